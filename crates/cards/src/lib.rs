@@ -1,0 +1,88 @@
+//! The cards ygo ships: their data (`data/cards.tsv`, facts from `cards.cdb` plus the
+//! project's own short texts) and their behaviour (the modules below), merged into one
+//! [`CardPool`].
+
+use std::sync::{Arc, OnceLock};
+
+use ygo_core::card::{CardData, RawCard};
+use ygo_core::effect::Behavior;
+use ygo_core::pool::{CardDef, CardPool};
+
+pub mod decks;
+
+/// The shipped card data file, embedded in the binary.
+pub const CARDS_TSV: &str = include_str!("../data/cards.tsv");
+
+/// Parses `cards.tsv` (tab-separated `cards.cdb` columns, name, our text).
+pub fn parse_tsv(text: &str) -> Result<Vec<RawCard>, String> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() != 12 {
+            return Err(format!("cards.tsv line {}: expected 12 fields, found {}", n + 1, f.len()));
+        }
+        let num = |i: usize| -> Result<i64, String> {
+            f[i].parse::<i64>().map_err(|_| format!("cards.tsv line {}: field {} is not a number: {:?}", n + 1, i + 1, f[i]))
+        };
+        out.push(RawCard {
+            id: num(0)? as u32,
+            ot: num(1)? as u32,
+            alias: num(2)? as u32,
+            setcode: num(3)? as u64,
+            type_: num(4)? as u32,
+            atk: num(5)? as i32,
+            def: num(6)? as i32,
+            level: num(7)? as u32,
+            race: num(8)? as u64,
+            attribute: num(9)? as u32,
+            name: f[10].to_string(),
+            text: f[11].to_string(),
+        });
+    }
+    Ok(out)
+}
+
+/// The behaviour of a shipped card, if the card needs any beyond its stats.
+fn behavior_of(_data: &CardData) -> Option<Behavior> {
+    None
+}
+
+fn build_pool() -> CardPool {
+    let mut pool = CardPool::new();
+    let raws = parse_tsv(CARDS_TSV).expect("embedded cards.tsv is valid (checked by tests)");
+    for raw in &raws {
+        let data = CardData::from_raw(raw).expect("embedded cards.tsv decodes (checked by tests)");
+        let (behavior, implemented) = match behavior_of(&data) {
+            Some(b) => (b, true),
+            None => (Behavior::default(), data.has(ygo_core::card::type_bits::NORMAL)),
+        };
+        pool.insert(CardDef { data, behavior, implemented });
+    }
+    pool
+}
+
+/// The shipped card pool (built once; read-only).
+pub fn pool() -> Arc<CardPool> {
+    static POOL: OnceLock<Arc<CardPool>> = OnceLock::new();
+    POOL.get_or_init(|| Arc::new(build_pool())).clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_data_parses_and_decodes() {
+        let raws = parse_tsv(CARDS_TSV).unwrap();
+        assert!(raws.len() > 100);
+        for r in &raws {
+            CardData::from_raw(r).unwrap();
+            assert!(!r.text.is_empty(), "card {} has no text", r.id);
+        }
+        assert!(pool().find("Dark Magician").is_some());
+        assert!(pool().find("46986414").is_some());
+    }
+}

@@ -1,0 +1,212 @@
+//! Actions (every answer to every decision) and their canonical text in the command
+//! language of `SCENARIOS.md`; rejections of illegal input.
+
+use serde::{Deserialize, Serialize};
+
+use crate::types::{Loc, Player, Position, Zone};
+
+/// One answer to the pending decision. Cards are named by their place, as the deciding
+/// player sees the table; an action is only meaningful against the position it was listed
+/// for (a stale one is rejected).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// Pass priority, do not respond, decline an optional effect (`pass`).
+    Pass,
+    /// Leave Main Phase 1 for the Battle Phase (`battle phase`).
+    ToBattle,
+    /// Leave the Battle Phase for Main Phase 2 (`main phase 2`).
+    ToMain2,
+    /// Go to the End Phase (`end phase`).
+    ToEnd,
+    /// Pass in the End Phase: the turn ends (`end turn`).
+    EndTurn,
+    NormalSummon(Loc),
+    TributeSummon(Loc),
+    /// Set a monster (face-down Defense, with tributes if needed) or a spell/trap.
+    Set(Loc),
+    FlipSummon(Loc),
+    ChangePosition(Loc),
+    Activate { card: Loc, effect: u8 },
+    /// A summon procedure written on the card (`special summon X`).
+    SpecialSummon(Loc),
+    Attack { attacker: Loc, target: Option<Loc> },
+    Target(Loc),
+    Choose(Loc),
+    /// Finish a selection that may take more cards (`done`).
+    Done,
+    Yes,
+    No,
+    Position(Position),
+    Zone(u8),
+    First,
+    Second,
+    Announce(u32),
+}
+
+/// Why `apply` refused an action. The duel is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum Rejected {
+    #[error("the duel is over")]
+    DuelOver,
+    #[error("it is not {got:?}'s decision: {expected:?} must decide")]
+    NotYourDecision { expected: Player, got: Player },
+    #[error("illegal action: {0}")]
+    Illegal(String),
+    #[error("no legal action matches {command:?}")]
+    NoMatch { command: String },
+    #[error("{command:?} matches more than one legal action: {candidates:?}")]
+    Ambiguous { command: String, candidates: Vec<String> },
+}
+
+/// A card reference parsed from command text: `Name`, `Name@hand`, `Name@B.gy`,
+/// `Name@A.monsters#2`, `face-down@B.monsters#2` or a passcode in place of the name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardPattern {
+    /// `None` for `face-down`.
+    pub name: Option<String>,
+    pub player: Option<Player>,
+    pub zone: Option<Zone>,
+    pub index: Option<u8>,
+}
+
+impl CardPattern {
+    pub fn parse(s: &str) -> Option<CardPattern> {
+        let s = s.trim();
+        let (name, place) = match s.rsplit_once('@') {
+            Some((n, p)) => (n.trim(), Some(p.trim())),
+            None => (s, None),
+        };
+        if name.is_empty() {
+            return None;
+        }
+        let name = if name.eq_ignore_ascii_case("face-down") { None } else { Some(name.to_string()) };
+        let mut pat = CardPattern { name, player: None, zone: None, index: None };
+        if let Some(place) = place {
+            let (place, index) = match place.split_once('#') {
+                Some((p, i)) => (p, Some(i.trim().parse::<u8>().ok()?)),
+                None => (place, None),
+            };
+            pat.index = index;
+            let (player, zone) = match place.split_once('.') {
+                Some((p, z)) => (Some(Player::parse(p.trim())?), z.trim()),
+                None => (None, place),
+            };
+            pat.player = player;
+            pat.zone = Some(Zone::parse(zone)?);
+        }
+        Some(pat)
+    }
+}
+
+/// A command split into its verb and arguments; see [`parse_command`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Simple(Action),
+    /// A verb applied to one card (`normal summon X`, `set X`, `target X`, `choose X`, ...).
+    OnCard(Verb, CardPattern),
+    Activate(CardPattern, u8),
+    Attack(CardPattern, Option<CardPattern>),
+    Announce(String),
+}
+
+/// Verbs that take one card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verb {
+    NormalSummon,
+    TributeSummon,
+    Set,
+    FlipSummon,
+    ChangePosition,
+    SpecialSummon,
+    Target,
+    Choose,
+}
+
+const CARD_VERBS: [(&str, Verb); 8] = [
+    ("normal summon ", Verb::NormalSummon),
+    ("tribute summon ", Verb::TributeSummon),
+    ("flip summon ", Verb::FlipSummon),
+    ("change position ", Verb::ChangePosition),
+    ("special summon ", Verb::SpecialSummon),
+    ("set ", Verb::Set),
+    ("target ", Verb::Target),
+    ("choose ", Verb::Choose),
+];
+
+/// Parses one command of the scenario language (a single card for `choose`; the caller
+/// splits `choose X, Y`).
+pub fn parse_command(text: &str) -> Option<Command> {
+    let t = text.trim();
+    let simple = match t {
+        "pass" => Some(Action::Pass),
+        "battle phase" => Some(Action::ToBattle),
+        "main phase 2" => Some(Action::ToMain2),
+        "end phase" => Some(Action::ToEnd),
+        "end turn" => Some(Action::EndTurn),
+        "done" => Some(Action::Done),
+        "yes" => Some(Action::Yes),
+        "no" => Some(Action::No),
+        "first" => Some(Action::First),
+        "second" => Some(Action::Second),
+        "position atk" => Some(Action::Position(Position::FaceUpAttack)),
+        "position def" => Some(Action::Position(Position::FaceUpDefense)),
+        _ => None,
+    };
+    if let Some(a) = simple {
+        return Some(Command::Simple(a));
+    }
+    if let Some(n) = t.strip_prefix("zone ") {
+        return Some(Command::Simple(Action::Zone(n.trim().parse().ok()?)));
+    }
+    if let Some(rest) = t.strip_prefix("announce ") {
+        return Some(Command::Announce(rest.trim().to_string()));
+    }
+    if let Some(rest) = t.strip_prefix("activate ") {
+        let (card, eff) = match rest.rsplit_once(" effect ") {
+            Some((c, n)) if n.trim().parse::<u8>().is_ok() => (c, n.trim().parse::<u8>().ok()?),
+            _ => (rest, 1),
+        };
+        return Some(Command::Activate(CardPattern::parse(card)?, eff.max(1) - 1));
+    }
+    if let Some(rest) = t.strip_prefix("attack ") {
+        if let Some(att) = rest.strip_suffix(" directly") {
+            return Some(Command::Attack(CardPattern::parse(att)?, None));
+        }
+        let (a, d) = rest.split_once("->")?;
+        return Some(Command::Attack(CardPattern::parse(a)?, Some(CardPattern::parse(d)?)));
+    }
+    for (prefix, verb) in CARD_VERBS {
+        if let Some(rest) = t.strip_prefix(prefix) {
+            return Some(Command::OnCard(verb, CardPattern::parse(rest)?));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_card_patterns() {
+        let p = CardPattern::parse("Kuriboh@B.monsters#2").unwrap();
+        assert_eq!(p.name.as_deref(), Some("Kuriboh"));
+        assert_eq!((p.player, p.zone, p.index), (Some(Player::B), Some(Zone::Monster), Some(2)));
+        let h = CardPattern::parse("Kuriboh@hand").unwrap();
+        assert_eq!((h.player, h.zone), (None, Some(Zone::Hand)));
+        let f = CardPattern::parse("face-down@A.spells#0").unwrap();
+        assert_eq!(f.name, None);
+        assert!(CardPattern::parse("X@nowhere").is_none());
+    }
+
+    #[test]
+    fn parses_commands() {
+        assert_eq!(parse_command("pass"), Some(Command::Simple(Action::Pass)));
+        assert_eq!(parse_command("zone 3"), Some(Command::Simple(Action::Zone(3))));
+        assert!(matches!(parse_command("attack Dark Magician -> Summoned Skull"), Some(Command::Attack(_, Some(_)))));
+        assert!(matches!(parse_command("attack Dark Magician directly"), Some(Command::Attack(_, None))));
+        assert!(matches!(parse_command("activate Stardust Dragon effect 2"), Some(Command::Activate(_, 1))));
+        assert!(matches!(parse_command("set Mirror Force"), Some(Command::OnCard(Verb::Set, _))));
+        assert_eq!(parse_command("dance"), None);
+    }
+}

@@ -1,0 +1,191 @@
+//! Battle: attack declaration, replays, the Damage Step and its sub-steps, damage
+//! calculation (BATTLE-2..7, POS-4).
+
+use smallvec::SmallVec;
+
+use crate::action::Action;
+use crate::engine::{AttackStage, AttackTask, Flow, Prompt, Question, SelectPurpose, Task, Window, WindowKind};
+use crate::event::{Event, Reason};
+use crate::state::{CardId, Duel};
+use crate::types::{BattleStep, DamageStep, Player, Position, Zone};
+
+impl Duel {
+    fn attack_window(&mut self, a: AttackTask, kind: WindowKind) -> Flow {
+        self.tasks.push(Task::Attack(a));
+        self.tasks.push(Task::Window(Window { kind, holder: self.turn_player, passed: false, dest: None }));
+        Flow::Continue
+    }
+
+    fn still_attacking(&self, a: &AttackTask) -> bool {
+        let c = self.card(a.attacker);
+        c.zone == Zone::Monster && c.controller == self.turn_player && c.position == Position::FaceUpAttack
+    }
+
+    fn target_still_there(&self, a: &AttackTask) -> bool {
+        match a.target {
+            None => true,
+            Some(t) => {
+                let c = self.card(t);
+                c.moves == a.target_moves && c.zone == Zone::Monster && c.controller == self.turn_player.opp()
+            }
+        }
+    }
+
+    pub(crate) fn step_attack(&mut self, mut a: AttackTask) -> Flow {
+        let tp = self.turn_player;
+        match a.stage {
+            AttackStage::Declare => {
+                let c = &mut self.cards[a.attacker.0 as usize];
+                if c.attacked_turn != self.turn {
+                    c.attacks = 0;
+                }
+                c.attacked_turn = self.turn;
+                c.attacks += 1;
+                self.emit(Event::AttackDeclared { attacker: a.attacker, target: a.target });
+                a.stage = AttackStage::ReplayCheck;
+                self.attack_window(a, WindowKind::AttackDeclared)
+            }
+            AttackStage::ReplayCheck => {
+                if !self.still_attacking(&a) {
+                    return self.end_attack(a);
+                }
+                let now = self.player(tp.opp()).monster_count() as u8;
+                // BATTLE-3: the number of the opponent's monsters changed: a replay.
+                if now != a.opp_monsters || !self.target_still_there(&a) {
+                    if let Some(ans) = self.take_answer() {
+                        if ans == Action::Yes {
+                            a.stage = AttackStage::ReplayTarget;
+                            a.opp_monsters = now;
+                            self.tasks.push(Task::Attack(a));
+                        } else {
+                            self.emit(Event::AttackStopped { attacker: a.attacker });
+                            return self.end_attack(a);
+                        }
+                        return Flow::Continue;
+                    }
+                    self.tasks.push(Task::Attack(a));
+                    return Flow::Ask(Prompt::YesNo { player: tp, question: Question::ContinueAttack });
+                }
+                a.stage = AttackStage::Damage(DamageStep::Start);
+                self.tasks.push(Task::Attack(a));
+                Flow::Continue
+            }
+            AttackStage::ReplayTarget => {
+                let targets: Vec<CardId> = self.player(tp.opp()).monster_ids().collect();
+                if targets.is_empty() {
+                    a.target = None;
+                } else if self.take_answer().is_some() {
+                    if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
+                        a.target = picked.first().copied();
+                    }
+                } else {
+                    self.tasks.push(Task::Attack(a));
+                    return Flow::Ask(Prompt::Select {
+                        player: tp,
+                        purpose: SelectPurpose::AttackTarget,
+                        candidates: targets,
+                        min: 1,
+                        max: 1,
+                        picked: Vec::new(),
+                    });
+                }
+                a.target_moves = a.target.map_or(0, |t| self.card(t).moves);
+                self.emit(Event::AttackDeclared { attacker: a.attacker, target: a.target });
+                a.stage = AttackStage::ReplayCheck;
+                self.attack_window(a, WindowKind::AttackDeclared)
+            }
+            AttackStage::Damage(sub) => {
+                if !self.still_attacking(&a) || !self.target_still_there(&a) {
+                    return self.end_attack(a);
+                }
+                self.step = Some(BattleStep::Damage(sub));
+                self.emit(Event::StepEntered { step: BattleStep::Damage(sub) });
+                let next = match sub {
+                    DamageStep::Start => AttackStage::Damage(DamageStep::BeforeCalculation),
+                    DamageStep::BeforeCalculation => {
+                        // POS-4: a face-down target is flipped before damage calculation.
+                        if let Some(t) = a.target {
+                            if !self.card(t).face_up() {
+                                let to = if self.card(t).position.attack() { Position::FaceUpAttack } else { Position::FaceUpDefense };
+                                self.set_position(t, to);
+                            }
+                        }
+                        AttackStage::Damage(DamageStep::DuringCalculation)
+                    }
+                    DamageStep::DuringCalculation => AttackStage::Calculate,
+                    DamageStep::AfterCalculation => AttackStage::Damage(DamageStep::End),
+                    DamageStep::End => AttackStage::Finish,
+                };
+                if sub == DamageStep::End {
+                    // BATTLE-4: monsters destroyed by battle go to the GY at the end of the DS.
+                    for id in std::mem::take(&mut a.destroyed) {
+                        if self.card(id).zone == Zone::Monster {
+                            self.send_to_gy(id, Reason::Battle);
+                        }
+                    }
+                }
+                a.stage = next;
+                self.attack_window(a, WindowKind::Damage(sub))
+            }
+            AttackStage::Calculate => {
+                self.damage_calculation(&mut a);
+                a.stage = AttackStage::Damage(DamageStep::AfterCalculation);
+                self.tasks.push(Task::Attack(a));
+                Flow::Continue
+            }
+            AttackStage::Finish => self.end_attack(a),
+        }
+    }
+
+    fn end_attack(&mut self, a: AttackTask) -> Flow {
+        for id in a.destroyed {
+            if self.card(id).zone == Zone::Monster {
+                self.send_to_gy(id, Reason::Battle);
+            }
+        }
+        self.step = Some(BattleStep::Battle);
+        self.emit(Event::StepEntered { step: BattleStep::Battle });
+        Flow::Continue
+    }
+
+    /// BATTLE-5..7.
+    fn damage_calculation(&mut self, a: &mut AttackTask) {
+        let tp = self.turn_player;
+        let atk = self.current_atk(a.attacker);
+        let mut destroyed: SmallVec<[CardId; 2]> = SmallVec::new();
+        let mut damage: Option<(Player, i32)> = None;
+        match a.target {
+            None => {
+                if atk > 0 {
+                    damage = Some((tp.opp(), atk));
+                }
+            }
+            Some(t) if self.card(t).position.attack() => {
+                let other = self.current_atk(t);
+                if atk > other {
+                    destroyed.push(t);
+                    damage = Some((tp.opp(), atk - other));
+                } else if atk < other {
+                    destroyed.push(a.attacker);
+                    damage = Some((tp, other - atk));
+                } else if atk > 0 {
+                    destroyed.push(a.attacker);
+                    destroyed.push(t);
+                }
+            }
+            Some(t) => {
+                let def = self.current_def(t);
+                if atk > def {
+                    destroyed.push(t);
+                } else if atk < def {
+                    damage = Some((tp, def - atk));
+                }
+            }
+        }
+        if let Some((p, amount)) = damage {
+            self.emit(Event::BattleDamage { player: p, amount });
+            self.change_lp(p, -amount);
+        }
+        a.destroyed = destroyed;
+    }
+}

@@ -1,0 +1,110 @@
+//! Rule editions (ERA-1): a value consulted through named questions, never scattered
+//! comparisons.
+
+use serde::{Deserialize, Serialize};
+
+/// A rule edition. The default is Master Rule 2020 (ERA-1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Edition {
+    Expert,
+    Mr1,
+    Mr2,
+    Mr3,
+    Mr4,
+    #[default]
+    Mr2020,
+}
+
+impl Edition {
+    pub const ALL: [Edition; 6] =
+        [Edition::Expert, Edition::Mr1, Edition::Mr2, Edition::Mr3, Edition::Mr4, Edition::Mr2020];
+
+    /// Parses the names used by scenario files and the CLI (`expert`, `mr1` .. `mr2020`).
+    pub fn parse(s: &str) -> Option<Edition> {
+        Some(match s.trim().to_ascii_lowercase().as_str() {
+            "expert" => Edition::Expert,
+            "mr1" => Edition::Mr1,
+            "mr2" => Edition::Mr2,
+            "mr3" => Edition::Mr3,
+            "mr4" => Edition::Mr4,
+            "mr2020" | "mr5" => Edition::Mr2020,
+            _ => return None,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        ["expert", "mr1", "mr2", "mr3", "mr4", "mr2020"][self as usize]
+    }
+
+    /// SETUP-3: the first player draws on turn 1 before Master Rule 3.
+    pub fn first_player_draws(self) -> bool {
+        self < Edition::Mr3
+    }
+    /// ZONE-3: Extra Monster Zones exist from Master Rule 4.
+    pub fn extra_monster_zones(self) -> bool {
+        self >= Edition::Mr4
+    }
+    /// ZONE-4: separate Pendulum Zones (Master Rule 3 only).
+    pub fn separate_pendulum_zones(self) -> bool {
+        self == Edition::Mr3
+    }
+    /// ZONE-4: the outer S/T zones double as Pendulum Zones (Master Rule 4 on).
+    pub fn pendulum_in_spell_zones(self) -> bool {
+        self >= Edition::Mr4
+    }
+    /// SUM-12: Pendulum Summon exists from Master Rule 3.
+    pub fn pendulum_summon(self) -> bool {
+        self >= Edition::Mr3
+    }
+    /// ZONE-5: one face-up Field Spell on the whole field up to Master Rule 2.
+    pub fn one_field_spell_in_total(self) -> bool {
+        self <= Edition::Mr2
+    }
+    /// ERA table: Synchro monsters and Tuners from Master Rule 1.
+    pub fn synchro(self) -> bool {
+        self >= Edition::Mr1
+    }
+    /// ERA table: Xyz monsters from Master Rule 2.
+    pub fn xyz(self) -> bool {
+        self >= Edition::Mr2
+    }
+    /// ERA table: Link monsters from Master Rule 4.
+    pub fn link(self) -> bool {
+        self >= Edition::Mr4
+    }
+    /// ZONE-3: under Master Rule 4 every monster summoned from the Extra Deck goes to an
+    /// EMZ or a linked zone; from Master Rule 2020 only Link and face-up Pendulum ones.
+    pub fn all_extra_deck_monsters_need_emz(self) -> bool {
+        self == Edition::Mr4
+    }
+    /// MATCH-8: sudden death ends at the end of the turn in which LP changed (MR2020).
+    pub fn sudden_death_at_end_of_turn(self) -> bool {
+        self >= Edition::Mr2020
+    }
+    /// EFF-7: the Expert Rule edition lets the turn player order all simultaneous triggers.
+    pub fn turn_player_orders_all_triggers(self) -> bool {
+        self == Edition::Expert
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_questions_follow_the_era_table() {
+        // RULE: SETUP-3, ZONE-3, ZONE-4, ZONE-5, ERA-1
+        assert_eq!(Edition::default(), Edition::Mr2020);
+        assert!(Edition::Expert.first_player_draws() && Edition::Mr2.first_player_draws());
+        assert!(!Edition::Mr3.first_player_draws());
+        assert!(!Edition::Mr3.extra_monster_zones() && Edition::Mr4.extra_monster_zones());
+        assert!(Edition::Mr3.separate_pendulum_zones() && !Edition::Mr4.separate_pendulum_zones());
+        assert!(Edition::Mr2.one_field_spell_in_total() && !Edition::Mr3.one_field_spell_in_total());
+        assert!(Edition::Mr4.all_extra_deck_monsters_need_emz());
+        assert!(!Edition::Mr2020.all_extra_deck_monsters_need_emz());
+        for e in Edition::ALL {
+            assert_eq!(Edition::parse(e.name()), Some(e));
+        }
+        assert_eq!(Edition::parse("mr9"), None);
+    }
+}

@@ -1,0 +1,583 @@
+//! The settle loop: a stack of typed continuation frames ([`Task`]) run until one of them
+//! needs a decision ([`Prompt`]) or the duel ends. `apply` validates an answer against
+//! `legal_actions`, stores it, and runs the loop again.
+
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+use crate::action::{Action, Rejected};
+use crate::event::{Event, Reason};
+use crate::state::{CardId, Dest, Duel};
+use crate::types::{BattleStep, DamageStep, Loc, Outcome, Phase, Player, Position, SummonKind, WinReason, Zone};
+
+/// Bounds on everything (TigerStyle): the engine can never hang.
+pub mod limits {
+    /// Task steps run by one `apply` before the duel is stopped as a draw by bound.
+    pub const SETTLE_STEPS: u32 = 100_000;
+    /// Actions in one turn.
+    pub const ACTIONS_PER_TURN: u32 = 5_000;
+    /// Turns in one duel.
+    pub const TURNS: u32 = 2_000;
+    /// Chain links.
+    pub const CHAIN_LINKS: usize = 64;
+}
+
+/// An open priority window (PHASE-7): the holder may act or pass; two passes in
+/// succession close it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WindowKind {
+    /// Draw, Standby, Main 1, Main 2 and End Phase.
+    Phase(Phase),
+    BattleStart,
+    BattleStep,
+    BattleEnd,
+    AttackDeclared,
+    Damage(DamageStep),
+    /// SUM-3: the moment a summon would happen; only summon negation may respond.
+    SummonNegation,
+    /// After a successful summon: responses (e.g. to "when summoned").
+    AfterSummon,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Window {
+    pub kind: WindowKind,
+    pub holder: Player,
+    /// The other player passed just before the holder got priority.
+    pub passed: bool,
+    /// Where the turn player's pass leads (Main Phase, Battle Step).
+    pub dest: Option<Phase>,
+}
+
+/// How a monster is being put on the field from the hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SummonProc {
+    Normal,
+    Set,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SummonStage {
+    Tributes,
+    Zone,
+    Place,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AttackStage {
+    Declare,
+    ReplayCheck,
+    ReplayTarget,
+    Damage(DamageStep),
+    Calculate,
+    Finish,
+}
+
+/// A continuation frame of the settle loop.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Task {
+    StartTurn,
+    EnterPhase(Phase),
+    EnterBattleStep(BattleStep),
+    Window(Window),
+    DrawPhaseDraw,
+    HandLimit,
+    EndTurn,
+    Summon { card: CardId, proc: SummonProc, stage: SummonStage, tributes: SmallVec<[CardId; 2]> },
+    FlipSummon { card: CardId },
+    Attack(AttackTask),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackTask {
+    pub attacker: CardId,
+    pub target: Option<CardId>,
+    pub target_moves: u32,
+    pub opp_monsters: u8,
+    pub stage: AttackStage,
+    pub destroyed: SmallVec<[CardId; 2]>,
+}
+
+/// What a selection is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SelectPurpose {
+    Tribute,
+    Discard,
+    AttackTarget,
+}
+
+/// The pending decision.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Prompt {
+    /// Priority in an open window (see the [`Task::Window`] on top of the stack).
+    Window { player: Player },
+    /// Pick cards one at a time; `done` once at least `min` are picked.
+    Select { player: Player, purpose: SelectPurpose, candidates: Vec<CardId>, min: u8, max: u8, picked: Vec<CardId> },
+    Zone { player: Player, zones: SmallVec<[u8; 7]> },
+    Position { player: Player, card: CardId, options: SmallVec<[Position; 2]> },
+    YesNo { player: Player, question: Question },
+    /// No decision: the duel is over.
+    Over,
+}
+
+/// Questions asked with `yes` / `no`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Question {
+    /// BATTLE-3: keep attacking after a replay?
+    ContinueAttack,
+}
+
+impl Prompt {
+    pub fn player(&self) -> Option<Player> {
+        match *self {
+            Prompt::Window { player }
+            | Prompt::Select { player, .. }
+            | Prompt::Zone { player, .. }
+            | Prompt::Position { player, .. }
+            | Prompt::YesNo { player, .. } => Some(player),
+            Prompt::Over => None,
+        }
+    }
+}
+
+/// What one step of a task asks for.
+pub(crate) enum Flow {
+    Continue,
+    Ask(Prompt),
+}
+
+impl Duel {
+    /// The player who must decide now, or `None` when the duel is over.
+    pub fn deciding_player(&self) -> Option<Player> {
+        self.prompt.player()
+    }
+    pub fn prompt(&self) -> &Prompt {
+        &self.prompt
+    }
+
+    /// Applies the deciding player's answer. Anything illegal (wrong player, stale or
+    /// made-up action) is rejected and leaves the duel untouched.
+    pub fn apply(&mut self, player: Player, action: Action) -> Result<(), Rejected> {
+        let Some(expected) = self.deciding_player() else {
+            return Err(Rejected::DuelOver);
+        };
+        if expected != player {
+            return Err(Rejected::NotYourDecision { expected, got: player });
+        }
+        if !self.legal_actions().contains(&action) {
+            return Err(Rejected::Illegal(format!("{action:?} is not a legal action now")));
+        }
+        self.apply_unchecked(action);
+        Ok(())
+    }
+
+    /// Applies an action known to be legal (from `legal_actions` of this very state).
+    pub fn apply_unchecked(&mut self, action: Action) {
+        self.decisions += 1;
+        self.actions_this_turn += 1;
+        if matches!(self.prompt, Prompt::Select { .. }) {
+            let chosen = match action {
+                Action::Choose(loc) => self.card_at_loc(loc),
+                _ => None,
+            };
+            if let Prompt::Select { min, max, picked, .. } = &mut self.prompt {
+                match (action, chosen) {
+                    (Action::Choose(_), Some(id)) => {
+                        picked.push(id);
+                        if picked.len() < *max as usize {
+                            return;
+                        }
+                    }
+                    (Action::Done, _) if picked.len() >= *min as usize => {}
+                    _ => return,
+                }
+            }
+            self.answer = Some(Action::Done);
+        } else {
+            self.answer = Some(action);
+        }
+        self.run();
+    }
+
+    /// Looks up a card by a location the engine listed (piles by index).
+    pub(crate) fn card_at_loc(&self, loc: Loc) -> Option<CardId> {
+        self.card_at(loc)
+    }
+
+    /// The settle loop.
+    pub(crate) fn run(&mut self) {
+        let mut steps = 0u32;
+        loop {
+            if self.outcome.is_some() {
+                self.prompt = Prompt::Over;
+                self.tasks.clear();
+                return;
+            }
+            if self.check_win() {
+                continue;
+            }
+            steps += 1;
+            if steps > limits::SETTLE_STEPS
+                || self.actions_this_turn > limits::ACTIONS_PER_TURN
+                || self.turn > limits::TURNS
+            {
+                self.finish(Outcome { winner: None, reason: WinReason::Bound });
+                continue;
+            }
+            let Some(task) = self.tasks.pop() else {
+                self.tasks.push(Task::StartTurn);
+                continue;
+            };
+            match self.step_task(task) {
+                Flow::Continue => {}
+                Flow::Ask(p) => {
+                    self.prompt = p;
+                    return;
+                }
+            }
+        }
+    }
+
+    /// WIN-1, WIN-2, WIN-4: checked between steps, never inside one.
+    fn check_win(&mut self) -> bool {
+        let lost = |d: &Duel, p: Player| {
+            let ps = d.player(p);
+            ps.lp <= 0 || ps.drew_from_empty
+        };
+        let (a, b) = (lost(self, Player::A), lost(self, Player::B));
+        if !a && !b {
+            return false;
+        }
+        let reason = |d: &Duel, p: Player| if d.player(p).lp <= 0 { WinReason::LifePoints } else { WinReason::DeckOut };
+        let outcome = match (a, b) {
+            (true, true) => Outcome { winner: None, reason: reason(self, Player::A) },
+            (true, false) => Outcome { winner: Some(Player::B), reason: reason(self, Player::A) },
+            _ => Outcome { winner: Some(Player::A), reason: reason(self, Player::B) },
+        };
+        self.finish(outcome);
+        true
+    }
+
+    pub(crate) fn finish(&mut self, outcome: Outcome) {
+        if self.outcome.is_none() {
+            self.outcome = Some(outcome);
+            self.emit(Event::DuelEnded { outcome });
+        }
+    }
+
+    pub(crate) fn take_answer(&mut self) -> Option<Action> {
+        self.answer.take()
+    }
+
+    fn step_task(&mut self, task: Task) -> Flow {
+        match task {
+            Task::StartTurn => {
+                self.emit(Event::TurnStarted { turn: self.turn, player: self.turn_player });
+                self.normal_summons_left = 1;
+                self.actions_this_turn = 0;
+                self.tasks.push(Task::EnterPhase(Phase::Draw));
+                Flow::Continue
+            }
+            Task::EnterPhase(phase) => {
+                self.enter_phase(phase);
+                Flow::Continue
+            }
+            Task::EnterBattleStep(step) => {
+                self.step = Some(step);
+                self.emit(Event::StepEntered { step });
+                let kind = match step {
+                    BattleStep::Start => WindowKind::BattleStart,
+                    BattleStep::Battle => WindowKind::BattleStep,
+                    BattleStep::Damage(d) => WindowKind::Damage(d),
+                    BattleStep::End => WindowKind::BattleEnd,
+                };
+                self.open_window(kind, None);
+                Flow::Continue
+            }
+            Task::Window(w) => self.step_window(w),
+            Task::DrawPhaseDraw => {
+                self.draw(self.turn_player, 1);
+                Flow::Continue
+            }
+            Task::HandLimit => self.step_hand_limit(),
+            Task::EndTurn => {
+                self.turn += 1;
+                self.turn_player = self.turn_player.opp();
+                self.step = None;
+                self.tasks.push(Task::StartTurn);
+                Flow::Continue
+            }
+            Task::Summon { card, proc, stage, tributes } => self.step_summon(card, proc, stage, tributes),
+            Task::FlipSummon { card } => self.step_flip_summon(card),
+            Task::Attack(a) => self.step_attack(a),
+        }
+    }
+
+    fn enter_phase(&mut self, phase: Phase) {
+        self.phase = phase;
+        self.step = None;
+        self.emit(Event::PhaseEntered { phase });
+        match phase {
+            Phase::Battle => self.tasks.push(Task::EnterBattleStep(BattleStep::Start)),
+            _ => {
+                self.open_window(WindowKind::Phase(phase), None);
+                let skip_draw = self.turn == 1 && !self.edition.first_player_draws();
+                if phase == Phase::Draw && !skip_draw {
+                    self.tasks.push(Task::DrawPhaseDraw);
+                }
+            }
+        }
+    }
+
+    pub(crate) fn open_window(&mut self, kind: WindowKind, dest: Option<Phase>) {
+        self.tasks.push(Task::Window(Window { kind, holder: self.turn_player, passed: false, dest }));
+    }
+
+    /// PHASE-7: the holder acts or passes; two passes in succession close the window.
+    fn step_window(&mut self, mut w: Window) -> Flow {
+        let Some(action) = self.take_answer() else {
+            self.tasks.push(Task::Window(w));
+            return Flow::Ask(Prompt::Window { player: w.holder });
+        };
+        let tp = self.turn_player;
+        let passing = match action {
+            Action::Pass | Action::EndTurn => true,
+            Action::ToBattle => {
+                w.dest = Some(Phase::Battle);
+                true
+            }
+            Action::ToMain2 => {
+                w.dest = Some(Phase::Main2);
+                true
+            }
+            Action::ToEnd => {
+                w.dest = Some(Phase::End);
+                true
+            }
+            _ => false,
+        };
+        if passing {
+            if w.passed {
+                self.close_window(w);
+            } else {
+                w.passed = true;
+                w.holder = w.holder.opp();
+                self.tasks.push(Task::Window(w));
+            }
+            return Flow::Continue;
+        }
+        // An action: the window stays open and the turn player holds priority afterwards.
+        self.tasks.push(Task::Window(Window { holder: tp, passed: false, dest: None, ..w }));
+        self.start_action(action);
+        Flow::Continue
+    }
+
+    fn close_window(&mut self, w: Window) {
+        match w.kind {
+            WindowKind::Phase(Phase::Draw) => self.tasks.push(Task::EnterPhase(Phase::Standby)),
+            WindowKind::Phase(Phase::Standby) => self.tasks.push(Task::EnterPhase(Phase::Main1)),
+            WindowKind::Phase(Phase::Main1) => {
+                self.tasks.push(Task::EnterPhase(w.dest.unwrap_or(Phase::End)));
+            }
+            WindowKind::Phase(Phase::Main2) => self.tasks.push(Task::EnterPhase(Phase::End)),
+            WindowKind::Phase(Phase::End) => {
+                self.tasks.push(Task::EndTurn);
+                self.tasks.push(Task::HandLimit);
+            }
+            WindowKind::Phase(Phase::Battle) => self.tasks.push(Task::EnterPhase(Phase::Main2)),
+            WindowKind::BattleStart => self.tasks.push(Task::EnterBattleStep(BattleStep::Battle)),
+            WindowKind::BattleStep => {
+                self.battle_dest = w.dest.unwrap_or(Phase::Main2);
+                self.tasks.push(Task::EnterBattleStep(BattleStep::End));
+            }
+            WindowKind::BattleEnd => self.tasks.push(Task::EnterPhase(self.battle_dest)),
+            WindowKind::AttackDeclared
+            | WindowKind::Damage(_)
+            | WindowKind::SummonNegation
+            | WindowKind::AfterSummon => {}
+        }
+    }
+
+    /// PHASE-6: discard down to 6 at the end of the End Phase.
+    fn step_hand_limit(&mut self) -> Flow {
+        let tp = self.turn_player;
+        let excess = self.player(tp).hand.len().saturating_sub(6);
+        if excess == 0 {
+            return Flow::Continue;
+        }
+        if self.take_answer().is_some() {
+            if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
+                for id in picked {
+                    self.send_to_gy(id, Reason::Discard);
+                }
+            }
+            return Flow::Continue;
+        }
+        self.tasks.push(Task::HandLimit);
+        let candidates = self.player(tp).hand.clone();
+        Flow::Ask(Prompt::Select {
+            player: tp,
+            purpose: SelectPurpose::Discard,
+            candidates,
+            min: excess as u8,
+            max: excess as u8,
+            picked: Vec::new(),
+        })
+    }
+
+    /// Starts a non-pass action chosen in an open window.
+    fn start_action(&mut self, action: Action) {
+        let id = |d: &Duel, loc: Loc| d.card_at_loc(loc);
+        match action {
+            Action::NormalSummon(l) | Action::TributeSummon(l) => {
+                if let Some(card) = id(self, l) {
+                    self.normal_summons_left = self.normal_summons_left.saturating_sub(1);
+                    self.tasks.push(Task::Summon { card, proc: SummonProc::Normal, stage: SummonStage::Tributes, tributes: SmallVec::new() });
+                }
+            }
+            Action::Set(l) => {
+                let Some(card) = id(self, l) else { return };
+                if self.data(card).is_monster() {
+                    self.normal_summons_left = self.normal_summons_left.saturating_sub(1);
+                    self.tasks.push(Task::Summon { card, proc: SummonProc::Set, stage: SummonStage::Tributes, tributes: SmallVec::new() });
+                } else {
+                    self.set_spell_trap(card);
+                }
+            }
+            Action::FlipSummon(l) => {
+                if let Some(card) = id(self, l) {
+                    self.tasks.push(Task::FlipSummon { card });
+                }
+            }
+            Action::ChangePosition(l) => {
+                if let Some(card) = id(self, l) {
+                    let to = if self.card(card).position.attack() { Position::FaceUpDefense } else { Position::FaceUpAttack };
+                    self.cards[card.0 as usize].position_changed_turn = self.turn;
+                    self.set_position(card, to);
+                }
+            }
+            Action::Attack { attacker, target } => {
+                let (Some(a), t) = (id(self, attacker), target.and_then(|t| id(self, t))) else { return };
+                let target_moves = t.map_or(0, |t| self.card(t).moves);
+                let opp_monsters = self.player(self.turn_player.opp()).monster_count() as u8;
+                self.tasks.push(Task::Attack(AttackTask {
+                    attacker: a,
+                    target: t,
+                    target_moves,
+                    opp_monsters,
+                    stage: AttackStage::Declare,
+                    destroyed: SmallVec::new(),
+                }));
+            }
+            _ => {}
+        }
+    }
+
+    /// Sets a spell or trap from the hand face-down (ZONE-9); the zone is the lowest free
+    /// one unless asked (the zone prompt comes with the effects issue's activation frames).
+    fn set_spell_trap(&mut self, card: CardId) {
+        let p = self.card(card).controller;
+        let field = matches!(self.data(card).kind, crate::card::Kind::Spell(crate::card::SpellKind::Field));
+        let dest = if field {
+            if let Some(old) = self.player(p).field {
+                self.send_to_gy(old, Reason::Rule);
+            }
+            Dest { player: p, zone: Zone::Field, slot: Some(0), position: Position::FaceDownDefense }
+        } else {
+            let Some(&z) = self.free_spell_zones(p).first() else { return };
+            Dest { player: p, zone: Zone::SpellTrap, slot: Some(z), position: Position::FaceDownDefense }
+        };
+        self.move_card(card, dest, Reason::Set);
+        self.emit(Event::SpellSet { card });
+    }
+
+    /// SUM-2: tributes needed to Normal Summon or Set a monster of this level.
+    pub fn tributes_needed(&self, card: CardId) -> usize {
+        match self.current_level(card) {
+            0..=4 => 0,
+            5 | 6 => 1,
+            _ => 2,
+        }
+    }
+
+    /// SUM-1, SUM-2: Normal Summon / Set with tributes, then zone, then placement.
+    fn step_summon(&mut self, card: CardId, proc: SummonProc, stage: SummonStage, mut tributes: SmallVec<[CardId; 2]>) -> Flow {
+        let p = self.card(card).controller;
+        match stage {
+            SummonStage::Tributes => {
+                let need = self.tributes_needed(card);
+                if need == 0 {
+                    self.tasks.push(Task::Summon { card, proc, stage: SummonStage::Zone, tributes });
+                    return Flow::Continue;
+                }
+                if self.take_answer().is_some() {
+                    if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
+                        for &t in &picked {
+                            self.send_to_gy(t, Reason::Tribute);
+                        }
+                        tributes.extend(picked);
+                    }
+                    self.tasks.push(Task::Summon { card, proc, stage: SummonStage::Zone, tributes });
+                    return Flow::Continue;
+                }
+                self.tasks.push(Task::Summon { card, proc, stage, tributes });
+                let candidates: Vec<CardId> = self.player(p).monster_ids().collect();
+                Flow::Ask(Prompt::Select {
+                    player: p,
+                    purpose: SelectPurpose::Tribute,
+                    candidates,
+                    min: need as u8,
+                    max: need as u8,
+                    picked: Vec::new(),
+                })
+            }
+            SummonStage::Zone => {
+                if let Some(Action::Zone(z)) = self.take_answer() {
+                    self.place_summoned(card, proc, z, !tributes.is_empty());
+                    return Flow::Continue;
+                }
+                let zones = self.free_main_monster_zones(p);
+                if zones.is_empty() {
+                    return Flow::Continue; // cannot happen: legality checked a free zone
+                }
+                self.tasks.push(Task::Summon { card, proc, stage, tributes });
+                Flow::Ask(Prompt::Zone { player: p, zones: zones.into_iter().collect() })
+            }
+            SummonStage::Place => Flow::Continue,
+        }
+    }
+
+    fn place_summoned(&mut self, card: CardId, proc: SummonProc, zone: u8, tribute: bool) {
+        let p = self.card(card).controller;
+        let position = match proc {
+            SummonProc::Normal => Position::FaceUpAttack,
+            SummonProc::Set => Position::FaceDownDefense,
+        };
+        let reason = if proc == SummonProc::Set { Reason::Set } else { Reason::Summon };
+        self.move_card(card, Dest { player: p, zone: Zone::Monster, slot: Some(zone), position }, reason);
+        let c = &mut self.cards[card.0 as usize];
+        match proc {
+            SummonProc::Normal => {
+                c.summon = if tribute { SummonKind::Tribute } else { SummonKind::Normal };
+                self.emit(Event::NormalSummoned { card, tribute });
+                self.tasks.push(Task::Window(Window { kind: WindowKind::AfterSummon, holder: self.turn_player, passed: false, dest: None }));
+                self.tasks.push(Task::Window(Window { kind: WindowKind::SummonNegation, holder: self.turn_player, passed: false, dest: None }));
+            }
+            SummonProc::Set => {
+                c.summon = SummonKind::Set;
+                self.emit(Event::MonsterSet { card });
+            }
+        }
+    }
+
+    /// SUM-4: face-down Defense to face-up Attack; counts as its position change.
+    fn step_flip_summon(&mut self, card: CardId) -> Flow {
+        self.cards[card.0 as usize].position_changed_turn = self.turn;
+        self.cards[card.0 as usize].summon = SummonKind::Flip;
+        self.set_position(card, Position::FaceUpAttack);
+        self.emit(Event::FlipSummoned { card });
+        self.tasks.push(Task::Window(Window { kind: WindowKind::AfterSummon, holder: self.turn_player, passed: false, dest: None }));
+        self.tasks.push(Task::Window(Window { kind: WindowKind::SummonNegation, holder: self.turn_player, passed: false, dest: None }));
+        Flow::Continue
+    }
+}

@@ -1,0 +1,61 @@
+//! Events: one typed value for every change of the duel. The list is the game log (plain
+//! text via [`Duel::event_text`](crate::Duel::event_text)), the feed for user interfaces
+//! and the input of trigger detection.
+
+use serde::{Deserialize, Serialize};
+
+use crate::state::CardId;
+use crate::types::{BattleStep, Loc, Outcome, Phase, Player, Position};
+
+/// Why a card moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Reason {
+    Draw,
+    Summon,
+    Set,
+    Tribute,
+    /// Destroyed by battle (MISC-4).
+    Battle,
+    /// Destroyed by a card effect.
+    Destroy,
+    /// Destroyed by rule (MISC-4).
+    RuleDestroy,
+    Discard,
+    Cost,
+    Effect,
+    Rule,
+    Activate,
+    Resolve,
+}
+
+impl Reason {
+    /// MISC-4: battle, destroy effects and rule destruction are "destroyed".
+    pub fn is_destroy(self) -> bool {
+        matches!(self, Reason::Battle | Reason::Destroy | Reason::RuleDestroy)
+    }
+}
+
+/// One change of the duel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    TurnStarted { turn: u32, player: Player },
+    PhaseEntered { phase: Phase },
+    StepEntered { step: BattleStep },
+    Shuffled { player: Player },
+    /// MISC-5: one event however many cards were drawn.
+    Drew { player: Player, cards: Vec<CardId> },
+    Moved { card: CardId, from: Loc, to: Loc, reason: Reason, face_up: bool },
+    NormalSummoned { card: CardId, tribute: bool },
+    MonsterSet { card: CardId },
+    SpellSet { card: CardId },
+    FlipSummoned { card: CardId },
+    SpecialSummoned { card: CardId },
+    PositionChanged { card: CardId, from: Position, to: Position },
+    Flipped { card: CardId },
+    AttackDeclared { attacker: CardId, target: Option<CardId> },
+    AttackStopped { attacker: CardId },
+    BattleDamage { player: Player, amount: i32 },
+    LpChanged { player: Player, from: i32, to: i32 },
+    Destroyed { card: CardId, reason: Reason },
+    DuelEnded { outcome: Outcome },
+}

@@ -1,0 +1,346 @@
+//! `legal_actions()`: every legal answer to the pending decision, and the canonical text of
+//! each in the command language of `SCENARIOS.md`.
+
+use crate::action::{parse_command, Action, CardPattern, Command, Rejected, Verb};
+use crate::card::Kind;
+use crate::engine::{Prompt, Task, WindowKind};
+use crate::state::{CardId, Duel};
+use crate::types::{Loc, Phase, Player, Position, Zone};
+
+impl Duel {
+    /// Every legal action of the deciding player (empty when the duel is over).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        match &self.prompt {
+            Prompt::Over => {}
+            Prompt::Window { player } => self.window_actions(*player, &mut out),
+            Prompt::Select { candidates, min, max, picked, .. } => {
+                if picked.len() < *max as usize {
+                    let mut seen: Vec<(Zone, u32)> = Vec::new();
+                    for &c in candidates {
+                        if picked.contains(&c) {
+                            continue;
+                        }
+                        let st = self.card(c);
+                        // Identical cards in a hidden pile are interchangeable: list one.
+                        if matches!(st.zone, Zone::Hand | Zone::Deck) {
+                            if seen.contains(&(st.zone, st.code)) {
+                                continue;
+                            }
+                            seen.push((st.zone, st.code));
+                        }
+                        out.push(Action::Choose(self.loc_of(c)));
+                    }
+                }
+                if picked.len() >= *min as usize && picked.len() < *max as usize {
+                    out.push(Action::Done);
+                }
+            }
+            Prompt::Zone { zones, .. } => out.extend(zones.iter().map(|&z| Action::Zone(z))),
+            Prompt::Position { options, .. } => out.extend(options.iter().map(|&p| Action::Position(p))),
+            Prompt::YesNo { .. } => {
+                out.push(Action::Yes);
+                out.push(Action::No);
+            }
+        }
+        out
+    }
+
+    /// Is `action` legal for `player` now?
+    pub fn is_legal(&self, player: Player, action: &Action) -> bool {
+        self.deciding_player() == Some(player) && self.legal_actions().contains(action)
+    }
+
+    fn top_window(&self) -> Option<crate::engine::Window> {
+        match self.tasks.last() {
+            Some(Task::Window(w)) => Some(*w),
+            _ => None,
+        }
+    }
+
+    fn window_actions(&self, p: Player, out: &mut Vec<Action>) {
+        let Some(w) = self.top_window() else {
+            out.push(Action::Pass);
+            return;
+        };
+        let tp = p == self.turn_player;
+        match w.kind {
+            WindowKind::Phase(ph) if ph.is_main() && tp => {
+                self.main_phase_actions(p, out);
+                if ph == Phase::Main1 && self.turn > 1 {
+                    out.push(Action::ToBattle);
+                }
+                out.push(Action::ToEnd);
+            }
+            WindowKind::Phase(Phase::End) if tp => out.push(Action::EndTurn),
+            WindowKind::BattleStep if tp => {
+                self.attack_actions(p, out);
+                out.push(Action::ToMain2);
+                out.push(Action::ToEnd);
+            }
+            _ => out.push(Action::Pass),
+        }
+    }
+
+    /// PHASE-4: the turn player's Main Phase actions with an empty chain.
+    fn main_phase_actions(&self, p: Player, out: &mut Vec<Action>) {
+        let ps = self.player(p);
+        let free_mmz = !self.free_main_monster_zones(p).is_empty();
+        let own_monsters = ps.monster_count();
+        let mut seen: Vec<u32> = Vec::new();
+        for (i, &c) in ps.hand.iter().enumerate() {
+            let code = self.card(c).code;
+            if seen.contains(&code) {
+                continue; // identical hand cards are interchangeable
+            }
+            seen.push(code);
+            let loc = Loc::new(p, Zone::Hand, i);
+            let data = self.data(c);
+            match data.kind {
+                Kind::Monster(frame) => {
+                    if self.normal_summons_left == 0 || !self.normal_summonable(frame) {
+                        continue;
+                    }
+                    let need = self.tributes_needed(c);
+                    // SUM-2: a tribute may free the zone the monster needs.
+                    let fits = if need == 0 { free_mmz } else { own_monsters >= need && (free_mmz || self.tribute_frees_main_zone(p)) };
+                    if !fits {
+                        continue;
+                    }
+                    if need == 0 {
+                        out.push(Action::NormalSummon(loc));
+                    } else {
+                        out.push(Action::TributeSummon(loc));
+                    }
+                    out.push(Action::Set(loc));
+                }
+                Kind::Spell(crate::card::SpellKind::Field) => out.push(Action::Set(loc)),
+                Kind::Spell(_) | Kind::Trap(_) => {
+                    if !self.free_spell_zones(p).is_empty() {
+                        out.push(Action::Set(loc));
+                    }
+                }
+            }
+        }
+        for (i, slot) in ps.monsters.iter().enumerate() {
+            let Some(c) = *slot else { continue };
+            let st = self.card(c);
+            let loc = Loc::new(p, Zone::Monster, i);
+            let fresh = st.entered_turn == self.turn;
+            let changed = st.position_changed_turn == self.turn;
+            let attacked = st.attacked_turn == self.turn;
+            // SUM-4 / POS-2.
+            if st.position == Position::FaceDownDefense && !fresh && !changed {
+                out.push(Action::FlipSummon(loc));
+            }
+            if st.face_up() && !fresh && !changed && !attacked && self.data(c).kind != Kind::Monster(crate::card::MonsterFrame::Link) {
+                out.push(Action::ChangePosition(loc));
+            }
+        }
+    }
+
+    fn normal_summonable(&self, frame: crate::card::MonsterFrame) -> bool {
+        use crate::card::MonsterFrame as F;
+        matches!(frame, F::Normal | F::Effect)
+    }
+
+    fn tribute_frees_main_zone(&self, p: Player) -> bool {
+        self.player(p).monsters[..5].iter().any(|m| m.is_some())
+    }
+
+    /// BATTLE-2: attack declarations of the turn player's monsters.
+    fn attack_actions(&self, p: Player, out: &mut Vec<Action>) {
+        let opp = self.player(p.opp());
+        let targets: Vec<Loc> = (0..7).filter(|&i| opp.monsters[i].is_some()).map(|i| Loc::new(p.opp(), Zone::Monster, i)).collect();
+        for (i, slot) in self.player(p).monsters.iter().enumerate() {
+            let Some(c) = *slot else { continue };
+            let st = self.card(c);
+            if st.position != Position::FaceUpAttack || (st.attacked_turn == self.turn && st.attacks >= 1) {
+                continue;
+            }
+            let attacker = Loc::new(p, Zone::Monster, i);
+            if targets.is_empty() {
+                out.push(Action::Attack { attacker, target: None });
+            }
+            for &t in &targets {
+                out.push(Action::Attack { attacker, target: Some(t) });
+            }
+        }
+    }
+
+    // ---- text ---------------------------------------------------------------------
+
+    /// The canonical text of every legal action, disambiguated: two actions never share a
+    /// text (names get `@place` qualifiers where needed).
+    pub fn legal_actions_with_text(&self) -> Vec<(Action, String)> {
+        let actions = self.legal_actions();
+        let viewer = self.deciding_player().unwrap_or(Player::A);
+        let plain: Vec<String> = actions.iter().map(|a| self.action_text_with(viewer, a, false)).collect();
+        actions
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let dup = plain.iter().enumerate().any(|(j, t)| j != i && *t == plain[i]);
+                let text = if dup { self.action_text_with(viewer, a, true) } else { plain[i].clone() };
+                (*a, text)
+            })
+            .collect()
+    }
+
+    /// The canonical text of one action as the deciding player would write it.
+    pub fn action_text(&self, action: &Action) -> String {
+        let viewer = self.deciding_player().unwrap_or(Player::A);
+        self.legal_actions_with_text()
+            .into_iter()
+            .find(|(a, _)| a == action)
+            .map(|(_, t)| t)
+            .unwrap_or_else(|| self.action_text_with(viewer, action, false))
+    }
+
+    /// A card as `viewer` may name it: its name, or `face-down@B.monsters#2` when hidden.
+    pub fn card_ref_text(&self, viewer: Player, loc: Loc, qualified: bool) -> String {
+        let Some(id) = self.card_at(loc) else {
+            return format!("?@{}.{}#{}", loc.player.name(), loc.zone.scenario_name(), loc.index);
+        };
+        if !self.visible_to(id, viewer) {
+            return format!("face-down@{}.{}#{}", loc.player.name(), loc.zone.scenario_name(), loc.index);
+        }
+        let name = self.name(id);
+        if !qualified {
+            return name.to_string();
+        }
+        match loc.zone {
+            Zone::Hand if loc.player == viewer => format!("{name}@hand"),
+            z if z.is_pile() => format!("{name}@{}.{}", loc.player.name(), z.scenario_name()),
+            z => format!("{name}@{}.{}#{}", loc.player.name(), z.scenario_name(), loc.index),
+        }
+    }
+
+    fn action_text_with(&self, viewer: Player, a: &Action, q: bool) -> String {
+        let r = |l: &Loc| self.card_ref_text(viewer, *l, q);
+        match a {
+            Action::Pass => "pass".into(),
+            Action::ToBattle => "battle phase".into(),
+            Action::ToMain2 => "main phase 2".into(),
+            Action::ToEnd => "end phase".into(),
+            Action::EndTurn => "end turn".into(),
+            Action::NormalSummon(l) => format!("normal summon {}", r(l)),
+            Action::TributeSummon(l) => format!("tribute summon {}", r(l)),
+            Action::Set(l) => format!("set {}", r(l)),
+            Action::FlipSummon(l) => format!("flip summon {}", r(l)),
+            Action::ChangePosition(l) => format!("change position {}", r(l)),
+            Action::Activate { card, effect } => {
+                if *effect == 0 {
+                    format!("activate {}", r(card))
+                } else {
+                    format!("activate {} effect {}", r(card), effect + 1)
+                }
+            }
+            Action::SpecialSummon(l) => format!("special summon {}", r(l)),
+            Action::Attack { attacker, target: Some(t) } => format!("attack {} -> {}", r(attacker), r(t)),
+            Action::Attack { attacker, target: None } => format!("attack {} directly", r(attacker)),
+            Action::Target(l) => format!("target {}", r(l)),
+            Action::Choose(l) => format!("choose {}", r(l)),
+            Action::Done => "done".into(),
+            Action::Yes => "yes".into(),
+            Action::No => "no".into(),
+            Action::Position(p) => format!("position {}", if p.attack() { "atk" } else { "def" }),
+            Action::Zone(z) => format!("zone {z}"),
+            Action::First => "first".into(),
+            Action::Second => "second".into(),
+            Action::Announce(x) => format!("announce {x}"),
+        }
+    }
+
+    /// Can `viewer` see this card's face (MISC-3)?
+    pub fn visible_to(&self, id: CardId, viewer: Player) -> bool {
+        let c = self.card(id);
+        match c.zone {
+            Zone::Hand => c.controller == viewer,
+            Zone::Deck => false,
+            Zone::Extra => c.controller == viewer || c.face_up(),
+            Zone::Gy => true,
+            Zone::Banished => c.face_up() || c.controller == viewer,
+            Zone::Material => true,
+            _ => c.face_up() || c.controller == viewer,
+        }
+    }
+
+    // ---- matching commands --------------------------------------------------------
+
+    /// Finds the one legal action a command of the scenario language names. A card name
+    /// may carry a place qualifier (`X@hand`, `X@B.monsters#2`) or be a passcode.
+    pub fn find_action(&self, command: &str) -> Result<Action, Rejected> {
+        let Some(cmd) = parse_command(command) else {
+            return Err(Rejected::NoMatch { command: command.to_string() });
+        };
+        let viewer = self.deciding_player().unwrap_or(Player::A);
+        let legal = self.legal_actions_with_text();
+        let hits: Vec<&(Action, String)> = legal.iter().filter(|(a, _)| self.command_matches(viewer, &cmd, a)).collect();
+        match hits.as_slice() {
+            [one] => Ok(one.0),
+            [] => Err(Rejected::NoMatch { command: command.to_string() }),
+            many => {
+                Err(Rejected::Ambiguous { command: command.to_string(), candidates: many.iter().map(|(_, t)| t.clone()).collect() })
+            }
+        }
+    }
+
+    fn command_matches(&self, viewer: Player, cmd: &Command, a: &Action) -> bool {
+        let m = |pat: &CardPattern, l: &Loc| self.pattern_matches(viewer, pat, *l);
+        match (cmd, a) {
+            (Command::Simple(x), y) => x == y,
+            (Command::OnCard(Verb::NormalSummon, p), Action::NormalSummon(l))
+            | (Command::OnCard(Verb::TributeSummon, p), Action::TributeSummon(l))
+            | (Command::OnCard(Verb::Set, p), Action::Set(l))
+            | (Command::OnCard(Verb::FlipSummon, p), Action::FlipSummon(l))
+            | (Command::OnCard(Verb::ChangePosition, p), Action::ChangePosition(l))
+            | (Command::OnCard(Verb::SpecialSummon, p), Action::SpecialSummon(l))
+            | (Command::OnCard(Verb::Target, p), Action::Target(l))
+            | (Command::OnCard(Verb::Choose, p), Action::Choose(l)) => m(p, l),
+            // `target X` and `choose X` both answer a selection.
+            (Command::OnCard(Verb::Target, p), Action::Choose(l)) | (Command::OnCard(Verb::Choose, p), Action::Target(l)) => {
+                m(p, l)
+            }
+            (Command::Activate(p, e), Action::Activate { card, effect }) => e == effect && m(p, card),
+            (Command::Attack(pa, pt), Action::Attack { attacker, target }) => {
+                m(pa, attacker)
+                    && match (pt, target) {
+                        (None, None) => true,
+                        (Some(pt), Some(t)) => m(pt, t),
+                        _ => false,
+                    }
+            }
+            (Command::Announce(x), Action::Announce(n)) => x.parse::<u32>().ok() == Some(*n),
+            _ => false,
+        }
+    }
+
+    /// Does a card pattern name the card at `loc`, as `viewer` sees it?
+    pub fn pattern_matches(&self, viewer: Player, pat: &CardPattern, loc: Loc) -> bool {
+        if let Some(p) = pat.player {
+            if p != loc.player {
+                return false;
+            }
+        } else if pat.zone == Some(Zone::Hand) && loc.player != viewer {
+            return false;
+        }
+        if pat.zone.is_some_and(|z| z != loc.zone) {
+            return false;
+        }
+        if pat.index.is_some_and(|i| i != loc.index) {
+            return false;
+        }
+        let Some(id) = self.card_at(loc) else { return false };
+        let visible = self.visible_to(id, viewer);
+        match &pat.name {
+            None => !visible || !self.card(id).face_up(),
+            Some(name) => {
+                visible && {
+                    let d = self.data(id);
+                    d.name.eq_ignore_ascii_case(name) || name.parse::<u32>().ok() == Some(d.id)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! The card pool a duel plays with: card data plus behaviour, looked up by passcode.
+//! Shared read-only between duels (`Arc`), so cloning a duel never copies it.
+
+use std::collections::BTreeMap;
+
+use crate::card::CardData;
+use crate::effect::Behavior;
+
+/// One playable card: its printed data and its behaviour.
+#[derive(Clone, Debug)]
+pub struct CardDef {
+    pub data: CardData,
+    pub behavior: Behavior,
+    /// True when the engine plays every effect of the card (Normal monsters trivially).
+    pub implemented: bool,
+}
+
+/// Index of a [`CardDef`] inside its [`CardPool`].
+pub type DefIndex = u16;
+
+/// The set of cards a duel may use.
+#[derive(Clone, Debug, Default)]
+pub struct CardPool {
+    defs: Vec<CardDef>,
+    by_id: BTreeMap<u32, DefIndex>,
+    by_name: BTreeMap<String, DefIndex>,
+}
+
+impl CardPool {
+    pub fn new() -> CardPool {
+        CardPool::default()
+    }
+
+    /// Adds (or replaces) a card.
+    pub fn insert(&mut self, def: CardDef) {
+        let key = def.data.name.to_lowercase();
+        if let Some(&i) = self.by_id.get(&def.data.id) {
+            self.defs[i as usize] = def;
+            return;
+        }
+        let i = self.defs.len() as DefIndex;
+        self.by_id.insert(def.data.id, i);
+        self.by_name.entry(key).or_insert(i);
+        self.defs.push(def);
+    }
+
+    pub fn len(&self) -> usize {
+        self.defs.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.defs.is_empty()
+    }
+    pub fn def(&self, i: DefIndex) -> &CardDef {
+        &self.defs[i as usize]
+    }
+    pub fn index_of(&self, id: u32) -> Option<DefIndex> {
+        self.by_id.get(&id).copied()
+    }
+    pub fn get(&self, id: u32) -> Option<&CardDef> {
+        self.index_of(id).map(|i| self.def(i))
+    }
+    /// Finds a card by exact English name (case-insensitive) or by passcode text.
+    pub fn find(&self, name_or_code: &str) -> Option<DefIndex> {
+        let s = name_or_code.trim();
+        if let Ok(code) = s.parse::<u32>() {
+            if let Some(i) = self.index_of(code) {
+                return Some(i);
+            }
+        }
+        self.by_name.get(&s.to_lowercase()).copied()
+    }
+    pub fn iter(&self) -> impl Iterator<Item = &CardDef> {
+        self.defs.iter()
+    }
+}

@@ -1,0 +1,476 @@
+//! Unvalidated setups become validated duels: `Duel::from_setup` (two decks) and
+//! `Duel::from_position` (an arbitrary position, as scenario files write it). Every
+//! problem is reported at once.
+
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+use crate::card::Kind;
+use crate::edition::Edition;
+use crate::engine::{Prompt, Task, Window, WindowKind};
+use crate::pool::CardPool;
+use crate::state::{CardId, CardState, Dest, Duel, PlayerState, COUNTER_NAMES};
+use crate::event::Reason;
+use crate::types::{BattleStep, Phase, Player, Position, SummonKind, Zone};
+
+/// A deck as passcodes.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeckList {
+    pub main: Vec<u32>,
+    pub extra: Vec<u32>,
+}
+
+/// Everything needed to start a duel from the beginning. May be invalid.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DuelSetup {
+    pub decks: [DeckList; 2],
+    pub edition: Edition,
+    pub seed: u64,
+    /// SETUP-1: 8000, or 4000 / 2000 by agreement.
+    pub lp: i32,
+    pub hand_size: u8,
+    pub first: Player,
+}
+
+impl DuelSetup {
+    pub fn new(a: DeckList, b: DeckList, seed: u64) -> DuelSetup {
+        DuelSetup { decks: [a, b], edition: Edition::default(), seed, lp: 8000, hand_size: 5, first: Player::A }
+    }
+}
+
+/// One reason a setup or position is invalid.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum SetupError {
+    #[error("player {player:?}: unknown card {code}")]
+    UnknownCard { player: Player, code: u32 },
+    #[error("player {player:?}: Main Deck has {count} cards (40 to 60 allowed)")]
+    MainDeckSize { player: Player, count: usize },
+    #[error("player {player:?}: Extra Deck has {count} cards (at most 15)")]
+    ExtraDeckSize { player: Player, count: usize },
+    #[error("player {player:?}: {name} belongs in the Extra Deck, not the Main Deck")]
+    ExtraCardInMain { player: Player, name: String },
+    #[error("player {player:?}: {name} cannot be in the Extra Deck")]
+    MainCardInExtra { player: Player, name: String },
+    #[error("player {player:?}: {name} cannot be in a deck")]
+    NotADeckCard { player: Player, name: String },
+    #[error("starting LP {0} is not allowed (8000, 4000 or 2000)")]
+    StartingLp(i32),
+    #[error("opening hand of {0} cards is not allowed (1 to 10)")]
+    HandSize(u8),
+    #[error("player {player:?}: {what}")]
+    Position { player: Player, what: String },
+    #[error("{0}")]
+    State(String),
+}
+
+/// A card placed on the table by a position setup (scenario `[state]`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placed {
+    pub code: u32,
+    /// Monsters: `None` = face-up Attack. Spells/traps: `FaceDownDefense` = Set.
+    pub position: Option<Position>,
+    pub zone: Option<u8>,
+    pub set_turn: Option<u32>,
+    pub summoned_turn: Option<u32>,
+    pub summoned: Option<SummonKind>,
+    pub attacked: bool,
+    pub counters: Vec<(String, u16)>,
+    pub materials: Vec<u32>,
+    /// Index into the same player's `monsters` list... resolved by the caller to a zone:
+    /// (controller of the monster, its zone).
+    pub equip_to: Option<(Player, u8)>,
+    pub owner: Option<Player>,
+    pub properly_summoned: bool,
+    /// Banished face-down (ZONE-6).
+    pub face_down: bool,
+}
+
+impl Placed {
+    pub fn new(code: u32) -> Placed {
+        Placed { code, ..Placed::default() }
+    }
+}
+
+/// One player's part of a position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SidePosition {
+    pub lp: i32,
+    pub hand: Vec<u32>,
+    /// Top card first.
+    pub deck: Vec<u32>,
+    pub extra: Vec<Placed>,
+    /// Bottom first.
+    pub gy: Vec<Placed>,
+    pub banished: Vec<Placed>,
+    pub monsters: Vec<Placed>,
+    pub spells: Vec<Placed>,
+    pub field: Option<Placed>,
+    pub pendulum: Vec<Placed>,
+}
+
+impl Default for SidePosition {
+    fn default() -> SidePosition {
+        SidePosition {
+            lp: 8000,
+            hand: vec![],
+            deck: vec![],
+            extra: vec![],
+            gy: vec![],
+            banished: vec![],
+            monsters: vec![],
+            spells: vec![],
+            field: None,
+            pendulum: vec![],
+        }
+    }
+}
+
+/// An arbitrary position to start from (scenario files).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PositionSetup {
+    pub edition: Edition,
+    pub seed: u64,
+    pub turn: u32,
+    pub turn_player: Player,
+    pub phase: Phase,
+    pub step: Option<BattleStep>,
+    pub normal_summon_used: bool,
+    pub sides: [SidePosition; 2],
+}
+
+impl Default for PositionSetup {
+    fn default() -> PositionSetup {
+        PositionSetup {
+            edition: Edition::default(),
+            seed: 0,
+            turn: 1,
+            turn_player: Player::A,
+            phase: Phase::Main1,
+            step: None,
+            normal_summon_used: false,
+            sides: [SidePosition::default(), SidePosition::default()],
+        }
+    }
+}
+
+impl Duel {
+    fn empty(pool: Arc<CardPool>, edition: Edition, seed: u64) -> Duel {
+        Duel {
+            pool,
+            edition,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            cards: Vec::new(),
+            players: [PlayerState::default(), PlayerState::default()],
+            turn: 1,
+            turn_player: Player::A,
+            phase: Phase::Draw,
+            step: None,
+            normal_summons_left: 1,
+            battle_dest: Phase::Main2,
+            tasks: Vec::new(),
+            prompt: Prompt::Over,
+            answer: None,
+            outcome: None,
+            events: Vec::new(),
+            actions_this_turn: 0,
+            decisions: 0,
+        }
+    }
+
+    /// Creates a card instance for `code` owned by `owner`, placed in `zone`.
+    fn new_card(&mut self, code: u32, owner: Player, zone: Zone) -> Option<CardId> {
+        let def = self.pool.index_of(code)?;
+        let id = CardId(self.cards.len() as u16);
+        self.cards.push(CardState {
+            def,
+            code,
+            owner,
+            controller: owner,
+            zone,
+            slot: 0,
+            position: Position::FaceDownDefense,
+            entered_turn: 0,
+            summon: SummonKind::None,
+            properly_summoned: false,
+            attacked_turn: 0,
+            attacks: 0,
+            position_changed_turn: 0,
+            counters: SmallVec::new(),
+            equip_to: None,
+            materials: SmallVec::new(),
+            moves: 0,
+        });
+        Some(id)
+    }
+
+    /// Starts a duel from two decks: shuffle, draw the opening hands (SETUP-1, SETUP-2),
+    /// and run to the first decision. Every problem of the setup is reported.
+    pub fn from_setup(pool: Arc<CardPool>, setup: &DuelSetup) -> Result<Duel, Vec<SetupError>> {
+        let mut errors = Vec::new();
+        if ![8000, 4000, 2000].contains(&setup.lp) {
+            errors.push(SetupError::StartingLp(setup.lp));
+        }
+        if setup.hand_size == 0 || setup.hand_size > 10 {
+            errors.push(SetupError::HandSize(setup.hand_size));
+        }
+        for p in Player::BOTH {
+            let deck = &setup.decks[p.idx()];
+            if !(40..=60).contains(&deck.main.len()) {
+                errors.push(SetupError::MainDeckSize { player: p, count: deck.main.len() });
+            }
+            if deck.extra.len() > 15 {
+                errors.push(SetupError::ExtraDeckSize { player: p, count: deck.extra.len() });
+            }
+            for (codes, extra) in [(&deck.main, false), (&deck.extra, true)] {
+                for &code in codes {
+                    let Some(def) = pool.get(code) else {
+                        errors.push(SetupError::UnknownCard { player: p, code });
+                        continue;
+                    };
+                    let name = def.data.name.clone();
+                    if def.data.is_token() {
+                        errors.push(SetupError::NotADeckCard { player: p, name });
+                    } else if def.data.is_extra_deck() && !extra {
+                        errors.push(SetupError::ExtraCardInMain { player: p, name });
+                    } else if !def.data.is_extra_deck() && extra {
+                        errors.push(SetupError::MainCardInExtra { player: p, name });
+                    }
+                }
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let mut d = Duel::empty(pool, setup.edition, setup.seed);
+        for p in Player::BOTH {
+            d.players[p.idx()].lp = setup.lp;
+            let deck = &setup.decks[p.idx()];
+            for &code in &deck.main {
+                if let Some(id) = d.new_card(code, p, Zone::Deck) {
+                    d.players[p.idx()].deck.push(id);
+                }
+            }
+            for &code in &deck.extra {
+                if let Some(id) = d.new_card(code, p, Zone::Extra) {
+                    d.players[p.idx()].extra.push(id);
+                }
+            }
+        }
+        d.turn_player = setup.first;
+        for p in [setup.first, setup.first.opp()] {
+            d.shuffle_deck(p);
+        }
+        for p in [setup.first, setup.first.opp()] {
+            d.draw(p, setup.hand_size as usize);
+        }
+        d.tasks.push(Task::StartTurn);
+        d.run();
+        Ok(d)
+    }
+
+    /// Builds a duel from an arbitrary position; the turn player holds priority in the
+    /// given phase. Impossible positions (6 monsters in 5 zones, unknown cards, a card in
+    /// the wrong kind of zone) are reported, all at once.
+    pub fn from_position(pool: Arc<CardPool>, pos: &PositionSetup) -> Result<Duel, Vec<SetupError>> {
+        let mut errors = Vec::new();
+        let mut d = Duel::empty(pool, pos.edition, pos.seed);
+        d.turn = pos.turn.max(1);
+        d.turn_player = pos.turn_player;
+        d.phase = pos.phase;
+        d.normal_summons_left = if pos.normal_summon_used { 0 } else { 1 };
+        let earlier = d.turn.saturating_sub(1);
+        let mut equips: Vec<(CardId, Player, u8)> = Vec::new();
+        for p in Player::BOTH {
+            let side = &pos.sides[p.idx()];
+            d.players[p.idx()].lp = side.lp.max(0);
+            let mut err = |what: String| errors.push(SetupError::Position { player: p, what });
+            for &code in side.deck.iter().rev() {
+                match d.new_card(code, p, Zone::Deck) {
+                    Some(id) => d.players[p.idx()].deck.push(id),
+                    None => err(format!("unknown card {code} in deck")),
+                }
+            }
+            for &code in &side.hand {
+                match d.new_card(code, p, Zone::Hand) {
+                    Some(id) => d.players[p.idx()].hand.push(id),
+                    None => err(format!("unknown card {code} in hand")),
+                }
+            }
+            for (zone, list) in [(Zone::Extra, &side.extra), (Zone::Gy, &side.gy), (Zone::Banished, &side.banished)] {
+                for pl in list {
+                    let Some(id) = d.new_card(pl.code, pl.owner.unwrap_or(p), zone) else {
+                        err(format!("unknown card {} in {}", pl.code, zone.scenario_name()));
+                        continue;
+                    };
+                    let c = &mut d.cards[id.0 as usize];
+                    c.controller = p;
+                    c.properly_summoned = pl.properly_summoned;
+                    c.position = if zone == Zone::Gy || (zone == Zone::Banished && !pl.face_down) || (zone == Zone::Extra && pl.position.is_some_and(|x| x.face_up())) {
+                        Position::FaceUpAttack
+                    } else {
+                        Position::FaceDownDefense
+                    };
+                    if let Some(v) = d.players[p.idx()].pile_mut(zone) {
+                        v.push(id);
+                    }
+                }
+            }
+            // Field zones.
+            let max_monster_zone = if d.edition.extra_monster_zones() { 7 } else { 5 };
+            let mut place = |d: &mut Duel, pl: &Placed, zone: Zone, capacity: usize, errs: &mut Vec<String>| {
+                let Some(id) = d.new_card(pl.code, pl.owner.unwrap_or(p), zone) else {
+                    errs.push(format!("unknown card {} in {}", pl.code, zone.scenario_name()));
+                    return;
+                };
+                let slot = match pl.zone {
+                    Some(z) if (z as usize) < capacity => z as usize,
+                    Some(z) => {
+                        errs.push(format!("{} zone {} does not exist (0-{})", zone.scenario_name(), z, capacity - 1));
+                        return;
+                    }
+                    None => match (0..capacity.min(5)).find(|&i| d.players[p.idx()].slot(zone, i).is_none()) {
+                        Some(i) => i,
+                        None => {
+                            errs.push(format!("no free {} zone for {}", zone.scenario_name(), d.pool.def(d.cards[id.0 as usize].def).data.name));
+                            return;
+                        }
+                    },
+                };
+                if zone == Zone::Monster && slot >= 5 && !d.emz_free(p, slot) {
+                    errs.push(format!("Extra Monster Zone {slot} is already taken"));
+                    return;
+                }
+                if d.players[p.idx()].slot(zone, slot).is_some() {
+                    errs.push(format!("{} zone {} holds two cards", zone.scenario_name(), slot));
+                    return;
+                }
+                let data = d.pool.def(d.cards[id.0 as usize].def).data.clone();
+                let kind_ok = match zone {
+                    Zone::Monster => data.is_monster(),
+                    Zone::Field => matches!(data.kind, Kind::Spell(crate::card::SpellKind::Field)),
+                    Zone::Pendulum => data.has(crate::card::type_bits::PENDULUM),
+                    _ => !data.is_monster() || data.has(crate::card::type_bits::PENDULUM),
+                };
+                if !kind_ok {
+                    errs.push(format!("{} cannot be placed in {}", data.name, zone.scenario_name()));
+                    return;
+                }
+                let c = &mut d.cards[id.0 as usize];
+                c.controller = p;
+                c.slot = slot as u8;
+                c.position = match (zone, pl.position) {
+                    (Zone::Monster, Some(x)) => x,
+                    (Zone::Monster, None) => Position::FaceUpAttack,
+                    (_, Some(Position::FaceDownDefense)) => Position::FaceDownDefense,
+                    _ => Position::FaceUpAttack,
+                };
+                let set = !c.position.face_up();
+                c.entered_turn = if set { pl.set_turn.unwrap_or(earlier) } else { pl.summoned_turn.or(pl.set_turn).unwrap_or(earlier) };
+                if zone == Zone::Monster {
+                    c.summon = pl.summoned.unwrap_or(if set { SummonKind::Set } else { SummonKind::Normal });
+                    c.properly_summoned = pl.properly_summoned || c.summon != SummonKind::Special;
+                }
+                if pl.attacked {
+                    c.attacked_turn = d.turn;
+                    c.attacks = 1;
+                }
+                for (name, n) in &pl.counters {
+                    match COUNTER_NAMES.iter().position(|c| c.eq_ignore_ascii_case(name)) {
+                        Some(k) => d.cards[id.0 as usize].counters.push((k as u8, *n)),
+                        None => errs.push(format!("unknown counter kind {name:?} (known: {})", COUNTER_NAMES.join(", "))),
+                    }
+                }
+                for &m in &pl.materials {
+                    match d.new_card(m, p, Zone::Material) {
+                        Some(mid) => {
+                            d.cards[mid.0 as usize].slot = slot as u8;
+                            d.cards[mid.0 as usize].position = Position::FaceUpAttack;
+                            d.cards[id.0 as usize].materials.push(mid);
+                        }
+                        None => errs.push(format!("unknown material {m}")),
+                    }
+                }
+                if let Some(s) = d.players[p.idx()].slot_mut(zone, slot) {
+                    *s = Some(id);
+                }
+                if let Some((ep, ez)) = pl.equip_to {
+                    equips.push((id, ep, ez));
+                }
+            };
+            let mut errs = Vec::new();
+            if side.monsters.len() > max_monster_zone.min(if d.edition.extra_monster_zones() { 6 } else { 5 }) {
+                errs.push(format!("{} monsters do not fit in the monster zones", side.monsters.len()));
+            } else {
+                for pl in &side.monsters {
+                    place(&mut d, pl, Zone::Monster, max_monster_zone, &mut errs);
+                }
+            }
+            if side.spells.len() > 5 {
+                errs.push(format!("{} spells/traps do not fit in 5 zones", side.spells.len()));
+            } else {
+                for pl in &side.spells {
+                    place(&mut d, pl, Zone::SpellTrap, 5, &mut errs);
+                }
+            }
+            if let Some(pl) = &side.field {
+                place(&mut d, pl, Zone::Field, 1, &mut errs);
+            }
+            if !side.pendulum.is_empty() {
+                if d.edition.separate_pendulum_zones() {
+                    for pl in &side.pendulum {
+                        place(&mut d, pl, Zone::Pendulum, 2, &mut errs);
+                    }
+                } else {
+                    errs.push("this edition has no separate Pendulum Zones (use spells zone 0 or 4)".into());
+                }
+            }
+            for e in errs {
+                errors.push(SetupError::Position { player: p, what: e });
+            }
+        }
+        for (equip, ep, ez) in equips {
+            match d.players[ep.idx()].slot(Zone::Monster, ez as usize) {
+                Some(m) => d.cards[equip.0 as usize].equip_to = Some(m),
+                None => errors.push(SetupError::State(format!("equip_to: no monster in {}'s zone {ez}", ep.name()))),
+            }
+        }
+        match pos.step {
+            Some(BattleStep::Damage(_)) => errors.push(SetupError::State("a position cannot start inside the Damage Step".into())),
+            Some(_) if pos.phase != Phase::Battle => errors.push(SetupError::State("`step` is only valid in the battle phase".into())),
+            _ => {}
+        }
+        if pos.phase == Phase::Battle && d.turn == 1 {
+            errors.push(SetupError::State("the first player cannot be in the Battle Phase on turn 1 (SETUP-3)".into()));
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        // The turn goes on from here: the turn player holds priority (PHASE-7).
+        let kind = match (pos.phase, pos.step) {
+            (Phase::Battle, Some(BattleStep::Start)) => WindowKind::BattleStart,
+            (Phase::Battle, Some(BattleStep::End)) => WindowKind::BattleEnd,
+            (Phase::Battle, _) => WindowKind::BattleStep,
+            (ph, _) => WindowKind::Phase(ph),
+        };
+        if pos.phase == Phase::Battle {
+            d.step = Some(pos.step.unwrap_or(BattleStep::Battle));
+        }
+        d.tasks.push(Task::Window(Window { kind, holder: d.turn_player, passed: false, dest: None }));
+        d.run();
+        Ok(d)
+    }
+
+    /// Moves a card by rule for tests and tools (keeps every invariant; records events).
+    pub fn debug_send_to_gy(&mut self, id: CardId) {
+        self.send_to_gy(id, Reason::Rule);
+    }
+
+    #[allow(dead_code)]
+    pub(crate) fn place_for_test(&mut self, id: CardId, to: Dest) {
+        self.move_card(id, to, Reason::Rule);
+    }
+}

@@ -1,0 +1,445 @@
+//! The duel as plain data, and the mutation atoms: the only functions that move cards and
+//! change LP, each of which records its [`Event`].
+
+use std::sync::Arc;
+
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+use crate::card::CardData;
+use crate::edition::Edition;
+use crate::engine::{Prompt, Task};
+use crate::event::{Event, Reason};
+use crate::pool::{CardPool, DefIndex};
+use crate::types::{BattleStep, Loc, Outcome, Phase, Player, Position, SummonKind, Zone};
+
+/// A card instance in a duel: an index into [`Duel::cards`]. Allocated at setup, never
+/// reused; private to the engine's bookkeeping (actions name places, not ids).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct CardId(pub u16);
+
+/// Counter kinds (MISC-2), by name.
+pub const COUNTER_NAMES: [&str; 6] = ["spell", "a", "clock", "venom", "guard", "wedge"];
+
+/// The state of one card instance.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardState {
+    pub def: DefIndex,
+    pub code: u32,
+    pub owner: Player,
+    pub controller: Player,
+    pub zone: Zone,
+    /// Slot for field zones; for piles the index is found by search.
+    pub slot: u8,
+    /// Monsters: the battle position. Spells/traps and other zones: `FaceUpAttack` means
+    /// face-up, `FaceDownDefense` means face-down (Set, face-down banished or Extra Deck).
+    pub position: Position,
+    /// The turn the card entered its current zone (summoned or Set turn).
+    pub entered_turn: u32,
+    pub summon: SummonKind,
+    /// SUM-7: it was properly summoned, so it may be revived.
+    pub properly_summoned: bool,
+    /// Turn of its last attack declaration and how many it declared that turn.
+    pub attacked_turn: u32,
+    pub attacks: u8,
+    /// Turn of its last position change (manual change or Flip Summon: POS-2, SUM-4).
+    pub position_changed_turn: u32,
+    pub counters: SmallVec<[(u8, u16); 1]>,
+    pub equip_to: Option<CardId>,
+    pub materials: SmallVec<[CardId; 2]>,
+    /// Increments every time the card changes zone: a bound target remembers it (EFF-6).
+    pub moves: u32,
+}
+
+impl CardState {
+    pub fn face_up(&self) -> bool {
+        self.position.face_up()
+    }
+}
+
+/// One player's side of the table.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerState {
+    pub lp: i32,
+    /// Main Deck, bottom first: the top card is the last element.
+    pub deck: Vec<CardId>,
+    pub hand: Vec<CardId>,
+    pub extra: Vec<CardId>,
+    /// GY, bottom (oldest) first.
+    pub gy: Vec<CardId>,
+    pub banished: Vec<CardId>,
+    /// 0-4 Main Monster Zones, 5-6 Extra Monster Zones (mirrored: this player's 5 is the
+    /// opponent's 6).
+    pub monsters: [Option<CardId>; 7],
+    pub spells: [Option<CardId>; 5],
+    pub field: Option<CardId>,
+    pub pendulum: [Option<CardId>; 2],
+    /// WIN-2: this player had to draw from an empty deck.
+    pub drew_from_empty: bool,
+}
+
+impl PlayerState {
+    pub fn pile(&self, zone: Zone) -> Option<&Vec<CardId>> {
+        Some(match zone {
+            Zone::Deck => &self.deck,
+            Zone::Hand => &self.hand,
+            Zone::Extra => &self.extra,
+            Zone::Gy => &self.gy,
+            Zone::Banished => &self.banished,
+            _ => return None,
+        })
+    }
+    pub(crate) fn pile_mut(&mut self, zone: Zone) -> Option<&mut Vec<CardId>> {
+        Some(match zone {
+            Zone::Deck => &mut self.deck,
+            Zone::Hand => &mut self.hand,
+            Zone::Extra => &mut self.extra,
+            Zone::Gy => &mut self.gy,
+            Zone::Banished => &mut self.banished,
+            _ => return None,
+        })
+    }
+    /// The card in a field slot, if any.
+    pub fn slot(&self, zone: Zone, i: usize) -> Option<CardId> {
+        match zone {
+            Zone::Monster => self.monsters.get(i).copied().flatten(),
+            Zone::SpellTrap => self.spells.get(i).copied().flatten(),
+            Zone::Field => (i == 0).then_some(self.field).flatten(),
+            Zone::Pendulum => self.pendulum.get(i).copied().flatten(),
+            _ => None,
+        }
+    }
+    pub(crate) fn slot_mut(&mut self, zone: Zone, i: usize) -> Option<&mut Option<CardId>> {
+        match zone {
+            Zone::Monster => self.monsters.get_mut(i),
+            Zone::SpellTrap => self.spells.get_mut(i),
+            Zone::Field => (i == 0).then_some(&mut self.field),
+            Zone::Pendulum => self.pendulum.get_mut(i),
+            _ => None,
+        }
+    }
+    /// Monsters this player controls, in zone order.
+    pub fn monster_ids(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.monsters.iter().flatten().copied()
+    }
+    pub fn monster_count(&self) -> usize {
+        self.monsters.iter().flatten().count()
+    }
+}
+
+/// A duel: plain data. `Clone` is a deep copy (the card pool is shared, read-only).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Duel {
+    #[serde(skip)]
+    pub(crate) pool: Arc<CardPool>,
+    pub(crate) edition: Edition,
+    pub(crate) rng: ChaCha8Rng,
+    pub(crate) cards: Vec<CardState>,
+    pub(crate) players: [PlayerState; 2],
+    pub(crate) turn: u32,
+    pub(crate) turn_player: Player,
+    pub(crate) phase: Phase,
+    pub(crate) step: Option<BattleStep>,
+    /// Normal Summons/Sets still available this turn (PHASE-4).
+    pub(crate) normal_summons_left: u8,
+    /// Where the Battle Phase leads once its End Step closes (Main 2 or End).
+    pub(crate) battle_dest: Phase,
+    pub(crate) tasks: Vec<Task>,
+    pub(crate) prompt: Prompt,
+    pub(crate) answer: Option<crate::action::Action>,
+    pub(crate) outcome: Option<Outcome>,
+    pub(crate) events: Vec<Event>,
+    pub(crate) actions_this_turn: u32,
+    pub(crate) decisions: u64,
+}
+
+impl PartialEq for Duel {
+    fn eq(&self, other: &Duel) -> bool {
+        // The pool is configuration, not state.
+        self.edition == other.edition
+            && self.rng == other.rng
+            && self.cards == other.cards
+            && self.players == other.players
+            && self.turn == other.turn
+            && self.turn_player == other.turn_player
+            && self.phase == other.phase
+            && self.step == other.step
+            && self.normal_summons_left == other.normal_summons_left
+            && self.tasks == other.tasks
+            && self.prompt == other.prompt
+            && self.outcome == other.outcome
+            && self.events == other.events
+    }
+}
+
+/// Where a moved card goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Dest {
+    pub player: Player,
+    pub zone: Zone,
+    /// Field slot; for the deck, `Some(0)` puts the card at the bottom, `None` on top.
+    pub slot: Option<u8>,
+    pub position: Position,
+}
+
+impl Duel {
+    // ---- queries -------------------------------------------------------------------
+
+    pub fn pool(&self) -> &Arc<CardPool> {
+        &self.pool
+    }
+    /// Re-attaches the card pool after deserialisation (the pool is not serialised).
+    pub fn attach_pool(&mut self, pool: Arc<CardPool>) {
+        self.pool = pool;
+    }
+    pub fn edition(&self) -> Edition {
+        self.edition
+    }
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+    pub fn turn_player(&self) -> Player {
+        self.turn_player
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn battle_step(&self) -> Option<BattleStep> {
+        self.step
+    }
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+    /// Drops the recorded events (search clones do not need the log).
+    pub fn clear_events(&mut self) {
+        self.events.clear();
+    }
+    pub fn player(&self, p: Player) -> &PlayerState {
+        &self.players[p.idx()]
+    }
+    pub fn lp(&self, p: Player) -> i32 {
+        self.players[p.idx()].lp
+    }
+    pub fn normal_summons_left(&self) -> u8 {
+        self.normal_summons_left
+    }
+    /// Number of decisions answered so far.
+    pub fn decisions(&self) -> u64 {
+        self.decisions
+    }
+    pub fn card(&self, id: CardId) -> &CardState {
+        &self.cards[id.0 as usize]
+    }
+    pub fn card_ids(&self) -> impl Iterator<Item = CardId> {
+        (0..self.cards.len() as u16).map(CardId)
+    }
+    pub fn data(&self, id: CardId) -> &CardData {
+        &self.pool.def(self.card(id).def).data
+    }
+    pub fn name(&self, id: CardId) -> &str {
+        &self.data(id).name
+    }
+    /// The card at a place, if any.
+    pub fn card_at(&self, loc: Loc) -> Option<CardId> {
+        let p = &self.players[loc.player.idx()];
+        match loc.zone {
+            Zone::Material => None,
+            z if z.is_pile() => p.pile(z)?.get(loc.index as usize).copied(),
+            z => p.slot(z, loc.index as usize),
+        }
+    }
+    /// Where a card is now.
+    pub fn loc_of(&self, id: CardId) -> Loc {
+        let c = self.card(id);
+        let index = match c.zone {
+            Zone::Material => c.slot as usize,
+            z if z.is_pile() => self.players[c.controller.idx()]
+                .pile(z)
+                .and_then(|v| v.iter().position(|&x| x == id))
+                .unwrap_or(0),
+            _ => c.slot as usize,
+        };
+        Loc::new(c.controller, c.zone, index)
+    }
+    pub fn is_on_field(&self, id: CardId) -> bool {
+        self.card(id).zone.on_field()
+    }
+
+    /// Current ATK: printed value ("?" counts as 0, EFF-14) with continuous modifiers.
+    pub fn current_atk(&self, id: CardId) -> i32 {
+        self.data(id).atk.unwrap_or(0).max(0)
+    }
+    /// Current DEF (Link monsters have none and count as 0).
+    pub fn current_def(&self, id: CardId) -> i32 {
+        self.data(id).def.unwrap_or(0).max(0)
+    }
+    pub fn current_level(&self, id: CardId) -> u8 {
+        self.data(id).level
+    }
+
+    /// Extra Monster Zone `i` (5 or 6) is free for `p`: empty on both sides (mirrored).
+    pub fn emz_free(&self, p: Player, i: usize) -> bool {
+        self.edition.extra_monster_zones()
+            && self.players[p.idx()].monsters[i].is_none()
+            && self.players[p.opp().idx()].monsters[11 - i].is_none()
+    }
+    /// Free Main Monster Zones of `p`.
+    pub fn free_main_monster_zones(&self, p: Player) -> SmallVec<[u8; 5]> {
+        (0..5u8).filter(|&i| self.players[p.idx()].monsters[i as usize].is_none()).collect()
+    }
+    pub fn free_spell_zones(&self, p: Player) -> SmallVec<[u8; 5]> {
+        (0..5u8).filter(|&i| self.players[p.idx()].spells[i as usize].is_none()).collect()
+    }
+
+    // ---- atoms: the only writers of card locations and LP ---------------------------
+
+    pub(crate) fn emit(&mut self, e: Event) {
+        self.events.push(e);
+    }
+
+    /// Removes a card from wherever it is (no event: always followed by a placement).
+    fn detach(&mut self, id: CardId) -> Loc {
+        let from = self.loc_of(id);
+        let c = &self.cards[id.0 as usize];
+        let (zone, slot, ctrl) = (c.zone, c.slot, c.controller);
+        let p = &mut self.players[ctrl.idx()];
+        match zone {
+            Zone::Material => {
+                let host = self.cards.iter().position(|h| h.materials.contains(&id));
+                if let Some(h) = host {
+                    self.cards[h].materials.retain(|m| *m != id);
+                }
+            }
+            z if z.is_pile() => {
+                if let Some(v) = p.pile_mut(z) {
+                    if let Some(i) = v.iter().position(|&x| x == id) {
+                        v.remove(i);
+                    }
+                }
+            }
+            z => {
+                if let Some(s) = p.slot_mut(z, slot as usize) {
+                    *s = None;
+                }
+            }
+        }
+        from
+    }
+
+    /// Moves a card and records the move. Leaving the field clears its on-field state;
+    /// going to a hidden place resets "properly summoned" (SUM-7).
+    pub(crate) fn move_card(&mut self, id: CardId, to: Dest, reason: Reason) {
+        let from = self.detach(id);
+        let turn = self.turn;
+        let p = &mut self.players[to.player.idx()];
+        let mut slot = 0u8;
+        match to.zone {
+            Zone::Deck => match to.slot {
+                Some(0) => p.deck.insert(0, id),
+                _ => p.deck.push(id),
+            },
+            z if z.is_pile() => {
+                if let Some(v) = p.pile_mut(z) {
+                    v.push(id);
+                }
+            }
+            z => {
+                slot = to.slot.unwrap_or(0);
+                if let Some(s) = p.slot_mut(z, slot as usize) {
+                    debug_assert!(s.is_none(), "zone {z:?} {slot} of {:?} is occupied", to.player);
+                    *s = Some(id);
+                }
+            }
+        }
+        let c = &mut self.cards[id.0 as usize];
+        let left_field = from.zone.on_field() && !to.zone.on_field();
+        c.controller = to.player;
+        c.zone = to.zone;
+        c.slot = slot;
+        c.position = to.position;
+        c.entered_turn = turn;
+        c.moves += 1;
+        if left_field || !to.zone.on_field() {
+            c.summon = SummonKind::None;
+            c.attacks = 0;
+            c.attacked_turn = 0;
+            c.position_changed_turn = 0;
+            c.counters.clear();
+            c.equip_to = None;
+        }
+        if matches!(to.zone, Zone::Hand | Zone::Deck) || (to.zone == Zone::Extra && !to.position.face_up()) {
+            c.properly_summoned = false;
+        }
+        let to_loc = self.loc_of(id);
+        let face_up = to.position.face_up();
+        self.emit(Event::Moved { card: id, from, to: to_loc, reason, face_up });
+    }
+
+    /// Sends a card to its owner's GY (ZONE-11).
+    pub(crate) fn send_to_gy(&mut self, id: CardId, reason: Reason) {
+        let owner = self.card(id).owner;
+        if reason.is_destroy() {
+            self.emit(Event::Destroyed { card: id, reason });
+        }
+        let materials = std::mem::take(&mut self.cards[id.0 as usize].materials);
+        for m in materials {
+            let mo = self.card(m).owner;
+            self.move_card(m, Dest { player: mo, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Rule);
+        }
+        self.move_card(id, Dest { player: owner, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, reason);
+    }
+
+    /// Draws `n` cards; drawing from an empty deck marks the loss (WIN-2).
+    pub(crate) fn draw(&mut self, p: Player, n: usize) {
+        let mut drawn = Vec::with_capacity(n);
+        for _ in 0..n {
+            let Some(&top) = self.players[p.idx()].deck.last() else {
+                self.players[p.idx()].drew_from_empty = true;
+                break;
+            };
+            self.move_card(top, Dest { player: p, zone: Zone::Hand, slot: None, position: Position::FaceDownDefense }, Reason::Draw);
+            drawn.push(top);
+        }
+        if !drawn.is_empty() {
+            self.emit(Event::Drew { player: p, cards: drawn });
+        }
+    }
+
+    /// Changes LP by `delta`; LP never goes below 0 (WIN-1 is checked by the settle loop).
+    pub(crate) fn change_lp(&mut self, p: Player, delta: i32) {
+        let from = self.players[p.idx()].lp;
+        let to = from.saturating_add(delta).max(0);
+        if to != from {
+            self.players[p.idx()].lp = to;
+            self.emit(Event::LpChanged { player: p, from, to });
+        }
+    }
+
+    /// Changes a monster's battle position and records it.
+    pub(crate) fn set_position(&mut self, id: CardId, to: Position) {
+        let from = self.card(id).position;
+        if from == to {
+            return;
+        }
+        self.cards[id.0 as usize].position = to;
+        if !from.face_up() && to.face_up() {
+            self.emit(Event::Flipped { card: id });
+        }
+        self.emit(Event::PositionChanged { card: id, from, to });
+    }
+
+    /// Shuffles a player's deck with the duel's random source (MISC-6).
+    pub(crate) fn shuffle_deck(&mut self, p: Player) {
+        use rand::seq::SliceRandom;
+        let deck = &mut self.players[p.idx()].deck;
+        deck.shuffle(&mut self.rng);
+        self.emit(Event::Shuffled { player: p });
+    }
+}
