@@ -1,0 +1,79 @@
+//! `ygo bench`: random-play speed, clone and legal-action costs, memory per live duel.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use serde::Serialize;
+use ygo_ai::RandomPlayer;
+use ygo_core::{Duel, DuelSetup};
+
+use crate::decks::NamedDeck;
+
+/// Benchmark figures (one core).
+#[derive(Clone, Debug, Serialize)]
+pub struct BenchReport {
+    pub decks: [String; 2],
+    pub games: u64,
+    pub duels_per_sec: f64,
+    pub decisions_per_sec: f64,
+    pub avg_turns: f64,
+    pub avg_decisions: f64,
+    /// Decisions with more than one legal action, per duel.
+    pub avg_real_decisions: f64,
+    pub clone_ns: f64,
+    pub legal_actions_ns: f64,
+    pub legal_actions_ns_per_action: f64,
+    pub bytes_per_duel: usize,
+}
+
+/// A mid-game duel: random play for `steps` decisions.
+fn mid_game(decks: &[NamedDeck; 2], steps: usize) -> Duel {
+    let mut d = Duel::from_setup(ygo_cards::pool(), &DuelSetup::new(decks[0].list.clone(), decks[1].list.clone(), 12345)).expect("bench decks are valid");
+    let mut rng = RandomPlayer::new(1);
+    for _ in 0..steps {
+        if d.deciding_player().is_none() {
+            break;
+        }
+        let a = rng.pick(&d.legal_actions());
+        d.apply_unchecked(a);
+    }
+    d
+}
+
+/// Runs the benchmark; `heap_bytes` measures the heap allocated by a closure (the
+/// binary's counting allocator).
+pub fn run(decks: &[NamedDeck; 2], games: u64, heap_bytes: &dyn Fn(&mut dyn FnMut()) -> usize) -> BenchReport {
+    let sim = crate::sim::run(decks, ygo_core::Edition::default(), games, 2024, false);
+    let mut d = mid_game(decks, 400);
+    d.clear_events();
+    let n = 20_000u32;
+    let t = Instant::now();
+    for _ in 0..n {
+        black_box(d.clone());
+    }
+    let clone_ns = t.elapsed().as_nanos() as f64 / n as f64;
+    let t = Instant::now();
+    let mut count = 0usize;
+    for _ in 0..n {
+        count += black_box(d.legal_actions()).len();
+    }
+    let legal_ns = t.elapsed().as_nanos() as f64 / n as f64;
+    let per_action = legal_ns / (count as f64 / n as f64).max(1.0);
+    let mut full = mid_game(decks, 400);
+    let bytes = heap_bytes(&mut || {
+        full = black_box(full.clone());
+    }) + std::mem::size_of::<Duel>();
+    BenchReport {
+        decks: [decks[0].name.clone(), decks[1].name.clone()],
+        games,
+        duels_per_sec: sim.duels_per_sec,
+        decisions_per_sec: sim.duels_per_sec * sim.avg_decisions,
+        avg_turns: sim.avg_turns,
+        avg_decisions: sim.avg_decisions,
+        avg_real_decisions: sim.avg_real_decisions,
+        clone_ns,
+        legal_actions_ns: legal_ns,
+        legal_actions_ns_per_action: per_action,
+        bytes_per_duel: bytes,
+    }
+}

@@ -1,0 +1,176 @@
+//! `ygo`: the Yu-Gi-Oh! OCG rules engine on the command line.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use clap::{Parser, Subcommand};
+use ygo_cli::decks::{load_deck, NamedDeck};
+use ygo_core::{Edition, Player};
+
+/// Counts heap bytes allocated, so `ygo bench` can report memory per live duel.
+struct Counting;
+static ALLOCATED: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATED.fetch_add(layout.size(), Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn heap_bytes(f: &mut dyn FnMut()) -> usize {
+    let before = ALLOCATED.load(Ordering::Relaxed);
+    f();
+    ALLOCATED.load(Ordering::Relaxed) - before
+}
+
+#[derive(Parser)]
+#[command(name = "ygo", version, about = "The Yu-Gi-Oh! Official Card Game rules engine: duel, run rulings, check decks, simulate.")]
+struct Cli {
+    /// A YGOPro/EDOPro cards.cdb for card names and texts (also YGO_CARDS_DB).
+    #[arg(long, global = true, env = "YGO_CARDS_DB")]
+    cards_db: Option<PathBuf>,
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Duel against the built-in AI in the terminal (plain line mode: type an action's
+    /// number or its text).
+    Duel {
+        /// Your deck (built-in name or .ydk path).
+        #[arg(long, default_value = "vanilla-yugi")]
+        deck: String,
+        /// The opponent's deck.
+        #[arg(long, default_value = "vanilla-kaiba")]
+        opponent_deck: String,
+        /// Opponent: random (AI) or human (hot-seat: both players type).
+        #[arg(long, default_value = "random")]
+        vs: String,
+        /// Rule edition: expert, mr1, mr2, mr3, mr4, mr2020.
+        #[arg(long, default_value = "mr2020")]
+        edition: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Starting LP: 8000, 4000 or 2000.
+        #[arg(long, default_value_t = 8000)]
+        lp: i32,
+        /// Sit as player B (the AI goes first).
+        #[arg(long)]
+        second: bool,
+        /// Line mode (the only mode so far; also used when stdout is not a terminal).
+        #[arg(long)]
+        plain: bool,
+    },
+    /// Play many AI-vs-AI duels (uniform random legal actions) and report the results.
+    Sim {
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Decks of side 1 and side 2 (give --deck twice); seats alternate per game.
+        #[arg(long = "deck", num_args = 1)]
+        decks: Vec<String>,
+        #[arg(long, default_value = "mr2020")]
+        edition: String,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Measure random-play duels/s, clone and legal-action costs, memory per duel.
+    Bench {
+        #[arg(long, default_value_t = 2000)]
+        games: u64,
+        #[arg(long = "deck", num_args = 1)]
+        decks: Vec<String>,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn edition(s: &str) -> anyhow::Result<Edition> {
+    Edition::parse(s).ok_or_else(|| anyhow::anyhow!("unknown edition {s:?} (expert, mr1, mr2, mr3, mr4, mr2020)"))
+}
+
+fn two_decks(args: &[String]) -> anyhow::Result<[NamedDeck; 2]> {
+    let names: Vec<&str> = match args.len() {
+        0 => vec!["vanilla-yugi", "vanilla-kaiba"],
+        1 => vec![args[0].as_str(), args[0].as_str()],
+        2 => vec![args[0].as_str(), args[1].as_str()],
+        n => anyhow::bail!("give --deck at most twice (got {n})"),
+    };
+    Ok([load_deck(names[0])?, load_deck(names[1])?])
+}
+
+fn run(cli: Cli) -> anyhow::Result<i32> {
+    let _ = &cli.cards_db;
+    match cli.cmd {
+        Cmd::Duel { deck, opponent_deck, vs, edition: ed, seed, lp, second, plain } => {
+            let me = load_deck(&deck)?;
+            let them = load_deck(&opponent_deck)?;
+            let human = match vs.as_str() {
+                "human" => None,
+                "random" => Some(if second { Player::B } else { Player::A }),
+                other => anyhow::bail!("unknown opponent {other:?} (random, human)"),
+            };
+            let decks = if second { [them, me] } else { [me, them] };
+            let _ = plain || !std::io::stdout().is_terminal();
+            let opts = ygo_cli::duel::DuelOptions { decks, edition: edition(&ed)?, seed, lp, human };
+            let stdin = std::io::stdin();
+            let mut input = stdin.lock();
+            ygo_cli::duel::run_plain(opts, &mut input, &mut std::io::stdout())
+        }
+        Cmd::Sim { games, seed, decks, edition: ed, json } => {
+            let decks = two_decks(&decks)?;
+            let progress = !json && std::io::stderr().is_terminal();
+            let r = ygo_cli::sim::run(&decks, edition(&ed)?, games, seed, progress);
+            if json {
+                println!("{}", serde_json::to_string(&r)?);
+            } else {
+                println!("decks: {} (side 1) vs {} (side 2), edition {ed}, seed {seed}", decks[0].name, decks[1].name);
+                println!("games {}  wins side 1 {}  side 2 {}  draws {}  errors {}", r.games, r.wins[0], r.wins[1], r.draws, r.errors);
+                println!("mean turns {:.1}  mean decisions {:.1} ({:.1} with a real choice)", r.avg_turns, r.avg_decisions, r.avg_real_decisions);
+                println!("{:.0} duels/s", r.duels_per_sec);
+            }
+            Ok(if r.errors > 0 { 1 } else { 0 })
+        }
+        Cmd::Bench { games, decks, json } => {
+            let decks = two_decks(&decks)?;
+            let r = ygo_cli::bench::run(&decks, games, &heap_bytes);
+            if json {
+                println!("{}", serde_json::to_string(&r)?);
+            } else {
+                println!("decks: {} vs {} ({} games, one core, uniform random legal actions)", r.decks[0], r.decks[1], r.games);
+                println!("duels/s            {:>10.0}", r.duels_per_sec);
+                println!("decisions/s        {:>10.0}", r.decisions_per_sec);
+                println!("turns/duel         {:>10.1}", r.avg_turns);
+                println!("decisions/duel     {:>10.1} ({:.1} with more than one choice)", r.avg_decisions, r.avg_real_decisions);
+                println!("clone (mid-game)   {:>10.0} ns", r.clone_ns);
+                println!("legal_actions()    {:>10.0} ns ({:.1} ns per action)", r.legal_actions_ns, r.legal_actions_ns_per_action);
+                println!("memory per duel    {:>10} bytes", r.bytes_per_duel);
+            }
+            Ok(0)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => ExitCode::from(code as u8),
+        Err(e) => {
+            eprintln!("ygo: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
