@@ -21,6 +21,11 @@ pub const BUILTIN: &[BuiltinDeck] = &[
         description: "Normal monsters only: Blue-Eyes, Judge Man, Luster Dragon",
         ydk: include_str!("../decks/vanilla-kaiba.ydk"),
     },
+    BuiltinDeck {
+        name: "classic-chain",
+        description: "Normal monsters with Dark Hole, Raigeki, Mystical Space Typhoon, Royal Decree, Magic Jammer, Seven Tools",
+        ydk: include_str!("../decks/classic-chain.ydk"),
+    },
 ];
 
 /// Finds a built-in deck by name.

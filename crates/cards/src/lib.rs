@@ -8,6 +8,7 @@ use ygo_core::card::{CardData, RawCard};
 use ygo_core::effect::Behavior;
 use ygo_core::pool::{CardDef, CardPool};
 
+pub mod classic;
 pub mod decks;
 
 /// The shipped card data file, embedded in the binary.
@@ -46,8 +47,8 @@ pub fn parse_tsv(text: &str) -> Result<Vec<RawCard>, String> {
 }
 
 /// The behaviour of a shipped card, if the card needs any beyond its stats.
-fn behavior_of(_data: &CardData) -> Option<Behavior> {
-    None
+fn behavior_of(data: &CardData) -> Option<Behavior> {
+    classic::behavior(data.id)
 }
 
 fn build_pool() -> CardPool {

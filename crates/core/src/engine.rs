@@ -37,6 +37,8 @@ pub enum WindowKind {
     SummonNegation,
     /// After a successful summon: responses (e.g. to "when summoned").
     AfterSummon,
+    /// CHAIN-3: a response window after a chain link; two passes resolve the chain.
+    Chain,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -86,6 +88,8 @@ pub enum Task {
     Summon { card: CardId, proc: SummonProc, stage: SummonStage, tributes: SmallVec<[CardId; 2]> },
     FlipSummon { card: CardId },
     Attack(AttackTask),
+    Activate(crate::chain::ActivateTask),
+    ResolveChain,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -104,6 +108,10 @@ pub enum SelectPurpose {
     Tribute,
     Discard,
     AttackTarget,
+    /// Targets of an activation (answered with `target X`).
+    Target,
+    /// Cards paid as a cost (e.g. discards).
+    Cost,
 }
 
 /// The pending decision.
@@ -177,12 +185,12 @@ impl Duel {
         self.actions_this_turn += 1;
         if matches!(self.prompt, Prompt::Select { .. }) {
             let chosen = match action {
-                Action::Choose(loc) => self.card_at_loc(loc),
+                Action::Choose(loc) | Action::Target(loc) => self.card_at_loc(loc),
                 _ => None,
             };
             if let Prompt::Select { min, max, picked, .. } = &mut self.prompt {
                 match (action, chosen) {
-                    (Action::Choose(_), Some(id)) => {
+                    (Action::Choose(_) | Action::Target(_), Some(id)) => {
                         picked.push(id);
                         if picked.len() < *max as usize {
                             return;
@@ -310,6 +318,8 @@ impl Duel {
             Task::Summon { card, proc, stage, tributes } => self.step_summon(card, proc, stage, tributes),
             Task::FlipSummon { card } => self.step_flip_summon(card),
             Task::Attack(a) => self.step_attack(a),
+            Task::Activate(a) => self.step_activate(a),
+            Task::ResolveChain => self.step_resolve_chain(),
         }
     }
 
@@ -366,8 +376,17 @@ impl Duel {
             }
             return Flow::Continue;
         }
-        // An action: the window stays open and the turn player holds priority afterwards.
-        self.tasks.push(Task::Window(Window { holder: tp, passed: false, dest: None, ..w }));
+        // An action: the window stays open and the turn player holds priority afterwards
+        // (a chain window is replaced by the new link's own window).
+        if w.kind != WindowKind::Chain {
+            self.tasks.push(Task::Window(Window { holder: tp, passed: false, dest: None, ..w }));
+        }
+        if let Action::Activate { card, effect } = action {
+            if let Some(id) = self.card_at_loc(card) {
+                self.begin_activation(w.holder, id, effect);
+            }
+            return Flow::Continue;
+        }
         self.start_action(action);
         Flow::Continue
     }
@@ -395,6 +414,7 @@ impl Duel {
             | WindowKind::Damage(_)
             | WindowKind::SummonNegation
             | WindowKind::AfterSummon => {}
+            WindowKind::Chain => self.tasks.push(Task::ResolveChain),
         }
     }
 

@@ -57,5 +57,12 @@ pub enum Event {
     BattleDamage { player: Player, amount: i32 },
     LpChanged { player: Player, from: i32, to: i32 },
     Destroyed { card: CardId, reason: Reason },
+    /// A card or effect was activated as chain link `link` (1-based).
+    Activated { card: CardId, effect: u8, link: u8 },
+    ActivationNegated { card: CardId, link: u8 },
+    EffectNegated { card: CardId, link: u8 },
+    /// A link resolved (its effect applied or did nothing).
+    LinkResolved { card: CardId, link: u8 },
+    ChainEnded,
     DuelEnded { outcome: Outcome },
 }

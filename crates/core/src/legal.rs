@@ -14,7 +14,8 @@ impl Duel {
         match &self.prompt {
             Prompt::Over => {}
             Prompt::Window { player } => self.window_actions(*player, &mut out),
-            Prompt::Select { candidates, min, max, picked, .. } => {
+            Prompt::Select { candidates, min, max, picked, purpose, .. } => {
+                let target = *purpose == crate::engine::SelectPurpose::Target;
                 if picked.len() < *max as usize {
                     let mut seen: Vec<(Zone, u32)> = Vec::new();
                     for &c in candidates {
@@ -29,7 +30,8 @@ impl Duel {
                             }
                             seen.push((st.zone, st.code));
                         }
-                        out.push(Action::Choose(self.loc_of(c)));
+                        let loc = self.loc_of(c);
+                        out.push(if target { Action::Target(loc) } else { Action::Choose(loc) });
                     }
                 }
                 if picked.len() >= *min as usize && picked.len() < *max as usize {
@@ -64,8 +66,9 @@ impl Duel {
             return;
         };
         let tp = p == self.turn_player;
+        self.activation_actions(p, &w, out);
         match w.kind {
-            WindowKind::Phase(ph) if ph.is_main() && tp => {
+            WindowKind::Phase(ph) if ph.is_main() && tp && self.chain.is_empty() => {
                 self.main_phase_actions(p, out);
                 if ph == Phase::Main1 && self.turn > 1 {
                     out.push(Action::ToBattle);
@@ -79,6 +82,37 @@ impl Duel {
                 out.push(Action::ToEnd);
             }
             _ => out.push(Action::Pass),
+        }
+    }
+
+    /// Every card effect `p` may activate in this window.
+    fn activation_actions(&self, p: Player, w: &crate::engine::Window, out: &mut Vec<Action>) {
+        let ps = self.player(p);
+        let mut seen: Vec<u32> = Vec::new();
+        for (i, &c) in ps.hand.iter().enumerate() {
+            let code = self.card(c).code;
+            if seen.contains(&code) {
+                continue;
+            }
+            seen.push(code);
+            self.push_activations(p, c, Loc::new(p, Zone::Hand, i), w, out);
+        }
+        for (i, s) in ps.spells.iter().enumerate() {
+            if let Some(c) = *s {
+                self.push_activations(p, c, Loc::new(p, Zone::SpellTrap, i), w, out);
+            }
+        }
+        if let Some(c) = ps.field {
+            self.push_activations(p, c, Loc::new(p, Zone::Field, 0), w, out);
+        }
+    }
+
+    fn push_activations(&self, p: Player, c: CardId, loc: Loc, w: &crate::engine::Window, out: &mut Vec<Action>) {
+        let n = self.pool.def(self.card(c).def).behavior.effects.len();
+        for e in 0..n.min(8) {
+            if self.can_activate(p, c, e as u8, w) {
+                out.push(Action::Activate { card: loc, effect: e as u8 });
+            }
         }
     }
 

@@ -28,6 +28,7 @@
 pub mod action;
 mod battle;
 pub mod card;
+mod chain;
 pub mod edition;
 pub mod effect;
 pub mod engine;

@@ -172,6 +172,8 @@ impl Duel {
             normal_summons_left: 1,
             battle_dest: Phase::Main2,
             tasks: Vec::new(),
+            chain: Vec::new(),
+            resolved: Vec::new(),
             prompt: Prompt::Over,
             answer: None,
             outcome: None,
@@ -202,6 +204,7 @@ impl Duel {
             counters: SmallVec::new(),
             equip_to: None,
             materials: SmallVec::new(),
+            active: false,
             moves: 0,
         });
         Some(id)

@@ -48,6 +48,8 @@ pub struct CardState {
     pub counters: SmallVec<[(u8, u16); 1]>,
     pub equip_to: Option<CardId>,
     pub materials: SmallVec<[CardId; 2]>,
+    /// A face-up continuous card whose activation has resolved: its effects apply (EFF-2).
+    pub active: bool,
     /// Increments every time the card changes zone: a bound target remembers it (EFF-6).
     pub moves: u32,
 }
@@ -146,6 +148,10 @@ pub struct Duel {
     /// Where the Battle Phase leads once its End Step closes (Main 2 or End).
     pub(crate) battle_dest: Phase,
     pub(crate) tasks: Vec<Task>,
+    /// The chain being built or resolved (CHAIN-1): link 1 first.
+    pub(crate) chain: Vec<crate::chain::ChainLink>,
+    /// Cards of links resolved in the current chain (sent on when it ends).
+    pub(crate) resolved: Vec<CardId>,
     pub(crate) prompt: Prompt,
     pub(crate) answer: Option<crate::action::Action>,
     pub(crate) outcome: Option<Outcome>,
@@ -167,6 +173,7 @@ impl PartialEq for Duel {
             && self.step == other.step
             && self.normal_summons_left == other.normal_summons_left
             && self.tasks == other.tasks
+            && self.chain == other.chain
             && self.prompt == other.prompt
             && self.outcome == other.outcome
             && self.events == other.events
@@ -366,6 +373,7 @@ impl Duel {
         c.position = to.position;
         c.entered_turn = turn;
         c.moves += 1;
+        c.active = false;
         if left_field || !to.zone.on_field() {
             c.summon = SummonKind::None;
             c.attacks = 0;

@@ -95,6 +95,13 @@ impl Duel {
                 Reason::Battle => format!("{} is destroyed by battle", self.nm(*card)),
                 _ => format!("{} is destroyed", self.nm(*card)),
             },
+            Event::Activated { card, link, .. } => {
+                format!("{} activates {} (chain link {link})", self.card(*card).controller.name(), self.nm(*card))
+            }
+            Event::ActivationNegated { card, link } => format!("the activation of {} (chain link {link}) is negated", self.nm(*card)),
+            Event::EffectNegated { card, link } => format!("the effect of {} (chain link {link}) is negated", self.nm(*card)),
+            Event::LinkResolved { card, link } => format!("chain link {link} ({}) resolves", self.nm(*card)),
+            Event::ChainEnded => "the chain has resolved".into(),
             Event::DuelEnded { outcome } => {
                 let why = match outcome.reason {
                     WinReason::LifePoints => "LP reached 0",

@@ -1,0 +1,52 @@
+//! Classic spells and traps: the rulebook's worked chain (CHAIN-5) and staples.
+//! Each card is a declaration in the effect vocabulary; its text is our own.
+
+use ygo_core::card::{SpellKind, TrapKind};
+use ygo_core::effect::{Behavior, Condition, Cost, EffectDecl as E, EffectKind, Filter as F, Modifier, Op, Who};
+
+const NORMAL_SPELL: EffectKind = EffectKind::Spell(SpellKind::Normal);
+const QUICK_SPELL: EffectKind = EffectKind::Spell(SpellKind::QuickPlay);
+const COUNTER_TRAP: EffectKind = EffectKind::Trap(TrapKind::Counter);
+const CONTINUOUS_TRAP: EffectKind = EffectKind::Trap(TrapKind::Continuous);
+
+fn on_field_spell_trap() -> F {
+    F::SpellTrap
+}
+
+/// The behaviour of a classic card by passcode.
+pub fn behavior(id: u32) -> Option<Behavior> {
+    let e = match id {
+        // Dark Hole
+        53129443 => E::new(NORMAL_SPELL, "Destroy every monster on the field.").op(Op::DestroyAll(F::Monster)),
+        // Raigeki
+        12580477 => E::new(NORMAL_SPELL, "Destroy every monster your opponent controls.").op(Op::DestroyAll(F::Monster & F::OppControls)),
+        // Harpie's Feather Duster
+        18144506 => E::new(NORMAL_SPELL, "Destroy every spell and trap your opponent controls.")
+            .op(Op::DestroyAll(on_field_spell_trap() & F::OppControls)),
+        // Heavy Storm
+        19613556 => E::new(NORMAL_SPELL, "Destroy every spell and trap on the field.").op(Op::DestroyAll(on_field_spell_trap())),
+        // Pot of Greed
+        55144522 => E::new(NORMAL_SPELL, "Draw 2 cards.").op(Op::Draw { who: Who::You, count: 2 }),
+        // Hinotama
+        46130346 => E::new(NORMAL_SPELL, "Inflict 500 damage to your opponent.").op(Op::Damage { who: Who::Opponent, amount: 500 }),
+        // Dian Keto the Cure Master
+        84257639 => E::new(NORMAL_SPELL, "Gain 1000 LP.").op(Op::GainLp { who: Who::You, amount: 1000 }),
+        // Mystical Space Typhoon
+        5318639 => E::new(QUICK_SPELL, "Destroy 1 targeted spell or trap on the field.").target(1, on_field_spell_trap()).op(Op::DestroyTargets),
+        // Royal Decree
+        51452091 => E::new(CONTINUOUS_TRAP, "While face-up, every other trap effect on the field is negated.")
+            .modifier(Modifier::NegateOtherTrapEffects),
+        // Magic Jammer
+        77414722 => E::new(COUNTER_TRAP, "When a spell is activated: discard 1 card; negate that activation and destroy the spell.")
+            .when(Condition::ChainTopActivates(F::Spell))
+            .cost(Cost::Discard { count: 1, filter: F::Any })
+            .op(Op::NegateActivation { destroy: true }),
+        // Seven Tools of the Bandit
+        3819470 => E::new(COUNTER_TRAP, "When a trap is activated: pay 1000 LP; negate that activation and destroy the trap.")
+            .when(Condition::ChainTopActivates(F::Trap))
+            .cost(Cost::PayLp(1000))
+            .op(Op::NegateActivation { destroy: true }),
+        _ => return None,
+    };
+    Some(Behavior::with(vec![e]))
+}
