@@ -1,6 +1,10 @@
 //! The `ygo` command line as a library, so its commands can be tested in-process.
 
 pub mod bench;
+pub mod cmd_cards;
+pub mod cmd_deck;
 pub mod decks;
 pub mod duel;
 pub mod sim;
+pub mod cmd_scenario;
+pub mod scenario;

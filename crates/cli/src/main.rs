@@ -87,6 +87,15 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Run ruling files (SCENARIOS.md) or show which rules they cover.
+    #[command(subcommand)]
+    Scenario(ygo_cli::cmd_scenario::ScenarioCmd),
+    /// Check decks against the rules and banlists; convert between .ydk and YDKE.
+    #[command(subcommand)]
+    Deck(ygo_cli::cmd_deck::DeckCmd),
+    /// List and show the cards ygo ships (or those of --cards-db).
+    #[command(subcommand)]
+    Cards(ygo_cli::cmd_cards::CardsCmd),
     /// Measure random-play duels/s, clone and legal-action costs, memory per duel.
     Bench {
         #[arg(long, default_value_t = 2000)]
@@ -113,8 +122,10 @@ fn two_decks(args: &[String]) -> anyhow::Result<[NamedDeck; 2]> {
 }
 
 fn run(cli: Cli) -> anyhow::Result<i32> {
-    let _ = &cli.cards_db;
     match cli.cmd {
+        Cmd::Scenario(c) => ygo_cli::cmd_scenario::run(c),
+        Cmd::Deck(c) => ygo_cli::cmd_deck::run(c, cli.cards_db),
+        Cmd::Cards(c) => ygo_cli::cmd_cards::run(c, cli.cards_db),
         Cmd::Duel { deck, opponent_deck, vs, edition: ed, seed, lp, second, plain } => {
             let me = load_deck(&deck)?;
             let them = load_deck(&opponent_deck)?;
