@@ -46,6 +46,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .when(Condition::ChainTopActivates(F::Trap))
             .cost(Cost::PayLp(1000))
             .op(Op::NegateActivation { destroy: true }),
+        // Kuriboh
+        40640057 => E::new(EffectKind::Quick, "During damage calculation, if an opponent's monster attacks: discard this card; you take no battle damage from that battle.")
+            .from_hand()
+            .in_damage_step()
+            .when(Condition::OpponentAttacksInDamageCalculation)
+            .cost(Cost::DiscardSelf)
+            .op(Op::NoBattleDamage),
         _ => return None,
     };
     Some(Behavior::with(vec![e]))

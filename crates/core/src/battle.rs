@@ -138,6 +138,7 @@ impl Duel {
     }
 
     fn end_attack(&mut self, a: AttackTask) -> Flow {
+        self.no_battle_damage = [false; 2];
         for id in a.destroyed {
             if self.card(id).zone == Zone::Monster {
                 self.send_to_gy(id, Reason::Battle);
@@ -182,7 +183,7 @@ impl Duel {
                 }
             }
         }
-        if let Some((p, amount)) = damage {
+        if let Some((p, amount)) = damage.filter(|(p, _)| !self.no_battle_damage[p.idx()]) {
             self.emit(Event::BattleDamage { player: p, amount });
             self.change_lp(p, -amount);
         }

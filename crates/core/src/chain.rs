@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use crate::card::{Kind, SpellKind, TrapKind};
-use crate::effect::{Condition, Cost, EffectDecl, EffectKind, Filter, Modifier, Op, SpellSpeed, Who};
+use crate::effect::{Condition, Cost, EffectDecl, EffectKind, Filter, Modifier, Op, Range, SpellSpeed, Who};
 use crate::engine::{limits, Flow, Prompt, SelectPurpose, Task, Window, WindowKind};
 use crate::event::{Event, Reason};
 use crate::state::{CardId, Dest, Duel};
@@ -48,6 +48,14 @@ pub struct ActivateTask {
 impl Duel {
     pub(crate) fn effect_decl(&self, card: CardId, effect: u8) -> Option<&EffectDecl> {
         self.pool.def(self.card(card).def).behavior.effects.get(effect as usize)
+    }
+
+    /// The monster attacking in the current battle, if any.
+    pub fn current_attacker(&self) -> Option<CardId> {
+        self.tasks.iter().rev().find_map(|t| match t {
+            Task::Attack(a) => Some(a.attacker),
+            _ => None,
+        })
     }
 
     pub fn chain_len(&self) -> usize {
@@ -117,12 +125,18 @@ impl Duel {
             EffectKind::Spell(SpellKind::Field) => (from_hand || (c.zone == Zone::Field && !c.face_up())) && my_turn,
             EffectKind::Spell(_) => (from_hand || (c.zone == Zone::SpellTrap && !c.face_up())) && my_turn,
             EffectKind::Trap(_) => set_earlier,
+            EffectKind::Quick | EffectKind::Ignition => match e.range {
+                Range::Hand => from_hand,
+                Range::Gy => c.zone == Zone::Gy,
+                Range::Field => c.zone == Zone::Monster && c.face_up(),
+            },
             _ => false,
         };
         if !placed_ok {
             return false;
         }
-        if from_hand && !matches!(e.kind, EffectKind::Spell(SpellKind::Field)) && self.free_spell_zones(p).is_empty() {
+        let is_spell_trap = matches!(e.kind, EffectKind::Spell(_) | EffectKind::Trap(_));
+        if from_hand && is_spell_trap && !matches!(e.kind, EffectKind::Spell(SpellKind::Field)) && self.free_spell_zones(p).is_empty() {
             return false;
         }
         // Timing: SS1 only in the own Main Phase with an empty chain (SPELL-1).
@@ -141,19 +155,20 @@ impl Duel {
             }
         }
         // EFF-10: in the Damage Step only counter traps (the rest comes with its cards).
-        if matches!(w.kind, WindowKind::Damage(_)) && speed != SpellSpeed::Three {
+        if matches!(w.kind, WindowKind::Damage(_)) && speed != SpellSpeed::Three && !e.damage_step {
             return false;
         }
         // SUM-3: in a summon-negation window only summon negation responds.
         if w.kind == WindowKind::SummonNegation {
             return false;
         }
-        if !self.condition_holds(&e.condition, p, card) {
+        if !self.condition_holds(&e.condition, p, card, w) {
             return false;
         }
         for cost in &e.costs {
             let payable = match cost {
                 Cost::PayLp(n) => self.lp(p) >= *n,
+                Cost::DiscardSelf => c.zone == Zone::Hand,
                 Cost::Discard { count, filter } => self.discard_candidates(p, card, filter).len() >= *count as usize,
             };
             if !payable {
@@ -168,9 +183,13 @@ impl Duel {
         e.ops.iter().all(|op| self.op_possible(op, p, card))
     }
 
-    fn condition_holds(&self, c: &Condition, p: Player, source: CardId) -> bool {
+    fn condition_holds(&self, c: &Condition, p: Player, source: CardId, w: &Window) -> bool {
         match c {
             Condition::Always => true,
+            Condition::OpponentAttacksInDamageCalculation => {
+                w.kind == WindowKind::Damage(crate::types::DamageStep::DuringCalculation)
+                    && self.current_attacker().is_some_and(|a| self.card(a).controller != p)
+            }
             Condition::ChainTopActivates(f) => self.chain.last().is_some_and(|l| {
                 !l.activation_negated
                     && self.effect_decl(l.card, l.effect).is_some_and(|e| matches!(e.kind, EffectKind::Spell(_) | EffectKind::Trap(_)))
@@ -202,7 +221,8 @@ impl Duel {
     pub(crate) fn begin_activation(&mut self, p: Player, card: CardId, effect: u8) {
         let c = self.card(card);
         let field_spell = matches!(self.data(card).kind, Kind::Spell(SpellKind::Field));
-        if c.zone == Zone::Hand {
+        let spell_trap = !self.data(card).is_monster();
+        if c.zone == Zone::Hand && spell_trap {
             let dest = if field_spell {
                 if let Some(old) = self.player(p).field {
                     self.send_to_gy(old, Reason::Rule);
@@ -213,7 +233,7 @@ impl Duel {
                 Dest { player: p, zone: Zone::SpellTrap, slot: Some(z), position: Position::FaceUpAttack }
             };
             self.move_card(card, dest, Reason::Activate);
-        } else if !c.face_up() {
+        } else if spell_trap && !c.face_up() {
             self.cards[card.0 as usize].position = Position::FaceUpAttack;
         }
         self.tasks.push(Task::Activate(ActivateTask { card, effect, player: p, stage: ActivateStage::Costs(0), targets: SmallVec::new() }));
@@ -230,6 +250,7 @@ impl Duel {
                 };
                 match cost {
                     Cost::PayLp(n) => self.change_lp(a.player, -n),
+                    Cost::DiscardSelf => self.send_to_gy(a.card, Reason::Cost),
                     Cost::Discard { count, filter } => {
                         if self.take_answer().is_some() {
                             if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
@@ -379,6 +400,7 @@ impl Duel {
                         self.change_lp(q, -amount);
                     }
                 }
+                Op::NoBattleDamage => self.no_battle_damage[p.idx()] = true,
                 Op::GainLp { who, amount } => {
                     for q in self.who(*who, p) {
                         self.change_lp(q, *amount);

@@ -97,6 +97,8 @@ impl std::ops::BitOr for Filter {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Cost {
     PayLp(i32),
+    /// Discard this card from the hand.
+    DiscardSelf,
     /// Discard cards from the hand matching the filter.
     Discard { count: u8, filter: Filter },
 }
@@ -108,6 +110,17 @@ pub enum Condition {
     /// "When a card matching the filter is activated": the chain's last link is the
     /// activation of such a card (spell/trap activations only).
     ChainTopActivates(Filter),
+    /// During damage calculation, while an opponent's monster attacks.
+    OpponentAttacksInDamageCalculation,
+}
+
+/// Where a monster effect is activated from (EFF-1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Range {
+    #[default]
+    Field,
+    Hand,
+    Gy,
 }
 
 /// Targets chosen on activation (EFF-6): `count` cards on the field matching `filter`.
@@ -130,6 +143,8 @@ pub enum Op {
     NegateActivation { destroy: bool },
     Damage { who: Who, amount: i32 },
     GainLp { who: Who, amount: i32 },
+    /// The controller takes no battle damage from the current battle.
+    NoBattleDamage,
 }
 
 /// An effect that applies while its card is face-up and its activation has resolved
@@ -151,12 +166,16 @@ pub struct EffectDecl {
     pub target: Option<TargetSpec>,
     pub ops: Vec<Op>,
     pub modifier: Option<Modifier>,
+    /// Monster effects: where the card must be to activate.
+    pub range: Range,
+    /// Its text says it is used in the Damage Step / during damage calculation (EFF-10).
+    pub damage_step: bool,
 }
 
 impl EffectDecl {
     /// A new effect of `kind` described by `text`; add its parts with the builder calls.
     pub fn new(kind: EffectKind, text: &str) -> EffectDecl {
-        EffectDecl { kind, text: text.to_string(), condition: Condition::Always, costs: vec![], target: None, ops: vec![], modifier: None }
+        EffectDecl { kind, text: text.to_string(), condition: Condition::Always, costs: vec![], target: None, ops: vec![], modifier: None, range: Range::Field, damage_step: false }
     }
     pub fn when(mut self, c: Condition) -> Self {
         self.condition = c;
@@ -176,6 +195,14 @@ impl EffectDecl {
     }
     pub fn modifier(mut self, m: Modifier) -> Self {
         self.modifier = Some(m);
+        self
+    }
+    pub fn from_hand(mut self) -> Self {
+        self.range = Range::Hand;
+        self
+    }
+    pub fn in_damage_step(mut self) -> Self {
+        self.damage_step = true;
         self
     }
     pub fn spell_speed(&self) -> SpellSpeed {

@@ -174,6 +174,7 @@ impl Duel {
             tasks: Vec::new(),
             chain: Vec::new(),
             resolved: Vec::new(),
+            no_battle_damage: [false; 2],
             prompt: Prompt::Over,
             answer: None,
             outcome: None,
@@ -372,6 +373,8 @@ impl Duel {
                     _ => Position::FaceUpAttack,
                 };
                 let set = !c.position.face_up();
+                // A face-up spell/trap in a position has resolved: its effects apply (EFF-2).
+                c.active = zone != Zone::Monster && !set;
                 c.entered_turn = if set { pl.set_turn.unwrap_or(earlier) } else { pl.summoned_turn.or(pl.set_turn).unwrap_or(earlier) };
                 if zone == Zone::Monster {
                     c.summon = pl.summoned.unwrap_or(if set { SummonKind::Set } else { SummonKind::Normal });

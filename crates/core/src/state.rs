@@ -152,6 +152,8 @@ pub struct Duel {
     pub(crate) chain: Vec<crate::chain::ChainLink>,
     /// Cards of links resolved in the current chain (sent on when it ends).
     pub(crate) resolved: Vec<CardId>,
+    /// Players who take no battle damage from the current battle.
+    pub(crate) no_battle_damage: [bool; 2],
     pub(crate) prompt: Prompt,
     pub(crate) answer: Option<crate::action::Action>,
     pub(crate) outcome: Option<Outcome>,
