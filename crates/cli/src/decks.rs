@@ -1,8 +1,8 @@
-//! Resolving a `--deck` argument: a built-in deck name or a `.ydk` path.
+//! Resolving a `--deck` argument: a built-in deck name, a `.ydk` path or a `ydke://` link.
 
 use std::path::Path;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use ygo_cards::decks::{builtin, parse_builtin, BUILTIN};
 use ygo_core::DeckList;
 
@@ -18,33 +18,13 @@ pub struct NamedDeck {
 pub fn load_deck(arg: &str) -> anyhow::Result<NamedDeck> {
     let (name, list) = if let Some(b) = builtin(arg) {
         (b.name.to_string(), parse_builtin(b.ydk))
-    } else if Path::new(arg).exists() {
-        let text = std::fs::read_to_string(arg).with_context(|| format!("{arg}: cannot read"))?;
-        let mut list = DeckList::default();
-        let mut extra = false;
-        for (n, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.starts_with('!') {
-                break;
-            }
-            if line.starts_with("#extra") {
-                extra = true;
-                continue;
-            }
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let code: u32 = match line.parse() {
-                Ok(c) => c,
-                Err(_) => bail!("{arg}:{}: not a passcode: {line:?}", n + 1),
-            };
-            if extra {
-                list.extra.push(code);
-            } else {
-                list.main.push(code);
-            }
-        }
-        (Path::new(arg).file_stem().map_or(arg.to_string(), |s| s.to_string_lossy().into_owned()), list)
+    } else if Path::new(arg).exists() || arg.starts_with("ydke://") {
+        // .ydk files and YDKE links, with alternate artworks mapped to their card.
+        let lookup = ygo_data::CardLookup::open(None).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let loaded = ygo_data::load_deck(arg, &lookup).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let list = DeckList { main: loaded.deck.main, extra: loaded.deck.extra };
+        let name = if arg.starts_with("ydke://") { "ydke".to_string() } else { Path::new(arg).file_stem().map_or(arg.to_string(), |s| s.to_string_lossy().into_owned()) };
+        (name, list)
     } else {
         let names: Vec<&str> = BUILTIN.iter().map(|d| d.name).collect();
         bail!("{arg}: no such built-in deck or file (built-in decks: {})", names.join(", "));
