@@ -42,7 +42,7 @@ pub fn play_random(decks: &[NamedDeck; 2], edition: Edition, seed: u64, game: u6
     let mut rng = RandomPlayer::new(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut real = 0;
     let mut legal = Vec::new();
-    while let Some(p) = d.deciding_player() {
+    while d.deciding_player().is_some() {
         legal.clear();
         legal.extend(d.legal_actions());
         if legal.len() > 1 {
@@ -50,7 +50,6 @@ pub fn play_random(decks: &[NamedDeck; 2], edition: Edition, seed: u64, game: u6
         }
         let act = rng.pick(&legal);
         d.apply_unchecked(act);
-        let _ = p;
     }
     let o = d.outcome().ok_or("no outcome")?;
     let side = |p: Player| if (p == Player::A) != swap { 0 } else { 1 };

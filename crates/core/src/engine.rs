@@ -62,7 +62,6 @@ pub enum SummonProc {
 pub enum SummonStage {
     Tributes,
     Zone,
-    Place,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -185,7 +184,7 @@ impl Duel {
         self.actions_this_turn += 1;
         if matches!(self.prompt, Prompt::Select { .. }) {
             let chosen = match action {
-                Action::Choose(loc) | Action::Target(loc) => self.card_at_loc(loc),
+                Action::Choose(loc) | Action::Target(loc) => self.card_at(loc),
                 _ => None,
             };
             if let Prompt::Select { min, max, picked, .. } = &mut self.prompt {
@@ -205,11 +204,6 @@ impl Duel {
             self.answer = Some(action);
         }
         self.run();
-    }
-
-    /// Looks up a card by a location the engine listed (piles by index).
-    pub(crate) fn card_at_loc(&self, loc: Loc) -> Option<CardId> {
-        self.card_at(loc)
     }
 
     /// The settle loop.
@@ -382,7 +376,7 @@ impl Duel {
             self.tasks.push(Task::Window(Window { holder: tp, passed: false, dest: None, ..w }));
         }
         if let Action::Activate { card, effect } = action {
-            if let Some(id) = self.card_at_loc(card) {
+            if let Some(id) = self.card_at(card) {
                 self.begin_activation(w.holder, id, effect);
             }
             return Flow::Continue;
@@ -447,7 +441,7 @@ impl Duel {
 
     /// Starts a non-pass action chosen in an open window.
     fn start_action(&mut self, action: Action) {
-        let id = |d: &Duel, loc: Loc| d.card_at_loc(loc);
+        let id = |d: &Duel, loc: Loc| d.card_at(loc);
         match action {
             Action::NormalSummon(l) | Action::TributeSummon(l) => {
                 if let Some(card) = id(self, l) {
@@ -563,7 +557,6 @@ impl Duel {
                 self.tasks.push(Task::Summon { card, proc, stage, tributes });
                 Flow::Ask(Prompt::Zone { player: p, zones: zones.into_iter().collect() })
             }
-            SummonStage::Place => Flow::Continue,
         }
     }
 

@@ -13,8 +13,7 @@ use crate::card::Kind;
 use crate::edition::Edition;
 use crate::engine::{Prompt, Task, Window, WindowKind};
 use crate::pool::CardPool;
-use crate::state::{CardId, CardState, Dest, Duel, PlayerState, COUNTER_NAMES};
-use crate::event::Reason;
+use crate::state::{CardId, CardState, Duel, PlayerState, COUNTER_NAMES};
 use crate::types::{BattleStep, Phase, Player, Position, SummonKind, Zone};
 
 /// A deck as passcodes.
@@ -80,8 +79,7 @@ pub struct Placed {
     pub attacked: bool,
     pub counters: Vec<(String, u16)>,
     pub materials: Vec<u32>,
-    /// Index into the same player's `monsters` list... resolved by the caller to a zone:
-    /// (controller of the monster, its zone).
+    /// The monster this equip spell is attached to, as (its controller, its zone).
     pub equip_to: Option<(Player, u8)>,
     pub owner: Option<Player>,
     pub properly_summoned: bool,
@@ -468,15 +466,5 @@ impl Duel {
         d.tasks.push(Task::Window(Window { kind, holder: d.turn_player, passed: false, dest: None }));
         d.run();
         Ok(d)
-    }
-
-    /// Moves a card by rule for tests and tools (keeps every invariant; records events).
-    pub fn debug_send_to_gy(&mut self, id: CardId) {
-        self.send_to_gy(id, Reason::Rule);
-    }
-
-    #[allow(dead_code)]
-    pub(crate) fn place_for_test(&mut self, id: CardId, to: Dest) {
-        self.move_card(id, to, Reason::Rule);
     }
 }
