@@ -107,6 +107,7 @@ impl Duel {
                     WinReason::LifePoints => "LP reached 0",
                     WinReason::DeckOut => "could not draw",
                     WinReason::CardEffect => "card effect",
+                    WinReason::MatchWinEffect => "card effect (match win)",
                     WinReason::Surrender => "surrender",
                     WinReason::Bound => "engine bound reached",
                 };

@@ -227,6 +227,8 @@ pub enum WinReason {
     DeckOut,
     /// WIN-3.
     CardEffect,
+    /// A card effect that wins the whole match, not only the duel ("Victory Dragon").
+    MatchWinEffect,
     /// A player conceded.
     Surrender,
     /// The engine's bounds were reached (never in a correct engine; reported, not hidden).
