@@ -581,6 +581,7 @@ mod tests {
 
     #[test]
     fn deck_1_main_size() {
+        // RULE: DECK-1
         assert!(run(&deck(filler(40), vec![], vec![]), None, None).legal);
         assert!(run(&deck(filler(60), vec![], vec![]), None, None).legal);
         for n in [0, 39, 61] {
@@ -593,6 +594,7 @@ mod tests {
 
     #[test]
     fn deck_2_extra_size_and_kinds() {
+        // RULE: DECK-2
         let ok = [FUSION, SYNCHRO, XYZ, LINK, FUSION2]
             .iter()
             .flat_map(|&c| [c, c, c])
@@ -616,6 +618,7 @@ mod tests {
 
     #[test]
     fn deck_3_side_size() {
+        // RULE: DECK-3
         let side = [FUSION, SYNCHRO, XYZ, LINK, SPELL]
             .iter()
             .flat_map(|&c| [c, c, c])
@@ -629,6 +632,7 @@ mod tests {
 
     #[test]
     fn deck_4_copies_by_name_across_sections_and_aliases() {
+        // RULE: DECK-4
         let mut main = filler(37);
         main.extend([SPELL, SPELL, SPELL]);
         assert!(run(&deck(main.clone(), vec![], vec![]), None, None).legal);
@@ -662,6 +666,7 @@ mod tests {
 
     #[test]
     fn deck_5_banlist_counts_and_whitelist() {
+        // RULE: DECK-5
         let f = filler(40);
         let text = format!("!test list\n{SPELL} 0\n{FIELD} 1\n{RITUAL} 2\n");
         let list = parse_lflist(&text, "t.conf").unwrap().lists.remove(0);
@@ -703,6 +708,7 @@ mod tests {
 
     #[test]
     fn deck_6_tokens_and_non_game_cards() {
+        // RULE: DECK-6
         let r = run(&deck(filler(40), vec![TOKEN], vec![SKILL]), None, None);
         assert_eq!(rules(&r), ["DECK-6", "DECK-6"]);
         assert!(r
@@ -723,6 +729,7 @@ mod tests {
 
     #[test]
     fn deck_7_region() {
+        // RULE: DECK-7
         let mut main = filler(39);
         main.push(DORON);
         assert!(run(&deck(main.clone(), vec![], vec![]), None, Some(Region::Ocg)).legal);
@@ -751,6 +758,7 @@ mod tests {
 
     #[test]
     fn deck_8_ritual_in_main_extra_kinds_in_extra() {
+        // RULE: DECK-8
         let mut main = filler(38);
         main.extend([RITUAL, RITUAL_SPELL]);
         assert!(
@@ -776,6 +784,7 @@ mod tests {
 
     #[test]
     fn deck_9_every_violation_at_once_and_json_shape() {
+        // RULE: DECK-9
         let mut main = filler(30);
         main.extend([FUSION, TOKEN, 123, SPELL, SPELL, SPELL, SPELL]);
         let extra = vec![SPELL];
