@@ -2,7 +2,7 @@
 //! Each card is a declaration in the effect vocabulary; its text is our own.
 
 use ygo_core::card::{SpellKind, TrapKind};
-use ygo_core::effect::{Behavior, Condition, Cost, EffectDecl as E, EffectKind, Filter as F, Modifier, Op, Who};
+use ygo_core::effect::{Amount, Behavior, Condition, Cost, EffectDecl as E, EffectKind, Filter as F, Modifier, Obj, Op, Place, Who};
 
 const NORMAL_SPELL: EffectKind = EffectKind::Spell(SpellKind::Normal);
 const QUICK_SPELL: EffectKind = EffectKind::Spell(SpellKind::QuickPlay);
@@ -17,22 +17,22 @@ fn on_field_spell_trap() -> F {
 pub fn behavior(id: u32) -> Option<Behavior> {
     let e = match id {
         // Dark Hole
-        53129443 => E::new(NORMAL_SPELL, "Destroy every monster on the field.").op(Op::DestroyAll(F::Monster)),
+        53129443 => E::new(NORMAL_SPELL, "Destroy every monster on the field.").op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::Any))),
         // Raigeki
-        12580477 => E::new(NORMAL_SPELL, "Destroy every monster your opponent controls.").op(Op::DestroyAll(F::Monster & F::OppControls)),
+        12580477 => E::new(NORMAL_SPELL, "Destroy every monster your opponent controls.").op(Op::Destroy(Obj::All(Place::Monsters(Who::Opponent), F::Any))),
         // Harpie's Feather Duster
         18144506 => E::new(NORMAL_SPELL, "Destroy every spell and trap your opponent controls.")
-            .op(Op::DestroyAll(on_field_spell_trap() & F::OppControls)),
+            .op(Op::Destroy(Obj::All(Place::SpellTraps(Who::Opponent), F::Any))),
         // Heavy Storm
-        19613556 => E::new(NORMAL_SPELL, "Destroy every spell and trap on the field.").op(Op::DestroyAll(on_field_spell_trap())),
+        19613556 => E::new(NORMAL_SPELL, "Destroy every spell and trap on the field.").op(Op::Destroy(Obj::All(Place::SpellTraps(Who::Both), F::Any))),
         // Pot of Greed
         55144522 => E::new(NORMAL_SPELL, "Draw 2 cards.").op(Op::Draw { who: Who::You, count: 2 }),
         // Hinotama
-        46130346 => E::new(NORMAL_SPELL, "Inflict 500 damage to your opponent.").op(Op::Damage { who: Who::Opponent, amount: 500 }),
+        46130346 => E::new(NORMAL_SPELL, "Inflict 500 damage to your opponent.").op(Op::Damage { who: Who::Opponent, amount: Amount::Fixed(500) }),
         // Dian Keto the Cure Master
-        84257639 => E::new(NORMAL_SPELL, "Gain 1000 LP.").op(Op::GainLp { who: Who::You, amount: 1000 }),
+        84257639 => E::new(NORMAL_SPELL, "Gain 1000 LP.").op(Op::GainLp { who: Who::You, amount: Amount::Fixed(1000) }),
         // Mystical Space Typhoon
-        5318639 => E::new(QUICK_SPELL, "Destroy 1 targeted spell or trap on the field.").target(1, on_field_spell_trap()).op(Op::DestroyTargets),
+        5318639 => E::new(QUICK_SPELL, "Destroy 1 targeted spell or trap on the field.").target(1, on_field_spell_trap()).op(Op::Destroy(Obj::Targets)),
         // Royal Decree
         51452091 => E::new(CONTINUOUS_TRAP, "While face-up, every other trap effect on the field is negated.")
             .modifier(Modifier::NegateOtherTrapEffects),

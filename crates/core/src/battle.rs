@@ -10,6 +10,14 @@ use crate::state::{CardId, Duel};
 use crate::types::{BattleStep, DamageStep, Player, Position, Zone};
 
 impl Duel {
+    /// The battle in progress, if any.
+    pub(crate) fn current_attack(&self) -> Option<&AttackTask> {
+        self.tasks.iter().rev().find_map(|t| match t {
+            Task::Attack(a) => Some(a),
+            _ => None,
+        })
+    }
+
     fn attack_window(&mut self, a: AttackTask, kind: WindowKind) -> Flow {
         self.tasks.push(Task::Attack(a));
         self.tasks.push(Task::Window(Window { kind, holder: self.turn_player, passed: false, dest: None }));
@@ -18,7 +26,8 @@ impl Duel {
 
     fn still_attacking(&self, a: &AttackTask) -> bool {
         let c = self.card(a.attacker);
-        c.zone == Zone::Monster && c.controller == self.turn_player && c.position == Position::FaceUpAttack
+        !self.attack_negated
+            && c.zone == Zone::Monster && c.controller == self.turn_player && c.position == Position::FaceUpAttack
     }
 
     fn target_still_there(&self, a: &AttackTask) -> bool {
@@ -41,6 +50,8 @@ impl Duel {
                 }
                 c.attacked_turn = self.turn;
                 c.attacks += 1;
+                self.attack_negated = false;
+                self.new_timing();
                 self.emit(Event::AttackDeclared { attacker: a.attacker, target: a.target });
                 a.stage = AttackStage::ReplayCheck;
                 self.attack_window(a, WindowKind::AttackDeclared)
@@ -139,6 +150,7 @@ impl Duel {
 
     fn end_attack(&mut self, a: AttackTask) -> Flow {
         self.no_battle_damage = [false; 2];
+        self.attack_negated = false;
         for id in a.destroyed {
             if self.card(id).zone == Zone::Monster {
                 self.send_to_gy(id, Reason::Battle);
@@ -154,21 +166,21 @@ impl Duel {
         let tp = self.turn_player;
         let atk = self.current_atk(a.attacker);
         let mut destroyed: SmallVec<[CardId; 2]> = SmallVec::new();
-        let mut damage: Option<(Player, i32)> = None;
+        let mut damage: Option<(Player, i32, CardId)> = None;
         match a.target {
             None => {
                 if atk > 0 {
-                    damage = Some((tp.opp(), atk));
+                    damage = Some((tp.opp(), atk, a.attacker));
                 }
             }
             Some(t) if self.card(t).position.attack() => {
                 let other = self.current_atk(t);
                 if atk > other {
                     destroyed.push(t);
-                    damage = Some((tp.opp(), atk - other));
+                    damage = Some((tp.opp(), atk - other, a.attacker));
                 } else if atk < other {
                     destroyed.push(a.attacker);
-                    damage = Some((tp, other - atk));
+                    damage = Some((tp, other - atk, t));
                 } else if atk > 0 {
                     destroyed.push(a.attacker);
                     destroyed.push(t);
@@ -178,14 +190,30 @@ impl Duel {
                 let def = self.current_def(t);
                 if atk > def {
                     destroyed.push(t);
+                    if self.piercing(a.attacker) {
+                        damage = Some((tp.opp(), atk - def, a.attacker));
+                    }
                 } else if atk < def {
-                    damage = Some((tp, def - atk));
+                    damage = Some((tp, def - atk, t));
                 }
             }
         }
-        if let Some((p, amount)) = damage.filter(|(p, _)| !self.no_battle_damage[p.idx()]) {
-            self.emit(Event::BattleDamage { player: p, amount });
+        let shielded = |d: &Duel, p: Player| d.no_battle_damage[p.idx()] || d.player_fx[p.idx()].no_battle_damage_turn == d.turn;
+        if let Some((p, amount, by)) = damage.filter(|(p, _, _)| !shielded(self, *p)) {
+            self.emit(Event::BattleDamage { player: p, amount, by });
             self.change_lp(p, -amount);
+        }
+        // Destruction is confirmed now (EFF-2); the cards go to the GY at the end of the DS.
+        destroyed.retain(|&mut c| !self.indestructible_by_battle(c));
+        for &c in &destroyed {
+            self.emit(Event::Destroyed { card: c, reason: Reason::Battle });
+        }
+        // A monster that destroyed its opponent may attack again if an effect lets it.
+        if destroyed.iter().any(|&c| Some(c) == a.target) && !destroyed.contains(&a.attacker) && self.second_attack_on_kill(a.attacker) {
+            let c = &mut self.cards[a.attacker.0 as usize];
+            if c.extra_attacks == 0 || c.attacked_turn != self.turn {
+                c.extra_attacks = 1;
+            }
         }
         a.destroyed = destroyed;
     }

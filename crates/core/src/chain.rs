@@ -7,11 +7,13 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use crate::card::{Kind, SpellKind, TrapKind};
-use crate::effect::{Condition, Cost, EffectDecl, EffectKind, Filter, Modifier, Op, Range, SpellSpeed, Who};
+use crate::effect::{Condition, Cost, EffectDecl, EffectKind, Filter, Limit, Place, Range, SpellSpeed, Who};
 use crate::engine::{limits, Flow, Prompt, SelectPurpose, Task, Window, WindowKind};
 use crate::event::{Event, Reason};
+use crate::resolve::Resolution;
 use crate::state::{CardId, Dest, Duel};
-use crate::types::{Player, Position, Zone};
+use crate::trigger::Pending;
+use crate::types::{BattleStep, DamageStep, Player, Position, Zone};
 
 /// One link of the chain.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,8 +26,14 @@ pub struct ChainLink {
     pub targets: SmallVec<[(CardId, u32); 2]>,
     /// The card's move count after activation: a change means it left the field.
     pub card_moves: u32,
+    /// Where the card was when the effect was activated.
+    pub from: Zone,
     pub activation_negated: bool,
     pub effect_negated: bool,
+    /// The other card of the triggering event.
+    pub event_card: Option<CardId>,
+    /// A number fixed on activation (e.g. the ATK of a card sent as cost).
+    pub cost_value: i32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,6 +51,11 @@ pub struct ActivateTask {
     pub player: Player,
     pub stage: ActivateStage,
     pub targets: SmallVec<[(CardId, u32); 2]>,
+    /// Open a response window after the link (not for triggers put on a chain together).
+    pub window: bool,
+    pub event_card: Option<CardId>,
+    pub from: Zone,
+    pub cost_value: i32,
 }
 
 impl Duel {
@@ -52,10 +65,7 @@ impl Duel {
 
     /// The monster attacking in the current battle, if any.
     pub fn current_attacker(&self) -> Option<CardId> {
-        self.tasks.iter().rev().find_map(|t| match t {
-            Task::Attack(a) => Some(a.attacker),
-            _ => None,
-        })
+        self.current_attack().map(|a| a.attacker)
     }
 
     pub fn chain_len(&self) -> usize {
@@ -70,42 +80,125 @@ impl Duel {
     pub(crate) fn filter_matches(&self, f: &Filter, id: CardId, p: Player, source: CardId) -> bool {
         let c = self.card(id);
         let d = self.data(id);
+        let as_monster = d.is_monster() && (c.zone == Zone::Monster || !c.zone.on_field());
         match f {
             Filter::Any => true,
-            Filter::Monster => d.is_monster() && (c.zone == Zone::Monster || c.face_up() || !c.zone.on_field()),
+            Filter::Monster => as_monster || (c.zone == Zone::Monster),
             Filter::Spell => d.is_spell() && c.zone != Zone::Monster,
             Filter::Trap => d.is_trap() && c.zone != Zone::Monster,
             Filter::SpellTrap => matches!(c.zone, Zone::SpellTrap | Zone::Field) || (!d.is_monster() && !c.zone.on_field()),
             Filter::FaceUp => c.face_up(),
             Filter::FaceDown => !c.face_up(),
+            Filter::AttackPos => c.zone == Zone::Monster && c.position.attack(),
+            Filter::DefensePos => c.zone == Zone::Monster && !c.position.attack(),
             Filter::YouControl => c.controller == p,
             Filter::OppControls => c.controller != p,
             Filter::NotSelf => id != source,
+            Filter::Race(r) => as_monster && d.race == Some(*r) && (c.face_up() || !c.zone.on_field() || c.zone == Zone::Hand),
+            Filter::Attribute(a) => as_monster && d.attribute == Some(*a) && (c.face_up() || !c.zone.on_field()),
+            Filter::EffectMonster => as_monster && self.is_effect_monster(id),
+            Filter::FlipMonster => as_monster && d.has(crate::card::type_bits::FLIP),
+            Filter::Named(code) => d.id == *code || d.alias == *code,
+            Filter::NameHas(s) => d.name.contains(s.as_str()),
+            Filter::AtkAtMost(n) => as_monster && self.stat_atk(id) <= *n,
+            Filter::AtkAtLeast(n) => as_monster && self.stat_atk(id) >= *n,
+            Filter::DefAtMost(n) => as_monster && self.stat_def(id) <= *n,
+            Filter::LevelAtMost(n) => as_monster && d.level <= *n && !d.is_extra_deck_link(),
+            Filter::LevelAtLeast(n) => as_monster && d.level >= *n,
+            Filter::CanSpecialSummon => self.can_be_special_summoned(id),
             Filter::And(v) => v.iter().all(|f| self.filter_matches(f, id, p, source)),
             Filter::Or(v) => v.iter().any(|f| self.filter_matches(f, id, p, source)),
             Filter::Not(f) => !self.filter_matches(f, id, p, source),
         }
     }
 
-    /// Cards on the field (monster, S/T, Field and Pendulum zones), A's side first.
-    pub(crate) fn field_cards(&self) -> SmallVec<[CardId; 16]> {
-        let mut v = SmallVec::new();
-        for p in [self.turn_player, self.turn_player.opp()] {
-            let ps = self.player(p);
-            v.extend(ps.monsters.iter().flatten().copied());
-            v.extend(ps.spells.iter().flatten().copied());
-            v.extend(ps.field);
-            v.extend(ps.pendulum.iter().flatten().copied());
+    fn stat_atk(&self, id: CardId) -> i32 {
+        if self.card(id).zone == Zone::Monster { self.current_atk(id) } else { self.data(id).atk.unwrap_or(0) }
+    }
+    fn stat_def(&self, id: CardId) -> i32 {
+        if self.card(id).zone == Zone::Monster { self.current_def(id) } else { self.data(id).def.unwrap_or(0) }
+    }
+
+    /// SUM-7 and "cannot be Special Summoned": may this card be Special Summoned by an
+    /// effect now (ignoring zones)?
+    pub(crate) fn can_be_special_summoned(&self, id: CardId) -> bool {
+        let c = self.card(id);
+        let d = self.data(id);
+        if !d.is_monster() || self.pool.def(c.def).behavior.no_special_summon {
+            return false;
         }
-        v
+        let needs_proper = self.pool.def(c.def).behavior.no_normal_summon || d.is_extra_deck();
+        match c.zone {
+            Zone::Gy | Zone::Banished => !needs_proper || c.properly_summoned,
+            Zone::Hand | Zone::Deck => !needs_proper,
+            _ => false,
+        }
     }
 
-    fn target_candidates(&self, p: Player, source: CardId, f: &Filter) -> Vec<CardId> {
-        self.field_cards().into_iter().filter(|&c| c != source && self.filter_matches(f, c, p, source)).collect()
+    /// Cards on the field (monster, S/T, Field and Pendulum zones), the turn player's first.
+    pub(crate) fn field_cards(&self) -> SmallVec<[CardId; 16]> {
+        self.cards_in(Place::Field(Who::Both), self.turn_player)
     }
 
-    fn discard_candidates(&self, p: Player, source: CardId, f: &Filter) -> Vec<CardId> {
+    /// Legal targets of an effect (EFF-6): in the place, matching, not the card itself,
+    /// and not protected from targeting.
+    pub(crate) fn target_candidates(&self, e: &EffectDecl, p: Player, source: CardId) -> Vec<CardId> {
+        let Some(t) = &e.target else { return Vec::new() };
+        self.cards_in(t.place, p)
+            .into_iter()
+            .filter(|&c| c != source && self.filter_matches(&t.filter, c, p, source) && !(c != source && self.card(c).zone.on_field() && self.untargetable(c)))
+            .collect()
+    }
+
+    pub(crate) fn targets_exist(&self, e: &EffectDecl, p: Player, source: CardId) -> bool {
+        e.target.as_ref().is_none_or(|t| self.target_candidates(e, p, source).len() >= t.min.max(1) as usize)
+    }
+
+    fn hand_candidates(&self, p: Player, source: CardId, f: &Filter) -> Vec<CardId> {
         self.player(p).hand.iter().copied().filter(|&c| c != source && self.filter_matches(f, c, p, source)).collect()
+    }
+
+    pub(crate) fn cost_candidates(&self, cost: &Cost, p: Player, source: CardId) -> Vec<CardId> {
+        match cost {
+            Cost::Discard { filter, .. } => self.hand_candidates(p, source, filter),
+            Cost::Tribute { filter, .. } => {
+                self.player(p).monster_ids().filter(|&c| c != source && self.filter_matches(filter, c, p, source)).collect()
+            }
+            Cost::BanishFromGy { filter, .. } => self.player(p).gy.iter().copied().filter(|&c| self.filter_matches(filter, c, p, source)).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    pub(crate) fn costs_payable(&self, e: &EffectDecl, p: Player, card: CardId) -> bool {
+        let c = self.card(card);
+        e.costs.iter().all(|cost| match cost {
+            Cost::PayLp(n) => self.lp(p) >= *n,
+            Cost::PayHalfLp => true,
+            Cost::DiscardSelf => c.zone == Zone::Hand,
+            Cost::SendSelfToGy => c.zone.on_field() && c.face_up(),
+            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } => {
+                self.cost_candidates(cost, p, card).len() >= *count as usize
+            }
+        })
+    }
+
+    /// Once-per-turn / once-per-duel limits (keys: card instance or passcode).
+    pub(crate) fn limit_ok(&self, card: CardId, effect: u8) -> bool {
+        match self.effect_decl(card, effect).map_or(Limit::None, |e| e.limit) {
+            Limit::None => true,
+            Limit::PerCardPerTurn => !self.used.iter().any(|&(k, e, t)| k == card.0 as u32 | 0x8000_0000 && e == effect && t == self.turn),
+            Limit::PerNamePerTurn => !self.used.iter().any(|&(k, e, t)| k == self.card(card).code && e == effect && t == self.turn),
+            Limit::PerNamePerDuel => !self.used.iter().any(|&(k, e, _)| k == self.card(card).code && e == effect),
+        }
+    }
+
+    fn record_use(&mut self, card: CardId, effect: u8) {
+        let key = match self.effect_decl(card, effect).map_or(Limit::None, |e| e.limit) {
+            Limit::None => return,
+            Limit::PerCardPerTurn => card.0 as u32 | 0x8000_0000,
+            Limit::PerNamePerTurn | Limit::PerNamePerDuel => self.card(card).code,
+        };
+        self.used.push((key, effect, self.turn));
     }
 
     /// Can `p` activate effect `effect` of `card` in window `w` now? A pure function of
@@ -113,7 +206,7 @@ impl Duel {
     pub(crate) fn can_activate(&self, p: Player, card: CardId, effect: u8, w: &Window) -> bool {
         let Some(e) = self.effect_decl(card, effect) else { return false };
         let c = self.card(card);
-        if c.controller != p {
+        if c.controller != p || e.kind.is_triggered() || e.kind == EffectKind::Continuous {
             return false;
         }
         let my_turn = p == self.turn_player;
@@ -124,25 +217,28 @@ impl Duel {
             EffectKind::Spell(SpellKind::QuickPlay) => (from_hand && my_turn) || set_earlier,
             EffectKind::Spell(SpellKind::Field) => (from_hand || (c.zone == Zone::Field && !c.face_up())) && my_turn,
             EffectKind::Spell(_) => (from_hand || (c.zone == Zone::SpellTrap && !c.face_up())) && my_turn,
-            EffectKind::Trap(_) => set_earlier,
+            EffectKind::Trap(_) => (set_earlier || (c.zone == Zone::SpellTrap && c.face_up() && c.active && effect > 0)) && !self.traps_locked(),
             EffectKind::Quick | EffectKind::Ignition => match e.range {
                 Range::Hand => from_hand,
                 Range::Gy => c.zone == Zone::Gy,
-                Range::Field => c.zone == Zone::Monster && c.face_up(),
+                Range::Field => c.zone.on_field() && c.face_up() && (c.zone == Zone::Monster || c.active),
+                Range::Anywhere => true,
             },
             _ => false,
         };
-        if !placed_ok {
+        // Continuous spells/traps already face-up: their other effects (effect > 0) are used
+        // like ignition/quick effects, never the activation again.
+        let reactivation = e.kind.is_card_activation() && c.face_up() && c.zone.on_field();
+        if !placed_ok || (reactivation && effect == 0) {
             return false;
         }
-        let is_spell_trap = matches!(e.kind, EffectKind::Spell(_) | EffectKind::Trap(_));
+        let is_spell_trap = e.kind.is_card_activation();
         if from_hand && is_spell_trap && !matches!(e.kind, EffectKind::Spell(SpellKind::Field)) && self.free_spell_zones(p).is_empty() {
             return false;
         }
-        // Timing: SS1 only in the own Main Phase with an empty chain (SPELL-1).
+        // Timing: SS1 only in the own Main Phase with an empty chain (SPELL-1, EFF-1).
         let speed = e.spell_speed();
-        let top = self.chain.last();
-        match top {
+        match self.chain.last() {
             None => {
                 if speed == SpellSpeed::One && !(my_turn && w.kind == WindowKind::Phase(self.phase) && self.phase.is_main()) {
                     return false;
@@ -154,78 +250,108 @@ impl Duel {
                 }
             }
         }
-        // EFF-10: in the Damage Step only counter traps (the rest comes with its cards).
-        if matches!(w.kind, WindowKind::Damage(_)) && speed != SpellSpeed::Three && !e.damage_step {
+        // EFF-10: in the Damage Step only counter traps and cards made for it.
+        if matches!(self.step, Some(BattleStep::Damage(_))) && speed != SpellSpeed::Three && !e.damage_step {
             return false;
         }
         // SUM-3: in a summon-negation window only summon negation responds.
-        if w.kind == WindowKind::SummonNegation {
+        if w.kind == WindowKind::SummonNegation && !self.condition_mentions_summon_pending(&e.condition) {
             return false;
         }
-        if !self.condition_holds(&e.condition, p, card, w) {
-            return false;
-        }
-        for cost in &e.costs {
-            let payable = match cost {
-                Cost::PayLp(n) => self.lp(p) >= *n,
-                Cost::DiscardSelf => c.zone == Zone::Hand,
-                Cost::Discard { count, filter } => self.discard_candidates(p, card, filter).len() >= *count as usize,
-            };
-            if !payable {
-                return false;
-            }
-        }
-        if let Some(t) = &e.target {
-            if self.target_candidates(p, card, &t.filter).len() < t.count as usize {
-                return false;
-            }
-        }
-        e.ops.iter().all(|op| self.op_possible(op, p, card))
+        self.limit_ok(card, effect)
+            && self.condition_holds(&e.condition, p, card)
+            && self.costs_payable(e, p, card)
+            && self.targets_exist(e, p, card)
+            && e.ops.iter().all(|op| self.op_possible(op, p, card))
     }
 
-    fn condition_holds(&self, c: &Condition, p: Player, source: CardId, w: &Window) -> bool {
+    fn condition_mentions_summon_pending(&self, c: &Condition) -> bool {
+        match c {
+            Condition::SummonPending => true,
+            Condition::Any(v) | Condition::All(v) => v.iter().any(|c| self.condition_mentions_summon_pending(c)),
+            _ => false,
+        }
+    }
+
+    /// Conditions of activation and of continuous effects (STYLE 14: pure).
+    pub(crate) fn condition_holds(&self, c: &Condition, p: Player, source: CardId) -> bool {
         match c {
             Condition::Always => true,
             Condition::OpponentAttacksInDamageCalculation => {
-                w.kind == WindowKind::Damage(crate::types::DamageStep::DuringCalculation)
-                    && self.current_attacker().is_some_and(|a| self.card(a).controller != p)
+                self.step == Some(BattleStep::Damage(DamageStep::DuringCalculation)) && self.current_attacker().is_some_and(|a| self.card(a).controller != p)
             }
+            Condition::OpponentAttackDeclared => self.recent.iter().any(|e| {
+                matches!(e, Event::AttackDeclared { attacker, .. } if self.card(*attacker).controller != p && self.current_attacker() == Some(*attacker))
+            }),
             Condition::ChainTopActivates(f) => self.chain.last().is_some_and(|l| {
                 !l.activation_negated
-                    && self.effect_decl(l.card, l.effect).is_some_and(|e| matches!(e.kind, EffectKind::Spell(_) | EffectKind::Trap(_)))
+                    && self.effect_decl(l.card, l.effect).is_some_and(|e| e.kind.is_card_activation())
                     && self.filter_matches(f, l.card, p, source)
             }),
+            Condition::ChainTopIs(f) => self.chain.last().is_some_and(|l| !l.activation_negated && self.filter_matches(f, l.card, p, source)),
+            Condition::OpponentSummoned { normal, flip, special, filter } => self.recent.iter().any(|e| {
+                let (card, ok) = match e {
+                    Event::NormalSummoned { card, .. } => (*card, *normal),
+                    Event::FlipSummoned { card } => (*card, *flip),
+                    Event::SpecialSummoned { card } => (*card, *special),
+                    _ => return false,
+                };
+                ok && self.card(card).controller != p && self.card(card).zone == Zone::Monster && self.filter_matches(filter, card, p, source)
+            }),
+            Condition::AnySummoned => self.recent.iter().any(|e| matches!(e, Event::NormalSummoned { .. } | Event::FlipSummoned { .. } | Event::SpecialSummoned { .. })),
+            Condition::SummonPending => self.summon_pending.is_some() && self.chain.is_empty(),
+            Condition::Exists { place, filter, count } => {
+                self.cards_in(*place, p).into_iter().filter(|&c| c != source && self.filter_matches(filter, c, p, source)).count() >= *count as usize
+            }
+            Condition::NoneIn { place, filter } => !self.cards_in(*place, p).into_iter().any(|c| c != source && self.filter_matches(filter, c, p, source)),
+            Condition::SummonedOrFlippedThisTurn => {
+                let c = self.card(source);
+                c.zone == Zone::Monster
+                    && c.face_up()
+                    && ((c.entered_turn == self.turn && matches!(c.summon, crate::types::SummonKind::Normal | crate::types::SummonKind::Tribute))
+                        || c.flipped_turn == self.turn)
+            }
+            Condition::YourTurn => self.turn_player == p,
+            Condition::OpponentsTurn => self.turn_player != p,
+            Condition::InPhase(ph) => self.phase == *ph,
+            Condition::InBattlePhase => self.phase == crate::types::Phase::Battle,
+            Condition::LpBehindBy(n) => self.lp(p.opp()) - self.lp(p) >= *n,
+            Condition::All(v) => v.iter().all(|c| self.condition_holds(c, p, source)),
+            Condition::Any(v) => v.iter().any(|c| self.condition_holds(c, p, source)),
+            Condition::Custom(i) => crate::custom::condition(self, self.card(source).code, *i, p, source),
         }
+    }
+
+    /// Conditions of continuous effects (no window involved).
+    pub(crate) fn static_condition(&self, c: &Condition, p: Player, source: CardId) -> bool {
+        matches!(c, Condition::Always) || self.condition_holds(c, p, source)
     }
 
     /// Whether an operation could do anything (cards that "cannot be activated" without a
     /// legal object, e.g. "Dark Hole" with no monsters).
-    fn op_possible(&self, op: &Op, p: Player, source: CardId) -> bool {
+    fn op_possible(&self, op: &crate::effect::Op, p: Player, source: CardId) -> bool {
+        use crate::effect::{Obj, Op};
+        let any_in = |place: &Place, f: &Filter| self.cards_in(*place, p).into_iter().any(|c| c != source && self.filter_matches(f, c, p, source));
         match op {
-            Op::DestroyAll(f) => self.field_cards().iter().any(|&c| c != source && self.filter_matches(f, c, p, source)),
+            Op::Destroy(Obj::All(place, f)) | Op::ToHand(Obj::All(place, f)) | Op::ChangePosition { what: Obj::All(place, f), .. } => {
+                any_in(place, f)
+            }
+            Op::Choose { place, filter, min, .. } if *min > 0 => any_in(place, filter),
             Op::Draw { who, count } => self.who(*who, p).iter().all(|&q| self.player(q).deck.len() >= *count as usize),
             _ => true,
-        }
-    }
-
-    fn who(&self, w: Who, p: Player) -> SmallVec<[Player; 2]> {
-        match w {
-            Who::You => SmallVec::from_slice(&[p]),
-            Who::Opponent => SmallVec::from_slice(&[p.opp()]),
-            // EFF-12: the turn player acts first.
-            Who::Both => SmallVec::from_slice(&[self.turn_player, self.turn_player.opp()]),
         }
     }
 
     /// Activation, step 1: the card goes face-up to its zone (CHAIN-8).
     pub(crate) fn begin_activation(&mut self, p: Player, card: CardId, effect: u8) {
         let c = self.card(card);
+        let from = c.zone;
+        let is_card = self.effect_decl(card, effect).is_some_and(|e| e.kind.is_card_activation());
         let field_spell = matches!(self.data(card).kind, Kind::Spell(SpellKind::Field));
-        let spell_trap = !self.data(card).is_monster();
-        if c.zone == Zone::Hand && spell_trap {
+        if c.zone == Zone::Hand && is_card {
             let dest = if field_spell {
                 if let Some(old) = self.player(p).field {
-                    self.send_to_gy(old, Reason::Rule);
+                    self.send_to_gy(old, Reason::RuleDestroy);
                 }
                 Dest { player: p, zone: Zone::Field, slot: Some(0), position: Position::FaceUpAttack }
             } else {
@@ -233,10 +359,72 @@ impl Duel {
                 Dest { player: p, zone: Zone::SpellTrap, slot: Some(z), position: Position::FaceUpAttack }
             };
             self.move_card(card, dest, Reason::Activate);
-        } else if spell_trap && !c.face_up() {
+        } else if is_card && !c.face_up() {
             self.cards[card.0 as usize].position = Position::FaceUpAttack;
         }
-        self.tasks.push(Task::Activate(ActivateTask { card, effect, player: p, stage: ActivateStage::Costs(0), targets: SmallVec::new() }));
+        self.record_use(card, effect);
+        self.tasks.push(Task::Activate(ActivateTask {
+            card,
+            effect,
+            player: p,
+            stage: ActivateStage::Costs(0),
+            targets: SmallVec::new(),
+            window: true,
+            event_card: None,
+            from,
+            cost_value: 0,
+        }));
+    }
+
+    /// A triggered effect goes on the chain (no response window until all are on it).
+    pub(crate) fn start_trigger_activation(&mut self, t: &Pending) {
+        self.record_use(t.card, t.effect);
+        let from = self.card(t.card).zone;
+        self.tasks.push(Task::Activate(ActivateTask {
+            card: t.card,
+            effect: t.effect,
+            player: t.player,
+            stage: ActivateStage::Costs(0),
+            targets: SmallVec::new(),
+            window: false,
+            event_card: t.event_card,
+            from,
+            cost_value: 0,
+        }));
+    }
+
+    fn pay_cost(&mut self, a: &mut ActivateTask, cost: &Cost) -> Option<Flow> {
+        match cost {
+            Cost::PayLp(n) => self.change_lp(a.player, -n),
+            Cost::PayHalfLp => self.change_lp(a.player, -(self.lp(a.player) / 2)),
+            Cost::DiscardSelf => self.send_to_gy(a.card, Reason::Discard),
+            Cost::SendSelfToGy => self.send_to_gy(a.card, Reason::Cost),
+            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } => {
+                if self.take_answer().is_some() {
+                    if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
+                        for id in picked {
+                            a.cost_value = a.cost_value.max(self.stat_atk(id));
+                            match cost {
+                                Cost::Discard { .. } => self.send_to_gy(id, Reason::Discard),
+                                Cost::Tribute { .. } => self.send_to_gy(id, Reason::Tribute),
+                                _ => self.banish(id, false, Reason::Cost),
+                            }
+                        }
+                    }
+                } else {
+                    let candidates = self.cost_candidates(cost, a.player, a.card);
+                    return Some(Flow::Ask(Prompt::Select {
+                        player: a.player,
+                        purpose: SelectPurpose::Cost,
+                        candidates,
+                        min: *count,
+                        max: *count,
+                        picked: Vec::new(),
+                    }));
+                }
+            }
+        }
+        None
     }
 
     pub(crate) fn step_activate(&mut self, mut a: ActivateTask) -> Flow {
@@ -248,23 +436,9 @@ impl Duel {
                     self.tasks.push(Task::Activate(a));
                     return Flow::Continue;
                 };
-                match cost {
-                    Cost::PayLp(n) => self.change_lp(a.player, -n),
-                    Cost::DiscardSelf => self.send_to_gy(a.card, Reason::Cost),
-                    Cost::Discard { count, filter } => {
-                        if self.take_answer().is_some() {
-                            if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
-                                for id in picked {
-                                    self.send_to_gy(id, Reason::Cost);
-                                }
-                            }
-                        } else {
-                            let candidates = self.discard_candidates(a.player, a.card, filter);
-                            let (player, count) = (a.player, *count);
-                            self.tasks.push(Task::Activate(a));
-                            return Flow::Ask(Prompt::Select { player, purpose: SelectPurpose::Cost, candidates, min: count, max: count, picked: Vec::new() });
-                        }
-                    }
+                if let Some(ask) = self.pay_cost(&mut a, cost) {
+                    self.tasks.push(Task::Activate(a));
+                    return ask;
                 }
                 a.stage = ActivateStage::Costs(i + 1);
                 self.tasks.push(Task::Activate(a));
@@ -277,10 +451,11 @@ impl Duel {
                             a.targets = picked.into_iter().map(|id| (id, self.card(id).moves)).collect();
                         }
                     } else {
-                        let candidates = self.target_candidates(a.player, a.card, &t.filter);
-                        let (player, count) = (a.player, t.count);
+                        let candidates = self.target_candidates(&e, a.player, a.card);
+                        let (player, min, max) = (a.player, t.min.max(1), t.max.max(t.min).max(1));
+                        let max = max.min(candidates.len() as u8);
                         self.tasks.push(Task::Activate(a));
-                        return Flow::Ask(Prompt::Select { player, purpose: SelectPurpose::Target, candidates, min: count, max: count, picked: Vec::new() });
+                        return Flow::Ask(Prompt::Select { player, purpose: SelectPurpose::Target, candidates, min: min.min(max), max, picked: Vec::new() });
                     }
                 }
                 a.stage = ActivateStage::Link;
@@ -295,42 +470,59 @@ impl Duel {
                     speed: e.spell_speed(),
                     targets: a.targets,
                     card_moves: self.card(a.card).moves,
+                    from: a.from,
                     activation_negated: false,
                     effect_negated: false,
+                    event_card: a.event_card,
+                    cost_value: a.cost_value,
                 };
                 self.chain.push(link);
                 self.emit(Event::Activated { card: a.card, effect: a.effect, link: self.chain.len() as u8 });
                 // CHAIN-3: the other player may respond.
-                self.tasks.push(Task::Window(Window { kind: WindowKind::Chain, holder: a.player.opp(), passed: false, dest: None }));
+                if a.window {
+                    self.tasks.push(Task::Window(Window { kind: WindowKind::Chain, holder: a.player.opp(), passed: false, dest: None }));
+                }
                 Flow::Continue
             }
         }
     }
 
-    /// Is a trap effect of `card` negated by a continuous modifier on the field?
-    fn trap_effect_negated(&self, card: CardId) -> bool {
-        if !self.data(card).is_trap() {
-            return false;
-        }
-        self.field_cards().iter().any(|&c| {
-            c != card
-                && self.card(c).active
-                && self.card(c).face_up()
-                && self.pool.def(self.card(c).def).behavior.effects.iter().any(|e| e.modifier == Some(Modifier::NegateOtherTrapEffects))
-        })
-    }
-
     /// CHAIN-3: resolve the last link; when the chain is empty, send the resolved
     /// one-shot spells and traps to the GY (CHAIN-8).
     pub(crate) fn step_resolve_chain(&mut self) -> Flow {
-        let Some(link) = self.chain.pop() else { return Flow::Continue };
+        let Some(link) = self.chain.pop() else {
+            self.end_chain();
+            return Flow::Continue;
+        };
         let n = self.chain.len() as u8 + 1;
-        self.resolve_link(&link, n);
+        self.new_timing();
         self.resolved.push(link.card);
-        if !self.chain.is_empty() {
-            self.tasks.push(Task::ResolveChain);
+        self.tasks.push(Task::ResolveChain);
+        let Some(e) = self.effect_decl(link.card, link.effect) else { return Flow::Continue };
+        if link.activation_negated {
             return Flow::Continue;
         }
+        let persistent = matches!(e.kind, EffectKind::Spell(SpellKind::Continuous | SpellKind::Field | SpellKind::Equip) | EffectKind::Trap(TrapKind::Continuous));
+        let on_field_card = matches!(link.from, Zone::SpellTrap | Zone::Field | Zone::Pendulum) || (e.kind.is_card_activation());
+        let left = self.card(link.card).moves != link.card_moves;
+        // CHAIN-5, SPELL-3, EFF-4: a continuous card (or an effect that needs its card) that
+        // left the field does nothing.
+        if left && ((persistent || (on_field_card && !e.kind.is_card_activation() && link.from != Zone::Monster)) || e.needs_card_on_field) {
+            self.emit(Event::LinkResolved { card: link.card, link: n });
+            return Flow::Continue;
+        }
+        let negated = link.effect_negated
+            || self.trap_effect_negated(link.card)
+            || (link.from == Zone::Monster && self.card(link.card).zone == Zone::Monster && self.monster_effects_negated(link.card));
+        if negated {
+            self.emit(Event::EffectNegated { card: link.card, link: n });
+            return Flow::Continue;
+        }
+        self.tasks.push(Task::Resolve(Box::new(Resolution::new(link, n))));
+        Flow::Continue
+    }
+
+    fn end_chain(&mut self) {
         self.emit(Event::ChainEnded);
         for card in std::mem::take(&mut self.resolved) {
             let c = self.card(card);
@@ -338,79 +530,23 @@ impl Duel {
                 self.data(card).kind,
                 Kind::Spell(SpellKind::Normal | SpellKind::QuickPlay | SpellKind::Ritual) | Kind::Trap(TrapKind::Normal | TrapKind::Counter)
             );
-            if one_shot && matches!(c.zone, Zone::SpellTrap | Zone::Field) && c.face_up() {
+            // An Equip spell that did not equip goes to the GY too (SPELL-4).
+            let lost_equip = matches!(self.data(card).kind, Kind::Spell(SpellKind::Equip)) && c.equip_to.is_none();
+            if (one_shot || lost_equip) && matches!(c.zone, Zone::SpellTrap | Zone::Field) && c.face_up() && !self.stays_on_field(card) {
                 self.send_to_gy(card, Reason::Resolve);
             }
         }
-        Flow::Continue
+        self.check_equips();
     }
 
-    fn resolve_link(&mut self, link: &ChainLink, n: u8) {
-        if link.activation_negated {
-            return;
-        }
-        let Some(e) = self.effect_decl(link.card, link.effect).cloned() else { return };
-        let persistent = matches!(e.kind, EffectKind::Spell(SpellKind::Continuous | SpellKind::Field | SpellKind::Equip) | EffectKind::Trap(TrapKind::Continuous));
-        // CHAIN-5, SPELL-3, EFF-4: a continuous card that left the field does nothing.
-        if persistent && self.card(link.card).moves != link.card_moves {
-            self.emit(Event::LinkResolved { card: link.card, link: n });
-            return;
-        }
-        if link.effect_negated || self.trap_effect_negated(link.card) {
-            self.emit(Event::EffectNegated { card: link.card, link: n });
-            return;
-        }
-        let p = link.controller;
-        for op in &e.ops {
-            match op {
-                Op::Draw { who, count } => {
-                    for q in self.who(*who, p) {
-                        self.draw(q, *count as usize);
-                    }
-                }
-                Op::DestroyAll(f) => {
-                    let victims: Vec<CardId> = self.field_cards().into_iter().filter(|&c| c != link.card && self.filter_matches(f, c, p, link.card)).collect();
-                    for v in victims {
-                        self.send_to_gy(v, Reason::Destroy);
-                    }
-                }
-                Op::DestroyTargets => {
-                    let filter = e.target.as_ref().map(|t| t.filter.clone()).unwrap_or(Filter::Any);
-                    for &(t, moves) in &link.targets {
-                        // EFF-6: a target that moved or no longer fits is not affected.
-                        if self.card(t).moves == moves && self.card(t).zone.on_field() && self.filter_matches(&filter, t, p, link.card) {
-                            self.send_to_gy(t, Reason::Destroy);
-                        }
-                    }
-                }
-                Op::NegateActivation { destroy } => {
-                    if let Some(below) = self.chain.last_mut() {
-                        below.activation_negated = true;
-                        let (card, moves) = (below.card, below.card_moves);
-                        self.emit(Event::ActivationNegated { card, link: n - 1 });
-                        // CHAIN-4: a negated spell/trap goes to the GY.
-                        if self.card(card).moves == moves && self.card(card).zone.on_field() {
-                            let reason = if *destroy { Reason::Destroy } else { Reason::Rule };
-                            self.send_to_gy(card, reason);
-                        }
-                    }
-                }
-                Op::Damage { who, amount } => {
-                    for q in self.who(*who, p) {
-                        self.change_lp(q, -amount);
-                    }
-                }
-                Op::NoBattleDamage => self.no_battle_damage[p.idx()] = true,
-                Op::GainLp { who, amount } => {
-                    for q in self.who(*who, p) {
-                        self.change_lp(q, *amount);
-                    }
-                }
-            }
-        }
-        if persistent && self.card(link.card).zone.on_field() && self.card(link.card).face_up() {
-            self.cards[link.card.0 as usize].active = true;
-        }
-        self.emit(Event::LinkResolved { card: link.card, link: n });
+    /// One-shot cards that say they remain on the field (kept by a lingering effect).
+    fn stays_on_field(&self, card: CardId) -> bool {
+        self.lingering.iter().any(|l| l.source == card && l.until == crate::effect::Duration::WhileSourceOnField)
+    }
+}
+
+impl crate::card::CardData {
+    fn is_extra_deck_link(&self) -> bool {
+        self.kind == Kind::Monster(crate::card::MonsterFrame::Link)
     }
 }

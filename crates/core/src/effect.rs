@@ -1,12 +1,17 @@
 //! The card vocabulary: what a card can do, as plain data (no closures), interpreted by
 //! the engine. Spell speed is derived from the kind (CHAIN-2), never set by hand.
 //!
-//! This module holds the shape the effects issue fills in: effect kinds and their spell
-//! speeds. Cards with no behaviour (Normal monsters) carry an empty [`Behavior`].
+//! A card is a [`Behavior`]: a list of [`EffectDecl`]s (for a spell or trap, effect 0 is
+//! its activation) plus rule properties (summon conditions, Spirit, tribute rules). An
+//! effect is a kind, an optional trigger, a condition, costs, targets bound on activation
+//! and a list of [`Op`] steps run by the resolution machine (`resolve.rs`); continuous
+//! effects are [`Modifier`]s. The few truly unique effects use `Op::Custom`, dispatched
+//! by passcode in `custom.rs` (counted by `ygo cards stats`).
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::{SpellKind, TrapKind};
+use crate::card::{Attribute, Race, SpellKind, TrapKind};
+use crate::types::{Phase, Zone};
 
 /// Spell speed (CHAIN-2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -23,11 +28,13 @@ pub enum EffectKind {
     Spell(SpellKind),
     /// Activating a trap card of this kind.
     Trap(TrapKind),
+    /// FLIP: activates when the monster is flipped face-up by any means.
     Flip,
     Ignition,
+    /// `optional`: "you can" (EFF-3); `when`: "When ... you can" may miss the timing (EFF-8).
     Trigger { optional: bool, when: bool },
     Quick,
-    /// Never activated; applies while the card is face-up (EFF-1).
+    /// Never activated; applies while the card is face-up (EFF-1, EFF-2).
     Continuous,
 }
 
@@ -44,6 +51,13 @@ impl EffectKind {
             EffectKind::Continuous => SpellSpeed::One,
         }
     }
+    /// Activated by a rule event rather than chosen in a window (flip and trigger effects).
+    pub fn is_triggered(self) -> bool {
+        matches!(self, EffectKind::Flip | EffectKind::Trigger { .. })
+    }
+    pub fn is_card_activation(self) -> bool {
+        matches!(self, EffectKind::Spell(_) | EffectKind::Trap(_))
+    }
 }
 
 /// Which player an effect refers to, from its controller's side.
@@ -54,20 +68,41 @@ pub enum Who {
     Both,
 }
 
-/// A property a card must have. Composes with `And`/`Or`/`Not`.
+/// A property a card must have, seen from the effect's controller. Composes with `&`,
+/// `|` and `!`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Filter {
     Any,
     Monster,
     Spell,
     Trap,
+    /// A spell or trap card (on the field: any card in the S/T or Field zone).
     SpellTrap,
     FaceUp,
     FaceDown,
+    /// Attack Position (face-up or not).
+    AttackPos,
+    DefensePos,
     YouControl,
     OppControls,
     /// Not the card whose effect this is.
     NotSelf,
+    Race(Race),
+    Attribute(Attribute),
+    /// Monsters with an effect (Effect, Flip ... frames).
+    EffectMonster,
+    /// Flip monsters.
+    FlipMonster,
+    Named(u32),
+    /// The card's name contains this text (archetype-like, e.g. "LV").
+    NameHas(String),
+    AtkAtMost(i32),
+    AtkAtLeast(i32),
+    DefAtMost(i32),
+    LevelAtMost(u8),
+    LevelAtLeast(u8),
+    /// Could be Special Summoned by the effect now (SUM-7 and "cannot be Special Summoned").
+    CanSpecialSummon,
     And(Vec<Filter>),
     Or(Vec<Filter>),
     Not(Box<Filter>),
@@ -93,66 +128,344 @@ impl std::ops::BitOr for Filter {
     }
 }
 
+impl std::ops::Not for Filter {
+    type Output = Filter;
+    fn not(self) -> Filter {
+        Filter::Not(Box::new(self))
+    }
+}
+
+/// A place, from the effect controller's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Place {
+    /// Every card on the field (monster, S/T, Field and Pendulum zones).
+    Field(Who),
+    Monsters(Who),
+    SpellTraps(Who),
+    Hand(Who),
+    Deck(Who),
+    Gy(Who),
+    Banished(Who),
+    /// Hand and Main Deck.
+    HandOrDeck(Who),
+}
+
+/// A set of cards an operation acts on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Obj {
+    /// The card whose effect this is.
+    This,
+    /// Every bound target still valid (EFF-6).
+    Targets,
+    /// One target slot.
+    Target(u8),
+    /// The cards picked by the last `Choose` step.
+    Chosen,
+    /// The monster this card is equipped to.
+    Equipped,
+    /// The other card of the triggering event (the attacker, the summoned monster, the
+    /// monster this card battled).
+    EventCard,
+    /// Every card in a place matching the filter, at resolution (non-targeting).
+    All(Place, Filter),
+}
+
+/// A number evaluated at resolution.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Amount {
+    Fixed(i32),
+    /// `per` for each card in the place matching.
+    PerCard { place: Place, filter: Filter, per: i32 },
+    /// The current ATK of the first card of the object (0 if none).
+    AtkOf(Obj),
+    /// The original (printed) ATK of the first card of the object.
+    OriginalAtkOf(Obj),
+    /// Half, rounded down.
+    Half(Box<Amount>),
+    /// The number register (e.g. the number of cards the last step moved).
+    Counted,
+}
+
 /// A cost paid on activation (EFF-5).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Cost {
     PayLp(i32),
+    /// Pay half your LP (rounded down).
+    PayHalfLp,
     /// Discard this card from the hand.
     DiscardSelf,
     /// Discard cards from the hand matching the filter.
     Discard { count: u8, filter: Filter },
+    /// Send this face-up card to the GY.
+    SendSelfToGy,
+    /// Tribute monsters you control matching the filter.
+    Tribute { count: u8, filter: Filter },
+    /// Banish cards from your GY matching the filter.
+    BanishFromGy { count: u8, filter: Filter },
 }
 
-/// A condition for activating.
+/// When a triggered effect (trigger or flip) starts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Trigger {
+    /// This card was flipped face-up (FLIP effects).
+    Flipped,
+    /// This card was summoned in one of these ways.
+    Summoned { normal: bool, flip: bool, special: bool },
+    /// This card was sent to the GY; `from` lists the places it may have come from (empty:
+    /// any); `cause` what must have sent it.
+    SentToGy { from: Vec<Zone>, cause: Cause },
+    /// This card was destroyed by battle and sent to the GY.
+    DestroyedByBattle,
+    /// This card was destroyed (any way) and sent to the GY.
+    Destroyed { cause: Cause },
+    /// This card was sent to the hand from these places by this cause.
+    ReturnedToHand,
+    /// This card inflicted battle damage to the opponent (`direct`: by a direct attack).
+    DealtBattleDamage { direct: bool },
+    /// This card destroyed a monster by battle.
+    DestroyedByBattleOpponent,
+    /// A phase of this turn begins; `Who::You` = the effect controller's turn.
+    Phase { phase: Phase, whose: Who },
+    /// The Battle Phase's End Step begins.
+    EndOfBattlePhase,
+    /// The end of the Damage Step, if this card battled.
+    EndOfDamageStep,
+    /// Any monster matching the filter was Special Summoned (the card must be face-up on
+    /// the field, or in the place its range says).
+    AnySpecialSummoned(Filter),
+    /// A monster matching the filter was Special Summoned from its controller's GY.
+    SpecialSummonedFromYourGy,
+}
+
+/// Who or what caused a card to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Cause {
+    Any,
+    /// A card effect (not battle, not a cost or rule).
+    Effect,
+    /// A card effect of the opponent of the card's owner.
+    OpponentEffect,
+    Battle,
+}
+
+/// A condition for activating (and, for continuous effects, for applying).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Condition {
     Always,
     /// "When a card matching the filter is activated": the chain's last link is the
     /// activation of such a card (spell/trap activations only).
     ChainTopActivates(Filter),
+    /// The chain's last link is any activated card or effect matching (monster effects too).
+    ChainTopIs(Filter),
     /// During damage calculation, while an opponent's monster attacks.
     OpponentAttacksInDamageCalculation,
+    /// An opponent's monster just declared an attack (the attack-declaration window).
+    OpponentAttackDeclared,
+    /// A monster was just summoned by the opponent; `kinds`: normal, flip, special;
+    /// `filter` on the monster.
+    OpponentSummoned { normal: bool, flip: bool, special: bool, filter: Filter },
+    /// A monster was just summoned (by anyone, any way).
+    AnySummoned,
+    /// A monster is about to be summoned (SUM-3 negation window).
+    SummonPending,
+    /// Cards matching the filter exist in the place (at least `count`).
+    Exists { place: Place, filter: Filter, count: u8 },
+    /// No card matches in the place.
+    NoneIn { place: Place, filter: Filter },
+    /// This card was Normal Summoned or flipped face-up this turn (Spirit returns).
+    SummonedOrFlippedThisTurn,
+    /// It is your turn / the opponent's turn.
+    YourTurn,
+    OpponentsTurn,
+    /// The current phase is this one.
+    InPhase(Phase),
+    /// The current phase is the Battle Phase.
+    InBattlePhase,
+    /// Your LP is lower than the opponent's by at least this much.
+    LpBehindBy(i32),
+    All(Vec<Condition>),
+    Any(Vec<Condition>),
+    /// A unique condition (see `custom.rs`).
+    Custom(u8),
 }
 
-/// Where a monster effect is activated from (EFF-1).
+/// Where a monster effect is used from (EFF-1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Range {
     #[default]
     Field,
     Hand,
     Gy,
+    /// Hand or GY... or anywhere (rule triggers like "sent from hand or Deck").
+    Anywhere,
 }
 
-/// Targets chosen on activation (EFF-6): `count` cards on the field matching `filter`.
+/// Targets chosen on activation (EFF-6): `min..=max` cards in `place` matching `filter`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TargetSpec {
-    pub count: u8,
+    pub place: Place,
     pub filter: Filter,
+    pub min: u8,
+    pub max: u8,
+}
+
+/// The position a Special Summon uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SummonPos {
+    /// The summoning player chooses face-up Attack or face-up Defense.
+    FaceUp,
+    Attack,
+    Defense,
+    /// Face-up Attack or face-down Defense (chosen).
+    AttackOrSet,
+}
+
+/// A battle-position change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PosChange {
+    /// Attack <-> Defense (face-down Defense becomes face-up Attack).
+    Toggle,
+    FaceUpDefense,
+    FaceUpAttack,
+    FaceDownDefense,
+    /// Face-down Defense to face-up Defense without flip effects activating... they do
+    /// not count as "flipped" for FLIP (Ceasefire).
+    RevealDefense,
+}
+
+/// How long an applied effect lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Duration {
+    EndOfTurn,
+    /// Until the End Phase of this turn (control changes "until the End Phase").
+    EndPhase,
+    /// While the source card stays face-up on the field.
+    WhileSourceOnField,
+    Permanent,
+}
+
+/// An effect on a player, applied for a duration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayerEffect {
+    /// Skip the next `n` Draw Phases (PHASE-8).
+    SkipDraw(u8),
+    SkipStandby(u8),
+    SkipBattle(u8),
+    /// Takes no battle damage this turn.
+    NoBattleDamage,
+    /// Monsters this player controls cannot be destroyed by battle this turn.
+    MonstersIndestructibleByBattle,
 }
 
 /// One operation step of a resolving effect.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Op {
+    /// `who` picks `min..=max` cards in the place matching (non-targeting, EFF-6). Stops
+    /// the effect when none can be picked and `min > 0`.
+    Choose { who: Who, place: Place, filter: Filter, min: u8, max: u8 },
+    /// Picks `count` cards at random (MISC-6).
+    ChooseRandom { place: Place, filter: Filter, count: u8 },
     /// Draw cards.
     Draw { who: Who, count: u8 },
-    /// Destroy every card on the field that matches (at least one must exist to activate).
-    DestroyAll(Filter),
-    /// Destroy the targets that are still legal (EFF-6).
-    DestroyTargets,
+    /// Destroy the cards (MISC-4).
+    Destroy(Obj),
+    SendToGy(Obj),
+    Discard(Obj),
+    Banish { what: Obj, face_down: bool },
+    ToHand(Obj),
+    /// To the owner's Deck: shuffled, or on top.
+    ToDeck { what: Obj, top: bool },
+    /// Special Summon under the effect controller's control (SUM-5, SUM-7).
+    SpecialSummon { what: Obj, pos: SummonPos },
+    ChangePosition { what: Obj, to: PosChange },
+    /// Equip this card to the (single) card.
+    EquipTo(Obj),
+    /// Take control of the cards (until the End Phase or permanently).
+    TakeControl { what: Obj, until: Duration },
     /// Negate the activation of the previous chain link; destroy that card if `destroy`.
     NegateActivation { destroy: bool },
-    Damage { who: Who, amount: i32 },
-    GainLp { who: Who, amount: i32 },
+    /// Negate the effect of the previous chain link; destroy that card if `destroy`.
+    NegateEffect { destroy: bool },
+    /// Negate the summon in progress; the monster is destroyed (SUM-3).
+    NegateSummon,
+    /// Negate the current attack.
+    NegateAttack,
+    EndBattlePhase,
+    Damage { who: Who, amount: Amount },
+    GainLp { who: Who, amount: Amount },
+    /// Both players' LP become this (Self-Destruct Button).
+    SetLp { who: Who, amount: Amount },
     /// The controller takes no battle damage from the current battle.
     NoBattleDamage,
+    /// A continuous effect on the cards for a while.
+    Apply { what: Obj, modifier: Modifier, until: Duration },
+    /// A rule that applies on its own (not to given cards) for a while.
+    ApplyRule { modifier: Modifier, until: Duration },
+    /// An effect on players.
+    ApplyPlayer { who: Who, effect: PlayerEffect },
+    ShuffleDeck(Who),
+    /// "and if you do": stop unless the previous step affected a card.
+    IfDid,
+    /// "you can": the controller decides whether to go on.
+    MayContinue,
+    /// A unique operation (see `custom.rs`).
+    Custom(u8),
 }
 
-/// An effect that applies while its card is face-up and its activation has resolved
-/// (EFF-2), never activated itself.
+/// Which monsters a continuous modifier applies to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Scope {
+    This,
+    Equipped,
+    /// Every face-up monster on the field matching (from the source's controller's side).
+    Monsters(Filter),
+}
+
+/// An effect that applies while its card is face-up (and, for spells/traps, its
+/// activation has resolved: EFF-2), or for a while after an [`Op::Apply`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Modifier {
     /// Every other trap effect on the field is negated ("Royal Decree").
     NegateOtherTrapEffects,
+    /// Trap cards cannot be activated and trap effects on the field are negated.
+    NoTraps,
+    /// Face-up monsters on the field have their effects negated (activations still legal).
+    NegateMonsterEffects,
+    AtkDef { scope: Scope, atk: i32, def: i32 },
+    /// ATK gain of `per` for each card matching in the place.
+    AtkPer { scope: Scope, place: Place, filter: Filter, per: i32 },
+    /// The original ATK becomes half (rounded down).
+    HalveOriginalAtk,
+    /// The original ATK and DEF become these values.
+    SetOriginal { atk: Option<i32>, def: Option<i32> },
+    CannotAttack(Scope),
+    /// "Cannot declare an attack".
+    CannotChangePosition(Scope),
+    /// Cannot be targeted by card effects.
+    Untargetable(Scope),
+    /// Cannot be chosen as an attack target.
+    NotAttackTarget(Scope),
+    IndestructibleByBattle(Scope),
+    Piercing(Scope),
+    /// A monster that destroyed a monster by battle may attack again in a row.
+    SecondAttackOnKill(Scope),
+    /// Cards sent to the GY are banished instead.
+    BanishInsteadOfGy,
+    /// The equipped monster is controlled by the equip card's controller.
+    ControlEquipped,
+}
+
+/// Once-per-turn style limits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Limit {
+    #[default]
+    None,
+    /// This card's effect once per turn (soft: each copy).
+    PerCardPerTurn,
+    /// This effect of a card with this name once per turn (hard).
+    PerNamePerTurn,
+    /// Once per duel, by name.
+    PerNamePerDuel,
 }
 
 /// One declared effect of a card.
@@ -161,21 +474,73 @@ pub struct EffectDecl {
     pub kind: EffectKind,
     /// The effect in the project's own words.
     pub text: String,
+    pub trigger: Option<Trigger>,
     pub condition: Condition,
     pub costs: Vec<Cost>,
     pub target: Option<TargetSpec>,
     pub ops: Vec<Op>,
-    pub modifier: Option<Modifier>,
-    /// Monster effects: where the card must be to activate.
+    pub modifiers: Vec<Modifier>,
+    /// Monster effects: where the card must be to activate (or to be triggered).
     pub range: Range,
     /// Its text says it is used in the Damage Step / during damage calculation (EFF-10).
     pub damage_step: bool,
+    pub limit: Limit,
+    /// Resolves only while the card is face-up on the field (EFF-4).
+    pub needs_card_on_field: bool,
 }
 
 impl EffectDecl {
     /// A new effect of `kind` described by `text`; add its parts with the builder calls.
     pub fn new(kind: EffectKind, text: &str) -> EffectDecl {
-        EffectDecl { kind, text: text.to_string(), condition: Condition::Always, costs: vec![], target: None, ops: vec![], modifier: None, range: Range::Field, damage_step: false }
+        EffectDecl {
+            kind,
+            text: text.to_string(),
+            trigger: None,
+            condition: Condition::Always,
+            costs: vec![],
+            target: None,
+            ops: vec![],
+            modifiers: vec![],
+            range: Range::Field,
+            damage_step: false,
+            limit: Limit::None,
+            needs_card_on_field: false,
+        }
+    }
+    pub fn spell(kind: SpellKind, text: &str) -> EffectDecl {
+        EffectDecl::new(EffectKind::Spell(kind), text)
+    }
+    pub fn trap(kind: TrapKind, text: &str) -> EffectDecl {
+        EffectDecl::new(EffectKind::Trap(kind), text)
+    }
+    /// A FLIP effect.
+    pub fn flip(text: &str) -> EffectDecl {
+        EffectDecl::new(EffectKind::Flip, text).on(Trigger::Flipped)
+    }
+    /// A mandatory trigger effect.
+    pub fn trigger(t: Trigger, text: &str) -> EffectDecl {
+        EffectDecl::new(EffectKind::Trigger { optional: false, when: false }, text).on(t)
+    }
+    /// An optional "If ...: you can" trigger (does not miss the timing).
+    pub fn optional_if(t: Trigger, text: &str) -> EffectDecl {
+        EffectDecl::new(EffectKind::Trigger { optional: true, when: false }, text).on(t)
+    }
+    /// An optional "When ...: you can" trigger (may miss the timing, EFF-8).
+    pub fn optional_when(t: Trigger, text: &str) -> EffectDecl {
+        EffectDecl::new(EffectKind::Trigger { optional: true, when: true }, text).on(t)
+    }
+    pub fn ignition(text: &str) -> EffectDecl {
+        EffectDecl::new(EffectKind::Ignition, text)
+    }
+    pub fn quick(text: &str) -> EffectDecl {
+        EffectDecl::new(EffectKind::Quick, text)
+    }
+    pub fn continuous(text: &str) -> EffectDecl {
+        EffectDecl::new(EffectKind::Continuous, text)
+    }
+    pub fn on(mut self, t: Trigger) -> Self {
+        self.trigger = Some(t);
+        self
     }
     pub fn when(mut self, c: Condition) -> Self {
         self.condition = c;
@@ -185,8 +550,13 @@ impl EffectDecl {
         self.costs.push(c);
         self
     }
-    pub fn target(mut self, count: u8, filter: Filter) -> Self {
-        self.target = Some(TargetSpec { count, filter });
+    /// Target exactly `count` cards on the field matching `filter`.
+    pub fn target(self, count: u8, filter: Filter) -> Self {
+        self.target_in(Place::Field(Who::Both), count, count, filter)
+    }
+    /// Target `min..=max` cards in a place.
+    pub fn target_in(mut self, place: Place, min: u8, max: u8, filter: Filter) -> Self {
+        self.target = Some(TargetSpec { place, filter, min, max });
         self
     }
     pub fn op(mut self, op: Op) -> Self {
@@ -194,15 +564,31 @@ impl EffectDecl {
         self
     }
     pub fn modifier(mut self, m: Modifier) -> Self {
-        self.modifier = Some(m);
+        self.modifiers.push(m);
         self
     }
     pub fn from_hand(mut self) -> Self {
         self.range = Range::Hand;
         self
     }
+    pub fn from_gy(mut self) -> Self {
+        self.range = Range::Gy;
+        self
+    }
+    pub fn range(mut self, r: Range) -> Self {
+        self.range = r;
+        self
+    }
     pub fn in_damage_step(mut self) -> Self {
         self.damage_step = true;
+        self
+    }
+    pub fn limit(mut self, l: Limit) -> Self {
+        self.limit = l;
+        self
+    }
+    pub fn needs_card_on_field(mut self) -> Self {
+        self.needs_card_on_field = true;
         self
     }
     pub fn spell_speed(&self) -> SpellSpeed {
@@ -210,16 +596,46 @@ impl EffectDecl {
     }
 }
 
+/// A Special Summon procedure written on a monster (`special summon X` from the hand).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SummonRule {
+    /// "If only your opponent controls a monster" (Cyber Dragon).
+    OnlyOpponentControlsMonsters,
+    /// Tribute monsters you control matching (Red-Eyes Darkness Dragon).
+    Tribute { count: u8, filter: Filter },
+    /// Banish one card from your GY for each filter (Black Luster Soldier - EotB).
+    BanishFromGy(Vec<Filter>),
+    /// Banish monsters you control matching (Vampire Genesis).
+    BanishFromField { count: u8, filter: Filter },
+}
+
 /// Everything a card does beyond its printed stats.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Behavior {
     pub effects: Vec<EffectDecl>,
+    /// Cannot be Normal Summoned/Set (must be Special Summoned by its own procedure).
+    pub no_normal_summon: bool,
+    /// Cannot be Special Summoned at all.
+    pub no_special_summon: bool,
+    /// The monster's own Special Summon procedure from the hand.
+    pub summon_rule: Option<SummonRule>,
+    /// Spirit (EFF-15): returns to the hand in the End Phase of the turn it was Normal
+    /// Summoned or flipped face-up.
+    pub spirit: bool,
+    /// Counts as 2 tributes for the Tribute Summon of a monster matching the filter.
+    pub double_tribute_for: Option<Filter>,
+    /// Tribute Summon with exactly this many tributes matching (Gilford, Victory Dragon);
+    /// `only`: the only way to Normal Summon it.
+    pub tribute_rule: Option<(u8, Filter, bool)>,
+    /// A win condition checked while the card is in the hand or face-up on the field
+    /// (WIN-3; see `custom.rs`).
+    pub wins: bool,
 }
 
 impl Behavior {
     /// A card with these effects (for a spell or trap, effect 0 is its activation).
     pub fn with(effects: Vec<EffectDecl>) -> Behavior {
-        Behavior { effects }
+        Behavior { effects, ..Behavior::default() }
     }
 }
 
@@ -236,5 +652,6 @@ mod tests {
         assert_eq!(EffectKind::Trap(TrapKind::Counter).spell_speed(), SpellSpeed::Three);
         assert_eq!(EffectKind::Quick.spell_speed(), SpellSpeed::Two);
         assert_eq!(EffectKind::Ignition.spell_speed(), SpellSpeed::One);
+        assert_eq!(EffectKind::Trigger { optional: true, when: true }.spell_speed(), SpellSpeed::One);
     }
 }

@@ -89,6 +89,14 @@ pub enum Task {
     Attack(AttackTask),
     Activate(crate::chain::ActivateTask),
     ResolveChain,
+    /// Gathered triggers going on a chain (EFF-7).
+    Triggers(crate::trigger::TriggerTask),
+    /// One chain link resolving, step by step.
+    Resolve(Box<crate::resolve::Resolution>),
+    /// A monster's own Special Summon procedure from the hand (`special summon X`).
+    SummonProc { card: CardId, stage: u8 },
+    /// SUM-3: the summon of this monster succeeds once its negation window closes.
+    SummonDone { card: CardId, kind: SummonKind },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -111,6 +119,8 @@ pub enum SelectPurpose {
     Target,
     /// Cards paid as a cost (e.g. discards).
     Cost,
+    /// Cards chosen by a resolving effect.
+    Effect,
 }
 
 /// The pending decision.
@@ -123,6 +133,11 @@ pub enum Prompt {
     Zone { player: Player, zones: SmallVec<[u8; 7]> },
     Position { player: Player, card: CardId, options: SmallVec<[Position; 2]> },
     YesNo { player: Player, question: Question },
+    /// Triggered effects to put on the chain: `activate X` picks the next; `pass`
+    /// declines the rest when they are optional (EFF-3, EFF-7).
+    Trigger { player: Player, options: Vec<(CardId, u8)>, may_pass: bool },
+    /// Declare one of these values (card passcode, type, number).
+    Announce { player: Player, options: Vec<u32> },
     /// No decision: the duel is over.
     Over,
 }
@@ -132,6 +147,8 @@ pub enum Prompt {
 pub enum Question {
     /// BATTLE-3: keep attacking after a replay?
     ContinueAttack,
+    /// "You can ..." inside the resolution of this card's effect.
+    Continue(CardId),
 }
 
 impl Prompt {
@@ -141,7 +158,9 @@ impl Prompt {
             | Prompt::Select { player, .. }
             | Prompt::Zone { player, .. }
             | Prompt::Position { player, .. }
-            | Prompt::YesNo { player, .. } => Some(player),
+            | Prompt::YesNo { player, .. }
+            | Prompt::Trigger { player, .. }
+            | Prompt::Announce { player, .. } => Some(player),
             Prompt::Over => None,
         }
     }
@@ -215,7 +234,7 @@ impl Duel {
                 self.tasks.clear();
                 return;
             }
-            if self.check_win() {
+            if !self.resolving && self.check_win() {
                 continue;
             }
             steps += 1;
@@ -248,13 +267,35 @@ impl Duel {
         };
         let (a, b) = (lost(self, Player::A), lost(self, Player::B));
         if !a && !b {
-            return false;
+            return self.check_card_wins();
         }
         let reason = |d: &Duel, p: Player| if d.player(p).lp <= 0 { WinReason::LifePoints } else { WinReason::DeckOut };
         let outcome = match (a, b) {
             (true, true) => Outcome { winner: None, reason: reason(self, Player::A) },
             (true, false) => Outcome { winner: Some(Player::B), reason: reason(self, Player::A) },
             _ => Outcome { winner: Some(Player::A), reason: reason(self, Player::B) },
+        };
+        self.finish(outcome);
+        true
+    }
+
+    /// WIN-3: win conditions written on cards (in the hand or face-up on the field).
+    fn check_card_wins(&mut self) -> bool {
+        if self.win_watch.is_empty() {
+            return false;
+        }
+        let mut winners: SmallVec<[Player; 2]> = SmallVec::new();
+        for &c in &self.win_watch {
+            let st = self.card(c);
+            let placed = st.zone == Zone::Hand || (st.zone.on_field() && st.face_up());
+            if placed && !winners.contains(&st.controller) && crate::custom::wins(self, st.code, c) {
+                winners.push(st.controller);
+            }
+        }
+        let outcome = match winners.as_slice() {
+            [] => return false,
+            [p] => Outcome { winner: Some(*p), reason: WinReason::CardEffect },
+            _ => Outcome { winner: None, reason: WinReason::CardEffect },
         };
         self.finish(outcome);
         true
@@ -303,6 +344,9 @@ impl Duel {
             }
             Task::HandLimit => self.step_hand_limit(),
             Task::EndTurn => {
+                self.expire_lingering(true);
+                self.pending.clear();
+                self.end_battle_phase = false;
                 self.turn += 1;
                 self.turn_player = self.turn_player.opp();
                 self.step = None;
@@ -314,13 +358,46 @@ impl Duel {
             Task::Attack(a) => self.step_attack(a),
             Task::Activate(a) => self.step_activate(a),
             Task::ResolveChain => self.step_resolve_chain(),
+            Task::Triggers(t) => self.step_triggers(t),
+            Task::Resolve(r) => self.step_resolve(r),
+            Task::SummonProc { card, stage } => self.step_summon_proc(card, stage),
+            Task::SummonDone { card, kind } => {
+                self.summon_done(card, kind);
+                Flow::Continue
+            }
         }
     }
 
     fn enter_phase(&mut self, phase: Phase) {
+        // PHASE-8: skipped phases.
+        let fx = &mut self.player_fx[self.turn_player.idx()];
+        let skip = match phase {
+            Phase::Draw if fx.skip_draw > 0 => {
+                fx.skip_draw -= 1;
+                Some(Phase::Standby)
+            }
+            Phase::Standby if fx.skip_standby > 0 => {
+                fx.skip_standby -= 1;
+                Some(Phase::Main1)
+            }
+            Phase::Battle if fx.skip_battle > 0 => {
+                fx.skip_battle -= 1;
+                Some(Phase::Main2)
+            }
+            _ => None,
+        };
+        if let Some(next) = skip {
+            self.emit(Event::PhaseSkipped { phase });
+            self.tasks.push(Task::EnterPhase(next));
+            return;
+        }
+        self.new_timing();
         self.phase = phase;
         self.step = None;
         self.emit(Event::PhaseEntered { phase });
+        if phase == Phase::End {
+            self.return_control();
+        }
         match phase {
             Phase::Battle => self.tasks.push(Task::EnterBattleStep(BattleStep::Start)),
             _ => {
@@ -339,7 +416,15 @@ impl Duel {
 
     /// PHASE-7: the holder acts or passes; two passes in succession close the window.
     fn step_window(&mut self, mut w: Window) -> Flow {
+        if w.kind == WindowKind::BattleStep && self.end_battle_phase {
+            self.end_battle_phase = false;
+            self.close_window(Window { dest: Some(Phase::Main2), ..w });
+            return Flow::Continue;
+        }
         let Some(action) = self.take_answer() else {
+            if let Some(flow) = self.gather_triggers(&w) {
+                return flow;
+            }
             self.tasks.push(Task::Window(w));
             return Flow::Ask(Prompt::Window { player: w.holder });
         };
@@ -386,6 +471,9 @@ impl Duel {
     }
 
     fn close_window(&mut self, w: Window) {
+        if w.kind != WindowKind::Chain {
+            self.new_timing();
+        }
         match w.kind {
             WindowKind::Phase(Phase::Draw) => self.tasks.push(Task::EnterPhase(Phase::Standby)),
             WindowKind::Phase(Phase::Standby) => self.tasks.push(Task::EnterPhase(Phase::Main1)),
@@ -404,10 +492,8 @@ impl Duel {
                 self.tasks.push(Task::EnterBattleStep(BattleStep::End));
             }
             WindowKind::BattleEnd => self.tasks.push(Task::EnterPhase(self.battle_dest)),
-            WindowKind::AttackDeclared
-            | WindowKind::Damage(_)
-            | WindowKind::SummonNegation
-            | WindowKind::AfterSummon => {}
+            WindowKind::SummonNegation => self.summon_pending = None,
+            WindowKind::AttackDeclared | WindowKind::Damage(_) | WindowKind::AfterSummon => {}
             WindowKind::Chain => self.tasks.push(Task::ResolveChain),
         }
     }
@@ -458,6 +544,11 @@ impl Duel {
                     self.set_spell_trap(card);
                 }
             }
+            Action::SpecialSummon(l) => {
+                if let Some(card) = id(self, l) {
+                    self.tasks.push(Task::SummonProc { card, stage: 0 });
+                }
+            }
             Action::FlipSummon(l) => {
                 if let Some(card) = id(self, l) {
                     self.tasks.push(Task::FlipSummon { card });
@@ -467,6 +558,7 @@ impl Duel {
                 if let Some(card) = id(self, l) {
                     let to = if self.card(card).position.attack() { Position::FaceUpDefense } else { Position::FaceUpAttack };
                     self.cards[card.0 as usize].position_changed_turn = self.turn;
+                    self.new_timing();
                     self.set_position(card, to);
                 }
             }
@@ -507,6 +599,9 @@ impl Duel {
 
     /// SUM-2: tributes needed to Normal Summon or Set a monster of this level.
     pub fn tributes_needed(&self, card: CardId) -> usize {
+        if let Some((n, _, _)) = &self.pool.def(self.card(card).def).behavior.tribute_rule {
+            return *n as usize;
+        }
         match self.current_level(card) {
             0..=4 => 0,
             5 | 6 => 1,
@@ -514,40 +609,72 @@ impl Duel {
         }
     }
 
+    /// The tributes a Normal Summon/Set of `card` needs: (minimum, maximum) in tribute
+    /// value (SUM-2; "can be treated as 2 tributes"; Gilford's optional 3).
+    pub(crate) fn tribute_range(&self, card: CardId, proc: SummonProc) -> (usize, usize) {
+        let base = self.tributes_needed(card);
+        match &self.pool.def(self.card(card).def).behavior.tribute_rule {
+            Some((n, _, false)) if proc == SummonProc::Normal => (base, *n as usize),
+            _ => (base, base),
+        }
+    }
+
+    /// How many tributes `t` counts as for summoning `card`.
+    pub(crate) fn tribute_value(&self, t: CardId, card: CardId) -> usize {
+        let p = self.card(card).controller;
+        match &self.pool.def(self.card(t).def).behavior.double_tribute_for {
+            Some(f) if self.filter_matches(f, card, p, t) => 2,
+            _ => 1,
+        }
+    }
+
+    /// Monsters that may be tributed for `card`.
+    pub(crate) fn tribute_candidates(&self, card: CardId) -> Vec<CardId> {
+        let p = self.card(card).controller;
+        let rule = self.pool.def(self.card(card).def).behavior.tribute_rule.clone();
+        self.player(p)
+            .monster_ids()
+            .filter(|&m| match &rule {
+                Some((_, f, true)) => self.filter_matches(f, m, p, card),
+                _ => true,
+            })
+            .collect()
+    }
+
     /// SUM-1, SUM-2: Normal Summon / Set with tributes, then zone, then placement.
     fn step_summon(&mut self, card: CardId, proc: SummonProc, stage: SummonStage, mut tributes: SmallVec<[CardId; 2]>) -> Flow {
         let p = self.card(card).controller;
         match stage {
             SummonStage::Tributes => {
-                let need = self.tributes_needed(card);
-                if need == 0 {
-                    self.tasks.push(Task::Summon { card, proc, stage: SummonStage::Zone, tributes });
-                    return Flow::Continue;
-                }
+                let (need, max) = self.tribute_range(card, proc);
+                let candidates: Vec<CardId> = self.tribute_candidates(card).into_iter().filter(|m| !tributes.contains(m)).collect();
+                // With a monster worth 2 tributes around, pick one at a time; else at once.
+                let one_by_one = candidates.iter().chain(tributes.iter()).any(|&t| self.tribute_value(t, card) == 2);
+                let mut finished = false;
                 if self.take_answer().is_some() {
                     if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
-                        for &t in &picked {
+                        finished = picked.is_empty() || !one_by_one;
+                        tributes.extend(picked);
+                    }
+                }
+                let value: usize = tributes.iter().map(|&t| self.tribute_value(t, card)).sum();
+                if value >= need && (finished || value >= max) {
+                    if !tributes.is_empty() {
+                        self.new_timing();
+                        for &t in &tributes {
                             self.send_to_gy(t, Reason::Tribute);
                         }
-                        tributes.extend(picked);
                     }
                     self.tasks.push(Task::Summon { card, proc, stage: SummonStage::Zone, tributes });
                     return Flow::Continue;
                 }
+                let (min, max) = if one_by_one { (u8::from(value < need), 1) } else { ((need - value) as u8, (max - value) as u8) };
                 self.tasks.push(Task::Summon { card, proc, stage, tributes });
-                let candidates: Vec<CardId> = self.player(p).monster_ids().collect();
-                Flow::Ask(Prompt::Select {
-                    player: p,
-                    purpose: SelectPurpose::Tribute,
-                    candidates,
-                    min: need as u8,
-                    max: need as u8,
-                    picked: Vec::new(),
-                })
+                Flow::Ask(Prompt::Select { player: p, purpose: SelectPurpose::Tribute, candidates, min, max, picked: Vec::new() })
             }
             SummonStage::Zone => {
                 if let Some(Action::Zone(z)) = self.take_answer() {
-                    self.place_summoned(card, proc, z, !tributes.is_empty());
+                    self.place_summoned(card, proc, z, &tributes);
                     return Flow::Continue;
                 }
                 let zones = self.free_main_monster_zones(p);
@@ -560,21 +687,22 @@ impl Duel {
         }
     }
 
-    fn place_summoned(&mut self, card: CardId, proc: SummonProc, zone: u8, tribute: bool) {
+    fn place_summoned(&mut self, card: CardId, proc: SummonProc, zone: u8, tributes: &[CardId]) {
         let p = self.card(card).controller;
         let position = match proc {
             SummonProc::Normal => Position::FaceUpAttack,
             SummonProc::Set => Position::FaceDownDefense,
         };
         let reason = if proc == SummonProc::Set { Reason::Set } else { Reason::Summon };
+        self.new_timing();
         self.move_card(card, Dest { player: p, zone: Zone::Monster, slot: Some(zone), position }, reason);
         let c = &mut self.cards[card.0 as usize];
+        c.materials_count = tributes.len() as u8;
         match proc {
             SummonProc::Normal => {
-                c.summon = if tribute { SummonKind::Tribute } else { SummonKind::Normal };
-                self.emit(Event::NormalSummoned { card, tribute });
-                self.tasks.push(Task::Window(Window { kind: WindowKind::AfterSummon, holder: self.turn_player, passed: false, dest: None }));
-                self.tasks.push(Task::Window(Window { kind: WindowKind::SummonNegation, holder: self.turn_player, passed: false, dest: None }));
+                let kind = if tributes.is_empty() { SummonKind::Normal } else { SummonKind::Tribute };
+                c.summon = kind;
+                self.open_summon_windows(card, kind);
             }
             SummonProc::Set => {
                 c.summon = SummonKind::Set;
@@ -583,14 +711,157 @@ impl Duel {
         }
     }
 
+    /// SUM-3: the summon-negation window, then (if not negated) the summon succeeds and
+    /// the after-summon window opens.
+    fn open_summon_windows(&mut self, card: CardId, kind: SummonKind) {
+        self.summon_pending = Some(card);
+        self.tasks.push(Task::SummonDone { card, kind });
+        self.tasks.push(Task::Window(Window { kind: WindowKind::SummonNegation, holder: self.turn_player, passed: false, dest: None }));
+    }
+
+    fn summon_done(&mut self, card: CardId, kind: SummonKind) {
+        self.summon_pending = None;
+        let c = self.card(card);
+        if c.zone != Zone::Monster {
+            return; // negated
+        }
+        self.new_timing();
+        match kind {
+            SummonKind::Normal | SummonKind::Tribute => self.emit(Event::NormalSummoned { card, tribute: kind == SummonKind::Tribute }),
+            SummonKind::Flip => self.emit(Event::FlipSummoned { card }),
+            _ => {
+                self.cards[card.0 as usize].properly_summoned = true;
+                self.emit(Event::SpecialSummoned { card });
+            }
+        }
+        if matches!(kind, SummonKind::Normal | SummonKind::Tribute | SummonKind::Flip) {
+            self.cards[card.0 as usize].properly_summoned = true;
+        }
+        self.tasks.push(Task::Window(Window { kind: WindowKind::AfterSummon, holder: self.turn_player, passed: false, dest: None }));
+    }
+
     /// SUM-4: face-down Defense to face-up Attack; counts as its position change.
     fn step_flip_summon(&mut self, card: CardId) -> Flow {
         self.cards[card.0 as usize].position_changed_turn = self.turn;
         self.cards[card.0 as usize].summon = SummonKind::Flip;
+        self.new_timing();
         self.set_position(card, Position::FaceUpAttack);
-        self.emit(Event::FlipSummoned { card });
-        self.tasks.push(Task::Window(Window { kind: WindowKind::AfterSummon, holder: self.turn_player, passed: false, dest: None }));
-        self.tasks.push(Task::Window(Window { kind: WindowKind::SummonNegation, holder: self.turn_player, passed: false, dest: None }));
+        self.open_summon_windows(card, SummonKind::Flip);
         Flow::Continue
+    }
+
+    /// A monster's own Special Summon procedure (SUM-6): pay its requirement, pick a zone
+    /// and a position, then the negation window.
+    fn step_summon_proc(&mut self, card: CardId, stage: u8) -> Flow {
+        use crate::effect::SummonRule;
+        let p = self.card(card).controller;
+        let Some(rule) = self.pool.def(self.card(card).def).behavior.summon_rule.clone() else { return Flow::Continue };
+        match stage {
+            0 => {
+                let (count, purpose) = match &rule {
+                    SummonRule::OnlyOpponentControlsMonsters => (0, SelectPurpose::Cost),
+                    SummonRule::Tribute { count, .. } => (*count, SelectPurpose::Tribute),
+                    SummonRule::BanishFromGy(fs) => (fs.len() as u8, SelectPurpose::Cost),
+                    SummonRule::BanishFromField { count, .. } => (*count, SelectPurpose::Cost),
+                };
+                if count == 0 {
+                    self.tasks.push(Task::SummonProc { card, stage: 1 });
+                    return Flow::Continue;
+                }
+                if self.take_answer().is_some() {
+                    if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
+                        self.new_timing();
+                        for id in picked {
+                            match rule {
+                                SummonRule::Tribute { .. } => self.send_to_gy(id, Reason::Tribute),
+                                _ => self.banish(id, false, Reason::Cost),
+                            }
+                        }
+                    }
+                    self.tasks.push(Task::SummonProc { card, stage: 1 });
+                    return Flow::Continue;
+                }
+                let candidates = self.summon_rule_candidates(card, &rule);
+                self.tasks.push(Task::SummonProc { card, stage });
+                Flow::Ask(Prompt::Select { player: p, purpose, candidates, min: count, max: count, picked: Vec::new() })
+            }
+            1 => {
+                let zones = self.free_main_monster_zones(p);
+                if let Some(Action::Zone(z)) = self.take_answer() {
+                    self.tasks.push(Task::SummonProc { card, stage: 10 + z });
+                    return Flow::Continue;
+                }
+                if zones.is_empty() {
+                    return Flow::Continue;
+                }
+                self.tasks.push(Task::SummonProc { card, stage });
+                Flow::Ask(Prompt::Zone { player: p, zones: zones.into_iter().collect() })
+            }
+            z => {
+                let options: SmallVec<[Position; 2]> = SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceUpDefense]);
+                let Some(Action::Position(pos)) = self.take_answer() else {
+                    self.tasks.push(Task::SummonProc { card, stage });
+                    return Flow::Ask(Prompt::Position { player: p, card, options });
+                };
+                self.new_timing();
+                self.move_card(card, Dest { player: p, zone: Zone::Monster, slot: Some(z - 10), position: pos }, Reason::Summon);
+                self.cards[card.0 as usize].summon = SummonKind::Special;
+                self.open_summon_windows(card, SummonKind::Special);
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Cards that can pay a summon procedure's requirement (BanishFromGy: any card
+    /// matching one of the filters).
+    pub(crate) fn summon_rule_candidates(&self, card: CardId, rule: &crate::effect::SummonRule) -> Vec<CardId> {
+        use crate::effect::SummonRule;
+        let p = self.card(card).controller;
+        match rule {
+            SummonRule::OnlyOpponentControlsMonsters => Vec::new(),
+            SummonRule::Tribute { filter, .. } | SummonRule::BanishFromField { filter, .. } => {
+                self.player(p).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card)).collect()
+            }
+            SummonRule::BanishFromGy(fs) => {
+                self.player(p).gy.iter().copied().filter(|&c| fs.iter().any(|f| self.filter_matches(f, c, p, card))).collect()
+            }
+        }
+    }
+
+    /// Can the summon procedure of `card` be used now (requirements and a free zone)?
+    pub(crate) fn summon_rule_ok(&self, card: CardId) -> bool {
+        use crate::effect::SummonRule;
+        let p = self.card(card).controller;
+        let Some(rule) = &self.pool.def(self.card(card).def).behavior.summon_rule else { return false };
+        let free = self.free_main_monster_zones(p).len();
+        match rule {
+            SummonRule::OnlyOpponentControlsMonsters => {
+                free > 0 && self.player(p).monster_count() == 0 && self.player(p.opp()).monster_count() > 0
+            }
+            SummonRule::Tribute { count, .. } | SummonRule::BanishFromField { count, .. } => {
+                let c = self.summon_rule_candidates(card, rule);
+                c.len() >= *count as usize && (free > 0 || c.iter().any(|&m| self.card(m).slot < 5))
+            }
+            SummonRule::BanishFromGy(fs) => {
+                // Each filter needs its own card.
+                let c = self.summon_rule_candidates(card, rule);
+                free > 0
+                    && fs.iter().enumerate().all(|(i, f)| {
+                        c.iter().any(|&x| self.filter_matches(f, x, p, card) && fs.iter().take(i).all(|g| !self.filter_matches(g, x, p, card) || c.len() > i))
+                    })
+                    && c.len() >= fs.len()
+            }
+        }
+    }
+
+    /// Control taken "until the End Phase" returns (ZONE-11).
+    fn return_control(&mut self) {
+        for (c, moves, to) in std::mem::take(&mut self.control_returns) {
+            let st = self.card(c);
+            if st.moves == moves && st.zone == Zone::Monster && st.controller != to && !self.change_control(c, to) {
+                // No free zone on the owner's side: the monster is sent to the GY.
+                self.send_to_gy(c, Reason::Rule);
+            }
+        }
     }
 }

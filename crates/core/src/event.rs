@@ -54,7 +54,7 @@ pub enum Event {
     Flipped { card: CardId },
     AttackDeclared { attacker: CardId, target: Option<CardId> },
     AttackStopped { attacker: CardId },
-    BattleDamage { player: Player, amount: i32 },
+    BattleDamage { player: Player, amount: i32, by: CardId },
     LpChanged { player: Player, from: i32, to: i32 },
     Destroyed { card: CardId, reason: Reason },
     /// A card or effect was activated as chain link `link` (1-based).
@@ -65,4 +65,33 @@ pub enum Event {
     LinkResolved { card: CardId, link: u8 },
     ChainEnded,
     DuelEnded { outcome: Outcome },
+    /// A summon was negated (SUM-3).
+    SummonNegated { card: CardId },
+    AttackNegated { attacker: CardId },
+    ControlChanged { card: CardId, to: Player },
+    Equipped { card: CardId, to: CardId },
+    /// A card was revealed to the opponent (MISC-7).
+    Revealed { card: CardId },
+    /// A player declared a card name, type or number.
+    Announced { player: Player, value: u32 },
+    /// A phase was skipped (PHASE-8).
+    PhaseSkipped { phase: Phase },
+}
+
+impl Event {
+    /// Events that change the duel (as opposed to bookkeeping of phases and chains):
+    /// what "when ..." conditions look at.
+    pub fn is_happening(&self) -> bool {
+        !matches!(
+            self,
+            Event::TurnStarted { .. }
+                | Event::PhaseEntered { .. }
+                | Event::StepEntered { .. }
+                | Event::Activated { .. }
+                | Event::LinkResolved { .. }
+                | Event::ChainEnded
+                | Event::DuelEnded { .. }
+                | Event::Announced { .. }
+        )
+    }
 }

@@ -44,6 +44,18 @@ impl Duel {
                 out.push(Action::Yes);
                 out.push(Action::No);
             }
+            Prompt::Trigger { options, may_pass, .. } => {
+                for &(c, e) in options {
+                    let a = Action::Activate { card: self.loc_of(c), effect: e };
+                    if !out.contains(&a) {
+                        out.push(a);
+                    }
+                }
+                if *may_pass {
+                    out.push(Action::Pass);
+                }
+            }
+            Prompt::Announce { options, .. } => out.extend(options.iter().map(|&x| Action::Announce(x))),
         }
         out
     }
@@ -105,6 +117,20 @@ impl Duel {
         if let Some(c) = ps.field {
             self.push_activations(p, c, Loc::new(p, Zone::Field, 0), w, out);
         }
+        for (i, s) in ps.monsters.iter().enumerate() {
+            if let Some(c) = *s {
+                self.push_activations(p, c, Loc::new(p, Zone::Monster, i), w, out);
+            }
+        }
+        let mut seen_gy: Vec<u32> = Vec::new();
+        for (i, &c) in ps.gy.iter().enumerate() {
+            let code = self.card(c).code;
+            if seen_gy.contains(&code) || !self.pool.def(self.card(c).def).behavior.effects.iter().any(|e| e.range == crate::effect::Range::Gy) {
+                continue;
+            }
+            seen_gy.push(code);
+            self.push_activations(p, c, Loc::new(p, Zone::Gy, i), w, out);
+        }
     }
 
     fn push_activations(&self, p: Player, c: CardId, loc: Loc, w: &crate::engine::Window, out: &mut Vec<Action>) {
@@ -120,7 +146,6 @@ impl Duel {
     fn main_phase_actions(&self, p: Player, out: &mut Vec<Action>) {
         let ps = self.player(p);
         let free_mmz = !self.free_main_monster_zones(p).is_empty();
-        let own_monsters = ps.monster_count();
         let mut seen: Vec<u32> = Vec::new();
         for (i, &c) in ps.hand.iter().enumerate() {
             let code = self.card(c).code;
@@ -130,23 +155,18 @@ impl Duel {
             seen.push(code);
             let loc = Loc::new(p, Zone::Hand, i);
             let data = self.data(c);
+            let behavior = &self.pool.def(self.card(c).def).behavior;
             match data.kind {
+                Kind::Monster(_) if behavior.summon_rule.is_some() && self.summon_rule_ok(c) => {
+                    out.push(Action::SpecialSummon(loc));
+                    if !behavior.no_normal_summon {
+                        self.push_normal_summons(p, c, loc, free_mmz, out);
+                    }
+                }
                 Kind::Monster(frame) => {
-                    if self.normal_summons_left == 0 || !self.normal_summonable(frame) {
-                        continue;
+                    if self.normal_summonable(frame) && !behavior.no_normal_summon {
+                        self.push_normal_summons(p, c, loc, free_mmz, out);
                     }
-                    let need = self.tributes_needed(c);
-                    // SUM-2: a tribute may free the zone the monster needs.
-                    let fits = if need == 0 { free_mmz } else { own_monsters >= need && (free_mmz || self.tribute_frees_main_zone(p)) };
-                    if !fits {
-                        continue;
-                    }
-                    if need == 0 {
-                        out.push(Action::NormalSummon(loc));
-                    } else {
-                        out.push(Action::TributeSummon(loc));
-                    }
-                    out.push(Action::Set(loc));
                 }
                 Kind::Spell(crate::card::SpellKind::Field) => out.push(Action::Set(loc)),
                 Kind::Spell(_) | Kind::Trap(_) => {
@@ -156,6 +176,35 @@ impl Duel {
                 }
             }
         }
+        self.push_field_monster_actions(p, out);
+    }
+
+    /// SUM-1, SUM-2: Normal Summon (with tributes) and Set of one hand monster.
+    fn push_normal_summons(&self, p: Player, c: CardId, loc: Loc, free_mmz: bool, out: &mut Vec<Action>) {
+        if self.normal_summons_left == 0 {
+            return;
+        }
+        let (need, _) = self.tribute_range(c, crate::engine::SummonProc::Normal);
+        let candidates = self.tribute_candidates(c);
+        let value: usize = candidates.iter().map(|&t| self.tribute_value(t, c)).sum();
+        // SUM-2: a tribute may free the zone the monster needs.
+        let frees = candidates.iter().any(|&t| self.card(t).slot < 5);
+        let fits = if need == 0 { free_mmz } else { value >= need && (free_mmz || frees) };
+        if !fits {
+            return;
+        }
+        if need == 0 {
+            out.push(Action::NormalSummon(loc));
+        } else {
+            out.push(Action::TributeSummon(loc));
+        }
+        out.push(Action::Set(loc));
+        let _ = p;
+    }
+
+    /// Flip Summons and manual position changes (SUM-4, POS-2).
+    fn push_field_monster_actions(&self, p: Player, out: &mut Vec<Action>) {
+        let ps = self.player(p);
         for (i, slot) in ps.monsters.iter().enumerate() {
             let Some(c) = *slot else { continue };
             let st = self.card(c);
@@ -167,7 +216,7 @@ impl Duel {
             if st.position == Position::FaceDownDefense && !fresh && !changed {
                 out.push(Action::FlipSummon(loc));
             }
-            if st.face_up() && !fresh && !changed && !attacked && self.data(c).kind != Kind::Monster(crate::card::MonsterFrame::Link) {
+            if st.face_up() && !fresh && !changed && !attacked && self.data(c).kind != Kind::Monster(crate::card::MonsterFrame::Link) && !self.cannot_change_position(c) {
                 out.push(Action::ChangePosition(loc));
             }
         }
@@ -178,22 +227,23 @@ impl Duel {
         matches!(frame, F::Normal | F::Effect)
     }
 
-    fn tribute_frees_main_zone(&self, p: Player) -> bool {
-        self.player(p).monsters[..5].iter().any(|m| m.is_some())
-    }
-
     /// BATTLE-2: attack declarations of the turn player's monsters.
     fn attack_actions(&self, p: Player, out: &mut Vec<Action>) {
         let opp = self.player(p.opp());
-        let targets: Vec<Loc> = (0..7).filter(|&i| opp.monsters[i].is_some()).map(|i| Loc::new(p.opp(), Zone::Monster, i)).collect();
+        let any_opp = opp.monsters.iter().any(|m| m.is_some());
+        let targets: Vec<Loc> = (0..7)
+            .filter(|&i| opp.monsters[i].is_some_and(|m| !self.not_attack_target(m)))
+            .map(|i| Loc::new(p.opp(), Zone::Monster, i))
+            .collect();
         for (i, slot) in self.player(p).monsters.iter().enumerate() {
             let Some(c) = *slot else { continue };
             let st = self.card(c);
-            if st.position != Position::FaceUpAttack || (st.attacked_turn == self.turn && st.attacks >= 1) {
+            let allowed = if st.attacked_turn == self.turn { st.attacks < 1 + st.extra_attacks } else { true };
+            if st.position != Position::FaceUpAttack || !allowed || self.cannot_attack(c) {
                 continue;
             }
             let attacker = Loc::new(p, Zone::Monster, i);
-            if targets.is_empty() {
+            if !any_opp {
                 out.push(Action::Attack { attacker, target: None });
             }
             for &t in &targets {

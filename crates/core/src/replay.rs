@@ -1,10 +1,14 @@
 //! Replays: `(setup, actions)` reproduce every event (the seed is part of the setup).
+//! A [`ReplayFile`] is what `ygo` saves: the replay, the events it produced, and the
+//! versions that produced them (engine, rule edition, card data), so playing it back
+//! with a different card definition says so instead of silently diverging.
 
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, Rejected};
+use crate::event::Event;
 use crate::pool::CardPool;
 use crate::setup::{DuelSetup, SetupError};
 use crate::state::Duel;
@@ -29,10 +33,115 @@ pub enum ReplayError {
 impl Replay {
     /// Plays the replay from its setup and returns the final duel.
     pub fn play(&self, pool: Arc<CardPool>) -> Result<Duel, ReplayError> {
+        self.play_to(pool, self.actions.len())
+    }
+
+    /// Plays the first `n` actions (all of them if `n` is larger).
+    pub fn play_to(&self, pool: Arc<CardPool>, n: usize) -> Result<Duel, ReplayError> {
         let mut d = Duel::from_setup(pool, &self.setup).map_err(ReplayError::Setup)?;
-        for (i, (p, a)) in self.actions.iter().enumerate() {
+        for (i, (p, a)) in self.actions.iter().take(n).enumerate() {
             d.apply(*p, *a).map_err(|error| ReplayError::Rejected { index: i, error })?;
         }
         Ok(d)
+    }
+}
+
+/// The engine's version, recorded in replay files.
+pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The replay file format's version.
+pub const REPLAY_FORMAT: u32 = 1;
+
+/// A saved duel: the replay, every event it produced, and what produced them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplayFile {
+    pub format: u32,
+    pub engine_version: String,
+    /// The rule edition's name (also inside `replay.setup`).
+    pub edition: String,
+    /// The card data's version (`ygo_cards::data_version()` for the shipped cards).
+    pub card_data_version: String,
+    /// Names of the two decks, for people (the lists are in `replay.setup`).
+    pub decks: [String; 2],
+    pub replay: Replay,
+    /// Every event of the duel, in order.
+    pub events: Vec<Event>,
+}
+
+/// What `verify` found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every event matches.
+    Identical { actions: usize, events: usize },
+    /// The re-simulation differs: the first differing event, and the action (1-based) that
+    /// produced it (0: the duel's start).
+    Diverged { event: usize, action: usize, recorded: Option<Event>, replayed: Option<Event> },
+    /// An action was rejected or the setup is invalid.
+    Failed(ReplayError),
+}
+
+impl ReplayFile {
+    /// Records a finished (or abandoned) duel played from `replay.setup`.
+    pub fn record(duel: &Duel, replay: Replay, card_data_version: String, decks: [String; 2]) -> ReplayFile {
+        ReplayFile {
+            format: REPLAY_FORMAT,
+            engine_version: ENGINE_VERSION.to_string(),
+            edition: replay.setup.edition.name().to_string(),
+            card_data_version,
+            decks,
+            replay,
+            events: duel.events().to_vec(),
+        }
+    }
+
+    /// Differences between how this file was made and the running build (engine, card
+    /// data), one sentence each; empty when they agree.
+    pub fn version_notes(&self, card_data_version: &str) -> Vec<String> {
+        let mut notes = Vec::new();
+        if self.engine_version != ENGINE_VERSION {
+            notes.push(format!("made by engine {}, this is engine {ENGINE_VERSION}", self.engine_version));
+        }
+        if self.card_data_version != card_data_version {
+            notes.push(format!(
+                "made with card data {}, this build has card data {card_data_version}: a card's definition changed, so the duel may play differently",
+                self.card_data_version
+            ));
+        }
+        notes
+    }
+
+    /// Re-simulates the duel and compares every event with the recorded ones.
+    pub fn verify(&self, pool: Arc<CardPool>) -> Verdict {
+        let mut d = match Duel::from_setup(pool, &self.replay.setup) {
+            Ok(d) => d,
+            Err(e) => return Verdict::Failed(ReplayError::Setup(e)),
+        };
+        let mut checked = 0;
+        // Events up to each action are compared as they appear, so a divergence names the
+        // action that caused it.
+        for action in 0..=self.replay.actions.len() {
+            if action > 0 {
+                let (p, a) = self.replay.actions[action - 1];
+                if let Err(error) = d.apply(p, a) {
+                    return Verdict::Failed(ReplayError::Rejected { index: action - 1, error });
+                }
+            }
+            let got = d.events();
+            for i in checked..got.len() {
+                if self.events.get(i) != Some(&got[i]) {
+                    return Verdict::Diverged { event: i, action, recorded: self.events.get(i).cloned(), replayed: Some(got[i].clone()) };
+                }
+            }
+            checked = got.len();
+        }
+        if checked != self.events.len() {
+            return Verdict::Diverged {
+                event: checked,
+                action: self.replay.actions.len(),
+                recorded: self.events.get(checked).cloned(),
+                replayed: None,
+            };
+        }
+        Verdict::Identical { actions: self.replay.actions.len(), events: checked }
     }
 }

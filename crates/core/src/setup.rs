@@ -179,7 +179,28 @@ impl Duel {
             events: Vec::new(),
             actions_this_turn: 0,
             decisions: 0,
+            recent: Vec::new(),
+            timing: 0,
+            pending: Vec::new(),
+            lingering: Vec::new(),
+            player_fx: Default::default(),
+            used: Vec::new(),
+            cause: None,
+            resolving: false,
+            summon_pending: None,
+            watchers: Vec::new(),
+            win_watch: Vec::new(),
+            control_returns: Vec::new(),
+            attack_negated: false,
+            end_battle_phase: false,
         }
+    }
+
+    /// Indexes the cards whose effects watch the whole duel (triggers, win conditions).
+    fn index_watchers(&mut self) {
+        self.compute_watchers();
+        let pool = self.pool.clone();
+        self.win_watch = self.card_ids().filter(|&c| pool.def(self.card(c).def).behavior.wins).collect();
     }
 
     /// Creates a card instance for `code` owned by `owner`, placed in `zone`.
@@ -205,6 +226,11 @@ impl Duel {
             materials: SmallVec::new(),
             active: false,
             moves: 0,
+            arrived: Default::default(),
+            battle_kill_turn: 0,
+            flipped_turn: 0,
+            materials_count: 0,
+            extra_attacks: 0,
         });
         Some(id)
     }
@@ -270,6 +296,7 @@ impl Duel {
             d.draw(p, setup.hand_size as usize);
         }
         d.tasks.push(Task::StartTurn);
+        d.index_watchers();
         d.run();
         Ok(d)
     }
@@ -464,6 +491,7 @@ impl Duel {
             d.step = Some(pos.step.unwrap_or(BattleStep::Battle));
         }
         d.tasks.push(Task::Window(Window { kind, holder: d.turn_player, passed: false, dest: None }));
+        d.index_watchers();
         d.run();
         Ok(d)
     }

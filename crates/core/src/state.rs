@@ -52,6 +52,27 @@ pub struct CardState {
     pub active: bool,
     /// Increments every time the card changes zone: a bound target remembers it (EFF-6).
     pub moves: u32,
+    /// How it came to its current place: turn, reason, the player whose effect moved it,
+    /// and the zone it left.
+    pub arrived: Arrival,
+    /// Last turn this monster destroyed a monster by battle.
+    pub battle_kill_turn: u32,
+    /// Last turn it was turned face-up (Flip Summon, attack, effect).
+    pub flipped_turn: u32,
+    /// Tributes used for its Tribute Summon ("if Summoned this way").
+    pub materials_count: u8,
+    /// Extra attacks allowed this turn (second attack effects).
+    pub extra_attacks: u8,
+}
+
+/// How a card arrived where it is (for "sent to the GY this turn", "destroyed by an
+/// opponent's card effect").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Arrival {
+    pub turn: u32,
+    pub reason: Option<Reason>,
+    pub by: Option<Player>,
+    pub from: Option<Zone>,
 }
 
 impl CardState {
@@ -160,6 +181,35 @@ pub struct Duel {
     pub(crate) events: Vec<Event>,
     pub(crate) actions_this_turn: u32,
     pub(crate) decisions: u64,
+    /// Events of the latest happening (since the last timing boundary): what "when ..."
+    /// conditions respond to.
+    pub(crate) recent: Vec<Event>,
+    /// Timing counter: optional "when" triggers of an older timing miss it (EFF-8).
+    pub(crate) timing: u32,
+    /// Triggered effects waiting to be put on a chain (EFF-7, CHAIN-6).
+    pub(crate) pending: Vec<crate::trigger::Pending>,
+    /// Effects applied for a while (until end of turn, while a card stays, ...).
+    pub(crate) lingering: Vec<crate::modifiers::Lingering>,
+    /// Per-player effects (skipped phases, no battle damage this turn).
+    pub(crate) player_fx: [crate::modifiers::PlayerFx; 2],
+    /// Once-per-turn/duel uses: (card name or instance key, effect, turn).
+    pub(crate) used: Vec<(u32, u8, u32)>,
+    /// The player whose effect is resolving (for "by an opponent's card effect").
+    pub(crate) cause: Option<Player>,
+    /// A single link is resolving: no win check, no activation (CHAIN-7, WIN-3).
+    pub(crate) resolving: bool,
+    /// The monster whose summon may be negated now (SUM-3).
+    pub(crate) summon_pending: Option<CardId>,
+    /// Cards that have trigger effects started by events not about themselves.
+    pub(crate) watchers: Vec<CardId>,
+    /// Cards with a win condition (WIN-3).
+    pub(crate) win_watch: Vec<CardId>,
+    /// Monsters whose control returns in the End Phase: (card, its move count, to).
+    pub(crate) control_returns: Vec<(CardId, u32, Player)>,
+    /// The current attack was negated.
+    pub(crate) attack_negated: bool,
+    /// An effect ended the Battle Phase.
+    pub(crate) end_battle_phase: bool,
 }
 
 impl PartialEq for Duel {
@@ -179,6 +229,10 @@ impl PartialEq for Duel {
             && self.prompt == other.prompt
             && self.outcome == other.outcome
             && self.events == other.events
+            && self.pending == other.pending
+            && self.lingering == other.lingering
+            && self.player_fx == other.player_fx
+            && self.used == other.used
     }
 }
 
@@ -281,18 +335,6 @@ impl Duel {
         self.card(id).zone.on_field()
     }
 
-    /// Current ATK: printed value ("?" counts as 0, EFF-14) with continuous modifiers.
-    pub fn current_atk(&self, id: CardId) -> i32 {
-        self.data(id).atk.unwrap_or(0).max(0)
-    }
-    /// Current DEF (Link monsters have none and count as 0).
-    pub fn current_def(&self, id: CardId) -> i32 {
-        self.data(id).def.unwrap_or(0).max(0)
-    }
-    pub fn current_level(&self, id: CardId) -> u8 {
-        self.data(id).level
-    }
-
     /// Extra Monster Zone `i` (5 or 6) is free for `p`: empty on both sides (mirrored).
     pub fn emz_free(&self, p: Player, i: usize) -> bool {
         self.edition.extra_monster_zones()
@@ -310,7 +352,17 @@ impl Duel {
     // ---- atoms: the only writers of card locations and LP ---------------------------
 
     pub(crate) fn emit(&mut self, e: Event) {
+        if e.is_happening() {
+            self.recent.push(e.clone());
+        }
+        self.detect_triggers(&e);
         self.events.push(e);
+    }
+
+    /// A timing boundary: a new happening starts (EFF-8).
+    pub(crate) fn new_timing(&mut self) {
+        self.timing += 1;
+        self.recent.clear();
     }
 
     /// Removes a card from wherever it is (no event: always followed by a placement).
@@ -376,6 +428,7 @@ impl Duel {
         c.entered_turn = turn;
         c.moves += 1;
         c.active = false;
+        c.arrived = Arrival { turn, reason: Some(reason), by: self.cause, from: Some(from.zone) };
         if left_field || !to.zone.on_field() {
             c.summon = SummonKind::None;
             c.attacks = 0;
@@ -395,8 +448,13 @@ impl Duel {
     /// Sends a card to its owner's GY (ZONE-11).
     pub(crate) fn send_to_gy(&mut self, id: CardId, reason: Reason) {
         let owner = self.card(id).owner;
-        if reason.is_destroy() {
+        // Battle destruction was announced at damage calculation.
+        if reason.is_destroy() && reason != Reason::Battle {
             self.emit(Event::Destroyed { card: id, reason });
+        }
+        if self.gy_banishes() {
+            self.banish(id, false, reason);
+            return;
         }
         let materials = std::mem::take(&mut self.cards[id.0 as usize].materials);
         for m in materials {
@@ -404,6 +462,74 @@ impl Duel {
             self.move_card(m, Dest { player: mo, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Rule);
         }
         self.move_card(id, Dest { player: owner, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, reason);
+    }
+
+    /// Banishes a card (face-down when asked: ZONE-6).
+    pub(crate) fn banish(&mut self, id: CardId, face_down: bool, reason: Reason) {
+        let owner = self.card(id).owner;
+        let materials = std::mem::take(&mut self.cards[id.0 as usize].materials);
+        for m in materials {
+            let mo = self.card(m).owner;
+            self.move_card(m, Dest { player: mo, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Rule);
+        }
+        let position = if face_down { Position::FaceDownDefense } else { Position::FaceUpAttack };
+        self.move_card(id, Dest { player: owner, zone: Zone::Banished, slot: None, position }, reason);
+    }
+
+    /// Returns a card to its owner's hand.
+    pub(crate) fn to_hand(&mut self, id: CardId, reason: Reason) {
+        let owner = self.card(id).owner;
+        self.move_card(id, Dest { player: owner, zone: Zone::Hand, slot: None, position: Position::FaceDownDefense }, reason);
+    }
+
+    /// Moves a monster to `to`'s side (ZONE-11: owner and controller stay apart). False
+    /// when `to` has no free Main Monster Zone.
+    pub(crate) fn change_control(&mut self, id: CardId, to: Player) -> bool {
+        let Some(&z) = self.free_main_monster_zones(to).first() else { return false };
+        let from = self.detach(id);
+        let c = &mut self.cards[id.0 as usize];
+        c.controller = to;
+        c.slot = z;
+        self.players[to.idx()].monsters[z as usize] = Some(id);
+        let _ = from;
+        self.emit(Event::ControlChanged { card: id, to });
+        true
+    }
+
+    /// Turns a face-down monster face-up without it counting as flipped (no FLIP effect).
+    pub(crate) fn reveal_position(&mut self, id: CardId, to: Position) {
+        let from = self.card(id).position;
+        self.cards[id.0 as usize].position = to;
+        self.emit(Event::PositionChanged { card: id, from, to });
+    }
+
+    /// SPELL-4: equip cards whose monster left, turned face-down or is gone are destroyed;
+    /// monsters held by a "take control" equip follow it.
+    pub(crate) fn check_equips(&mut self) {
+        for i in 0..self.cards.len() {
+            let id = CardId(i as u16);
+            let c = &self.cards[i];
+            if c.zone != Zone::SpellTrap {
+                continue;
+            }
+            let Some(t) = c.equip_to else { continue };
+            let tc = self.card(t);
+            if tc.zone != Zone::Monster || !tc.face_up() {
+                self.cards[i].equip_to = None;
+                self.send_to_gy(id, Reason::RuleDestroy);
+            }
+        }
+        for i in 0..self.cards.len() {
+            let id = CardId(i as u16);
+            if self.cards[i].zone != Zone::Monster {
+                continue;
+            }
+            if let Some(ctrl) = self.equip_controller(id) {
+                if ctrl != self.cards[i].controller {
+                    self.change_control(id, ctrl);
+                }
+            }
+        }
     }
 
     /// Draws `n` cards; drawing from an empty deck marks the loss (WIN-2).
@@ -440,6 +566,7 @@ impl Duel {
         }
         self.cards[id.0 as usize].position = to;
         if !from.face_up() && to.face_up() {
+            self.cards[id.0 as usize].flipped_turn = self.turn;
             self.emit(Event::Flipped { card: id });
         }
         self.emit(Event::PositionChanged { card: id, from, to });

@@ -89,7 +89,7 @@ impl Duel {
             }
             Event::AttackDeclared { attacker, target: None } => format!("{} attacks directly", self.nm(*attacker)),
             Event::AttackStopped { attacker } => format!("{} stops its attack", self.nm(*attacker)),
-            Event::BattleDamage { player, amount } => format!("{} takes {amount} battle damage", player.name()),
+            Event::BattleDamage { player, amount, .. } => format!("{} takes {amount} battle damage", player.name()),
             Event::LpChanged { player, from, to } => format!("{} LP {from} -> {to}", player.name()),
             Event::Destroyed { card, reason } => match reason {
                 Reason::Battle => format!("{} is destroyed by battle", self.nm(*card)),
@@ -102,6 +102,13 @@ impl Duel {
             Event::EffectNegated { card, link } => format!("the effect of {} (chain link {link}) is negated", self.nm(*card)),
             Event::LinkResolved { card, link } => format!("chain link {link} ({}) resolves", self.nm(*card)),
             Event::ChainEnded => "the chain has resolved".into(),
+            Event::SummonNegated { card } => format!("the summon of {} is negated", self.nm(*card)),
+            Event::AttackNegated { attacker } => format!("the attack of {} is negated", self.nm(*attacker)),
+            Event::ControlChanged { card, to } => format!("{} takes control of {}", to.name(), self.nm(*card)),
+            Event::Equipped { card, to } => format!("{} is equipped to {}", self.nm(*card), self.nm(*to)),
+            Event::Revealed { card } => format!("{} is revealed", self.nm(*card)),
+            Event::Announced { player, value } => format!("{} declares {value}", player.name()),
+            Event::PhaseSkipped { phase } => format!("{} phase is skipped", phase.name()),
             Event::DuelEnded { outcome } => {
                 let why = match outcome.reason {
                     WinReason::LifePoints => "LP reached 0",

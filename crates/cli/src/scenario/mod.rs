@@ -144,6 +144,8 @@ pub fn decision_text(duel: &Duel) -> String {
                 Prompt::Zone { .. } => "a zone",
                 Prompt::Position { .. } => "a position",
                 Prompt::YesNo { .. } => "a yes/no question",
+                Prompt::Trigger { .. } => "triggered effects",
+                Prompt::Announce { .. } => "a declaration",
                 Prompt::Over => "nothing",
             };
             let acts: Vec<String> = duel.legal_actions_with_text().into_iter().map(|(_, t)| t).collect();

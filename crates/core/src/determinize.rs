@@ -1,0 +1,209 @@
+//! Determinization: a duel that one player cannot tell from the real one. Search players
+//! (information-set MCTS, the greedy look-ahead) play on such samples, never on the real
+//! duel, so they cannot use what they may not see.
+//!
+//! What the viewer knows is kept: every card they may see where it is, every count, LP,
+//! the turn, the pending decision. What they do not know is dealt again: the identities of
+//! the cards in hidden places (both decks' order, the opponent's hand, face-down cards of
+//! the opponent, hidden Extra Deck and face-down banished cards) are collected per
+//! controller, put in a canonical order, shuffled, and dealt back to those places,
+//! respecting what a place can hold (a face-down monster is a monster, a Set spell/trap
+//! zone holds a spell or trap, the Extra Deck holds Extra Deck monsters, the Main Deck and
+//! hand do not). The duel's own random source is reseeded as well (future shuffles are
+//! unknown too) and the event log is dropped.
+//!
+//! Card instances stay where they are: only the identity (`def`, `code`, `owner`) of a
+//! hidden instance changes, so every place keeps its own state (position, Set turn).
+//!
+//! The sample assumes the deck lists are known (the identities of the hidden cards as a
+//! multiset), as open decklists do; it uses only what the viewer sees now (a card seen
+//! once and hidden again is dealt like any other hidden card).
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::card::CardData;
+use crate::pool::DefIndex;
+use crate::state::{CardId, Duel};
+use crate::types::{Player, Zone};
+
+/// What a hidden place may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Slot {
+    /// A face-down monster in a Monster Zone.
+    Monster,
+    /// A Set card in a Spell & Trap, Field or Pendulum Zone.
+    SpellTrap,
+    /// A hidden Extra Deck card.
+    Extra,
+    /// Deck or hand: anything but an Extra Deck monster.
+    MainOnly,
+    /// Face-down banished: any card.
+    Any,
+}
+
+impl Slot {
+    fn fits(self, d: &CardData) -> bool {
+        match self {
+            Slot::Monster => d.is_monster(),
+            Slot::SpellTrap => d.is_spell() || d.is_trap(),
+            Slot::Extra => d.is_extra_deck(),
+            Slot::MainOnly => !d.is_extra_deck(),
+            Slot::Any => true,
+        }
+    }
+}
+
+/// The identity a hidden place holds (what is dealt again).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Identity {
+    code: u32,
+    def: DefIndex,
+    owner: Player,
+}
+
+impl Duel {
+    /// A copy of this duel that `viewer` cannot tell from it, with the hidden cards dealt
+    /// again from `seed` (see the module docs). Two duels `viewer` sees alike give the same
+    /// sample for the same seed.
+    pub fn determinized(&self, viewer: Player, seed: u64) -> Duel {
+        let mut d = self.clone();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        d.redeal_hidden(viewer, &mut rng);
+        d
+    }
+
+    /// Deals the hidden cards (as `viewer` sees the table) again with `rng`, reseeds the
+    /// duel's own random source from `rng` and drops the event log.
+    pub fn redeal_hidden<R: Rng + ?Sized>(&mut self, viewer: Player, rng: &mut R) {
+        for p in Player::BOTH {
+            let places = self.hidden_places(viewer, p);
+            let mut ids: Vec<Identity> = places
+                .iter()
+                .map(|&(id, _)| {
+                    let c = self.card(id);
+                    Identity { code: c.code, def: c.def, owner: c.owner }
+                })
+                .collect();
+            ids.sort();
+            ids.shuffle(rng);
+            // Constrained places first, so they never run out of fitting cards.
+            let mut order: Vec<usize> = (0..places.len()).collect();
+            order.sort_by_key(|&i| places[i].1);
+            for i in order {
+                let (id, slot) = places[i];
+                let pick = ids.iter().position(|x| slot.fits(&self.pool.def(x.def).data)).unwrap_or(0);
+                let Some(x) = (!ids.is_empty()).then(|| ids.remove(pick)) else { break };
+                let c = &mut self.cards[id.0 as usize];
+                c.code = x.code;
+                c.def = x.def;
+                c.owner = x.owner;
+            }
+        }
+        let mut seed = [0u8; 32];
+        rng.fill_bytes(&mut seed);
+        self.rng = ChaCha8Rng::from_seed(seed);
+        self.events.clear();
+    }
+
+    /// The places of `p`'s side whose card `viewer` may not see, in a canonical order
+    /// (zone, then slot or pile position), each with what it may hold.
+    fn hidden_places(&self, viewer: Player, p: Player) -> Vec<(CardId, Slot)> {
+        let ps = self.player(p);
+        let mut out = Vec::new();
+        let hidden = |id: CardId, slot: Slot, out: &mut Vec<(CardId, Slot)>| {
+            if !self.visible_to(id, viewer) {
+                out.push((id, slot));
+            }
+        };
+        for &id in &ps.deck {
+            out.push((id, Slot::MainOnly));
+        }
+        for &id in &ps.hand {
+            hidden(id, Slot::MainOnly, &mut out);
+        }
+        for &id in &ps.extra {
+            hidden(id, Slot::Extra, &mut out);
+        }
+        for &id in &ps.banished {
+            hidden(id, Slot::Any, &mut out);
+        }
+        for id in ps.monsters.iter().flatten() {
+            hidden(*id, Slot::Monster, &mut out);
+        }
+        for id in ps.spells.iter().chain(ps.pendulum.iter()).chain(std::iter::once(&ps.field)).flatten() {
+            hidden(*id, Slot::SpellTrap, &mut out);
+        }
+        debug_assert!(out.iter().all(|&(id, _)| self.card(id).zone != Zone::Material));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::card::{CardData, RawCard};
+    use crate::pool::{CardDef, CardPool};
+    use crate::setup::{DeckList, DuelSetup};
+
+    fn pool() -> Arc<CardPool> {
+        let mut pool = CardPool::new();
+        for (id, atk) in [(1u32, 1000), (2, 1500), (3, 2000), (4, 500)] {
+            let raw = RawCard {
+                id,
+                ot: 3,
+                type_: 0x11,
+                atk,
+                def: 1000,
+                level: 4,
+                race: 0x1,
+                attribute: 0x1,
+                name: format!("Card {id}"),
+                text: "Normal monster.".into(),
+                ..Default::default()
+            };
+            pool.insert(CardDef { data: CardData::from_raw(&raw).unwrap(), behavior: Default::default(), implemented: true });
+        }
+        Arc::new(pool)
+    }
+
+    fn duel(seed: u64) -> Duel {
+        let a = DeckList { main: [1, 2].repeat(20), extra: vec![] };
+        let b = DeckList { main: [3, 4].repeat(20), extra: vec![] };
+        Duel::from_setup(pool(), &DuelSetup::new(a, b, seed)).unwrap()
+    }
+
+    fn codes(d: &Duel, ids: &[CardId]) -> Vec<u32> {
+        ids.iter().map(|&c| d.card(c).code).collect()
+    }
+
+    #[test]
+    fn keeps_what_the_viewer_sees_and_the_multisets() {
+        let d = duel(3);
+        let s = d.determinized(Player::A, 11);
+        // A's view (own hand, every count, LP, legal actions) is unchanged.
+        assert_eq!(d.view(Player::A), s.view(Player::A));
+        // The hidden cards are the same multiset, dealt again.
+        let mut before = codes(&d, &[d.player(Player::B).hand.clone(), d.player(Player::B).deck.clone()].concat());
+        let mut after = codes(&s, &[s.player(Player::B).hand.clone(), s.player(Player::B).deck.clone()].concat());
+        assert_ne!(before, after, "seed 11 deals B's hidden cards differently");
+        before.sort();
+        after.sort();
+        assert_eq!(before, after);
+        assert!(s.events().is_empty());
+    }
+
+    #[test]
+    fn same_view_same_sample() {
+        // Two duels A sees alike: B's hand and deck differ (different setup seeds would
+        // change A's hand too, so one is a redeal of the other).
+        let d1 = duel(5);
+        let d2 = d1.determinized(Player::A, 99);
+        assert_ne!(codes(&d1, &d1.player(Player::B).hand), codes(&d2, &d2.player(Player::B).hand));
+        let (s1, s2) = (d1.determinized(Player::A, 7), d2.determinized(Player::A, 7));
+        assert_eq!(s1, s2);
+    }
+}

@@ -1,0 +1,336 @@
+//! Continuous effects: current ATK/DEF and the "cannot" rules are computed from printed
+//! values and the modifiers that apply now (EFF-2), never written into the card. Sources:
+//! face-up monsters' continuous effects (unless negated), resolved Continuous/Field/Equip
+//! spells and traps, and effects applied for a while ([`Lingering`]).
+
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+use crate::card::{Kind, MonsterFrame};
+use crate::effect::{Amount, Duration, EffectKind, Modifier, Obj, Place, Scope, Who};
+use crate::state::{CardId, Duel};
+use crate::types::{Player, Zone};
+
+/// An effect applied to one card (or none: a field-wide rule) for a while.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lingering {
+    pub source: CardId,
+    /// The affected card and its move count then: the effect ends if it moves.
+    pub card: Option<(CardId, u32)>,
+    pub controller: Player,
+    pub modifier: Modifier,
+    pub until: Duration,
+    pub turn: u32,
+    /// The source's move count (for `WhileSourceOnField`).
+    pub source_moves: u32,
+}
+
+/// Effects on a player (PHASE-8 skips, no battle damage this turn).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerFx {
+    pub skip_draw: u8,
+    pub skip_standby: u8,
+    pub skip_battle: u8,
+    /// Turn in which this player takes no battle damage.
+    pub no_battle_damage_turn: u32,
+    /// Turn in which this player's monsters cannot be destroyed by battle.
+    pub indestructible_turn: u32,
+}
+
+impl Duel {
+    /// Every continuous modifier that applies now, with its source card and controller.
+    pub(crate) fn active_modifiers(&self) -> SmallVec<[(CardId, Player, Option<CardId>, &Modifier); 8]> {
+        let mut v = SmallVec::new();
+        for c in self.field_cards() {
+            let st = self.card(c);
+            if !st.face_up() {
+                continue;
+            }
+            let def = self.pool.def(st.def);
+            let is_monster = st.zone == Zone::Monster && self.data(c).is_monster();
+            if !is_monster && !st.active {
+                continue;
+            }
+            if (is_monster && self.monster_effects_negated(c)) || self.trap_effect_negated(c) {
+                continue;
+            }
+            for e in &def.behavior.effects {
+                if e.modifiers.is_empty() {
+                    continue;
+                }
+                let continuous = e.kind == EffectKind::Continuous || e.kind.is_card_activation();
+                if !continuous || !self.static_condition(&e.condition, st.controller, c) {
+                    continue;
+                }
+                for m in &e.modifiers {
+                    v.push((c, st.controller, None, m));
+                }
+            }
+        }
+        for l in &self.lingering {
+            let on = match l.card {
+                Some((id, moves)) => self.card(id).moves == moves && self.card(id).zone.on_field(),
+                None => true,
+            };
+            if on {
+                v.push((l.source, l.controller, l.card.map(|x| x.0), &l.modifier));
+            }
+        }
+        v
+    }
+
+    /// Does a modifier's scope include `card`?
+    fn in_scope(&self, scope: &Scope, source: CardId, ctrl: Player, fixed: Option<CardId>, card: CardId) -> bool {
+        if let Some(f) = fixed {
+            return f == card;
+        }
+        match scope {
+            Scope::This => source == card,
+            Scope::Equipped => self.card(source).equip_to == Some(card),
+            Scope::Monsters(f) => {
+                let c = self.card(card);
+                c.zone == Zone::Monster && c.face_up() && self.filter_matches(f, card, ctrl, source)
+            }
+        }
+    }
+
+    /// Is a monster's effect negated now (e.g. "Skill Drain")?
+    pub(crate) fn monster_effects_negated(&self, card: CardId) -> bool {
+        let c = self.card(card);
+        if c.zone != Zone::Monster || !c.face_up() {
+            return false;
+        }
+        self.field_cards().iter().any(|&s| {
+            let st = self.card(s);
+            st.active
+                && st.face_up()
+                && !self.trap_effect_negated(s)
+                && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.contains(&Modifier::NegateMonsterEffects))
+        })
+    }
+
+    /// Is a trap effect of `card` negated by "Royal Decree" or "Jinzo"?
+    pub(crate) fn trap_effect_negated(&self, card: CardId) -> bool {
+        if !self.data(card).is_trap() || !self.card(card).zone.on_field() {
+            return false;
+        }
+        self.field_cards().iter().any(|&s| {
+            if s == card {
+                return false;
+            }
+            let st = self.card(s);
+            if !st.face_up() {
+                return false;
+            }
+            let monster = st.zone == Zone::Monster;
+            let effects = &self.pool.def(st.def).behavior.effects;
+            if monster {
+                effects.iter().any(|e| e.modifiers.contains(&Modifier::NoTraps)) && !self.monster_effects_negated(s)
+            } else {
+                st.active && effects.iter().any(|e| e.modifiers.contains(&Modifier::NegateOtherTrapEffects))
+            }
+        })
+    }
+
+    /// "Jinzo": no trap card can be activated.
+    pub(crate) fn traps_locked(&self) -> bool {
+        self.field_cards().iter().any(|&s| {
+            let st = self.card(s);
+            st.zone == Zone::Monster
+                && st.face_up()
+                && !self.monster_effects_negated(s)
+                && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.contains(&Modifier::NoTraps))
+        })
+    }
+
+    /// The original ATK/DEF (printed, "?" as 0, EFF-14) after "becomes" effects.
+    pub fn original_atk(&self, id: CardId) -> i32 {
+        let mut atk = self.data(id).atk.unwrap_or(0).max(0);
+        if self.card(id).zone != Zone::Monster {
+            return atk;
+        }
+        for (_, _, fixed, m) in self.active_modifiers() {
+            if fixed != Some(id) {
+                continue;
+            }
+            match m {
+                Modifier::SetOriginal { atk: Some(a), .. } => atk = *a,
+                Modifier::HalveOriginalAtk => atk /= 2,
+                _ => {}
+            }
+        }
+        atk
+    }
+
+    pub fn original_def(&self, id: CardId) -> i32 {
+        let mut def = self.data(id).def.unwrap_or(0).max(0);
+        if self.card(id).zone != Zone::Monster {
+            return def;
+        }
+        for (_, _, fixed, m) in self.active_modifiers() {
+            if let (Some(f), Modifier::SetOriginal { def: Some(d), .. }) = (fixed, m) {
+                if f == id {
+                    def = *d;
+                }
+            }
+        }
+        def
+    }
+
+    /// Current ATK: original ATK plus every modifier that applies (never below 0).
+    pub fn current_atk(&self, id: CardId) -> i32 {
+        let base = self.original_atk(id);
+        if self.card(id).zone != Zone::Monster || !self.card(id).face_up() {
+            return base;
+        }
+        let mut atk = base;
+        for (src, ctrl, fixed, m) in self.active_modifiers() {
+            match m {
+                Modifier::AtkDef { scope, atk: a, .. } if self.in_scope(scope, src, ctrl, fixed, id) => atk += a,
+                Modifier::AtkPer { scope, place, filter, per } if self.in_scope(scope, src, ctrl, fixed, id) => {
+                    atk += per * self.cards_in(*place, ctrl).into_iter().filter(|&c| self.filter_matches(filter, c, ctrl, src)).count() as i32;
+                }
+                _ => {}
+            }
+        }
+        atk.max(0)
+    }
+
+    /// Current DEF (Link monsters have none and count as 0).
+    pub fn current_def(&self, id: CardId) -> i32 {
+        let base = self.original_def(id);
+        if self.card(id).zone != Zone::Monster || !self.card(id).face_up() {
+            return base;
+        }
+        let mut def = base;
+        for (src, ctrl, fixed, m) in self.active_modifiers() {
+            if let Modifier::AtkDef { scope, def: d, .. } = m {
+                if self.in_scope(scope, src, ctrl, fixed, id) {
+                    def += d;
+                }
+            }
+        }
+        def.max(0)
+    }
+
+    pub fn current_level(&self, id: CardId) -> u8 {
+        self.data(id).level
+    }
+
+    /// Does a "cannot"-style modifier apply to `card`?
+    pub(crate) fn restricted(&self, card: CardId, which: fn(&Modifier) -> Option<&Scope>) -> bool {
+        self.active_modifiers().into_iter().any(|(src, ctrl, fixed, m)| which(m).is_some_and(|s| self.in_scope(s, src, ctrl, fixed, card)))
+    }
+
+    pub(crate) fn cannot_attack(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::CannotAttack(s) = m { Some(s) } else { None })
+    }
+    pub(crate) fn cannot_change_position(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::CannotChangePosition(s) = m { Some(s) } else { None })
+    }
+    pub(crate) fn untargetable(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::Untargetable(s) = m { Some(s) } else { None })
+    }
+    pub(crate) fn not_attack_target(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::NotAttackTarget(s) = m { Some(s) } else { None })
+    }
+    pub(crate) fn indestructible_by_battle(&self, card: CardId) -> bool {
+        let ctrl = self.card(card).controller;
+        self.player_fx[ctrl.idx()].indestructible_turn == self.turn
+            || self.restricted(card, |m| if let Modifier::IndestructibleByBattle(s) = m { Some(s) } else { None })
+    }
+    pub(crate) fn piercing(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::Piercing(s) = m { Some(s) } else { None })
+    }
+    pub(crate) fn second_attack_on_kill(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::SecondAttackOnKill(s) = m { Some(s) } else { None })
+    }
+    /// "Macro Cosmos": cards that would go to the GY are banished instead.
+    pub(crate) fn gy_banishes(&self) -> bool {
+        self.active_modifiers().iter().any(|(_, _, _, m)| **m == Modifier::BanishInsteadOfGy)
+    }
+
+    /// The controller a card should have under "take control" equips.
+    pub(crate) fn equip_controller(&self, card: CardId) -> Option<Player> {
+        self.active_modifiers()
+            .into_iter()
+            .find(|(src, _, _, m)| **m == Modifier::ControlEquipped && self.card(*src).equip_to == Some(card))
+            .map(|(_, ctrl, _, _)| ctrl)
+    }
+
+    /// Cards in a place, seen from `p`'s side (the turn player's side first for `Both`).
+    pub(crate) fn cards_in(&self, place: Place, p: Player) -> SmallVec<[CardId; 16]> {
+        let mut v = SmallVec::new();
+        let who = match place {
+            Place::Field(w) | Place::Monsters(w) | Place::SpellTraps(w) | Place::Hand(w) | Place::Deck(w) | Place::Gy(w) | Place::Banished(w) | Place::HandOrDeck(w) => w,
+        };
+        for q in self.who(who, p) {
+            let ps = self.player(q);
+            match place {
+                Place::Field(_) => {
+                    v.extend(ps.monsters.iter().flatten().copied());
+                    v.extend(ps.spells.iter().flatten().copied());
+                    v.extend(ps.field);
+                    v.extend(ps.pendulum.iter().flatten().copied());
+                }
+                Place::Monsters(_) => v.extend(ps.monsters.iter().flatten().copied()),
+                Place::SpellTraps(_) => {
+                    v.extend(ps.spells.iter().flatten().copied());
+                    v.extend(ps.field);
+                }
+                Place::Hand(_) => v.extend(ps.hand.iter().copied()),
+                Place::Deck(_) => v.extend(ps.deck.iter().rev().copied()),
+                Place::Gy(_) => v.extend(ps.gy.iter().copied()),
+                Place::Banished(_) => v.extend(ps.banished.iter().copied()),
+                Place::HandOrDeck(_) => {
+                    v.extend(ps.hand.iter().copied());
+                    v.extend(ps.deck.iter().rev().copied());
+                }
+            }
+        }
+        v
+    }
+
+    pub(crate) fn who(&self, w: Who, p: Player) -> SmallVec<[Player; 2]> {
+        match w {
+            Who::You => SmallVec::from_slice(&[p]),
+            Who::Opponent => SmallVec::from_slice(&[p.opp()]),
+            // EFF-12: the turn player acts first.
+            Who::Both => SmallVec::from_slice(&[self.turn_player, self.turn_player.opp()]),
+        }
+    }
+
+    /// Evaluates an amount for an effect of `source` controlled by `p`.
+    pub(crate) fn amount(&self, a: &Amount, p: Player, source: CardId, objs: &dyn Fn(&Obj) -> SmallVec<[CardId; 4]>, counted: i32) -> i32 {
+        match a {
+            Amount::Fixed(n) => *n,
+            Amount::PerCard { place, filter, per } => {
+                per * self.cards_in(*place, p).into_iter().filter(|&c| self.filter_matches(filter, c, p, source)).count() as i32
+            }
+            Amount::AtkOf(o) => objs(o).first().map_or(0, |&c| self.current_atk(c)),
+            Amount::OriginalAtkOf(o) => objs(o).first().map_or(0, |&c| self.original_atk(c)),
+            Amount::Half(x) => self.amount(x, p, source, objs, counted) / 2,
+            Amount::Counted => counted,
+        }
+    }
+
+    /// Lingering effects end (end of turn, source gone).
+    pub(crate) fn expire_lingering(&mut self, end_of_turn: bool) {
+        let turn = self.turn;
+        let cards = &self.cards;
+        self.lingering.retain(|l| match l.until {
+            Duration::EndOfTurn | Duration::EndPhase => !(end_of_turn && l.turn <= turn),
+            Duration::WhileSourceOnField => {
+                let s = &cards[l.source.0 as usize];
+                s.moves == l.source_moves && s.zone.on_field() && s.position.face_up()
+            }
+            Duration::Permanent => true,
+        });
+    }
+
+    /// Is this monster an Effect-type monster (for "Effect Monster" filters)?
+    pub(crate) fn is_effect_monster(&self, id: CardId) -> bool {
+        let d = self.data(id);
+        matches!(d.kind, Kind::Monster(f) if f != MonsterFrame::Normal && f != MonsterFrame::Token) && d.has(crate::card::type_bits::EFFECT)
+    }
+}

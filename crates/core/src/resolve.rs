@@ -1,0 +1,535 @@
+//! The resolution machine: one chain link's [`Op`] steps run in order as a frame of the
+//! settle loop, so a step may ask a question (choose cards, yes/no, zone, position,
+//! announce) and continue with the answer. Nothing else can happen inside one link's
+//! resolution (CHAIN-7) and the win check waits until it is over (WIN-3).
+
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+use crate::action::Action;
+use crate::chain::ChainLink;
+use crate::effect::{Duration, Obj, Op, PlayerEffect, PosChange, SummonPos, Who};
+use crate::engine::{Flow, Prompt, Question, SelectPurpose, Task};
+use crate::event::{Event, Reason};
+use crate::modifiers::Lingering;
+use crate::state::{CardId, Dest, Duel};
+use crate::types::{Player, Position, SummonKind, Zone};
+
+/// A resolving chain link: which step, what it chose so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resolution {
+    pub link: ChainLink,
+    /// Chain link number (1-based).
+    pub n: u8,
+    pub pc: u8,
+    /// Progress inside the current step (which card, which question).
+    pub stage: u8,
+    /// The cards the current step works through (fixed when it starts).
+    pub list: SmallVec<[CardId; 4]>,
+    /// The cards picked by the last `Choose`.
+    pub chosen: SmallVec<[CardId; 4]>,
+    /// The last step affected at least one card ("if you do").
+    pub did: bool,
+    /// How many cards the last step affected.
+    pub counted: i32,
+    /// A zone picked for the card being placed.
+    pub zone: Option<u8>,
+}
+
+/// What one step did.
+pub(crate) enum OpFlow {
+    Next,
+    Stop,
+    Ask(Prompt),
+    /// Run the same step again (it advanced its stage).
+    Again,
+}
+
+impl Resolution {
+    pub fn new(link: ChainLink, n: u8) -> Resolution {
+        Resolution { link, n, pc: 0, stage: 0, list: SmallVec::new(), chosen: SmallVec::new(), did: false, counted: 0, zone: None }
+    }
+    pub fn controller(&self) -> Player {
+        self.link.controller
+    }
+    pub fn card(&self) -> CardId {
+        self.link.card
+    }
+}
+
+impl Duel {
+    pub(crate) fn step_resolve(&mut self, mut r: Box<Resolution>) -> Flow {
+        self.resolving = true;
+        self.cause = Some(r.link.controller);
+        let pool = self.pool.clone();
+        let ops = &pool.def(self.card(r.link.card).def).behavior.effects[r.link.effect as usize].ops;
+        let Some(op) = ops.get(r.pc as usize) else {
+            self.finish_resolution(&r);
+            return Flow::Continue;
+        };
+        let flow = self.run_op(op, &mut r);
+        match flow {
+            OpFlow::Next => {
+                r.pc += 1;
+                r.stage = 0;
+                r.list.clear();
+                r.zone = None;
+                self.tasks.push(Task::Resolve(r));
+                Flow::Continue
+            }
+            OpFlow::Stop => {
+                r.pc = ops.len() as u8;
+                self.tasks.push(Task::Resolve(r));
+                Flow::Continue
+            }
+            OpFlow::Again => {
+                self.tasks.push(Task::Resolve(r));
+                Flow::Continue
+            }
+            OpFlow::Ask(p) => {
+                self.tasks.push(Task::Resolve(r));
+                Flow::Ask(p)
+            }
+        }
+    }
+
+    fn finish_resolution(&mut self, r: &Resolution) {
+        let card = r.link.card;
+        let persistent = self.effect_decl(card, r.link.effect).is_some_and(|e| e.kind.is_card_activation())
+            && matches!(
+                self.data(card).kind,
+                crate::card::Kind::Spell(crate::card::SpellKind::Continuous | crate::card::SpellKind::Field | crate::card::SpellKind::Equip)
+                    | crate::card::Kind::Trap(crate::card::TrapKind::Continuous)
+            );
+        if persistent && self.card(card).zone.on_field() && self.card(card).face_up() {
+            self.cards[card.0 as usize].active = true;
+        }
+        self.resolving = false;
+        self.cause = None;
+        self.emit(Event::LinkResolved { card, link: r.n });
+        self.check_equips();
+    }
+
+    /// The cards an object names now.
+    pub(crate) fn objects(&self, o: &Obj, r: &Resolution) -> SmallVec<[CardId; 4]> {
+        let card = r.link.card;
+        let p = r.link.controller;
+        let valid_target = |&(t, moves): &(CardId, u32)| {
+            let c = self.card(t);
+            c.moves == moves
+                && self.effect_decl(card, r.link.effect).and_then(|e| e.target.as_ref()).is_none_or(|spec| self.filter_matches(&spec.filter, t, p, card))
+                && !(c.zone.on_field() && self.untargetable(t))
+        };
+        match o {
+            Obj::This => {
+                if self.card(card).moves == r.link.card_moves {
+                    SmallVec::from_slice(&[card])
+                } else {
+                    SmallVec::new()
+                }
+            }
+            Obj::Targets => r.link.targets.iter().filter(|t| valid_target(t)).map(|t| t.0).collect(),
+            Obj::Target(i) => r.link.targets.get(*i as usize).filter(|t| valid_target(t)).map(|t| t.0).into_iter().collect(),
+            Obj::Chosen => r.chosen.clone(),
+            Obj::Equipped => self.card(card).equip_to.into_iter().collect(),
+            Obj::EventCard => r.link.event_card.into_iter().collect(),
+            Obj::All(place, f) => self.cards_in(*place, p).into_iter().filter(|&c| c != card && self.filter_matches(f, c, p, card)).collect(),
+        }
+    }
+
+    fn chooser(&self, who: Who, p: Player) -> Player {
+        if who == Who::Opponent { p.opp() } else { p }
+    }
+
+    fn run_op(&mut self, op: &Op, r: &mut Resolution) -> OpFlow {
+        let p = r.link.controller;
+        let card = r.link.card;
+        match op {
+            Op::Choose { who, place, filter, min, max } => {
+                let chooser = self.chooser(*who, p);
+                if self.take_answer().is_some() {
+                    if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
+                        r.chosen = picked.into_iter().collect();
+                    }
+                    r.did = !r.chosen.is_empty();
+                    return OpFlow::Next;
+                }
+                let candidates: Vec<CardId> =
+                    self.cards_in(*place, p).into_iter().filter(|&c| c != card && self.filter_matches(filter, c, p, card)).collect();
+                if candidates.is_empty() {
+                    r.chosen.clear();
+                    r.did = false;
+                    return OpFlow::Next;
+                }
+                let max = (*max).min(candidates.len() as u8).max(1);
+                let min = (*min).min(max);
+                OpFlow::Ask(Prompt::Select { player: chooser, purpose: SelectPurpose::Effect, candidates, min, max, picked: Vec::new() })
+            }
+            Op::ChooseRandom { place, filter, count } => {
+                use rand::RngExt;
+                let mut candidates: Vec<CardId> = self.cards_in(*place, p).into_iter().filter(|&c| self.filter_matches(filter, c, p, card)).collect();
+                r.chosen.clear();
+                for _ in 0..*count {
+                    if candidates.is_empty() {
+                        break;
+                    }
+                    let i = self.rng.random_range(0..candidates.len());
+                    r.chosen.push(candidates.swap_remove(i));
+                }
+                r.did = !r.chosen.is_empty();
+                OpFlow::Next
+            }
+            Op::Draw { who, count } => {
+                let mut n = 0;
+                for q in self.who(*who, p) {
+                    let before = self.player(q).hand.len();
+                    self.draw(q, *count as usize);
+                    n += self.player(q).hand.len() - before;
+                }
+                self.set_did(r, n);
+                OpFlow::Next
+            }
+            Op::Destroy(o) => {
+                let list = self.objects(o, r);
+                let n = list.iter().filter(|&&c| self.card(c).zone.on_field()).count();
+                for c in list {
+                    if self.card(c).zone.on_field() {
+                        self.send_to_gy(c, Reason::Destroy);
+                    }
+                }
+                self.set_did(r, n);
+                OpFlow::Next
+            }
+            Op::SendToGy(o) | Op::Discard(o) => {
+                let reason = if matches!(op, Op::Discard(_)) { Reason::Discard } else { Reason::Effect };
+                let list = self.objects(o, r);
+                let n = list.len();
+                for c in list {
+                    self.send_to_gy(c, reason);
+                }
+                self.set_did(r, n);
+                OpFlow::Next
+            }
+            Op::Banish { what, face_down } => {
+                let list = self.objects(what, r);
+                let n = list.len();
+                for c in list {
+                    self.banish(c, *face_down, Reason::Effect);
+                }
+                self.set_did(r, n);
+                OpFlow::Next
+            }
+            Op::ToHand(o) => {
+                let list = self.objects(o, r);
+                let n = list.len();
+                for c in list {
+                    let from_deck = self.card(c).zone == Zone::Deck;
+                    self.to_hand(c, Reason::Effect);
+                    if from_deck {
+                        self.emit(Event::Revealed { card: c });
+                    }
+                }
+                self.set_did(r, n);
+                OpFlow::Next
+            }
+            Op::ToDeck { what, top } => {
+                let list = self.objects(what, r);
+                let n = list.len();
+                let mut owners: SmallVec<[Player; 2]> = SmallVec::new();
+                for c in list {
+                    let owner = self.card(c).owner;
+                    self.move_card(c, Dest { player: owner, zone: Zone::Deck, slot: None, position: Position::FaceDownDefense }, Reason::Effect);
+                    if !owners.contains(&owner) {
+                        owners.push(owner);
+                    }
+                }
+                if !top {
+                    for o in owners {
+                        self.shuffle_deck(o);
+                    }
+                }
+                self.set_did(r, n);
+                OpFlow::Next
+            }
+            Op::SpecialSummon { what, pos } => self.op_special_summon(what, *pos, r),
+            Op::ChangePosition { what, to } => {
+                let list = self.objects(what, r);
+                let mut n = 0;
+                for c in list {
+                    if self.card(c).zone != Zone::Monster {
+                        continue;
+                    }
+                    let cur = self.card(c).position;
+                    let new = match to {
+                        PosChange::Toggle => match cur {
+                            Position::FaceUpAttack => Position::FaceUpDefense,
+                            _ => Position::FaceUpAttack,
+                        },
+                        PosChange::FaceUpDefense => Position::FaceUpDefense,
+                        PosChange::FaceUpAttack => Position::FaceUpAttack,
+                        PosChange::FaceDownDefense => Position::FaceDownDefense,
+                        PosChange::RevealDefense => {
+                            if cur == Position::FaceDownDefense {
+                                self.reveal_position(c, Position::FaceUpDefense);
+                                n += 1;
+                            }
+                            continue;
+                        }
+                    };
+                    if new != cur {
+                        self.set_position(c, new);
+                        n += 1;
+                    }
+                }
+                self.set_did(r, n);
+                OpFlow::Next
+            }
+            Op::EquipTo(o) => {
+                let list = self.objects(o, r);
+                let ok = self.card(card).zone == Zone::SpellTrap
+                    && self.card(card).moves == r.link.card_moves
+                    && list.first().is_some_and(|&t| self.card(t).zone == Zone::Monster && self.card(t).face_up());
+                if ok {
+                    let t = list[0];
+                    self.cards[card.0 as usize].equip_to = Some(t);
+                    self.emit(Event::Equipped { card, to: t });
+                }
+                self.set_did(r, ok as usize);
+                OpFlow::Next
+            }
+            Op::TakeControl { what, until } => {
+                let list = self.objects(what, r);
+                let mut n = 0;
+                for c in list {
+                    if self.card(c).zone == Zone::Monster && self.card(c).controller != p && self.change_control(c, p) {
+                        n += 1;
+                        if *until == Duration::EndPhase {
+                            let moves = self.card(c).moves;
+                            self.control_returns.push((c, moves, p.opp()));
+                        }
+                    }
+                }
+                self.set_did(r, n);
+                OpFlow::Next
+            }
+            Op::NegateActivation { destroy } => {
+                let n = r.n as usize;
+                if n >= 2 {
+                    self.negate_link(n - 2, true, *destroy);
+                    r.did = true;
+                } else if let Some(m) = self.summon_pending.take() {
+                    self.negate_summon(m);
+                    r.did = true;
+                }
+                OpFlow::Next
+            }
+            Op::NegateEffect { destroy } => {
+                let n = r.n as usize;
+                if n >= 2 {
+                    self.negate_link(n - 2, false, *destroy);
+                    r.did = true;
+                }
+                OpFlow::Next
+            }
+            Op::NegateSummon => {
+                if let Some(m) = self.summon_pending.take() {
+                    self.negate_summon(m);
+                    r.did = true;
+                }
+                OpFlow::Next
+            }
+            Op::NegateAttack => {
+                r.did = self.current_attack().is_some();
+                if let Some(a) = self.current_attacker() {
+                    self.attack_negated = true;
+                    self.emit(Event::AttackNegated { attacker: a });
+                }
+                OpFlow::Next
+            }
+            Op::EndBattlePhase => {
+                self.end_battle_phase = true;
+                OpFlow::Next
+            }
+            Op::Damage { who, amount } | Op::GainLp { who, amount } | Op::SetLp { who, amount } => {
+                let objs = |o: &Obj| self.objects(o, r);
+                let value = if matches!(amount, crate::effect::Amount::Counted) && r.counted == 0 && r.link.cost_value != 0 {
+                    r.link.cost_value
+                } else {
+                    self.amount(amount, p, card, &objs, r.counted)
+                };
+                for q in self.who(*who, p) {
+                    match op {
+                        Op::Damage { .. } => self.change_lp(q, -value),
+                        Op::GainLp { .. } => self.change_lp(q, value),
+                        _ => {
+                            let d = value - self.lp(q);
+                            self.change_lp(q, d);
+                        }
+                    }
+                }
+                r.did = value > 0;
+                OpFlow::Next
+            }
+            Op::NoBattleDamage => {
+                self.no_battle_damage[p.idx()] = true;
+                OpFlow::Next
+            }
+            Op::Apply { what, modifier, until } => {
+                let list = self.objects(what, r);
+                let n = list.len();
+                let source_moves = self.card(card).moves;
+                for c in list {
+                    let moves = self.card(c).moves;
+                    self.lingering.push(Lingering {
+                        source: card,
+                        card: Some((c, moves)),
+                        controller: p,
+                        modifier: modifier.clone(),
+                        until: *until,
+                        turn: self.turn,
+                        source_moves,
+                    });
+                }
+                self.set_did(r, n);
+                OpFlow::Next
+            }
+            Op::ApplyRule { modifier, until } => {
+                let source_moves = self.card(card).moves;
+                self.lingering.push(Lingering { source: card, card: None, controller: p, modifier: modifier.clone(), until: *until, turn: self.turn, source_moves });
+                r.did = true;
+                OpFlow::Next
+            }
+            Op::ApplyPlayer { who, effect } => {
+                let turn = self.turn;
+                for q in self.who(*who, p) {
+                    let fx = &mut self.player_fx[q.idx()];
+                    match effect {
+                        PlayerEffect::SkipDraw(n) => fx.skip_draw += n,
+                        PlayerEffect::SkipStandby(n) => fx.skip_standby += n,
+                        PlayerEffect::SkipBattle(n) => fx.skip_battle += n,
+                        PlayerEffect::NoBattleDamage => fx.no_battle_damage_turn = turn,
+                        PlayerEffect::MonstersIndestructibleByBattle => fx.indestructible_turn = turn,
+                    }
+                }
+                r.did = true;
+                OpFlow::Next
+            }
+            Op::ShuffleDeck(who) => {
+                for q in self.who(*who, p) {
+                    self.shuffle_deck(q);
+                }
+                OpFlow::Next
+            }
+            Op::IfDid => {
+                if r.did {
+                    OpFlow::Next
+                } else {
+                    OpFlow::Stop
+                }
+            }
+            Op::MayContinue => match self.take_answer() {
+                Some(Action::Yes) => OpFlow::Next,
+                Some(_) => OpFlow::Stop,
+                None => OpFlow::Ask(Prompt::YesNo { player: p, question: Question::Continue(card) }),
+            },
+            Op::Custom(i) => crate::custom::run(self, self.card(card).code, *i, r),
+        }
+    }
+
+    fn set_did(&self, r: &mut Resolution, n: usize) {
+        r.did = n > 0;
+        r.counted = n as i32;
+    }
+
+    /// SUM-5: Special Summon each card in turn, asking zone then position.
+    fn op_special_summon(&mut self, what: &Obj, pos: SummonPos, r: &mut Resolution) -> OpFlow {
+        let p = r.link.controller;
+        if r.stage == 0 && r.list.is_empty() {
+            r.list = self.objects(what, r).into_iter().filter(|&c| self.can_be_special_summoned(c)).collect();
+            r.counted = 0;
+            r.did = false;
+        }
+        let Some(&c) = r.list.get(r.stage as usize / 2) else {
+            return OpFlow::Next;
+        };
+        let zones = self.free_main_monster_zones(p);
+        if zones.is_empty() || !self.can_be_special_summoned(c) {
+            r.stage = (r.stage / 2 + 1) * 2;
+            return OpFlow::Again;
+        }
+        if r.stage % 2 == 0 {
+            match self.take_answer() {
+                Some(Action::Zone(z)) if zones.contains(&z) => {
+                    r.zone = Some(z);
+                    r.stage += 1;
+                    return OpFlow::Again;
+                }
+                _ => return OpFlow::Ask(Prompt::Zone { player: p, zones: zones.into_iter().collect() }),
+            }
+        }
+        let options: SmallVec<[Position; 2]> = match pos {
+            SummonPos::Attack => SmallVec::from_slice(&[Position::FaceUpAttack]),
+            SummonPos::Defense => SmallVec::from_slice(&[Position::FaceUpDefense]),
+            SummonPos::FaceUp => SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceUpDefense]),
+            SummonPos::AttackOrSet => SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceDownDefense]),
+        };
+        let position = if options.len() == 1 {
+            options[0]
+        } else {
+            match self.take_answer() {
+                Some(Action::Position(x)) if options.contains(&x) => x,
+                _ => return OpFlow::Ask(Prompt::Position { player: p, card: c, options }),
+            }
+        };
+        let zone = r.zone.take().unwrap_or(zones[0]);
+        self.special_summon(c, p, zone, position);
+        r.counted += 1;
+        r.did = true;
+        r.stage = (r.stage / 2 + 1) * 2;
+        OpFlow::Again
+    }
+
+    /// Places a Special Summoned monster (SUM-5) and records it properly summoned (SUM-7).
+    pub(crate) fn special_summon(&mut self, c: CardId, p: Player, zone: u8, position: Position) {
+        self.move_card(c, Dest { player: p, zone: Zone::Monster, slot: Some(zone), position }, Reason::Summon);
+        let st = &mut self.cards[c.0 as usize];
+        st.summon = SummonKind::Special;
+        st.properly_summoned = true;
+        self.emit(Event::SpecialSummoned { card: c });
+    }
+
+    /// Negates chain link `i` (0-based): its activation, or only its effect.
+    fn negate_link(&mut self, i: usize, activation: bool, destroy: bool) {
+        let Some(l) = self.chain.get_mut(i) else { return };
+        if activation {
+            l.activation_negated = true;
+        } else {
+            l.effect_negated = true;
+        }
+        let (card, moves, n) = (l.card, l.card_moves, i as u8 + 1);
+        if activation {
+            self.emit(Event::ActivationNegated { card, link: n });
+        } else {
+            self.emit(Event::EffectNegated { card, link: n });
+        }
+        let c = self.card(card);
+        if c.moves != moves || !c.zone.on_field() {
+            return;
+        }
+        let is_card = self.effect_decl(card, self.chain[i].effect).is_some_and(|e| e.kind.is_card_activation());
+        if destroy {
+            self.send_to_gy(card, Reason::Destroy);
+        } else if activation && is_card {
+            // CHAIN-4: a negated spell/trap goes to the GY.
+            self.send_to_gy(card, Reason::Rule);
+        }
+    }
+
+    /// SUM-3: a negated summon: the monster is destroyed.
+    pub(crate) fn negate_summon(&mut self, m: CardId) {
+        self.emit(Event::SummonNegated { card: m });
+        if self.card(m).zone == Zone::Monster {
+            self.send_to_gy(m, Reason::Destroy);
+        }
+    }
+}

@@ -1,0 +1,275 @@
+//! Trigger effects: detected from each event as it is emitted, kept as [`Pending`], and put
+//! on a chain at the next point where a player would get priority (EFF-7: turn player's
+//! mandatory, opponent's mandatory, turn player's optional, opponent's optional; each
+//! player orders their own). Triggers from a resolving chain wait for it to end (CHAIN-6).
+//! Optional "when" triggers whose event is no longer the last thing that happened miss the
+//! timing (EFF-8); a trigger whose card went to a hidden place cannot activate (EFF-9).
+
+use serde::{Deserialize, Serialize};
+
+use crate::action::Action;
+use crate::effect::{Cause, EffectKind, Range, Trigger, Who};
+use crate::engine::{Flow, Prompt, Task, Window, WindowKind};
+use crate::event::{Event, Reason};
+use crate::state::{CardId, Duel};
+use crate::types::{BattleStep, DamageStep, Player, Zone};
+
+/// A triggered effect waiting to be activated.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    pub card: CardId,
+    pub effect: u8,
+    pub player: Player,
+    /// The card's move count when it triggered (EFF-9).
+    pub moves: u32,
+    pub timing: u32,
+    pub optional: bool,
+    pub when: bool,
+    /// The other card of the event (attacker, battled monster, summoned monster).
+    pub event_card: Option<CardId>,
+}
+
+/// Putting gathered triggers on the chain, one decision at a time.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TriggerTask {
+    pub queue: Vec<Pending>,
+    /// At least one went on the chain: a response window opens after the last.
+    pub any_activated: bool,
+    /// The chain window these triggers interrupted (reopened if none activates).
+    pub chain_window: Option<Window>,
+}
+
+impl Duel {
+    /// Cards whose triggers start from events about other cards or the turn.
+    pub(crate) fn compute_watchers(&mut self) {
+        let pool = self.pool.clone();
+        self.watchers = self
+            .card_ids()
+            .filter(|&c| {
+                pool.def(self.card(c).def).behavior.effects.iter().any(|e| {
+                    matches!(
+                        e.trigger,
+                        Some(
+                            Trigger::Phase { .. }
+                                | Trigger::EndOfBattlePhase
+                                | Trigger::AnySpecialSummoned(_)
+                                | Trigger::SpecialSummonedFromYourGy
+                                | Trigger::EndOfDamageStep
+                        )
+                    )
+                })
+            })
+            .collect();
+    }
+
+    /// Called for every event: records the triggers it starts.
+    pub(crate) fn detect_triggers(&mut self, e: &Event) {
+        match e {
+            Event::Moved { card, .. }
+            | Event::Flipped { card }
+            | Event::NormalSummoned { card, .. }
+            | Event::FlipSummoned { card }
+            | Event::SpecialSummoned { card } => self.check_card_triggers(*card, e),
+            Event::BattleDamage { by, .. } => self.check_card_triggers(*by, e),
+            Event::Destroyed { card, reason: Reason::Battle } => {
+                // The other battler "destroyed a monster by battle".
+                if let Some(a) = self.current_attack() {
+                    let killer = if Some(*card) == a.target { Some(a.attacker) } else { a.target };
+                    if let Some(k) = killer {
+                        self.cards[k.0 as usize].battle_kill_turn = self.turn;
+                        self.check_card_triggers(k, e);
+                    }
+                }
+            }
+            _ => {}
+        }
+        if matches!(e, Event::PhaseEntered { .. } | Event::StepEntered { .. } | Event::SpecialSummoned { .. }) && !self.watchers.is_empty() {
+            for w in self.watchers.clone() {
+                self.check_card_triggers(w, e);
+            }
+        }
+    }
+
+    fn check_card_triggers(&mut self, card: CardId, e: &Event) {
+        let def = self.card(card).def;
+        let n = self.pool.def(def).behavior.effects.len();
+        for i in 0..n {
+            let eff = &self.pool.def(def).behavior.effects[i];
+            let Some(t) = &eff.trigger else { continue };
+            let EffectKind::Trigger { optional, when } = eff.kind else {
+                if eff.kind == EffectKind::Flip && matches!(e, Event::Flipped { card: c } if *c == card) {
+                    self.push_pending(card, i as u8, false, false, None);
+                }
+                continue;
+            };
+            if let Some(event_card) = self.trigger_matches(t, eff.range, card, e) {
+                self.push_pending(card, i as u8, optional, when, event_card);
+            }
+        }
+    }
+
+    fn push_pending(&mut self, card: CardId, effect: u8, optional: bool, when: bool, event_card: Option<CardId>) {
+        let c = self.card(card);
+        if self.pending.iter().any(|p| p.card == card && p.effect == effect && p.moves == c.moves) {
+            return;
+        }
+        let player = if c.zone.on_field() { c.controller } else { c.owner };
+        self.pending.push(Pending { card, effect, player, moves: c.moves, timing: self.timing, optional, when, event_card });
+    }
+
+    /// Does event `e` start trigger `t` of `card`? Returns the event's other card.
+    fn trigger_matches(&self, t: &Trigger, range: Range, card: CardId, e: &Event) -> Option<Option<CardId>> {
+        let c = self.card(card);
+        let on_field_face_up = c.zone == Zone::Monster && c.face_up();
+        let in_range = match range {
+            Range::Field => c.zone.on_field() && c.face_up(),
+            Range::Hand => c.zone == Zone::Hand,
+            Range::Gy => c.zone == Zone::Gy,
+            Range::Anywhere => true,
+        };
+        let cause_ok = |cause: Cause, reason: Reason| match cause {
+            Cause::Any => true,
+            Cause::Battle => reason == Reason::Battle,
+            Cause::Effect => c.arrived.by.is_some() && !matches!(reason, Reason::Battle | Reason::Cost | Reason::Rule | Reason::Tribute),
+            Cause::OpponentEffect => {
+                c.arrived.by.is_some_and(|p| p != c.owner) && !matches!(reason, Reason::Battle | Reason::Cost | Reason::Rule | Reason::Tribute)
+            }
+        };
+        let hit = match (t, e) {
+            (Trigger::Flipped, Event::Flipped { card: x }) => *x == card && on_field_face_up,
+            (Trigger::Summoned { normal, .. }, Event::NormalSummoned { card: x, .. }) => *normal && *x == card,
+            (Trigger::Summoned { flip, .. }, Event::FlipSummoned { card: x }) => *flip && *x == card,
+            (Trigger::Summoned { special, .. }, Event::SpecialSummoned { card: x }) => *special && *x == card,
+            (Trigger::SentToGy { from, cause }, Event::Moved { card: x, from: f, to, reason, .. }) => {
+                *x == card && to.zone == Zone::Gy && (from.is_empty() || from.contains(&f.zone)) && cause_ok(*cause, *reason)
+            }
+            (Trigger::DestroyedByBattle, Event::Moved { card: x, to, reason, .. }) => *x == card && to.zone == Zone::Gy && *reason == Reason::Battle,
+            (Trigger::Destroyed { cause }, Event::Moved { card: x, to, reason, .. }) => {
+                *x == card && to.zone == Zone::Gy && reason.is_destroy() && cause_ok(*cause, *reason)
+            }
+            (Trigger::ReturnedToHand, Event::Moved { card: x, from, to, .. }) => *x == card && to.zone == Zone::Hand && from.zone.on_field(),
+            (Trigger::DealtBattleDamage { direct }, Event::BattleDamage { player, by, .. }) => {
+                *by == card && *player != c.controller && (!direct || self.current_attack().is_some_and(|a| a.target.is_none()))
+            }
+            (Trigger::DestroyedByBattleOpponent, Event::Destroyed { card: x, reason: Reason::Battle }) => *x != card && on_field_face_up,
+            (Trigger::Phase { phase, whose }, Event::PhaseEntered { phase: ph }) => {
+                phase == ph
+                    && in_range
+                    && match whose {
+                        Who::You => self.turn_player == c.controller,
+                        Who::Opponent => self.turn_player != c.controller,
+                        Who::Both => true,
+                    }
+            }
+            (Trigger::EndOfBattlePhase, Event::StepEntered { step: BattleStep::End }) => in_range && self.turn_player == c.controller,
+            (Trigger::EndOfDamageStep, Event::StepEntered { step: BattleStep::Damage(DamageStep::End) }) => {
+                in_range && self.current_attack().is_some_and(|a| a.attacker == card || a.target == Some(card))
+            }
+            (Trigger::AnySpecialSummoned(f), Event::SpecialSummoned { card: x }) => in_range && self.filter_matches(f, *x, c.controller, card),
+            (Trigger::SpecialSummonedFromYourGy, Event::SpecialSummoned { card: x }) => {
+                in_range && self.card(*x).arrived.from == Some(Zone::Gy) && self.card(*x).owner == c.controller
+            }
+            _ => false,
+        };
+        if !hit {
+            return None;
+        }
+        let other = match e {
+            Event::BattleDamage { .. } | Event::Destroyed { .. } => {
+                self.current_attack().and_then(|a| if a.attacker == card { a.target } else { Some(a.attacker) })
+            }
+            Event::StepEntered { .. } => self.current_attack().and_then(|a| if a.attacker == card { a.target } else { Some(a.attacker) }),
+            Event::SpecialSummoned { card: x } | Event::NormalSummoned { card: x, .. } | Event::FlipSummoned { card: x } => Some(*x),
+            _ => None,
+        };
+        Some(other)
+    }
+
+    /// At a point of priority: drops triggers that missed their timing or whose card went
+    /// to a hidden place, and starts putting the rest on a chain. `None`: nothing to do.
+    pub(crate) fn gather_triggers(&mut self, w: &Window) -> Option<Flow> {
+        if self.pending.is_empty() || self.resolving || w.kind == WindowKind::SummonNegation {
+            return None;
+        }
+        let timing = self.timing;
+        let mut queue = std::mem::take(&mut self.pending);
+        queue.retain(|p| {
+            let c = self.card(p.card);
+            let missed = p.optional && p.when && p.timing != timing;
+            let hidden_move = c.moves != p.moves && matches!(c.zone, Zone::Hand | Zone::Deck | Zone::Extra);
+            let moved = c.moves != p.moves;
+            !missed && !hidden_move && !moved && self.trigger_can_activate(p)
+        });
+        if queue.is_empty() {
+            return None;
+        }
+        let chain_window = (w.kind == WindowKind::Chain).then_some(*w);
+        if chain_window.is_none() {
+            self.tasks.push(Task::Window(*w));
+        }
+        self.tasks.push(Task::Triggers(TriggerTask { queue, any_activated: false, chain_window }));
+        Some(Flow::Continue)
+    }
+
+    fn trigger_can_activate(&self, p: &Pending) -> bool {
+        let Some(e) = self.effect_decl(p.card, p.effect) else { return false };
+        if self.chain.len() >= crate::engine::limits::CHAIN_LINKS || !self.limit_ok(p.card, p.effect) {
+            return false;
+        }
+        self.condition_holds(&e.condition, p.player, p.card) && self.costs_payable(e, p.player, p.card) && self.targets_exist(e, p.player, p.card)
+    }
+
+    /// EFF-7: the next group is TP mandatory, NTP mandatory, TP optional, NTP optional.
+    fn next_group(&self, queue: &[Pending]) -> Option<(Player, bool)> {
+        let tp = self.turn_player;
+        [(tp, false), (tp.opp(), false), (tp, true), (tp.opp(), true)]
+            .into_iter()
+            .find(|&(pl, opt)| queue.iter().any(|p| p.player == pl && p.optional == opt))
+    }
+
+    pub(crate) fn step_triggers(&mut self, mut t: TriggerTask) -> Flow {
+        let Some((player, optional)) = self.next_group(&t.queue) else {
+            if t.any_activated {
+                let last = self.chain.last().map_or(self.turn_player, |l| l.controller);
+                self.tasks.push(Task::Window(Window { kind: WindowKind::Chain, holder: last.opp(), passed: false, dest: None }));
+            } else if let Some(w) = t.chain_window {
+                self.tasks.push(Task::Window(w));
+            }
+            return Flow::Continue;
+        };
+        let group: Vec<usize> = (0..t.queue.len()).filter(|&i| t.queue[i].player == player && t.queue[i].optional == optional).collect();
+        let pick = if !optional && group.len() == 1 {
+            Some(group[0])
+        } else {
+            match self.take_answer() {
+                Some(Action::Activate { card, effect }) => {
+                    let id = self.card_at(card);
+                    group.iter().copied().find(|&i| Some(t.queue[i].card) == id && t.queue[i].effect == effect)
+                }
+                Some(Action::Pass) => {
+                    // Declines every remaining optional trigger of this player.
+                    t.queue.retain(|p| !(p.player == player && p.optional));
+                    self.tasks.push(Task::Triggers(t));
+                    return Flow::Continue;
+                }
+                _ => {
+                    let options = group.iter().map(|&i| (t.queue[i].card, t.queue[i].effect)).collect();
+                    self.tasks.push(Task::Triggers(t));
+                    return Flow::Ask(Prompt::Trigger { player, options, may_pass: optional });
+                }
+            }
+        };
+        let Some(i) = pick else {
+            self.tasks.push(Task::Triggers(t));
+            return Flow::Continue;
+        };
+        let p = t.queue.remove(i);
+        t.any_activated = true;
+        self.tasks.push(Task::Triggers(t));
+        // Conditions may have changed with earlier links' costs.
+        if self.trigger_can_activate(&p) {
+            self.start_trigger_activation(&p);
+        }
+        Flow::Continue
+    }
+}
