@@ -3,6 +3,8 @@
 pub mod bench;
 pub mod cmd_cards;
 pub mod cmd_deck;
+pub mod cmd_match;
+pub mod cmd_tournament;
 pub mod decks;
 pub mod duel;
 pub mod sim;

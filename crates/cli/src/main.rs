@@ -96,6 +96,11 @@ enum Cmd {
     /// List and show the cards ygo ships (or those of --cards-db).
     #[command(subcommand)]
     Cards(ygo_cli::cmd_cards::CardsCmd),
+    /// Play one best-of-3 match between two decks with AI players (MATCH-*: siding,
+    /// the match clock, extra turns, sudden death).
+    Match(ygo_cli::cmd_match::MatchArgs),
+    /// Run a Swiss tournament of registered decks with AI players and print the standings.
+    Tournament(ygo_cli::cmd_tournament::TournamentArgs),
     /// Measure random-play duels/s, clone and legal-action costs, memory per duel.
     Bench {
         #[arg(long, default_value_t = 2000)]
@@ -126,6 +131,8 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Cmd::Scenario(c) => ygo_cli::cmd_scenario::run(c),
         Cmd::Deck(c) => ygo_cli::cmd_deck::run(c, cli.cards_db),
         Cmd::Cards(c) => ygo_cli::cmd_cards::run(c, cli.cards_db),
+        Cmd::Match(a) => ygo_cli::cmd_match::run(a),
+        Cmd::Tournament(a) => ygo_cli::cmd_tournament::run(a),
         Cmd::Duel { deck, opponent_deck, vs, edition: ed, seed, lp, second, plain } => {
             let me = load_deck(&deck)?;
             let them = load_deck(&opponent_deck)?;

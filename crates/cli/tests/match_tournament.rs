@@ -1,0 +1,120 @@
+//! `ygo match` and `ygo tournament` through the binary.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn ygo(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ygo")).args(args).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+fn json(args: &[&str]) -> Value {
+    let (code, out, err) = ygo(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
+}
+
+/// Each match counted once, every player once per round, byes as wins, a table sorted
+/// by points whose records add up.
+fn check_table(t: &Value, players: usize, rounds: u64) {
+    let pairings = t["pairings"].as_array().unwrap();
+    let standings = t["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), players);
+    for r in 1..=rounds {
+        let mut seen: Vec<String> = vec![];
+        for p in pairings.iter().filter(|p| p["round"] == r) {
+            seen.push(p["a"].as_str().unwrap().into());
+            if let Some(b) = p["b"].as_str() {
+                seen.push(b.into());
+            } else {
+                assert_eq!(p["winner"], p["a"], "a bye is a win");
+            }
+        }
+        seen.sort();
+        let before = seen.len();
+        seen.dedup();
+        assert_eq!((before, seen.len()), (players, players), "round {r}: every player exactly once");
+    }
+    let mut meetings: Vec<(String, String)> = pairings
+        .iter()
+        .filter_map(|p| p["b"].as_str().map(|b| (p["a"].as_str().unwrap().to_string(), b.to_string())))
+        .map(|(a, b)| if a < b { (a, b) } else { (b, a) })
+        .collect();
+    let n = meetings.len();
+    meetings.sort();
+    meetings.dedup();
+    assert_eq!(meetings.len(), n, "no pair meets twice");
+    let get = |s: &Value, k: &str| s[k].as_u64().unwrap();
+    let (mut wins, mut losses, mut byes) = (0, 0, 0);
+    for s in standings {
+        assert_eq!(get(s, "wins") + get(s, "losses") + get(s, "draws"), rounds);
+        assert_eq!(get(s, "points"), 3 * get(s, "wins") + get(s, "draws"));
+        let name = s["player"].as_str().unwrap();
+        let won = pairings.iter().filter(|p| p["winner"] == name).count() as u64;
+        assert_eq!(won, get(s, "wins"), "{name}: wins in the table match the pairings");
+        wins += get(s, "wins");
+        losses += get(s, "losses");
+        byes += get(s, "byes");
+    }
+    assert_eq!(wins, losses + byes, "each decided match counted once");
+    assert!(standings.windows(2).all(|w| get(&w[0], "points") >= get(&w[1], "points")));
+    let ranks: Vec<u64> = standings.iter().map(|s| get(s, "rank")).collect();
+    assert_eq!(ranks, (1..=players as u64).collect::<Vec<_>>());
+}
+
+#[test]
+fn tournament_of_eight_builtin_decks_over_three_rounds() {
+    let t = json(&["tournament", "--rounds", "3", "--ai", "random", "--seed", "4", "--json"]);
+    assert_eq!(t["players"], 8);
+    assert_eq!(t["pairings"].as_array().unwrap().len(), 12);
+    check_table(&t, 8, 3);
+    // The text form prints the final table.
+    let (code, out, _) = ygo(&["tournament", "--rounds", "3", "--seed", "4"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("rank") && out.contains("OMW%") && out.lines().filter(|l| l.contains("P")).count() >= 8 + 12);
+}
+
+#[test]
+fn tournament_with_an_odd_count_gives_byes_and_runs_on_a_virtual_clock() {
+    let args = ["tournament", "--players", "7", "--rounds", "3", "--seconds-per-decision", "10", "--time-limit", "15", "--seed", "2", "--json"];
+    let t = json(&args);
+    check_table(&t, 7, 3);
+    let byes: Vec<&Value> = t["pairings"].as_array().unwrap().iter().filter(|p| p["b"].is_null()).collect();
+    assert_eq!(byes.len(), 3);
+    let mut who: Vec<&str> = byes.iter().map(|p| p["a"].as_str().unwrap()).collect();
+    who.dedup();
+    assert_eq!(who.len(), 3, "no player gets a second bye");
+    assert_eq!(json(&args), t, "a virtual clock makes the tournament deterministic");
+}
+
+#[test]
+fn match_json_reports_every_duel() {
+    let m = json(&["match", "--deck", "vanilla-yugi", "--deck", "classic-chain", "--seconds-per-decision", "5", "--seed", "1", "--json"]);
+    let duels = m["duels"].as_array().unwrap();
+    assert!(!duels.is_empty() && duels.len() <= 4);
+    assert_eq!(duels[0]["chosen_by"], "random");
+    for d in duels {
+        assert!(["A", "B"].contains(&d["first"].as_str().unwrap()));
+        assert!(["A", "B", "draw"].contains(&d["winner"].as_str().unwrap()));
+        assert!(d["turns"].as_u64().unwrap() >= 1);
+    }
+    assert!(m["extra_turns"].is_u64() && m["sudden_death"].is_boolean());
+    assert!(["A", "B", "draw"].contains(&m["winner"].as_str().unwrap()));
+}
+
+#[test]
+fn match_refuses_bad_input() {
+    let (code, _, err) = ygo(&["match", "--deck", "vanilla-yugi"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--deck twice"), "{err}");
+    let (code, _, err) = ygo(&["match", "--deck", "vanilla-yugi", "--deck", "vanilla-kaiba", "--ai", "nobody"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown AI") && err.contains("random"), "{err}");
+    let (code, _, err) = ygo(&["match", "--deck", "vanilla-yugi", "--deck", "vanilla-kaiba", "--time-limit", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--time-limit"), "{err}");
+    let (code, _, err) = ygo(&["tournament", "--players", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("at least 2"), "{err}");
+}
