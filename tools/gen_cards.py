@@ -40,7 +40,9 @@ for code in sorted(set(codes)):
         sys.exit(f"gen_cards: passcode {code} is not in {cdb}")
     text = texts.get(code)
     if text is None:
-        text = "Normal monster: no effect." if r[4] & 0x10 and r[4] & 0x1 else "TODO: write this card's text"
+        # Effect cards: "-" means the text is composed from the card's behaviour
+        # declarations (crates/cards/src), which carry the project's own words.
+        text = "Normal monster: no effect." if r[4] & 0x10 and r[4] & 0x1 else "-"
     rows.append(list(r) + [text])
 
 with open(tsv, "w", encoding="utf-8") as out:

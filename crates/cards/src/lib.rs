@@ -8,8 +8,15 @@ use ygo_core::card::{CardData, RawCard};
 use ygo_core::effect::Behavior;
 use ygo_core::pool::{CardDef, CardPool};
 
+pub mod bench_classic;
 pub mod classic;
 pub mod decks;
+pub mod dragons_roar;
+pub mod rule_examples;
+pub mod rule_examples_2;
+pub mod zombie_madness;
+mod version;
+pub use version::data_version;
 
 /// The shipped card data file, embedded in the binary.
 pub const CARDS_TSV: &str = include_str!("../data/cards.tsv");
@@ -48,18 +55,38 @@ pub fn parse_tsv(text: &str) -> Result<Vec<RawCard>, String> {
 
 /// The behaviour of a shipped card, if the card needs any beyond its stats.
 fn behavior_of(data: &CardData) -> Option<Behavior> {
-    classic::behavior(data.id)
+    let id = data.id;
+    classic::behavior(id)
+        .or_else(|| dragons_roar::behavior(id))
+        .or_else(|| zombie_madness::behavior(id))
+        .or_else(|| rule_examples::behavior(id))
+        .or_else(|| rule_examples_2::behavior(id))
+        .or_else(|| bench_classic::behavior(id))
+}
+
+/// A card's rules text: the shipped text, or (`-`) the texts of its declared effects.
+fn card_text(shipped: &str, behavior: &Behavior) -> String {
+    if shipped != "-" {
+        return shipped.to_string();
+    }
+    let parts: Vec<&str> = behavior.effects.iter().map(|e| e.text.as_str()).filter(|t| !t.is_empty()).collect();
+    if parts.is_empty() {
+        "Not implemented yet.".to_string()
+    } else {
+        parts.join(" ")
+    }
 }
 
 fn build_pool() -> CardPool {
     let mut pool = CardPool::new();
     let raws = parse_tsv(CARDS_TSV).expect("embedded cards.tsv is valid (checked by tests)");
     for raw in &raws {
-        let data = CardData::from_raw(raw).expect("embedded cards.tsv decodes (checked by tests)");
+        let mut data = CardData::from_raw(raw).expect("embedded cards.tsv decodes (checked by tests)");
         let (behavior, implemented) = match behavior_of(&data) {
             Some(b) => (b, true),
             None => (Behavior::default(), data.has(ygo_core::card::type_bits::NORMAL)),
         };
+        data.text = card_text(&raw.text, &behavior);
         pool.insert(CardDef { data, behavior, implemented });
     }
     pool

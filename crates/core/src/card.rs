@@ -121,6 +121,27 @@ pub const RACE_NAMES: [&str; 26] = [
 pub struct Race(pub u8);
 
 impl Race {
+    pub const WARRIOR: Race = Race(0);
+    pub const SPELLCASTER: Race = Race(1);
+    pub const FAIRY: Race = Race(2);
+    pub const FIEND: Race = Race(3);
+    pub const ZOMBIE: Race = Race(4);
+    pub const MACHINE: Race = Race(5);
+    pub const AQUA: Race = Race(6);
+    pub const PYRO: Race = Race(7);
+    pub const ROCK: Race = Race(8);
+    pub const WINGED_BEAST: Race = Race(9);
+    pub const PLANT: Race = Race(10);
+    pub const INSECT: Race = Race(11);
+    pub const THUNDER: Race = Race(12);
+    pub const DRAGON: Race = Race(13);
+    pub const BEAST: Race = Race(14);
+    pub const BEAST_WARRIOR: Race = Race(15);
+    pub const DINOSAUR: Race = Race(16);
+    pub const FISH: Race = Race(17);
+    pub const SEA_SERPENT: Race = Race(18);
+    pub const REPTILE: Race = Race(19);
+    pub const PSYCHIC: Race = Race(20);
     pub fn from_bits(bits: u64) -> Option<Race> {
         if bits.count_ones() != 1 || bits.trailing_zeros() as usize >= RACE_NAMES.len() {
             return None;

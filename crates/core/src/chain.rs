@@ -106,6 +106,11 @@ impl Duel {
             Filter::LevelAtMost(n) => as_monster && d.level <= *n && !d.is_extra_deck_link(),
             Filter::LevelAtLeast(n) => as_monster && d.level >= *n,
             Filter::CanSpecialSummon => self.can_be_special_summoned(id),
+            // At resolution the summon is no longer the latest happening: the bound target
+            // stays "that monster" (EFF-6 rechecks the rest of the filter).
+            Filter::JustSummoned => self.resolving || self.recent.iter().any(|e| {
+                matches!(e, Event::NormalSummoned { card, .. } | Event::FlipSummoned { card } | Event::SpecialSummoned { card } if *card == id)
+            }),
             Filter::And(v) => v.iter().all(|f| self.filter_matches(f, id, p, source)),
             Filter::Or(v) => v.iter().any(|f| self.filter_matches(f, id, p, source)),
             Filter::Not(f) => !self.filter_matches(f, id, p, source),

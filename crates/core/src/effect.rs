@@ -101,6 +101,8 @@ pub enum Filter {
     DefAtMost(i32),
     LevelAtMost(u8),
     LevelAtLeast(u8),
+    /// The monster whose summon is the latest happening (for "when ... is summoned").
+    JustSummoned,
     /// Could be Special Summoned by the effect now (SUM-7 and "cannot be Special Summoned").
     CanSpecialSummon,
     And(Vec<Filter>),

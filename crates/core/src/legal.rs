@@ -341,7 +341,8 @@ impl Duel {
         let c = self.card(id);
         match c.zone {
             Zone::Hand => c.controller == viewer,
-            Zone::Deck => false,
+            // A player searching their own Deck sees the cards they may pick.
+            Zone::Deck => matches!(&self.prompt, Prompt::Select { player, candidates, .. } if *player == viewer && c.controller == viewer && candidates.contains(&id)),
             Zone::Extra => c.controller == viewer || c.face_up(),
             Zone::Gy => true,
             Zone::Banished => c.face_up() || c.controller == viewer,
