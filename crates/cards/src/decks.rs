@@ -26,6 +26,36 @@ pub const BUILTIN: &[BuiltinDeck] = &[
         description: "Normal monsters with Dark Hole, Raigeki, Mystical Space Typhoon, Royal Decree, Magic Jammer, Seven Tools",
         ydk: include_str!("../decks/classic-chain.ydk"),
     },
+    BuiltinDeck {
+        name: "dragons-roar",
+        description: "Structure Deck Dragon's Roar (2003): Red-Eyes, Armed Dragon LVs, Masked Dragon",
+        ydk: include_str!("../decks/dragons-roar.ydk"),
+    },
+    BuiltinDeck {
+        name: "zombie-madness",
+        description: "Structure Deck Zombie Madness (2003): Vampire Lord and Genesis, Pyramid Turtle, Call of the Mummy",
+        ydk: include_str!("../decks/zombie-madness.ydk"),
+    },
+    BuiltinDeck {
+        name: "bench-yugi",
+        description: "The classic benchmark deck (Yugi): the reference engine's measure",
+        ydk: include_str!("../decks/bench-yugi.ydk"),
+    },
+    BuiltinDeck {
+        name: "bench-kaiba",
+        description: "The classic benchmark deck (Kaiba): the reference engine's measure",
+        ydk: include_str!("../decks/bench-kaiba.ydk"),
+    },
+    BuiltinDeck {
+        name: "exodia",
+        description: "Draw and stall until the five Exodia pieces are in hand (WIN-3)",
+        ydk: include_str!("../decks/exodia.ydk"),
+    },
+    BuiltinDeck {
+        name: "trap-stall",
+        description: "Destiny Board and the classic traps: Royal Decree, Mirror Force, Solemn Judgment",
+        ydk: include_str!("../decks/trap-stall.ydk"),
+    },
 ];
 
 /// Finds a built-in deck by name.
