@@ -20,6 +20,25 @@ pub enum CardsCmd {
         #[arg(long)]
         json: bool,
     },
+    /// Count the shipped cards: implemented, with effects, using the escape hatch.
+    Stats {
+        /// Print a JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Random self-play of every pair of built-in decks: how often each effect card's
+    /// effects resolved (chain links) or applied (continuous effects seen face-up at a turn
+    /// start). A card that never does is a finding.
+    Coverage {
+        /// Duels per ordered pair of built-in decks.
+        #[arg(long, default_value_t = 4)]
+        games: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Print a JSON object.
+        #[arg(long)]
+        json: bool,
+    },
     /// Show one card by name or passcode; exit 1 when there is no such card.
     Show {
         /// A passcode, an exact name, or a unique part of a name.
@@ -121,6 +140,29 @@ pub fn run(cmd: CardsCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
             }
             Ok(0)
         }
+        CardsCmd::Coverage { games, seed, json } => coverage(games, seed, json),
+        CardsCmd::Stats { json } => {
+            let pool = ygo_cards::pool();
+            let defs: Vec<_> = pool.iter().collect();
+            let implemented = defs.iter().filter(|d| d.implemented).count();
+            let with_effects = defs.iter().filter(|d| !d.behavior.effects.is_empty()).count();
+            let custom: Vec<&str> = defs.iter().filter(|d| d.behavior.uses_custom()).map(|d| d.data.name.as_str()).collect();
+            if json {
+                let v = serde_json::json!({
+                    "shipped": defs.len(), "implemented": implemented, "with_effects": with_effects,
+                    "custom": custom.len(), "custom_cards": custom,
+                });
+                emit(&format!("{v}\n"))?;
+            } else {
+                emit(&format!(
+                    "{} cards shipped, {implemented} implemented, {with_effects} with declared effects, {} using custom code{}\n",
+                    defs.len(),
+                    custom.len(),
+                    if custom.is_empty() { String::new() } else { format!(": {}", custom.join(", ")) }
+                ))?;
+            }
+            Ok(0)
+        }
         CardsCmd::Show { card, json } => match lookup.find(&card) {
             Ok(c) => {
                 if json {
@@ -140,4 +182,88 @@ pub fn run(cmd: CardsCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
             }
         },
     }
+}
+
+/// `ygo cards coverage`: counts effect resolutions over random self-play.
+fn coverage(games: u64, seed: u64, json: bool) -> anyhow::Result<i32> {
+    use std::collections::BTreeMap;
+    use ygo_cards::decks::{parse_builtin, BUILTIN};
+    use ygo_core::{Duel, DuelSetup, Event, Zone};
+    let pool = ygo_cards::pool();
+    let mut resolved: BTreeMap<u32, u64> = BTreeMap::new();
+    let mut applied: BTreeMap<u32, u64> = BTreeMap::new();
+    let mut in_decks: BTreeMap<u32, String> = BTreeMap::new();
+    for d in BUILTIN {
+        for code in parse_builtin(d.ydk).main {
+            if let Some(def) = pool.get(code) {
+                if !def.behavior.effects.is_empty() {
+                    in_decks.insert(code, def.data.name.clone());
+                }
+            }
+        }
+    }
+    let total = games * (BUILTIN.len() * BUILTIN.len()) as u64;
+    let bar = indicatif::ProgressBar::new(total);
+    let mut n = 0u64;
+    for (i, a) in BUILTIN.iter().enumerate() {
+        for (j, b) in BUILTIN.iter().enumerate() {
+            for g in 0..games {
+                n += 1;
+                let s = DuelSetup::new(parse_builtin(a.ydk), parse_builtin(b.ydk), seed ^ (n * 0x9e37_79b9));
+                let mut duel = Duel::from_setup(pool.clone(), &s).map_err(|e| anyhow::anyhow!("{} vs {}: {e:?}", a.name, b.name))?;
+                let mut rng = ygo_ai::RandomPlayer::new(seed.wrapping_add(n) ^ ((i * 31 + j) as u64) ^ g);
+                let mut seen = 0usize;
+                while let Some(p) = duel.deciding_player() {
+                    let acts = duel.legal_actions();
+                    duel.apply_unchecked(rng.pick(&acts));
+                    let _ = p;
+                    for e in &duel.events()[seen..] {
+                        match e {
+                            Event::LinkResolved { card, .. } => *resolved.entry(duel.card(*card).code).or_default() += 1,
+                            Event::TurnStarted { .. } => {
+                                for c in duel.card_ids() {
+                                    let st = duel.card(c);
+                                    let def = pool.def(st.def);
+                                    let continuous = def.behavior.effects.iter().any(|e| !e.modifiers.is_empty());
+                                    if continuous && st.zone.on_field() && st.face_up() && (st.zone == Zone::Monster || st.active) {
+                                        *applied.entry(st.code).or_default() += 1;
+                                    }
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    seen = duel.events().len();
+                }
+                bar.inc(1);
+            }
+        }
+    }
+    bar.finish_and_clear();
+    let never: Vec<(&u32, &String)> =
+        in_decks.iter().filter(|(c, _)| !resolved.contains_key(c) && !applied.contains_key(c)).collect();
+    if json {
+        let rows: Vec<serde_json::Value> = in_decks
+            .iter()
+            .map(|(c, name)| serde_json::json!({"id": c, "name": name, "resolved": resolved.get(c).copied().unwrap_or(0), "applied": applied.get(c).copied().unwrap_or(0)}))
+            .collect();
+        emit(&format!("{}\n", serde_json::json!({"duels": total, "cards": rows, "never": never.len()})))?;
+    } else {
+        let mut text = String::new();
+        for (c, name) in &in_decks {
+            text.push_str(&format!(
+                "{:>9}  {:<45} resolved {:>6}  applied {:>6}\n",
+                c,
+                name,
+                resolved.get(c).copied().unwrap_or(0),
+                applied.get(c).copied().unwrap_or(0)
+            ));
+        }
+        text.push_str(&format!("{total} duels; {} of {} effect cards in the built-in decks never resolved or applied\n", never.len(), in_decks.len()));
+        for (c, name) in &never {
+            text.push_str(&format!("  never: {name} ({c})\n"));
+        }
+        emit(&text)?;
+    }
+    Ok(0)
 }
