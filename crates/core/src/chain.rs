@@ -106,6 +106,10 @@ impl Duel {
             Filter::LevelAtMost(n) => as_monster && d.level <= *n && !d.is_extra_deck_link(),
             Filter::LevelAtLeast(n) => as_monster && d.level >= *n,
             Filter::CanSpecialSummon => self.can_be_special_summoned(id),
+            Filter::Attacker => c.zone == Zone::Monster && self.current_attacker() == Some(id),
+            Filter::AtkAtMostLp(w) => {
+                as_monster && self.who(*w, p).iter().all(|&q| self.stat_atk(id) <= self.lp(q))
+            }
             // At resolution the summon is no longer the latest happening: the bound target
             // stays "that monster" (EFF-6 rechecks the rest of the filter).
             Filter::JustSummoned => self.resolving || self.recent.iter().any(|e| {
@@ -181,10 +185,18 @@ impl Duel {
             Cost::PayHalfLp => true,
             Cost::DiscardSelf => c.zone == Zone::Hand,
             Cost::SendSelfToGy => c.zone.on_field() && c.face_up(),
+            Cost::BanishAllOther(places) => places.iter().any(|&pl| self.cards_in(pl, p).iter().any(|&x| x != card)),
             Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } => {
                 self.cost_candidates(cost, p, card).len() >= *count as usize
             }
         })
+    }
+
+    /// "You cannot activate cards, or the effects of cards, with that name" (e.g. after
+    /// "Sangan"): a lingering rule on player `p`.
+    pub(crate) fn name_locked(&self, p: Player, card: CardId) -> bool {
+        let code = self.card(card).code;
+        self.lingering.iter().any(|l| l.controller == p && l.modifier == crate::effect::Modifier::NoActivationsOfName(code))
     }
 
     /// Once-per-turn / once-per-duel limits (keys: card instance or passcode).
@@ -211,7 +223,7 @@ impl Duel {
     pub(crate) fn can_activate(&self, p: Player, card: CardId, effect: u8, w: &Window) -> bool {
         let Some(e) = self.effect_decl(card, effect) else { return false };
         let c = self.card(card);
-        if c.controller != p || e.kind.is_triggered() || e.kind == EffectKind::Continuous {
+        if c.controller != p || e.kind.is_triggered() || e.kind == EffectKind::Continuous || self.name_locked(p, card) {
             return false;
         }
         let my_turn = p == self.turn_player;
@@ -404,6 +416,12 @@ impl Duel {
             Cost::PayHalfLp => self.change_lp(a.player, -(self.lp(a.player) / 2)),
             Cost::DiscardSelf => self.send_to_gy(a.card, Reason::Discard),
             Cost::SendSelfToGy => self.send_to_gy(a.card, Reason::Cost),
+            Cost::BanishAllOther(places) => {
+                let all: Vec<CardId> = places.iter().flat_map(|&pl| self.cards_in(pl, a.player)).filter(|&c| c != a.card).collect();
+                for c in all {
+                    self.banish(c, false, Reason::Cost);
+                }
+            }
             Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } => {
                 if self.take_answer().is_some() {
                     if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {

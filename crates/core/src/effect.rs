@@ -105,6 +105,10 @@ pub enum Filter {
     JustSummoned,
     /// Could be Special Summoned by the effect now (SUM-7 and "cannot be Special Summoned").
     CanSpecialSummon,
+    /// The monster attacking in the current battle ("target the attacking monster").
+    Attacker,
+    /// A monster whose current ATK is at most that player's LP ("Ring of Destruction").
+    AtkAtMostLp(Who),
     And(Vec<Filter>),
     Or(Vec<Filter>),
     Not(Box<Filter>),
@@ -204,6 +208,8 @@ pub enum Cost {
     Tribute { count: u8, filter: Filter },
     /// Banish cards from your GY matching the filter.
     BanishFromGy { count: u8, filter: Filter },
+    /// Banish every other card in these places (at least one in all: "Card of Sanctity").
+    BanishAllOther(Vec<Place>),
 }
 
 /// When a triggered effect (trigger or flip) starts.
@@ -455,6 +461,9 @@ pub enum Modifier {
     BanishInsteadOfGy,
     /// The equipped monster is controlled by the equip card's controller.
     ControlEquipped,
+    /// The controller cannot activate cards or effects with this passcode's name
+    /// ("Sangan": applied for the rest of the turn as a rule of the searcher).
+    NoActivationsOfName(u32),
 }
 
 /// Once-per-turn style limits.

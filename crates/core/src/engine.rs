@@ -270,11 +270,22 @@ impl Duel {
             return self.check_card_wins();
         }
         let reason = |d: &Duel, p: Player| if d.player(p).lp <= 0 { WinReason::LifePoints } else { WinReason::DeckOut };
-        let outcome = match (a, b) {
+        let mut outcome = match (a, b) {
             (true, true) => Outcome { winner: None, reason: reason(self, Player::A) },
             (true, false) => Outcome { winner: Some(Player::B), reason: reason(self, Player::A) },
             _ => Outcome { winner: Some(Player::A), reason: reason(self, Player::B) },
         };
+        // A card of the winner whose condition is "reduce the LP to 0 this way: win the
+        // Match" ("Victory Dragon") says how the LP loss counts.
+        if let (WinReason::LifePoints, Some(w)) = (outcome.reason, outcome.winner) {
+            let by_card = self.win_watch.iter().any(|&c| {
+                let st = self.card(c);
+                st.controller == w && st.zone == Zone::Monster && st.face_up() && crate::custom::wins(self, st.code, c)
+            });
+            if by_card {
+                outcome.reason = WinReason::MatchWinEffect;
+            }
+        }
         self.finish(outcome);
         true
     }
@@ -599,7 +610,8 @@ impl Duel {
 
     /// SUM-2: tributes needed to Normal Summon or Set a monster of this level.
     pub fn tributes_needed(&self, card: CardId) -> usize {
-        if let Some((n, _, _)) = &self.pool.def(self.card(card).def).behavior.tribute_rule {
+        // An optional rule (Gilford's "you can Tribute 3") leaves the usual count the minimum.
+        if let Some((n, _, true)) = &self.pool.def(self.card(card).def).behavior.tribute_rule {
             return *n as usize;
         }
         match self.current_level(card) {

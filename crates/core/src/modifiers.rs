@@ -72,6 +72,9 @@ impl Duel {
                 Some((id, moves)) => self.card(id).moves == moves && self.card(id).zone.on_field(),
                 None => true,
             };
+            // "While the source stays face-up on the field": ends the moment it leaves.
+            let src = self.card(l.source);
+            let on = on && (l.until != Duration::WhileSourceOnField || (src.moves == l.source_moves && src.zone.on_field() && src.face_up()));
             if on {
                 v.push((l.source, l.controller, l.card.map(|x| x.0), &l.modifier));
             }

@@ -213,7 +213,7 @@ impl Duel {
 
     fn trigger_can_activate(&self, p: &Pending) -> bool {
         let Some(e) = self.effect_decl(p.card, p.effect) else { return false };
-        if self.chain.len() >= crate::engine::limits::CHAIN_LINKS || !self.limit_ok(p.card, p.effect) {
+        if self.chain.len() >= crate::engine::limits::CHAIN_LINKS || !self.limit_ok(p.card, p.effect) || self.name_locked(p.player, p.card) {
             return false;
         }
         self.condition_holds(&e.condition, p.player, p.card) && self.costs_payable(e, p.player, p.card) && self.targets_exist(e, p.player, p.card)
