@@ -5,6 +5,21 @@
 use ygo_core::card::{Attribute, Race, SpellKind, TrapKind};
 #[allow(unused_imports)]
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
+use ygo_core::types::{Phase, Zone};
+
+const DESTINY_BOARD: u32 = 94212438;
+
+/// A Spirit Message card: it is never activated, only placed by "Destiny Board".
+fn spirit_message() -> Behavior {
+    Behavior::with(vec![E::continuous(
+        "This card cannot be activated: it only comes onto the field face-up through the effect of \"Destiny Board\".",
+    )])
+}
+
+/// The cards "Destiny Board" gathers: the Spirit Messages and the Board itself.
+fn board_piece() -> F {
+    F::NameHas("Spirit Message".to_string()) | F::Named(DESTINY_BOARD)
+}
 
 /// The behaviour of a card of this group by passcode.
 pub fn behavior(id: u32) -> Option<Behavior> {
@@ -16,6 +31,152 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .when(Condition::OpponentSummoned { normal: true, flip: true, special: false, filter: F::AtkAtLeast(1000) })
             .target(1, F::JustSummoned & F::OppControls & F::AtkAtLeast(1000))
             .op(Op::Destroy(Obj::Targets))]),
+        // Exodia the Forbidden One
+        33396948 => Behavior {
+            effects: vec![E::continuous(
+                "The moment this card and the right and left arms and legs of the Forbidden One are all in your hand together, you win the Duel.",
+            )],
+            wins: true,
+            ..Behavior::default()
+        },
+        // Destiny Board
+        94212438 => Behavior {
+            effects: vec![
+                E::trap(
+                    TrapKind::Continuous,
+                    "While this card is face-up on your field together with Spirit Messages \"I\", \"N\", \"A\" and \"L\", you win the Duel.",
+                ),
+                E::trigger(
+                    Trigger::Phase { phase: Phase::End, whose: Who::Opponent },
+                    "Once per turn, in your opponent's End Phase: take the next Spirit Message in the order \"I\", \"N\", \"A\", \"L\" from your hand or Deck and put it face-up in your Spell & Trap Zone.",
+                )
+                .when(Condition::Custom(0))
+                .limit(Limit::PerCardPerTurn)
+                .op(Op::Custom(0)),
+                E::trigger(
+                    Trigger::LeftField(board_piece() & F::YouControl),
+                    "If a Spirit Message or \"Destiny Board\" you control leaves the field: send every Spirit Message and \"Destiny Board\" you control to the GY.",
+                )
+                .when(Condition::Custom(1))
+                .op(Op::Custom(1)),
+            ],
+            wins: true,
+            ..Behavior::default()
+        },
+        // Spirit Message "I"
+        31893528 => spirit_message(),
+        // Spirit Message "N"
+        67287533 => spirit_message(),
+        // Spirit Message "A"
+        94772232 => spirit_message(),
+        // Spirit Message "L"
+        30170981 => spirit_message(),
+        // Self-Destruct Button
+        57585212 => Behavior::with(vec![E::trap(
+            TrapKind::Normal,
+            "Only while your LP are at least 7000 lower than your opponent's: both players' LP become 0.",
+        )
+        .when(Condition::LpBehindBy(7000))
+        .op(Op::SetLp { who: Who::Both, amount: Amount::Fixed(0) })]),
+        // Witch of the Black Forest
+        78010363 => Behavior::with(vec![E::trigger(
+            Trigger::SentToGy { from: vec![Zone::Monster], cause: Cause::Any },
+            "If this card goes from the field to the GY: add 1 monster with 1500 or less DEF from your Deck to your hand; for the rest of this turn you cannot activate cards or effects with the added card's name. Only once per turn for \"Witch of the Black Forest\".",
+        )
+        .range(Range::Gy)
+        .limit(Limit::PerNamePerTurn)
+        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Monster & F::DefAtMost(1500), min: 1, max: 1 })
+        .op(Op::ToHand(Obj::Chosen))
+        .op(Op::Custom(0))]),
+        // Mystic Tomato
+        83011277 => Behavior::with(vec![E::optional_when(
+            Trigger::DestroyedByBattle,
+            "When this card is destroyed by battle and sent to the GY: you can Special Summon 1 DARK monster with 1500 or less ATK from your Deck in face-up Attack Position.",
+        )
+        .range(Range::Gy)
+        .op(Op::Choose {
+            who: Who::You,
+            place: Place::Deck(Who::You),
+            filter: F::Attribute(Attribute::Dark) & F::AtkAtMost(1500) & F::CanSpecialSummon,
+            min: 1,
+            max: 1,
+        })
+        .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::Attack })]),
+        // Solemn Judgment
+        41420027 => Behavior::with(vec![E::trap(
+            TrapKind::Counter,
+            "When a monster would be Summoned, or a spell or trap card is activated: pay half your LP; negate that Summon or activation and destroy the card.",
+        )
+        .when(Condition::Any(vec![Condition::SummonPending, Condition::ChainTopActivates(F::Spell | F::Trap)]))
+        .cost(Cost::PayHalfLp)
+        .op(Op::NegateActivation { destroy: true })]),
+        // Monster Reborn
+        83764718 => Behavior::with(vec![E::spell(SpellKind::Normal, "Special Summon 1 monster from either player's GY (targeted).")
+            .target_in(Place::Gy(Who::Both), 1, 1, F::Monster & F::CanSpecialSummon)
+            .when(Condition::Custom(0))
+            .op(Op::SpecialSummon { what: Obj::Targets, pos: SummonPos::FaceUp })]),
+        // Curse of Fiend
+        12470447 => Behavior::with(vec![E::spell(
+            SpellKind::Normal,
+            "Activate only in your own Standby Phase. Every monster on the field changes its battle position (Attack to Defense, Defense to Attack); for the rest of this turn their positions cannot be changed except by card effects.",
+        )
+        .when(Condition::All(vec![Condition::YourTurn, Condition::InPhase(Phase::Standby)]))
+        .op(Op::ChangePosition { what: Obj::All(Place::Monsters(Who::Both), F::Any), to: PosChange::Toggle })
+        .op(Op::Apply { what: Obj::All(Place::Monsters(Who::Both), F::Any), modifier: Modifier::CannotChangePosition(Scope::This), until: Duration::EndOfTurn })]),
+        // Yata-Garasu
+        3078576 => Behavior {
+            effects: vec![
+                E::continuous("This card cannot be Special Summoned. Spirit: it goes back to the hand in the End Phase of a turn it was Normal Summoned or flipped face-up."),
+                E::trigger(Trigger::Phase { phase: Phase::End, whose: Who::Both }, "In the End Phase of a turn this card was Normal Summoned or flipped face-up: return it to the hand.")
+                    .when(Condition::SummonedOrFlippedThisTurn)
+                    .op(Op::ToHand(Obj::This)),
+                E::trigger(Trigger::DealtBattleDamage { direct: false }, "If this card deals battle damage to your opponent: they skip the Draw Phase of their next turn.")
+                    .op(Op::ApplyPlayer { who: Who::Opponent, effect: PlayerEffect::SkipDraw(1) }),
+            ],
+            no_special_summon: true,
+            spirit: true,
+            ..Behavior::default()
+        },
+        // Umi
+        22702055 => Behavior::with(vec![E::spell(
+            SpellKind::Field,
+            "Fish, Sea Serpent, Thunder and Aqua monsters on the field gain 200 ATK and DEF; Machine and Pyro monsters on the field lose 200 ATK and DEF.",
+        )
+        .modifier(Modifier::AtkDef {
+            scope: Scope::Monsters(F::Race(Race::FISH) | F::Race(Race::SEA_SERPENT) | F::Race(Race::THUNDER) | F::Race(Race::AQUA)),
+            atk: 200,
+            def: 200,
+        })
+        .modifier(Modifier::AtkDef { scope: Scope::Monsters(F::Race(Race::MACHINE) | F::Race(Race::PYRO)), atk: -200, def: -200 })]),
+        // A Legendary Ocean
+        295517 => Behavior::with(vec![E::spell(
+            SpellKind::Field,
+            "Its name counts as \"Umi\". WATER monsters on the field gain 200 ATK and DEF; WATER monsters in both hands and on the field are 1 Level lower.",
+        )
+        .modifier(Modifier::AtkDef { scope: Scope::Monsters(F::Attribute(Attribute::Water)), atk: 200, def: 200 })
+        .modifier(Modifier::Level { filter: F::Attribute(Attribute::Water), delta: -1, in_hand: true })]),
+        // Different Dimension Capsule
+        11961740 => Behavior::with(vec![
+            E::spell(
+                SpellKind::Normal,
+                "Banish 1 card from your Deck face-down; this card then stays on the field.",
+            )
+            .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Any, min: 1, max: 1 })
+            .op(Op::Banish { what: Obj::Chosen, face_down: true })
+            .op(Op::IfDid)
+            // Links the banished card to this card for as long as it stays on the field.
+            .op(Op::Apply {
+                what: Obj::Chosen,
+                modifier: Modifier::AtkDef { scope: Scope::This, atk: 0, def: 0 },
+                until: Duration::WhileSourceOnField,
+            }),
+            E::trigger(
+                Trigger::Phase { phase: Phase::Standby, whose: Who::You },
+                "In your second Standby Phase after its activation: destroy this card, and if you do, add the card it banished to your hand.",
+            )
+            .when(Condition::Custom(1))
+            .op(Op::Custom(2)),
+        ]),
         _ => return None,
     })
 }

@@ -110,7 +110,11 @@ impl Duel {
                     return self.end_attack(a);
                 }
                 self.step = Some(BattleStep::Damage(sub));
+                // The battle stays visible to trigger detection (`current_attack`) while the
+                // step's event is emitted ("at the end of the Damage Step").
+                self.tasks.push(Task::Attack(a.clone()));
                 self.emit(Event::StepEntered { step: BattleStep::Damage(sub) });
+                self.tasks.pop();
                 let next = match sub {
                     DamageStep::Start => AttackStage::Damage(DamageStep::BeforeCalculation),
                     DamageStep::BeforeCalculation => {
@@ -139,7 +143,10 @@ impl Duel {
                 self.attack_window(a, WindowKind::Damage(sub))
             }
             AttackStage::Calculate => {
+                // As above: battle damage and destruction events see the battle.
+                self.tasks.push(Task::Attack(a.clone()));
                 self.damage_calculation(&mut a);
+                self.tasks.pop();
                 a.stage = AttackStage::Damage(DamageStep::AfterCalculation);
                 self.tasks.push(Task::Attack(a));
                 Flow::Continue

@@ -257,7 +257,10 @@ impl Duel {
         let speed = e.spell_speed();
         match self.chain.last() {
             None => {
-                if speed == SpellSpeed::One && !(my_turn && w.kind == WindowKind::Phase(self.phase) && self.phase.is_main()) {
+                // A card whose own condition names the current phase ("only during your
+                // Standby Phase") overrides the Main-Phase-only timing (EFF-13).
+                let phase_ok = self.phase.is_main() || condition_names_phase(&e.condition, self.phase);
+                if speed == SpellSpeed::One && !(my_turn && w.kind == WindowKind::Phase(self.phase) && phase_ok) {
                     return false;
                 }
             }
@@ -565,6 +568,15 @@ impl Duel {
     /// One-shot cards that say they remain on the field (kept by a lingering effect).
     fn stays_on_field(&self, card: CardId) -> bool {
         self.lingering.iter().any(|l| l.source == card && l.until == crate::effect::Duration::WhileSourceOnField)
+    }
+}
+
+/// Does the condition require being in phase `ph` (directly or as part of `All`)?
+fn condition_names_phase(c: &Condition, ph: crate::types::Phase) -> bool {
+    match c {
+        Condition::InPhase(x) => *x == ph,
+        Condition::All(v) => v.iter().any(|c| condition_names_phase(c, ph)),
+        _ => false,
     }
 }
 

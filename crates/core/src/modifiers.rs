@@ -242,6 +242,9 @@ impl Duel {
         self.player_fx[ctrl.idx()].indestructible_turn == self.turn
             || self.restricted(card, |m| if let Modifier::IndestructibleByBattle(s) = m { Some(s) } else { None })
     }
+    pub(crate) fn destroyed_after_targeted(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::DestroyAfterTargeted(s) = m { Some(s) } else { None })
+    }
     pub(crate) fn piercing(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::Piercing(s) = m { Some(s) } else { None })
     }

@@ -104,6 +104,15 @@ impl Duel {
         if persistent && self.card(card).zone.on_field() && self.card(card).face_up() {
             self.cards[card.0 as usize].active = true;
         }
+        // "Spirit Reaper": a face-up target that is destroyed after the effect resolves,
+        // by its own effect (its controller's).
+        for &(t, moves) in r.link.targets.iter() {
+            let tc = self.card(t);
+            if tc.moves == moves && tc.zone == Zone::Monster && tc.face_up() && self.destroyed_after_targeted(t) {
+                self.cause = Some(tc.controller);
+                self.send_to_gy(t, Reason::Destroy);
+            }
+        }
         self.resolving = false;
         self.cause = None;
         self.emit(Event::LinkResolved { card, link: r.n });

@@ -53,6 +53,7 @@ impl Duel {
                             Trigger::Phase { .. }
                                 | Trigger::EndOfBattlePhase
                                 | Trigger::AnySpecialSummoned(_)
+                                | Trigger::LeftField(_)
                                 | Trigger::SpecialSummonedFromYourGy
                                 | Trigger::EndOfDamageStep
                         )
@@ -83,7 +84,8 @@ impl Duel {
             }
             _ => {}
         }
-        if matches!(e, Event::PhaseEntered { .. } | Event::StepEntered { .. } | Event::SpecialSummoned { .. }) && !self.watchers.is_empty() {
+        let left_field = matches!(e, Event::Moved { from, to, .. } if from.zone.on_field() && !to.zone.on_field());
+        if (left_field || matches!(e, Event::PhaseEntered { .. } | Event::StepEntered { .. } | Event::SpecialSummoned { .. })) && !self.watchers.is_empty() {
             for w in self.watchers.clone() {
                 self.check_card_triggers(w, e);
             }
@@ -166,6 +168,9 @@ impl Duel {
                 in_range && self.current_attack().is_some_and(|a| a.attacker == card || a.target == Some(card))
             }
             (Trigger::AnySpecialSummoned(f), Event::SpecialSummoned { card: x }) => in_range && self.filter_matches(f, *x, c.controller, card),
+            (Trigger::LeftField(f), Event::Moved { card: x, from, to, .. }) => {
+                from.zone.on_field() && !to.zone.on_field() && (*x == card || in_range) && self.filter_matches(f, *x, c.controller, card)
+            }
             (Trigger::SpecialSummonedFromYourGy, Event::SpecialSummoned { card: x }) => {
                 in_range && self.card(*x).arrived.from == Some(Zone::Gy) && self.card(*x).owner == c.controller
             }
