@@ -1,37 +1,134 @@
-//! Players for ygo duels. A player decides from what it may see: `view(player)` and the
-//! legal actions (never the hidden state), through one trait.
+//! Players for ygo duels. A player decides from what it may see, through one trait: an
+//! [`Observation`] gives `view(player)`, the legal actions and *samples* of the hidden
+//! state (duels that player cannot tell from the real one, see
+//! [`Duel::determinized`]), never the real duel.
+//!
+//! - [`RandomPlayer`]: uniform over the legal actions.
+//! - [`GreedyPlayer`]: one-step look-ahead on sampled duels, scored by [`eval::evaluate`]
+//!   (LP, card advantage, board).
+//! - [`MctsPlayer`]: information-set Monte Carlo tree search: every iteration samples the
+//!   hidden cards, walks a tree of both players' decisions and plays out the rest of the
+//!   next turn with a fast heuristic policy.
+//!
+//! Omniscient play exists only for tests: [`Observation::omniscient`].
 
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use ygo_core::{Action, View};
+use std::cell::OnceCell;
+
+use ygo_core::{Action, Duel, View};
+
+
+pub mod eval;
+mod greedy;
+mod mcts;
+mod random;
+
+pub use greedy::GreedyPlayer;
+pub use mcts::{Budget, MctsPlayer};
+pub use random::RandomPlayer;
+
+/// A seat at the table (`ygo_core::Player`, renamed: here `Player` is the trait).
+pub use ygo_core::Player as Seat;
+
+/// What the deciding player may use to decide.
+pub struct Observation<'a> {
+    duel: &'a Duel,
+    seat: Seat,
+    actions: Vec<Action>,
+    view: OnceCell<View>,
+    omniscient: bool,
+}
+
+impl<'a> Observation<'a> {
+    /// The deciding player's observation, or `None` when the duel is over.
+    pub fn new(duel: &'a Duel) -> Option<Observation<'a>> {
+        Self::with_actions(duel, duel.legal_actions())
+    }
+
+    /// As [`Observation::new`], reusing legal actions already listed for this very state.
+    pub fn with_actions(duel: &'a Duel, actions: Vec<Action>) -> Option<Observation<'a>> {
+        let seat = duel.deciding_player()?;
+        Some(Observation { duel, seat, actions, view: OnceCell::new(), omniscient: false })
+    }
+
+    /// TEST ONLY: samples are the real duel (the player sees everything).
+    pub fn omniscient(duel: &'a Duel) -> Option<Observation<'a>> {
+        Self::new(duel).map(|o| Observation { omniscient: true, ..o })
+    }
+
+    /// Who decides.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The legal actions (never empty).
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// `view(seat)`: the table as the deciding player sees it.
+    pub fn view(&self) -> &View {
+        self.view.get_or_init(|| self.duel.view(self.seat))
+    }
+
+    /// A duel the deciding player cannot tell from the real one, the hidden cards dealt
+    /// from `seed` (the real duel only for an omniscient observation).
+    pub fn sample(&self, seed: u64) -> Duel {
+        if self.omniscient {
+            let mut d = self.duel.clone();
+            d.clear_events();
+            d
+        } else {
+            self.duel.determinized(self.seat, seed)
+        }
+    }
+}
 
 /// Something that answers decisions.
-pub trait Player {
-    /// Picks one of `view.actions` (never empty when called).
+pub trait Player: Send {
+    /// Picks one of `view.actions` (never empty when called) from the view alone. The
+    /// search players fall back to a rule of thumb here ([`eval::view_choice`]); give them
+    /// an [`Observation`] through [`Player::decide_observed`] to let them search.
     fn decide(&mut self, view: &View) -> Action;
+    /// Picks one of `obs.actions()` (never empty when called), from the view and samples of
+    /// the hidden state.
+    fn decide_observed(&mut self, obs: &Observation<'_>) -> Action {
+        self.decide(obs.view())
+    }
     fn name(&self) -> &'static str;
 }
 
-/// Uniform over the legal actions.
-pub struct RandomPlayer {
-    rng: ChaCha8Rng,
+/// The AI players by name, as the command line gives them.
+pub const AI_NAMES: [&str; 3] = ["random", "greedy", "mcts"];
+
+/// Builds an AI by name (`random`, `greedy`, `mcts`, `mcts:N` for N iterations per
+/// decision, `mcts:Nms` for a time budget).
+pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Player>> {
+    Some(match name {
+        "random" => Box::new(RandomPlayer::new(seed)),
+        "greedy" => Box::new(GreedyPlayer::new(seed)),
+        "mcts" => Box::new(MctsPlayer::new(seed, Budget::default())),
+        _ => {
+            let spec = name.strip_prefix("mcts:")?;
+            let budget = match spec.strip_suffix("ms") {
+                Some(ms) => Budget::Millis(ms.parse().ok()?),
+                None => Budget::Iterations(spec.parse().ok()?),
+            };
+            Box::new(MctsPlayer::new(seed, budget))
+        }
+    })
 }
 
-impl RandomPlayer {
-    pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer { rng: ChaCha8Rng::seed_from_u64(seed) }
+/// Plays a duel to its end with one player per seat; returns the number of decisions.
+pub fn play_out(duel: &mut Duel, players: &mut [Box<dyn Player>; 2]) -> u64 {
+    let mut n = 0;
+    while let Some(obs) = Observation::new(duel) {
+        let a = if obs.actions().len() == 1 { obs.actions()[0] } else { players[obs.seat().idx()].decide_observed(&obs) };
+        drop(obs);
+        duel.apply_unchecked(a);
+        n += 1;
     }
-    /// Picks uniformly from a slice of actions (the fast path used by self-play).
-    pub fn pick(&mut self, actions: &[Action]) -> Action {
-        actions[self.rng.random_range(0..actions.len())]
-    }
+    n
 }
 
-impl Player for RandomPlayer {
-    fn decide(&mut self, view: &View) -> Action {
-        view.actions[self.rng.random_range(0..view.actions.len())].0
-    }
-    fn name(&self) -> &'static str {
-        "random"
-    }
-}
+#[cfg(test)]
+mod tests;

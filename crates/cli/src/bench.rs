@@ -40,10 +40,23 @@ fn mid_game(decks: &[NamedDeck; 2], steps: usize) -> Duel {
     d
 }
 
+/// The benchmark decks (`../shared/data/decks/Bench_*_Classic.ydk`), when they exist and
+/// every card in them is implemented; otherwise the reason they cannot be used.
+pub fn benchmark_decks() -> Result<[NamedDeck; 2], String> {
+    let dir = ["../shared/data/decks", "../../shared/data/decks"]
+        .iter()
+        .map(std::path::Path::new)
+        .find(|p| p.join("Bench_Yugi_Classic.ydk").exists())
+        .ok_or("the benchmark decks (shared/data/decks/Bench_*_Classic.ydk) were not found")?;
+    let load = |n: &str| crate::decks::load_deck(&dir.join(n).to_string_lossy()).map_err(|e| format!("{e:#}"));
+    Ok([load("Bench_Yugi_Classic.ydk")?, load("Bench_Kaiba_Classic.ydk")?])
+}
+
 /// Runs the benchmark; `heap_bytes` measures the heap allocated by a closure (the
 /// binary's counting allocator).
 pub fn run(decks: &[NamedDeck; 2], games: u64, heap_bytes: &dyn Fn(&mut dyn FnMut()) -> usize) -> BenchReport {
-    let sim = crate::sim::run(decks, ygo_core::Edition::default(), games, 2024, false);
+    let random = ["random".to_string(), "random".to_string()];
+    let sim = crate::sim::run(decks, &random, ygo_core::Edition::default(), games, 2024, false, true);
     let mut d = mid_game(decks, 400);
     d.clear_events();
     let n = 20_000u32;
@@ -60,6 +73,7 @@ pub fn run(decks: &[NamedDeck; 2], games: u64, heap_bytes: &dyn Fn(&mut dyn FnMu
     let legal_ns = t.elapsed().as_nanos() as f64 / n as f64;
     let per_action = legal_ns / (count as f64 / n as f64).max(1.0);
     let mut full = mid_game(decks, 400);
+    // The heap of a live duel: a clone allocates exactly what the duel owns.
     let bytes = heap_bytes(&mut || {
         full = black_box(full.clone());
     }) + std::mem::size_of::<Duel>();

@@ -3,10 +3,12 @@
 pub mod bench;
 pub mod cmd_cards;
 pub mod cmd_deck;
+pub mod cmd_replay;
 pub mod cmd_match;
 pub mod cmd_tournament;
 pub mod decks;
 pub mod duel;
 pub mod sim;
+pub mod tui;
 pub mod cmd_scenario;
 pub mod scenario;

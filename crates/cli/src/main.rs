@@ -45,8 +45,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Duel against the built-in AI in the terminal (plain line mode: type an action's
-    /// number or its text).
+    /// Duel in the terminal: a full-screen table (or, with --plain or when stdout is not
+    /// a terminal, line mode: type an action's number or its text).
     Duel {
         /// Your deck (built-in name or .ydk path).
         #[arg(long, default_value = "vanilla-yugi")]
@@ -54,8 +54,8 @@ enum Cmd {
         /// The opponent's deck.
         #[arg(long, default_value = "vanilla-kaiba")]
         opponent_deck: String,
-        /// Opponent: random (AI) or human (hot-seat: both players type).
-        #[arg(long, default_value = "random")]
+        /// Opponent: an AI (random, greedy, mcts, mcts:N) or human (hot-seat).
+        #[arg(long, default_value = "greedy")]
         vs: String,
         /// Rule edition: expert, mr1, mr2, mr3, mr4, mr2020.
         #[arg(long, default_value = "mr2020")]
@@ -68,11 +68,17 @@ enum Cmd {
         /// Sit as player B (the AI goes first).
         #[arg(long)]
         second: bool,
-        /// Line mode (the only mode so far; also used when stdout is not a terminal).
+        /// Line mode (also used when stdout is not a terminal).
         #[arg(long)]
         plain: bool,
+        /// Save the replay to this file when the duel ends (the full-screen mode asks).
+        #[arg(long)]
+        save_replay: Option<PathBuf>,
     },
-    /// Play many AI-vs-AI duels (uniform random legal actions) and report the results.
+    /// Step through a saved duel, or re-simulate it with --verify.
+    Replay(ygo_cli::cmd_replay::ReplayArgs),
+    /// Play many AI-vs-AI duels on every core and report win rates with 95% confidence
+    /// intervals (side 1 = first --deck with first --ai; seats alternate).
     Sim {
         #[arg(long, default_value_t = 100)]
         games: u64,
@@ -81,6 +87,12 @@ enum Cmd {
         /// Decks of side 1 and side 2 (give --deck twice); seats alternate per game.
         #[arg(long = "deck", num_args = 1)]
         decks: Vec<String>,
+        /// AIs of side 1 and side 2: random, greedy, mcts (mcts:N iterations, mcts:Nms).
+        #[arg(long = "ai", num_args = 1)]
+        ais: Vec<String>,
+        /// Also save every game's replay in this directory (game-NNNN.json).
+        #[arg(long)]
+        save_replays: Option<PathBuf>,
         #[arg(long, default_value = "mr2020")]
         edition: String,
         /// Print one JSON object.
@@ -101,7 +113,8 @@ enum Cmd {
     Match(ygo_cli::cmd_match::MatchArgs),
     /// Run a Swiss tournament of registered decks with AI players and print the standings.
     Tournament(ygo_cli::cmd_tournament::TournamentArgs),
-    /// Measure random-play duels/s, clone and legal-action costs, memory per duel.
+    /// Measure random-play duels/s, clone and legal-action costs, memory per duel (the
+    /// benchmark decks by default, the built-in vanilla decks if those cannot load).
     Bench {
         #[arg(long, default_value_t = 2000)]
         games: u64,
@@ -133,37 +146,61 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Cmd::Cards(c) => ygo_cli::cmd_cards::run(c, cli.cards_db),
         Cmd::Match(a) => ygo_cli::cmd_match::run(a),
         Cmd::Tournament(a) => ygo_cli::cmd_tournament::run(a),
-        Cmd::Duel { deck, opponent_deck, vs, edition: ed, seed, lp, second, plain } => {
+        Cmd::Duel { deck, opponent_deck, vs, edition: ed, seed, lp, second, plain, save_replay } => {
             let me = load_deck(&deck)?;
             let them = load_deck(&opponent_deck)?;
-            let human = match vs.as_str() {
-                "human" => None,
-                "random" => Some(if second { Player::B } else { Player::A }),
-                other => anyhow::bail!("unknown opponent {other:?} (random, human)"),
+            let opponent = match vs.as_str() {
+                "human" => ygo_cli::duel::Opponent::Human,
+                ai if ygo_ai::by_name(ai, 0).is_some() => ygo_cli::duel::Opponent::Ai(ai.to_string()),
+                other => anyhow::bail!("unknown opponent {other:?} ({}, mcts:N, human)", ygo_ai::AI_NAMES.join(", ")),
             };
+            let seat = if second { Player::B } else { Player::A };
             let decks = if second { [them, me] } else { [me, them] };
-            let _ = plain || !std::io::stdout().is_terminal();
-            let opts = ygo_cli::duel::DuelOptions { decks, edition: edition(&ed)?, seed, lp, human };
-            let stdin = std::io::stdin();
-            let mut input = stdin.lock();
-            ygo_cli::duel::run_plain(opts, &mut input, &mut std::io::stdout())
+            let opts = ygo_cli::duel::DuelOptions { decks, edition: edition(&ed)?, seed, lp, opponent, seat, save_replay };
+            if plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+                let stdin = std::io::stdin();
+                let mut input = stdin.lock();
+                ygo_cli::duel::run_plain(opts, &mut input, &mut std::io::stdout())
+            } else {
+                ygo_cli::tui::run(opts)
+            }
         }
-        Cmd::Sim { games, seed, decks, edition: ed, json } => {
+        Cmd::Replay(a) => ygo_cli::cmd_replay::run(a),
+        Cmd::Sim { games, seed, decks, ais, save_replays, edition: ed, json } => {
             let decks = two_decks(&decks)?;
+            let ais: [String; 2] = match ais.len() {
+                0 => ["random".into(), "random".into()],
+                1 => [ais[0].clone(), ais[0].clone()],
+                2 => [ais[0].clone(), ais[1].clone()],
+                n => anyhow::bail!("give --ai at most twice (got {n})"),
+            };
+            ygo_cli::sim::check_ais(&ais)?;
             let progress = !json && std::io::stderr().is_terminal();
-            let r = ygo_cli::sim::run(&decks, edition(&ed)?, games, seed, progress);
+            let r = ygo_cli::sim::run(&decks, &ais, edition(&ed)?, games, seed, progress, false);
+            if let Some(dir) = &save_replays {
+                for g in 0..games {
+                    ygo_cli::sim::save_replay(&decks, &ais, edition(&ed)?, seed, g, dir)?;
+                }
+            }
             if json {
                 println!("{}", serde_json::to_string(&r)?);
             } else {
-                println!("decks: {} (side 1) vs {} (side 2), edition {ed}, seed {seed}", decks[0].name, decks[1].name);
-                println!("games {}  wins side 1 {}  side 2 {}  draws {}  errors {}", r.games, r.wins[0], r.wins[1], r.draws, r.errors);
-                println!("mean turns {:.1}  mean decisions {:.1} ({:.1} with a real choice)", r.avg_turns, r.avg_decisions, r.avg_real_decisions);
-                println!("{:.0} duels/s", r.duels_per_sec);
+                print!("{}", ygo_cli::sim::report_text(&r, &ed, seed));
             }
             Ok(if r.errors > 0 { 1 } else { 0 })
         }
         Cmd::Bench { games, decks, json } => {
-            let decks = two_decks(&decks)?;
+            let decks = if decks.is_empty() {
+                match ygo_cli::bench::benchmark_decks() {
+                    Ok(d) => d,
+                    Err(why) => {
+                        eprintln!("note: benchmark decks not used ({why}); using vanilla-yugi vs vanilla-kaiba");
+                        two_decks(&[])?
+                    }
+                }
+            } else {
+                two_decks(&decks)?
+            };
             let r = ygo_cli::bench::run(&decks, games, &heap_bytes);
             if json {
                 println!("{}", serde_json::to_string(&r)?);

@@ -1,0 +1,212 @@
+//! Information-set Monte Carlo tree search (single observer): every iteration deals the
+//! hidden cards again ([`Observation::sample`]), walks one tree of both players' real
+//! decisions (an edge is an action; it is selectable only in samples where it is legal,
+//! UCB counting how often it was available), expands one new edge, plays the rest out with
+//! a fast heuristic policy up to the end of the next turn, and scores the result.
+
+use std::time::{Duration, Instant};
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use ygo_core::{Action, Duel, Player as Seat, View};
+
+use crate::eval::{evaluate, prior, WIN};
+use crate::{Observation, Player};
+
+/// How much search one decision gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Iterations (sampled duels) per decision: deterministic for a given seed.
+    Iterations(u32),
+    /// Wall-clock milliseconds per decision.
+    Millis(u64),
+}
+
+impl Default for Budget {
+    /// The default budget `ygo sim --ai mcts` and `ygo duel --vs mcts` use.
+    fn default() -> Budget {
+        Budget::Iterations(DEFAULT_ITERATIONS)
+    }
+}
+
+/// Iterations per decision of the default budget.
+pub const DEFAULT_ITERATIONS: u32 = 200;
+
+const NONE: u32 = u32::MAX;
+/// UCB exploration constant (rewards are in 0..1).
+const EXPLORE: f64 = 0.7;
+/// Decisions a play-out may take before it is scored.
+const PLAYOUT_STEPS: usize = 3_000;
+/// Scale of the squashing of an evaluation into a reward.
+const EVAL_SCALE: f64 = 2_500.0;
+
+struct Edge {
+    action: Action,
+    child: u32,
+    visits: u32,
+    /// Summed reward from the point of view of the node's player.
+    reward: f64,
+    /// Iterations in which this edge was legal (ISMCTS availability count).
+    avail: u32,
+}
+
+struct Node {
+    player: Seat,
+    edges: Vec<Edge>,
+}
+
+/// The search player.
+pub struct MctsPlayer {
+    rng: ChaCha8Rng,
+    pub budget: Budget,
+}
+
+impl MctsPlayer {
+    pub fn new(seed: u64, budget: Budget) -> MctsPlayer {
+        MctsPlayer { rng: ChaCha8Rng::seed_from_u64(seed), budget }
+    }
+
+    /// Fast play-out policy: the rule-of-thumb prior with a little noise.
+    fn policy(&mut self, d: &Duel, actions: &[Action]) -> Action {
+        if self.rng.random_range(0..10) == 0 {
+            return actions[self.rng.random_range(0..actions.len())];
+        }
+        let mut best = (f64::NEG_INFINITY, actions[0]);
+        for &a in actions {
+            let s = prior(d, &a) + self.rng.random_range(0.0..4.0);
+            if s > best.0 {
+                best = (s, a);
+            }
+        }
+        best.1
+    }
+
+    /// Plays `d` on until the turn `horizon` starts (or the duel ends); the reward for
+    /// `me` in 0..1.
+    fn playout(&mut self, d: &mut Duel, me: Seat, horizon: u32) -> f64 {
+        for _ in 0..PLAYOUT_STEPS {
+            if d.is_over() || d.turn() >= horizon {
+                break;
+            }
+            let actions = d.legal_actions();
+            let a = if actions.len() == 1 { actions[0] } else { self.policy(d, &actions) };
+            d.apply_unchecked(a);
+        }
+        let e = evaluate(d, me);
+        if e.abs() >= WIN {
+            return if e > 0.0 { 1.0 } else { 0.0 };
+        }
+        1.0 / (1.0 + (-e / EVAL_SCALE).exp())
+    }
+
+    /// One iteration on a fresh sample; grows the tree by at most one node.
+    fn iterate(&mut self, tree: &mut Vec<Node>, mut d: Duel, me: Seat, horizon: u32) {
+        let mut path: Vec<(u32, usize)> = Vec::new();
+        let mut node = 0u32;
+        let mut expanded = false;
+        loop {
+            if d.is_over() || d.turn() >= horizon {
+                break;
+            }
+            let actions = d.legal_actions();
+            if actions.len() == 1 {
+                d.apply_unchecked(actions[0]);
+                continue;
+            }
+            if node == NONE {
+                let player = d.deciding_player().unwrap_or(me);
+                tree.push(Node { player, edges: Vec::new() });
+                node = tree.len() as u32 - 1;
+                if let Some(&(parent, e)) = path.last() {
+                    tree[parent as usize].edges[e].child = node;
+                }
+            }
+            let n = &mut tree[node as usize];
+            let mut untried = Vec::new();
+            for &a in &actions {
+                match n.edges.iter_mut().find(|e| e.action == a) {
+                    Some(e) => e.avail += 1,
+                    None => untried.push(a),
+                }
+            }
+            let edge = if !untried.is_empty() && !expanded {
+                let a = untried[self.rng.random_range(0..untried.len())];
+                n.edges.push(Edge { action: a, child: NONE, visits: 0, reward: 0.0, avail: 1 });
+                expanded = true;
+                n.edges.len() - 1
+            } else if !untried.is_empty() {
+                // Already expanded this iteration: the rest is the play-out.
+                break;
+            } else {
+                let mut best = (f64::NEG_INFINITY, 0);
+                for (i, e) in n.edges.iter().enumerate() {
+                    if !actions.contains(&e.action) {
+                        continue;
+                    }
+                    let v = e.visits.max(1) as f64;
+                    let ucb = e.reward / v + EXPLORE * ((e.avail.max(1) as f64).ln() / v).sqrt();
+                    if ucb > best.0 {
+                        best = (ucb, i);
+                    }
+                }
+                best.1
+            };
+            let e = &n.edges[edge];
+            let (action, child) = (e.action, e.child);
+            path.push((node, edge));
+            d.apply_unchecked(action);
+            node = child;
+            if expanded {
+                break;
+            }
+        }
+        let r = self.playout(&mut d, me, horizon);
+        for (n, e) in path {
+            let node = &mut tree[n as usize];
+            let edge = &mut node.edges[e];
+            edge.visits += 1;
+            edge.reward += if node.player == me { r } else { 1.0 - r };
+        }
+    }
+}
+
+impl Player for MctsPlayer {
+    fn decide(&mut self, view: &View) -> Action {
+        crate::eval::view_choice(view)
+    }
+    fn decide_observed(&mut self, obs: &Observation<'_>) -> Action {
+        let actions = obs.actions();
+        if actions.len() == 1 {
+            return actions[0];
+        }
+        let me = obs.seat();
+        let first = obs.sample(self.rng.random());
+        // Search to the start of this player's next turn (through the opponent's reply).
+        let horizon = if first.turn_player() == me { first.turn() + 2 } else { first.turn() + 1 };
+        let mut tree = vec![Node { player: me, edges: Vec::new() }];
+        let start = Instant::now();
+        let mut i = 0u32;
+        let mut next = Some(first);
+        loop {
+            let done = match self.budget {
+                Budget::Iterations(n) => i >= n.max(1),
+                Budget::Millis(ms) => i > 0 && start.elapsed() >= Duration::from_millis(ms),
+            };
+            if done {
+                break;
+            }
+            let d = next.take().unwrap_or_else(|| obs.sample(self.rng.random()));
+            self.iterate(&mut tree, d, me, horizon);
+            i += 1;
+        }
+        let root = &tree[0];
+        root.edges
+            .iter()
+            .filter(|e| actions.contains(&e.action))
+            .max_by(|a, b| a.visits.cmp(&b.visits).then(a.reward.total_cmp(&b.reward)))
+            .map_or(actions[0], |e| e.action)
+    }
+    fn name(&self) -> &'static str {
+        "mcts"
+    }
+}
