@@ -461,6 +461,9 @@ pub enum Modifier {
     BanishInsteadOfGy,
     /// The equipped monster is controlled by the equip card's controller.
     ControlEquipped,
+    /// The controller cannot activate cards or effects with this passcode's name
+    /// ("Sangan": applied for the rest of the turn as a rule of the searcher).
+    NoActivationsOfName(u32),
     /// A monster in scope is destroyed right after a card effect that targeted it resolves,
     /// if it is still face-up on the field ("Spirit Reaper").
     DestroyAfterTargeted(Scope),

@@ -681,6 +681,8 @@ impl Duel {
                     return Flow::Continue;
                 }
                 let (min, max) = if one_by_one { (u8::from(value < need), 1) } else { ((need - value) as u8, (max - value) as u8) };
+                // Monsters picked just now are no longer candidates.
+                let candidates: Vec<CardId> = candidates.into_iter().filter(|m| !tributes.contains(m)).collect();
                 self.tasks.push(Task::Summon { card, proc, stage, tributes });
                 Flow::Ask(Prompt::Select { player: p, purpose: SelectPurpose::Tribute, candidates, min, max, picked: Vec::new() })
             }
