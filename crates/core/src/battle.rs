@@ -47,6 +47,8 @@ impl Duel {
                 let c = &mut self.cards[a.attacker.0 as usize];
                 if c.attacked_turn != self.turn {
                     c.attacks = 0;
+                    // Extra attacks are earned for one turn only.
+                    c.extra_attacks = 0;
                 }
                 c.attacked_turn = self.turn;
                 c.attacks += 1;
@@ -138,6 +140,8 @@ impl Duel {
                             self.send_to_gy(id, Reason::Battle);
                         }
                     }
+                    // SPELL-4: equips of the destroyed monsters go now, not at the next chain.
+                    self.check_equips();
                 }
                 a.stage = next;
                 self.attack_window(a, WindowKind::Damage(sub))
@@ -163,6 +167,7 @@ impl Duel {
                 self.send_to_gy(id, Reason::Battle);
             }
         }
+        self.check_equips();
         self.step = Some(BattleStep::Battle);
         self.emit(Event::StepEntered { step: BattleStep::Battle });
         Flow::Continue

@@ -170,9 +170,8 @@ impl Duel {
     pub(crate) fn cost_candidates(&self, cost: &Cost, p: Player, source: CardId) -> Vec<CardId> {
         match cost {
             Cost::Discard { filter, .. } => self.hand_candidates(p, source, filter),
-            Cost::Tribute { filter, .. } => {
-                self.player(p).monster_ids().filter(|&c| c != source && self.filter_matches(filter, c, p, source)).collect()
-            }
+            // "Tribute 1 monster" may tribute the card itself (`Filter::NotSelf` for "other").
+            Cost::Tribute { filter, .. } => self.player(p).monster_ids().filter(|&c| self.filter_matches(filter, c, p, source)).collect(),
             Cost::BanishFromGy { filter, .. } => self.player(p).gy.iter().copied().filter(|&c| self.filter_matches(filter, c, p, source)).collect(),
             _ => Vec::new(),
         }

@@ -461,6 +461,12 @@ pub enum Modifier {
     BanishInsteadOfGy,
     /// The equipped monster is controlled by the equip card's controller.
     ControlEquipped,
+    /// Monsters in scope are changed to Defense Position and cannot be changed to Attack
+    /// Position ("Level Limit - Area B"); enforced after summons and resolutions.
+    ForceDefense(Scope),
+    /// Applied to a monster: when it is destroyed, the source card is destroyed too
+    /// ("Spellbinding Circle"); checked with the equip rules.
+    SourceDestroyedWithIt,
     /// The controller cannot activate cards or effects with this passcode's name
     /// ("Sangan": applied for the rest of the turn as a rule of the searcher).
     NoActivationsOfName(u32),

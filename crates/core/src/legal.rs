@@ -374,6 +374,9 @@ impl Duel {
     fn command_matches(&self, viewer: Player, cmd: &Command, a: &Action) -> bool {
         let m = |pat: &CardPattern, l: &Loc| self.pattern_matches(viewer, pat, *l);
         match (cmd, a) {
+            // `position def` also names a face-down Defense Position where that is offered
+            // (its canonical text; no prompt offers both Defense Positions).
+            (Command::Simple(Action::Position(Position::FaceUpDefense)), Action::Position(Position::FaceDownDefense)) => true,
             (Command::Simple(x), y) => x == y,
             (Command::OnCard(Verb::NormalSummon, p), Action::NormalSummon(l))
             | (Command::OnCard(Verb::TributeSummon, p), Action::TributeSummon(l))

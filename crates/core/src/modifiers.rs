@@ -107,9 +107,24 @@ impl Duel {
             let st = self.card(s);
             st.active
                 && st.face_up()
-                && !self.trap_effect_negated(s)
+                && !self.trap_negated_by_decree(s)
                 && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.contains(&Modifier::NegateMonsterEffects))
         })
+    }
+
+    /// Is a trap's effect negated by a face-up spell/trap such as "Royal Decree"? (Not by
+    /// "Jinzo": with "Skill Drain" and "Jinzo" both face-up, "Skill Drain" already
+    /// negates "Jinzo", so asking about "Jinzo" here would go round in circles.)
+    fn trap_negated_by_decree(&self, card: CardId) -> bool {
+        self.data(card).is_trap()
+            && self.field_cards().iter().any(|&s| {
+                let st = self.card(s);
+                s != card
+                    && st.zone != Zone::Monster
+                    && st.face_up()
+                    && st.active
+                    && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.contains(&Modifier::NegateOtherTrapEffects))
+            })
     }
 
     /// Is a trap effect of `card` negated by "Royal Decree" or "Jinzo"?
@@ -230,6 +245,24 @@ impl Duel {
     }
     pub(crate) fn cannot_change_position(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::CannotChangePosition(s) = m { Some(s) } else { None })
+            || self.restricted(card, |m| if let Modifier::ForceDefense(s) = m { Some(s) } else { None })
+    }
+
+    /// "Level Limit - Area B": face-up Attack Position monsters a `ForceDefense` applies to
+    /// are changed to Defense Position (a rule process, not a chain link).
+    pub(crate) fn enforce_forced_defense(&mut self) {
+        let forced: SmallVec<[CardId; 4]> = self
+            .field_cards()
+            .into_iter()
+            .filter(|&c| {
+                self.card(c).zone == Zone::Monster
+                    && self.card(c).position == crate::types::Position::FaceUpAttack
+                    && self.restricted(c, |m| if let Modifier::ForceDefense(s) = m { Some(s) } else { None })
+            })
+            .collect();
+        for c in forced {
+            self.set_position(c, crate::types::Position::FaceUpDefense);
+        }
     }
     pub(crate) fn untargetable(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::Untargetable(s) = m { Some(s) } else { None })
@@ -252,8 +285,15 @@ impl Duel {
         self.restricted(card, |m| if let Modifier::SecondAttackOnKill(s) = m { Some(s) } else { None })
     }
     /// "Macro Cosmos": cards that would go to the GY are banished instead.
+    #[allow(dead_code)]
     pub(crate) fn gy_banishes(&self) -> bool {
         self.active_modifiers().iter().any(|(_, _, _, m)| **m == Modifier::BanishInsteadOfGy)
+    }
+
+    /// Is `card` banished instead of going to the GY? A "Macro Cosmos" leaving the field
+    /// does not apply to itself.
+    pub(crate) fn gy_banishes_card(&self, card: CardId) -> bool {
+        self.active_modifiers().iter().any(|(src, _, _, m)| **m == Modifier::BanishInsteadOfGy && *src != card)
     }
 
     /// The controller a card should have under "take control" equips.

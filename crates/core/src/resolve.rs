@@ -361,11 +361,10 @@ impl Duel {
             }
             Op::Damage { who, amount } | Op::GainLp { who, amount } | Op::SetLp { who, amount } => {
                 let objs = |o: &Obj| self.objects(o, r);
-                let value = if matches!(amount, crate::effect::Amount::Counted) && r.counted == 0 && r.link.cost_value != 0 {
-                    r.link.cost_value
-                } else {
-                    self.amount(amount, p, card, &objs, r.counted)
-                };
+                // `Counted` before any step counted: the number fixed by the cost (also inside
+                // `Half`, "half the Tributed monster's ATK").
+                let counted = if r.counted == 0 && r.link.cost_value != 0 { r.link.cost_value } else { r.counted };
+                let value = self.amount(amount, p, card, &objs, counted);
                 for q in self.who(*who, p) {
                     match op {
                         Op::Damage { .. } => self.change_lp(q, -value),

@@ -452,7 +452,7 @@ impl Duel {
         if reason.is_destroy() && reason != Reason::Battle {
             self.emit(Event::Destroyed { card: id, reason });
         }
-        if self.gy_banishes() {
+        if self.gy_banishes_card(id) {
             self.banish(id, false, reason);
             return;
         }
@@ -528,6 +528,35 @@ impl Duel {
                 if ctrl != self.cards[i].controller {
                     self.change_control(id, ctrl);
                 }
+            }
+        }
+        self.check_linked_destruction();
+        self.enforce_forced_defense();
+    }
+
+    /// `Modifier::SourceDestroyedWithIt`: a monster so marked was destroyed (its one move
+    /// since was a destruction): its source card, still face-up where it was, is destroyed.
+    fn check_linked_destruction(&mut self) {
+        let mut doomed: SmallVec<[CardId; 2]> = SmallVec::new();
+        self.lingering.retain(|l| {
+            let Some((t, moves)) = l.card else { return true };
+            if l.modifier != crate::effect::Modifier::SourceDestroyedWithIt {
+                return true;
+            }
+            let tc = &self.cards[t.0 as usize];
+            if tc.moves == moves {
+                return true;
+            }
+            let destroyed = tc.moves == moves + 1 && tc.arrived.reason.is_some_and(|r| r.is_destroy());
+            let s = &self.cards[l.source.0 as usize];
+            if destroyed && s.moves == l.source_moves && s.zone.on_field() && s.position.face_up() {
+                doomed.push(l.source);
+            }
+            false
+        });
+        for s in doomed {
+            if self.cards[s.0 as usize].zone.on_field() {
+                self.send_to_gy(s, Reason::Destroy);
             }
         }
     }
