@@ -40,6 +40,8 @@ pub struct ChainLink {
 pub enum ActivateStage {
     Costs(u8),
     Targets,
+    /// The second group of targets (`EffectDecl::also_target`).
+    AlsoTargets,
     Link,
 }
 
@@ -106,6 +108,8 @@ impl Duel {
             Filter::LevelAtMost(n) => as_monster && d.level <= *n && !d.is_extra_deck_link(),
             Filter::LevelAtLeast(n) => as_monster && d.level >= *n,
             Filter::CanSpecialSummon => self.can_be_special_summoned(id),
+            // The cap is the cost's: applied where the cost is known (`cost_capped`).
+            Filter::AtkAtMostCost => as_monster,
             Filter::Attacker => c.zone == Zone::Monster && self.current_attacker() == Some(id),
             Filter::AtkAtMostLp(w) => {
                 as_monster && self.who(*w, p).iter().all(|&q| self.stat_atk(id) <= self.lp(q))
@@ -136,7 +140,10 @@ impl Duel {
         if !d.is_monster() || self.pool.def(c.def).behavior.no_special_summon {
             return false;
         }
-        let needs_proper = self.pool.def(c.def).behavior.no_normal_summon || d.is_extra_deck();
+        // SUM-7: Ritual monsters too must first be properly summoned.
+        let needs_proper = self.pool.def(c.def).behavior.no_normal_summon
+            || d.is_extra_deck()
+            || d.kind == Kind::Monster(crate::card::MonsterFrame::Ritual);
         match c.zone {
             Zone::Gy | Zone::Banished => !needs_proper || c.properly_summoned,
             Zone::Hand | Zone::Deck => !needs_proper,
@@ -153,6 +160,11 @@ impl Duel {
     /// and not protected from targeting.
     pub(crate) fn target_candidates(&self, e: &EffectDecl, p: Player, source: CardId) -> Vec<CardId> {
         let Some(t) = &e.target else { return Vec::new() };
+        self.spec_candidates(t, p, source)
+    }
+
+    /// Legal targets of one target group.
+    fn spec_candidates(&self, t: &crate::effect::TargetSpec, p: Player, source: CardId) -> Vec<CardId> {
         self.cards_in(t.place, p)
             .into_iter()
             .filter(|&c| c != source && self.filter_matches(&t.filter, c, p, source) && !(c != source && self.card(c).zone.on_field() && self.untargetable(c)))
@@ -161,6 +173,7 @@ impl Duel {
 
     pub(crate) fn targets_exist(&self, e: &EffectDecl, p: Player, source: CardId) -> bool {
         e.target.as_ref().is_none_or(|t| self.target_candidates(e, p, source).len() >= t.min.max(1) as usize)
+            && e.also_target.as_ref().is_none_or(|t| self.spec_candidates(t, p, source).len() >= t.min.max(1) as usize)
     }
 
     fn hand_candidates(&self, p: Player, source: CardId, f: &Filter) -> Vec<CardId> {
@@ -169,7 +182,21 @@ impl Duel {
 
     pub(crate) fn cost_candidates(&self, cost: &Cost, p: Player, source: CardId) -> Vec<CardId> {
         match cost {
-            Cost::Discard { filter, .. } => self.hand_candidates(p, source, filter),
+            Cost::Discard { filter, .. } => {
+                let mut v = self.hand_candidates(p, source, filter);
+                // A target "with ATK at most the cost card's" needs a cost card that leaves one.
+                let effects = &self.pool.def(self.card(source).def).behavior.effects;
+                if let Some(spec) = effects.iter().filter(|e| e.costs.contains(cost)).find_map(|e| e.target.as_ref().filter(|t| t.filter.mentions_cost_cap())) {
+                    let atks: Vec<i32> = self
+                        .cards_in(spec.place, p)
+                        .into_iter()
+                        .filter(|&t| t != source && self.filter_matches(&spec.filter, t, p, source) && !(self.card(t).zone.on_field() && self.untargetable(t)))
+                        .map(|t| self.stat_atk(t))
+                        .collect();
+                    v.retain(|&c| atks.iter().any(|&t| t <= self.stat_atk(c)));
+                }
+                v
+            }
             // "Tribute 1 monster" may tribute the card itself (`Filter::NotSelf` for "other").
             Cost::Tribute { filter, .. } => self.player(p).monster_ids().filter(|&c| self.filter_matches(filter, c, p, source)).collect(),
             Cost::BanishFromGy { filter, .. } => self.player(p).gy.iter().copied().filter(|&c| self.filter_matches(filter, c, p, source)).collect(),
@@ -185,6 +212,7 @@ impl Duel {
             Cost::DiscardSelf => c.zone == Zone::Hand,
             Cost::SendSelfToGy => c.zone.on_field() && c.face_up(),
             Cost::BanishAllOther(places) => places.iter().any(|&pl| self.cards_in(pl, p).iter().any(|&x| x != card)),
+            Cost::DetachMaterial(n) => c.zone == Zone::Monster && c.materials.len() >= *n as usize,
             Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } => {
                 self.cost_candidates(cost, p, card).len() >= *count as usize
             }
@@ -357,6 +385,7 @@ impl Duel {
             }
             Op::Choose { place, filter, min, .. } if *min > 0 => any_in(place, filter),
             Op::Draw { who, count } => self.who(*who, p).iter().all(|&q| self.player(q).deck.len() >= *count as usize),
+            Op::Extra(x) => self.extra_op_possible(x, p, source),
             _ => true,
         }
     }
@@ -369,9 +398,7 @@ impl Duel {
         let field_spell = matches!(self.data(card).kind, Kind::Spell(SpellKind::Field));
         if c.zone == Zone::Hand && is_card {
             let dest = if field_spell {
-                if let Some(old) = self.player(p).field {
-                    self.send_to_gy(old, Reason::RuleDestroy);
-                }
+                self.replace_own_field_spell(p);
                 Dest { player: p, zone: Zone::Field, slot: Some(0), position: Position::FaceUpAttack }
             } else {
                 let z = self.free_spell_zones(p).first().copied().unwrap_or(0);
@@ -393,6 +420,29 @@ impl Duel {
             from,
             cost_value: 0,
         }));
+    }
+
+    /// ZONE-5: placing a new Field Spell removes your previous one: destroyed by rule up to
+    /// Master Rule 2, sent to the GY (not destroyed) from Master Rule 3.
+    pub(crate) fn replace_own_field_spell(&mut self, p: Player) {
+        if let Some(old) = self.player(p).field {
+            let reason = if self.edition.one_field_spell_in_total() { Reason::RuleDestroy } else { Reason::Rule };
+            self.send_to_gy(old, reason);
+        }
+    }
+
+    /// ZONE-5 up to Master Rule 2: when a Field Spell's activation resolves, the
+    /// opponent's face-up Field Spell is destroyed by rule.
+    pub(crate) fn field_spell_resolved(&mut self, card: CardId) {
+        if !self.edition.one_field_spell_in_total() || self.card(card).zone != Zone::Field {
+            return;
+        }
+        let opp = self.card(card).controller.opp();
+        if let Some(other) = self.player(opp).field {
+            if self.card(other).face_up() {
+                self.send_to_gy(other, Reason::RuleDestroy);
+            }
+        }
     }
 
     /// A triggered effect goes on the chain (no response window until all are on it).
@@ -424,6 +474,7 @@ impl Duel {
                     self.banish(c, false, Reason::Cost);
                 }
             }
+            Cost::DetachMaterial(n) => self.detach_materials(a.card, *n),
             Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } => {
                 if self.take_answer().is_some() {
                     if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
@@ -475,8 +526,16 @@ impl Duel {
                         if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
                             a.targets = picked.into_iter().map(|id| (id, self.card(id).moves)).collect();
                         }
+                        if e.also_target.is_some() {
+                            a.stage = ActivateStage::AlsoTargets;
+                            self.tasks.push(Task::Activate(a));
+                            return Flow::Continue;
+                        }
                     } else {
-                        let candidates = self.target_candidates(&e, a.player, a.card);
+                        let mut candidates = self.target_candidates(&e, a.player, a.card);
+                        if t.filter.mentions_cost_cap() {
+                            candidates.retain(|&c| self.stat_atk(c) <= a.cost_value);
+                        }
                         let (player, min, max) = (a.player, t.min.max(1), t.max.max(t.min).max(1));
                         let max = max.min(candidates.len() as u8);
                         self.tasks.push(Task::Activate(a));
@@ -486,6 +545,25 @@ impl Duel {
                 a.stage = ActivateStage::Link;
                 self.tasks.push(Task::Activate(a));
                 Flow::Continue
+            }
+            ActivateStage::AlsoTargets => {
+                let Some(t) = &e.also_target else {
+                    a.stage = ActivateStage::Link;
+                    self.tasks.push(Task::Activate(a));
+                    return Flow::Continue;
+                };
+                if self.take_answer().is_some() {
+                    if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
+                        a.targets.extend(picked.into_iter().map(|id| (id, self.card(id).moves)));
+                    }
+                    a.stage = ActivateStage::Link;
+                    self.tasks.push(Task::Activate(a));
+                    return Flow::Continue;
+                }
+                let candidates: Vec<CardId> = self.spec_candidates(t, a.player, a.card).into_iter().filter(|c| !a.targets.iter().any(|x| x.0 == *c)).collect();
+                let (player, min, max) = (a.player, t.min.max(1), t.max.max(t.min).max(1).min(candidates.len() as u8));
+                self.tasks.push(Task::Activate(a));
+                Flow::Ask(Prompt::Select { player, purpose: SelectPurpose::Target, candidates, min: min.min(max), max, picked: Vec::new() })
             }
             ActivateStage::Link => {
                 let link = ChainLink {

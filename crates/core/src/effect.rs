@@ -109,9 +109,25 @@ pub enum Filter {
     Attacker,
     /// A monster whose current ATK is at most that player's LP ("Ring of Destruction").
     AtkAtMostLp(Who),
+    /// A monster whose current ATK is at most the ATK of the card paid as this
+    /// activation's cost ("Armed Dragon LV5"); the cost's choices and the targets are
+    /// narrowed to fit each other.
+    AtkAtMostCost,
     And(Vec<Filter>),
     Or(Vec<Filter>),
     Not(Box<Filter>),
+}
+
+impl Filter {
+    /// Does the filter use [`Filter::AtkAtMostCost`] (anywhere inside)?
+    pub fn mentions_cost_cap(&self) -> bool {
+        match self {
+            Filter::AtkAtMostCost => true,
+            Filter::And(v) | Filter::Or(v) => v.iter().any(Filter::mentions_cost_cap),
+            Filter::Not(f) => f.mentions_cost_cap(),
+            _ => false,
+        }
+    }
 }
 
 impl std::ops::BitAnd for Filter {
@@ -210,6 +226,8 @@ pub enum Cost {
     BanishFromGy { count: u8, filter: Filter },
     /// Banish every other card in these places (at least one in all: "Card of Sanctity").
     BanishAllOther(Vec<Place>),
+    /// Detach materials from this Xyz monster (ZONE-10, SUM-11).
+    DetachMaterial(u8),
 }
 
 /// When a triggered effect (trigger or flip) starts.
@@ -243,6 +261,9 @@ pub enum Trigger {
     AnySpecialSummoned(Filter),
     /// A monster matching the filter was Special Summoned from its controller's GY.
     SpecialSummonedFromYourGy,
+    /// A card matching the filter left the field: this card itself (wherever it went), or
+    /// another card while this one is face-up on the field ("Destiny Board").
+    LeftField(Filter),
 }
 
 /// Who or what caused a card to move.
@@ -418,6 +439,8 @@ pub enum Op {
     MayContinue,
     /// A unique operation (see `custom.rs`).
     Custom(u8),
+    /// A Ritual or Fusion Summon step (SUM-8, SUM-9; see `extra.rs`).
+    Extra(crate::extra::ExtraOp),
 }
 
 /// Which monsters a continuous modifier applies to.
@@ -461,21 +484,28 @@ pub enum Modifier {
     BanishInsteadOfGy,
     /// The equipped monster is controlled by the equip card's controller.
     ControlEquipped,
+    /// A monster in scope is destroyed right after a card effect that targeted it resolves,
+    /// if it is still face-up on the field ("Spirit Reaper").
+    DestroyAfterTargeted(Scope),
     /// Monsters in scope are changed to Defense Position and cannot be changed to Attack
     /// Position ("Level Limit - Area B"); enforced after summons and resolutions.
     ForceDefense(Scope),
     /// Applied to a monster: when it is destroyed, the source card is destroyed too
     /// ("Spellbinding Circle"); checked with the equip rules.
     SourceDestroyedWithIt,
+    /// Applied to a monster: when the source card leaves the field (`destroyed_only`: is
+    /// destroyed), the monster is destroyed too ("Call of the Haunted", "Premature
+    /// Burial"); checked with the equip rules.
+    DestroyedWithSource { destroyed_only: bool },
+    /// Applied by the rules to a monster an equip's `ControlEquipped` took: once the source
+    /// no longer equips it, control returns to the lingering effect's controller.
+    ControlHeldBySource,
     /// The controller cannot activate cards or effects with this passcode's name
     /// ("Sangan": applied for the rest of the turn as a rule of the searcher).
     NoActivationsOfName(u32),
-    /// A monster in scope is destroyed right after a card effect that targeted it resolves,
-    /// if it is still face-up on the field ("Spirit Reaper").
-    DestroyAfterTargeted(Scope),
-    /// The controller cannot activate cards or effects with this passcode's name
-    /// ("Sangan": applied for the rest of the turn as a rule of the searcher).
-    NoActivationsOfName(u32),
+    /// Levels of monsters matching change by `delta` (never below 1): face-up monsters on
+    /// the field, and also cards in both hands when `in_hand` ("A Legendary Ocean").
+    Level { filter: Filter, delta: i8, in_hand: bool },
 }
 
 /// Once-per-turn style limits.
@@ -501,6 +531,9 @@ pub struct EffectDecl {
     pub condition: Condition,
     pub costs: Vec<Cost>,
     pub target: Option<TargetSpec>,
+    /// A second group of targets, chosen right after the first ("Book of Life": one in
+    /// your GY, one in the opponent's); `Obj::Target(i)` counts across both groups.
+    pub also_target: Option<TargetSpec>,
     pub ops: Vec<Op>,
     pub modifiers: Vec<Modifier>,
     /// Monster effects: where the card must be to activate (or to be triggered).
@@ -522,6 +555,7 @@ impl EffectDecl {
             condition: Condition::Always,
             costs: vec![],
             target: None,
+            also_target: None,
             ops: vec![],
             modifiers: vec![],
             range: Range::Field,
@@ -580,6 +614,11 @@ impl EffectDecl {
     /// Target `min..=max` cards in a place.
     pub fn target_in(mut self, place: Place, min: u8, max: u8, filter: Filter) -> Self {
         self.target = Some(TargetSpec { place, filter, min, max });
+        self
+    }
+    /// A second group of targets: `min..=max` cards in a place, chosen after the first.
+    pub fn also_target_in(mut self, place: Place, min: u8, max: u8, filter: Filter) -> Self {
+        self.also_target = Some(TargetSpec { place, filter, min, max });
         self
     }
     pub fn op(mut self, op: Op) -> Self {
@@ -653,12 +692,28 @@ pub struct Behavior {
     /// A win condition checked while the card is in the hand or face-up on the field
     /// (WIN-3; see `custom.rs`).
     pub wins: bool,
+    /// The materials of a Fusion/Synchro/Xyz/Link monster (SUM-9..SUM-13; `extra.rs`).
+    pub materials: Option<crate::extra::Materials>,
+    /// A Fusion Substitute: may stand for one named Fusion Material (SUM-9).
+    pub fusion_substitute: bool,
 }
 
 impl Behavior {
     /// A card with these effects (for a spell or trap, effect 0 is its activation).
     pub fn with(effects: Vec<EffectDecl>) -> Behavior {
         Behavior { effects, ..Behavior::default() }
+    }
+
+    /// Does the card use the escape hatch (`custom.rs`) anywhere? (STYLE 11: counted.)
+    pub fn uses_custom(&self) -> bool {
+        fn custom_cond(c: &Condition) -> bool {
+            match c {
+                Condition::Custom(_) => true,
+                Condition::All(v) | Condition::Any(v) => v.iter().any(custom_cond),
+                _ => false,
+            }
+        }
+        self.wins || self.effects.iter().any(|e| custom_cond(&e.condition) || e.ops.iter().any(|o| matches!(o, Op::Custom(_))))
     }
 }
 

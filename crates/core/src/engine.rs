@@ -97,6 +97,8 @@ pub enum Task {
     SummonProc { card: CardId, stage: u8 },
     /// SUM-3: the summon of this monster succeeds once its negation window closes.
     SummonDone { card: CardId, kind: SummonKind },
+    /// A Synchro/Xyz/Link/Pendulum Summon (`extra.rs`).
+    Extra(Box<crate::extra::ExtraTask>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -376,6 +378,7 @@ impl Duel {
                 self.summon_done(card, kind);
                 Flow::Continue
             }
+            Task::Extra(t) => self.step_extra(t),
         }
     }
 
@@ -473,6 +476,10 @@ impl Duel {
         }
         if let Action::Activate { card, effect } = action {
             if let Some(id) = self.card_at(card) {
+                if effect == crate::extra::PENDULUM_SCALE && card.zone == Zone::Hand {
+                    self.activate_pendulum_scale(w.holder, id);
+                    return Flow::Continue;
+                }
                 self.begin_activation(w.holder, id, effect);
             }
             return Flow::Continue;
@@ -557,9 +564,14 @@ impl Duel {
             }
             Action::SpecialSummon(l) => {
                 if let Some(card) = id(self, l) {
-                    self.tasks.push(Task::SummonProc { card, stage: 0 });
+                    if l.zone == Zone::Extra {
+                        self.start_extra_summon(self.turn_player, Some(card));
+                    } else {
+                        self.tasks.push(Task::SummonProc { card, stage: 0 });
+                    }
                 }
             }
+            Action::PendulumSummon => self.start_extra_summon(self.turn_player, None),
             Action::FlipSummon(l) => {
                 if let Some(card) = id(self, l) {
                     self.tasks.push(Task::FlipSummon { card });
@@ -596,9 +608,7 @@ impl Duel {
         let p = self.card(card).controller;
         let field = matches!(self.data(card).kind, crate::card::Kind::Spell(crate::card::SpellKind::Field));
         let dest = if field {
-            if let Some(old) = self.player(p).field {
-                self.send_to_gy(old, Reason::Rule);
-            }
+            self.replace_own_field_spell(p);
             Dest { player: p, zone: Zone::Field, slot: Some(0), position: Position::FaceDownDefense }
         } else {
             let Some(&z) = self.free_spell_zones(p).first() else { return };
@@ -727,7 +737,7 @@ impl Duel {
 
     /// SUM-3: the summon-negation window, then (if not negated) the summon succeeds and
     /// the after-summon window opens.
-    fn open_summon_windows(&mut self, card: CardId, kind: SummonKind) {
+    pub(crate) fn open_summon_windows(&mut self, card: CardId, kind: SummonKind) {
         self.summon_pending = Some(card);
         self.tasks.push(Task::SummonDone { card, kind });
         self.tasks.push(Task::Window(Window { kind: WindowKind::SummonNegation, holder: self.turn_player, passed: false, dest: None }));

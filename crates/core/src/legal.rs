@@ -177,6 +177,7 @@ impl Duel {
             }
         }
         self.push_field_monster_actions(p, out);
+        self.extra_actions(p, out);
     }
 
     /// SUM-1, SUM-2: Normal Summon (with tributes) and Set of one hand monster.
@@ -314,13 +315,22 @@ impl Duel {
             Action::FlipSummon(l) => format!("flip summon {}", r(l)),
             Action::ChangePosition(l) => format!("change position {}", r(l)),
             Action::Activate { card, effect } => {
-                if *effect == 0 {
+                if *effect == 0 || (*effect == crate::extra::PENDULUM_SCALE && card.zone == Zone::Hand) {
                     format!("activate {}", r(card))
                 } else {
                     format!("activate {} effect {}", r(card), effect + 1)
                 }
             }
-            Action::SpecialSummon(l) => format!("special summon {}", r(l)),
+            Action::SpecialSummon(l) => {
+                let verb = match self.card_at(*l).and_then(|c| (l.zone == Zone::Extra).then(|| self.proc_kind(c)).flatten()) {
+                    Some(crate::extra::ProcKind::Synchro) => "synchro",
+                    Some(crate::extra::ProcKind::Xyz) => "xyz",
+                    Some(crate::extra::ProcKind::Link) => "link",
+                    _ => "special",
+                };
+                format!("{verb} summon {}", r(l))
+            }
+            Action::PendulumSummon => "pendulum summon".into(),
             Action::Attack { attacker, target: Some(t) } => format!("attack {} -> {}", r(attacker), r(t)),
             Action::Attack { attacker, target: None } => format!("attack {} directly", r(attacker)),
             Action::Target(l) => format!("target {}", r(l)),
@@ -390,7 +400,17 @@ impl Duel {
             (Command::OnCard(Verb::Target, p), Action::Choose(l)) | (Command::OnCard(Verb::Choose, p), Action::Target(l)) => {
                 m(p, l)
             }
-            (Command::Activate(p, e), Action::Activate { card, effect }) => e == effect && m(p, card),
+            (Command::Activate(p, e), Action::Activate { card, effect }) => {
+                (e == effect || (*e == 0 && *effect == crate::extra::PENDULUM_SCALE && card.zone == Zone::Hand)) && m(p, card)
+            }
+            (Command::OnCard(v @ (Verb::SynchroSummon | Verb::XyzSummon | Verb::LinkSummon), p), Action::SpecialSummon(l)) => {
+                let kind = match v {
+                    Verb::SynchroSummon => crate::extra::ProcKind::Synchro,
+                    Verb::XyzSummon => crate::extra::ProcKind::Xyz,
+                    _ => crate::extra::ProcKind::Link,
+                };
+                l.zone == Zone::Extra && self.card_at(*l).and_then(|c| self.proc_kind(c)) == Some(kind) && m(p, l)
+            }
             (Command::Attack(pa, pt), Action::Attack { attacker, target }) => {
                 m(pa, attacker)
                     && match (pt, target) {

@@ -38,10 +38,16 @@ pub struct PlayerFx {
 }
 
 impl Duel {
+    /// Cards on the field whose behaviour declares continuous modifiers (indexed at setup,
+    /// so duels without such cards pay nothing for them).
+    pub(crate) fn sources_on_field(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.modifier_sources.iter().copied().filter(|&c| self.card(c).zone.on_field())
+    }
+
     /// Every continuous modifier that applies now, with its source card and controller.
     pub(crate) fn active_modifiers(&self) -> SmallVec<[(CardId, Player, Option<CardId>, &Modifier); 8]> {
         let mut v = SmallVec::new();
-        for c in self.field_cards() {
+        for c in self.sources_on_field() {
             let st = self.card(c);
             if !st.face_up() {
                 continue;
@@ -103,7 +109,7 @@ impl Duel {
         if c.zone != Zone::Monster || !c.face_up() {
             return false;
         }
-        self.field_cards().iter().any(|&s| {
+        self.sources_on_field().any(|s| {
             let st = self.card(s);
             st.active
                 && st.face_up()
@@ -117,7 +123,7 @@ impl Duel {
     /// negates "Jinzo", so asking about "Jinzo" here would go round in circles.)
     fn trap_negated_by_decree(&self, card: CardId) -> bool {
         self.data(card).is_trap()
-            && self.field_cards().iter().any(|&s| {
+            && self.sources_on_field().any(|s| {
                 let st = self.card(s);
                 s != card
                     && st.zone != Zone::Monster
@@ -132,7 +138,7 @@ impl Duel {
         if !self.data(card).is_trap() || !self.card(card).zone.on_field() {
             return false;
         }
-        self.field_cards().iter().any(|&s| {
+        self.sources_on_field().any(|s| {
             if s == card {
                 return false;
             }
@@ -152,7 +158,7 @@ impl Duel {
 
     /// "Jinzo": no trap card can be activated.
     pub(crate) fn traps_locked(&self) -> bool {
-        self.field_cards().iter().any(|&s| {
+        self.sources_on_field().any(|s| {
             let st = self.card(s);
             st.zone == Zone::Monster
                 && st.face_up()
@@ -231,8 +237,28 @@ impl Duel {
         def.max(0)
     }
 
+    /// Current Level: the printed one changed by `Modifier::Level` (face-up monsters on the
+    /// field; cards in the hand when the modifier says so), never below 1.
     pub fn current_level(&self, id: CardId) -> u8 {
-        self.data(id).level
+        let base = self.data(id).level;
+        let c = self.card(id);
+        let on_field = c.zone == Zone::Monster && c.face_up();
+        if base == 0 || !(on_field || c.zone == Zone::Hand) {
+            return base;
+        }
+        let mut level = base as i32;
+        for (src, ctrl, fixed, m) in self.active_modifiers() {
+            if let Modifier::Level { filter, delta, in_hand } = m {
+                let applies = match fixed {
+                    Some(f) => f == id,
+                    None => (on_field || *in_hand) && self.filter_matches(filter, id, ctrl, src),
+                };
+                if applies {
+                    level += *delta as i32;
+                }
+            }
+        }
+        level.clamp(1, 255) as u8
     }
 
     /// Does a "cannot"-style modifier apply to `card`?
@@ -251,6 +277,9 @@ impl Duel {
     /// "Level Limit - Area B": face-up Attack Position monsters a `ForceDefense` applies to
     /// are changed to Defense Position (a rule process, not a chain link).
     pub(crate) fn enforce_forced_defense(&mut self) {
+        if self.sources_on_field().next().is_none() && self.lingering.is_empty() {
+            return;
+        }
         let forced: SmallVec<[CardId; 4]> = self
             .field_cards()
             .into_iter()

@@ -103,6 +103,7 @@ impl Duel {
             );
         if persistent && self.card(card).zone.on_field() && self.card(card).face_up() {
             self.cards[card.0 as usize].active = true;
+            self.field_spell_resolved(card);
         }
         // "Spirit Reaper": a face-up target that is destroyed after the effect resolves,
         // by its own effect (its controller's).
@@ -126,8 +127,14 @@ impl Duel {
         let valid_target = |&(t, moves): &(CardId, u32)| {
             let c = self.card(t);
             c.moves == moves
-                && self.effect_decl(card, r.link.effect).and_then(|e| e.target.as_ref()).is_none_or(|spec| self.filter_matches(&spec.filter, t, p, card))
+                && self.effect_decl(card, r.link.effect).is_none_or(|e| {
+                    e.target.as_ref().is_none_or(|spec| self.filter_matches(&spec.filter, t, p, card))
+                        || e.also_target.as_ref().is_some_and(|spec| self.filter_matches(&spec.filter, t, p, card))
+                })
                 && !(c.zone.on_field() && self.untargetable(t))
+                && self.effect_decl(card, r.link.effect).and_then(|e| e.target.as_ref()).is_none_or(|spec| {
+                    !spec.filter.mentions_cost_cap() || self.current_atk(t) <= r.link.cost_value
+                })
         };
         match o {
             Obj::This => {
@@ -441,6 +448,7 @@ impl Duel {
                 None => OpFlow::Ask(Prompt::YesNo { player: p, question: Question::Continue(card) }),
             },
             Op::Custom(i) => crate::custom::run(self, self.card(card).code, *i, r),
+            Op::Extra(x) => self.run_extra_op(x, r),
         }
     }
 
@@ -456,6 +464,8 @@ impl Duel {
             r.list = self.objects(what, r).into_iter().filter(|&c| self.can_be_special_summoned(c)).collect();
             r.counted = 0;
             r.did = false;
+            // From here on `Obj::Chosen` names the monsters this step summons.
+            r.chosen.clear();
         }
         let Some(&c) = r.list.get(r.stage as usize / 2) else {
             return OpFlow::Next;
@@ -491,6 +501,7 @@ impl Duel {
         };
         let zone = r.zone.take().unwrap_or(zones[0]);
         self.special_summon(c, p, zone, position);
+        r.chosen.push(c);
         r.counted += 1;
         r.did = true;
         r.stage = (r.stage / 2 + 1) * 2;
@@ -524,7 +535,8 @@ impl Duel {
         if c.moves != moves || !c.zone.on_field() {
             return;
         }
-        let is_card = self.effect_decl(card, self.chain[i].effect).is_some_and(|e| e.kind.is_card_activation());
+        let is_card = self.effect_decl(card, self.chain[i].effect).is_some_and(|e| e.kind.is_card_activation())
+            || self.chain[i].effect == crate::extra::PENDULUM_SCALE;
         if destroy {
             self.send_to_gy(card, Reason::Destroy);
         } else if activation && is_card {

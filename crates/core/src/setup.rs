@@ -190,6 +190,7 @@ impl Duel {
             summon_pending: None,
             watchers: Vec::new(),
             win_watch: Vec::new(),
+            modifier_sources: Vec::new(),
             control_returns: Vec::new(),
             attack_negated: false,
             end_battle_phase: false,
@@ -201,6 +202,8 @@ impl Duel {
         self.compute_watchers();
         let pool = self.pool.clone();
         self.win_watch = self.card_ids().filter(|&c| pool.def(self.card(c).def).behavior.wins).collect();
+        self.modifier_sources =
+            self.card_ids().filter(|&c| pool.def(self.card(c).def).behavior.effects.iter().any(|e| !e.modifiers.is_empty())).collect();
     }
 
     /// Creates a card instance for `code` owned by `owner`, placed in `zone`.

@@ -204,6 +204,8 @@ pub struct Duel {
     pub(crate) watchers: Vec<CardId>,
     /// Cards with a win condition (WIN-3).
     pub(crate) win_watch: Vec<CardId>,
+    /// Cards whose behaviour declares continuous modifiers.
+    pub(crate) modifier_sources: Vec<CardId>,
     /// Monsters whose control returns in the End Phase: (card, its move count, to).
     pub(crate) control_returns: Vec<(CardId, u32, Player)>,
     /// The current attack was negated.
@@ -448,9 +450,15 @@ impl Duel {
     /// Sends a card to its owner's GY (ZONE-11).
     pub(crate) fn send_to_gy(&mut self, id: CardId, reason: Reason) {
         let owner = self.card(id).owner;
+        // SUM-12: a Pendulum monster leaving the field goes face-up to the Extra Deck.
+        let to_extra = self.pendulum_to_extra(id);
         // Battle destruction was announced at damage calculation.
         if reason.is_destroy() && reason != Reason::Battle {
             self.emit(Event::Destroyed { card: id, reason });
+        }
+        if to_extra {
+            self.send_pendulum_to_extra(id, reason);
+            return;
         }
         if self.gy_banishes_card(id) {
             self.banish(id, false, reason);
@@ -525,13 +533,78 @@ impl Duel {
                 continue;
             }
             if let Some(ctrl) = self.equip_controller(id) {
-                if ctrl != self.cards[i].controller {
-                    self.change_control(id, ctrl);
+                let before = self.cards[i].controller;
+                if ctrl != before && self.change_control(id, ctrl) {
+                    // Remember who gets it back when the equip goes (Snatch Steal).
+                    let src = (0..self.cards.len() as u16).map(CardId).find(|&s| self.card(s).equip_to == Some(id) && self.card(s).zone == Zone::SpellTrap);
+                    if let Some(src) = src {
+                        let (moves, source_moves, turn) = (self.card(id).moves, self.card(src).moves, self.turn);
+                        self.lingering.push(crate::modifiers::Lingering {
+                            source: src,
+                            card: Some((id, moves)),
+                            controller: before,
+                            modifier: crate::effect::Modifier::ControlHeldBySource,
+                            until: crate::effect::Duration::Permanent,
+                            turn,
+                            source_moves,
+                        });
+                    }
                 }
             }
         }
+        self.check_source_links();
         self.check_linked_destruction();
         self.enforce_forced_defense();
+    }
+
+    /// Monsters tied to a card that is gone: `DestroyedWithSource` monsters are destroyed,
+    /// `ControlHeldBySource` monsters go back to the player who had them.
+    fn check_source_links(&mut self) {
+        use crate::effect::Modifier;
+        let mut doomed: SmallVec<[CardId; 2]> = SmallVec::new();
+        let mut returns: SmallVec<[(CardId, Player); 2]> = SmallVec::new();
+        self.lingering.retain(|l| {
+            let Some((t, moves)) = l.card else { return true };
+            if !matches!(l.modifier, Modifier::DestroyedWithSource { .. } | Modifier::ControlHeldBySource) {
+                return true;
+            }
+            let tc = &self.cards[t.0 as usize];
+            if tc.moves != moves || tc.zone != Zone::Monster {
+                return false;
+            }
+            let s = &self.cards[l.source.0 as usize];
+            match l.modifier {
+                Modifier::DestroyedWithSource { destroyed_only } => {
+                    if s.moves == l.source_moves && s.zone.on_field() {
+                        return true;
+                    }
+                    let destroyed = s.moves == l.source_moves + 1 && s.arrived.reason.is_some_and(|r| r.is_destroy());
+                    if !destroyed_only || destroyed {
+                        doomed.push(t);
+                    }
+                    false
+                }
+                _ => {
+                    if s.zone == Zone::SpellTrap && s.equip_to == Some(t) {
+                        return true;
+                    }
+                    if tc.controller != l.controller {
+                        returns.push((t, l.controller));
+                    }
+                    false
+                }
+            }
+        });
+        for (t, to) in returns {
+            if !self.change_control(t, to) {
+                self.send_to_gy(t, Reason::Rule);
+            }
+        }
+        for t in doomed {
+            if self.cards[t.0 as usize].zone == Zone::Monster {
+                self.send_to_gy(t, Reason::Destroy);
+            }
+        }
     }
 
     /// `Modifier::SourceDestroyedWithIt`: a monster so marked was destroyed (its one move
