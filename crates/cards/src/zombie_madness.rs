@@ -127,6 +127,15 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: 1 })
             .op(Op::Discard(Obj::Chosen)),
         ]),
+        // Book of Life
+        2204140 => Behavior::with(vec![E::spell(
+            SpellKind::Normal,
+            "Target 1 Zombie monster in your GY and 1 monster in your opponent's GY: Special Summon the first, and banish the second.",
+        )
+        .target_in(Place::Gy(Who::You), 1, 1, zombie() & F::CanSpecialSummon)
+        .also_target_in(Place::Gy(Who::Opponent), 1, 1, F::Monster)
+        .op(Op::SpecialSummon { what: Obj::Target(0), pos: SummonPos::FaceUp })
+        .op(Op::Banish { what: Obj::Target(1), face_down: false })]),
         // Giant Trunade
         42703248 => Behavior::with(vec![E::spell(SpellKind::Normal, "Every other spell and trap on the field returns to its owner's hand.")
             .op(Op::ToHand(Obj::All(Place::SpellTraps(Who::Both), F::Any)))]),
