@@ -10,6 +10,11 @@ pub trait Competitor {
     fn name(&self) -> &str;
     /// Picks one of `view.actions` (never empty when called).
     fn decide(&mut self, view: &View) -> Action;
+    /// Picks one of `obs.actions()`; search players sample the hidden state through it
+    /// (never the real duel). Defaults to [`Competitor::decide`] on the view.
+    fn decide_observed(&mut self, obs: &ygo_ai::Observation<'_>) -> Action {
+        self.decide(obs.view())
+    }
     /// MATCH-2: asked before hands are drawn (so it sees no hand): go first?
     fn go_first(&mut self, _duel: u8) -> bool {
         true
@@ -22,7 +27,7 @@ pub trait Competitor {
 }
 
 /// The AI players this crate can build by name.
-pub const AI_NAMES: &[&str] = &["random"];
+pub const AI_NAMES: &[&str] = &ygo_ai::AI_NAMES;
 
 /// An unknown AI name, with the names that exist.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -33,10 +38,7 @@ pub struct UnknownAi {
 
 /// Builds an AI player by name, seeded.
 pub fn ai_player(name: &str, seed: u64) -> Result<Box<dyn ygo_ai::Player>, UnknownAi> {
-    match name.trim().to_ascii_lowercase().as_str() {
-        "random" => Ok(Box::new(ygo_ai::RandomPlayer::new(seed))),
-        _ => Err(UnknownAi { name: name.to_string() }),
-    }
+    ygo_ai::by_name(name.trim().to_ascii_lowercase().as_str(), seed).ok_or_else(|| UnknownAi { name: name.to_string() })
 }
 
 /// An AI player as a match competitor: goes first when it chooses, never sides.
@@ -61,5 +63,8 @@ impl Competitor for AiCompetitor {
     }
     fn decide(&mut self, view: &View) -> Action {
         self.ai.decide(view)
+    }
+    fn decide_observed(&mut self, obs: &ygo_ai::Observation<'_>) -> Action {
+        self.ai.decide_observed(obs)
     }
 }

@@ -112,7 +112,8 @@ pub fn run_duel(mut duel: Duel, players: &mut [&mut dyn Competitor; 2], time: &m
             legal[0]
         } else {
             let t0 = time.clock.now();
-            let a = players[p.idx()].decide(&duel.view(p));
+            let obs = ygo_ai::Observation::with_actions(&duel, legal.clone()).expect("a player is deciding");
+            let a = players[p.idx()].decide_observed(&obs);
             time.clock.decided();
             if duel.turn() != thought_turn {
                 thought_turn = duel.turn();
