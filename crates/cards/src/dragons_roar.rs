@@ -5,6 +5,22 @@
 use ygo_core::card::{Attribute, Race, SpellKind, TrapKind};
 #[allow(unused_imports)]
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
+use ygo_core::types::Phase;
+
+const RED_EYES_BLACK_DRAGON: u32 = 74677422;
+const ARMED_DRAGON_LV5: u32 = 46384672;
+const ARMED_DRAGON_LV7: u32 = 73879377;
+
+fn dragon() -> F {
+    F::Race(Race::DRAGON)
+}
+
+/// "Special Summon 1 <name> from your hand or Deck".
+fn summon_named_from_hand_or_deck(e: E, code: u32) -> E {
+    e.when(Condition::Exists { place: Place::HandOrDeck(Who::You), filter: F::Named(code) & F::CanSpecialSummon, count: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: F::Named(code) & F::CanSpecialSummon, min: 1, max: 1 })
+        .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp })
+}
 
 /// The behaviour of a card of this group by passcode.
 pub fn behavior(id: u32) -> Option<Behavior> {
@@ -17,6 +33,207 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .range(Range::Gy)
         .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Race(Race::DRAGON) & F::AtkAtMost(1500) & F::CanSpecialSummon, min: 1, max: 1 })
         .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp })]),
+        // Red-Eyes Darkness Dragon
+        96561011 => Behavior {
+            effects: vec![
+                E::continuous("Never Normal Summoned or Set: it is Special Summoned from the hand by Tributing 1 \"Red-Eyes Black Dragon\" you control."),
+                E::continuous("It gains 300 ATK for every Dragon monster in your GY.").modifier(Modifier::AtkPer {
+                    scope: Scope::This,
+                    place: Place::Gy(Who::You),
+                    filter: dragon(),
+                    per: 300,
+                }),
+            ],
+            no_normal_summon: true,
+            summon_rule: Some(SummonRule::Tribute { count: 1, filter: F::Named(RED_EYES_BLACK_DRAGON) }),
+            ..Behavior::default()
+        },
+        // Twin-Headed Behemoth
+        43586926 => Behavior::with(vec![E::optional_if(
+            Trigger::Phase { phase: Phase::End, whose: Who::Both },
+            "Once per Duel, in the End Phase of a turn in which this card was destroyed on the field and sent to the GY: you can Special Summon it from the GY; its ATK and DEF become 1000.",
+        )
+        .range(Range::Gy)
+        .when(Condition::Custom(0))
+        .limit(Limit::PerNamePerDuel)
+        .op(Op::SpecialSummon { what: Obj::This, pos: SummonPos::FaceUp })
+        .op(Op::IfDid)
+        .op(Op::Apply { what: Obj::Chosen, modifier: Modifier::SetOriginal { atk: Some(1000), def: Some(1000) }, until: Duration::Permanent })]),
+        // Armed Dragon LV3
+        980973 => Behavior::with(vec![summon_named_from_hand_or_deck(
+            E::optional_if(
+                Trigger::Phase { phase: Phase::Standby, whose: Who::You },
+                "In your Standby Phase: you can send this face-up card to the GY to Special Summon 1 \"Armed Dragon LV5\" from your hand or Deck.",
+            )
+            .cost(Cost::SendSelfToGy),
+            ARMED_DRAGON_LV5,
+        )]),
+        // Armed Dragon LV5
+        46384672 => Behavior::with(vec![
+            E::ignition("Send 1 monster from your hand to the GY, then target 1 face-up monster your opponent controls whose ATK is not higher than the sent monster's ATK: destroy it.")
+                .cost(Cost::Discard { count: 1, filter: F::Monster })
+                .target(1, F::Monster & F::FaceUp & F::OppControls & F::AtkAtMostCost)
+                .op(Op::Destroy(Obj::Targets)),
+            summon_named_from_hand_or_deck(
+                E::optional_if(
+                    Trigger::Phase { phase: Phase::End, whose: Who::Both },
+                    "In the End Phase of a turn in which this card destroyed a monster by battle: you can send it to the GY to Special Summon 1 \"Armed Dragon LV7\" from your hand or Deck.",
+                )
+                .cost(Cost::SendSelfToGy),
+                ARMED_DRAGON_LV7,
+            )
+            .when(Condition::All(vec![
+                Condition::Custom(1),
+                Condition::Exists { place: Place::HandOrDeck(Who::You), filter: F::Named(ARMED_DRAGON_LV7) & F::CanSpecialSummon, count: 1 },
+            ])),
+        ]),
+        // Black Dragon's Chick
+        36262024 => Behavior::with(vec![E::ignition(
+            "Send this face-up card to the GY: Special Summon 1 \"Red-Eyes Black Dragon\" from your hand.",
+        )
+        .cost(Cost::SendSelfToGy)
+        .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Named(RED_EYES_BLACK_DRAGON) & F::CanSpecialSummon, min: 1, max: 1 })
+        .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp })]),
+        // Element Dragon
+        30314994 => {
+            let on_field = |a: Attribute| Condition::Exists { place: Place::Monsters(Who::Both), filter: F::Attribute(a) & F::FaceUp, count: 1 };
+            Behavior::with(vec![
+                E::continuous("While a FIRE monster is on the field, this card gains 500 ATK.")
+                    .when(on_field(Attribute::Fire))
+                    .modifier(Modifier::AtkDef { scope: Scope::This, atk: 500, def: 0 }),
+                E::continuous("While a WIND monster is on the field, after it destroys an opponent's monster by battle it may attack once more in a row.")
+                    .when(on_field(Attribute::Wind))
+                    .modifier(Modifier::SecondAttackOnKill(Scope::This)),
+            ])
+        }
+        // Snatch Steal
+        45986603 => Behavior::with(vec![
+            E::spell(SpellKind::Equip, "Equip only to a face-up monster your opponent controls (targeted); you control the equipped monster.")
+                .target(1, F::Monster & F::FaceUp & F::OppControls)
+                .op(Op::EquipTo(Obj::Targets))
+                .modifier(Modifier::ControlEquipped),
+            E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::Opponent }, "In each of your opponent's Standby Phases, they gain 1000 LP.")
+                .needs_card_on_field()
+                .op(Op::GainLp { who: Who::Opponent, amount: Amount::Fixed(1000) }),
+        ]),
+        // Nobleman of Crossout
+        71044499 => Behavior::with(vec![E::spell(
+            SpellKind::Normal,
+            "Destroy 1 targeted face-down monster on the field and banish it; if it is a Flip monster, both players show their Main Decks and banish every card in them with its name.",
+        )
+        .target(1, F::Monster & F::FaceDown)
+        .op(Op::Custom(0))]),
+        // Premature Burial
+        70828912 => Behavior::with(vec![E::spell(
+            SpellKind::Equip,
+            "Pay 800 LP and target 1 monster in your GY: Special Summon it in Attack Position and equip it with this card. If this card is destroyed, the equipped monster is destroyed.",
+        )
+        .cost(Cost::PayLp(800))
+        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::CanSpecialSummon)
+        .op(Op::SpecialSummon { what: Obj::Targets, pos: SummonPos::Attack })
+        .op(Op::IfDid)
+        .op(Op::EquipTo(Obj::Chosen))
+        .op(Op::Apply { what: Obj::Chosen, modifier: Modifier::DestroyedWithSource { destroyed_only: true }, until: Duration::Permanent })]),
+        // Swords of Revealing Light
+        72302403 => Behavior::with(vec![
+            E::spell(
+                SpellKind::Normal,
+                "Flip every face-down monster your opponent controls face-up. This card stays on the field; while it is face-up, your opponent's monsters cannot declare an attack.",
+            )
+            .op(Op::Custom(0))
+            .op(Op::ApplyRule { modifier: Modifier::CannotAttack(Scope::Monsters(F::OppControls)), until: Duration::WhileSourceOnField }),
+            E::trigger(Trigger::Phase { phase: Phase::End, whose: Who::Opponent }, "It is destroyed in the End Phase of your opponent's 3rd turn after its activation.")
+                .when(Condition::Custom(0))
+                .op(Op::Destroy(Obj::This)),
+        ]),
+        // Stamping Destruction
+        81385346 => Behavior::with(vec![E::spell(
+            SpellKind::Normal,
+            "While you control a face-up Dragon monster: destroy 1 targeted spell or trap on the field, and if you do, its controller takes 500 damage.",
+        )
+        .when(Condition::Exists { place: Place::Monsters(Who::You), filter: dragon() & F::FaceUp, count: 1 })
+        .target(1, F::SpellTrap)
+        .op(Op::Custom(0))]),
+        // Creature Swap
+        31036355 => Behavior::with(vec![E::spell(
+            SpellKind::Normal,
+            "Each player picks 1 monster they control; those two monsters change control. Neither can change its battle position for the rest of this turn.",
+        )
+        .when(Condition::All(vec![
+            Condition::Exists { place: Place::Monsters(Who::You), filter: F::Any, count: 1 },
+            Condition::Exists { place: Place::Monsters(Who::Opponent), filter: F::Any, count: 1 },
+        ]))
+        .op(Op::Custom(0))]),
+        // Reload
+        22589918 => Behavior::with(vec![E::spell(
+            SpellKind::QuickPlay,
+            "Shuffle every card in your hand into your Deck, then draw as many cards as you shuffled in.",
+        )
+        .when(Condition::Exists { place: Place::Hand(Who::You), filter: F::Any, count: 1 })
+        .op(Op::Custom(0))]),
+        // The Graveyard in the Fourth Dimension
+        88089103 => Behavior::with(vec![E::spell(
+            SpellKind::Normal,
+            "Target 2 \"LV\" monsters in your GY: shuffle them into your Deck.",
+        )
+        .target_in(Place::Gy(Who::You), 2, 2, F::Monster & F::NameHas("LV".into()))
+        .op(Op::ToDeck { what: Obj::Targets, top: false })]),
+        // Call of the Haunted
+        97077563 => Behavior::with(vec![E::trap(
+            TrapKind::Continuous,
+            "Target 1 monster in your GY: Special Summon it in Attack Position. If this card leaves the field, that monster is destroyed; if that monster is destroyed, this card is destroyed.",
+        )
+        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::CanSpecialSummon)
+        .op(Op::SpecialSummon { what: Obj::Targets, pos: SummonPos::Attack })
+        .op(Op::IfDid)
+        .op(Op::Apply { what: Obj::Chosen, modifier: Modifier::DestroyedWithSource { destroyed_only: false }, until: Duration::Permanent })
+        .op(Op::Apply { what: Obj::Chosen, modifier: Modifier::SourceDestroyedWithIt, until: Duration::Permanent })]),
+        // Ceasefire
+        36468556 => Behavior::with(vec![E::trap(
+            TrapKind::Normal,
+            "While a face-down Defense Position monster or an Effect Monster is on the field: turn every face-down Defense Position monster face-up in Defense Position (their FLIP effects do not activate), and your opponent takes 500 damage for each Effect Monster on the field.",
+        )
+        .when(Condition::Exists { place: Place::Monsters(Who::Both), filter: (F::FaceDown & F::DefensePos) | F::EffectMonster, count: 1 })
+        .op(Op::Custom(0))
+        .op(Op::Damage { who: Who::Opponent, amount: Amount::PerCard { place: Place::Monsters(Who::Both), filter: F::EffectMonster, per: 500 } })]),
+        // The Dragon's Bead
+        92408984 => Behavior::with(vec![
+            E::trap(TrapKind::Continuous, "Stays face-up on the field."),
+            E::trap(
+                TrapKind::Continuous,
+                "When a trap card is activated that targets a face-up Dragon monster: discard 1 card; negate that trap's effect and destroy it.",
+            )
+            .when(Condition::All(vec![Condition::ChainTopActivates(F::Trap), Condition::Custom(0)]))
+            .cost(Cost::Discard { count: 1, filter: F::Any })
+            .op(Op::NegateEffect { destroy: true }),
+        ]),
+        // Dragon's Rage
+        54178050 => Behavior::with(vec![E::trap(
+            TrapKind::Continuous,
+            "While face-up, your Dragon monsters inflict piercing battle damage when they attack a Defense Position monster.",
+        )
+        .modifier(Modifier::Piercing(Scope::Monsters(dragon() & F::YouControl)))]),
+        // Reckless Greed
+        37576645 => Behavior::with(vec![E::trap(TrapKind::Normal, "Draw 2 cards, then skip your next 2 Draw Phases.")
+            .op(Op::Draw { who: Who::You, count: 2 })
+            .op(Op::ApplyPlayer { who: Who::You, effect: PlayerEffect::SkipDraw(2) })]),
+        // Interdimensional Matter Transporter
+        36261276 => Behavior::with(vec![
+            E::trap(TrapKind::Normal, "Banish 1 targeted face-up monster you control until the End Phase.")
+                .target(1, F::Monster & F::FaceUp & F::YouControl)
+                .op(Op::Custom(0)),
+            E::trigger(Trigger::Phase { phase: Phase::End, whose: Who::Both }, "In that End Phase, the banished monster returns to the field.")
+                .range(Range::Anywhere)
+                .when(Condition::Custom(1))
+                .op(Op::Custom(1)),
+        ]),
+        // Trap Jammer
+        19252988 => Behavior::with(vec![E::trap(
+            TrapKind::Counter,
+            "During the Battle Phase, when your opponent activates a trap card: negate the activation and destroy it.",
+        )
+        .when(Condition::All(vec![Condition::InBattlePhase, Condition::ChainTopActivates(F::Trap & F::OppControls)]))
+        .op(Op::NegateActivation { destroy: true })]),
         _ => return None,
     })
 }
