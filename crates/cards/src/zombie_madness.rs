@@ -35,6 +35,19 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .op(Op::Apply { what: effect_monsters(), modifier: Modifier::SetOriginal { atk: None, def: Some(0) }, until: Duration::EndOfTurn })
             .op(Op::Apply { what: effect_monsters(), modifier: Modifier::CannotChangePosition(Scope::This), until: Duration::EndOfTurn })])
         }
+        // Vampire Genesis
+        22056710 => Behavior {
+            no_normal_summon: true,
+            summon_rule: Some(SummonRule::BanishFromField { count: 1, filter: F::Named(53839837) & F::FaceUp }),
+            ..Behavior::with(vec![
+                E::continuous("Cannot be Normal Summoned or Set; Special Summoned from your hand by banishing 1 face-up \"Vampire Lord\" you control."),
+                E::ignition("Once per turn: discard 1 Zombie monster, then target 1 Zombie monster in your GY whose Level is lower than the discarded one's; Special Summon it.")
+                    .limit(Limit::PerCardPerTurn)
+                    .cost(Cost::Discard { count: 1, filter: zombie() })
+                    .target_in(Place::Gy(Who::You), 1, 1, zombie() & F::CanSpecialSummon & F::LevelBelowCost)
+                    .op(Op::SpecialSummon { what: Obj::Targets, pos: SummonPos::FaceUp }),
+            ])
+        },
         // Despair from the Dark
         71200730 => Behavior::with(vec![E::trigger(
             Trigger::SentToGy { from: vec![Zone::Hand, Zone::Deck], cause: Cause::OpponentEffect },
@@ -65,8 +78,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     Trigger::Summoned { normal: true, flip: false, special: false },
                     "When this card is Normal Summoned or flipped face-up: destroy every other face-up monster on the field.",
                 )
-                .op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp))),
-                E::trigger(Trigger::Flipped, "").op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp))),
+                .op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::NotSelf))),
+                E::trigger(Trigger::Flipped, "").op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::NotSelf))),
             ])
         },
         // Vampire Lord

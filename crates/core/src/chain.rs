@@ -58,6 +58,9 @@ pub struct ActivateTask {
     pub event_card: Option<CardId>,
     pub from: Zone,
     pub cost_value: i32,
+    /// The highest Level among the cards paid as cost (`Filter::LevelBelowCost`).
+    #[serde(default)]
+    pub cost_level: u8,
 }
 
 impl Duel {
@@ -110,6 +113,8 @@ impl Duel {
             Filter::CanSpecialSummon => self.can_be_special_summoned(id),
             // The cap is the cost's: applied where the cost is known (`cost_capped`).
             Filter::AtkAtMostCost => as_monster,
+            // The cap is the cost's: applied where the cost is known (as above).
+            Filter::LevelBelowCost => as_monster,
             Filter::Attacker => c.zone == Zone::Monster && self.current_attacker() == Some(id),
             Filter::AtkAtMostLp(w) => {
                 as_monster && self.who(*w, p).iter().all(|&q| self.stat_atk(id) <= self.lp(q))
@@ -194,6 +199,11 @@ impl Duel {
                         .map(|t| self.stat_atk(t))
                         .collect();
                     v.retain(|&c| atks.iter().any(|&t| t <= self.stat_atk(c)));
+                }
+                // A target "with a Level lower than the cost card's" likewise.
+                if let Some(spec) = effects.iter().filter(|e| e.costs.contains(cost)).find_map(|e| e.target.as_ref().filter(|t| t.filter.mentions_level_cap())) {
+                    let levels: Vec<u8> = self.spec_candidates(spec, p, source).into_iter().map(|t| self.data(t).level).collect();
+                    v.retain(|&c| levels.iter().any(|&l| l < self.data(c).level));
                 }
                 v
             }
@@ -419,6 +429,7 @@ impl Duel {
             event_card: None,
             from,
             cost_value: 0,
+            cost_level: 0,
         }));
     }
 
@@ -459,6 +470,7 @@ impl Duel {
             event_card: t.event_card,
             from,
             cost_value: 0,
+            cost_level: 0,
         }));
     }
 
@@ -480,6 +492,7 @@ impl Duel {
                     if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
                         for id in picked {
                             a.cost_value = a.cost_value.max(self.stat_atk(id));
+                            a.cost_level = a.cost_level.max(self.data(id).level);
                             match cost {
                                 Cost::Discard { .. } => self.send_to_gy(id, Reason::Discard),
                                 Cost::Tribute { .. } => self.send_to_gy(id, Reason::Tribute),
@@ -533,6 +546,9 @@ impl Duel {
                         }
                     } else {
                         let mut candidates = self.target_candidates(&e, a.player, a.card);
+                        if t.filter.mentions_level_cap() {
+                            candidates.retain(|&c| self.data(c).level < a.cost_level);
+                        }
                         if t.filter.mentions_cost_cap() {
                             candidates.retain(|&c| self.stat_atk(c) <= a.cost_value);
                         }

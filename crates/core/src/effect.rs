@@ -113,12 +113,24 @@ pub enum Filter {
     /// activation's cost ("Armed Dragon LV5"); the cost's choices and the targets are
     /// narrowed to fit each other.
     AtkAtMostCost,
+    /// A monster whose Level is lower than the Level of the card paid as this activation's
+    /// cost ("Vampire Genesis"); the cost's choices and the targets are narrowed to fit.
+    LevelBelowCost,
     And(Vec<Filter>),
     Or(Vec<Filter>),
     Not(Box<Filter>),
 }
 
 impl Filter {
+    /// Does the filter use [`Filter::LevelBelowCost`] (anywhere inside)?
+    pub fn mentions_level_cap(&self) -> bool {
+        match self {
+            Filter::LevelBelowCost => true,
+            Filter::And(v) | Filter::Or(v) => v.iter().any(Filter::mentions_level_cap),
+            Filter::Not(f) => f.mentions_level_cap(),
+            _ => false,
+        }
+    }
     /// Does the filter use [`Filter::AtkAtMostCost`] (anywhere inside)?
     pub fn mentions_cost_cap(&self) -> bool {
         match self {

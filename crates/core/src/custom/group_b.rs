@@ -14,7 +14,6 @@ const SOUL_ABSORBING_BONE_TOWER: u32 = 63012333;
 const CALL_OF_THE_MUMMY: u32 = 4861205;
 const DUST_TORNADO: u32 = 60082869;
 const RYU_KOKKI: u32 = 57281778;
-const VAMPIRE_GENESIS: u32 = 22056710;
 
 /// Card types a player may declare, as `cards.cdb` type bits (`announce 1` = Monster,
 /// `announce 2` = Spell, `announce 4` = Trap).
@@ -70,14 +69,6 @@ pub(crate) fn condition(d: &Duel, code: u32, i: u8, p: Player, source: CardId) -
                     && d.turn > a.turn
                     && d.turn <= a.turn + 2,
             )
-        }
-        // Vampire Genesis: some Zombie in the hand has a higher Level than a Zombie in your
-        // GY that could be Special Summoned (so the discard leaves a legal target).
-        (VAMPIRE_GENESIS, 0) => {
-            let ps = d.player(p);
-            let zombie = |c: CardId| d.data(c).is_monster() && d.data(c).race == Some(Race::ZOMBIE);
-            let lowest = ps.gy.iter().copied().filter(|&c| zombie(c) && d.can_be_special_summoned(c)).map(|c| d.data(c).level).min();
-            Some(lowest.is_some_and(|low| ps.hand.iter().any(|&c| c != source && zombie(c) && d.data(c).level > low)))
         }
         _ => None,
     }
