@@ -31,7 +31,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "When this card is destroyed by battle and sent to the GY: you can Special Summon 1 Dragon monster with 1500 or less ATK from your Deck.",
         )
         .range(Range::Gy)
-        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Race(Race::DRAGON) & F::AtkAtMost(1500) & F::CanSpecialSummon, min: 1, max: 1 })
+        .when(Condition::Exists { place: Place::Deck(Who::You), filter: dragon() & F::AtkAtMost(1500) & F::CanSpecialSummon, count: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: dragon() & F::AtkAtMost(1500) & F::CanSpecialSummon, min: 1, max: 1 })
         .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp })]),
         // Red-Eyes Darkness Dragon
         96561011 => Behavior {
