@@ -106,6 +106,15 @@ impl Duel {
             };
             if let Some(event_card) = self.trigger_matches(t, eff.range, card, e) {
                 self.push_pending(card, i as u8, optional, when, event_card);
+                // A card that has just left the field: the player who controlled it there
+                // activates its trigger (not necessarily its owner).
+                if let Event::Moved { card: x, from, .. } = e {
+                    if *x == card && from.zone.on_field() && !self.card(card).zone.on_field() {
+                        if let Some(p) = self.pending.last_mut().filter(|p| p.card == card && p.effect == i as u8) {
+                            p.player = from.player;
+                        }
+                    }
+                }
             }
         }
     }
