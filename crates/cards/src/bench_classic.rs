@@ -124,9 +124,10 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Dragon Capture Jar
         50045299 => Behavior::with(vec![E::trap(
             TrapKind::Continuous,
-            "On resolution, every face-up Dragon monster on the field is changed to Defense Position; while this card is face-up, face-up Dragons cannot change their battle positions.",
+            "While this card is face-up, every face-up Dragon monster on the field is changed to Defense Position (also those that arrive later) and cannot change its battle position.",
         )
         .op(Op::ChangePosition { what: Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::Race(Race::DRAGON) & F::AttackPos), to: PosChange::FaceUpDefense })
+        .modifier(Modifier::ForceDefense(Scope::Monsters(F::Race(Race::DRAGON))))
         .modifier(Modifier::CannotChangePosition(Scope::Monsters(F::Race(Race::DRAGON))))]),
         // Lord of D.
         17985575 => Behavior::with(vec![E::continuous("While face-up, card effects cannot target Dragon monsters on the field.")
