@@ -172,7 +172,8 @@ impl Duel {
                         Who::Both => true,
                     }
             }
-            (Trigger::EndOfBattlePhase, Event::StepEntered { step: BattleStep::End }) => in_range && self.turn_player == c.controller,
+            // Either player's Battle Phase (a card that means "your" says so in its condition).
+            (Trigger::EndOfBattlePhase, Event::StepEntered { step: BattleStep::End }) => in_range,
             (Trigger::EndOfDamageStep, Event::StepEntered { step: BattleStep::Damage(DamageStep::End) }) => {
                 in_range && self.current_attack().is_some_and(|a| a.attacker == card || a.target == Some(card))
             }
