@@ -56,6 +56,21 @@ pub const BUILTIN: &[BuiltinDeck] = &[
         description: "Destiny Board and the classic traps: Royal Decree, Mirror Force, Solemn Judgment",
         ydk: include_str!("../decks/trap-stall.ydk"),
     },
+    BuiltinDeck {
+        name: "ritual-fusion",
+        description: "Ritual and Fusion: Black Luster Soldier, Relinquished, Polymerization, the classic Fusions and substitutes",
+        ydk: include_str!("../decks/ritual-fusion.ydk"),
+    },
+    BuiltinDeck {
+        name: "synchro",
+        description: "Synchro and Xyz: Junk Synchron, Stardust Dragon, Red Dragon Archfiend, Junk Warrior, Number 39: Utopia",
+        ydk: include_str!("../decks/synchro.ydk"),
+    },
+    BuiltinDeck {
+        name: "pendulum-link",
+        description: "Pendulum and Link: Stargazer and Timegazer Magician, Odd-Eyes, Decode Talker, Link Spider, Linkuriboh",
+        ydk: include_str!("../decks/pendulum-link.ydk"),
+    },
 ];
 
 /// Finds a built-in deck by name.

@@ -12,6 +12,8 @@ pub mod bench_classic;
 pub mod classic;
 pub mod decks;
 pub mod dragons_roar;
+pub mod extra_deck;
+pub mod extras;
 pub mod rule_examples;
 pub mod rule_examples_2;
 pub mod zombie_madness;
@@ -62,6 +64,8 @@ fn behavior_of(data: &CardData) -> Option<Behavior> {
         .or_else(|| rule_examples::behavior(id))
         .or_else(|| rule_examples_2::behavior(id))
         .or_else(|| bench_classic::behavior(id))
+        .or_else(|| extra_deck::behavior(id))
+        .or_else(|| extras::behavior(id))
 }
 
 /// A card's rules text: the shipped text, or (`-`) the texts of its declared effects.

@@ -27,8 +27,11 @@ pub enum Action {
     FlipSummon(Loc),
     ChangePosition(Loc),
     Activate { card: Loc, effect: u8 },
-    /// A summon procedure written on the card (`special summon X`).
+    /// A summon procedure written on the card (`special summon X`); for an Extra Deck
+    /// monster its Synchro/Xyz/Link Summon (`synchro summon X`, ...: SUM-10, 11, 13).
     SpecialSummon(Loc),
+    /// SUM-12: the turn's Pendulum Summon (`pendulum summon`).
+    PendulumSummon,
     Attack { attacker: Loc, target: Option<Loc> },
     Target(Loc),
     Choose(Loc),
@@ -41,6 +44,13 @@ pub enum Action {
     First,
     Second,
     Announce(u32),
+}
+
+/// Special values of a declaration (`announce X`) other than card passcodes.
+pub mod declare {
+    /// Calling a coin toss.
+    pub const HEADS: u32 = u32::MAX - 1;
+    pub const TAILS: u32 = u32::MAX - 2;
 }
 
 /// Why `apply` refused an action. The duel is unchanged.
@@ -118,11 +128,17 @@ pub enum Verb {
     FlipSummon,
     ChangePosition,
     SpecialSummon,
+    SynchroSummon,
+    XyzSummon,
+    LinkSummon,
     Target,
     Choose,
 }
 
-const CARD_VERBS: [(&str, Verb); 8] = [
+const CARD_VERBS: [(&str, Verb); 11] = [
+    ("synchro summon ", Verb::SynchroSummon),
+    ("xyz summon ", Verb::XyzSummon),
+    ("link summon ", Verb::LinkSummon),
     ("normal summon ", Verb::NormalSummon),
     ("tribute summon ", Verb::TributeSummon),
     ("flip summon ", Verb::FlipSummon),
@@ -143,6 +159,7 @@ pub fn parse_command(text: &str) -> Option<Command> {
         "main phase 2" => Some(Action::ToMain2),
         "end phase" => Some(Action::ToEnd),
         "end turn" => Some(Action::EndTurn),
+        "pendulum summon" => Some(Action::PendulumSummon),
         "done" => Some(Action::Done),
         "yes" => Some(Action::Yes),
         "no" => Some(Action::No),

@@ -103,6 +103,7 @@ impl Duel {
             Filter::Attribute(a) => as_monster && d.attribute == Some(*a) && (c.face_up() || !c.zone.on_field()),
             Filter::EffectMonster => as_monster && self.is_effect_monster(id),
             Filter::FlipMonster => as_monster && d.has(crate::card::type_bits::FLIP),
+            Filter::NormalMonster => as_monster && d.has(crate::card::type_bits::NORMAL),
             Filter::Named(code) => d.id == *code || d.alias == *code,
             Filter::NameHas(s) => d.name.contains(s.as_str()),
             Filter::AtkAtMost(n) => as_monster && self.stat_atk(id) <= *n,
@@ -220,6 +221,7 @@ impl Duel {
             Cost::PayLp(n) => self.lp(p) >= *n,
             Cost::PayHalfLp => true,
             Cost::DiscardSelf => c.zone == Zone::Hand,
+            Cost::RemoveCounters { kind, count } => self.counters_on(card, *kind) >= *count as u16,
             Cost::SendSelfToGy => c.zone.on_field() && c.face_up(),
             Cost::BanishAllOther(places) => places.iter().any(|&pl| self.cards_in(pl, p).iter().any(|&x| x != card)),
             Cost::DetachMaterial(n) => c.zone == Zone::Monster && c.materials.len() >= *n as usize,
@@ -319,7 +321,12 @@ impl Duel {
             && self.condition_holds(&e.condition, p, card)
             && self.costs_payable(e, p, card)
             && self.targets_exist(e, p, card)
-            && e.ops.iter().all(|op| self.op_possible(op, p, card))
+            && e.ops
+                .iter()
+                // Steps after a branch or an "if you do" may never run: only the steps
+                // before one must be possible.
+                .take_while(|op| !matches!(op, crate::effect::Op::Skip(_) | crate::effect::Op::SkipUnlessDid(_) | crate::effect::Op::CallCoinToss | crate::effect::Op::IfDid | crate::effect::Op::MayContinue))
+                .all(|op| self.op_possible(op, p, card))
     }
 
     fn condition_mentions_summon_pending(&self, c: &Condition) -> bool {
@@ -388,7 +395,8 @@ impl Duel {
     /// legal object, e.g. "Dark Hole" with no monsters).
     fn op_possible(&self, op: &crate::effect::Op, p: Player, source: CardId) -> bool {
         use crate::effect::{Obj, Op};
-        let any_in = |place: &Place, f: &Filter| self.cards_in(*place, p).into_iter().any(|c| c != source && self.filter_matches(f, c, p, source));
+        let skip_self = self.card(source).zone != Zone::Monster;
+        let any_in = |place: &Place, f: &Filter| self.cards_in(*place, p).into_iter().any(|c| !(skip_self && c == source) && self.filter_matches(f, c, p, source));
         match op {
             Op::Destroy(Obj::All(place, f)) | Op::ToHand(Obj::All(place, f)) | Op::ChangePosition { what: Obj::All(place, f), .. } => {
                 any_in(place, f)
@@ -480,6 +488,7 @@ impl Duel {
             Cost::PayHalfLp => self.change_lp(a.player, -(self.lp(a.player) / 2)),
             Cost::DiscardSelf => self.send_to_gy(a.card, Reason::Discard),
             Cost::SendSelfToGy => self.send_to_gy(a.card, Reason::Cost),
+            Cost::RemoveCounters { kind, count } => self.add_counters(a.card, *kind, -(*count as i32)),
             Cost::BanishAllOther(places) => {
                 let all: Vec<CardId> = places.iter().flat_map(|&pl| self.cards_in(pl, a.player)).filter(|&c| c != a.card).collect();
                 for c in all {

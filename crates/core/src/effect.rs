@@ -93,6 +93,8 @@ pub enum Filter {
     EffectMonster,
     /// Flip monsters.
     FlipMonster,
+    /// Normal Monsters (yellow frame).
+    NormalMonster,
     Named(u32),
     /// The card's name contains this text (archetype-like, e.g. "LV").
     NameHas(String),
@@ -218,6 +220,8 @@ pub enum Amount {
     Half(Box<Amount>),
     /// The number register (e.g. the number of cards the last step moved).
     Counted,
+    /// The total ATK the monsters destroyed by the last `Destroy` step had on the field.
+    DestroyedAtk,
 }
 
 /// A cost paid on activation (EFF-5).
@@ -236,6 +240,8 @@ pub enum Cost {
     Tribute { count: u8, filter: Filter },
     /// Banish cards from your GY matching the filter.
     BanishFromGy { count: u8, filter: Filter },
+    /// Remove counters of `kind` from this card (MISC-2).
+    RemoveCounters { kind: u8, count: u8 },
     /// Banish every other card in these places (at least one in all: "Card of Sanctity").
     BanishAllOther(Vec<Place>),
     /// Detach materials from this Xyz monster (ZONE-10, SUM-11).
@@ -447,6 +453,17 @@ pub enum Op {
     ShuffleDeck(Who),
     /// "and if you do": stop unless the previous step affected a card.
     IfDid,
+    /// Skip the next `n` steps unless the previous step affected a card (or the call was
+    /// right): the "otherwise" branch follows them.
+    SkipUnlessDid(u8),
+    /// Skip the next `n` steps.
+    Skip(u8),
+    /// The controller calls heads or tails, then a coin is tossed with the duel's random
+    /// source (MISC-6); "did" when the call was right.
+    CallCoinToss,
+    /// Place counters of `kind` (see `state::COUNTER_NAMES`) on the cards; only on cards
+    /// whose behaviour lists that kind, never above `max` (MISC-2).
+    AddCounters { what: Obj, kind: u8, count: u8, max: Option<u8> },
     /// "you can": the controller decides whether to go on.
     MayContinue,
     /// A unique operation (see `custom.rs`).
@@ -477,6 +494,8 @@ pub enum Modifier {
     AtkDef { scope: Scope, atk: i32, def: i32 },
     /// ATK gain of `per` for each card matching in the place.
     AtkPer { scope: Scope, place: Place, filter: Filter, per: i32 },
+    /// ATK gain of `per` for each counter of `kind` on the monster itself.
+    AtkPerCounter { scope: Scope, kind: u8, per: i32 },
     /// The original ATK becomes half (rounded down).
     HalveOriginalAtk,
     /// The original ATK and DEF become these values.
@@ -701,6 +720,8 @@ pub struct Behavior {
     /// Tribute Summon with exactly this many tributes matching (Gilford, Victory Dragon);
     /// `only`: the only way to Normal Summon it.
     pub tribute_rule: Option<(u8, Filter, bool)>,
+    /// Counter kinds this card's effects use (MISC-2: only these may be placed on it).
+    pub counters: Vec<u8>,
     /// A win condition checked while the card is in the hand or face-up on the field
     /// (WIN-3; see `custom.rs`).
     pub wins: bool,

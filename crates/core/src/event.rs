@@ -26,6 +26,8 @@ pub enum Reason {
     Rule,
     Activate,
     Resolve,
+    /// Used as Fusion/Synchro/Xyz/Link material (SUM-9..SUM-13).
+    Material,
 }
 
 impl Reason {
@@ -74,6 +76,10 @@ pub enum Event {
     Revealed { card: CardId },
     /// A player declared a card name, type or number.
     Announced { player: Player, value: u32 },
+    /// A coin was tossed (MISC-6).
+    CoinTossed { player: Player, heads: bool },
+    /// Counters were placed (positive) or removed (negative) (MISC-2).
+    Counters { card: CardId, kind: u8, delta: i32 },
     /// A phase was skipped (PHASE-8).
     PhaseSkipped { phase: Phase },
 }

@@ -342,7 +342,22 @@ impl Duel {
             Action::Zone(z) => format!("zone {z}"),
             Action::First => "first".into(),
             Action::Second => "second".into(),
-            Action::Announce(x) => format!("announce {x}"),
+            Action::Announce(x) => format!("announce {}", self.declaration_text(*x)),
+        }
+    }
+
+    /// A declared value as words: heads/tails, a card type, a card name, or the number.
+    pub fn declaration_text(&self, x: u32) -> String {
+        use crate::action::declare;
+        use crate::card::type_bits;
+        let types = matches!(&self.prompt, Prompt::Announce { options, .. } if options.len() == 3 && options.iter().all(|o| [type_bits::MONSTER, type_bits::SPELL, type_bits::TRAP].contains(o)));
+        match x {
+            declare::HEADS => "heads".into(),
+            declare::TAILS => "tails".into(),
+            type_bits::MONSTER if types => "monster".into(),
+            type_bits::SPELL if types => "spell".into(),
+            type_bits::TRAP if types => "trap".into(),
+            _ => self.pool.get(x).map_or_else(|| x.to_string(), |d| d.data.name.clone()),
         }
     }
 
@@ -419,7 +434,7 @@ impl Duel {
                         _ => false,
                     }
             }
-            (Command::Announce(x), Action::Announce(n)) => x.parse::<u32>().ok() == Some(*n),
+            (Command::Announce(x), Action::Announce(n)) => x.parse::<u32>().ok() == Some(*n) || x.eq_ignore_ascii_case(&self.declaration_text(*n)),
             _ => false,
         }
     }

@@ -35,6 +35,7 @@ pub mod edition;
 pub mod effect;
 pub mod engine;
 pub mod event;
+pub mod extra;
 mod invariants;
 mod legal;
 pub mod modifiers;

@@ -34,6 +34,10 @@ pub struct Resolution {
     pub counted: i32,
     /// A zone picked for the card being placed.
     pub zone: Option<u8>,
+    /// The total ATK the monsters destroyed by the last `Destroy` step had.
+    pub destroyed_atk: i32,
+    /// Players whose Main Deck this resolution looked through (ZONE-7: shuffled after).
+    pub searched: [bool; 2],
 }
 
 /// What one step did.
@@ -47,7 +51,7 @@ pub(crate) enum OpFlow {
 
 impl Resolution {
     pub fn new(link: ChainLink, n: u8) -> Resolution {
-        Resolution { link, n, pc: 0, stage: 0, list: SmallVec::new(), chosen: SmallVec::new(), did: false, counted: 0, zone: None }
+        Resolution { link, n, pc: 0, stage: 0, list: SmallVec::new(), chosen: SmallVec::new(), did: false, counted: 0, zone: None, destroyed_atk: 0, searched: [false; 2] }
     }
     pub fn controller(&self) -> Player {
         self.link.controller
@@ -95,6 +99,12 @@ impl Duel {
 
     fn finish_resolution(&mut self, r: &Resolution) {
         let card = r.link.card;
+        // ZONE-7: a Deck an effect looked through is shuffled afterwards.
+        for p in [crate::types::Player::A, crate::types::Player::B] {
+            if r.searched[p.idx()] {
+                self.shuffle_deck(p);
+            }
+        }
         let persistent = self.effect_decl(card, r.link.effect).is_some_and(|e| e.kind.is_card_activation())
             && matches!(
                 self.data(card).kind,
@@ -149,7 +159,12 @@ impl Duel {
             Obj::Chosen => r.chosen.clone(),
             Obj::Equipped => self.card(card).equip_to.into_iter().collect(),
             Obj::EventCard => r.link.event_card.into_iter().collect(),
-            Obj::All(place, f) => self.cards_in(*place, p).into_iter().filter(|&c| c != card && self.filter_matches(f, c, p, card)).collect(),
+            // A resolving spell/trap is not among "all cards" it affects (it is being
+            // resolved); a monster's "all monsters" includes itself unless it says "other".
+            Obj::All(place, f) => {
+                let skip_self = self.card(card).zone != Zone::Monster;
+                self.cards_in(*place, p).into_iter().filter(|&c| !(skip_self && c == card) && self.filter_matches(f, c, p, card)).collect()
+            }
         }
     }
 
@@ -163,6 +178,11 @@ impl Duel {
         match op {
             Op::Choose { who, place, filter, min, max } => {
                 let chooser = self.chooser(*who, p);
+                if let crate::effect::Place::Deck(w) | crate::effect::Place::HandOrDeck(w) = place {
+                    for q in self.who(*w, p) {
+                        r.searched[q.idx()] = true;
+                    }
+                }
                 if self.take_answer().is_some() {
                     if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
                         r.chosen = picked.into_iter().collect();
@@ -208,8 +228,12 @@ impl Duel {
             Op::Destroy(o) => {
                 let list = self.objects(o, r);
                 let n = list.iter().filter(|&&c| self.card(c).zone.on_field()).count();
+                r.destroyed_atk = 0;
                 for c in list {
                     if self.card(c).zone.on_field() {
+                        if self.card(c).zone == Zone::Monster && self.card(c).face_up() {
+                            r.destroyed_atk += self.current_atk(c);
+                        }
                         self.send_to_gy(c, Reason::Destroy);
                     }
                 }
@@ -371,7 +395,7 @@ impl Duel {
                 // `Counted` before any step counted: the number fixed by the cost (also inside
                 // `Half`, "half the Tributed monster's ATK").
                 let counted = if r.counted == 0 && r.link.cost_value != 0 { r.link.cost_value } else { r.counted };
-                let value = self.amount(amount, p, card, &objs, counted);
+                let value = self.amount(amount, p, card, &objs, counted, r.destroyed_atk);
                 for q in self.who(*who, p) {
                     match op {
                         Op::Damage { .. } => self.change_lp(q, -value),
@@ -433,6 +457,45 @@ impl Duel {
                 for q in self.who(*who, p) {
                     self.shuffle_deck(q);
                 }
+                OpFlow::Next
+            }
+            Op::SkipUnlessDid(n) => {
+                if !r.did {
+                    r.pc += n;
+                }
+                OpFlow::Next
+            }
+            Op::Skip(n) => {
+                r.pc += n;
+                OpFlow::Next
+            }
+            Op::CallCoinToss => match self.take_answer() {
+                Some(Action::Announce(call)) if call == crate::action::declare::HEADS || call == crate::action::declare::TAILS => {
+                    use rand::RngExt;
+                    self.emit(Event::Announced { player: p, value: call });
+                    let heads = self.rng.random_range(0..2u8) == 1;
+                    self.emit(Event::CoinTossed { player: p, heads });
+                    r.did = (call == crate::action::declare::HEADS) == heads;
+                    OpFlow::Next
+                }
+                _ => OpFlow::Ask(Prompt::Announce { player: p, options: vec![crate::action::declare::HEADS, crate::action::declare::TAILS] }),
+            },
+            Op::AddCounters { what, kind, count, max } => {
+                let list = self.objects(what, r);
+                let mut n = 0;
+                for c in list {
+                    let allowed = self.pool.def(self.card(c).def).behavior.counters.contains(kind) && self.card(c).zone.on_field() && self.card(c).face_up();
+                    if !allowed {
+                        continue;
+                    }
+                    let have = self.counters_on(c, *kind);
+                    let add = max.map_or(*count as u16, |m| (m as u16).saturating_sub(have).min(*count as u16));
+                    if add > 0 {
+                        self.add_counters(c, *kind, add as i32);
+                        n += 1;
+                    }
+                }
+                self.set_did(r, n);
                 OpFlow::Next
             }
             Op::IfDid => {

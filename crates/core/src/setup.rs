@@ -56,6 +56,9 @@ pub enum SetupError {
     MainCardInExtra { player: Player, name: String },
     #[error("player {player:?}: {name} cannot be in a deck")]
     NotADeckCard { player: Player, name: String },
+    /// ERA table: the card's kind does not exist yet in this edition.
+    #[error("player {player:?}: {name} cannot be used under {edition} (its kind does not exist yet)")]
+    NotInEdition { player: Player, name: String, edition: String },
     #[error("starting LP {0} is not allowed (8000, 4000 or 2000)")]
     StartingLp(i32),
     #[error("opening hand of {0} cards is not allowed (1 to 10)")]
@@ -269,6 +272,8 @@ impl Duel {
                         errors.push(SetupError::ExtraCardInMain { player: p, name });
                     } else if !def.data.is_extra_deck() && extra {
                         errors.push(SetupError::MainCardInExtra { player: p, name });
+                    } else if !crate::extra::edition_allows(setup.edition, &def.data) {
+                        errors.push(SetupError::NotInEdition { player: p, name, edition: setup.edition.name().into() });
                     }
                 }
             }
@@ -464,6 +469,12 @@ impl Duel {
             }
             for e in errs {
                 errors.push(SetupError::Position { player: p, what: e });
+            }
+        }
+        for c in &d.cards {
+            let data = &d.pool.def(c.def).data;
+            if !crate::extra::edition_allows(d.edition, data) {
+                errors.push(SetupError::NotInEdition { player: c.owner, name: data.name.clone(), edition: d.edition.name().into() });
             }
         }
         for (equip, ep, ez) in equips {

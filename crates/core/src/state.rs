@@ -354,7 +354,9 @@ impl Duel {
     // ---- atoms: the only writers of card locations and LP ---------------------------
 
     pub(crate) fn emit(&mut self, e: Event) {
-        if e.is_happening() {
+        // Draws are never what a "when ..." condition responds to; skipping them keeps
+        // this list free of allocations.
+        if e.is_happening() && !matches!(e, Event::Drew { .. }) {
             self.recent.push(e.clone());
         }
         self.detect_triggers(&e);
@@ -398,7 +400,18 @@ impl Duel {
 
     /// Moves a card and records the move. Leaving the field clears its on-field state;
     /// going to a hidden place resets "properly summoned" (SUM-7).
-    pub(crate) fn move_card(&mut self, id: CardId, to: Dest, reason: Reason) {
+    pub(crate) fn move_card(&mut self, id: CardId, mut to: Dest, reason: Reason) {
+        // ZONE-11: an Extra Deck monster sent to the hand or Main Deck goes to the Extra Deck.
+        if matches!(to.zone, Zone::Hand | Zone::Deck) && self.data(id).is_extra_deck() {
+            to = Dest { player: self.card(id).owner, zone: Zone::Extra, slot: None, position: Position::FaceDownDefense };
+        }
+        // ZONE-10: materials of a monster leaving its zone go to the GY.
+        if to.zone != Zone::Monster && !self.cards[id.0 as usize].materials.is_empty() {
+            for m in std::mem::take(&mut self.cards[id.0 as usize].materials) {
+                let mo = self.card(m).owner;
+                self.move_card(m, Dest { player: mo, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Rule);
+            }
+        }
         let from = self.detach(id);
         let turn = self.turn;
         let p = &mut self.players[to.player.idx()];
@@ -470,6 +483,18 @@ impl Duel {
             self.move_card(m, Dest { player: mo, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Rule);
         }
         self.move_card(id, Dest { player: owner, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, reason);
+    }
+
+    /// Places (positive) or removes (negative) counters of `kind` on a card (MISC-2).
+    pub(crate) fn add_counters(&mut self, id: CardId, kind: u8, delta: i32) {
+        let c = &mut self.cards[id.0 as usize];
+        match c.counters.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => *n = (*n as i32 + delta).max(0) as u16,
+            None if delta > 0 => c.counters.push((kind, delta as u16)),
+            None => return,
+        }
+        c.counters.retain(|(_, n)| *n > 0);
+        self.emit(Event::Counters { card: id, kind, delta });
     }
 
     /// Banishes a card (face-down when asked: ZONE-6).

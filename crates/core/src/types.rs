@@ -216,6 +216,13 @@ pub enum SummonKind {
     Set,
     Flip,
     Special,
+    /// The proper summons of SUM-8..SUM-13 (all Special Summons).
+    Ritual,
+    Fusion,
+    Synchro,
+    Xyz,
+    Pendulum,
+    Link,
 }
 
 /// Why a duel ended.

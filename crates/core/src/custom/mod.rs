@@ -14,14 +14,15 @@ mod group_b;
 mod group_c;
 mod group_d;
 mod group_e;
+mod group_x;
 
 type RunFn = fn(&mut Duel, u32, u8, &mut Resolution) -> Option<OpFlow>;
 type CondFn = fn(&Duel, u32, u8, Player, CardId) -> Option<bool>;
 type WinFn = fn(&Duel, u32, CardId) -> Option<bool>;
 
-const RUN: [RunFn; 5] = [group_a::run, group_b::run, group_c::run, group_d::run, group_e::run];
-const COND: [CondFn; 5] = [group_a::condition, group_b::condition, group_c::condition, group_d::condition, group_e::condition];
-const WINS: [WinFn; 5] = [group_a::wins, group_b::wins, group_c::wins, group_d::wins, group_e::wins];
+const RUN: [RunFn; 6] = [group_a::run, group_b::run, group_c::run, group_d::run, group_e::run, group_x::run];
+const COND: [CondFn; 6] = [group_a::condition, group_b::condition, group_c::condition, group_d::condition, group_e::condition, group_x::condition];
+const WINS: [WinFn; 6] = [group_a::wins, group_b::wins, group_c::wins, group_d::wins, group_e::wins, group_x::wins];
 
 /// Runs custom step `i` of the card with passcode `code`.
 pub(crate) fn run(d: &mut Duel, code: u32, i: u8, r: &mut Resolution) -> OpFlow {

@@ -1,0 +1,266 @@
+//! The summoning pool (`pools/extra-deck-1.txt`): Ritual, Fusion (with substitutes),
+//! Synchro, Xyz, Pendulum and Link monsters and the spells that summon them. Materials are
+//! declared as data ([`Materials`]); Ritual and Fusion spells are one [`ExtraOp`] step.
+//! Texts are our own short words.
+
+use ygo_core::card::{Race, SpellKind};
+use ygo_core::effect::{
+    Amount, Behavior, Condition, Cost, Duration, EffectDecl as E, EffectKind, Filter as F, Limit, Modifier, Obj, Op, Place, Range,
+    Scope, SummonPos, SummonRule, Trigger, Who,
+};
+use ygo_core::types::Phase;
+use ygo_core::extra::{ExtraOp, Materials, RitualFrom};
+
+const NORMAL_SPELL: EffectKind = EffectKind::Spell(SpellKind::Normal);
+const RITUAL_SPELL: EffectKind = EffectKind::Spell(SpellKind::Ritual);
+
+const BLACK_LUSTER_SOLDIER: u32 = 5405694;
+const RELINQUISHED: u32 = 64631466;
+const POLYMERIZATION: u32 = 24094653;
+const JUNK_SYNCHRON: u32 = 63977008;
+
+fn named(codes: &[u32]) -> Vec<F> {
+    codes.iter().map(|&c| F::Named(c)).collect()
+}
+
+fn fusion(codes: &[u32], text: &str) -> Behavior {
+    Behavior {
+        effects: vec![E::continuous(text)],
+        materials: Some(Materials::Fusion { slots: named(codes), by_polymerization: true }),
+        ..Behavior::default()
+    }
+}
+
+fn synchro(tuner: F, effects: Vec<E>) -> Behavior {
+    Behavior { effects, materials: Some(Materials::Synchro { tuner, non_tuner: F::Any }), ..Behavior::default() }
+}
+
+fn link(min: u8, max: u8, filter: F, effects: Vec<E>) -> Behavior {
+    Behavior { effects, materials: Some(Materials::Link { min, max, filter }), ..Behavior::default() }
+}
+
+fn ritual_spell(text: &str, monster: F, from: RitualFrom, material: F, exact: bool) -> Behavior {
+    Behavior::with(vec![E::new(RITUAL_SPELL, text).op(Op::Extra(ExtraOp::Ritual { monster, from, material, exact }))])
+}
+
+fn level(n: u8) -> F {
+    F::LevelAtMost(n) & F::LevelAtLeast(n)
+}
+
+/// The behaviour of a card of this pool by passcode.
+pub fn behavior(id: u32) -> Option<Behavior> {
+    Some(match id {
+        // ---- Ritual (SUM-8) ----
+        // Black Luster Ritual
+        55761792 => ritual_spell(
+            "Ritual Summon \"Black Luster Soldier\" from your hand by Tributing monsters from your hand or field whose Levels total 8 or more.",
+            F::Named(BLACK_LUSTER_SOLDIER),
+            RitualFrom::HandOrField,
+            F::Monster,
+            false,
+        ),
+        // Black Luster Soldier
+        5405694 => Behavior::with(vec![E::continuous("A Ritual monster: Ritual Summoned with \"Black Luster Ritual\".")]),
+        // Advanced Ritual Art
+        46052429 => ritual_spell(
+            "Ritual Summon 1 Ritual monster from your hand by sending Normal monsters from your Deck to the GY whose Levels total exactly its Level.",
+            F::Any,
+            RitualFrom::Deck,
+            F::NormalMonster,
+            true,
+        ),
+        // Relinquished
+        64631466 => Behavior::with(vec![E::continuous("A Ritual monster: Ritual Summoned with \"Black Illusion Ritual\".")]),
+        // Black Illusion Ritual
+        41426869 => ritual_spell(
+            "Ritual Summon \"Relinquished\" from your hand by Tributing monsters from your hand or field whose Levels total 1 or more.",
+            F::Named(RELINQUISHED),
+            RitualFrom::HandOrField,
+            F::Monster,
+            false,
+        ),
+        // ---- Fusion (SUM-9) ----
+        // Polymerization
+        24094653 => Behavior::with(vec![E::new(
+            NORMAL_SPELL,
+            "Fusion Summon 1 Fusion monster from your Extra Deck, sending its materials from your hand or field to the GY.",
+        )
+        .op(Op::Extra(ExtraOp::Fusion))]),
+        // Flame Swordsman: Flame Manipulator + Masaki the Legendary Swordsman
+        45231177 => fusion(&[34460851, 44287299], "Fusion materials: \"Flame Manipulator\" + \"Masaki the Legendary Swordsman\"."),
+        // Blue-Eyes Ultimate Dragon: 3 Blue-Eyes White Dragon
+        23995346 => fusion(&[89631139, 89631139, 89631139], "Fusion materials: 3 \"Blue-Eyes White Dragon\"."),
+        // Thousand-Eyes Restrict: Relinquished + Thousand-Eyes Idol
+        63519819 => Behavior {
+            effects: vec![
+                E::continuous("Fusion materials: \"Relinquished\" + \"Thousand-Eyes Idol\". Every other monster on the field can neither attack nor change its battle position.")
+                    .modifier(Modifier::CannotAttack(Scope::Monsters(F::NotSelf)))
+                    .modifier(Modifier::CannotChangePosition(Scope::Monsters(F::NotSelf))),
+            ],
+            materials: Some(Materials::Fusion { slots: named(&[RELINQUISHED, 27125110]), by_polymerization: true }),
+            ..Behavior::default()
+        },
+        // Black Skull Dragon: Summoned Skull + Red-Eyes Black Dragon
+        11901678 => fusion(&[70781052, 74677422], "Fusion materials: \"Summoned Skull\" + \"Red-Eyes Black Dragon\"."),
+        // Gaia the Dragon Champion: Gaia The Fierce Knight + Curse of Dragon
+        66889139 => fusion(&[6368038, 28279543], "Fusion materials: \"Gaia The Fierce Knight\" + \"Curse of Dragon\"."),
+        // Elemental HERO Flame Wingman
+        35809262 => Behavior {
+            effects: vec![
+                E::continuous("Fusion materials: \"Elemental HERO Avian\" + \"Elemental HERO Burstinatrix\". Must be Fusion Summoned."),
+                E::trigger(
+                    Trigger::DestroyedByBattleOpponent,
+                    "When it destroys a monster by battle and sends it to the GY: inflict damage to your opponent equal to that monster's ATK.",
+                )
+                .op(Op::Damage { who: Who::Opponent, amount: Amount::OriginalAtkOf(Obj::EventCard) }),
+            ],
+            materials: Some(Materials::Fusion { slots: named(&[21844576, 58932615]), by_polymerization: true }),
+            ..Behavior::default()
+        },
+        // Evil HERO Inferno Wing: the same materials, but never with Polymerization.
+        22160245 => Behavior {
+            effects: vec![
+                E::continuous("Fusion materials: \"Elemental HERO Avian\" + \"Elemental HERO Burstinatrix\". Only Special Summoned with \"Dark Fusion\" (never with \"Polymerization\"). It deals piercing battle damage.")
+                    .modifier(Modifier::Piercing(Scope::This)),
+            ],
+            materials: Some(Materials::Fusion { slots: named(&[21844576, 58932615]), by_polymerization: false }),
+            ..Behavior::default()
+        },
+        // King of the Swamp
+        79109599 => Behavior {
+            effects: vec![
+                E::continuous("It can stand in for 1 Fusion material named on a Fusion monster (the other materials must be correct)."),
+                E::ignition("Discard this card: add 1 \"Polymerization\" from your Deck to your hand.")
+                    .from_hand()
+                    .cost(Cost::DiscardSelf)
+                    .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Named(POLYMERIZATION), min: 1, max: 1 })
+                    .op(Op::ToHand(Obj::Chosen))
+                    .op(Op::ShuffleDeck(Who::You)),
+            ],
+            fusion_substitute: true,
+            ..Behavior::default()
+        },
+        // Goddess with the Third Eye
+        53493204 => Behavior {
+            effects: vec![E::continuous("It can stand in for 1 Fusion material named on a Fusion monster (the other materials must be correct).")],
+            fusion_substitute: true,
+            ..Behavior::default()
+        },
+        // ---- Synchro (SUM-10) ----
+        // Stardust Dragon
+        44508094 => synchro(
+            F::Any,
+            vec![E::quick("1 Tuner + 1 or more non-Tuners. When a card or effect that would destroy a card on the field is activated: you can Tribute this card; negate that activation and destroy that card.")
+                .when(Condition::Custom(0))
+                .cost(Cost::Tribute { count: 1, filter: !F::NotSelf })
+                .op(Op::NegateActivation { destroy: true })],
+        ),
+        // Red Dragon Archfiend
+        70902743 => synchro(
+            F::Any,
+            vec![
+                E::trigger(
+                    Trigger::EndOfDamageStep,
+                    "1 Tuner + 1 or more non-Tuners. After it attacks a Defense Position monster: destroy every Defense Position monster your opponent controls.",
+                )
+                .when(Condition::Custom(0))
+                .op(Op::Destroy(Obj::All(Place::Monsters(Who::Opponent), F::DefensePos))),
+                E::trigger(
+                    Trigger::Phase { phase: Phase::End, whose: Who::You },
+                    "In your End Phase: destroy every other monster you control that did not declare an attack this turn.",
+                )
+                .needs_card_on_field()
+                .op(Op::Custom(0)),
+            ],
+        ),
+        // Junk Synchron
+        63977008 => Behavior::with(vec![E::optional_when(
+            Trigger::Summoned { normal: true, flip: false, special: false },
+            "A Tuner. When it is Normal Summoned: you can Special Summon 1 targeted Level 2 or lower monster from your GY in Defense Position.",
+        )
+        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::LevelAtMost(2) & F::CanSpecialSummon)
+        .op(Op::SpecialSummon { what: Obj::Targets, pos: SummonPos::Defense })]),
+        // Junk Warrior
+        60800381 => synchro(
+            F::Named(JUNK_SYNCHRON),
+            vec![E::trigger(
+                Trigger::Summoned { normal: false, flip: false, special: true },
+                "\"Junk Synchron\" + 1 or more non-Tuners. If it is Synchro Summoned: it gains ATK equal to the total ATK of the Level 2 or lower monsters you control.",
+            )
+            .when(Condition::Custom(0))
+            .op(Op::Custom(0))],
+        ),
+        // Speed Warrior
+        9365703 => Behavior::with(vec![E::quick(
+            "Once per turn, in the Battle Step of the turn it was Normal Summoned: you can double its original ATK until the end of the turn.",
+        )
+        .when(Condition::Custom(0))
+        .limit(Limit::PerCardPerTurn)
+        .op(Op::Apply { what: Obj::This, modifier: Modifier::AtkDef { scope: Scope::This, atk: 900, def: 0 }, until: Duration::EndOfTurn })]),
+        // ---- Xyz (SUM-11) ----
+        // Number 39: Utopia
+        84013237 => Behavior {
+            effects: vec![E::quick("2 Level 4 monsters. When a monster declares an attack: you can detach 1 material from it; negate that attack.")
+                .when(Condition::Custom(0))
+                .cost(Cost::DetachMaterial(1))
+                .op(Op::NegateAttack)],
+            materials: Some(Materials::Xyz { count: 2, filter: F::Any }),
+            ..Behavior::default()
+        },
+        // ---- Pendulum (SUM-12) ----
+        // Odd-Eyes Pendulum Dragon
+        16178681 => Behavior::with(vec![E::continuous("A Pendulum monster (Scale 4).")]),
+        // Stargazer Magician
+        94415058 => Behavior::with(vec![E::continuous("A Pendulum monster (Scale 1).")]),
+        // Timegazer Magician
+        20409757 => Behavior::with(vec![E::continuous("A Pendulum monster (Scale 8).")]),
+        // ---- Link (SUM-13) ----
+        // Decode Talker
+        1861629 => link(2, 3, F::EffectMonster, vec![E::continuous("2 or more Effect monsters.")]),
+        // Link Spider
+        98978921 => link(
+            1,
+            1,
+            F::NormalMonster,
+            vec![E::ignition("1 Normal monster. Once per turn: you can Special Summon 1 Level 4 or lower Normal monster from your hand.")
+                .limit(Limit::PerCardPerTurn)
+                .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::NormalMonster & F::LevelAtMost(4) & F::CanSpecialSummon, min: 1, max: 1 })
+                .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp })],
+        ),
+        // Linkuriboh
+        41999284 => link(
+            1,
+            1,
+            level(1),
+            vec![
+                E::quick("1 Level 1 monster. When an opponent's monster declares an attack: you can Tribute this card; that monster's ATK becomes 0 until the end of the turn.")
+                    .when(Condition::OpponentAttackDeclared)
+                    .cost(Cost::Tribute { count: 1, filter: !F::NotSelf })
+                    .op(Op::Apply {
+                        what: Obj::All(Place::Monsters(Who::Opponent), F::Attacker),
+                        modifier: Modifier::SetOriginal { atk: Some(0), def: None },
+                        until: Duration::EndOfTurn,
+                    }),
+                E::quick("Once per turn, if it is in your GY: you can Tribute 1 Level 1 monster; Special Summon it.")
+                    .range(Range::Gy)
+                    .limit(Limit::PerNamePerTurn)
+                    .cost(Cost::Tribute { count: 1, filter: level(1) })
+                    .op(Op::SpecialSummon { what: Obj::This, pos: SummonPos::Attack }),
+            ],
+        ),
+        // Sorcerer of Dark Magic
+        88619463 => Behavior {
+            effects: vec![
+                E::continuous("Never Normal Summoned or Set: Special Summoned from the hand by Tributing 2 Level 6 or higher Spellcaster monsters."),
+                E::quick("When a trap card is activated: you can negate the activation and destroy it.")
+                    .when(Condition::ChainTopActivates(F::Trap))
+                    .needs_card_on_field()
+                    .op(Op::NegateActivation { destroy: true }),
+            ],
+            no_normal_summon: true,
+            summon_rule: Some(SummonRule::Tribute { count: 2, filter: F::Race(Race::SPELLCASTER) & F::LevelAtLeast(6) }),
+            ..Behavior::default()
+        },
+        _ => return None,
+    })
+}

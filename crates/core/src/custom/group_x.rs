@@ -1,0 +1,95 @@
+//! Unique effects of the Extra Deck summoning pool (`crates/cards/src/extra_deck.rs`; see
+//! `custom/mod.rs`).
+
+use crate::effect::{Duration, Modifier, Op, Scope};
+use crate::event::{Event, Reason};
+use crate::modifiers::Lingering;
+use crate::resolve::{OpFlow, Resolution};
+use crate::state::{CardId, Duel};
+use crate::types::{BattleStep, Player, SummonKind, Zone};
+
+const JUNK_WARRIOR: u32 = 60800381;
+const RED_DRAGON_ARCHFIEND: u32 = 70902743;
+const STARDUST_DRAGON: u32 = 44508094;
+const SPEED_WARRIOR: u32 = 9365703;
+const UTOPIA: u32 = 84013237;
+
+pub(crate) fn run(d: &mut Duel, code: u32, i: u8, r: &mut Resolution) -> Option<OpFlow> {
+    match (code, i) {
+        // Junk Warrior: gains the total ATK of the Level 2 or lower monsters you control.
+        (JUNK_WARRIOR, 0) => {
+            let me = r.card();
+            let p = r.controller();
+            if d.card(me).zone != Zone::Monster || !d.card(me).face_up() {
+                return Some(OpFlow::Stop);
+            }
+            let gain: i32 = d
+                .player(p)
+                .monster_ids()
+                .filter(|&m| m != me && d.card(m).face_up() && d.current_level(m) <= 2 && d.current_level(m) > 0)
+                .map(|m| d.current_atk(m))
+                .sum();
+            let (turn, moves) = (d.turn, d.card(me).moves);
+            d.lingering.push(Lingering {
+                source: me,
+                card: Some((me, moves)),
+                controller: p,
+                modifier: Modifier::AtkDef { scope: Scope::This, atk: gain, def: 0 },
+                until: Duration::Permanent,
+                turn,
+                source_moves: moves,
+            });
+            Some(OpFlow::Next)
+        }
+        // Red Dragon Archfiend: destroy your other monsters that did not declare an attack.
+        (RED_DRAGON_ARCHFIEND, 0) => {
+            let me = r.card();
+            let p = r.controller();
+            let turn = d.turn;
+            let doomed: Vec<CardId> = d.player(p).monster_ids().filter(|&m| m != me && d.card(m).attacked_turn != turn).collect();
+            for m in doomed {
+                d.send_to_gy(m, Reason::Destroy);
+            }
+            Some(OpFlow::Next)
+        }
+        _ => None,
+    }
+}
+
+pub(crate) fn condition(d: &Duel, code: u32, i: u8, p: Player, source: CardId) -> Option<bool> {
+    let _ = p;
+    match (code, i) {
+        // Stardust Dragon: the chain's last link would destroy a card on the field.
+        (STARDUST_DRAGON, 0) => Some(d.chain.last().is_some_and(|l| {
+            !l.activation_negated
+                && d.effect_decl(l.card, l.effect).is_some_and(|e| e.ops.iter().any(|o| matches!(o, Op::Destroy(_))))
+        })),
+        // Junk Warrior: it was Synchro Summoned.
+        (JUNK_WARRIOR, 0) => Some(d.card(source).summon == SummonKind::Synchro),
+        // Speed Warrior: Normal Summoned this turn, in the Battle Step.
+        (SPEED_WARRIOR, 0) => {
+            let c = d.card(source);
+            Some(c.zone == Zone::Monster && c.summon == SummonKind::Normal && c.entered_turn == d.turn && d.step == Some(BattleStep::Battle))
+        }
+        // Number 39: Utopia: a monster (either player's) has just declared an attack.
+        (UTOPIA, 0) => Some(
+            d.chain.is_empty()
+                && d.current_attacker().is_some_and(|a| d.recent.iter().any(|e| matches!(e, Event::AttackDeclared { attacker, .. } if *attacker == a))),
+        ),
+        // Red Dragon Archfiend: it attacked a Defense Position monster in this battle (the
+        // target is still in Defense Position, or it was destroyed with no battle damage).
+        (RED_DRAGON_ARCHFIEND, 0) => Some(d.current_attack().is_some_and(|a| {
+            a.attacker == source
+                && a.target.is_some_and(|t| {
+                    let tc = d.card(t);
+                    (tc.zone == Zone::Monster && !tc.position.attack())
+                        || (tc.zone != Zone::Monster && !d.recent.iter().any(|e| matches!(e, Event::BattleDamage { .. })))
+                })
+        })),
+        _ => None,
+    }
+}
+
+pub(crate) fn wins(_d: &Duel, _code: u32, _card: CardId) -> Option<bool> {
+    None
+}
