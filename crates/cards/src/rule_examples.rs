@@ -126,15 +126,12 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Yata-Garasu
         3078576 => Behavior {
             effects: vec![
-                E::continuous("This card cannot be Special Summoned. Spirit: it goes back to the hand in the End Phase of a turn it was Normal Summoned or flipped face-up."),
-                E::trigger(Trigger::Phase { phase: Phase::End, whose: Who::Both }, "In the End Phase of a turn this card was Normal Summoned or flipped face-up: return it to the hand.")
-                    .when(Condition::SummonedOrFlippedThisTurn)
-                    .op(Op::ToHand(Obj::This)),
+                E::continuous("This card cannot be Special Summoned."),
+                E::spirit_return(),
                 E::trigger(Trigger::DealtBattleDamage { direct: false }, "If this card deals battle damage to your opponent: they skip the Draw Phase of their next turn.")
                     .op(Op::ApplyPlayer { who: Who::Opponent, effect: PlayerEffect::SkipDraw(1) }),
             ],
             no_special_summon: true,
-            spirit: true,
             ..Behavior::default()
         },
         // Umi

@@ -219,12 +219,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         2356994 => Behavior {
             effects: vec![
                 E::continuous("Cannot be Special Summoned."),
-                E::trigger(
-                    Trigger::Phase { phase: Phase::End, whose: Who::Both },
-                    "Spirit: in the End Phase of a turn it was Normal Summoned or flipped face-up, this card returns to its owner's hand.",
-                )
-                .when(Condition::SummonedOrFlippedThisTurn)
-                .op(Op::ToHand(Obj::This)),
+                E::spirit_return(),
                 E::trigger(Trigger::DealtBattleDamage { direct: false }, "If this card inflicts battle damage to your opponent, they skip their next Battle Phase.")
                     .op(Op::ApplyPlayer { who: Who::Opponent, effect: PlayerEffect::SkipBattle(1) }),
             ],

@@ -65,15 +65,9 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Dark Dust Spirit
         89111398 => Behavior {
             no_special_summon: true,
-            spirit: true,
             ..Behavior::with(vec![
-                E::continuous("Spirit: this card can never be Special Summoned."),
-                E::trigger(
-                    Trigger::Phase { phase: Phase::End, whose: Who::Both },
-                    "In the End Phase of the turn it was Normal Summoned or flipped face-up: return this card to the hand.",
-                )
-                .when(Condition::SummonedOrFlippedThisTurn)
-                .op(Op::ToHand(Obj::This)),
+                E::continuous("This card can never be Special Summoned."),
+                E::spirit_return(),
                 E::trigger(
                     Trigger::Summoned { normal: true, flip: false, special: false },
                     "When this card is Normal Summoned or flipped face-up: destroy every other face-up monster on the field.",

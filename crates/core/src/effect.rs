@@ -617,6 +617,16 @@ impl EffectDecl {
     pub fn optional_when(t: Trigger, text: &str) -> EffectDecl {
         EffectDecl::new(EffectKind::Trigger { optional: true, when: true }, text).on(t)
     }
+    /// Spirit (EFF-15): the mandatory return to the hand in the End Phase of a turn this
+    /// card was Normal Summoned or flipped face-up.
+    pub fn spirit_return() -> EffectDecl {
+        EffectDecl::trigger(
+            Trigger::Phase { phase: crate::types::Phase::End, whose: Who::Both },
+            "Spirit: in the End Phase of a turn it was Normal Summoned or flipped face-up, it returns to its owner's hand.",
+        )
+        .when(Condition::SummonedOrFlippedThisTurn)
+        .op(Op::ToHand(Obj::This))
+    }
     pub fn ignition(text: &str) -> EffectDecl {
         EffectDecl::new(EffectKind::Ignition, text)
     }
@@ -712,9 +722,6 @@ pub struct Behavior {
     pub no_special_summon: bool,
     /// The monster's own Special Summon procedure from the hand.
     pub summon_rule: Option<SummonRule>,
-    /// Spirit (EFF-15): returns to the hand in the End Phase of the turn it was Normal
-    /// Summoned or flipped face-up.
-    pub spirit: bool,
     /// Counts as 2 tributes for the Tribute Summon of a monster matching the filter.
     pub double_tribute_for: Option<Filter>,
     /// Tribute Summon with exactly this many tributes matching (Gilford, Victory Dragon);

@@ -650,6 +650,14 @@ impl Duel {
         }
     }
 
+    /// The tribute selection in progress: (value picked, needed, maximum), from the Summon
+    /// frame under the prompt.
+    pub(crate) fn tribute_progress(&self, picked: &[CardId]) -> Option<(usize, usize, usize)> {
+        let Some(Task::Summon { card, proc, .. }) = self.tasks.last() else { return None };
+        let (need, max) = self.tribute_range(*card, *proc);
+        Some((picked.iter().map(|&t| self.tribute_value(t, *card)).sum(), need, max))
+    }
+
     /// Monsters that may be tributed for `card`.
     pub(crate) fn tribute_candidates(&self, card: CardId) -> Vec<CardId> {
         let p = self.card(card).controller;
@@ -669,32 +677,27 @@ impl Duel {
         match stage {
             SummonStage::Tributes => {
                 let (need, max) = self.tribute_range(card, proc);
-                let candidates: Vec<CardId> = self.tribute_candidates(card).into_iter().filter(|m| !tributes.contains(m)).collect();
-                // With a monster worth 2 tributes around, pick one at a time; else at once.
-                let one_by_one = candidates.iter().chain(tributes.iter()).any(|&t| self.tribute_value(t, card) == 2);
-                let mut finished = false;
+                if need == 0 {
+                    self.tasks.push(Task::Summon { card, proc, stage: SummonStage::Zone, tributes });
+                    return Flow::Continue;
+                }
                 if self.take_answer().is_some() {
                     if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
-                        finished = picked.is_empty() || !one_by_one;
                         tributes.extend(picked);
                     }
-                }
-                let value: usize = tributes.iter().map(|&t| self.tribute_value(t, card)).sum();
-                if value >= need && (finished || value >= max) {
-                    if !tributes.is_empty() {
-                        self.new_timing();
-                        for &t in &tributes {
-                            self.send_to_gy(t, Reason::Tribute);
-                        }
+                    self.new_timing();
+                    for &t in &tributes {
+                        self.send_to_gy(t, Reason::Tribute);
                     }
                     self.tasks.push(Task::Summon { card, proc, stage: SummonStage::Zone, tributes });
                     return Flow::Continue;
                 }
-                let (min, max) = if one_by_one { (u8::from(value < need), 1) } else { ((need - value) as u8, (max - value) as u8) };
-                // Monsters picked just now are no longer candidates.
-                let candidates: Vec<CardId> = candidates.into_iter().filter(|m| !tributes.contains(m)).collect();
+                // One selection, one card at a time: `legal_actions` offers a monster while
+                // the tribute value is below the maximum and `done` once it reaches the need
+                // (a monster may count as 2: "Double Coston").
+                let candidates = self.tribute_candidates(card);
                 self.tasks.push(Task::Summon { card, proc, stage, tributes });
-                Flow::Ask(Prompt::Select { player: p, purpose: SelectPurpose::Tribute, candidates, min, max, picked: Vec::new() })
+                Flow::Ask(Prompt::Select { player: p, purpose: SelectPurpose::Tribute, candidates, min: 1, max: max as u8, picked: Vec::new() })
             }
             SummonStage::Zone => {
                 if let Some(Action::Zone(z)) = self.take_answer() {

@@ -16,7 +16,13 @@ impl Duel {
             Prompt::Window { player } => self.window_actions(*player, &mut out),
             Prompt::Select { candidates, min, max, picked, purpose, .. } => {
                 let target = *purpose == crate::engine::SelectPurpose::Target;
-                if picked.len() < *max as usize {
+                // Tributes count by value (SUM-2: a monster may count as 2).
+                let tribute = if *purpose == crate::engine::SelectPurpose::Tribute { self.tribute_progress(picked) } else { None };
+                let (more, enough) = match tribute {
+                    Some((value, need, max_value)) => (value < max_value, value >= need),
+                    None => (picked.len() < *max as usize, picked.len() >= *min as usize),
+                };
+                if more && picked.len() < *max as usize {
                     let mut seen: Vec<(Zone, u32)> = Vec::new();
                     for &c in candidates {
                         if picked.contains(&c) {
@@ -34,7 +40,7 @@ impl Duel {
                         out.push(if target { Action::Target(loc) } else { Action::Choose(loc) });
                     }
                 }
-                if picked.len() >= *min as usize && picked.len() < *max as usize {
+                if enough && picked.len() < *max as usize {
                     out.push(Action::Done);
                 }
             }

@@ -211,6 +211,9 @@ impl Duel {
         for (src, ctrl, fixed, m) in self.active_modifiers() {
             match m {
                 Modifier::AtkDef { scope, atk: a, .. } if self.in_scope(scope, src, ctrl, fixed, id) => atk += a,
+                Modifier::AtkPerCounter { scope, kind, per } if self.in_scope(scope, src, ctrl, fixed, id) => {
+                    atk += per * self.counters_on(id, *kind) as i32;
+                }
                 Modifier::AtkPer { scope, place, filter, per } if self.in_scope(scope, src, ctrl, fixed, id) => {
                     atk += per * self.cards_in(*place, ctrl).into_iter().filter(|&c| self.filter_matches(filter, c, ctrl, src)).count() as i32;
                 }
@@ -375,8 +378,13 @@ impl Duel {
         }
     }
 
+    /// Counters of `kind` on a card (MISC-2).
+    pub fn counters_on(&self, id: CardId, kind: u8) -> u16 {
+        self.card(id).counters.iter().find(|(k, _)| *k == kind).map_or(0, |(_, n)| *n)
+    }
+
     /// Evaluates an amount for an effect of `source` controlled by `p`.
-    pub(crate) fn amount(&self, a: &Amount, p: Player, source: CardId, objs: &dyn Fn(&Obj) -> SmallVec<[CardId; 4]>, counted: i32) -> i32 {
+    pub(crate) fn amount(&self, a: &Amount, p: Player, source: CardId, objs: &dyn Fn(&Obj) -> SmallVec<[CardId; 4]>, counted: i32, destroyed_atk: i32) -> i32 {
         match a {
             Amount::Fixed(n) => *n,
             Amount::PerCard { place, filter, per } => {
@@ -384,8 +392,9 @@ impl Duel {
             }
             Amount::AtkOf(o) => objs(o).first().map_or(0, |&c| self.current_atk(c)),
             Amount::OriginalAtkOf(o) => objs(o).first().map_or(0, |&c| self.original_atk(c)),
-            Amount::Half(x) => self.amount(x, p, source, objs, counted) / 2,
+            Amount::Half(x) => self.amount(x, p, source, objs, counted, destroyed_atk) / 2,
             Amount::Counted => counted,
+            Amount::DestroyedAtk => destroyed_atk,
         }
     }
 

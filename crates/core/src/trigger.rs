@@ -86,7 +86,8 @@ impl Duel {
         }
         let left_field = matches!(e, Event::Moved { from, to, .. } if from.zone.on_field() && !to.zone.on_field());
         if (left_field || matches!(e, Event::PhaseEntered { .. } | Event::StepEntered { .. } | Event::SpecialSummoned { .. })) && !self.watchers.is_empty() {
-            for w in self.watchers.clone() {
+            for i in 0..self.watchers.len() {
+                let w = self.watchers[i];
                 self.check_card_triggers(w, e);
             }
         }

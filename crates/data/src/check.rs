@@ -560,7 +560,8 @@ mod tests {
         let pool = ygo_cards::pool();
         let codes: Vec<u32> = pool
             .iter()
-            .filter(|d| d.data.ot == 3)
+            // Normal Main Deck monsters: legal anywhere, whatever else the pool ships.
+            .filter(|d| d.data.ot == 3 && d.data.has(ygo_core::card::type_bits::NORMAL) && !d.data.is_extra_deck())
             .map(|d| d.data.id)
             .take(n.div_ceil(3))
             .collect();

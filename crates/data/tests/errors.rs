@@ -28,7 +28,7 @@ fn exit_code(req: &CheckRequest, lookup: &CardLookup) -> (i32, String) {
 fn legal_ydk() -> String {
     let codes: Vec<u32> = ygo_cards::pool()
         .iter()
-        .filter(|d| d.data.ot == 3)
+        .filter(|d| d.data.ot == 3 && d.data.has(ygo_core::card::type_bits::NORMAL) && !d.data.is_extra_deck())
         .map(|d| d.data.id)
         .take(14)
         .collect();
