@@ -1,15 +1,17 @@
 //! Cards beyond the first pool that show parts of the vocabulary no pool card uses yet:
-//! counters (MISC-2) and coin tosses (MISC-6).
+//! counters (MISC-2), coin tosses (MISC-6) and tokens (MISC-1).
 
-use ygo_core::card::{Race, SpellKind};
+use ygo_core::card::SpellKind;
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
+
+/// "Sheep Token" (the token card Scapegoat creates).
+const SHEEP_TOKEN: u32 = 73915052;
 
 /// Spell Counter (index into `ygo_core::state::COUNTER_NAMES`).
 const SPELL_COUNTER: u8 = 0;
 
 /// The behaviour of a card of this group by passcode.
 pub fn behavior(id: u32) -> Option<Behavior> {
-    let _ = (Race::DRAGON, SpellKind::Normal);
     Some(match id {
         // Breaker the Magical Warrior
         71413901 => Behavior {
@@ -37,6 +39,15 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::Destroy(Obj::All(Place::Monsters(Who::You), F::Any)))
         .op(Op::IfDid)
         .op(Op::Damage { who: Who::You, amount: Amount::Half(Box::new(Amount::DestroyedAtk)) })]),
+        // Scapegoat
+        73915051 => Behavior::with(vec![E::spell(
+            SpellKind::QuickPlay,
+            "Special Summon 4 Sheep Tokens (Beast, EARTH, Level 1, 0/0) in Defense Position; they cannot be Tributed for a Tribute Summon. Only if you have not Summoned this turn, and you cannot Summon other monsters for the rest of the turn (you may still Set).",
+        )
+        .when(Condition::All(vec![Condition::NotSummonedThisTurn, Condition::FreeMonsterZones(4)]))
+        .op(Op::SummonTokens { code: SHEEP_TOKEN, count: 4, pos: SummonPos::Defense })
+        .op(Op::Apply { what: Obj::Chosen, modifier: Modifier::NoTributeSummonMaterial(Scope::This), until: Duration::Permanent })
+        .op(Op::ApplyPlayer { who: Who::You, effect: PlayerEffect::NoSummonsThisTurn })]),
         _ => return None,
     })
 }

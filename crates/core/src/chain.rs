@@ -152,6 +152,7 @@ impl Duel {
             || d.kind == Kind::Monster(crate::card::MonsterFrame::Ritual);
         match c.zone {
             Zone::Gy | Zone::Banished => !needs_proper || c.properly_summoned,
+            Zone::Gone => d.is_token(),
             Zone::Hand | Zone::Deck => !needs_proper,
             _ => false,
         }
@@ -368,6 +369,8 @@ impl Duel {
                 self.cards_in(*place, p).into_iter().filter(|&c| c != source && self.filter_matches(filter, c, p, source)).count() >= *count as usize
             }
             Condition::NoneIn { place, filter } => !self.cards_in(*place, p).into_iter().any(|c| c != source && self.filter_matches(filter, c, p, source)),
+            Condition::NotSummonedThisTurn => self.player_fx[p.idx()].summoned_turn != self.turn,
+            Condition::FreeMonsterZones(n) => self.free_main_monster_zones(p).len() >= *n as usize,
             Condition::SummonedOrFlippedThisTurn => {
                 let c = self.card(source);
                 c.zone == Zone::Monster
@@ -404,6 +407,7 @@ impl Duel {
             Op::Choose { place, filter, min, .. } if *min > 0 => any_in(place, filter),
             Op::Draw { who, count } => self.who(*who, p).iter().all(|&q| self.player(q).deck.len() >= *count as usize),
             Op::Extra(x) => self.extra_op_possible(x, p, source),
+            Op::SummonTokens { .. } => !self.free_main_monster_zones(p).is_empty() && self.player_fx[p.idx()].no_summon_turn != self.turn,
             _ => true,
         }
     }

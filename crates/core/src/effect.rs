@@ -319,6 +319,11 @@ pub enum Condition {
     Exists { place: Place, filter: Filter, count: u8 },
     /// No card matches in the place.
     NoneIn { place: Place, filter: Filter },
+    /// The controller has not Summoned a monster this turn ("you cannot Summon other
+    /// monsters the turn you activate this card").
+    NotSummonedThisTurn,
+    /// The controller has at least this many free Main Monster Zones.
+    FreeMonsterZones(u8),
     /// This card was Normal Summoned or flipped face-up this turn (Spirit returns).
     SummonedOrFlippedThisTurn,
     /// It is your turn / the opponent's turn.
@@ -400,6 +405,8 @@ pub enum PlayerEffect {
     SkipBattle(u8),
     /// Takes no battle damage this turn.
     NoBattleDamage,
+    /// Cannot Summon monsters for the rest of this turn (Setting is not a Summon).
+    NoSummonsThisTurn,
     /// Monsters this player controls cannot be destroyed by battle this turn.
     MonstersIndestructibleByBattle,
 }
@@ -461,6 +468,9 @@ pub enum Op {
     /// The controller calls heads or tails, then a coin is tossed with the duel's random
     /// source (MISC-6); "did" when the call was right.
     CallCoinToss,
+    /// Create `count` tokens of the card `code` and Special Summon them under the
+    /// controller's control (MISC-1; `Obj::Chosen` names them afterwards).
+    SummonTokens { code: u32, count: u8, pos: SummonPos },
     /// Place counters of `kind` (see `state::COUNTER_NAMES`) on the cards; only on cards
     /// whose behaviour lists that kind, never above `max` (MISC-2).
     AddCounters { what: Obj, kind: u8, count: u8, max: Option<u8> },
@@ -511,6 +521,8 @@ pub enum Modifier {
     Piercing(Scope),
     /// A monster that destroyed a monster by battle may attack again in a row.
     SecondAttackOnKill(Scope),
+    /// Cannot be Tributed for a Tribute Summon.
+    NoTributeSummonMaterial(Scope),
     /// Cards sent to the GY are banished instead.
     BanishInsteadOfGy,
     /// The equipped monster is controlled by the equip card's controller.

@@ -668,6 +668,7 @@ impl Duel {
                 Some((_, f, true)) => self.filter_matches(f, m, p, card),
                 _ => true,
             })
+            .filter(|&m| !self.restricted(m, |x| if let crate::effect::Modifier::NoTributeSummonMaterial(s) = x { Some(s) } else { None }))
             .collect()
     }
 
@@ -752,6 +753,7 @@ impl Duel {
         if c.zone != Zone::Monster {
             return; // negated
         }
+        self.player_fx[c.controller.idx()].summoned_turn = self.turn;
         self.new_timing();
         match kind {
             SummonKind::Normal | SummonKind::Tribute => self.emit(Event::NormalSummoned { card, tribute: kind == SummonKind::Tribute }),

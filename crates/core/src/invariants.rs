@@ -26,7 +26,7 @@ impl Duel {
             if ps.lp < 0 {
                 return Err(format!("{p:?} LP {} below 0", ps.lp));
             }
-            for zone in [Zone::Deck, Zone::Hand, Zone::Extra, Zone::Gy, Zone::Banished] {
+            for zone in [Zone::Deck, Zone::Hand, Zone::Extra, Zone::Gy, Zone::Banished, Zone::Gone] {
                 for &id in ps.pile(zone).into_iter().flatten() {
                     note(id, zone, p, None)?;
                 }
@@ -61,6 +61,12 @@ impl Duel {
                 if ps.monsters[i].is_some() && self.player(p.opp()).monsters[11 - i].is_some() {
                     return Err(format!("Extra Monster Zone {i} of {p:?} is held by both players"));
                 }
+            }
+        }
+        // MISC-1: tokens are only ever on the field or gone.
+        for (i, c) in self.cards.iter().enumerate() {
+            if self.pool.def(c.def).data.is_token() && !matches!(c.zone, Zone::Monster | Zone::Gone) {
+                return Err(format!("token {i} is in {:?}", c.zone));
             }
         }
         if let Some(i) = seen.iter().position(|&n| n != 1) {

@@ -184,6 +184,12 @@ impl Duel {
         }
         self.push_field_monster_actions(p, out);
         self.extra_actions(p, out);
+        // "You cannot Summon this turn": Sets stay legal.
+        if self.player_fx[p.idx()].no_summon_turn == self.turn {
+            out.retain(|a| {
+                !matches!(a, Action::NormalSummon(_) | Action::TributeSummon(_) | Action::FlipSummon(_) | Action::SpecialSummon(_) | Action::PendulumSummon)
+            });
+        }
     }
 
     /// SUM-1, SUM-2: Normal Summon (with tributes) and Set of one hand monster.

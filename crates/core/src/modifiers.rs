@@ -35,6 +35,10 @@ pub struct PlayerFx {
     pub no_battle_damage_turn: u32,
     /// Turn in which this player's monsters cannot be destroyed by battle.
     pub indestructible_turn: u32,
+    /// Turn in which this player cannot Summon.
+    pub no_summon_turn: u32,
+    /// Last turn this player Summoned a monster.
+    pub summoned_turn: u32,
 }
 
 impl Duel {

@@ -292,6 +292,19 @@ impl Duel {
                 OpFlow::Next
             }
             Op::SpecialSummon { what, pos } => self.op_special_summon(what, *pos, r),
+            Op::SummonTokens { code, count, pos } => {
+                if r.stage == 0 && r.list.is_empty() {
+                    let tokens: SmallVec<[CardId; 4]> = (0..*count).filter_map(|_| self.create_token(*code, p)).collect();
+                    if tokens.is_empty() {
+                        return OpFlow::Next;
+                    }
+                    r.list = tokens;
+                    r.counted = 0;
+                    r.did = false;
+                    r.chosen.clear();
+                }
+                self.op_special_summon(&Obj::Chosen, *pos, r)
+            }
             Op::ChangePosition { what, to } => {
                 let list = self.objects(what, r);
                 let mut n = 0;
@@ -448,6 +461,7 @@ impl Duel {
                         PlayerEffect::SkipBattle(n) => fx.skip_battle += n,
                         PlayerEffect::NoBattleDamage => fx.no_battle_damage_turn = turn,
                         PlayerEffect::MonstersIndestructibleByBattle => fx.indestructible_turn = turn,
+                        PlayerEffect::NoSummonsThisTurn => fx.no_summon_turn = turn,
                     }
                 }
                 r.did = true;
@@ -524,7 +538,8 @@ impl Duel {
     fn op_special_summon(&mut self, what: &Obj, pos: SummonPos, r: &mut Resolution) -> OpFlow {
         let p = r.link.controller;
         if r.stage == 0 && r.list.is_empty() {
-            r.list = self.objects(what, r).into_iter().filter(|&c| self.can_be_special_summoned(c)).collect();
+            let locked = self.player_fx[p.idx()].no_summon_turn == self.turn;
+            r.list = self.objects(what, r).into_iter().filter(|&c| !locked && self.can_be_special_summoned(c)).collect();
             r.counted = 0;
             r.did = false;
             // From here on `Obj::Chosen` names the monsters this step summons.
@@ -577,6 +592,7 @@ impl Duel {
         let st = &mut self.cards[c.0 as usize];
         st.summon = SummonKind::Special;
         st.properly_summoned = true;
+        self.player_fx[p.idx()].summoned_turn = self.turn;
         self.emit(Event::SpecialSummoned { card: c });
     }
 

@@ -92,6 +92,8 @@ pub struct PlayerState {
     /// GY, bottom (oldest) first.
     pub gy: Vec<CardId>,
     pub banished: Vec<CardId>,
+    /// Tokens not on the field (MISC-1): they do not exist for the rules.
+    pub gone: Vec<CardId>,
     /// 0-4 Main Monster Zones, 5-6 Extra Monster Zones (mirrored: this player's 5 is the
     /// opponent's 6).
     pub monsters: [Option<CardId>; 7],
@@ -110,6 +112,7 @@ impl PlayerState {
             Zone::Extra => &self.extra,
             Zone::Gy => &self.gy,
             Zone::Banished => &self.banished,
+            Zone::Gone => &self.gone,
             _ => return None,
         })
     }
@@ -120,6 +123,7 @@ impl PlayerState {
             Zone::Extra => &mut self.extra,
             Zone::Gy => &mut self.gy,
             Zone::Banished => &mut self.banished,
+            Zone::Gone => &mut self.gone,
             _ => return None,
         })
     }
@@ -401,6 +405,10 @@ impl Duel {
     /// Moves a card and records the move. Leaving the field clears its on-field state;
     /// going to a hidden place resets "properly summoned" (SUM-7).
     pub(crate) fn move_card(&mut self, id: CardId, mut to: Dest, reason: Reason) {
+        // MISC-1: a token that leaves the field vanishes.
+        if self.data(id).is_token() && to.zone != Zone::Monster {
+            to = Dest { player: self.card(id).owner, zone: Zone::Gone, slot: None, position: Position::FaceUpAttack };
+        }
         // ZONE-11: an Extra Deck monster sent to the hand or Main Deck goes to the Extra Deck.
         if matches!(to.zone, Zone::Hand | Zone::Deck) && self.data(id).is_extra_deck() {
             to = Dest { player: self.card(id).owner, zone: Zone::Extra, slot: None, position: Position::FaceDownDefense };
@@ -483,6 +491,43 @@ impl Duel {
             self.move_card(m, Dest { player: mo, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Rule);
         }
         self.move_card(id, Dest { player: owner, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, reason);
+    }
+
+    /// Creates a token of `code` for `p`, not yet on the field (MISC-1). `None` when the
+    /// pool has no such card.
+    pub(crate) fn create_token(&mut self, code: u32, p: Player) -> Option<CardId> {
+        let def = self.pool.index_of(code)?;
+        if !self.pool.def(def).data.is_token() || self.cards.len() >= u16::MAX as usize {
+            return None;
+        }
+        let id = CardId(self.cards.len() as u16);
+        let mut st = self.cards.first()?.clone();
+        st.def = def;
+        st.code = code;
+        st.owner = p;
+        st.controller = p;
+        st.zone = Zone::Gone;
+        st.slot = 0;
+        st.position = Position::FaceUpAttack;
+        st.entered_turn = self.turn;
+        st.summon = SummonKind::None;
+        st.properly_summoned = false;
+        st.attacked_turn = 0;
+        st.attacks = 0;
+        st.position_changed_turn = 0;
+        st.counters.clear();
+        st.equip_to = None;
+        st.materials.clear();
+        st.active = false;
+        st.moves = 0;
+        st.arrived = Arrival::default();
+        st.battle_kill_turn = 0;
+        st.flipped_turn = 0;
+        st.materials_count = 0;
+        st.extra_attacks = 0;
+        self.cards.push(st);
+        self.players[p.idx()].gone.push(id);
+        Some(id)
     }
 
     /// Places (positive) or removes (negative) counters of `kind` on a card (MISC-2).

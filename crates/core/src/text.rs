@@ -54,6 +54,9 @@ impl Duel {
                     return String::new();
                 }
                 let who = shown(*card, *face_up || from.zone == crate::types::Zone::Gy);
+                if to.zone == crate::types::Zone::Gone {
+                    return format!("{who} leaves the field and vanishes (token)");
+                }
                 format!(
                     "{who} moves from {}.{} to {}.{} ({})",
                     from.player.name(),

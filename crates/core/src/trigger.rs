@@ -213,8 +213,9 @@ impl Duel {
             let c = self.card(p.card);
             let missed = p.optional && p.when && p.timing != timing;
             let hidden_move = c.moves != p.moves && matches!(c.zone, Zone::Hand | Zone::Deck | Zone::Extra);
-            let moved = c.moves != p.moves;
-            !missed && !hidden_move && !moved && self.trigger_can_activate(p)
+            // EFF-9: only a move to a hidden place stops it (a card banished face-up or
+            // moved on the field in the meantime still activates its trigger).
+            !missed && !hidden_move && self.trigger_can_activate(p)
         });
         if queue.is_empty() {
             return None;

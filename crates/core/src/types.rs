@@ -52,6 +52,9 @@ pub enum Zone {
     Extra,
     /// Attached under an Xyz monster (ZONE-10); `index` is the Xyz monster's zone.
     Material,
+    /// Where a token is before it is summoned and after it leaves the field: it does not
+    /// exist in the duel (MISC-1). Kept so that every card instance has one place.
+    Gone,
 }
 
 impl Zone {
@@ -70,6 +73,7 @@ impl Zone {
             Zone::Pendulum => "pendulum",
             Zone::Gy => "gy",
             Zone::Banished => "banished",
+            Zone::Gone => "gone",
             Zone::Extra => "extra",
             Zone::Material => "materials",
         }
@@ -91,7 +95,7 @@ impl Zone {
     }
     /// Zones that hold an ordered pile rather than indexed slots.
     pub fn is_pile(self) -> bool {
-        matches!(self, Zone::Deck | Zone::Hand | Zone::Gy | Zone::Banished | Zone::Extra | Zone::Material)
+        matches!(self, Zone::Deck | Zone::Hand | Zone::Gy | Zone::Banished | Zone::Extra | Zone::Material | Zone::Gone)
     }
 }
 

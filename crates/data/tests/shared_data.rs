@@ -49,6 +49,7 @@ fn files(dir: &Path, suffix: &str) -> Vec<PathBuf> {
 
 #[test]
 fn shipped_stats_match_cards_cdb() {
+    // RULE: CARD-1, CARD-2, CARD-3 (every shipped card's data, decoded, equals cards.cdb's)
     let Some(db) = cards_db() else { return };
     let rows = ygo_cards::parse_tsv(ygo_cards::CARDS_TSV).expect("cards.tsv parses");
     assert!(!rows.is_empty());
