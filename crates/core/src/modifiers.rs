@@ -48,6 +48,11 @@ impl Duel {
         self.modifier_sources.iter().copied().filter(|&c| self.card(c).zone.on_field())
     }
 
+    /// Could any modifier apply now? (The fast path: most positions have none.)
+    pub(crate) fn any_modifiers(&self) -> bool {
+        !self.lingering.is_empty() || self.sources_on_field().next().is_some()
+    }
+
     /// Every continuous modifier that applies now, with its source card and controller.
     pub(crate) fn active_modifiers(&self) -> SmallVec<[(CardId, Player, Option<CardId>, &Modifier); 8]> {
         let mut v = SmallVec::new();
@@ -113,6 +118,10 @@ impl Duel {
         if c.zone != Zone::Monster || !c.face_up() {
             return false;
         }
+        // Negated one by one ("Junk Synchron" revives a monster with its effects negated).
+        if self.lingering.iter().any(|l| l.card == Some((card, c.moves)) && l.modifier == Modifier::NegateMonsterEffects) {
+            return true;
+        }
         self.sources_on_field().any(|s| {
             let st = self.card(s);
             st.active
@@ -174,7 +183,7 @@ impl Duel {
     /// The original ATK/DEF (printed, "?" as 0, EFF-14) after "becomes" effects.
     pub fn original_atk(&self, id: CardId) -> i32 {
         let mut atk = self.data(id).atk.unwrap_or(0).max(0);
-        if self.card(id).zone != Zone::Monster {
+        if self.card(id).zone != Zone::Monster || !self.any_modifiers() {
             return atk;
         }
         for (_, _, fixed, m) in self.active_modifiers() {
@@ -192,7 +201,7 @@ impl Duel {
 
     pub fn original_def(&self, id: CardId) -> i32 {
         let mut def = self.data(id).def.unwrap_or(0).max(0);
-        if self.card(id).zone != Zone::Monster {
+        if self.card(id).zone != Zone::Monster || !self.any_modifiers() {
             return def;
         }
         for (_, _, fixed, m) in self.active_modifiers() {
@@ -208,7 +217,7 @@ impl Duel {
     /// Current ATK: original ATK plus every modifier that applies (never below 0).
     pub fn current_atk(&self, id: CardId) -> i32 {
         let base = self.original_atk(id);
-        if self.card(id).zone != Zone::Monster || !self.card(id).face_up() {
+        if self.card(id).zone != Zone::Monster || !self.card(id).face_up() || !self.any_modifiers() {
             return base;
         }
         let mut atk = base;
@@ -230,7 +239,7 @@ impl Duel {
     /// Current DEF (Link monsters have none and count as 0).
     pub fn current_def(&self, id: CardId) -> i32 {
         let base = self.original_def(id);
-        if self.card(id).zone != Zone::Monster || !self.card(id).face_up() {
+        if self.card(id).zone != Zone::Monster || !self.card(id).face_up() || !self.any_modifiers() {
             return base;
         }
         let mut def = base;
@@ -250,7 +259,7 @@ impl Duel {
         let base = self.data(id).level;
         let c = self.card(id);
         let on_field = c.zone == Zone::Monster && c.face_up();
-        if base == 0 || !(on_field || c.zone == Zone::Hand) {
+        if base == 0 || !(on_field || c.zone == Zone::Hand) || !self.any_modifiers() {
             return base;
         }
         let mut level = base as i32;
@@ -270,7 +279,9 @@ impl Duel {
 
     /// Does a "cannot"-style modifier apply to `card`?
     pub(crate) fn restricted(&self, card: CardId, which: fn(&Modifier) -> Option<&Scope>) -> bool {
-        self.active_modifiers().into_iter().any(|(src, ctrl, fixed, m)| which(m).is_some_and(|s| self.in_scope(s, src, ctrl, fixed, card)))
+        self.any_modifiers()
+            && self
+                .active_modifiers().into_iter().any(|(src, ctrl, fixed, m)| which(m).is_some_and(|s| self.in_scope(s, src, ctrl, fixed, card)))
     }
 
     pub(crate) fn cannot_attack(&self, card: CardId) -> bool {
