@@ -1,7 +1,8 @@
 //! Cards beyond the first pool that show parts of the vocabulary no pool card uses yet:
-//! counters (MISC-2), coin tosses (MISC-6) and tokens (MISC-1).
+//! counters (MISC-2), coin tosses (MISC-6), tokens (MISC-1) and trap monsters (TRAP-5).
 
-use ygo_core::card::SpellKind;
+use ygo_core::card::{SpellKind, TrapKind};
+use ygo_core::types::Phase;
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 
 /// "Sheep Token" (the token card Scapegoat creates).
@@ -39,6 +40,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::Destroy(Obj::All(Place::Monsters(Who::You), F::Any)))
         .op(Op::IfDid)
         .op(Op::Damage { who: Who::You, amount: Amount::Half(Box::new(Amount::DestroyedAtk)) })]),
+        // Embodiment of Apophis
+        28649820 => Behavior::with(vec![E::trap(
+            TrapKind::Continuous,
+            "Activate only in a Main Phase. This card is Special Summoned as a Normal monster (Reptile, EARTH, Level 4, 1600/1800); it is still a trap and keeps its Spell & Trap Zone occupied.",
+        )
+        .when(Condition::Any(vec![Condition::InPhase(Phase::Main1), Condition::InPhase(Phase::Main2)]))
+        .op(Op::SummonSelfAsMonster { pos: SummonPos::FaceUp })]),
         // Scapegoat
         73915051 => Behavior::with(vec![E::spell(
             SpellKind::QuickPlay,

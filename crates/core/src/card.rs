@@ -292,6 +292,8 @@ impl CardData {
             return Err(DecodeError::NoKind(raw.id, ty));
         };
         let monster = matches!(kind, Kind::Monster(_));
+        // TRAP-5: a trap that becomes a monster carries its monster stats.
+        let stats = monster || (matches!(kind, Kind::Trap(_)) && raw.level > 0);
         let is_link = ty & t::LINK != 0;
         let stat = |v: i32| if v == -2 { None } else { Some(v) };
         let setcodes = (0..4)
@@ -305,13 +307,13 @@ impl CardData {
             text: raw.text.clone(),
             kind,
             type_bits: ty,
-            attribute: if monster { Attribute::from_bits(raw.attribute) } else { None },
-            race: if monster { Race::from_bits(raw.race) } else { None },
-            level: if monster { (raw.level & 0xff) as u8 } else { 0 },
+            attribute: if stats { Attribute::from_bits(raw.attribute) } else { None },
+            race: if stats { Race::from_bits(raw.race) } else { None },
+            level: if stats { (raw.level & 0xff) as u8 } else { 0 },
             lscale: ((raw.level >> 24) & 0xff) as u8,
             rscale: ((raw.level >> 16) & 0xff) as u8,
-            atk: if monster { stat(raw.atk) } else { None },
-            def: if monster && !is_link { stat(raw.def) } else { None },
+            atk: if stats { stat(raw.atk) } else { None },
+            def: if stats && !is_link { stat(raw.def) } else { None },
             link_arrows: if is_link { (raw.def & 0x1ff) as u16 } else { 0 },
             ot: raw.ot,
             setcodes,

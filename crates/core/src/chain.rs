@@ -85,13 +85,15 @@ impl Duel {
     pub(crate) fn filter_matches(&self, f: &Filter, id: CardId, p: Player, source: CardId) -> bool {
         let c = self.card(id);
         let d = self.data(id);
-        let as_monster = d.is_monster() && (c.zone == Zone::Monster || !c.zone.on_field());
+        // A trap monster (TRAP-5) is a monster while it is in a Monster Zone.
+        let as_monster = (d.is_monster() && !c.zone.on_field()) || c.zone == Zone::Monster;
         match f {
             Filter::Any => true,
             Filter::Monster => as_monster || (c.zone == Zone::Monster),
             Filter::Spell => d.is_spell() && c.zone != Zone::Monster,
-            Filter::Trap => d.is_trap() && c.zone != Zone::Monster,
-            Filter::SpellTrap => matches!(c.zone, Zone::SpellTrap | Zone::Field) || (!d.is_monster() && !c.zone.on_field()),
+            // TRAP-5: a trap monster is a trap too.
+            Filter::Trap => d.is_trap(),
+            Filter::SpellTrap => matches!(c.zone, Zone::SpellTrap | Zone::Field) || !d.is_monster(),
             Filter::FaceUp => c.face_up(),
             Filter::FaceDown => !c.face_up(),
             Filter::AttackPos => c.zone == Zone::Monster && c.position.attack(),
@@ -117,6 +119,7 @@ impl Duel {
             // The cap is the cost's: applied where the cost is known (as above).
             Filter::LevelBelowCost => as_monster,
             Filter::Attacker => c.zone == Zone::Monster && self.current_attacker() == Some(id),
+            Filter::PointedTo => self.points_to(source, id),
             Filter::AtkAtMostLp(w) => {
                 as_monster && self.who(*w, p).iter().all(|&q| self.stat_atk(id) <= self.lp(q))
             }
@@ -143,6 +146,10 @@ impl Duel {
     pub(crate) fn can_be_special_summoned(&self, id: CardId) -> bool {
         let c = self.card(id);
         let d = self.data(id);
+        // TRAP-5: a trap with monster stats summons itself from its S/T zone.
+        if d.is_trap() {
+            return c.zone == Zone::SpellTrap && d.level > 0;
+        }
         if !d.is_monster() || self.pool.def(c.def).behavior.no_special_summon {
             return false;
         }
@@ -349,6 +356,10 @@ impl Duel {
                 matches!(e, Event::AttackDeclared { attacker, .. } if self.card(*attacker).controller != p && self.current_attacker() == Some(*attacker))
             }),
             Condition::ChainTopActivates(f) => self.chain.last().is_some_and(|l| {
+                // SPELL-8: placing a Pendulum Scale is the activation of a Spell Card.
+                if l.effect == crate::extra::PENDULUM_SCALE {
+                    return !l.activation_negated && self.scale_activation_matches(f, l.card, p, source);
+                }
                 !l.activation_negated
                     && self.effect_decl(l.card, l.effect).is_some_and(|e| e.kind.is_card_activation())
                     && self.filter_matches(f, l.card, p, source)

@@ -118,6 +118,8 @@ pub enum Filter {
     /// A monster whose Level is lower than the Level of the card paid as this activation's
     /// cost ("Vampire Genesis"); the cost's choices and the targets are narrowed to fit.
     LevelBelowCost,
+    /// A monster in a zone the effect's (Link) card points to ("Decode Talker").
+    PointedTo,
     And(Vec<Filter>),
     Or(Vec<Filter>),
     Not(Box<Filter>),
@@ -268,6 +270,8 @@ pub enum Trigger {
     DealtBattleDamage { direct: bool },
     /// This card destroyed a monster by battle.
     DestroyedByBattleOpponent,
+    /// This card was chosen as the target of an attack.
+    AttackTargeted,
     /// A phase of this turn begins; `Who::You` = the effect controller's turn.
     Phase { phase: Phase, whose: Who },
     /// The Battle Phase's End Step begins.
@@ -431,6 +435,8 @@ pub enum Op {
     ToDeck { what: Obj, top: bool },
     /// Special Summon under the effect controller's control (SUM-5, SUM-7).
     SpecialSummon { what: Obj, pos: SummonPos },
+    /// Special Summon to a zone of the controller that this Link card points to.
+    SpecialSummonPointed { what: Obj, pos: SummonPos },
     ChangePosition { what: Obj, to: PosChange },
     /// Equip this card to the (single) card.
     EquipTo(Obj),
@@ -468,6 +474,9 @@ pub enum Op {
     /// The controller calls heads or tails, then a coin is tossed with the duel's random
     /// source (MISC-6); "did" when the call was right.
     CallCoinToss,
+    /// This trap card is Special Summoned as a monster with its printed stats; it keeps its
+    /// S/T zone occupied and is still a trap (TRAP-5).
+    SummonSelfAsMonster { pos: SummonPos },
     /// Create `count` tokens of the card `code` and Special Summon them under the
     /// controller's control (MISC-1; `Obj::Chosen` names them afterwards).
     SummonTokens { code: u32, count: u8, pos: SummonPos },
@@ -549,6 +558,12 @@ pub enum Modifier {
     /// Levels of monsters matching change by `delta` (never below 1): face-up monsters on
     /// the field, and also cards in both hands when `in_hand` ("A Legendary Ocean").
     Level { filter: Filter, delta: i8, in_hand: bool },
+    /// Battle damage this monster inflicts to the opponent is doubled when it battles an
+    /// opponent's monster ("Odd-Eyes Pendulum Dragon").
+    DoubleBattleDamage(Scope),
+    /// Read from a Pendulum card in a Pendulum Zone: its Pendulum Scale becomes `scale`
+    /// unless the card in the player's other Pendulum Zone matches `partner`.
+    ScaleUnlessPartner { scale: u8, partner: Filter },
 }
 
 /// Once-per-turn style limits.

@@ -370,6 +370,8 @@ impl Duel {
                 Place::SpellTraps(_) => {
                     v.extend(ps.spells.iter().flatten().copied());
                     v.extend(ps.field);
+                    // TRAP-5: trap monsters are spell/trap cards on the field too.
+                    v.extend(ps.monsters.iter().flatten().copied().filter(|&c| self.data(c).is_trap()));
                 }
                 Place::Hand(_) => v.extend(ps.hand.iter().copied()),
                 Place::Deck(_) => v.extend(ps.deck.iter().rev().copied()),

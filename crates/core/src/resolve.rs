@@ -38,6 +38,8 @@ pub struct Resolution {
     pub destroyed_atk: i32,
     /// Players whose Main Deck this resolution looked through (ZONE-7: shuffled after).
     pub searched: [bool; 2],
+    /// The S/T zone a trap summoning itself as a monster keeps (TRAP-5).
+    pub held_zone: Option<u8>,
 }
 
 /// What one step did.
@@ -51,7 +53,7 @@ pub(crate) enum OpFlow {
 
 impl Resolution {
     pub fn new(link: ChainLink, n: u8) -> Resolution {
-        Resolution { link, n, pc: 0, stage: 0, list: SmallVec::new(), chosen: SmallVec::new(), did: false, counted: 0, zone: None, destroyed_atk: 0, searched: [false; 2] }
+        Resolution { link, n, pc: 0, stage: 0, list: SmallVec::new(), chosen: SmallVec::new(), did: false, counted: 0, zone: None, destroyed_atk: 0, searched: [false; 2], held_zone: None }
     }
     pub fn controller(&self) -> Player {
         self.link.controller
@@ -291,7 +293,27 @@ impl Duel {
                 self.set_did(r, n);
                 OpFlow::Next
             }
-            Op::SpecialSummon { what, pos } => self.op_special_summon(what, *pos, r),
+            Op::SpecialSummon { what, pos } => self.op_special_summon(what, *pos, r, false),
+            Op::SpecialSummonPointed { what, pos } => self.op_special_summon(what, *pos, r, true),
+            Op::SummonSelfAsMonster { pos } => {
+                if r.stage == 0 && r.list.is_empty() {
+                    let c = self.card(card);
+                    if c.zone != Zone::SpellTrap || c.moves != r.link.card_moves || self.player_fx[p.idx()].no_summon_turn == self.turn {
+                        return OpFlow::Next;
+                    }
+                    r.list.push(card);
+                    r.counted = 0;
+                    r.did = false;
+                    r.chosen.clear();
+                    r.held_zone = Some(c.slot);
+                }
+                let flow = self.op_special_summon(&Obj::Chosen, *pos, r, false);
+                if let (OpFlow::Next | OpFlow::Again, true, Some(z)) = (&flow, self.card(card).zone == Zone::Monster, r.held_zone) {
+                    self.held_spell_zones.push((card, z));
+                    r.held_zone = None;
+                }
+                flow
+            }
             Op::SummonTokens { code, count, pos } => {
                 if r.stage == 0 && r.list.is_empty() {
                     let tokens: SmallVec<[CardId; 4]> = (0..*count).filter_map(|_| self.create_token(*code, p)).collect();
@@ -303,7 +325,7 @@ impl Duel {
                     r.did = false;
                     r.chosen.clear();
                 }
-                self.op_special_summon(&Obj::Chosen, *pos, r)
+                self.op_special_summon(&Obj::Chosen, *pos, r, false)
             }
             Op::ChangePosition { what, to } => {
                 let list = self.objects(what, r);
@@ -535,7 +557,8 @@ impl Duel {
     }
 
     /// SUM-5: Special Summon each card in turn, asking zone then position.
-    fn op_special_summon(&mut self, what: &Obj, pos: SummonPos, r: &mut Resolution) -> OpFlow {
+    /// `pointed`: only to zones the effect's Link card points to.
+    fn op_special_summon(&mut self, what: &Obj, pos: SummonPos, r: &mut Resolution, pointed: bool) -> OpFlow {
         let p = r.link.controller;
         if r.stage == 0 && r.list.is_empty() {
             let locked = self.player_fx[p.idx()].no_summon_turn == self.turn;
@@ -548,7 +571,11 @@ impl Duel {
         let Some(&c) = r.list.get(r.stage as usize / 2) else {
             return OpFlow::Next;
         };
-        let zones = self.free_main_monster_zones(p);
+        let mut zones = self.free_main_monster_zones(p);
+        if pointed {
+            let me = r.card();
+            zones.retain(|z| self.points_to_zone(me, p, *z as usize));
+        }
         if zones.is_empty() || !self.can_be_special_summoned(c) {
             r.stage = (r.stage / 2 + 1) * 2;
             return OpFlow::Again;

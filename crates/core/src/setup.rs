@@ -195,6 +195,7 @@ impl Duel {
             win_watch: Vec::new(),
             modifier_sources: Vec::new(),
             control_returns: Vec::new(),
+            held_spell_zones: Vec::new(),
             attack_negated: false,
             end_battle_phase: false,
         }

@@ -210,6 +210,8 @@ pub struct Duel {
     pub(crate) win_watch: Vec<CardId>,
     /// Cards whose behaviour declares continuous modifiers.
     pub(crate) modifier_sources: Vec<CardId>,
+    /// TRAP-5: trap monsters on the field and the S/T zone each keeps occupied.
+    pub(crate) held_spell_zones: Vec<(CardId, u8)>,
     /// Monsters whose control returns in the End Phase: (card, its move count, to).
     pub(crate) control_returns: Vec<(CardId, u32, Player)>,
     /// The current attack was negated.
@@ -352,7 +354,11 @@ impl Duel {
         (0..5u8).filter(|&i| self.players[p.idx()].monsters[i as usize].is_none()).collect()
     }
     pub fn free_spell_zones(&self, p: Player) -> SmallVec<[u8; 5]> {
-        (0..5u8).filter(|&i| self.players[p.idx()].spells[i as usize].is_none()).collect()
+        (0..5u8)
+            .filter(|&i| self.players[p.idx()].spells[i as usize].is_none())
+            // TRAP-5: a trap monster keeps the S/T zone it came from occupied.
+            .filter(|&i| !self.held_spell_zones.iter().any(|&(c, z)| z == i && self.card(c).controller == p))
+            .collect()
     }
 
     // ---- atoms: the only writers of card locations and LP ---------------------------
@@ -405,6 +411,10 @@ impl Duel {
     /// Moves a card and records the move. Leaving the field clears its on-field state;
     /// going to a hidden place resets "properly summoned" (SUM-7).
     pub(crate) fn move_card(&mut self, id: CardId, mut to: Dest, reason: Reason) {
+        // TRAP-5: a trap monster that leaves its Monster Zone frees the S/T zone it held.
+        if !self.held_spell_zones.is_empty() && !(to.zone == Zone::Monster && self.card(id).zone == Zone::Monster) {
+            self.held_spell_zones.retain(|&(c, _)| c != id);
+        }
         // MISC-1: a token that leaves the field vanishes.
         if self.data(id).is_token() && to.zone != Zone::Monster {
             to = Dest { player: self.card(id).owner, zone: Zone::Gone, slot: None, position: Position::FaceUpAttack };
