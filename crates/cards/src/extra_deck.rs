@@ -43,6 +43,11 @@ fn ritual_spell(text: &str, monster: F, from: RitualFrom, material: F, exact: bo
     Behavior::with(vec![E::new(RITUAL_SPELL, text).op(Op::Extra(ExtraOp::Ritual { monster, from, material, exact }))])
 }
 
+/// Stargazer/Timegazer: Scale 4 unless the other Pendulum Zone holds a "Magician" or "Odd-Eyes" card.
+fn magician_scale() -> Modifier {
+    Modifier::ScaleUnlessPartner { scale: 4, partner: F::NameHas("Magician".into()) | F::NameHas("Odd-Eyes".into()) }
+}
+
 fn level(n: u8) -> F {
     F::LevelAtMost(n) & F::LevelAtLeast(n)
 }
@@ -153,7 +158,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             vec![E::quick("1 Tuner + 1 or more non-Tuners. When a card or effect that would destroy a card on the field is activated: you can Tribute this card; negate that activation and destroy that card.")
                 .when(Condition::Custom(0))
                 .cost(Cost::Tribute { count: 1, filter: !F::NotSelf })
-                .op(Op::NegateActivation { destroy: true })],
+                .op(Op::NegateActivation { destroy: true }),
+                E::optional_if(
+                    Trigger::Phase { phase: Phase::End, whose: Who::Both },
+                    "In the End Phase of a turn its negation above was applied: you can Special Summon it from your GY.",
+                )
+                .range(Range::Gy)
+                .when(Condition::Custom(1))
+                .op(Op::SpecialSummon { what: Obj::This, pos: SummonPos::FaceUp })],
         ),
         // Red Dragon Archfiend
         70902743 => synchro(
@@ -176,10 +188,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Junk Synchron
         63977008 => Behavior::with(vec![E::optional_when(
             Trigger::Summoned { normal: true, flip: false, special: false },
-            "A Tuner. When it is Normal Summoned: you can Special Summon 1 targeted Level 2 or lower monster from your GY in Defense Position.",
+            "A Tuner. When it is Normal Summoned: you can Special Summon 1 targeted Level 2 or lower monster from your GY in Defense Position; its effects are negated.",
         )
         .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::LevelAtMost(2) & F::CanSpecialSummon)
-        .op(Op::SpecialSummon { what: Obj::Targets, pos: SummonPos::Defense })]),
+        .op(Op::SpecialSummon { what: Obj::Targets, pos: SummonPos::Defense })
+        .op(Op::Apply { what: Obj::Chosen, modifier: Modifier::NegateMonsterEffects, until: Duration::Permanent })]),
         // Junk Warrior
         60800381 => synchro(
             F::Named(JUNK_SYNCHRON),
@@ -203,29 +216,57 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             effects: vec![E::quick("2 Level 4 monsters. When a monster declares an attack: you can detach 1 material from it; negate that attack.")
                 .when(Condition::Custom(0))
                 .cost(Cost::DetachMaterial(1))
-                .op(Op::NegateAttack)],
+                .op(Op::NegateAttack),
+                E::trigger(Trigger::AttackTargeted, "If it is chosen as an attack target while it has no material: destroy it.")
+                    .when(Condition::Custom(1))
+                    .op(Op::Destroy(Obj::This))],
             materials: Some(Materials::Xyz { count: 2, filter: F::Any }),
             ..Behavior::default()
         },
         // ---- Pendulum (SUM-12) ----
         // Odd-Eyes Pendulum Dragon
-        16178681 => Behavior::with(vec![E::continuous("A Pendulum monster (Scale 4).")]),
+        16178681 => Behavior::with(vec![E::continuous(
+            "A Pendulum monster (Scale 4). When it battles an opponent's monster, the battle damage it inflicts to your opponent is doubled.",
+        )
+        .modifier(Modifier::DoubleBattleDamage(Scope::This))]),
         // Stargazer Magician
-        94415058 => Behavior::with(vec![E::continuous("A Pendulum monster (Scale 1).")]),
+        94415058 => Behavior::with(vec![E::continuous(
+            "A Pendulum monster (Scale 1). In a Pendulum Zone, its Scale becomes 4 unless your other Pendulum Zone holds a \"Magician\" or \"Odd-Eyes\" card.",
+        )
+        .modifier(magician_scale())]),
         // Timegazer Magician
-        20409757 => Behavior::with(vec![E::continuous("A Pendulum monster (Scale 8).")]),
+        20409757 => Behavior::with(vec![E::continuous(
+            "A Pendulum monster (Scale 8). In a Pendulum Zone, its Scale becomes 4 unless your other Pendulum Zone holds a \"Magician\" or \"Odd-Eyes\" card.",
+        )
+        .modifier(magician_scale())]),
         // ---- Link (SUM-13) ----
         // Decode Talker
-        1861629 => link(2, 3, F::EffectMonster, vec![E::continuous("2 or more Effect monsters.")]),
+        1861629 => link(
+            2,
+            3,
+            F::EffectMonster,
+            vec![
+                E::continuous("2 or more Effect monsters. It gains 500 ATK for each monster it points to.").modifier(Modifier::AtkPer {
+                    scope: Scope::This,
+                    place: Place::Monsters(Who::Both),
+                    filter: F::PointedTo,
+                    per: 500,
+                }),
+                E::quick("When your opponent activates a card or effect that targets a card you control: you can Tribute 1 monster it points to; negate the activation and destroy that card.")
+                    .when(Condition::Custom(0))
+                    .cost(Cost::Tribute { count: 1, filter: F::PointedTo })
+                    .op(Op::NegateActivation { destroy: true }),
+            ],
+        ),
         // Link Spider
         98978921 => link(
             1,
             1,
             F::NormalMonster,
-            vec![E::ignition("1 Normal monster. Once per turn: you can Special Summon 1 Level 4 or lower Normal monster from your hand.")
+            vec![E::ignition("1 Normal monster. Once per turn: you can Special Summon 1 Level 4 or lower Normal monster from your hand to a zone of yours it points to.")
                 .limit(Limit::PerCardPerTurn)
                 .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::NormalMonster & F::LevelAtMost(4) & F::CanSpecialSummon, min: 1, max: 1 })
-                .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp })],
+                .op(Op::SpecialSummonPointed { what: Obj::Chosen, pos: SummonPos::FaceUp })],
         ),
         // Linkuriboh
         41999284 => link(
@@ -251,13 +292,15 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Sorcerer of Dark Magic
         88619463 => Behavior {
             effects: vec![
-                E::continuous("Never Normal Summoned or Set: Special Summoned from the hand by Tributing 2 Level 6 or higher Spellcaster monsters."),
+                E::continuous("Never Normal Summoned or Set: Special Summoned from the hand by Tributing 2 Level 6 or higher Spellcaster monsters, and in no other way."),
                 E::quick("When a trap card is activated: you can negate the activation and destroy it.")
                     .when(Condition::ChainTopActivates(F::Trap))
                     .needs_card_on_field()
                     .op(Op::NegateActivation { destroy: true }),
             ],
             no_normal_summon: true,
+            // "Cannot be Special Summoned by other ways": never revived, even once properly summoned.
+            no_special_summon: true,
             summon_rule: Some(SummonRule::Tribute { count: 2, filter: F::Race(Race::SPELLCASTER) & F::LevelAtLeast(6) }),
             ..Behavior::default()
         },

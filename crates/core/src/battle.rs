@@ -211,6 +211,12 @@ impl Duel {
             }
         }
         let shielded = |d: &Duel, p: Player| d.no_battle_damage[p.idx()] || d.player_fx[p.idx()].no_battle_damage_turn == d.turn;
+        // "Odd-Eyes Pendulum Dragon": doubled when it battles an opponent's monster.
+        if let (Some((p, amount, by)), Some(_)) = (damage, a.target) {
+            if p != self.card(by).controller && self.doubles_battle_damage(by) {
+                damage = Some((p, amount * 2, by));
+            }
+        }
         if let Some((p, amount, by)) = damage.filter(|(p, _, _)| !shielded(self, *p)) {
             self.emit(Event::BattleDamage { player: p, amount, by });
             self.change_lp(p, -amount);

@@ -151,6 +151,68 @@ impl Duel {
         mask
     }
 
+    /// SPELL-8: does `f` accept a Pendulum card activated as a Spell Card (to a Pendulum Zone)?
+    pub(crate) fn scale_activation_matches(&self, f: &Filter, card: CardId, p: Player, source: CardId) -> bool {
+        match f {
+            Filter::Spell | Filter::SpellTrap => true,
+            Filter::Monster | Filter::Trap => false,
+            Filter::And(v) => v.iter().all(|g| self.scale_activation_matches(g, card, p, source)),
+            Filter::Or(v) => v.iter().any(|g| self.scale_activation_matches(g, card, p, source)),
+            Filter::Not(g) => !self.scale_activation_matches(g, card, p, source),
+            g => self.filter_matches(g, card, p, source),
+        }
+    }
+
+    /// `Modifier::DoubleBattleDamage` applies to this monster.
+    pub(crate) fn doubles_battle_damage(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let crate::effect::Modifier::DoubleBattleDamage(s) = m { Some(s) } else { None })
+    }
+
+    /// A monster zone's place on the whole board, seen from player A: Main Monster Zones
+    /// are rows 0 (A) and 2 (B), the Extra Monster Zones row 1 (columns 1 and 3).
+    fn board_cell(p: Player, slot: usize) -> (i32, i32) {
+        let (x, y) = match slot {
+            5 => (1, 1),
+            6 => (3, 1),
+            s => (s as i32, 0),
+        };
+        if p == Player::A {
+            (x, y)
+        } else {
+            (4 - x, 2 - y)
+        }
+    }
+
+    /// Does the face-up Link monster `source` point to the monster `target`?
+    pub fn points_to(&self, source: CardId, target: CardId) -> bool {
+        let t = self.card(target);
+        t.zone == Zone::Monster && source != target && self.points_to_zone(source, t.controller, t.slot as usize)
+    }
+
+    /// Does the face-up Link monster `source` point to monster zone `slot` of `p`?
+    pub fn points_to_zone(&self, source: CardId, p: Player, slot: usize) -> bool {
+        let s = self.card(source);
+        if s.zone != Zone::Monster || !s.face_up() {
+            return false;
+        }
+        let a = self.data(source).link_arrows;
+        let (sx, sy) = Self::board_cell(s.controller, s.slot as usize);
+        let target_cell = Self::board_cell(p, slot);
+        let dir = if s.controller == Player::A { 1 } else { -1 };
+        [
+            (arrows::BOTTOM_LEFT, -1, -1),
+            (arrows::BOTTOM, 0, -1),
+            (arrows::BOTTOM_RIGHT, 1, -1),
+            (arrows::LEFT, -1, 0),
+            (arrows::RIGHT, 1, 0),
+            (arrows::TOP_LEFT, -1, 1),
+            (arrows::TOP, 0, 1),
+            (arrows::TOP_RIGHT, 1, 1),
+        ]
+        .into_iter()
+        .any(|(bit, dx, dy)| a & bit != 0 && (sx + dir * dx, sy + dir * dy) == target_cell)
+    }
+
     /// The zones `card` may be Special Summoned to by `p` (SUM-5, ZONE-3), as if the
     /// monsters in `leaving` had already left: free Main Monster Zones; from the Extra Deck
     /// also a free Extra Monster Zone (one per player, from Master Rule 4), and, where the
@@ -202,9 +264,26 @@ impl Duel {
 
     /// SUM-12: the two Pendulum Scales of `p` (lower, higher), when both zones hold one.
     pub fn pendulum_scales(&self, p: Player) -> Option<(u8, u8)> {
-        let l = self.data(self.pendulum_card(p, 0)?).lscale;
-        let r = self.data(self.pendulum_card(p, 1)?).rscale;
+        let (left, right) = (self.pendulum_card(p, 0)?, self.pendulum_card(p, 1)?);
+        let l = self.scale_of(left, right, self.data(left).lscale);
+        let r = self.scale_of(right, left, self.data(right).rscale);
         Some((l.min(r), l.max(r)))
+    }
+
+    /// A Pendulum card's scale next to `other` (the card in the other Pendulum Zone): its
+    /// printed scale, unless its `Modifier::ScaleUnlessPartner` changes it.
+    fn scale_of(&self, card: CardId, other: CardId, printed: u8) -> u8 {
+        let p = self.card(card).controller;
+        for e in &self.pool.def(self.card(card).def).behavior.effects {
+            for m in &e.modifiers {
+                if let crate::effect::Modifier::ScaleUnlessPartner { scale, partner } = m {
+                    if !self.filter_matches(partner, other, p, card) {
+                        return *scale;
+                    }
+                }
+            }
+        }
+        printed
     }
 
     /// A free Pendulum Zone of `p`, left first.
@@ -345,7 +424,8 @@ impl Duel {
             Sel::Ritual { monster, exact, .. } => {
                 let sum: u32 = set.iter().map(|&c| self.level_of(c)).sum();
                 let lv = self.level_of(monster);
-                let sum_ok = if exact { sum == lv } else { sum >= lv };
+                // "Or more": no tribute may be unnecessary (without any one the total falls short).
+                let sum_ok = if exact { sum == lv } else { sum >= lv && set.iter().all(|&c| sum - self.level_of(c) < lv) };
                 sum_ok && !set.is_empty() && !self.summon_zones(p, monster, false, set).is_empty()
             }
             Sel::Fusion(card) => {

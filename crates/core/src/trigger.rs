@@ -72,6 +72,7 @@ impl Duel {
             | Event::FlipSummoned { card }
             | Event::SpecialSummoned { card } => self.check_card_triggers(*card, e),
             Event::BattleDamage { by, .. } => self.check_card_triggers(*by, e),
+            Event::AttackDeclared { target: Some(t), .. } => self.check_card_triggers(*t, e),
             Event::Destroyed { card, reason: Reason::Battle } => {
                 // The other battler "destroyed a monster by battle".
                 if let Some(a) = self.current_attack() {
@@ -164,6 +165,7 @@ impl Duel {
                 *by == card && *player != c.controller && (!direct || self.current_attack().is_some_and(|a| a.target.is_none()))
             }
             (Trigger::DestroyedByBattleOpponent, Event::Destroyed { card: x, reason: Reason::Battle }) => *x != card && on_field_face_up,
+            (Trigger::AttackTargeted, Event::AttackDeclared { target: Some(t), .. }) => *t == card && on_field_face_up,
             (Trigger::Phase { phase, whose }, Event::PhaseEntered { phase: ph }) => {
                 phase == ph
                     && in_range
@@ -196,6 +198,7 @@ impl Duel {
             }
             Event::StepEntered { .. } => self.current_attack().and_then(|a| if a.attacker == card { a.target } else { Some(a.attacker) }),
             Event::SpecialSummoned { card: x } | Event::NormalSummoned { card: x, .. } | Event::FlipSummoned { card: x } => Some(*x),
+            Event::AttackDeclared { attacker, .. } => Some(*attacker),
             _ => None,
         };
         Some(other)
@@ -254,7 +257,13 @@ impl Duel {
             }
             return Flow::Continue;
         };
-        let group: Vec<usize> = (0..t.queue.len()).filter(|&i| t.queue[i].player == player && t.queue[i].optional == optional).collect();
+        // Expert Rule (EFF-7, older procedure): the turn player orders every mandatory
+        // trigger, both players' together; each player still decides on their own optional
+        // ones.
+        let all_mandatory = !optional && self.edition.turn_player_orders_all_triggers();
+        let group: Vec<usize> = (0..t.queue.len())
+            .filter(|&i| t.queue[i].optional == optional && (all_mandatory || t.queue[i].player == player))
+            .collect();
         let pick = if !optional && group.len() == 1 {
             Some(group[0])
         } else {

@@ -13,6 +13,7 @@ const RED_DRAGON_ARCHFIEND: u32 = 70902743;
 const STARDUST_DRAGON: u32 = 44508094;
 const SPEED_WARRIOR: u32 = 9365703;
 const UTOPIA: u32 = 84013237;
+const DECODE_TALKER: u32 = 1861629;
 
 pub(crate) fn run(d: &mut Duel, code: u32, i: u8, r: &mut Resolution) -> Option<OpFlow> {
     match (code, i) {
@@ -57,12 +58,37 @@ pub(crate) fn run(d: &mut Duel, code: u32, i: u8, r: &mut Resolution) -> Option<
 }
 
 pub(crate) fn condition(d: &Duel, code: u32, i: u8, p: Player, source: CardId) -> Option<bool> {
-    let _ = p;
     match (code, i) {
         // Stardust Dragon: the chain's last link would destroy a card on the field.
         (STARDUST_DRAGON, 0) => Some(d.chain.last().is_some_and(|l| {
             !l.activation_negated
                 && d.effect_decl(l.card, l.effect).is_some_and(|e| e.ops.iter().any(|o| matches!(o, Op::Destroy(_))))
+        })),
+        // Stardust Dragon: this turn it was Tributed for its negation, and the negation was
+        // applied (the activation it answered was negated).
+        (STARDUST_DRAGON, 1) => {
+            let c = d.card(source);
+            if c.zone != Zone::Gy || c.arrived.turn != d.turn {
+                return Some(false);
+            }
+            let start = d.events.iter().rposition(|e| matches!(e, Event::TurnStarted { .. })).unwrap_or(0);
+            let mut mine: Option<u8> = None;
+            let mut applied = false;
+            for e in &d.events[start..] {
+                match e {
+                    Event::Activated { card, effect: 0, link } if *card == source => mine = Some(*link),
+                    Event::ActivationNegated { link, .. } if mine.is_some_and(|m| m > 1 && *link == m - 1) => applied = true,
+                    Event::ChainEnded => mine = None,
+                    _ => {}
+                }
+            }
+            Some(applied)
+        }
+        // Number 39: Utopia: it has no material.
+        (UTOPIA, 1) => Some(d.card(source).materials.is_empty()),
+        // Decode Talker: the opponent's chain link targets a card you control.
+        (DECODE_TALKER, 0) => Some(d.chain.last().is_some_and(|l| {
+            l.controller != p && !l.activation_negated && l.targets.iter().any(|&(c, _)| d.card(c).zone.on_field() && d.card(c).controller == p)
         })),
         // Junk Warrior: it was Synchro Summoned.
         (JUNK_WARRIOR, 0) => Some(d.card(source).summon == SummonKind::Synchro),
