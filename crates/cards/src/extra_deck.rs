@@ -43,6 +43,17 @@ fn ritual_spell(text: &str, monster: F, from: RitualFrom, material: F, exact: bo
     Behavior::with(vec![E::new(RITUAL_SPELL, text).op(Op::Extra(ExtraOp::Ritual { monster, from, material, exact }))])
 }
 
+/// Relinquished / Thousand-Eyes Restrict: take 1 opponent's monster as an equip card (one at
+/// a time); its printed ATK/DEF become this card's original ATK/DEF.
+fn absorb() -> E {
+    E::ignition("Once per turn, while no monster is equipped to it this way: you can target 1 monster your opponent controls; equip it to this card. This card's original ATK/DEF become that monster's.")
+        .limit(Limit::PerCardPerTurn)
+        .when(Condition::Custom(0))
+        .target_in(Place::Monsters(Who::Opponent), 1, 1, F::Any)
+        .needs_card_on_field()
+        .op(Op::Custom(0))
+}
+
 /// Stargazer/Timegazer: Scale 4 unless the other Pendulum Zone holds a "Magician" or "Odd-Eyes" card.
 fn magician_scale() -> Modifier {
     Modifier::ScaleUnlessPartner { scale: 4, partner: F::NameHas("Magician".into()) | F::NameHas("Odd-Eyes".into()) }
@@ -75,7 +86,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             true,
         ),
         // Relinquished
-        64631466 => Behavior::with(vec![E::continuous("A Ritual monster: Ritual Summoned with \"Black Illusion Ritual\".")]),
+        64631466 => Behavior::with(vec![
+            E::continuous("A Ritual monster: Ritual Summoned with \"Black Illusion Ritual\". If it would be destroyed by battle, the monster equipped to it by its effect is destroyed instead.")
+                .modifier(Modifier::DestroyEquippedInstead(Scope::This)),
+            absorb(),
+        ]),
         // Black Illusion Ritual
         41426869 => ritual_spell(
             "Ritual Summon \"Relinquished\" from your hand by Tributing monsters from your hand or field whose Levels total 1 or more.",
@@ -98,9 +113,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Thousand-Eyes Restrict: Relinquished + Thousand-Eyes Idol
         63519819 => Behavior {
             effects: vec![
-                E::continuous("Fusion materials: \"Relinquished\" + \"Thousand-Eyes Idol\". Every other monster on the field can neither attack nor change its battle position.")
+                E::continuous("Fusion materials: \"Relinquished\" + \"Thousand-Eyes Idol\". Every other monster on the field can neither attack nor change its battle position. If it would be destroyed by battle, the monster equipped to it by its effect is destroyed instead.")
                     .modifier(Modifier::CannotAttack(Scope::Monsters(F::NotSelf)))
-                    .modifier(Modifier::CannotChangePosition(Scope::Monsters(F::NotSelf))),
+                    .modifier(Modifier::CannotChangePosition(Scope::Monsters(F::NotSelf)))
+                    .modifier(Modifier::DestroyEquippedInstead(Scope::This)),
+                absorb(),
             ],
             materials: Some(Materials::Fusion { slots: named(&[RELINQUISHED, 27125110]), by_polymerization: true }),
             ..Behavior::default()

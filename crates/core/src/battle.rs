@@ -221,6 +221,13 @@ impl Duel {
             self.emit(Event::BattleDamage { player: p, amount, by });
             self.change_lp(p, -amount);
         }
+        // "Relinquished": the monster card equipped to it is destroyed in its place.
+        for c in destroyed.clone() {
+            if let Some(e) = self.battle_substitute(c) {
+                destroyed.retain(|x| *x != c);
+                self.send_to_gy(e, Reason::Destroy);
+            }
+        }
         // Destruction is confirmed now (EFF-2); the cards go to the GY at the end of the DS.
         destroyed.retain(|&mut c| !self.indestructible_by_battle(c));
         for &c in &destroyed {

@@ -561,6 +561,9 @@ pub enum Modifier {
     /// Battle damage this monster inflicts to the opponent is doubled when it battles an
     /// opponent's monster ("Odd-Eyes Pendulum Dragon").
     DoubleBattleDamage(Scope),
+    /// If a monster in scope would be destroyed by battle, the monster card equipped to it
+    /// (by its own effect, "Relinquished") is destroyed instead.
+    DestroyEquippedInstead(Scope),
     /// Read from a Pendulum card in a Pendulum Zone: its Pendulum Scale becomes `scale`
     /// unless the card in the player's other Pendulum Zone matches `partner`.
     ScaleUnlessPartner { scale: u8, partner: Filter },

@@ -163,6 +163,23 @@ impl Duel {
         }
     }
 
+    /// The monster card equipped to `card` that would be destroyed by battle in its place
+    /// (`Modifier::DestroyEquippedInstead`).
+    pub(crate) fn battle_substitute(&self, card: CardId) -> Option<CardId> {
+        if !self.restricted(card, |m| if let crate::effect::Modifier::DestroyEquippedInstead(s) = m { Some(s) } else { None }) {
+            return None;
+        }
+        self.equipped_monster_card(card)
+    }
+
+    /// A monster card (not an Equip Spell) equipped to `card`.
+    pub(crate) fn equipped_monster_card(&self, card: CardId) -> Option<CardId> {
+        self.card_ids().find(|&e| {
+            let c = self.card(e);
+            c.zone == Zone::SpellTrap && c.equip_to == Some(card) && self.data(e).is_monster()
+        })
+    }
+
     /// `Modifier::DoubleBattleDamage` applies to this monster.
     pub(crate) fn doubles_battle_damage(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let crate::effect::Modifier::DoubleBattleDamage(s) = m { Some(s) } else { None })
@@ -259,7 +276,9 @@ impl Duel {
             return None;
         }
         let (z, i) = self.pendulum_zones()[side];
-        self.player(p).slot(z, i).filter(|&c| self.data(c).has(type_bits::PENDULUM) && self.data(c).is_monster() && self.card(c).face_up())
+        self.player(p)
+            .slot(z, i)
+            .filter(|&c| self.data(c).has(type_bits::PENDULUM) && self.data(c).is_monster() && self.card(c).face_up() && self.card(c).equip_to.is_none())
     }
 
     /// SUM-12: the two Pendulum Scales of `p` (lower, higher), when both zones hold one.

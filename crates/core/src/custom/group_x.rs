@@ -5,8 +5,9 @@ use crate::effect::{Duration, Modifier, Op, Scope};
 use crate::event::{Event, Reason};
 use crate::modifiers::Lingering;
 use crate::resolve::{OpFlow, Resolution};
-use crate::state::{CardId, Duel};
-use crate::types::{BattleStep, Player, SummonKind, Zone};
+use crate::effect::Obj;
+use crate::state::{CardId, Dest, Duel};
+use crate::types::{BattleStep, Player, Position, SummonKind, Zone};
 
 const JUNK_WARRIOR: u32 = 60800381;
 const RED_DRAGON_ARCHFIEND: u32 = 70902743;
@@ -14,6 +15,8 @@ const STARDUST_DRAGON: u32 = 44508094;
 const SPEED_WARRIOR: u32 = 9365703;
 const UTOPIA: u32 = 84013237;
 const DECODE_TALKER: u32 = 1861629;
+const RELINQUISHED: u32 = 64631466;
+const THOUSAND_EYES_RESTRICT: u32 = 63519819;
 
 pub(crate) fn run(d: &mut Duel, code: u32, i: u8, r: &mut Resolution) -> Option<OpFlow> {
     match (code, i) {
@@ -39,6 +42,35 @@ pub(crate) fn run(d: &mut Duel, code: u32, i: u8, r: &mut Resolution) -> Option<
                 until: Duration::Permanent,
                 turn,
                 source_moves: moves,
+            });
+            Some(OpFlow::Next)
+        }
+        // Relinquished / Thousand-Eyes Restrict: the targeted opponent's monster becomes an
+        // equip card of this card (in your S/T zone); this card's original ATK/DEF become
+        // its printed ones while it stays equipped.
+        (RELINQUISHED | THOUSAND_EYES_RESTRICT, 0) => {
+            let me = r.card();
+            let p = r.controller();
+            let Some(&t) = d.objects(&Obj::Targets, r).first() else { return Some(OpFlow::Stop) };
+            let zone = d.free_spell_zones(p).first().copied();
+            let mc = d.card(me);
+            if mc.zone != Zone::Monster || !mc.face_up() || d.card(t).zone != Zone::Monster || d.equipped_monster_card(me).is_some() {
+                return Some(OpFlow::Stop);
+            }
+            let Some(z) = zone else { return Some(OpFlow::Stop) };
+            d.move_card(t, Dest { player: p, zone: Zone::SpellTrap, slot: Some(z), position: Position::FaceUpAttack }, Reason::Effect);
+            d.cards[t.0 as usize].equip_to = Some(me);
+            d.emit(Event::Equipped { card: t, to: me });
+            let (atk, def) = (d.data(t).atk.unwrap_or(0).max(0), d.data(t).def.unwrap_or(0).max(0));
+            let (turn, me_moves, t_moves) = (d.turn, d.card(me).moves, d.card(t).moves);
+            d.lingering.push(Lingering {
+                source: t,
+                card: Some((me, me_moves)),
+                controller: p,
+                modifier: Modifier::SetOriginal { atk: Some(atk), def: Some(def) },
+                until: Duration::WhileSourceOnField,
+                turn,
+                source_moves: t_moves,
             });
             Some(OpFlow::Next)
         }
@@ -83,6 +115,11 @@ pub(crate) fn condition(d: &Duel, code: u32, i: u8, p: Player, source: CardId) -
                 }
             }
             Some(applied)
+        }
+        // Relinquished / Thousand-Eyes Restrict: no monster equipped by this effect yet (max. 1)
+        // and a free S/T zone to hold one.
+        (RELINQUISHED | THOUSAND_EYES_RESTRICT, 0) => {
+            Some(d.equipped_monster_card(source).is_none() && !d.free_spell_zones(d.card(source).controller).is_empty())
         }
         // Number 39: Utopia: it has no material.
         (UTOPIA, 1) => Some(d.card(source).materials.is_empty()),
