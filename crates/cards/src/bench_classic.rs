@@ -66,7 +66,6 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .limit(Limit::PerNamePerTurn)
         .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Monster & F::AtkAtMost(1500), min: 1, max: 1 })
         .op(Op::ToHand(Obj::Chosen))
-        .op(Op::ShuffleDeck(Who::You))
         .op(Op::Custom(0))]),
         // Change of Heart
         4031928 => Behavior::with(vec![E::new(NORMAL_SPELL, "Take control of 1 targeted monster your opponent controls until the End Phase.")

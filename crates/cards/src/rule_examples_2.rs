@@ -162,8 +162,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .when(Condition::Custom(0))
         .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Monster & F::AtkAtMost(1500) & F::CanSpecialSummon, min: 0, max: 1 })
-        .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp })
-        .op(Op::ShuffleDeck(Who::You))]),
+        .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp })]),
         // Ultimate Offering
         80604091 => Behavior::with(vec![
             E::trap(TrapKind::Continuous, "This card stays face-up on the field."),

@@ -109,8 +109,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .range(Range::Gy)
         .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: zombie() & F::DefAtMost(2000) & F::CanSpecialSummon, min: 1, max: 1 })
-        .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp })
-        .op(Op::ShuffleDeck(Who::You))]),
+        .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp })]),
         // Soul-Absorbing Bone Tower
         63012333 => Behavior::with(vec![
             E::continuous("While you control another face-up Zombie monster, your opponent cannot choose this card as an attack target.")

@@ -219,6 +219,7 @@ impl Duel {
             // "Tribute 1 monster" may tribute the card itself (`Filter::NotSelf` for "other").
             Cost::Tribute { filter, .. } => self.player(p).monster_ids().filter(|&c| self.filter_matches(filter, c, p, source)).collect(),
             Cost::BanishFromGy { filter, .. } => self.player(p).gy.iter().copied().filter(|&c| self.filter_matches(filter, c, p, source)).collect(),
+            Cost::DetachMaterial(_) => self.card(source).materials.to_vec(),
             _ => Vec::new(),
         }
     }
@@ -251,16 +252,22 @@ impl Duel {
         match self.effect_decl(card, effect).map_or(Limit::None, |e| e.limit) {
             Limit::None => true,
             Limit::PerCardPerTurn => !self.used.iter().any(|&(k, e, t)| k == card.0 as u32 | 0x8000_0000 && e == effect && t == self.turn),
-            Limit::PerNamePerTurn => !self.used.iter().any(|&(k, e, t)| k == self.card(card).code && e == effect && t == self.turn),
-            Limit::PerNamePerDuel => !self.used.iter().any(|&(k, e, _)| k == self.card(card).code && e == effect),
+            Limit::PerNamePerTurn => !self.used.iter().any(|&(k, e, t)| k == self.name_key(card) && e == effect && t == self.turn),
+            Limit::PerNamePerDuel => !self.used.iter().any(|&(k, e, _)| k == self.name_key(card) && e == effect),
         }
+    }
+
+    /// "Once per turn by name" counts each player's uses separately: the card's name and
+    /// the player who uses it (its controller).
+    fn name_key(&self, card: CardId) -> u32 {
+        (self.card(card).code & 0x3fff_ffff) | ((self.card(card).controller.idx() as u32) << 30)
     }
 
     fn record_use(&mut self, card: CardId, effect: u8) {
         let key = match self.effect_decl(card, effect).map_or(Limit::None, |e| e.limit) {
             Limit::None => return,
             Limit::PerCardPerTurn => card.0 as u32 | 0x8000_0000,
-            Limit::PerNamePerTurn | Limit::PerNamePerDuel => self.card(card).code,
+            Limit::PerNamePerTurn | Limit::PerNamePerDuel => self.name_key(card),
         };
         self.used.push((key, effect, self.turn));
     }
@@ -510,8 +517,7 @@ impl Duel {
                     self.banish(c, false, Reason::Cost);
                 }
             }
-            Cost::DetachMaterial(n) => self.detach_materials(a.card, *n),
-            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } => {
+            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } | Cost::DetachMaterial(count) => {
                 if self.take_answer().is_some() {
                     if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
                         for id in picked {
@@ -520,6 +526,8 @@ impl Duel {
                             match cost {
                                 Cost::Discard { .. } => self.send_to_gy(id, Reason::Discard),
                                 Cost::Tribute { .. } => self.send_to_gy(id, Reason::Tribute),
+                                // ZONE-10, SUM-11: the player picks which materials to detach.
+                                Cost::DetachMaterial(_) => self.detach_material(id),
                                 _ => self.banish(id, false, Reason::Cost),
                             }
                         }

@@ -261,6 +261,7 @@ impl Duel {
         // trigger, both players' together; each player still decides on their own optional
         // ones.
         let all_mandatory = !optional && self.edition.turn_player_orders_all_triggers();
+        let player = if all_mandatory { self.turn_player } else { player };
         let group: Vec<usize> = (0..t.queue.len())
             .filter(|&i| t.queue[i].optional == optional && (all_mandatory || t.queue[i].player == player))
             .collect();
