@@ -177,6 +177,17 @@ impl Duel {
         self.spec_candidates(t, p, source)
     }
 
+    /// Are there at least `need` legal targets? (Counts without collecting them.)
+    fn has_target_candidates(&self, e: &EffectDecl, p: Player, source: CardId, need: usize) -> bool {
+        let Some(t) = &e.target else { return true };
+        self.cards_in(t.place, p)
+            .into_iter()
+            .filter(|&c| c != source && self.filter_matches(&t.filter, c, p, source) && !(self.card(c).zone.on_field() && self.untargetable(c)))
+            .take(need)
+            .count()
+            >= need
+    }
+
     /// Legal targets of one target group.
     fn spec_candidates(&self, t: &crate::effect::TargetSpec, p: Player, source: CardId) -> Vec<CardId> {
         self.cards_in(t.place, p)
@@ -186,7 +197,7 @@ impl Duel {
     }
 
     pub(crate) fn targets_exist(&self, e: &EffectDecl, p: Player, source: CardId) -> bool {
-        e.target.as_ref().is_none_or(|t| self.target_candidates(e, p, source).len() >= t.min.max(1) as usize)
+        e.target.as_ref().is_none_or(|t| self.has_target_candidates(e, p, source, t.min.max(1) as usize))
             && e.also_target.as_ref().is_none_or(|t| self.spec_candidates(t, p, source).len() >= t.min.max(1) as usize)
     }
 

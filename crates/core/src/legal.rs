@@ -106,7 +106,7 @@ impl Duel {
     /// Every card effect `p` may activate in this window.
     fn activation_actions(&self, p: Player, w: &crate::engine::Window, out: &mut Vec<Action>) {
         let ps = self.player(p);
-        let mut seen: Vec<u32> = Vec::new();
+        let mut seen: smallvec::SmallVec<[u32; 8]> = smallvec::SmallVec::new();
         for (i, &c) in ps.hand.iter().enumerate() {
             let code = self.card(c).code;
             if seen.contains(&code) {
@@ -128,14 +128,17 @@ impl Duel {
                 self.push_activations(p, c, Loc::new(p, Zone::Monster, i), w, out);
             }
         }
-        let mut seen_gy: Vec<u32> = Vec::new();
-        for (i, &c) in ps.gy.iter().enumerate() {
-            let code = self.card(c).code;
-            if seen_gy.contains(&code) || !self.pool.def(self.card(c).def).behavior.effects.iter().any(|e| e.range == crate::effect::Range::Gy) {
-                continue;
+        // Effects used from the GY: only the cards indexed at setup as having one.
+        if self.gy_effect_cards.iter().any(|&c| self.card(c).zone == Zone::Gy && self.card(c).controller == p) {
+            let mut seen_gy: smallvec::SmallVec<[u32; 8]> = smallvec::SmallVec::new();
+            for (i, &c) in ps.gy.iter().enumerate() {
+                let code = self.card(c).code;
+                if seen_gy.contains(&code) || !self.gy_effect_cards.contains(&c) {
+                    continue;
+                }
+                seen_gy.push(code);
+                self.push_activations(p, c, Loc::new(p, Zone::Gy, i), w, out);
             }
-            seen_gy.push(code);
-            self.push_activations(p, c, Loc::new(p, Zone::Gy, i), w, out);
         }
     }
 
@@ -152,7 +155,7 @@ impl Duel {
     fn main_phase_actions(&self, p: Player, out: &mut Vec<Action>) {
         let ps = self.player(p);
         let free_mmz = !self.free_main_monster_zones(p).is_empty();
-        let mut seen: Vec<u32> = Vec::new();
+        let mut seen: smallvec::SmallVec<[u32; 8]> = smallvec::SmallVec::new();
         for (i, &c) in ps.hand.iter().enumerate() {
             let code = self.card(c).code;
             if seen.contains(&code) {

@@ -194,6 +194,7 @@ impl Duel {
             watchers: Vec::new(),
             win_watch: Vec::new(),
             modifier_sources: Vec::new(),
+            gy_effect_cards: Vec::new(),
             control_returns: Vec::new(),
             held_spell_zones: Vec::new(),
             attack_negated: false,
@@ -206,6 +207,10 @@ impl Duel {
         self.compute_watchers();
         let pool = self.pool.clone();
         self.win_watch = self.card_ids().filter(|&c| pool.def(self.card(c).def).behavior.wins).collect();
+        self.gy_effect_cards = self
+            .card_ids()
+            .filter(|&c| pool.def(self.card(c).def).behavior.effects.iter().any(|e| e.range == crate::effect::Range::Gy && !e.kind.is_triggered()))
+            .collect();
         self.modifier_sources =
             self.card_ids().filter(|&c| pool.def(self.card(c).def).behavior.effects.iter().any(|e| !e.modifiers.is_empty())).collect();
     }

@@ -210,6 +210,8 @@ pub struct Duel {
     pub(crate) win_watch: Vec<CardId>,
     /// Cards whose behaviour declares continuous modifiers.
     pub(crate) modifier_sources: Vec<CardId>,
+    /// Cards with an effect used from the GY.
+    pub(crate) gy_effect_cards: Vec<CardId>,
     /// TRAP-5: trap monsters on the field and the S/T zone each keeps occupied.
     pub(crate) held_spell_zones: Vec<(CardId, u8)>,
     /// Monsters whose control returns in the End Phase: (card, its move count, to).
@@ -321,7 +323,11 @@ impl Duel {
     pub fn card_at(&self, loc: Loc) -> Option<CardId> {
         let p = &self.players[loc.player.idx()];
         match loc.zone {
-            Zone::Material => None,
+            // Xyz materials: index = host's Monster Zone * 8 + place under it.
+            Zone::Material => {
+                let host = p.slot(Zone::Monster, loc.index as usize / 8)?;
+                self.card(host).materials.get(loc.index as usize % 8).copied()
+            }
             z if z.is_pile() => p.pile(z)?.get(loc.index as usize).copied(),
             z => p.slot(z, loc.index as usize),
         }
@@ -329,8 +335,16 @@ impl Duel {
     /// Where a card is now.
     pub fn loc_of(&self, id: CardId) -> Loc {
         let c = self.card(id);
+        if c.zone == Zone::Material {
+            // Under its host (whoever controls the host now): host zone * 8 + place under it.
+            if let Some(h) = self.cards.iter().position(|h| h.zone == Zone::Monster && h.materials.contains(&id)) {
+                let host = &self.cards[h];
+                let under = host.materials.iter().position(|&m| m == id).unwrap_or(0);
+                return Loc::new(host.controller, Zone::Material, host.slot as usize * 8 + under);
+            }
+        }
         let index = match c.zone {
-            Zone::Material => c.slot as usize,
+            Zone::Material => c.slot as usize * 8,
             z if z.is_pile() => self.players[c.controller.idx()]
                 .pile(z)
                 .and_then(|v| v.iter().position(|&x| x == id))
@@ -594,12 +608,16 @@ impl Duel {
     /// SPELL-4: equip cards whose monster left, turned face-down or is gone are destroyed;
     /// monsters held by a "take control" equip follow it.
     pub(crate) fn check_equips(&mut self) {
-        for i in 0..self.cards.len() {
-            let id = CardId(i as u16);
+        // Equip cards are in the S/T zones: look only there.
+        let equips: SmallVec<[CardId; 4]> = self
+            .players
+            .iter()
+            .flat_map(|ps| ps.spells.iter().flatten().copied())
+            .filter(|&c| self.cards[c.0 as usize].equip_to.is_some())
+            .collect();
+        for id in equips {
+            let i = id.0 as usize;
             let c = &self.cards[i];
-            if c.zone != Zone::SpellTrap {
-                continue;
-            }
             let Some(t) = c.equip_to else { continue };
             let tc = self.card(t);
             if tc.zone != Zone::Monster || !tc.face_up() {
@@ -607,8 +625,10 @@ impl Duel {
                 self.send_to_gy(id, Reason::RuleDestroy);
             }
         }
-        for i in 0..self.cards.len() {
-            let id = CardId(i as u16);
+        let monsters: SmallVec<[CardId; 10]> =
+            if self.any_modifiers() { self.players.iter().flat_map(|ps| ps.monsters.iter().flatten().copied()).collect() } else { SmallVec::new() };
+        for id in monsters {
+            let i = id.0 as usize;
             if self.cards[i].zone != Zone::Monster {
                 continue;
             }
