@@ -929,10 +929,9 @@ impl Duel {
         self.tasks.push(Task::Window(Window { kind: WindowKind::Chain, holder: p.opp(), passed: false, dest: None }));
     }
 
-    /// ZONE-10: detach `n` materials from `card` (a cost); they go to the GY.
-    pub(crate) fn detach_materials(&mut self, card: CardId, n: u8) {
-        for _ in 0..n {
-            let Some(&m) = self.card(card).materials.first() else { return };
+    /// ZONE-10: detach the material `m` (a cost, chosen by the player); it goes to the GY.
+    pub(crate) fn detach_material(&mut self, m: CardId) {
+        if self.card(m).zone == Zone::Material {
             let owner = self.card(m).owner;
             self.move_card(m, Dest { player: owner, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Cost);
         }
