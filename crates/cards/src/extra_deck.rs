@@ -87,8 +87,9 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         ),
         // Relinquished
         64631466 => Behavior::with(vec![
-            E::continuous("A Ritual monster: Ritual Summoned with \"Black Illusion Ritual\". If it would be destroyed by battle, the monster equipped to it by its effect is destroyed instead.")
-                .modifier(Modifier::DestroyEquippedInstead(Scope::This)),
+            E::continuous("A Ritual monster: Ritual Summoned with \"Black Illusion Ritual\". If it would be destroyed by battle, the monster equipped to it by its effect is destroyed instead. While so equipped, battle damage you take from its battles is dealt to your opponent too.")
+                .modifier(Modifier::DestroyEquippedInstead(Scope::This))
+                .modifier(Modifier::ReflectBattleDamage(Scope::This)),
             absorb(),
         ]),
         // Black Illusion Ritual

@@ -220,6 +220,10 @@ impl Duel {
         if let Some((p, amount, by)) = damage.filter(|(p, _, _)| !shielded(self, *p)) {
             self.emit(Event::BattleDamage { player: p, amount, by });
             self.change_lp(p, -amount);
+            // "Relinquished": the same amount to the opponent, as effect damage.
+            if [Some(a.attacker), a.target].into_iter().flatten().any(|x| self.card(x).controller == p && self.reflects_battle_damage(x)) {
+                self.change_lp(p.opp(), -amount);
+            }
         }
         // "Relinquished": the monster card equipped to it is destroyed in its place.
         for c in destroyed.clone() {

@@ -564,6 +564,9 @@ pub enum Modifier {
     /// If a monster in scope would be destroyed by battle, the monster card equipped to it
     /// (by its own effect, "Relinquished") is destroyed instead.
     DestroyEquippedInstead(Scope),
+    /// While a monster card is equipped to it by its effect, battle damage its controller
+    /// takes from its battles is also dealt to the opponent as effect damage ("Relinquished").
+    ReflectBattleDamage(Scope),
     /// Read from a Pendulum card in a Pendulum Zone: its Pendulum Scale becomes `scale`
     /// unless the card in the player's other Pendulum Zone matches `partner`.
     ScaleUnlessPartner { scale: u8, partner: Filter },

@@ -172,6 +172,12 @@ impl Duel {
         self.equipped_monster_card(card)
     }
 
+    /// `Modifier::ReflectBattleDamage` applies to `card` and a monster card equips it.
+    pub(crate) fn reflects_battle_damage(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let crate::effect::Modifier::ReflectBattleDamage(s) = m { Some(s) } else { None })
+            && self.equipped_monster_card(card).is_some()
+    }
+
     /// A monster card (not an Equip Spell) equipped to `card`.
     pub(crate) fn equipped_monster_card(&self, card: CardId) -> Option<CardId> {
         self.card_ids().find(|&e| {
