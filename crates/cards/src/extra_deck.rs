@@ -246,7 +246,18 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         16178681 => Behavior::with(vec![E::continuous(
             "A Pendulum monster (Scale 4). When it battles an opponent's monster, the battle damage it inflicts to your opponent is doubled.",
         )
-        .modifier(Modifier::DoubleBattleDamage(Scope::This))]),
+        .modifier(Modifier::DoubleBattleDamage(Scope::This)),
+            E::optional_if(
+                Trigger::Phase { phase: Phase::End, whose: Who::You },
+                "Pendulum effect, once per turn: in your End Phase, you can destroy it in its Pendulum Zone, and if you do, add 1 Pendulum monster with 1500 or less ATK from your Deck to your hand.",
+            )
+            .when(Condition::Custom(0))
+            .limit(Limit::PerNamePerTurn)
+            .op(Op::Destroy(Obj::This))
+            .op(Op::IfDid)
+            .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::PendulumMonster & F::AtkAtMost(1500), min: 1, max: 1 })
+            .op(Op::ToHand(Obj::Chosen)),
+        ]),
         // Stargazer Magician
         94415058 => Behavior::with(vec![E::continuous(
             "A Pendulum monster (Scale 1). In a Pendulum Zone, its Scale becomes 4 unless your other Pendulum Zone holds a \"Magician\" or \"Odd-Eyes\" card.",

@@ -106,6 +106,7 @@ impl Duel {
             Filter::EffectMonster => as_monster && self.is_effect_monster(id),
             Filter::FlipMonster => as_monster && d.has(crate::card::type_bits::FLIP),
             Filter::NormalMonster => as_monster && d.has(crate::card::type_bits::NORMAL),
+            Filter::PendulumMonster => as_monster && d.has(crate::card::type_bits::PENDULUM),
             Filter::Named(code) => d.id == *code || d.alias == *code,
             Filter::NameHas(s) => d.name.contains(s.as_str()),
             Filter::AtkAtMost(n) => as_monster && self.stat_atk(id) <= *n,

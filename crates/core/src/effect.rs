@@ -95,6 +95,8 @@ pub enum Filter {
     FlipMonster,
     /// Normal Monsters (yellow frame).
     NormalMonster,
+    /// Pendulum Monsters.
+    PendulumMonster,
     Named(u32),
     /// The card's name contains this text (archetype-like, e.g. "LV").
     NameHas(String),

@@ -16,6 +16,7 @@ const SPEED_WARRIOR: u32 = 9365703;
 const UTOPIA: u32 = 84013237;
 const DECODE_TALKER: u32 = 1861629;
 const RELINQUISHED: u32 = 64631466;
+const ODD_EYES: u32 = 16178681;
 const THOUSAND_EYES_RESTRICT: u32 = 63519819;
 
 pub(crate) fn run(d: &mut Duel, code: u32, i: u8, r: &mut Resolution) -> Option<OpFlow> {
@@ -120,6 +121,11 @@ pub(crate) fn condition(d: &Duel, code: u32, i: u8, p: Player, source: CardId) -
         // and a free S/T zone to hold one.
         (RELINQUISHED | THOUSAND_EYES_RESTRICT, 0) => {
             Some(d.equipped_monster_card(source).is_none() && !d.free_spell_zones(d.card(source).controller).is_empty())
+        }
+        // Odd-Eyes Pendulum Dragon: it is in one of its controller's Pendulum Zones.
+        (ODD_EYES, 0) => {
+            let p = d.card(source).controller;
+            Some(d.pendulum_card(p, 0) == Some(source) || d.pendulum_card(p, 1) == Some(source))
         }
         // Number 39: Utopia: it has no material.
         (UTOPIA, 1) => Some(d.card(source).materials.is_empty()),
