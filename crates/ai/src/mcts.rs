@@ -10,7 +10,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use ygo_core::{Action, Duel, Player as Seat, View};
 
-use crate::eval::{evaluate, prior, WIN};
+use crate::eval::{advance, evaluate, prior, WIN};
 use crate::{Observation, Player};
 
 /// How much search one decision gets.
@@ -33,12 +33,19 @@ impl Default for Budget {
 pub const DEFAULT_ITERATIONS: u32 = 200;
 
 const NONE: u32 = u32::MAX;
-/// UCB exploration constant (rewards are in 0..1).
-const EXPLORE: f64 = 0.7;
+/// UCB exploration constant (rewards are in 0..1, and squashed evaluations of sensible
+/// moves differ by a few hundredths: a larger constant spreads the visits evenly).
+const EXPLORE: f64 = 0.3;
 /// Decisions a play-out may take before it is scored.
 const PLAYOUT_STEPS: usize = 3_000;
 /// Scale of the squashing of an evaluation into a reward.
 const EVAL_SCALE: f64 = 2_500.0;
+/// Root edges start with this many virtual visits worth the one-step look-ahead's score
+/// (the greedy player's evaluation), so the search refines that judgement instead of
+/// spending its first iterations on plainly bad moves.
+const ROOT_PRIOR_VISITS: f64 = 8.0;
+/// Sampled duels for that look-ahead.
+const ROOT_PRIOR_SAMPLES: usize = 3;
 
 struct Edge {
     action: Action,
@@ -53,6 +60,14 @@ struct Edge {
 struct Node {
     player: Seat,
     edges: Vec<Edge>,
+}
+
+/// An evaluation (for the player who gets it) as a reward in 0..1.
+fn reward(e: f64) -> f64 {
+    if e.abs() >= WIN {
+        return if e > 0.0 { 1.0 } else { 0.0 };
+    }
+    1.0 / (1.0 + (-e / EVAL_SCALE).exp())
 }
 
 /// The search player.
@@ -92,11 +107,7 @@ impl MctsPlayer {
             let a = if actions.len() == 1 { actions[0] } else { self.policy(d, &actions) };
             d.apply_unchecked(a);
         }
-        let e = evaluate(d, me);
-        if e.abs() >= WIN {
-            return if e > 0.0 { 1.0 } else { 0.0 };
-        }
-        1.0 / (1.0 + (-e / EVAL_SCALE).exp())
+        reward(evaluate(d, me))
     }
 
     /// One iteration on a fresh sample; grows the tree by at most one node.
@@ -130,7 +141,16 @@ impl MctsPlayer {
                 }
             }
             let edge = if !untried.is_empty() && !expanded {
-                let a = untried[self.rng.random_range(0..untried.len())];
+                // The most promising untried action first (the prior, a little noise).
+                let mut a = untried[0];
+                let mut best = f64::NEG_INFINITY;
+                for &u in &untried {
+                    let s = prior(&d, &u) + self.rng.random_range(0.0..4.0);
+                    if s > best {
+                        best = s;
+                        a = u;
+                    }
+                }
                 n.edges.push(Edge { action: a, child: NONE, visits: 0, reward: 0.0, avail: 1 });
                 expanded = true;
                 n.edges.len() - 1
@@ -170,6 +190,28 @@ impl MctsPlayer {
     }
 }
 
+impl MctsPlayer {
+    /// The root's edges, each with virtual visits worth the one-step look-ahead's score.
+    fn root_edges(&mut self, obs: &Observation<'_>, me: Seat, first: &Duel) -> Vec<Edge> {
+        let mut samples = vec![first.clone()];
+        samples.extend((1..ROOT_PRIOR_SAMPLES).map(|_| obs.sample(self.rng.random())));
+        obs.actions()
+            .iter()
+            .map(|&a| {
+                let mut r = 0.0;
+                for s in &samples {
+                    let mut d = s.clone();
+                    d.apply_unchecked(a);
+                    advance(&mut d, me, 400);
+                    r += reward(evaluate(&d, me));
+                }
+                let r = r / samples.len() as f64;
+                Edge { action: a, child: NONE, visits: ROOT_PRIOR_VISITS as u32, reward: r * ROOT_PRIOR_VISITS, avail: ROOT_PRIOR_VISITS as u32 }
+            })
+            .collect()
+    }
+}
+
 impl Player for MctsPlayer {
     fn decide(&mut self, view: &View) -> Action {
         crate::eval::view_choice(view)
@@ -183,7 +225,7 @@ impl Player for MctsPlayer {
         let first = obs.sample(self.rng.random());
         // Search to the start of this player's next turn (through the opponent's reply).
         let horizon = if first.turn_player() == me { first.turn() + 2 } else { first.turn() + 1 };
-        let mut tree = vec![Node { player: me, edges: Vec::new() }];
+        let mut tree = vec![Node { player: me, edges: self.root_edges(obs, me, &first) }];
         let start = Instant::now();
         let mut i = 0u32;
         let mut next = Some(first);
