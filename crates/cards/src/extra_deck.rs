@@ -265,9 +265,10 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .modifier(magician_scale())]),
         // Timegazer Magician
         20409757 => Behavior::with(vec![E::continuous(
-            "A Pendulum monster (Scale 8). In a Pendulum Zone, its Scale becomes 4 unless your other Pendulum Zone holds a \"Magician\" or \"Odd-Eyes\" card.",
+            "A Pendulum monster (Scale 8). It can be activated to a Pendulum Zone only while you control no monsters. In a Pendulum Zone, its Scale becomes 4 unless your other Pendulum Zone holds a \"Magician\" or \"Odd-Eyes\" card.",
         )
-        .modifier(magician_scale())]),
+        .modifier(magician_scale())
+        .modifier(Modifier::ScaleActivationNeeds(Condition::NoneIn { place: Place::Monsters(Who::You), filter: F::Any }))]),
         // ---- Link (SUM-13) ----
         // Decode Talker
         1861629 => link(

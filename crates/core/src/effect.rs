@@ -572,6 +572,9 @@ pub enum Modifier {
     /// Read from a Pendulum card in a Pendulum Zone: its Pendulum Scale becomes `scale`
     /// unless the card in the player's other Pendulum Zone matches `partner`.
     ScaleUnlessPartner { scale: u8, partner: Filter },
+    /// Read from a Pendulum card in the hand: it may be activated to a Pendulum Zone only
+    /// while the condition holds ("Timegazer Magician": you control no monsters).
+    ScaleActivationNeeds(Condition),
 }
 
 /// Once-per-turn style limits.

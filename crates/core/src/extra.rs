@@ -311,6 +311,14 @@ impl Duel {
         printed
     }
 
+    /// `Modifier::ScaleActivationNeeds`: may `p` activate this Pendulum card now?
+    fn scale_activation_allowed(&self, p: Player, card: CardId) -> bool {
+        self.pool.def(self.card(card).def).behavior.effects.iter().flat_map(|e| e.modifiers.iter()).all(|m| match m {
+            crate::effect::Modifier::ScaleActivationNeeds(c) => self.static_condition(c, p, card),
+            _ => true,
+        })
+    }
+
     /// A free Pendulum Zone of `p`, left first.
     fn free_pendulum_zone(&self, p: Player) -> Option<(Zone, usize)> {
         self.pendulum_zones().into_iter().find(|&(z, i)| self.player(p).slot(z, i).is_none())
@@ -620,7 +628,7 @@ impl Duel {
             let mut seen: Vec<u32> = Vec::new();
             for (i, &c) in ps.hand.iter().enumerate() {
                 let code = self.card(c).code;
-                if seen.contains(&code) || !self.data(c).has(type_bits::PENDULUM) || !self.data(c).is_monster() {
+                if seen.contains(&code) || !self.data(c).has(type_bits::PENDULUM) || !self.data(c).is_monster() || !self.scale_activation_allowed(p, c) {
                     continue;
                 }
                 seen.push(code);
