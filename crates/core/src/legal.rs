@@ -201,11 +201,15 @@ impl Duel {
             return;
         }
         let (need, _) = self.tribute_range(c, crate::engine::SummonProc::Normal);
-        let candidates = self.tribute_candidates(c);
-        let value: usize = candidates.iter().map(|&t| self.tribute_value(t, c)).sum();
-        // SUM-2: a tribute may free the zone the monster needs.
-        let frees = candidates.iter().any(|&t| self.card(t).slot < 5);
-        let fits = if need == 0 { free_mmz } else { value >= need && (free_mmz || frees) };
+        let fits = if need == 0 {
+            free_mmz
+        } else {
+            let candidates = self.tribute_candidates(c);
+            let value: usize = candidates.iter().map(|&t| self.tribute_value(t, c)).sum();
+            // SUM-2: a tribute may free the zone the monster needs.
+            let frees = candidates.iter().any(|&t| self.card(t).slot < 5);
+            value >= need && (free_mmz || frees)
+        };
         if !fits {
             return;
         }
