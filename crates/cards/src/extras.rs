@@ -54,8 +54,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .when(Condition::All(vec![Condition::NotSummonedThisTurn, Condition::FreeMonsterZones(4)]))
         .op(Op::SummonTokens { code: SHEEP_TOKEN, count: 4, pos: SummonPos::Defense })
-        .op(Op::Apply { what: Obj::Chosen, modifier: Modifier::NoTributeSummonMaterial(Scope::This), until: Duration::Permanent })
-        .op(Op::ApplyPlayer { who: Who::You, effect: PlayerEffect::NoSummonsThisTurn })]),
+        .restricts(PlayerEffect::NoSummonsThisTurn)
+        .op(Op::Apply { what: Obj::Chosen, modifier: Modifier::NoTributeSummonMaterial(Scope::This), until: Duration::Permanent })]),
         _ => return None,
     })
 }

@@ -626,6 +626,9 @@ impl Duel {
                 Flow::Ask(Prompt::Select { player, purpose: SelectPurpose::Target, candidates, min: min.min(max), max, picked: Vec::new() })
             }
             ActivateStage::Link => {
+                if let Some(r) = e.restriction {
+                    self.apply_player_effect(a.player, r);
+                }
                 let link = ChainLink {
                     card: a.card,
                     effect: a.effect,

@@ -612,6 +612,9 @@ pub struct EffectDecl {
     pub limit: Limit,
     /// Resolves only while the card is face-up on the field (EFF-4).
     pub needs_card_on_field: bool,
+    /// "You cannot ... the turn you activate this card": applies to the activating player
+    /// once the activation is complete, whether or not it is negated later.
+    pub restriction: Option<PlayerEffect>,
 }
 
 impl EffectDecl {
@@ -631,7 +634,13 @@ impl EffectDecl {
             damage_step: false,
             limit: Limit::None,
             needs_card_on_field: false,
+            restriction: None,
         }
+    }
+    /// "You cannot ... the turn you activate this card".
+    pub fn restricts(mut self, r: PlayerEffect) -> Self {
+        self.restriction = Some(r);
+        self
     }
     pub fn spell(kind: SpellKind, text: &str) -> EffectDecl {
         EffectDecl::new(EffectKind::Spell(kind), text)

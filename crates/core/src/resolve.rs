@@ -474,17 +474,8 @@ impl Duel {
                 OpFlow::Next
             }
             Op::ApplyPlayer { who, effect } => {
-                let turn = self.turn;
                 for q in self.who(*who, p) {
-                    let fx = &mut self.player_fx[q.idx()];
-                    match effect {
-                        PlayerEffect::SkipDraw(n) => fx.skip_draw += n,
-                        PlayerEffect::SkipStandby(n) => fx.skip_standby += n,
-                        PlayerEffect::SkipBattle(n) => fx.skip_battle += n,
-                        PlayerEffect::NoBattleDamage => fx.no_battle_damage_turn = turn,
-                        PlayerEffect::MonstersIndestructibleByBattle => fx.indestructible_turn = turn,
-                        PlayerEffect::NoSummonsThisTurn => fx.no_summon_turn = turn,
-                    }
+                    self.apply_player_effect(q, *effect);
                 }
                 r.did = true;
                 OpFlow::Next
@@ -611,6 +602,20 @@ impl Duel {
         r.did = true;
         r.stage = (r.stage / 2 + 1) * 2;
         OpFlow::Again
+    }
+
+    /// An effect on a player (PHASE-8 skips, "cannot Summon this turn", ...).
+    pub(crate) fn apply_player_effect(&mut self, q: Player, effect: PlayerEffect) {
+        let turn = self.turn;
+        let fx = &mut self.player_fx[q.idx()];
+        match effect {
+            PlayerEffect::SkipDraw(n) => fx.skip_draw += n,
+            PlayerEffect::SkipStandby(n) => fx.skip_standby += n,
+            PlayerEffect::SkipBattle(n) => fx.skip_battle += n,
+            PlayerEffect::NoBattleDamage => fx.no_battle_damage_turn = turn,
+            PlayerEffect::MonstersIndestructibleByBattle => fx.indestructible_turn = turn,
+            PlayerEffect::NoSummonsThisTurn => fx.no_summon_turn = turn,
+        }
     }
 
     /// Places a Special Summoned monster (SUM-5) and records it properly summoned (SUM-7).

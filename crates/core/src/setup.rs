@@ -243,6 +243,7 @@ impl Duel {
             flipped_turn: 0,
             materials_count: 0,
             extra_attacks: 0,
+            killed_by: None,
         });
         Some(id)
     }

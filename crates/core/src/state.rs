@@ -63,6 +63,8 @@ pub struct CardState {
     pub materials_count: u8,
     /// Extra attacks allowed this turn (second attack effects).
     pub extra_attacks: u8,
+    /// The monster that destroyed this one by battle (kept until it moves again).
+    pub killed_by: Option<CardId>,
 }
 
 /// How a card arrived where it is (for "sent to the GY this turn", "destroyed by an
@@ -476,6 +478,9 @@ impl Duel {
         c.moves += 1;
         c.active = false;
         c.arrived = Arrival { turn, reason: Some(reason), by: self.cause, from: Some(from.zone) };
+        if reason != Reason::Battle {
+            c.killed_by = None;
+        }
         if left_field || !to.zone.on_field() {
             c.summon = SummonKind::None;
             c.attacks = 0;
@@ -549,6 +554,7 @@ impl Duel {
         st.flipped_turn = 0;
         st.materials_count = 0;
         st.extra_attacks = 0;
+        st.killed_by = None;
         self.cards.push(st);
         self.players[p.idx()].gone.push(id);
         Some(id)

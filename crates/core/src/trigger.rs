@@ -79,6 +79,7 @@ impl Duel {
                     let killer = if Some(*card) == a.target { Some(a.attacker) } else { a.target };
                     if let Some(k) = killer {
                         self.cards[k.0 as usize].battle_kill_turn = self.turn;
+                        self.cards[card.0 as usize].killed_by = Some(k);
                         self.check_card_triggers(k, e);
                     }
                 }

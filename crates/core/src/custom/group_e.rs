@@ -9,7 +9,7 @@ use crate::event::{Event, Reason};
 use crate::modifiers::Lingering;
 use crate::resolve::{OpFlow, Resolution};
 use crate::state::{CardId, Dest, Duel};
-use crate::types::{BattleStep, DamageStep, Phase, Player, Position, Zone};
+use crate::types::{BattleStep, DamageStep, Player, Position, Zone};
 
 pub(crate) fn run(d: &mut Duel, code: u32, i: u8, r: &mut Resolution) -> Option<OpFlow> {
     match (code, i) {
@@ -83,9 +83,9 @@ pub(crate) fn wins(d: &Duel, code: u32, card: CardId) -> Option<bool> {
             if d.lp(opp) > 0 || !d.current_attack().is_some_and(|a| a.attacker == card && a.target.is_none()) {
                 return Some(false);
             }
-            let last_lp = d.events.iter().rposition(|e| matches!(e, Event::LpChanged { player, .. } if *player == opp));
-            let by_it = last_lp.is_some_and(|i| i > 0 && matches!(d.events[i - 1], Event::BattleDamage { by, player, .. } if by == card && player == opp));
-            Some(by_it)
+            // The battle damage of this very happening (not the event log, which search
+            // copies of a duel drop).
+            Some(d.recent.iter().any(|e| matches!(e, Event::BattleDamage { by, player, .. } if *by == card && *player == opp)))
         }
         _ => None,
     }
@@ -161,28 +161,15 @@ fn ring_of_destruction(d: &mut Duel, r: &mut Resolution) -> OpFlow {
     OpFlow::Next
 }
 
-/// The monsters `hunter` destroyed by battle in the current Battle Phase that are still in
-/// the GY where battle put them (read from the duel's own event record).
+/// The monsters `hunter` destroyed by battle this turn that are still in the GY where
+/// battle put them (each records which monster destroyed it).
 fn sword_hunter_victims(d: &Duel, hunter: CardId) -> Vec<CardId> {
-    let start = d.events.iter().rposition(|e| matches!(e, Event::PhaseEntered { phase: Phase::Battle })).unwrap_or(0);
-    let mut battle: Option<(CardId, Option<CardId>)> = None;
-    let mut out = Vec::new();
-    for e in &d.events[start..] {
-        match e {
-            Event::AttackDeclared { attacker, target } => battle = Some((*attacker, *target)),
-            Event::Destroyed { card, reason: Reason::Battle } if *card != hunter => {
-                if battle.is_some_and(|(a, t)| a == hunter || t == Some(hunter)) && !out.contains(card) {
-                    out.push(*card);
-                }
-            }
-            _ => {}
-        }
-    }
-    out.retain(|&c| {
-        let st = d.card(c);
-        st.zone == Zone::Gy && st.arrived.reason == Some(Reason::Battle) && st.arrived.turn == d.turn
-    });
-    out
+    d.card_ids()
+        .filter(|&c| {
+            let st = d.card(c);
+            st.killed_by == Some(hunter) && st.zone == Zone::Gy && st.arrived.reason == Some(Reason::Battle) && st.arrived.turn == d.turn
+        })
+        .collect()
 }
 
 fn sword_hunter_equip(d: &mut Duel, r: &mut Resolution) -> OpFlow {
