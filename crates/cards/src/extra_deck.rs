@@ -257,6 +257,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .op(Op::IfDid)
             .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::PendulumMonster & F::AtkAtMost(1500), min: 1, max: 1 })
             .op(Op::ToHand(Obj::Chosen)),
+            E::quick(
+                "Pendulum effect, once per turn: during damage calculation of a battle involving a Pendulum monster you control, you can make the battle damage you take from it 0.",
+            )
+            .in_damage_step()
+            .when(Condition::Custom(1))
+            .limit(Limit::PerNamePerTurn)
+            .op(Op::NoBattleDamage),
         ]),
         // Stargazer Magician
         94415058 => Behavior::with(vec![E::continuous(
@@ -295,6 +302,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             F::NormalMonster,
             vec![E::ignition("1 Normal monster. Once per turn: you can Special Summon 1 Level 4 or lower Normal monster from your hand to a zone of yours it points to.")
                 .limit(Limit::PerCardPerTurn)
+                .when(Condition::Custom(0))
                 .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::NormalMonster & F::LevelAtMost(4) & F::CanSpecialSummon, min: 1, max: 1 })
                 .op(Op::SpecialSummonPointed { what: Obj::Chosen, pos: SummonPos::FaceUp })],
         ),

@@ -18,6 +18,7 @@ const DECODE_TALKER: u32 = 1861629;
 const RELINQUISHED: u32 = 64631466;
 const ODD_EYES: u32 = 16178681;
 const THOUSAND_EYES_RESTRICT: u32 = 63519819;
+const LINK_SPIDER: u32 = 98978921;
 
 pub(crate) fn run(d: &mut Duel, code: u32, i: u8, r: &mut Resolution) -> Option<OpFlow> {
     match (code, i) {
@@ -126,6 +127,26 @@ pub(crate) fn condition(d: &Duel, code: u32, i: u8, p: Player, source: CardId) -
         (ODD_EYES, 0) => {
             let p = d.card(source).controller;
             Some(d.pendulum_card(p, 0) == Some(source) || d.pendulum_card(p, 1) == Some(source))
+        }
+        // Link Spider: it points to at least one free Main Monster Zone of its controller.
+        (LINK_SPIDER, 0) => {
+            let p = d.card(source).controller;
+            Some(d.free_main_monster_zones(p).into_iter().any(|z| d.points_to_zone(source, p, z as usize)))
+        }
+        // Odd-Eyes Pendulum Dragon (Pendulum Zone): during damage calculation, the battle
+        // involves a face-up Pendulum monster its controller controls.
+        (ODD_EYES, 1) => {
+            let p = d.card(source).controller;
+            let in_zone = d.pendulum_card(p, 0) == Some(source) || d.pendulum_card(p, 1) == Some(source);
+            let yours = |m: CardId| {
+                let c = d.card(m);
+                c.zone == Zone::Monster && c.face_up() && c.controller == p && d.data(m).has(crate::card::type_bits::PENDULUM)
+            };
+            Some(
+                in_zone
+                    && d.step == Some(BattleStep::Damage(crate::types::DamageStep::DuringCalculation))
+                    && d.current_attack().is_some_and(|a| yours(a.attacker) || a.target.is_some_and(yours)),
+            )
         }
         // Number 39: Utopia: it has no material.
         (UTOPIA, 1) => Some(d.card(source).materials.is_empty()),
