@@ -267,14 +267,16 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         ]),
         // Stargazer Magician
         94415058 => Behavior::with(vec![E::continuous(
-            "A Pendulum monster (Scale 1). In a Pendulum Zone, its Scale becomes 4 unless your other Pendulum Zone holds a \"Magician\" or \"Odd-Eyes\" card.",
-        )
-        .modifier(magician_scale())]),
-        // Timegazer Magician
-        20409757 => Behavior::with(vec![E::continuous(
-            "A Pendulum monster (Scale 8). It can be activated to a Pendulum Zone only while you control no monsters. In a Pendulum Zone, its Scale becomes 4 unless your other Pendulum Zone holds a \"Magician\" or \"Odd-Eyes\" card.",
+            "A Pendulum monster (Scale 1). In a Pendulum Zone, its Scale becomes 4 unless your other Pendulum Zone holds a \"Magician\" or \"Odd-Eyes\" card. Also there: while a Pendulum monster you control battles, your opponent cannot activate Spell Cards until the end of the Damage Step.",
         )
         .modifier(magician_scale())
+        .modifier(Modifier::PendulumBattleLock(F::Spell))]),
+        // Timegazer Magician
+        20409757 => Behavior::with(vec![E::continuous(
+            "A Pendulum monster (Scale 8). It can be activated to a Pendulum Zone only while you control no monsters. In a Pendulum Zone, its Scale becomes 4 unless your other Pendulum Zone holds a \"Magician\" or \"Odd-Eyes\" card. Also there: while a Pendulum monster you control battles, your opponent cannot activate Trap Cards until the end of the Damage Step.",
+        )
+        .modifier(magician_scale())
+        .modifier(Modifier::PendulumBattleLock(F::Trap))
         .modifier(Modifier::ScaleActivationNeeds(Condition::NoneIn { place: Place::Monsters(Who::You), filter: F::Any }))]),
         // ---- Link (SUM-13) ----
         // Decode Talker

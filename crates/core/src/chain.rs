@@ -312,7 +312,7 @@ impl Duel {
         // Continuous spells/traps already face-up: their other effects (effect > 0) are used
         // like ignition/quick effects, never the activation again.
         let reactivation = e.kind.is_card_activation() && c.face_up() && c.zone.on_field();
-        if !placed_ok || (reactivation && effect == 0) {
+        if !placed_ok || (reactivation && effect == 0) || self.pendulum_battle_locked(p, card, effect) {
             return false;
         }
         let is_spell_trap = e.kind.is_card_activation();

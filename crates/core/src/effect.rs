@@ -575,6 +575,10 @@ pub enum Modifier {
     /// Read from a Pendulum card in the hand: it may be activated to a Pendulum Zone only
     /// while the condition holds ("Timegazer Magician": you control no monsters).
     ScaleActivationNeeds(Condition),
+    /// Read from a Pendulum card in a Pendulum Zone: while a Pendulum monster its controller
+    /// controls is in the current battle (until the end of the Damage Step), the opponent
+    /// cannot activate cards matching the filter ("Stargazer/Timegazer Magician").
+    PendulumBattleLock(Filter),
 }
 
 /// Once-per-turn style limits.

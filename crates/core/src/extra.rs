@@ -151,6 +151,28 @@ impl Duel {
         mask
     }
 
+    /// `Modifier::PendulumBattleLock`: may `p` not activate `card`'s effect `effect` because
+    /// the opponent's Pendulum Zone card forbids it while their Pendulum monster battles?
+    pub(crate) fn pendulum_battle_locked(&self, p: Player, card: CardId, effect: u8) -> bool {
+        let q = p.opp();
+        let Some(a) = self.current_attack() else { return false };
+        let yours = |m: CardId| {
+            let c = self.card(m);
+            c.zone == Zone::Monster && c.face_up() && c.controller == q && self.data(m).has(type_bits::PENDULUM)
+        };
+        if !(yours(a.attacker) || a.target.is_some_and(yours)) {
+            return false;
+        }
+        let card_activation = effect == PENDULUM_SCALE || self.effect_decl(card, effect).is_some_and(|e| e.kind.is_card_activation());
+        card_activation
+            && (0..2).filter_map(|side| self.pendulum_card(q, side)).any(|s| {
+                self.pool.def(self.card(s).def).behavior.effects.iter().flat_map(|e| e.modifiers.iter()).any(|m| {
+                    matches!(m, crate::effect::Modifier::PendulumBattleLock(f)
+                        if if effect == PENDULUM_SCALE { self.scale_activation_matches(f, card, q, s) } else { self.filter_matches(f, card, q, s) })
+                })
+            })
+    }
+
     /// SPELL-8: does `f` accept a Pendulum card activated as a Spell Card (to a Pendulum Zone)?
     pub(crate) fn scale_activation_matches(&self, f: &Filter, card: CardId, p: Player, source: CardId) -> bool {
         match f {
