@@ -240,10 +240,15 @@ impl Duel {
         if s.zone != Zone::Monster || !s.face_up() {
             return false;
         }
-        let a = self.data(source).link_arrows;
-        let (sx, sy) = Self::board_cell(s.controller, s.slot as usize);
+        Self::arrow_points(self.data(source).link_arrows, s.controller, s.slot as usize, p, slot)
+    }
+
+    /// Does a Link monster with arrows `a`, in monster zone `from` of `owner`, point to
+    /// monster zone `slot` of `p`?
+    fn arrow_points(a: u16, owner: Player, from: usize, p: Player, slot: usize) -> bool {
+        let (sx, sy) = Self::board_cell(owner, from);
         let target_cell = Self::board_cell(p, slot);
-        let dir = if s.controller == Player::A { 1 } else { -1 };
+        let dir = if owner == Player::A { 1 } else { -1 };
         [
             (arrows::BOTTOM_LEFT, -1, -1),
             (arrows::BOTTOM, 0, -1),
@@ -258,9 +263,56 @@ impl Duel {
         .any(|(bit, dx, dy)| a & bit != 0 && (sx + dir * dx, sy + dir * dy) == target_cell)
     }
 
+    /// ZONE-3 Extra Link: were the Link monster `card` put in `p`'s Extra Monster Zone
+    /// `slot`, would a chain of co-linked monsters (face-up Link monsters of either player
+    /// pointing at each other, those in `leaving` gone) join it to `p`'s monster in the other
+    /// Extra Monster Zone?
+    fn extra_link_with(&self, p: Player, card: CardId, slot: usize, leaving: &[CardId]) -> bool {
+        let a = self.data(card).link_arrows;
+        if a == 0 {
+            return false;
+        }
+        let other = 11 - slot;
+        let mut nodes: SmallVec<[(Player, usize, u16); 14]> = SmallVec::new();
+        nodes.push((p, slot, a));
+        let mut goal = None;
+        for q in Player::BOTH {
+            for (i, m) in self.player(q).monsters.iter().enumerate() {
+                let Some(id) = *m else { continue };
+                let arrows = self.data(id).link_arrows;
+                if id == card || leaving.contains(&id) || !self.card(id).face_up() || arrows == 0 {
+                    continue;
+                }
+                if q == p && i == other {
+                    goal = Some(nodes.len());
+                }
+                nodes.push((q, i, arrows));
+            }
+        }
+        let Some(goal) = goal else { return false };
+        let co_linked = |u: (Player, usize, u16), v: (Player, usize, u16)| {
+            Self::arrow_points(u.2, u.0, u.1, v.0, v.1) && Self::arrow_points(v.2, v.0, v.1, u.0, u.1)
+        };
+        let mut seen = 1u32;
+        let mut stack: SmallVec<[usize; 14]> = SmallVec::from_slice(&[0]);
+        while let Some(u) = stack.pop() {
+            if u == goal {
+                return true;
+            }
+            for v in 0..nodes.len() {
+                if seen & (1 << v) == 0 && co_linked(nodes[u], nodes[v]) {
+                    seen |= 1 << v;
+                    stack.push(v);
+                }
+            }
+        }
+        false
+    }
+
     /// The zones `card` may be Special Summoned to by `p` (SUM-5, ZONE-3), as if the
     /// monsters in `leaving` had already left: free Main Monster Zones; from the Extra Deck
-    /// also a free Extra Monster Zone (one per player, from Master Rule 4), and, where the
+    /// also a free Extra Monster Zone (one per player from Master Rule 4; the second only
+    /// through an Extra Link), and, where the
     /// edition restricts the monster (every Extra Deck monster under Master Rule 4; Link and
     /// face-up Pendulum monsters under Master Rule 2020), only that EMZ and linked zones.
     pub fn summon_zones(&self, p: Player, card: CardId, from_extra: bool, leaving: &[CardId]) -> SmallVec<[u8; 7]> {
@@ -273,7 +325,13 @@ impl Duel {
         let holds_emz = taken(5) || taken(6);
         let opp = self.player(p.opp());
         let emz: SmallVec<[u8; 7]> =
-            (5..7u8).filter(|&i| !holds_emz && !taken(i as usize) && opp.monsters[11 - i as usize].is_none()).collect();
+            (5..7u8)
+                .filter(|&i| {
+                    !taken(i as usize)
+                        && opp.monsters[11 - i as usize].is_none()
+                        && (!holds_emz || self.extra_link_with(p, card, i as usize, leaving))
+                })
+                .collect();
         let d = self.data(card);
         let ed_pendulum = d.has(type_bits::PENDULUM) && self.card(card).zone == Zone::Extra && self.card(card).face_up();
         let restricted =
