@@ -270,7 +270,15 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "A Pendulum monster (Scale 1). In a Pendulum Zone, its Scale becomes 4 unless your other Pendulum Zone holds a \"Magician\" or \"Odd-Eyes\" card. Also there: while a Pendulum monster you control battles, your opponent cannot activate Spell Cards until the end of the Damage Step.",
         )
         .modifier(magician_scale())
-        .modifier(Modifier::PendulumBattleLock(F::Spell))]),
+        .modifier(Modifier::PendulumBattleLock(F::Spell)),
+        E::optional_when(
+            Trigger::OtherReturnedToHand(F::PendulumMonster),
+            "Once per turn, when exactly 1 other Pendulum monster you control (and no other card) is returned to your hand by an opponent's card effect, outside the Damage Step: you can Special Summon 1 monster with its name from your hand.",
+        )
+        .limit(Limit::PerCardPerTurn)
+        .when(Condition::Custom(0))
+        .op(Op::Custom(0))
+        .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp })]),
         // Timegazer Magician
         20409757 => Behavior::with(vec![E::continuous(
             "A Pendulum monster (Scale 8). It can be activated to a Pendulum Zone only while you control no monsters. In a Pendulum Zone, its Scale becomes 4 unless your other Pendulum Zone holds a \"Magician\" or \"Odd-Eyes\" card. Also there: while a Pendulum monster you control battles, your opponent cannot activate Trap Cards until the end of the Damage Step.",

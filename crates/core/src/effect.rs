@@ -268,6 +268,9 @@ pub enum Trigger {
     Destroyed { cause: Cause },
     /// This card was sent to the hand from these places by this cause.
     ReturnedToHand,
+    /// Another card matching the filter that you controlled on the field was returned to
+    /// your hand by an opponent's card effect (the event card is that card).
+    OtherReturnedToHand(Filter),
     /// This card inflicted battle damage to the opponent (`direct`: by a direct attack).
     DealtBattleDamage { direct: bool },
     /// This card destroyed a monster by battle.

@@ -54,6 +54,7 @@ impl Duel {
                                 | Trigger::EndOfBattlePhase
                                 | Trigger::AnySpecialSummoned(_)
                                 | Trigger::LeftField(_)
+                                | Trigger::OtherReturnedToHand(_)
                                 | Trigger::SpecialSummonedFromYourGy
                                 | Trigger::EndOfDamageStep
                         )
@@ -162,6 +163,16 @@ impl Duel {
                 *x == card && to.zone == Zone::Gy && reason.is_destroy() && cause_ok(*cause, *reason)
             }
             (Trigger::ReturnedToHand, Event::Moved { card: x, from, to, .. }) => *x == card && to.zone == Zone::Hand && from.zone.on_field(),
+            (Trigger::OtherReturnedToHand(f), Event::Moved { card: x, from, to, .. }) => {
+                let moved = self.card(*x);
+                *x != card
+                    && on_field_face_up
+                    && to.zone == Zone::Hand
+                    && from.zone.on_field()
+                    && from.player == c.controller
+                    && moved.arrived.by.is_some_and(|b| b != c.controller)
+                    && self.filter_matches(f, *x, c.controller, card)
+            }
             (Trigger::DealtBattleDamage { direct }, Event::BattleDamage { player, by, .. }) => {
                 *by == card && *player != c.controller && (!direct || self.current_attack().is_some_and(|a| a.target.is_none()))
             }
@@ -200,6 +211,7 @@ impl Duel {
             Event::StepEntered { .. } => self.current_attack().and_then(|a| if a.attacker == card { a.target } else { Some(a.attacker) }),
             Event::SpecialSummoned { card: x } | Event::NormalSummoned { card: x, .. } | Event::FlipSummoned { card: x } => Some(*x),
             Event::AttackDeclared { attacker, .. } => Some(*attacker),
+            Event::Moved { card: x, .. } if *x != card => Some(*x),
             _ => None,
         };
         Some(other)

@@ -19,9 +19,28 @@ const RELINQUISHED: u32 = 64631466;
 const ODD_EYES: u32 = 16178681;
 const THOUSAND_EYES_RESTRICT: u32 = 63519819;
 const LINK_SPIDER: u32 = 98978921;
+const STARGAZER: u32 = 94415058;
 
 pub(crate) fn run(d: &mut Duel, code: u32, i: u8, r: &mut Resolution) -> Option<OpFlow> {
     match (code, i) {
+        // Stargazer Magician: the monster to summon is one in the hand with the returned
+        // card's name (copies in a hidden hand are interchangeable; the returned card itself
+        // when it is there).
+        (STARGAZER, 0) => {
+            let p = r.controller();
+            r.chosen.clear();
+            if let Some(back) = r.link.event_card {
+                let name = d.data(back).name_code();
+                let pick = if d.card(back).zone == Zone::Hand && d.card(back).controller == p {
+                    Some(back)
+                } else {
+                    d.player(p).hand.iter().copied().find(|&c| d.data(c).name_code() == name)
+                };
+                r.chosen.extend(pick);
+            }
+            r.did = !r.chosen.is_empty();
+            Some(OpFlow::Next)
+        }
         // Junk Warrior: gains the total ATK of the Level 2 or lower monsters you control.
         (JUNK_WARRIOR, 0) => {
             let me = r.card();
@@ -93,6 +112,17 @@ pub(crate) fn run(d: &mut Duel, code: u32, i: u8, r: &mut Resolution) -> Option<
 
 pub(crate) fn condition(d: &Duel, code: u32, i: u8, p: Player, source: CardId) -> Option<bool> {
     match (code, i) {
+        // Stargazer Magician: exactly 1 card (and no other) went from the field to the hand
+        // in this happening, and not in the Damage Step.
+        (STARGAZER, 0) => {
+            let returned = d
+                .recent
+                .iter()
+                .filter(|e| matches!(e, Event::Moved { from, to, .. } if from.zone.on_field() && to.zone == Zone::Hand))
+                .count();
+            let _ = (p, source);
+            Some(returned == 1 && !matches!(d.step, Some(BattleStep::Damage(_))))
+        }
         // Stardust Dragon: the chain's last link would destroy a card on the field.
         (STARDUST_DRAGON, 0) => Some(d.chain.last().is_some_and(|l| {
             !l.activation_negated
