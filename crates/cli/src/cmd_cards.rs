@@ -49,15 +49,7 @@ pub enum CardsCmd {
     },
 }
 
-/// Writes `text` to stdout; a closed pipe (e.g. `| head`) is not an error.
-fn emit(text: &str) -> anyhow::Result<()> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(()),
-    }
-}
+use crate::emit;
 
 /// The text form of one card for `cards show`.
 fn describe(c: &CardInfo) -> String {

@@ -56,15 +56,7 @@ pub enum DeckCmd {
     },
 }
 
-/// Writes `text` to stdout; a closed pipe (e.g. `| head`) is not an error.
-fn emit(text: &str) -> anyhow::Result<()> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(()),
-    }
-}
+use crate::emit;
 
 /// Prints an input error and gives exit code 2.
 fn unreadable(e: impl std::fmt::Display) -> i32 {

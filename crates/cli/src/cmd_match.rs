@@ -18,7 +18,8 @@ pub struct MatchArgs {
     /// --deck twice). A .ydk `!side` section is the Side Deck.
     #[arg(long = "deck", num_args = 1, required = true)]
     pub decks: Vec<String>,
-    /// AI player: once for both sides, or twice (side A, side B). Known: random.
+    /// AI player: once for both sides, or twice (side A, side B). Known: random, greedy,
+    /// mcts (mcts:N iterations, mcts:Nms per decision).
     #[arg(long = "ai", num_args = 1)]
     pub ais: Vec<String>,
     #[command(flatten)]

@@ -21,7 +21,7 @@ pub struct TournamentArgs {
     #[arg(long, default_value_t = 3)]
     pub rounds: u32,
     /// AI player: once for everyone, or once per player in order (repeated to fill).
-    /// Known: random.
+    /// Known: random, greedy, mcts (mcts:N iterations, mcts:Nms per decision).
     #[arg(long = "ai", num_args = 1)]
     pub ais: Vec<String>,
     #[command(flatten)]

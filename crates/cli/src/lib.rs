@@ -12,3 +12,13 @@ pub mod sim;
 pub mod tui;
 pub mod cmd_scenario;
 pub mod scenario;
+
+/// Writes `text` to stdout; a closed pipe (e.g. `| head`) is not an error.
+pub fn emit(text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}

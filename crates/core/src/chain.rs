@@ -561,7 +561,9 @@ impl Duel {
     }
 
     pub(crate) fn step_activate(&mut self, mut a: ActivateTask) -> Flow {
-        let Some(e) = self.effect_decl(a.card, a.effect).cloned() else { return Flow::Continue };
+        // The declaration lives in the shared pool: hold the pool, not a copy of the effect.
+        let pool = self.pool.clone();
+        let Some(e) = pool.def(self.card(a.card).def).behavior.effects.get(a.effect as usize) else { return Flow::Continue };
         match a.stage {
             ActivateStage::Costs(i) => {
                 let Some(cost) = e.costs.get(i as usize) else {

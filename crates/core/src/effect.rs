@@ -6,7 +6,7 @@
 //! effect is a kind, an optional trigger, a condition, costs, targets bound on activation
 //! and a list of [`Op`] steps run by the resolution machine (`resolve.rs`); continuous
 //! effects are [`Modifier`]s. The few truly unique effects use `Op::Custom`, dispatched
-//! by passcode in `custom.rs` (counted by `ygo cards stats`).
+//! by passcode in `custom/` (counted by `ygo cards stats`).
 
 use serde::{Deserialize, Serialize};
 
@@ -346,7 +346,7 @@ pub enum Condition {
     LpBehindBy(i32),
     All(Vec<Condition>),
     Any(Vec<Condition>),
-    /// A unique condition (see `custom.rs`).
+    /// A unique condition (see `custom/`).
     Custom(u8),
 }
 
@@ -490,7 +490,7 @@ pub enum Op {
     AddCounters { what: Obj, kind: u8, count: u8, max: Option<u8> },
     /// "you can": the controller decides whether to go on.
     MayContinue,
-    /// A unique operation (see `custom.rs`).
+    /// A unique operation (see `custom/`).
     Custom(u8),
     /// A Ritual or Fusion Summon step (SUM-8, SUM-9; see `extra.rs`).
     Extra(crate::extra::ExtraOp),
@@ -784,7 +784,7 @@ pub struct Behavior {
     /// Counter kinds this card's effects use (MISC-2: only these may be placed on it).
     pub counters: Vec<u8>,
     /// A win condition checked while the card is in the hand or face-up on the field
-    /// (WIN-3; see `custom.rs`).
+    /// (WIN-3; see `custom/`).
     pub wins: bool,
     /// The materials of a Fusion/Synchro/Xyz/Link monster (SUM-9..SUM-13; `extra.rs`).
     pub materials: Option<crate::extra::Materials>,
@@ -798,7 +798,7 @@ impl Behavior {
         Behavior { effects, ..Behavior::default() }
     }
 
-    /// Does the card use the escape hatch (`custom.rs`) anywhere? (STYLE 11: counted.)
+    /// Does the card use the escape hatch (`custom/`) anywhere? (STYLE 11: counted.)
     pub fn uses_custom(&self) -> bool {
         fn custom_cond(c: &Condition) -> bool {
             match c {

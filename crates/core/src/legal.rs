@@ -169,12 +169,12 @@ impl Duel {
                 Kind::Monster(_) if behavior.summon_rule.is_some() && self.summon_rule_ok(c) => {
                     out.push(Action::SpecialSummon(loc));
                     if !behavior.no_normal_summon {
-                        self.push_normal_summons(p, c, loc, free_mmz, out);
+                        self.push_normal_summons(c, loc, free_mmz, out);
                     }
                 }
                 Kind::Monster(frame) => {
                     if self.normal_summonable(frame) && !behavior.no_normal_summon {
-                        self.push_normal_summons(p, c, loc, free_mmz, out);
+                        self.push_normal_summons(c, loc, free_mmz, out);
                     }
                 }
                 Kind::Spell(crate::card::SpellKind::Field) => out.push(Action::Set(loc)),
@@ -196,7 +196,7 @@ impl Duel {
     }
 
     /// SUM-1, SUM-2: Normal Summon (with tributes) and Set of one hand monster.
-    fn push_normal_summons(&self, p: Player, c: CardId, loc: Loc, free_mmz: bool, out: &mut Vec<Action>) {
+    fn push_normal_summons(&self, c: CardId, loc: Loc, free_mmz: bool, out: &mut Vec<Action>) {
         if self.normal_summons_left == 0 {
             return;
         }
@@ -219,7 +219,6 @@ impl Duel {
             out.push(Action::TributeSummon(loc));
         }
         out.push(Action::Set(loc));
-        let _ = p;
     }
 
     /// Flip Summons and manual position changes (SUM-4, POS-2).

@@ -331,12 +331,6 @@ impl Duel {
     pub(crate) fn second_attack_on_kill(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::SecondAttackOnKill(s) = m { Some(s) } else { None })
     }
-    /// "Macro Cosmos": cards that would go to the GY are banished instead.
-    #[allow(dead_code)]
-    pub(crate) fn gy_banishes(&self) -> bool {
-        self.active_modifiers().iter().any(|(_, _, _, m)| **m == Modifier::BanishInsteadOfGy)
-    }
-
     /// Is `card` banished instead of going to the GY? A "Macro Cosmos" leaving the field
     /// does not apply to itself.
     pub(crate) fn gy_banishes_card(&self, card: CardId) -> bool {

@@ -594,12 +594,11 @@ impl Duel {
     /// when `to` has no free Main Monster Zone.
     pub(crate) fn change_control(&mut self, id: CardId, to: Player) -> bool {
         let Some(&z) = self.free_main_monster_zones(to).first() else { return false };
-        let from = self.detach(id);
+        self.detach(id);
         let c = &mut self.cards[id.0 as usize];
         c.controller = to;
         c.slot = z;
         self.players[to.idx()].monsters[z as usize] = Some(id);
-        let _ = from;
         self.emit(Event::ControlChanged { card: id, to });
         true
     }

@@ -57,7 +57,7 @@ pub(crate) fn run(d: &mut Duel, code: u32, i: u8, r: &mut Resolution) -> Option<
     }
 }
 
-pub(crate) fn condition(d: &Duel, code: u32, i: u8, p: Player, source: CardId) -> Option<bool> {
+pub(crate) fn condition(d: &Duel, code: u32, i: u8, _p: Player, source: CardId) -> Option<bool> {
     match (code, i) {
         // Gilford the Lightning: Tribute Summoned with 3 Tributes.
         (36354007, 0) => {
@@ -68,7 +68,6 @@ pub(crate) fn condition(d: &Duel, code: u32, i: u8, p: Player, source: CardId) -
         (51345461, 0) => Some(!sword_hunter_victims(d, source).is_empty()),
         // ATK-changing cards in the Damage Step: only up to "before damage calculation" (EFF-10).
         (17814387 | 55713623, 0) => {
-            let _ = p;
             Some(!matches!(d.step, Some(BattleStep::Damage(DamageStep::DuringCalculation | DamageStep::AfterCalculation | DamageStep::End))))
         }
         _ => None,

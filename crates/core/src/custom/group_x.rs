@@ -120,7 +120,6 @@ pub(crate) fn condition(d: &Duel, code: u32, i: u8, p: Player, source: CardId) -
                 .iter()
                 .filter(|e| matches!(e, Event::Moved { from, to, .. } if from.zone.on_field() && to.zone == Zone::Hand))
                 .count();
-            let _ = (p, source);
             Some(returned == 1 && !matches!(d.step, Some(BattleStep::Damage(_))))
         }
         // Stardust Dragon: the chain's last link would destroy a card on the field.
