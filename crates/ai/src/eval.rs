@@ -87,13 +87,7 @@ pub fn prior(d: &Duel, a: &Action) -> f64 {
                 v
             }
         }
-        Action::Position(p) => {
-            if p.attack() {
-                1.0
-            } else {
-                0.0
-            }
-        }
+        Action::Position(p) if p.attack() => 1.0,
         Action::Yes => 1.0,
         _ => 0.0,
     }
@@ -172,7 +166,11 @@ pub fn view_choice(view: &ygo_core::View) -> Action {
                 _ => -40.0,
             },
             Action::ToBattle => {
-                let attackers = view.sides[me.idx()].monsters.iter().flatten().any(|c| matches!(c, ygo_core::view::SeenCard::Known(k) if k.position == Position::FaceUpAttack));
+                let attackers = view.sides[me.idx()]
+                    .monsters
+                    .iter()
+                    .flatten()
+                    .any(|c| matches!(c, ygo_core::view::SeenCard::Known(k) if k.position == Position::FaceUpAttack));
                 if attackers {
                     25.0
                 } else {

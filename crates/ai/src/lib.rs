@@ -16,7 +16,6 @@ use std::cell::OnceCell;
 
 use ygo_core::{Action, Duel, View};
 
-
 pub mod eval;
 mod greedy;
 mod mcts;

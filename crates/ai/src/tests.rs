@@ -34,12 +34,8 @@ fn pool() -> Arc<CardPool> {
 fn position(b_hand: [u32; 5], b_set: u32) -> Duel {
     let mut pos = PositionSetup { turn: 2, turn_player: Seat::A, phase: Phase::Main1, ..Default::default() };
     let deck = |v: &[u32]| -> Vec<u32> { v.iter().copied().cycle().take(20).collect() };
-    pos.sides[0] = SidePosition {
-        hand: vec![3, 5, 8, 2, 6],
-        deck: deck(&[1, 2, 3, 4]),
-        monsters: vec![Placed { zone: Some(0), ..Placed::new(6) }],
-        ..Default::default()
-    };
+    pos.sides[0] =
+        SidePosition { hand: vec![3, 5, 8, 2, 6], deck: deck(&[1, 2, 3, 4]), monsters: vec![Placed { zone: Some(0), ..Placed::new(6) }], ..Default::default() };
     let mut rest: Vec<u32> = [1u32, 2, 3, 4, 5, 6, 7, 8].iter().flat_map(|&c| [c; 3]).chain([8, 7]).collect();
     for c in b_hand.iter().chain([&b_set]) {
         let i = rest.iter().position(|x| x == c).expect("the card is in B's deck list");
@@ -63,7 +59,10 @@ fn ai_never_reads_hidden_information() {
     // B's hand and Set monster differ (a weak wall vs a strong one, different hands).
     let d1 = position([1, 1, 2, 2, 3], 1);
     let d2 = position([8, 7, 8, 7, 4], 8);
-    assert_ne!(d1.player(Seat::B).hand.iter().map(|&c| d1.card(c).code).collect::<Vec<_>>(), d2.player(Seat::B).hand.iter().map(|&c| d2.card(c).code).collect::<Vec<_>>());
+    assert_ne!(
+        d1.player(Seat::B).hand.iter().map(|&c| d1.card(c).code).collect::<Vec<_>>(),
+        d2.player(Seat::B).hand.iter().map(|&c| d2.card(c).code).collect::<Vec<_>>()
+    );
     let (o1, o2) = (Observation::new(&d1).unwrap(), Observation::new(&d2).unwrap());
     assert_eq!(o1.seat(), Seat::A);
     assert_eq!(o1.view(), o2.view(), "A sees the two duels alike");

@@ -21,8 +21,9 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Raigeki
         12580477 => E::new(NORMAL_SPELL, "Destroy every monster your opponent controls.").op(Op::Destroy(Obj::All(Place::Monsters(Who::Opponent), F::Any))),
         // Harpie's Feather Duster
-        18144506 => E::new(NORMAL_SPELL, "Destroy every spell and trap your opponent controls.")
-            .op(Op::Destroy(Obj::All(Place::SpellTraps(Who::Opponent), F::Any))),
+        18144506 => {
+            E::new(NORMAL_SPELL, "Destroy every spell and trap your opponent controls.").op(Op::Destroy(Obj::All(Place::SpellTraps(Who::Opponent), F::Any)))
+        }
         // Heavy Storm
         19613556 => E::new(NORMAL_SPELL, "Destroy every spell and trap on the field.").op(Op::Destroy(Obj::All(Place::SpellTraps(Who::Both), F::Any))),
         // Pot of Greed
@@ -34,8 +35,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Mystical Space Typhoon
         5318639 => E::new(QUICK_SPELL, "Destroy 1 targeted spell or trap on the field.").target(1, on_field_spell_trap()).op(Op::Destroy(Obj::Targets)),
         // Royal Decree
-        51452091 => E::new(CONTINUOUS_TRAP, "While face-up, every other trap effect on the field is negated.")
-            .modifier(Modifier::NegateOtherTrapEffects),
+        51452091 => E::new(CONTINUOUS_TRAP, "While face-up, every other trap effect on the field is negated.").modifier(Modifier::NegateOtherTrapEffects),
         // Magic Jammer
         77414722 => E::new(COUNTER_TRAP, "When a spell is activated: discard 1 card; negate that activation and destroy the spell.")
             .when(Condition::ChainTopActivates(F::Spell))
@@ -47,12 +47,15 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .cost(Cost::PayLp(1000))
             .op(Op::NegateActivation { destroy: true }),
         // Kuriboh
-        40640057 => E::new(EffectKind::Quick, "During damage calculation, if an opponent's monster attacks: discard this card; you take no battle damage from that battle.")
-            .from_hand()
-            .in_damage_step()
-            .when(Condition::OpponentAttacksInDamageCalculation)
-            .cost(Cost::DiscardSelf)
-            .op(Op::NoBattleDamage),
+        40640057 => E::new(
+            EffectKind::Quick,
+            "During damage calculation, if an opponent's monster attacks: discard this card; you take no battle damage from that battle.",
+        )
+        .from_hand()
+        .in_damage_step()
+        .when(Condition::OpponentAttacksInDamageCalculation)
+        .cost(Cost::DiscardSelf)
+        .op(Op::NoBattleDamage),
         _ => return None,
     };
     Some(Behavior::with(vec![e]))

@@ -46,11 +46,7 @@ pub const BUILTIN: &[BuiltinDeck] = &[
         description: "The classic benchmark deck (Kaiba): the reference engine's measure",
         ydk: include_str!("../decks/bench-kaiba.ydk"),
     },
-    BuiltinDeck {
-        name: "exodia",
-        description: "Draw and stall until the five Exodia pieces are in hand (WIN-3)",
-        ydk: include_str!("../decks/exodia.ydk"),
-    },
+    BuiltinDeck { name: "exodia", description: "Draw and stall until the five Exodia pieces are in hand (WIN-3)", ydk: include_str!("../decks/exodia.ydk") },
     BuiltinDeck {
         name: "trap-stall",
         description: "Destiny Board and the classic traps: Royal Decree, Mirror Force, Solemn Judgment",

@@ -5,11 +5,11 @@
 
 use ygo_core::card::{Race, SpellKind};
 use ygo_core::effect::{
-    Amount, Behavior, Condition, Cost, Duration, EffectDecl as E, EffectKind, Filter as F, Limit, Modifier, Obj, Op, Place, Range,
-    Scope, SummonPos, SummonRule, Trigger, Who,
+    Amount, Behavior, Condition, Cost, Duration, EffectDecl as E, EffectKind, Filter as F, Limit, Modifier, Obj, Op, Place, Range, Scope, SummonPos,
+    SummonRule, Trigger, Who,
 };
-use ygo_core::types::Phase;
 use ygo_core::extra::{ExtraOp, Materials, RitualFrom};
+use ygo_core::types::Phase;
 
 const NORMAL_SPELL: EffectKind = EffectKind::Spell(SpellKind::Normal);
 const RITUAL_SPELL: EffectKind = EffectKind::Spell(SpellKind::Ritual);
@@ -24,11 +24,7 @@ fn named(codes: &[u32]) -> Vec<F> {
 }
 
 fn fusion(codes: &[u32], text: &str) -> Behavior {
-    Behavior {
-        effects: vec![E::continuous(text)],
-        materials: Some(Materials::Fusion { slots: named(codes), by_polymerization: true }),
-        ..Behavior::default()
-    }
+    Behavior { effects: vec![E::continuous(text)], materials: Some(Materials::Fusion { slots: named(codes), by_polymerization: true }), ..Behavior::default() }
 }
 
 fn synchro(tuner: F, effects: Vec<E>) -> Behavior {

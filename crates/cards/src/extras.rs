@@ -2,8 +2,8 @@
 //! counters (MISC-2), coin tosses (MISC-6), tokens (MISC-1) and trap monsters (TRAP-5).
 
 use ygo_core::card::{SpellKind, TrapKind};
-use ygo_core::types::Phase;
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
+use ygo_core::types::Phase;
 
 /// "Sheep Token" (the token card Scapegoat creates).
 const SHEEP_TOKEN: u32 = 73915052;

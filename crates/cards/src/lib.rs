@@ -16,8 +16,8 @@ pub mod extra_deck;
 pub mod extras;
 pub mod rule_examples;
 pub mod rule_examples_2;
-pub mod zombie_madness;
 mod version;
+pub mod zombie_madness;
 pub use version::data_version;
 
 /// The shipped card data file, embedded in the binary.

@@ -11,9 +11,7 @@ const DESTINY_BOARD: u32 = 94212438;
 
 /// A Spirit Message card: it is never activated, only placed by "Destiny Board".
 fn spirit_message() -> Behavior {
-    Behavior::with(vec![E::continuous(
-        "This card cannot be activated: it only comes onto the field face-up through the effect of \"Destiny Board\".",
-    )])
+    Behavior::with(vec![E::continuous("This card cannot be activated: it only comes onto the field face-up through the effect of \"Destiny Board\".")])
 }
 
 /// The cards "Destiny Board" gathers: the Spirit Messages and the Board itself.

@@ -11,10 +11,11 @@ use ygo_core::types::{Phase, Zone};
 const HELIOS: u32 = 54493213;
 
 fn equip_spell(atk: i32, text: &str) -> E {
-    E::spell(SpellKind::Equip, text)
-        .target(1, F::Monster & F::FaceUp)
-        .op(Op::EquipTo(Obj::Targets))
-        .modifier(Modifier::AtkDef { scope: Scope::Equipped, atk, def: 0 })
+    E::spell(SpellKind::Equip, text).target(1, F::Monster & F::FaceUp).op(Op::EquipTo(Obj::Targets)).modifier(Modifier::AtkDef {
+        scope: Scope::Equipped,
+        atk,
+        def: 0,
+    })
 }
 
 /// The behaviour of a card of this group by passcode.

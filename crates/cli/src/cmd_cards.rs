@@ -56,11 +56,7 @@ fn describe(c: &CardInfo) -> String {
     let mut out = format!("{}\n", c.summary());
     out.push_str(&format!("passcode: {}\n", c.id));
     if c.alias != 0 {
-        let how = if c.is_alternate_art() {
-            "alternate artwork of"
-        } else {
-            "treated as"
-        };
+        let how = if c.is_alternate_art() { "alternate artwork of" } else { "treated as" };
         out.push_str(&format!("alias: {how} {}\n", c.alias));
     }
     out.push_str(&format!("kind: {}\n", c.kind()));
@@ -87,24 +83,13 @@ pub fn run(cmd: CardsCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
         }
     };
     match cmd {
-        CardsCmd::List {
-            implemented,
-            all,
-            json,
-        } => {
+        CardsCmd::List { implemented, all, json } => {
             if all && lookup.db().is_none() {
-                eprintln!(
-                    "error: --all lists a card database: give --cards-db PATH (or YGO_CARDS_DB)"
-                );
+                eprintln!("error: --all lists a card database: give --cards-db PATH (or YGO_CARDS_DB)");
                 return Ok(2);
             }
             let mut cards = if all { lookup.all() } else { lookup.shipped() };
-            cards.sort_by(|a, b| {
-                a.name
-                    .to_lowercase()
-                    .cmp(&b.name.to_lowercase())
-                    .then(a.id.cmp(&b.id))
-            });
+            cards.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
             cards.retain(|c| !implemented || c.implemented);
             if json {
                 let v: Vec<serde_json::Value> = cards.iter().map(|c| c.to_json(false)).collect();
@@ -119,13 +104,7 @@ pub fn run(cmd: CardsCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
                     } else {
                         "  (not shipped)"
                     };
-                    text.push_str(&format!(
-                        "{:>9}  {}  [{}]{}\n",
-                        c.id,
-                        c.name,
-                        c.kind(),
-                        mark
-                    ));
+                    text.push_str(&format!("{:>9}  {}  [{}]{}\n", c.id, c.name, c.kind(), mark));
                 }
                 emit(&text)?;
                 eprintln!("{} cards", cards.len());
@@ -164,11 +143,7 @@ pub fn run(cmd: CardsCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
                 }
                 Ok(0)
             }
-            Err(
-                e @ (FindError::UnknownCode(..)
-                | FindError::UnknownName(..)
-                | FindError::Ambiguous { .. }),
-            ) => {
+            Err(e @ (FindError::UnknownCode(..) | FindError::UnknownName(..) | FindError::Ambiguous { .. })) => {
                 eprintln!("error: {e}");
                 Ok(1)
             }
@@ -232,8 +207,7 @@ fn coverage(games: u64, seed: u64, json: bool) -> anyhow::Result<i32> {
         }
     }
     bar.finish_and_clear();
-    let never: Vec<(&u32, &String)> =
-        in_decks.iter().filter(|(c, _)| !resolved.contains_key(c) && !applied.contains_key(c)).collect();
+    let never: Vec<(&u32, &String)> = in_decks.iter().filter(|(c, _)| !resolved.contains_key(c) && !applied.contains_key(c)).collect();
     if json {
         let rows: Vec<serde_json::Value> = in_decks
             .iter()

@@ -91,32 +91,17 @@ pub fn run(cmd: DeckCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
                 Err(e) => Ok(unreadable(e)),
             }
         }
-        DeckCmd::Check {
-            deck,
-            banlist,
-            list,
-            date,
-            region,
-            json,
-        } => {
+        DeckCmd::Check { deck, banlist, list, date, region, json } => {
             let date = match date.as_deref().map(|d| (d, Date::parse(d))) {
                 None => None,
                 Some((_, Some(d))) => Some(d),
-                Some((d, None)) => {
-                    return Ok(unreadable(format!("--date {d:?}: expected YYYY-MM-DD")))
-                }
+                Some((d, None)) => return Ok(unreadable(format!("--date {d:?}: expected YYYY-MM-DD"))),
             };
             let region = region.map(|r| match r {
                 RegionArg::Ocg => Region::Ocg,
                 RegionArg::Tcg => Region::Tcg,
             });
-            let req = CheckRequest {
-                deck,
-                banlist,
-                list,
-                date,
-                region,
-            };
+            let req = CheckRequest { deck, banlist, list, date, region };
             match check_deck_report(&req, &lookup) {
                 Ok((loaded, report)) => {
                     for w in &loaded.warnings {

@@ -50,8 +50,7 @@ pub struct RuleArgs {
 impl RuleArgs {
     /// The match configuration, refusing a bad time limit or edition.
     pub fn config(&self) -> anyhow::Result<MatchConfig> {
-        let edition = Edition::parse(&self.edition)
-            .with_context(|| format!("unknown edition {:?} (expert, mr1, mr2, mr3, mr4, mr2020)", self.edition))?;
+        let edition = Edition::parse(&self.edition).with_context(|| format!("unknown edition {:?} (expert, mr1, mr2, mr3, mr4, mr2020)", self.edition))?;
         let m = self.time_limit;
         if !(m.is_finite() && m > 0.0) {
             bail!("--time-limit must be a positive number of minutes (got {m})");
@@ -83,8 +82,7 @@ pub fn registered_deck(arg: &str) -> anyhow::Result<RegisteredDeck> {
         let lookup = ygo_data::CardLookup::open(None).map_err(|e| anyhow::anyhow!("{e}"))?;
         let loaded = ygo_data::load_deck(arg, &lookup).map_err(|e| anyhow::anyhow!("{e}"))?;
         let pool = ygo_cards::pool();
-        let mut missing: Vec<String> =
-            loaded.deck.side.iter().filter(|&&c| !pool.get(c).is_some_and(|d| d.implemented)).map(|c| c.to_string()).collect();
+        let mut missing: Vec<String> = loaded.deck.side.iter().filter(|&&c| !pool.get(c).is_some_and(|d| d.implemented)).map(|c| c.to_string()).collect();
         missing.dedup();
         if !missing.is_empty() {
             bail!("{arg}: Side Deck card(s) not implemented: {}", missing.join(", "));
@@ -222,9 +220,8 @@ pub fn run(args: MatchArgs) -> anyhow::Result<i32> {
     let mut a = AiCompetitor::by_name("A", &ais[0], config.seed ^ 0xa)?;
     let mut b = AiCompetitor::by_name("B", &ais[1], config.seed ^ 0xb)?;
     let players: [&mut dyn Competitor; 2] = [&mut a, &mut b];
-    let report = play_match(&ygo_cards::pool(), &config, [&decks[0], &decks[1]], players, clock.as_mut()).map_err(|errs| {
-        anyhow::anyhow!("the decks cannot start a duel: {}", errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; "))
-    })?;
+    let report = play_match(&ygo_cards::pool(), &config, [&decks[0], &decks[1]], players, clock.as_mut())
+        .map_err(|errs| anyhow::anyhow!("the decks cannot start a duel: {}", errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; ")))?;
     if args.json {
         println!("{}", report_json(&report));
     } else {

@@ -84,7 +84,11 @@ fn screen(d: &Duel, k: usize, total: usize, last: Option<&str>) -> String {
 /// the start of turn N, `e` the end, `q` quit.
 pub fn step(file: &ReplayFile, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<i32> {
     let total = file.replay.actions.len();
-    writeln!(out, "replay: {} (A) vs {} (B), edition {}, engine {}, card data {}", file.decks[0], file.decks[1], file.edition, file.engine_version, file.card_data_version)?;
+    writeln!(
+        out,
+        "replay: {} (A) vs {} (B), edition {}, engine {}, card data {}",
+        file.decks[0], file.decks[1], file.edition, file.engine_version, file.card_data_version
+    )?;
     for n in file.version_notes(&ygo_cards::data_version()) {
         writeln!(out, "note: {n}")?;
     }

@@ -33,11 +33,7 @@ pub struct TournamentArgs {
 
 /// The registered players: decks cycled to `players`, each named `P<n>`.
 pub fn entries(args: &TournamentArgs) -> anyhow::Result<Vec<Entry>> {
-    let decks: Vec<String> = if args.decks.is_empty() {
-        ygo_cards::decks::BUILTIN.iter().map(|d| d.name.to_string()).collect()
-    } else {
-        args.decks.clone()
-    };
+    let decks: Vec<String> = if args.decks.is_empty() { ygo_cards::decks::BUILTIN.iter().map(|d| d.name.to_string()).collect() } else { args.decks.clone() };
     let n = args.players.unwrap_or(decks.len().max(8));
     if n < 2 {
         bail!("a tournament needs at least 2 players (got {n})");
@@ -50,9 +46,7 @@ pub fn entries(args: &TournamentArgs) -> anyhow::Result<Vec<Entry>> {
     for a in &ais {
         ygo_match::ai_player(a, 0)?;
     }
-    Ok((0..n)
-        .map(|i| Entry { player: format!("P{}", i + 1), ai: ais[i % ais.len()].clone(), deck: registered[i % registered.len()].clone() })
-        .collect())
+    Ok((0..n).map(|i| Entry { player: format!("P{}", i + 1), ai: ais[i % ais.len()].clone(), deck: registered[i % registered.len()].clone() }).collect())
 }
 
 /// The final table and the pairings as text.
@@ -101,8 +95,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<i32> {
     args.rules.clock()?;
     let bar = indicatif::ProgressBar::new(0);
     bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} matches  eta {eta}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} matches  eta {eta}").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     if args.json {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());

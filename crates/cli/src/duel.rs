@@ -47,7 +47,16 @@ pub fn seen_text(s: &SeenCard, on_field: bool) -> String {
 
 fn side_text(label: &str, s: &SideView, out: &mut String) {
     use std::fmt::Write as _;
-    let _ = writeln!(out, "{label}: LP {}  hand {}  deck {}  extra {}  gy {}  banished {}", s.lp, s.hand_count, s.deck_count, s.extra_count, s.gy.len(), s.banished.len());
+    let _ = writeln!(
+        out,
+        "{label}: LP {}  hand {}  deck {}  extra {}  gy {}  banished {}",
+        s.lp,
+        s.hand_count,
+        s.deck_count,
+        s.extra_count,
+        s.gy.len(),
+        s.banished.len()
+    );
     let zones = |v: &[Option<SeenCard>]| -> String {
         v.iter().enumerate().filter_map(|(i, z)| z.as_ref().map(|c| format!("[{i}] {}", seen_text(c, true)))).collect::<Vec<_>>().join("  ")
     };
@@ -145,9 +154,8 @@ impl Session {
         let mut setup = DuelSetup::new(opts.decks[0].list.clone(), opts.decks[1].list.clone(), opts.seed);
         setup.edition = opts.edition;
         setup.lp = opts.lp;
-        let duel = Duel::from_setup(ygo_cards::pool(), &setup).map_err(|e| {
-            anyhow::anyhow!("invalid duel setup: {}", e.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; "))
-        })?;
+        let duel = Duel::from_setup(ygo_cards::pool(), &setup)
+            .map_err(|e| anyhow::anyhow!("invalid duel setup: {}", e.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; ")))?;
         let ai = match &opts.opponent {
             Opponent::Human => None,
             Opponent::Ai(name) => {
@@ -239,12 +247,7 @@ impl Session {
 
     /// The replay of the duel so far, with its events and versions.
     pub fn replay_file(&self) -> ReplayFile {
-        ReplayFile::record(
-            &self.duel,
-            Replay { setup: self.setup.clone(), actions: self.actions.clone() },
-            ygo_cards::data_version(),
-            self.deck_names.clone(),
-        )
+        ReplayFile::record(&self.duel, Replay { setup: self.setup.clone(), actions: self.actions.clone() }, ygo_cards::data_version(), self.deck_names.clone())
     }
 
     /// The result line (`result: A wins (...)`), once the duel is over.
@@ -271,7 +274,15 @@ pub fn run_plain(opts: DuelOptions, input: &mut dyn BufRead, out: &mut dyn Write
         Opponent::Ai(n) => format!("AI {n} plays {}", opts.seat.opp().name()),
         Opponent::Human => "hot-seat".into(),
     };
-    writeln!(out, "ygo duel: {} (A) vs {} (B), edition {}, seed {}; you are {}, {vs}", s.deck_names[0], s.deck_names[1], opts.edition.name(), opts.seed, opts.seat.name())?;
+    writeln!(
+        out,
+        "ygo duel: {} (A) vs {} (B), edition {}, seed {}; you are {}, {vs}",
+        s.deck_names[0],
+        s.deck_names[1],
+        opts.edition.name(),
+        opts.seed,
+        opts.seat.name()
+    )?;
     writeln!(out, "type the number or the text of an action; 'q' quits")?;
     let mut shown = 0usize;
     let code = loop {

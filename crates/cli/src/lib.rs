@@ -3,15 +3,15 @@
 pub mod bench;
 pub mod cmd_cards;
 pub mod cmd_deck;
-pub mod cmd_replay;
 pub mod cmd_match;
+pub mod cmd_replay;
+pub mod cmd_scenario;
 pub mod cmd_tournament;
 pub mod decks;
 pub mod duel;
+pub mod scenario;
 pub mod sim;
 pub mod tui;
-pub mod cmd_scenario;
-pub mod scenario;
 
 /// Writes `text` to stdout; a closed pipe (e.g. `| head`) is not an error.
 pub fn emit(text: &str) -> anyhow::Result<()> {

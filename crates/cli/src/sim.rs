@@ -188,8 +188,7 @@ pub fn run(decks: &[NamedDeck; 2], ais: &[String; 2], edition: Edition, games: u
         r
     };
     let start = Instant::now();
-    let results: Vec<Result<GameResult, String>> =
-        if one_core { (0..games).map(play).collect() } else { (0..games).into_par_iter().map(play).collect() };
+    let results: Vec<Result<GameResult, String>> = if one_core { (0..games).map(play).collect() } else { (0..games).into_par_iter().map(play).collect() };
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     if let Some(b) = bar {
         b.finish_and_clear();

@@ -66,10 +66,7 @@ fn unknown_card_names_line_and_suggests() {
 
 #[test]
 fn passcodes_name_cards() {
-    let r = run(
-        "passcode",
-        "[state.A]\nhand = [\"46986414\", \"91152256\"]\n[expect]\nA.hand = [\"Dark Magician\", \"Celtic Guardian\"]\nB.hand = []\n",
-    );
+    let r = run("passcode", "[state.A]\nhand = [\"46986414\", \"91152256\"]\n[expect]\nA.hand = [\"Dark Magician\", \"Celtic Guardian\"]\nB.hand = []\n");
     assert_status(&r, Status::Passed);
 }
 
@@ -212,9 +209,7 @@ error = true
     assert_status(&r, Status::Failed);
     assert_mentions(&r, &["ambiguous", "Celtic Guardian@A.monsters#0", "Celtic Guardian@A.monsters#1"]);
     // With the place it is fine.
-    let fixed = text
-        .replace("attack Celtic Guardian directly", "attack Celtic Guardian@A.monsters#1 directly")
-        .replace("error = true", "B.lp = 6600");
+    let fixed = text.replace("attack Celtic Guardian directly", "attack Celtic Guardian@A.monsters#1 directly").replace("error = true", "B.lp = 6600");
     assert_status(&run("ambiguous_fixed", &fixed), Status::Passed);
 }
 
@@ -225,15 +220,7 @@ fn an_unanswered_real_decision_leaves_the_state_where_it_is() {
     assert_status(&r, Status::Failed);
     // Every difference, the first on the FAIL line.
     assert!(r.message.contains("turn: expected 3, got 2"), "{}", r.message);
-    assert_mentions(
-        &r,
-        &[
-            "B.lp: expected 0, got 8000",
-            "A.hand: expected [], got [Celtic Guardian]",
-            "after all 0 step(s)",
-            "A must decide",
-        ],
-    );
+    assert_mentions(&r, &["B.lp: expected 0, got 8000", "A.hand: expected [], got [Celtic Guardian]", "after all 0 step(s)", "A must decide"]);
 }
 
 #[test]
@@ -343,9 +330,7 @@ B.lp = 6600
 
 #[test]
 fn error_true_needs_the_last_step_rejected() {
-    let rejected = format!(
-        "{MAIN1}[[do]]\nA = \"flip summon Celtic Guardian\"\n[expect]\nerror = true\nA.hand = [\"Celtic Guardian\"]\n"
-    );
+    let rejected = format!("{MAIN1}[[do]]\nA = \"flip summon Celtic Guardian\"\n[expect]\nerror = true\nA.hand = [\"Celtic Guardian\"]\n");
     assert_status(&run("error_ok", &rejected), Status::Passed);
 
     let texted = rejected.replace("error = true", "error = \"no legal action matches\"");
@@ -361,9 +346,7 @@ fn error_true_needs_the_last_step_rejected() {
     assert_status(&r, Status::Failed);
     assert_mentions(&r, &["expected step 1", "to be rejected, but it was accepted"]);
 
-    let early = format!(
-        "{MAIN1}[[do]]\nA = \"flip summon Celtic Guardian\"\n[[do]]\nA = \"end phase\"\n[expect]\nerror = true\n"
-    );
+    let early = format!("{MAIN1}[[do]]\nA = \"flip summon Celtic Guardian\"\n[[do]]\nA = \"end phase\"\n[expect]\nerror = true\n");
     let r = run("error_early", &early);
     assert_status(&r, Status::Failed);
     assert_mentions(&r, &["step 1", "before the last step"]);
@@ -398,20 +381,11 @@ winner = "none"
 turn_player = "A"
 "#;
     assert_status(&run("expect_ok", text), Status::Passed);
-    let bad = text
-        .replace("count = 2", "count = 3")
-        .replace("position = \"def\", atk", "position = \"atk\", atk")
-        .replace("deck_count = 30", "deck_count = 29");
+    let bad =
+        text.replace("count = 2", "count = 3").replace("position = \"def\", atk", "position = \"atk\", atk").replace("deck_count = 30", "deck_count = 29");
     let r = run("expect_bad", &bad);
     assert_status(&r, Status::Failed);
-    assert_mentions(
-        &r,
-        &[
-            "A.hand: expected 3 card(s), got 2",
-            "A.monsters: expected [Summoned Skull (atk",
-            "A.deck_count: expected 29, got 30",
-        ],
-    );
+    assert_mentions(&r, &["A.hand: expected 3 card(s), got 2", "A.monsters: expected [Summoned Skull (atk", "A.deck_count: expected 29, got 30"]);
 }
 
 // ---- output and coverage ---------------------------------------------------------------
@@ -431,10 +405,7 @@ fn run_paths_prints_one_line_per_file_and_a_total() {
     assert_eq!((sum.passed, sum.failed), (1, 2), "{text}");
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with(' ')).collect();
     assert_eq!(lines.len(), 4, "{text}");
-    assert!(
-        lines[0].starts_with("FAIL ") && lines[0].contains("b_fail.toml: B.lp: expected 1, got 8000 [rules: PHASE-4]"),
-        "{text}"
-    );
+    assert!(lines[0].starts_with("FAIL ") && lines[0].contains("b_fail.toml: B.lp: expected 1, got 8000 [rules: PHASE-4]"), "{text}");
     assert!(lines[1].starts_with("FAIL ") && lines[1].contains("c_broken.toml:1:"), "{text}");
     assert!(lines[2].starts_with("ok   ") && lines[2].ends_with("a_ok.toml  (nothing happens)"), "{text}");
     assert_eq!(lines[3], "1 passed, 2 failed");
@@ -446,11 +417,7 @@ fn coverage_lists_ids_files_and_gaps() {
     let dir = std::env::temp_dir().join(format!("ygo-scenario-cov-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let spec = dir.join("RULES.md");
-    std::fs::write(
-        &spec,
-        "# Rules\n\n- AB-1 first clause\n  continued - CD-9 not an ID\n- AB-2 second\n- not an id\n- CD-10 third\n",
-    )
-    .unwrap();
+    std::fs::write(&spec, "# Rules\n\n- AB-1 first clause\n  continued - CD-9 not an ID\n- AB-2 second\n- not an id\n- CD-10 third\n").unwrap();
     let scen = dir.join("s");
     std::fs::create_dir_all(&scen).unwrap();
     std::fs::write(scen.join("x.toml"), "rules = [\"AB-1\", \"ZZ-1\"]\n").unwrap();
@@ -477,8 +444,6 @@ fn coverage_lists_ids_files_and_gaps() {
 
 #[test]
 fn rule_ids_are_parsed_without_regexes() {
-    let ids = scenario::parse_rule_ids(
-        "- CHAIN-5 text\n- MISC-12 more\n-CHAIN-6 no space\n  - EFF-1 nested\n| ERA-1 | table |\n- lower-1\n",
-    );
+    let ids = scenario::parse_rule_ids("- CHAIN-5 text\n- MISC-12 more\n-CHAIN-6 no space\n  - EFF-1 nested\n| ERA-1 | table |\n- lower-1\n");
     assert_eq!(ids, vec!["CHAIN-5", "MISC-12"]);
 }

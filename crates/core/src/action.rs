@@ -26,13 +26,19 @@ pub enum Action {
     Set(Loc),
     FlipSummon(Loc),
     ChangePosition(Loc),
-    Activate { card: Loc, effect: u8 },
+    Activate {
+        card: Loc,
+        effect: u8,
+    },
     /// A summon procedure written on the card (`special summon X`); for an Extra Deck
     /// monster its Synchro/Xyz/Link Summon (`synchro summon X`, ...: SUM-10, 11, 13).
     SpecialSummon(Loc),
     /// SUM-12: the turn's Pendulum Summon (`pendulum summon`).
     PendulumSummon,
-    Attack { attacker: Loc, target: Option<Loc> },
+    Attack {
+        attacker: Loc,
+        target: Option<Loc>,
+    },
     Target(Loc),
     Choose(Loc),
     /// Finish a selection that may take more cards (`done`).

@@ -26,8 +26,7 @@ impl Duel {
 
     fn still_attacking(&self, a: &AttackTask) -> bool {
         let c = self.card(a.attacker);
-        !self.attack_negated
-            && c.zone == Zone::Monster && c.controller == self.turn_player && c.position == Position::FaceUpAttack
+        !self.attack_negated && c.zone == Zone::Monster && c.controller == self.turn_player && c.position == Position::FaceUpAttack
     }
 
     fn target_still_there(&self, a: &AttackTask) -> bool {

@@ -66,15 +66,8 @@ pub enum Attribute {
 }
 
 impl Attribute {
-    pub const ALL: [Attribute; 7] = [
-        Attribute::Earth,
-        Attribute::Water,
-        Attribute::Fire,
-        Attribute::Wind,
-        Attribute::Light,
-        Attribute::Dark,
-        Attribute::Divine,
-    ];
+    pub const ALL: [Attribute; 7] =
+        [Attribute::Earth, Attribute::Water, Attribute::Fire, Attribute::Wind, Attribute::Light, Attribute::Dark, Attribute::Divine];
     pub fn from_bits(bits: u32) -> Option<Attribute> {
         Self::ALL.iter().copied().find(|a| a.bit() == bits)
     }
@@ -296,10 +289,7 @@ impl CardData {
         let stats = monster || (matches!(kind, Kind::Trap(_)) && raw.level > 0);
         let is_link = ty & t::LINK != 0;
         let stat = |v: i32| if v == -2 { None } else { Some(v) };
-        let setcodes = (0..4)
-            .map(|i| ((raw.setcode >> (16 * i)) & 0xffff) as u16)
-            .filter(|&c| c != 0)
-            .collect();
+        let setcodes = (0..4).map(|i| ((raw.setcode >> (16 * i)) & 0xffff) as u16).filter(|&c| c != 0).collect();
         Ok(CardData {
             id: raw.id,
             alias: raw.alias,

@@ -121,14 +121,15 @@ impl Duel {
             Filter::LevelBelowCost => as_monster,
             Filter::Attacker => c.zone == Zone::Monster && self.current_attacker() == Some(id),
             Filter::PointedTo => self.points_to(source, id),
-            Filter::AtkAtMostLp(w) => {
-                as_monster && self.who(*w, p).iter().all(|&q| self.stat_atk(id) <= self.lp(q))
-            }
+            Filter::AtkAtMostLp(w) => as_monster && self.who(*w, p).iter().all(|&q| self.stat_atk(id) <= self.lp(q)),
             // At resolution the summon is no longer the latest happening: the bound target
             // stays "that monster" (EFF-6 rechecks the rest of the filter).
-            Filter::JustSummoned => self.resolving || self.recent.iter().any(|e| {
-                matches!(e, Event::NormalSummoned { card, .. } | Event::FlipSummoned { card } | Event::SpecialSummoned { card } if *card == id)
-            }),
+            Filter::JustSummoned => {
+                self.resolving
+                    || self.recent.iter().any(
+                        |e| matches!(e, Event::NormalSummoned { card, .. } | Event::FlipSummoned { card } | Event::SpecialSummoned { card } if *card == id),
+                    )
+            }
             Filter::And(v) => v.iter().all(|f| self.filter_matches(f, id, p, source)),
             Filter::Or(v) => v.iter().any(|f| self.filter_matches(f, id, p, source)),
             Filter::Not(f) => !self.filter_matches(f, id, p, source),
@@ -136,10 +137,18 @@ impl Duel {
     }
 
     fn stat_atk(&self, id: CardId) -> i32 {
-        if self.card(id).zone == Zone::Monster { self.current_atk(id) } else { self.data(id).atk.unwrap_or(0) }
+        if self.card(id).zone == Zone::Monster {
+            self.current_atk(id)
+        } else {
+            self.data(id).atk.unwrap_or(0)
+        }
     }
     fn stat_def(&self, id: CardId) -> i32 {
-        if self.card(id).zone == Zone::Monster { self.current_def(id) } else { self.data(id).def.unwrap_or(0) }
+        if self.card(id).zone == Zone::Monster {
+            self.current_def(id)
+        } else {
+            self.data(id).def.unwrap_or(0)
+        }
     }
 
     /// SUM-7 and "cannot be Special Summoned": may this card be Special Summoned by an
@@ -155,9 +164,7 @@ impl Duel {
             return false;
         }
         // SUM-7: Ritual monsters too must first be properly summoned.
-        let needs_proper = self.pool.def(c.def).behavior.no_normal_summon
-            || d.is_extra_deck()
-            || d.kind == Kind::Monster(crate::card::MonsterFrame::Ritual);
+        let needs_proper = self.pool.def(c.def).behavior.no_normal_summon || d.is_extra_deck() || d.kind == Kind::Monster(crate::card::MonsterFrame::Ritual);
         match c.zone {
             Zone::Gy | Zone::Banished => !needs_proper || c.properly_summoned,
             Zone::Gone => d.is_token(),
@@ -222,7 +229,8 @@ impl Duel {
                     v.retain(|&c| atks.iter().any(|&t| t <= self.stat_atk(c)));
                 }
                 // A target "with a Level lower than the cost card's" likewise.
-                if let Some(spec) = effects.iter().filter(|e| e.costs.contains(cost)).find_map(|e| e.target.as_ref().filter(|t| t.filter.mentions_level_cap())) {
+                if let Some(spec) = effects.iter().filter(|e| e.costs.contains(cost)).find_map(|e| e.target.as_ref().filter(|t| t.filter.mentions_level_cap()))
+                {
                     let levels: Vec<u8> = self.spec_candidates(spec, p, source).into_iter().map(|t| self.data(t).level).collect();
                     v.retain(|&c| levels.iter().any(|&l| l < self.data(c).level));
                 }
@@ -352,7 +360,16 @@ impl Duel {
                 .iter()
                 // Steps after a branch or an "if you do" may never run: only the steps
                 // before one must be possible.
-                .take_while(|op| !matches!(op, crate::effect::Op::Skip(_) | crate::effect::Op::SkipUnlessDid(_) | crate::effect::Op::CallCoinToss | crate::effect::Op::IfDid | crate::effect::Op::MayContinue))
+                .take_while(|op| {
+                    !matches!(
+                        op,
+                        crate::effect::Op::Skip(_)
+                            | crate::effect::Op::SkipUnlessDid(_)
+                            | crate::effect::Op::CallCoinToss
+                            | crate::effect::Op::IfDid
+                            | crate::effect::Op::MayContinue
+                    )
+                })
                 .all(|op| self.op_possible(op, p, card))
     }
 
@@ -371,9 +388,9 @@ impl Duel {
             Condition::OpponentAttacksInDamageCalculation => {
                 self.step == Some(BattleStep::Damage(DamageStep::DuringCalculation)) && self.current_attacker().is_some_and(|a| self.card(a).controller != p)
             }
-            Condition::OpponentAttackDeclared => self.recent.iter().any(|e| {
-                matches!(e, Event::AttackDeclared { attacker, .. } if self.card(*attacker).controller != p && self.current_attacker() == Some(*attacker))
-            }),
+            Condition::OpponentAttackDeclared => self.recent.iter().any(
+                |e| matches!(e, Event::AttackDeclared { attacker, .. } if self.card(*attacker).controller != p && self.current_attacker() == Some(*attacker)),
+            ),
             Condition::ChainTopActivates(f) => self.chain.last().is_some_and(|l| {
                 // SPELL-8: placing a Pendulum Scale is the activation of a Spell Card.
                 if l.effect == crate::extra::PENDULUM_SCALE {
@@ -393,7 +410,9 @@ impl Duel {
                 };
                 ok && self.card(card).controller != p && self.card(card).zone == Zone::Monster && self.filter_matches(filter, card, p, source)
             }),
-            Condition::AnySummoned => self.recent.iter().any(|e| matches!(e, Event::NormalSummoned { .. } | Event::FlipSummoned { .. } | Event::SpecialSummoned { .. })),
+            Condition::AnySummoned => {
+                self.recent.iter().any(|e| matches!(e, Event::NormalSummoned { .. } | Event::FlipSummoned { .. } | Event::SpecialSummoned { .. }))
+            }
             Condition::SummonPending => self.summon_pending.is_some() && self.chain.is_empty(),
             Condition::Exists { place, filter, count } => {
                 self.cards_in(*place, p).into_iter().filter(|&c| c != source && self.filter_matches(filter, c, p, source)).count() >= *count as usize
@@ -429,11 +448,10 @@ impl Duel {
     fn op_possible(&self, op: &crate::effect::Op, p: Player, source: CardId) -> bool {
         use crate::effect::{Obj, Op};
         let skip_self = self.card(source).zone != Zone::Monster;
-        let any_in = |place: &Place, f: &Filter| self.cards_in(*place, p).into_iter().any(|c| !(skip_self && c == source) && self.filter_matches(f, c, p, source));
+        let any_in =
+            |place: &Place, f: &Filter| self.cards_in(*place, p).into_iter().any(|c| !(skip_self && c == source) && self.filter_matches(f, c, p, source));
         match op {
-            Op::Destroy(Obj::All(place, f)) | Op::ToHand(Obj::All(place, f)) | Op::ChangePosition { what: Obj::All(place, f), .. } => {
-                any_in(place, f)
-            }
+            Op::Destroy(Obj::All(place, f)) | Op::ToHand(Obj::All(place, f)) | Op::ChangePosition { what: Obj::All(place, f), .. } => any_in(place, f),
             Op::Choose { place, filter, min, .. } if *min > 0 => any_in(place, filter),
             Op::Draw { who, count } => self.who(*who, p).iter().all(|&q| self.player(q).deck.len() >= *count as usize),
             Op::Extra(x) => self.extra_op_possible(x, p, source),
@@ -591,7 +609,7 @@ impl Duel {
                             return Flow::Continue;
                         }
                     } else {
-                        let mut candidates = self.target_candidates(&e, a.player, a.card);
+                        let mut candidates = self.target_candidates(e, a.player, a.card);
                         if t.filter.mentions_level_cap() {
                             candidates.retain(|&c| self.data(c).level < a.cost_level);
                         }
@@ -670,7 +688,8 @@ impl Duel {
         if link.activation_negated {
             return Flow::Continue;
         }
-        let persistent = matches!(e.kind, EffectKind::Spell(SpellKind::Continuous | SpellKind::Field | SpellKind::Equip) | EffectKind::Trap(TrapKind::Continuous));
+        let persistent =
+            matches!(e.kind, EffectKind::Spell(SpellKind::Continuous | SpellKind::Field | SpellKind::Equip) | EffectKind::Trap(TrapKind::Continuous));
         let on_field_card = matches!(link.from, Zone::SpellTrap | Zone::Field | Zone::Pendulum) || (e.kind.is_card_activation());
         let left = self.card(link.card).moves != link.card_moves;
         // CHAIN-5, SPELL-3, EFF-4: a continuous card (or an effect that needs its card) that

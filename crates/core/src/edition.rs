@@ -16,8 +16,7 @@ pub enum Edition {
 }
 
 impl Edition {
-    pub const ALL: [Edition; 6] =
-        [Edition::Expert, Edition::Mr1, Edition::Mr2, Edition::Mr3, Edition::Mr4, Edition::Mr2020];
+    pub const ALL: [Edition; 6] = [Edition::Expert, Edition::Mr1, Edition::Mr2, Edition::Mr3, Edition::Mr4, Edition::Mr2020];
 
     /// Parses the names used by scenario files and the CLI (`expert`, `mr1` .. `mr2020`).
     pub fn parse(s: &str) -> Option<Edition> {

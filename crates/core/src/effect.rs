@@ -32,7 +32,10 @@ pub enum EffectKind {
     Flip,
     Ignition,
     /// `optional`: "you can" (EFF-3); `when`: "When ... you can" may miss the timing (EFF-8).
-    Trigger { optional: bool, when: bool },
+    Trigger {
+        optional: bool,
+        when: bool,
+    },
     Quick,
     /// Never activated; applies while the card is face-up (EFF-1, EFF-2).
     Continuous,
@@ -215,7 +218,11 @@ pub enum Obj {
 pub enum Amount {
     Fixed(i32),
     /// `per` for each card in the place matching.
-    PerCard { place: Place, filter: Filter, per: i32 },
+    PerCard {
+        place: Place,
+        filter: Filter,
+        per: i32,
+    },
     /// The current ATK of the first card of the object (0 if none).
     AtkOf(Obj),
     /// The original (printed) ATK of the first card of the object.
@@ -237,15 +244,27 @@ pub enum Cost {
     /// Discard this card from the hand.
     DiscardSelf,
     /// Discard cards from the hand matching the filter.
-    Discard { count: u8, filter: Filter },
+    Discard {
+        count: u8,
+        filter: Filter,
+    },
     /// Send this face-up card to the GY.
     SendSelfToGy,
     /// Tribute monsters you control matching the filter.
-    Tribute { count: u8, filter: Filter },
+    Tribute {
+        count: u8,
+        filter: Filter,
+    },
     /// Banish cards from your GY matching the filter.
-    BanishFromGy { count: u8, filter: Filter },
+    BanishFromGy {
+        count: u8,
+        filter: Filter,
+    },
     /// Remove counters of `kind` from this card (MISC-2).
-    RemoveCounters { kind: u8, count: u8 },
+    RemoveCounters {
+        kind: u8,
+        count: u8,
+    },
     /// Banish every other card in these places (at least one in all: "Card of Sanctity").
     BanishAllOther(Vec<Place>),
     /// Detach materials from this Xyz monster (ZONE-10, SUM-11).
@@ -319,15 +338,27 @@ pub enum Condition {
     OpponentAttackDeclared,
     /// A monster was just summoned by the opponent; `kinds`: normal, flip, special;
     /// `filter` on the monster.
-    OpponentSummoned { normal: bool, flip: bool, special: bool, filter: Filter },
+    OpponentSummoned {
+        normal: bool,
+        flip: bool,
+        special: bool,
+        filter: Filter,
+    },
     /// A monster was just summoned (by anyone, any way).
     AnySummoned,
     /// A monster is about to be summoned (SUM-3 negation window).
     SummonPending,
     /// Cards matching the filter exist in the place (at least `count`).
-    Exists { place: Place, filter: Filter, count: u8 },
+    Exists {
+        place: Place,
+        filter: Filter,
+        count: u8,
+    },
     /// No card matches in the place.
-    NoneIn { place: Place, filter: Filter },
+    NoneIn {
+        place: Place,
+        filter: Filter,
+    },
     /// The controller has not Summoned a monster this turn ("you cannot Summon other
     /// monsters the turn you activate this card").
     NotSummonedThisTurn,
@@ -425,49 +456,103 @@ pub enum PlayerEffect {
 pub enum Op {
     /// `who` picks `min..=max` cards in the place matching (non-targeting, EFF-6). Stops
     /// the effect when none can be picked and `min > 0`.
-    Choose { who: Who, place: Place, filter: Filter, min: u8, max: u8 },
+    Choose {
+        who: Who,
+        place: Place,
+        filter: Filter,
+        min: u8,
+        max: u8,
+    },
     /// Picks `count` cards at random (MISC-6).
-    ChooseRandom { place: Place, filter: Filter, count: u8 },
+    ChooseRandom {
+        place: Place,
+        filter: Filter,
+        count: u8,
+    },
     /// Draw cards.
-    Draw { who: Who, count: u8 },
+    Draw {
+        who: Who,
+        count: u8,
+    },
     /// Destroy the cards (MISC-4).
     Destroy(Obj),
     SendToGy(Obj),
     Discard(Obj),
-    Banish { what: Obj, face_down: bool },
+    Banish {
+        what: Obj,
+        face_down: bool,
+    },
     ToHand(Obj),
     /// To the owner's Deck: shuffled, or on top.
-    ToDeck { what: Obj, top: bool },
+    ToDeck {
+        what: Obj,
+        top: bool,
+    },
     /// Special Summon under the effect controller's control (SUM-5, SUM-7).
-    SpecialSummon { what: Obj, pos: SummonPos },
+    SpecialSummon {
+        what: Obj,
+        pos: SummonPos,
+    },
     /// Special Summon to a zone of the controller that this Link card points to.
-    SpecialSummonPointed { what: Obj, pos: SummonPos },
-    ChangePosition { what: Obj, to: PosChange },
+    SpecialSummonPointed {
+        what: Obj,
+        pos: SummonPos,
+    },
+    ChangePosition {
+        what: Obj,
+        to: PosChange,
+    },
     /// Equip this card to the (single) card.
     EquipTo(Obj),
     /// Take control of the cards (until the End Phase or permanently).
-    TakeControl { what: Obj, until: Duration },
+    TakeControl {
+        what: Obj,
+        until: Duration,
+    },
     /// Negate the activation of the previous chain link; destroy that card if `destroy`.
-    NegateActivation { destroy: bool },
+    NegateActivation {
+        destroy: bool,
+    },
     /// Negate the effect of the previous chain link; destroy that card if `destroy`.
-    NegateEffect { destroy: bool },
+    NegateEffect {
+        destroy: bool,
+    },
     /// Negate the summon in progress; the monster is destroyed (SUM-3).
     NegateSummon,
     /// Negate the current attack.
     NegateAttack,
     EndBattlePhase,
-    Damage { who: Who, amount: Amount },
-    GainLp { who: Who, amount: Amount },
+    Damage {
+        who: Who,
+        amount: Amount,
+    },
+    GainLp {
+        who: Who,
+        amount: Amount,
+    },
     /// Both players' LP become this (Self-Destruct Button).
-    SetLp { who: Who, amount: Amount },
+    SetLp {
+        who: Who,
+        amount: Amount,
+    },
     /// The controller takes no battle damage from the current battle.
     NoBattleDamage,
     /// A continuous effect on the cards for a while.
-    Apply { what: Obj, modifier: Modifier, until: Duration },
+    Apply {
+        what: Obj,
+        modifier: Modifier,
+        until: Duration,
+    },
     /// A rule that applies on its own (not to given cards) for a while.
-    ApplyRule { modifier: Modifier, until: Duration },
+    ApplyRule {
+        modifier: Modifier,
+        until: Duration,
+    },
     /// An effect on players.
-    ApplyPlayer { who: Who, effect: PlayerEffect },
+    ApplyPlayer {
+        who: Who,
+        effect: PlayerEffect,
+    },
     ShuffleDeck(Who),
     /// "and if you do": stop unless the previous step affected a card.
     IfDid,
@@ -481,13 +566,24 @@ pub enum Op {
     CallCoinToss,
     /// This trap card is Special Summoned as a monster with its printed stats; it keeps its
     /// S/T zone occupied and is still a trap (TRAP-5).
-    SummonSelfAsMonster { pos: SummonPos },
+    SummonSelfAsMonster {
+        pos: SummonPos,
+    },
     /// Create `count` tokens of the card `code` and Special Summon them under the
     /// controller's control (MISC-1; `Obj::Chosen` names them afterwards).
-    SummonTokens { code: u32, count: u8, pos: SummonPos },
+    SummonTokens {
+        code: u32,
+        count: u8,
+        pos: SummonPos,
+    },
     /// Place counters of `kind` (see `state::COUNTER_NAMES`) on the cards; only on cards
     /// whose behaviour lists that kind, never above `max` (MISC-2).
-    AddCounters { what: Obj, kind: u8, count: u8, max: Option<u8> },
+    AddCounters {
+        what: Obj,
+        kind: u8,
+        count: u8,
+        max: Option<u8>,
+    },
     /// "you can": the controller decides whether to go on.
     MayContinue,
     /// A unique operation (see `custom/`).
@@ -515,15 +611,31 @@ pub enum Modifier {
     NoTraps,
     /// Face-up monsters on the field have their effects negated (activations still legal).
     NegateMonsterEffects,
-    AtkDef { scope: Scope, atk: i32, def: i32 },
+    AtkDef {
+        scope: Scope,
+        atk: i32,
+        def: i32,
+    },
     /// ATK gain of `per` for each card matching in the place.
-    AtkPer { scope: Scope, place: Place, filter: Filter, per: i32 },
+    AtkPer {
+        scope: Scope,
+        place: Place,
+        filter: Filter,
+        per: i32,
+    },
     /// ATK gain of `per` for each counter of `kind` on the monster itself.
-    AtkPerCounter { scope: Scope, kind: u8, per: i32 },
+    AtkPerCounter {
+        scope: Scope,
+        kind: u8,
+        per: i32,
+    },
     /// The original ATK becomes half (rounded down).
     HalveOriginalAtk,
     /// The original ATK and DEF become these values.
-    SetOriginal { atk: Option<i32>, def: Option<i32> },
+    SetOriginal {
+        atk: Option<i32>,
+        def: Option<i32>,
+    },
     CannotAttack(Scope),
     /// "Cannot declare an attack".
     CannotChangePosition(Scope),
@@ -553,7 +665,9 @@ pub enum Modifier {
     /// Applied to a monster: when the source card leaves the field (`destroyed_only`: is
     /// destroyed), the monster is destroyed too ("Call of the Haunted", "Premature
     /// Burial"); checked with the equip rules.
-    DestroyedWithSource { destroyed_only: bool },
+    DestroyedWithSource {
+        destroyed_only: bool,
+    },
     /// Applied by the rules to a monster an equip's `ControlEquipped` took: once the source
     /// no longer equips it, control returns to the lingering effect's controller.
     ControlHeldBySource,
@@ -562,7 +676,11 @@ pub enum Modifier {
     NoActivationsOfName(u32),
     /// Levels of monsters matching change by `delta` (never below 1): face-up monsters on
     /// the field, and also cards in both hands when `in_hand` ("A Legendary Ocean").
-    Level { filter: Filter, delta: i8, in_hand: bool },
+    Level {
+        filter: Filter,
+        delta: i8,
+        in_hand: bool,
+    },
     /// Battle damage this monster inflicts to the opponent is doubled when it battles an
     /// opponent's monster ("Odd-Eyes Pendulum Dragon").
     DoubleBattleDamage(Scope),
@@ -574,7 +692,10 @@ pub enum Modifier {
     ReflectBattleDamage(Scope),
     /// Read from a Pendulum card in a Pendulum Zone: its Pendulum Scale becomes `scale`
     /// unless the card in the player's other Pendulum Zone matches `partner`.
-    ScaleUnlessPartner { scale: u8, partner: Filter },
+    ScaleUnlessPartner {
+        scale: u8,
+        partner: Filter,
+    },
     /// Read from a Pendulum card in the hand: it may be activated to a Pendulum Zone only
     /// while the condition holds ("Timegazer Magician": you control no monsters).
     ScaleActivationNeeds(Condition),

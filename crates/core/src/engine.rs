@@ -84,8 +84,15 @@ pub enum Task {
     DrawPhaseDraw,
     HandLimit,
     EndTurn,
-    Summon { card: CardId, proc: SummonProc, stage: SummonStage, tributes: SmallVec<[CardId; 2]> },
-    FlipSummon { card: CardId },
+    Summon {
+        card: CardId,
+        proc: SummonProc,
+        stage: SummonStage,
+        tributes: SmallVec<[CardId; 2]>,
+    },
+    FlipSummon {
+        card: CardId,
+    },
     Attack(AttackTask),
     Activate(crate::chain::ActivateTask),
     ResolveChain,
@@ -94,9 +101,15 @@ pub enum Task {
     /// One chain link resolving, step by step.
     Resolve(Box<crate::resolve::Resolution>),
     /// A monster's own Special Summon procedure from the hand (`special summon X`).
-    SummonProc { card: CardId, stage: u8 },
+    SummonProc {
+        card: CardId,
+        stage: u8,
+    },
     /// SUM-3: the summon of this monster succeeds once its negation window closes.
-    SummonDone { card: CardId, kind: SummonKind },
+    SummonDone {
+        card: CardId,
+        kind: SummonKind,
+    },
     /// A Synchro/Xyz/Link/Pendulum Summon (`extra.rs`).
     Extra(Box<crate::extra::ExtraTask>),
 }
@@ -129,17 +142,43 @@ pub enum SelectPurpose {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Prompt {
     /// Priority in an open window (see the [`Task::Window`] on top of the stack).
-    Window { player: Player },
+    Window {
+        player: Player,
+    },
     /// Pick cards one at a time; `done` once at least `min` are picked.
-    Select { player: Player, purpose: SelectPurpose, candidates: Vec<CardId>, min: u8, max: u8, picked: Vec<CardId> },
-    Zone { player: Player, zones: SmallVec<[u8; 7]> },
-    Position { player: Player, card: CardId, options: SmallVec<[Position; 2]> },
-    YesNo { player: Player, question: Question },
+    Select {
+        player: Player,
+        purpose: SelectPurpose,
+        candidates: Vec<CardId>,
+        min: u8,
+        max: u8,
+        picked: Vec<CardId>,
+    },
+    Zone {
+        player: Player,
+        zones: SmallVec<[u8; 7]>,
+    },
+    Position {
+        player: Player,
+        card: CardId,
+        options: SmallVec<[Position; 2]>,
+    },
+    YesNo {
+        player: Player,
+        question: Question,
+    },
     /// Triggered effects to put on the chain: `activate X` picks the next; `pass`
     /// declines the rest when they are optional (EFF-3, EFF-7).
-    Trigger { player: Player, options: Vec<(CardId, u8)>, may_pass: bool },
+    Trigger {
+        player: Player,
+        options: Vec<(CardId, u8)>,
+        may_pass: bool,
+    },
     /// Declare one of these values (card passcode, type, number).
-    Announce { player: Player, options: Vec<u32> },
+    Announce {
+        player: Player,
+        options: Vec<u32>,
+    },
     /// No decision: the duel is over.
     Over,
 }
@@ -240,10 +279,7 @@ impl Duel {
                 continue;
             }
             steps += 1;
-            if steps > limits::SETTLE_STEPS
-                || self.actions_this_turn > limits::ACTIONS_PER_TURN
-                || self.turn > limits::TURNS
-            {
+            if steps > limits::SETTLE_STEPS || self.actions_this_turn > limits::ACTIONS_PER_TURN || self.turn > limits::TURNS {
                 self.finish(Outcome { winner: None, reason: WinReason::Bound });
                 continue;
             }
@@ -533,14 +569,7 @@ impl Duel {
         }
         self.tasks.push(Task::HandLimit);
         let candidates = self.player(tp).hand.clone();
-        Flow::Ask(Prompt::Select {
-            player: tp,
-            purpose: SelectPurpose::Discard,
-            candidates,
-            min: excess as u8,
-            max: excess as u8,
-            picked: Vec::new(),
-        })
+        Flow::Ask(Prompt::Select { player: tp, purpose: SelectPurpose::Discard, candidates, min: excess as u8, max: excess as u8, picked: Vec::new() })
     }
 
     /// Starts a non-pass action chosen in an open window.
@@ -852,9 +881,7 @@ impl Duel {
             SummonRule::Tribute { filter, .. } | SummonRule::BanishFromField { filter, .. } => {
                 self.player(p).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card)).collect()
             }
-            SummonRule::BanishFromGy(fs) => {
-                self.player(p).gy.iter().copied().filter(|&c| fs.iter().any(|f| self.filter_matches(f, c, p, card))).collect()
-            }
+            SummonRule::BanishFromGy(fs) => self.player(p).gy.iter().copied().filter(|&c| fs.iter().any(|f| self.filter_matches(f, c, p, card))).collect(),
         }
     }
 
@@ -865,9 +892,7 @@ impl Duel {
         let Some(rule) = &self.pool.def(self.card(card).def).behavior.summon_rule else { return false };
         let free = self.free_main_monster_zones(p).len();
         match rule {
-            SummonRule::OnlyOpponentControlsMonsters => {
-                free > 0 && self.player(p).monster_count() == 0 && self.player(p.opp()).monster_count() > 0
-            }
+            SummonRule::OnlyOpponentControlsMonsters => free > 0 && self.player(p).monster_count() == 0 && self.player(p.opp()).monster_count() > 0,
             SummonRule::Tribute { count, .. } | SummonRule::BanishFromField { count, .. } => {
                 let c = self.summon_rule_candidates(card, rule);
                 c.len() >= *count as usize && (free > 0 || c.iter().any(|&m| self.card(m).slot < 5))

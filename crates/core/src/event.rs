@@ -40,48 +40,138 @@ impl Reason {
 /// One change of the duel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
-    TurnStarted { turn: u32, player: Player },
-    PhaseEntered { phase: Phase },
-    StepEntered { step: BattleStep },
-    Shuffled { player: Player },
+    TurnStarted {
+        turn: u32,
+        player: Player,
+    },
+    PhaseEntered {
+        phase: Phase,
+    },
+    StepEntered {
+        step: BattleStep,
+    },
+    Shuffled {
+        player: Player,
+    },
     /// MISC-5: one event however many cards were drawn.
-    Drew { player: Player, cards: Vec<CardId> },
-    Moved { card: CardId, from: Loc, to: Loc, reason: Reason, face_up: bool },
-    NormalSummoned { card: CardId, tribute: bool },
-    MonsterSet { card: CardId },
-    SpellSet { card: CardId },
-    FlipSummoned { card: CardId },
-    SpecialSummoned { card: CardId },
-    PositionChanged { card: CardId, from: Position, to: Position },
-    Flipped { card: CardId },
-    AttackDeclared { attacker: CardId, target: Option<CardId> },
-    AttackStopped { attacker: CardId },
-    BattleDamage { player: Player, amount: i32, by: CardId },
-    LpChanged { player: Player, from: i32, to: i32 },
-    Destroyed { card: CardId, reason: Reason },
+    Drew {
+        player: Player,
+        cards: Vec<CardId>,
+    },
+    Moved {
+        card: CardId,
+        from: Loc,
+        to: Loc,
+        reason: Reason,
+        face_up: bool,
+    },
+    NormalSummoned {
+        card: CardId,
+        tribute: bool,
+    },
+    MonsterSet {
+        card: CardId,
+    },
+    SpellSet {
+        card: CardId,
+    },
+    FlipSummoned {
+        card: CardId,
+    },
+    SpecialSummoned {
+        card: CardId,
+    },
+    PositionChanged {
+        card: CardId,
+        from: Position,
+        to: Position,
+    },
+    Flipped {
+        card: CardId,
+    },
+    AttackDeclared {
+        attacker: CardId,
+        target: Option<CardId>,
+    },
+    AttackStopped {
+        attacker: CardId,
+    },
+    BattleDamage {
+        player: Player,
+        amount: i32,
+        by: CardId,
+    },
+    LpChanged {
+        player: Player,
+        from: i32,
+        to: i32,
+    },
+    Destroyed {
+        card: CardId,
+        reason: Reason,
+    },
     /// A card or effect was activated as chain link `link` (1-based).
-    Activated { card: CardId, effect: u8, link: u8 },
-    ActivationNegated { card: CardId, link: u8 },
-    EffectNegated { card: CardId, link: u8 },
+    Activated {
+        card: CardId,
+        effect: u8,
+        link: u8,
+    },
+    ActivationNegated {
+        card: CardId,
+        link: u8,
+    },
+    EffectNegated {
+        card: CardId,
+        link: u8,
+    },
     /// A link resolved (its effect applied or did nothing).
-    LinkResolved { card: CardId, link: u8 },
+    LinkResolved {
+        card: CardId,
+        link: u8,
+    },
     ChainEnded,
-    DuelEnded { outcome: Outcome },
+    DuelEnded {
+        outcome: Outcome,
+    },
     /// A summon was negated (SUM-3).
-    SummonNegated { card: CardId },
-    AttackNegated { attacker: CardId },
-    ControlChanged { card: CardId, to: Player },
-    Equipped { card: CardId, to: CardId },
+    SummonNegated {
+        card: CardId,
+    },
+    AttackNegated {
+        attacker: CardId,
+    },
+    ControlChanged {
+        card: CardId,
+        to: Player,
+    },
+    Equipped {
+        card: CardId,
+        to: CardId,
+    },
     /// A card was revealed to the opponent (MISC-7).
-    Revealed { card: CardId },
+    Revealed {
+        card: CardId,
+    },
     /// A player declared a card name, type or number.
-    Announced { player: Player, value: u32 },
+    Announced {
+        player: Player,
+        value: u32,
+    },
     /// A coin was tossed (MISC-6).
-    CoinTossed { player: Player, heads: bool },
+    CoinTossed {
+        player: Player,
+        heads: bool,
+    },
     /// Counters were placed (positive) or removed (negative) (MISC-2).
-    Counters { card: CardId, kind: u8, delta: i32 },
+    Counters {
+        card: CardId,
+        kind: u8,
+        delta: i32,
+    },
     /// A phase was skipped (PHASE-8).
-    PhaseSkipped { phase: Phase },
+    PhaseSkipped {
+        phase: Phase,
+    },
 }
 
 impl Event {

@@ -290,9 +290,8 @@ impl Duel {
             }
         }
         let Some(goal) = goal else { return false };
-        let co_linked = |u: (Player, usize, u16), v: (Player, usize, u16)| {
-            Self::arrow_points(u.2, u.0, u.1, v.0, v.1) && Self::arrow_points(v.2, v.0, v.1, u.0, u.1)
-        };
+        let co_linked =
+            |u: (Player, usize, u16), v: (Player, usize, u16)| Self::arrow_points(u.2, u.0, u.1, v.0, v.1) && Self::arrow_points(v.2, v.0, v.1, u.0, u.1);
         let mut seen = 1u32;
         let mut stack: SmallVec<[usize; 14]> = SmallVec::from_slice(&[0]);
         while let Some(u) = stack.pop() {
@@ -324,18 +323,12 @@ impl Duel {
         }
         let holds_emz = taken(5) || taken(6);
         let opp = self.player(p.opp());
-        let emz: SmallVec<[u8; 7]> =
-            (5..7u8)
-                .filter(|&i| {
-                    !taken(i as usize)
-                        && opp.monsters[11 - i as usize].is_none()
-                        && (!holds_emz || self.extra_link_with(p, card, i as usize, leaving))
-                })
-                .collect();
+        let emz: SmallVec<[u8; 7]> = (5..7u8)
+            .filter(|&i| !taken(i as usize) && opp.monsters[11 - i as usize].is_none() && (!holds_emz || self.extra_link_with(p, card, i as usize, leaving)))
+            .collect();
         let d = self.data(card);
         let ed_pendulum = d.has(type_bits::PENDULUM) && self.card(card).zone == Zone::Extra && self.card(card).face_up();
-        let restricted =
-            self.edition.all_extra_deck_monsters_need_emz() || d.kind == Kind::Monster(MonsterFrame::Link) || ed_pendulum;
+        let restricted = self.edition.all_extra_deck_monsters_need_emz() || d.kind == Kind::Monster(MonsterFrame::Link) || ed_pendulum;
         let mut out: SmallVec<[u8; 7]> = if restricted {
             let linked = self.linked_zones(p, leaving);
             main.into_iter().filter(|&z| linked & (1 << z) != 0).collect()

@@ -235,7 +235,13 @@ impl Duel {
             if st.position == Position::FaceDownDefense && !fresh && !changed {
                 out.push(Action::FlipSummon(loc));
             }
-            if st.face_up() && !fresh && !changed && !attacked && self.data(c).kind != Kind::Monster(crate::card::MonsterFrame::Link) && !self.cannot_change_position(c) {
+            if st.face_up()
+                && !fresh
+                && !changed
+                && !attacked
+                && self.data(c).kind != Kind::Monster(crate::card::MonsterFrame::Link)
+                && !self.cannot_change_position(c)
+            {
                 out.push(Action::ChangePosition(loc));
             }
         }
@@ -250,10 +256,8 @@ impl Duel {
     fn attack_actions(&self, p: Player, out: &mut Vec<Action>) {
         let opp = self.player(p.opp());
         let any_opp = opp.monsters.iter().any(|m| m.is_some());
-        let targets: Vec<Loc> = (0..7)
-            .filter(|&i| opp.monsters[i].is_some_and(|m| !self.not_attack_target(m)))
-            .map(|i| Loc::new(p.opp(), Zone::Monster, i))
-            .collect();
+        let targets: Vec<Loc> =
+            (0..7).filter(|&i| opp.monsters[i].is_some_and(|m| !self.not_attack_target(m))).map(|i| Loc::new(p.opp(), Zone::Monster, i)).collect();
         for (i, slot) in self.player(p).monsters.iter().enumerate() {
             let Some(c) = *slot else { continue };
             let st = self.card(c);
@@ -293,11 +297,7 @@ impl Duel {
     /// The canonical text of one action as the deciding player would write it.
     pub fn action_text(&self, action: &Action) -> String {
         let viewer = self.deciding_player().unwrap_or(Player::A);
-        self.legal_actions_with_text()
-            .into_iter()
-            .find(|(a, _)| a == action)
-            .map(|(_, t)| t)
-            .unwrap_or_else(|| self.action_text_with(viewer, action, false))
+        self.legal_actions_with_text().into_iter().find(|(a, _)| a == action).map(|(_, t)| t).unwrap_or_else(|| self.action_text_with(viewer, action, false))
     }
 
     /// A card as `viewer` may name it: its name, or `face-down@B.monsters#2` when hidden.
@@ -385,7 +385,9 @@ impl Duel {
         match c.zone {
             Zone::Hand => c.controller == viewer,
             // A player searching their own Deck sees the cards they may pick.
-            Zone::Deck => matches!(&self.prompt, Prompt::Select { player, candidates, .. } if *player == viewer && c.controller == viewer && candidates.contains(&id)),
+            Zone::Deck => {
+                matches!(&self.prompt, Prompt::Select { player, candidates, .. } if *player == viewer && c.controller == viewer && candidates.contains(&id))
+            }
             Zone::Extra => c.controller == viewer || c.face_up(),
             Zone::Gy => true,
             Zone::Banished => c.face_up() || c.controller == viewer,
@@ -408,9 +410,7 @@ impl Duel {
         match hits.as_slice() {
             [one] => Ok(one.0),
             [] => Err(Rejected::NoMatch { command: command.to_string() }),
-            many => {
-                Err(Rejected::Ambiguous { command: command.to_string(), candidates: many.iter().map(|(_, t)| t.clone()).collect() })
-            }
+            many => Err(Rejected::Ambiguous { command: command.to_string(), candidates: many.iter().map(|(_, t)| t.clone()).collect() }),
         }
     }
 
@@ -430,9 +430,7 @@ impl Duel {
             | (Command::OnCard(Verb::Target, p), Action::Target(l))
             | (Command::OnCard(Verb::Choose, p), Action::Choose(l)) => m(p, l),
             // `target X` and `choose X` both answer a selection.
-            (Command::OnCard(Verb::Target, p), Action::Choose(l)) | (Command::OnCard(Verb::Choose, p), Action::Target(l)) => {
-                m(p, l)
-            }
+            (Command::OnCard(Verb::Target, p), Action::Choose(l)) | (Command::OnCard(Verb::Choose, p), Action::Target(l)) => m(p, l),
             (Command::Activate(p, e), Action::Activate { card, effect }) => {
                 (e == effect || (*e == 0 && *effect == crate::extra::PENDULUM_SCALE && card.zone == Zone::Hand)) && m(p, card)
             }

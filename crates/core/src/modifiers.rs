@@ -280,8 +280,7 @@ impl Duel {
     /// Does a "cannot"-style modifier apply to `card`?
     pub(crate) fn restricted(&self, card: CardId, which: fn(&Modifier) -> Option<&Scope>) -> bool {
         self.any_modifiers()
-            && self
-                .active_modifiers().into_iter().any(|(src, ctrl, fixed, m)| which(m).is_some_and(|s| self.in_scope(s, src, ctrl, fixed, card)))
+            && self.active_modifiers().into_iter().any(|(src, ctrl, fixed, m)| which(m).is_some_and(|s| self.in_scope(s, src, ctrl, fixed, card)))
     }
 
     pub(crate) fn cannot_attack(&self, card: CardId) -> bool {
@@ -349,7 +348,14 @@ impl Duel {
     pub(crate) fn cards_in(&self, place: Place, p: Player) -> SmallVec<[CardId; 16]> {
         let mut v = SmallVec::new();
         let who = match place {
-            Place::Field(w) | Place::Monsters(w) | Place::SpellTraps(w) | Place::Hand(w) | Place::Deck(w) | Place::Gy(w) | Place::Banished(w) | Place::HandOrDeck(w) => w,
+            Place::Field(w)
+            | Place::Monsters(w)
+            | Place::SpellTraps(w)
+            | Place::Hand(w)
+            | Place::Deck(w)
+            | Place::Gy(w)
+            | Place::Banished(w)
+            | Place::HandOrDeck(w) => w,
         };
         for q in self.who(who, p) {
             let ps = self.player(q);

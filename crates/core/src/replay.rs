@@ -127,20 +127,15 @@ impl ReplayFile {
                 }
             }
             let got = d.events();
-            for i in checked..got.len() {
-                if self.events.get(i) != Some(&got[i]) {
-                    return Verdict::Diverged { event: i, action, recorded: self.events.get(i).cloned(), replayed: Some(got[i].clone()) };
+            for (i, ev) in got.iter().enumerate().skip(checked) {
+                if self.events.get(i) != Some(ev) {
+                    return Verdict::Diverged { event: i, action, recorded: self.events.get(i).cloned(), replayed: Some(ev.clone()) };
                 }
             }
             checked = got.len();
         }
         if checked != self.events.len() {
-            return Verdict::Diverged {
-                event: checked,
-                action: self.replay.actions.len(),
-                recorded: self.events.get(checked).cloned(),
-                replayed: None,
-            };
+            return Verdict::Diverged { event: checked, action: self.replay.actions.len(), recorded: self.events.get(checked).cloned(), replayed: None };
         }
         Verdict::Identical { actions: self.replay.actions.len(), events: checked }
     }

@@ -53,7 +53,20 @@ pub(crate) enum OpFlow {
 
 impl Resolution {
     pub fn new(link: ChainLink, n: u8) -> Resolution {
-        Resolution { link, n, pc: 0, stage: 0, list: SmallVec::new(), chosen: SmallVec::new(), did: false, counted: 0, zone: None, destroyed_atk: 0, searched: [false; 2], held_zone: None }
+        Resolution {
+            link,
+            n,
+            pc: 0,
+            stage: 0,
+            list: SmallVec::new(),
+            chosen: SmallVec::new(),
+            did: false,
+            counted: 0,
+            zone: None,
+            destroyed_atk: 0,
+            searched: [false; 2],
+            held_zone: None,
+        }
     }
     pub fn controller(&self) -> Player {
         self.link.controller
@@ -144,9 +157,10 @@ impl Duel {
                         || e.also_target.as_ref().is_some_and(|spec| self.filter_matches(&spec.filter, t, p, card))
                 })
                 && !(c.zone.on_field() && self.untargetable(t))
-                && self.effect_decl(card, r.link.effect).and_then(|e| e.target.as_ref()).is_none_or(|spec| {
-                    !spec.filter.mentions_cost_cap() || self.current_atk(t) <= r.link.cost_value
-                })
+                && self
+                    .effect_decl(card, r.link.effect)
+                    .and_then(|e| e.target.as_ref())
+                    .is_none_or(|spec| !spec.filter.mentions_cost_cap() || self.current_atk(t) <= r.link.cost_value)
         };
         match o {
             Obj::This => {
@@ -171,7 +185,11 @@ impl Duel {
     }
 
     fn chooser(&self, who: Who, p: Player) -> Player {
-        if who == Who::Opponent { p.opp() } else { p }
+        if who == Who::Opponent {
+            p.opp()
+        } else {
+            p
+        }
     }
 
     fn run_op(&mut self, op: &Op, r: &mut Resolution) -> OpFlow {
@@ -192,8 +210,7 @@ impl Duel {
                     r.did = !r.chosen.is_empty();
                     return OpFlow::Next;
                 }
-                let candidates: Vec<CardId> =
-                    self.cards_in(*place, p).into_iter().filter(|&c| c != card && self.filter_matches(filter, c, p, card)).collect();
+                let candidates: Vec<CardId> = self.cards_in(*place, p).into_iter().filter(|&c| c != card && self.filter_matches(filter, c, p, card)).collect();
                 if candidates.is_empty() {
                     r.chosen.clear();
                     r.did = false;
@@ -266,7 +283,7 @@ impl Duel {
                 let n = list.len();
                 for c in list {
                     let from_deck = self.card(c).zone == Zone::Deck;
-                    self.to_hand(c, Reason::Effect);
+                    self.return_to_hand(c, Reason::Effect);
                     if from_deck {
                         self.emit(Event::Revealed { card: c });
                     }
@@ -469,7 +486,15 @@ impl Duel {
             }
             Op::ApplyRule { modifier, until } => {
                 let source_moves = self.card(card).moves;
-                self.lingering.push(Lingering { source: card, card: None, controller: p, modifier: modifier.clone(), until: *until, turn: self.turn, source_moves });
+                self.lingering.push(Lingering {
+                    source: card,
+                    card: None,
+                    controller: p,
+                    modifier: modifier.clone(),
+                    until: *until,
+                    turn: self.turn,
+                    source_moves,
+                });
                 r.did = true;
                 OpFlow::Next
             }
@@ -571,7 +596,7 @@ impl Duel {
             r.stage = (r.stage / 2 + 1) * 2;
             return OpFlow::Again;
         }
-        if r.stage % 2 == 0 {
+        if r.stage.is_multiple_of(2) {
             match self.take_answer() {
                 Some(Action::Zone(z)) if zones.contains(&z) => {
                     r.zone = Some(z);
@@ -646,8 +671,8 @@ impl Duel {
         if c.moves != moves || !c.zone.on_field() {
             return;
         }
-        let is_card = self.effect_decl(card, self.chain[i].effect).is_some_and(|e| e.kind.is_card_activation())
-            || self.chain[i].effect == crate::extra::PENDULUM_SCALE;
+        let is_card =
+            self.effect_decl(card, self.chain[i].effect).is_some_and(|e| e.kind.is_card_activation()) || self.chain[i].effect == crate::extra::PENDULUM_SCALE;
         if destroy {
             self.send_to_gy(card, Reason::Destroy);
         } else if activation && is_card {

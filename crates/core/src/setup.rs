@@ -211,8 +211,7 @@ impl Duel {
             .card_ids()
             .filter(|&c| pool.def(self.card(c).def).behavior.effects.iter().any(|e| e.range == crate::effect::Range::Gy && !e.kind.is_triggered()))
             .collect();
-        self.modifier_sources =
-            self.card_ids().filter(|&c| pool.def(self.card(c).def).behavior.effects.iter().any(|e| !e.modifiers.is_empty())).collect();
+        self.modifier_sources = self.card_ids().filter(|&c| pool.def(self.card(c).def).behavior.effects.iter().any(|e| !e.modifiers.is_empty())).collect();
     }
 
     /// Creates a card instance for `code` owned by `owner`, placed in `zone`.
@@ -353,11 +352,12 @@ impl Duel {
                     let c = &mut d.cards[id.0 as usize];
                     c.controller = p;
                     c.properly_summoned = pl.properly_summoned;
-                    c.position = if zone == Zone::Gy || (zone == Zone::Banished && !pl.face_down) || (zone == Zone::Extra && pl.position.is_some_and(|x| x.face_up())) {
-                        Position::FaceUpAttack
-                    } else {
-                        Position::FaceDownDefense
-                    };
+                    c.position =
+                        if zone == Zone::Gy || (zone == Zone::Banished && !pl.face_down) || (zone == Zone::Extra && pl.position.is_some_and(|x| x.face_up())) {
+                            Position::FaceUpAttack
+                        } else {
+                            Position::FaceDownDefense
+                        };
                     if let Some(v) = d.players[p.idx()].pile_mut(zone) {
                         v.push(id);
                     }

@@ -347,10 +347,7 @@ impl Duel {
         }
         let index = match c.zone {
             Zone::Material => c.slot as usize * 8,
-            z if z.is_pile() => self.players[c.controller.idx()]
-                .pile(z)
-                .and_then(|v| v.iter().position(|&x| x == id))
-                .unwrap_or(0),
+            z if z.is_pile() => self.players[c.controller.idx()].pile(z).and_then(|v| v.iter().position(|&x| x == id)).unwrap_or(0),
             _ => c.slot as usize,
         };
         Loc::new(c.controller, c.zone, index)
@@ -361,9 +358,7 @@ impl Duel {
 
     /// Extra Monster Zone `i` (5 or 6) is free for `p`: empty on both sides (mirrored).
     pub fn emz_free(&self, p: Player, i: usize) -> bool {
-        self.edition.extra_monster_zones()
-            && self.players[p.idx()].monsters[i].is_none()
-            && self.players[p.opp().idx()].monsters[11 - i].is_none()
+        self.edition.extra_monster_zones() && self.players[p.idx()].monsters[i].is_none() && self.players[p.opp().idx()].monsters[11 - i].is_none()
     }
     /// Free Main Monster Zones of `p`.
     pub fn free_main_monster_zones(&self, p: Player) -> SmallVec<[u8; 5]> {
@@ -585,7 +580,7 @@ impl Duel {
     }
 
     /// Returns a card to its owner's hand.
-    pub(crate) fn to_hand(&mut self, id: CardId, reason: Reason) {
+    pub(crate) fn return_to_hand(&mut self, id: CardId, reason: Reason) {
         let owner = self.card(id).owner;
         self.move_card(id, Dest { player: owner, zone: Zone::Hand, slot: None, position: Position::FaceDownDefense }, reason);
     }
@@ -614,12 +609,8 @@ impl Duel {
     /// monsters held by a "take control" equip follow it.
     pub(crate) fn check_equips(&mut self) {
         // Equip cards are in the S/T zones: look only there.
-        let equips: SmallVec<[CardId; 4]> = self
-            .players
-            .iter()
-            .flat_map(|ps| ps.spells.iter().flatten().copied())
-            .filter(|&c| self.cards[c.0 as usize].equip_to.is_some())
-            .collect();
+        let equips: SmallVec<[CardId; 4]> =
+            self.players.iter().flat_map(|ps| ps.spells.iter().flatten().copied()).filter(|&c| self.cards[c.0 as usize].equip_to.is_some()).collect();
         for id in equips {
             let i = id.0 as usize;
             let c = &self.cards[i];

@@ -255,9 +255,7 @@ impl Duel {
     /// EFF-7: the next group is TP mandatory, NTP mandatory, TP optional, NTP optional.
     fn next_group(&self, queue: &[Pending]) -> Option<(Player, bool)> {
         let tp = self.turn_player;
-        [(tp, false), (tp.opp(), false), (tp, true), (tp.opp(), true)]
-            .into_iter()
-            .find(|&(pl, opt)| queue.iter().any(|p| p.player == pl && p.optional == opt))
+        [(tp, false), (tp.opp(), false), (tp, true), (tp.opp(), true)].into_iter().find(|&(pl, opt)| queue.iter().any(|p| p.player == pl && p.optional == opt))
     }
 
     pub(crate) fn step_triggers(&mut self, mut t: TriggerTask) -> Flow {
@@ -275,9 +273,7 @@ impl Duel {
         // ones.
         let all_mandatory = !optional && self.edition.turn_player_orders_all_triggers();
         let player = if all_mandatory { self.turn_player } else { player };
-        let group: Vec<usize> = (0..t.queue.len())
-            .filter(|&i| t.queue[i].optional == optional && (all_mandatory || t.queue[i].player == player))
-            .collect();
+        let group: Vec<usize> = (0..t.queue.len()).filter(|&i| t.queue[i].optional == optional && (all_mandatory || t.queue[i].player == player)).collect();
         let pick = if !optional && group.len() == 1 {
             Some(group[0])
         } else {

@@ -102,10 +102,7 @@ impl CardInfo {
                 d.name = self.name.clone();
                 d.summary()
             }
-            None => format!(
-                "{} (type {:#x}: not a monster, spell or trap)",
-                self.name, self.type_bits
-            ),
+            None => format!("{} (type {:#x}: not a monster, spell or trap)", self.name, self.type_bits),
         }
     }
 }
@@ -115,11 +112,7 @@ pub const CARDS_DB_ENV: &str = "YGO_CARDS_DB";
 
 /// The `--cards-db` path if given, else a non-empty `YGO_CARDS_DB`, else none.
 pub fn cards_db_path(explicit: Option<PathBuf>) -> Option<PathBuf> {
-    explicit.or_else(|| {
-        std::env::var_os(CARDS_DB_ENV)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    })
+    explicit.or_else(|| std::env::var_os(CARDS_DB_ENV).filter(|v| !v.is_empty()).map(PathBuf::from))
 }
 
 /// Why [`CardLookup::find`] found nothing.
@@ -132,14 +125,8 @@ pub enum FindError {
     #[error("no card named {0:?}{1}")]
     UnknownName(String, String),
     /// A name fragment matching several cards.
-    #[error(
-        "{query:?} matches {count} cards, e.g. {examples}: give the full name or the passcode"
-    )]
-    Ambiguous {
-        query: String,
-        count: usize,
-        examples: String,
-    },
+    #[error("{query:?} matches {count} cards, e.g. {examples}: give the full name or the passcode")]
+    Ambiguous { query: String, count: usize, examples: String },
 }
 
 /// The shipped pool plus an optional user database.
@@ -152,10 +139,7 @@ pub struct CardLookup {
 impl CardLookup {
     /// A lookup over the shipped pool and, optionally, a loaded user database.
     pub fn new(db: Option<CardDb>) -> CardLookup {
-        CardLookup {
-            pool: ygo_cards::pool(),
-            db,
-        }
+        CardLookup { pool: ygo_cards::pool(), db }
     }
 
     /// A lookup over a given pool (tests) and an optional database.
@@ -224,10 +208,7 @@ impl CardLookup {
 
     /// Every card of the shipped pool, in pool order (names from the database if given).
     pub fn shipped(&self) -> Vec<CardInfo> {
-        self.pool
-            .iter()
-            .filter_map(|d| self.get(d.data.id))
-            .collect()
+        self.pool.iter().filter_map(|d| self.get(d.data.id)).collect()
     }
 
     /// Every card of the database if one is given, else the shipped pool, by passcode.
@@ -261,9 +242,7 @@ impl CardLookup {
         let q = query.trim();
         if !q.is_empty() && q.bytes().all(|b| b.is_ascii_digit()) {
             if let Ok(code) = q.parse::<u32>() {
-                return self
-                    .get(code)
-                    .ok_or_else(|| FindError::UnknownCode(code, self.sources_note()));
+                return self.get(code).ok_or_else(|| FindError::UnknownCode(code, self.sources_note()));
             }
         }
         if let Some(c) = self.db.as_ref().and_then(|db| db.find_name(q)) {
@@ -277,26 +256,14 @@ impl CardLookup {
             }
         }
         let key = q.to_lowercase();
-        let hits: Vec<CardInfo> = if key.is_empty() {
-            Vec::new()
-        } else {
-            self.all()
-                .into_iter()
-                .filter(|c| c.name.to_lowercase().contains(&key))
-                .collect()
-        };
+        let hits: Vec<CardInfo> = if key.is_empty() { Vec::new() } else { self.all().into_iter().filter(|c| c.name.to_lowercase().contains(&key)).collect() };
         match hits.len() {
             0 => Err(FindError::UnknownName(q.to_string(), self.sources_note())),
             1 => Ok(hits.into_iter().next().expect("one hit")),
             n => Err(FindError::Ambiguous {
                 query: q.to_string(),
                 count: n,
-                examples: hits
-                    .iter()
-                    .take(5)
-                    .map(|c| format!("{} ({})", c.name, c.id))
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                examples: hits.iter().take(5).map(|c| format!("{} ({})", c.name, c.id)).collect::<Vec<_>>().join(", "),
             }),
         }
     }
@@ -317,11 +284,7 @@ pub fn ot_label(ot: u32) -> String {
         (0x400, "Legend"),
         (0x80, "0x80"),
     ];
-    let parts: Vec<&str> = NAMES
-        .iter()
-        .filter(|(b, _)| ot & b != 0)
-        .map(|(_, n)| *n)
-        .collect();
+    let parts: Vec<&str> = NAMES.iter().filter(|(b, _)| ot & b != 0).map(|(_, n)| *n).collect();
     if parts.is_empty() {
         format!("{ot:#x}")
     } else {

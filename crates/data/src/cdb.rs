@@ -21,12 +21,7 @@ pub enum CdbError {
     NotACdb { path: PathBuf, problem: String },
     /// One row holds a value that does not fit its column.
     #[error("{path}: card {id}: column `{column}`: {problem}")]
-    Column {
-        path: PathBuf,
-        id: i64,
-        column: &'static str,
-        problem: String,
-    },
+    Column { path: PathBuf, id: i64, column: &'static str, problem: String },
 }
 
 /// One card of a database: the raw row (with `desc` as `text`) and its decoding.
@@ -68,30 +63,17 @@ impl CardDb {
     pub fn open(path: &Path) -> Result<CardDb, CdbError> {
         let p = path.to_path_buf();
         if !path.is_file() {
-            let problem = if path.exists() {
-                "not a regular file"
-            } else {
-                "no such file"
-            };
-            return Err(CdbError::Open {
-                path: p,
-                problem: problem.into(),
-            });
+            let problem = if path.exists() { "not a regular file" } else { "no such file" };
+            return Err(CdbError::Open { path: p, problem: problem.into() });
         }
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let conn = Connection::open_with_flags(path, flags).map_err(|e| CdbError::Open {
-            path: p.clone(),
-            problem: e.to_string(),
-        })?;
+        let conn = Connection::open_with_flags(path, flags).map_err(|e| CdbError::Open { path: p.clone(), problem: e.to_string() })?;
         Self::load(&conn, p)
     }
 
     /// Loads every card from an open connection (`datas` left-joined with `texts`).
     pub fn load(conn: &Connection, path: PathBuf) -> Result<CardDb, CdbError> {
-        let bad = |e: rusqlite::Error| CdbError::NotACdb {
-            path: path.clone(),
-            problem: e.to_string(),
-        };
+        let bad = |e: rusqlite::Error| CdbError::NotACdb { path: path.clone(), problem: e.to_string() };
         let mut stmt = conn
             .prepare(
                 "SELECT d.id, d.ot, d.alias, d.setcode, d.type, d.atk, d.def, d.level, d.race, \
@@ -118,12 +100,8 @@ impl CardDb {
                 };
             }
             let id_raw = ints[0];
-            let col = |i: usize, problem: &str| CdbError::Column {
-                path: path.clone(),
-                id: id_raw,
-                column: COLUMNS[i],
-                problem: format!("{problem}: {}", ints[i]),
-            };
+            let col =
+                |i: usize, problem: &str| CdbError::Column { path: path.clone(), id: id_raw, column: COLUMNS[i], problem: format!("{problem}: {}", ints[i]) };
             let u = |i: usize| as_u32(ints[i]).ok_or_else(|| col(i, "out of 32-bit range"));
             let s = |i: usize| as_i32(ints[i]).ok_or_else(|| col(i, "out of signed 32-bit range"));
             let id = u32::try_from(id_raw).map_err(|_| col(0, "not a passcode"))?;
@@ -176,25 +154,12 @@ impl CardDb {
     /// Finds a card by exact name (case-insensitive, first by passcode order).
     pub fn find_name(&self, name: &str) -> Option<&CdbCard> {
         let key = name.trim().to_lowercase();
-        self.cards
-            .values()
-            .find(|c| c.raw.name.to_lowercase() == key)
+        self.cards.values().find(|c| c.raw.name.to_lowercase() == key)
     }
 }
 
 /// Column names of the query, for messages.
-const COLUMNS: [&str; 10] = [
-    "id",
-    "ot",
-    "alias",
-    "setcode",
-    "type",
-    "atk",
-    "def",
-    "level",
-    "race",
-    "attribute",
-];
+const COLUMNS: [&str; 10] = ["id", "ot", "alias", "setcode", "type", "atk", "def", "level", "race", "attribute"];
 
 /// The `id` of a row for a message, or -1 when it is not an integer.
 fn ints_id(row: &rusqlite::Row<'_>) -> i64 {
@@ -250,18 +215,13 @@ mod tests {
         )
         .unwrap();
         let e = CardDb::load(&conn, "x.cdb".into()).unwrap_err().to_string();
-        assert!(
-            e.contains("x.cdb") && e.contains("card 5") && e.contains("type"),
-            "{e}"
-        );
+        assert!(e.contains("x.cdb") && e.contains("card 5") && e.contains("type"), "{e}");
     }
 
     #[test]
     fn missing_tables_is_a_clear_error() {
         let conn = Connection::open_in_memory().unwrap();
-        let e = CardDb::load(&conn, "empty.cdb".into())
-            .unwrap_err()
-            .to_string();
+        let e = CardDb::load(&conn, "empty.cdb".into()).unwrap_err().to_string();
         assert!(e.contains("empty.cdb") && e.contains("datas"), "{e}");
     }
 }

@@ -77,25 +77,16 @@ impl CheckReport {
 
     /// The JSON form `{"legal": bool, "violations": [{"rule", "card", "name", "message"}]}`.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self)
-            .unwrap_or_else(|_| String::from("{\"legal\":false,\"violations\":[]}"))
+        serde_json::to_string(self).unwrap_or_else(|_| String::from("{\"legal\":false,\"violations\":[]}"))
     }
 
     /// Human-readable lines: `legal` or one line per violation.
     pub fn render(&self, deck: &Deck) -> String {
-        let sizes = format!(
-            "main {}, extra {}, side {}",
-            deck.main.len(),
-            deck.extra.len(),
-            deck.side.len()
-        );
+        let sizes = format!("main {}, extra {}, side {}", deck.main.len(), deck.extra.len(), deck.side.len());
         if self.legal {
             return format!("legal ({sizes})\n");
         }
-        let mut out = format!(
-            "illegal: {} violation(s) ({sizes})\n",
-            self.violations.len()
-        );
+        let mut out = format!("illegal: {} violation(s) ({sizes})\n", self.violations.len());
         for v in &self.violations {
             out.push_str(&format!("{}: {}\n", v.rule, v.message));
         }
@@ -148,66 +139,29 @@ fn region_ok(info: &CardInfo, region: Region, lookup: &CardLookup) -> bool {
     if info.ot & region.ot_bit() != 0 {
         return true;
     }
-    info.ot & 0x3 == 0
-        && info.alias != 0
-        && lookup
-            .get(info.alias)
-            .is_some_and(|a| a.ot & region.ot_bit() != 0)
+    info.ot & 0x3 == 0 && info.alias != 0 && lookup.get(info.alias).is_some_and(|a| a.ot & region.ot_bit() != 0)
 }
 
 /// Checks a deck against DECK-1..DECK-9, reporting every violation.
 pub fn check_deck(deck: &Deck, lookup: &CardLookup, opts: &CheckOptions<'_>) -> CheckReport {
     let mut out: Vec<(u8, usize, Violation)> = Vec::new();
-    let mut push =
-        |rule: &str, order: usize, card: Option<(u32, Option<&CardInfo>)>, message: String| {
-            let key = rule
-                .strip_prefix("DECK-")
-                .and_then(|n| n.parse::<u8>().ok())
-                .unwrap_or(0);
-            out.push((
-                key,
-                order,
-                Violation {
-                    rule: rule.to_string(),
-                    card: card.map(|c| c.0),
-                    name: card.and_then(|c| c.1).map(|i| i.name.clone()),
-                    message,
-                },
-            ));
-        };
+    let mut push = |rule: &str, order: usize, card: Option<(u32, Option<&CardInfo>)>, message: String| {
+        let key = rule.strip_prefix("DECK-").and_then(|n| n.parse::<u8>().ok()).unwrap_or(0);
+        out.push((key, order, Violation { rule: rule.to_string(), card: card.map(|c| c.0), name: card.and_then(|c| c.1).map(|i| i.name.clone()), message }));
+    };
 
     // DECK-1..3: sizes.
     let (m, e, s) = (deck.main.len(), deck.extra.len(), deck.side.len());
     if m < MAIN_MIN {
-        push(
-            "DECK-1",
-            0,
-            None,
-            format!("Main Deck has {m} cards; it needs at least {MAIN_MIN}"),
-        );
+        push("DECK-1", 0, None, format!("Main Deck has {m} cards; it needs at least {MAIN_MIN}"));
     } else if m > MAIN_MAX {
-        push(
-            "DECK-1",
-            0,
-            None,
-            format!("Main Deck has {m} cards; at most {MAIN_MAX} are allowed"),
-        );
+        push("DECK-1", 0, None, format!("Main Deck has {m} cards; at most {MAIN_MAX} are allowed"));
     }
     if e > EXTRA_MAX {
-        push(
-            "DECK-2",
-            0,
-            None,
-            format!("Extra Deck has {e} cards; at most {EXTRA_MAX} are allowed"),
-        );
+        push("DECK-2", 0, None, format!("Extra Deck has {e} cards; at most {EXTRA_MAX} are allowed"));
     }
     if s > SIDE_MAX {
-        push(
-            "DECK-3",
-            0,
-            None,
-            format!("Side Deck has {s} cards; at most {SIDE_MAX} are allowed"),
-        );
+        push("DECK-3", 0, None, format!("Side Deck has {s} cards; at most {SIDE_MAX} are allowed"));
     }
 
     // Look every distinct passcode up once.
@@ -228,12 +182,7 @@ pub fn check_deck(deck: &Deck, lookup: &CardLookup, opts: &CheckOptions<'_>) -> 
                 Some(db) => format!("nor in {}", db.path.display()),
                 None => "give a cards.cdb with --cards-db to check other cards".to_string(),
             };
-            push(
-                UNKNOWN_CARD,
-                pos,
-                Some((code, None)),
-                format!("unknown passcode {code}: not in the shipped card data ({note}); the deck cannot be verified"),
-            );
+            push(UNKNOWN_CARD, pos, Some((code, None)), format!("unknown passcode {code}: not in the shipped card data ({note}); the deck cannot be verified"));
             continue;
         };
         let l = label(code, Some(info));
@@ -244,12 +193,7 @@ pub fn check_deck(deck: &Deck, lookup: &CardLookup, opts: &CheckOptions<'_>) -> 
                 Some((code, Some(info))),
                 format!("{l} is not a monster, spell or trap card (type {:#x}) and can never be in a deck", info.type_bits),
             ),
-            Some(d) if d.is_token() => push(
-                "DECK-6",
-                pos,
-                Some((code, Some(info))),
-                format!("{l} is a Token and can never be in a deck"),
-            ),
+            Some(d) if d.is_token() => push("DECK-6", pos, Some((code, Some(info))), format!("{l} is a Token and can never be in a deck")),
             Some(_) => {}
         }
         if let Some(r) = opts.region {
@@ -259,12 +203,7 @@ pub fn check_deck(deck: &Deck, lookup: &CardLookup, opts: &CheckOptions<'_>) -> 
                     0x2 => "TCG-only".to_string(),
                     _ => format!("not an OCG or TCG card (ot {:#x})", info.ot),
                 };
-                push(
-                    "DECK-7",
-                    pos,
-                    Some((code, Some(info))),
-                    format!("{l} is {only}: not legal in {} events", r.label()),
-                );
+                push("DECK-7", pos, Some((code, Some(info))), format!("{l} is {only}: not legal in {} events", r.label()));
             }
         }
     }
@@ -302,11 +241,7 @@ pub fn check_deck(deck: &Deck, lookup: &CardLookup, opts: &CheckOptions<'_>) -> 
             Section::Extra if !d.is_extra_deck() => {
                 let ritual = matches!(d.kind, Kind::Monster(MonsterFrame::Ritual)) || d.type_bits & type_bits::RITUAL != 0 && d.is_monster();
                 let rule = if ritual { "DECK-8" } else { "DECK-2" };
-                let why = if ritual {
-                    "Ritual monsters belong in the Main Deck"
-                } else {
-                    "only Fusion, Synchro, Xyz and Link monsters go in the Extra Deck"
-                };
+                let why = if ritual { "Ritual monsters belong in the Main Deck" } else { "only Fusion, Synchro, Xyz and Link monsters go in the Extra Deck" };
                 push(rule, pos + 1, Some((code, Some(info))), format!("{l} is a {kind} in the Extra Deck ({copies}): {why}"));
             }
             _ => {}
@@ -314,12 +249,7 @@ pub fn check_deck(deck: &Deck, lookup: &CardLookup, opts: &CheckOptions<'_>) -> 
     }
 
     // Copies by name (DECK-4) and banlist counts (DECK-5).
-    let name_code = |code: u32| {
-        infos
-            .get(&code)
-            .and_then(|i| i.as_ref())
-            .map_or(code, |i| i.name_code())
-    };
+    let name_code = |code: u32| infos.get(&code).and_then(|i| i.as_ref()).map_or(code, |i| i.name_code());
     let mut groups: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
     for &code in infos.keys() {
         groups.entry(name_code(code)).or_default().push(code);
@@ -337,24 +267,13 @@ pub fn check_deck(deck: &Deck, lookup: &CardLookup, opts: &CheckOptions<'_>) -> 
     for (&nc, codes) in &groups {
         let total: usize = codes.iter().map(|c| per_code[c]).sum();
         let pos = codes.iter().map(|c| first_seen[c]).min().unwrap_or(0);
-        let rep = infos
-            .get(&nc)
-            .and_then(|i| i.clone())
-            .or_else(|| lookup.get(nc))
-            .or_else(|| infos.get(&codes[0]).and_then(|i| i.clone()));
+        let rep = infos.get(&nc).and_then(|i| i.clone()).or_else(|| lookup.get(nc)).or_else(|| infos.get(&codes[0]).and_then(|i| i.clone()));
         let l = match &rep {
             Some(i) => format!("\"{}\"", i.name),
             None => format!("passcode {nc}"),
         };
         let names = if codes.len() > 1 || codes[0] != nc {
-            format!(
-                " (counting {})",
-                codes
-                    .iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
+            format!(" (counting {})", codes.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", "))
         } else {
             String::new()
         };
@@ -380,16 +299,7 @@ pub fn check_deck(deck: &Deck, lookup: &CardLookup, opts: &CheckOptions<'_>) -> 
         }
         if let Some(limit) = group_limit {
             if limit < 3 && total > limit as usize {
-                push(
-                    "DECK-5",
-                    pos,
-                    Some((nc, rep.as_ref())),
-                    format!(
-                        "{l} is {} ({limit}) on \"{}\"; the deck has {total}{names}",
-                        status(limit),
-                        list.name
-                    ),
-                );
+                push("DECK-5", pos, Some((nc, rep.as_ref())), format!("{l} is {} ({limit}) on \"{}\"; the deck has {total}{names}", status(limit), list.name));
             }
         }
         // Cards that only share the name by a rule alias keep their own entries.
@@ -404,13 +314,7 @@ pub fn check_deck(deck: &Deck, lookup: &CardLookup, opts: &CheckOptions<'_>) -> 
                         "DECK-5",
                         first_seen[&c],
                         Some((c, info)),
-                        format!(
-                            "{} is {} ({limit}) on \"{}\"; the deck has {}",
-                            label(c, info),
-                            status(limit),
-                            list.name,
-                            per_code[&c]
-                        ),
+                        format!("{} is {} ({limit}) on \"{}\"; the deck has {}", label(c, info), status(limit), list.name, per_code[&c]),
                     );
                 }
             }
@@ -420,16 +324,7 @@ pub fn check_deck(deck: &Deck, lookup: &CardLookup, opts: &CheckOptions<'_>) -> 
             for &c in codes {
                 if !folded.contains_key(&c) && !folded.contains_key(&nc) {
                     let info = infos.get(&c).and_then(|i| i.as_ref());
-                    push(
-                        "DECK-5",
-                        first_seen[&c],
-                        Some((c, info)),
-                        format!(
-                            "{} is not on the whitelist \"{}\"",
-                            label(c, info),
-                            list.name
-                        ),
-                    );
+                    push("DECK-5", first_seen[&c], Some((c, info)), format!("{} is not on the whitelist \"{}\"", label(c, info), list.name));
                 }
             }
         }
@@ -437,10 +332,7 @@ pub fn check_deck(deck: &Deck, lookup: &CardLookup, opts: &CheckOptions<'_>) -> 
 
     out.sort_by_key(|(rule, pos, _)| (*rule, *pos));
     let violations: Vec<Violation> = out.into_iter().map(|(_, _, v)| v).collect();
-    CheckReport {
-        legal: violations.is_empty(),
-        violations,
-    }
+    CheckReport { legal: violations.is_empty(), violations }
 }
 
 /// Why a deck check could not run (exit code 2).
@@ -470,23 +362,13 @@ pub struct CheckRequest {
 
 /// Loads the deck and banlist of a request and checks the deck: the library side of
 /// `ygo deck check` (exit code 0/1 from the report, 2 for a [`CheckError`]).
-pub fn check_deck_report(
-    req: &CheckRequest,
-    lookup: &CardLookup,
-) -> Result<(LoadedDeck, CheckReport), CheckError> {
+pub fn check_deck_report(req: &CheckRequest, lookup: &CardLookup) -> Result<(LoadedDeck, CheckReport), CheckError> {
     let deck = load_deck(&req.deck, lookup)?;
     let banlist = match &req.banlist {
         Some(b) => Some(load_banlist(b, req.list.as_deref(), req.date, req.region)?),
         None => None,
     };
-    let report = check_deck(
-        &deck.deck,
-        lookup,
-        &CheckOptions {
-            banlist: banlist.as_ref(),
-            region: req.region,
-        },
-    );
+    let report = check_deck(&deck.deck, lookup, &CheckOptions { banlist: banlist.as_ref(), region: req.region });
     Ok((deck, report))
 }
 
@@ -541,16 +423,8 @@ mod tests {
             (SPELL, 3, 0, 0x2, "Test Spell"),
         ];
         for (id, ot, alias, ty, name) in rows {
-            conn.execute(
-                "INSERT INTO datas VALUES(?1, ?2, ?3, 0, ?4, 1000, 1000, 4, 1, 1, 0)",
-                rusqlite::params![id, ot, alias, ty],
-            )
-            .unwrap();
-            conn.execute(
-                "INSERT INTO texts VALUES(?1, ?2, 'test card')",
-                rusqlite::params![id, name],
-            )
-            .unwrap();
+            conn.execute("INSERT INTO datas VALUES(?1, ?2, ?3, 0, ?4, 1000, 1000, 4, 1, 1, 0)", rusqlite::params![id, ot, alias, ty]).unwrap();
+            conn.execute("INSERT INTO texts VALUES(?1, ?2, 'test card')", rusqlite::params![id, name]).unwrap();
         }
         CardLookup::new(Some(CardDb::load(&conn, "test.cdb".into()).unwrap()))
     }
@@ -596,10 +470,7 @@ mod tests {
     #[test]
     fn deck_2_extra_size_and_kinds() {
         // RULE: DECK-2
-        let ok = [FUSION, SYNCHRO, XYZ, LINK, FUSION2]
-            .iter()
-            .flat_map(|&c| [c, c, c])
-            .collect::<Vec<_>>();
+        let ok = [FUSION, SYNCHRO, XYZ, LINK, FUSION2].iter().flat_map(|&c| [c, c, c]).collect::<Vec<_>>();
         assert_eq!(ok.len(), 15);
         assert!(run(&deck(filler(40), ok.clone(), vec![]), None, None).legal);
         let mut big = ok.clone();
@@ -607,11 +478,7 @@ mod tests {
         let r = run(&deck(filler(40), big, vec![]), None, None);
         assert_eq!(rules(&r), ["DECK-2"]);
         assert!(r.violations[0].message.contains("16 cards"));
-        let r = run(
-            &deck(filler(40), vec![SPELL, filler(45)[44]], vec![]),
-            None,
-            None,
-        );
+        let r = run(&deck(filler(40), vec![SPELL, filler(45)[44]], vec![]), None, None);
         assert_eq!(rules(&r), ["DECK-2", "DECK-2"]);
         assert_eq!(r.violations[0].card, Some(SPELL));
         assert_eq!(r.violations[0].name.as_deref(), Some("Test Spell"));
@@ -620,10 +487,7 @@ mod tests {
     #[test]
     fn deck_3_side_size() {
         // RULE: DECK-3
-        let side = [FUSION, SYNCHRO, XYZ, LINK, SPELL]
-            .iter()
-            .flat_map(|&c| [c, c, c])
-            .collect::<Vec<_>>();
+        let side = [FUSION, SYNCHRO, XYZ, LINK, SPELL].iter().flat_map(|&c| [c, c, c]).collect::<Vec<_>>();
         assert!(run(&deck(filler(40), vec![], side.clone()), None, None).legal);
         let mut big = side;
         big.push(RITUAL);
@@ -640,28 +504,14 @@ mod tests {
         let r = run(&deck(main.clone(), vec![], vec![SPELL]), None, None);
         assert_eq!(rules(&r), ["DECK-4"]);
         assert_eq!(r.violations[0].card, Some(SPELL));
-        assert!(
-            r.violations[0]
-                .message
-                .starts_with("4 cards named \"Test Spell\""),
-            "{}",
-            r.violations[0].message
-        );
+        assert!(r.violations[0].message.starts_with("4 cards named \"Test Spell\""), "{}", r.violations[0].message);
         // An alternate artwork and a card treated as the same name both count.
         let mut main = filler(37);
         main.extend([FIELD, FIELD, FIELD_ALT]);
-        let r = run(
-            &deck(main.clone(), vec![], vec![FIELD_RULE_ALIAS]),
-            None,
-            None,
-        );
+        let r = run(&deck(main.clone(), vec![], vec![FIELD_RULE_ALIAS]), None, None);
         assert_eq!(rules(&r), ["DECK-4"]);
         assert_eq!(r.violations[0].card, Some(FIELD));
-        assert!(
-            r.violations[0].message.contains("900000140"),
-            "{}",
-            r.violations[0].message
-        );
+        assert!(r.violations[0].message.contains("900000140"), "{}", r.violations[0].message);
         assert!(run(&deck(main, vec![], vec![]), None, None).legal);
     }
 
@@ -680,15 +530,12 @@ mod tests {
         let r = run(&deck(main, vec![], vec![]), Some(&list), None);
         assert_eq!(rules(&r), ["DECK-5", "DECK-5", "DECK-5"]);
         let msgs: Vec<&str> = r.violations.iter().map(|v| v.message.as_str()).collect();
+        assert!(msgs.iter().any(|m| m.contains("is Forbidden (0)")), "{msgs:?}");
         assert!(
-            msgs.iter().any(|m| m.contains("is Forbidden (0)")),
+            msgs.iter().any(|m| m.starts_with("\"Test Ocean\" is Limited (1) on \"test list\"; the deck has 2 (counting 900000040, 900000042)")),
             "{msgs:?}"
         );
-        assert!(msgs.iter().any(|m| m.starts_with("\"Test Ocean\" is Limited (1) on \"test list\"; the deck has 2 (counting 900000040, 900000042)")), "{msgs:?}");
-        assert!(
-            msgs.iter().any(|m| m.contains("Semi-Limited (2)")),
-            "{msgs:?}"
-        );
+        assert!(msgs.iter().any(|m| m.contains("Semi-Limited (2)")), "{msgs:?}");
         // Whitelist: everything not listed is illegal, alternate artworks of listed cards pass.
         let mut text = String::from("!white\n$whitelist\n");
         for c in &f {
@@ -702,9 +549,7 @@ mod tests {
         let r = run(&deck(main, vec![], vec![SPELL]), Some(&white), None);
         assert_eq!(rules(&r), ["DECK-5"]);
         assert_eq!(r.violations[0].card, Some(SPELL));
-        assert!(r.violations[0]
-            .message
-            .contains("not on the whitelist \"white\""));
+        assert!(r.violations[0].message.contains("not on the whitelist \"white\""));
     }
 
     #[test]
@@ -712,20 +557,11 @@ mod tests {
         // RULE: DECK-6
         let r = run(&deck(filler(40), vec![TOKEN], vec![SKILL]), None, None);
         assert_eq!(rules(&r), ["DECK-6", "DECK-6"]);
-        assert!(r
-            .violations
-            .iter()
-            .any(|v| v.card == Some(TOKEN) && v.message.contains("Token")));
-        assert!(r
-            .violations
-            .iter()
-            .any(|v| v.card == Some(SKILL) && v.message.contains("not a monster, spell or trap")));
+        assert!(r.violations.iter().any(|v| v.card == Some(TOKEN) && v.message.contains("Token")));
+        assert!(r.violations.iter().any(|v| v.card == Some(SKILL) && v.message.contains("not a monster, spell or trap")));
         let mut main = filler(40);
         main[0] = TOKEN;
-        assert_eq!(
-            rules(&run(&deck(main, vec![], vec![]), None, None)),
-            ["DECK-6"]
-        );
+        assert_eq!(rules(&run(&deck(main, vec![], vec![]), None, None)), ["DECK-6"]);
     }
 
     #[test]
@@ -738,23 +574,10 @@ mod tests {
         let r = run(&deck(main.clone(), vec![], vec![]), None, Some(Region::Tcg));
         assert_eq!(rules(&r), ["DECK-7"]);
         assert_eq!(r.violations[0].card, Some(DORON));
-        assert!(r.violations[0]
-            .message
-            .contains("OCG-only: not legal in TCG events"));
-        let r = run(
-            &deck(filler(40), vec![], vec![TCG_ONLY]),
-            None,
-            Some(Region::Ocg),
-        );
+        assert!(r.violations[0].message.contains("OCG-only: not legal in TCG events"));
+        let r = run(&deck(filler(40), vec![], vec![TCG_ONLY]), None, Some(Region::Ocg));
         assert_eq!(rules(&r), ["DECK-7"]);
-        assert!(
-            run(
-                &deck(filler(40), vec![], vec![TCG_ONLY]),
-                None,
-                Some(Region::Tcg)
-            )
-            .legal
-        );
+        assert!(run(&deck(filler(40), vec![], vec![TCG_ONLY]), None, Some(Region::Tcg)).legal);
     }
 
     #[test]
@@ -762,25 +585,13 @@ mod tests {
         // RULE: DECK-8
         let mut main = filler(38);
         main.extend([RITUAL, RITUAL_SPELL]);
-        assert!(
-            run(
-                &deck(main.clone(), vec![FUSION, LINK], vec![RITUAL, FUSION]),
-                None,
-                None
-            )
-            .legal
-        );
+        assert!(run(&deck(main.clone(), vec![FUSION, LINK], vec![RITUAL, FUSION]), None, None).legal);
         main.push(FUSION2);
         main.push(XYZ);
         let r = run(&deck(main, vec![RITUAL], vec![]), None, None);
         assert_eq!(rules(&r), ["DECK-8", "DECK-8", "DECK-8"]);
-        assert!(r.violations.iter().any(|v| v.card == Some(RITUAL)
-            && v.message
-                .contains("Ritual monsters belong in the Main Deck")));
-        assert!(r
-            .violations
-            .iter()
-            .any(|v| v.card == Some(XYZ) && v.message.contains("belongs in the Extra Deck")));
+        assert!(r.violations.iter().any(|v| v.card == Some(RITUAL) && v.message.contains("Ritual monsters belong in the Main Deck")));
+        assert!(r.violations.iter().any(|v| v.card == Some(XYZ) && v.message.contains("belongs in the Extra Deck")));
     }
 
     #[test]
@@ -791,27 +602,10 @@ mod tests {
         let extra = vec![SPELL];
         let text = format!("!ban\n{FIELD} 0\n");
         let list = parse_lflist(&text, "b.conf").unwrap().lists.remove(0);
-        let r = run(
-            &deck(main, extra, vec![FIELD, DORON]),
-            Some(&list),
-            Some(Region::Tcg),
-        );
+        let r = run(&deck(main, extra, vec![FIELD, DORON]), Some(&list), Some(Region::Tcg));
         assert!(!r.legal);
         assert_eq!(r.exit_code(), 1);
-        assert_eq!(
-            rules(&r),
-            [
-                UNKNOWN_CARD,
-                "DECK-1",
-                "DECK-2",
-                "DECK-4",
-                "DECK-5",
-                "DECK-6",
-                "DECK-7",
-                "DECK-8"
-            ],
-            "{r:#?}"
-        );
+        assert_eq!(rules(&r), [UNKNOWN_CARD, "DECK-1", "DECK-2", "DECK-4", "DECK-5", "DECK-6", "DECK-7", "DECK-8"], "{r:#?}");
         assert!(r.violations[0].message.contains("unknown passcode 123"));
         assert_eq!(r.violations[0].card, Some(123));
         assert_eq!(r.violations[0].name, None);
@@ -838,16 +632,9 @@ mod tests {
     fn unknown_codes_without_a_database_name_the_code() {
         let mut main = filler(39);
         main.push(999_999_999);
-        let r = check_deck(
-            &deck(main, vec![], vec![]),
-            &CardLookup::new(None),
-            &CheckOptions::default(),
-        );
+        let r = check_deck(&deck(main, vec![], vec![]), &CardLookup::new(None), &CheckOptions::default());
         assert_eq!(rules(&r), [UNKNOWN_CARD]);
-        assert!(
-            r.violations[0].message.contains("999999999")
-                && r.violations[0].message.contains("--cards-db")
-        );
+        assert!(r.violations[0].message.contains("999999999") && r.violations[0].message.contains("--cards-db"));
     }
 
     #[test]

@@ -23,18 +23,10 @@ impl Date {
     /// missing month/day mean 1).
     pub fn parse(s: &str) -> Option<Date> {
         let parts: Vec<&str> = s.trim().split(['-', '.', '/']).collect();
-        if parts.is_empty()
-            || parts.len() > 3
-            || parts
-                .iter()
-                .any(|p| p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()))
-        {
+        if parts.is_empty() || parts.len() > 3 || parts.iter().any(|p| p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit())) {
             return None;
         }
-        let year: u16 = parts[0]
-            .parse()
-            .ok()
-            .filter(|y| (1900..=9999).contains(y))?;
+        let year: u16 = parts[0].parse().ok().filter(|y| (1900..=9999).contains(y))?;
         let month: u8 = parts.get(1).map_or(Some(1), |m| m.parse().ok())?;
         let day: u8 = parts.get(2).map_or(Some(1), |d| d.parse().ok())?;
         if !(1..=12).contains(&month) || !(1..=31).contains(&day) {
@@ -77,17 +69,12 @@ impl Banlist {
     /// The date the list takes effect: `--StartDate`, else a date at the start of its name
     /// (`2026.05 TCG`, `2010-04-24 Edison`).
     pub fn date(&self) -> Option<Date> {
-        self.start_date
-            .or_else(|| self.name.split_whitespace().next().and_then(Date::parse))
+        self.start_date.or_else(|| self.name.split_whitespace().next().and_then(Date::parse))
     }
 
     /// The region the name says (`TCG`/`OCG` as a word), if any.
     pub fn region(&self) -> Option<Region> {
-        let words: Vec<String> = self
-            .name
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .map(|w| w.to_ascii_uppercase())
-            .collect();
+        let words: Vec<String> = self.name.split(|c: char| !c.is_ascii_alphanumeric()).map(|w| w.to_ascii_uppercase()).collect();
         if words.iter().any(|w| w == "TCG") {
             Some(Region::Tcg)
         } else if words.iter().any(|w| w == "OCG") {
@@ -136,28 +123,16 @@ pub enum LflistError {
     Read { file: String, problem: String },
     /// A line is broken.
     #[error("{file}:{line}: {problem}")]
-    Line {
-        file: String,
-        line: usize,
-        problem: String,
-    },
+    Line { file: String, line: usize, problem: String },
     /// The file holds no `!name` list.
     #[error("{file}: no '!name' list in the file")]
     NoList { file: String },
     /// No list of that name.
     #[error("{file}: no list named {name:?} (lists: {available})")]
-    UnknownList {
-        file: String,
-        name: String,
-        available: String,
-    },
+    UnknownList { file: String, name: String, available: String },
     /// No list in force on that date.
     #[error("{file}: no list in force on {date}{region}")]
-    NoListForDate {
-        file: String,
-        date: Date,
-        region: String,
-    },
+    NoListForDate { file: String, date: Date, region: String },
     /// Neither a file nor a shipped list.
     #[error("banlist {arg:?}: no such file, and not a shipped list (shipped: {shipped})")]
     NotFound { arg: String, shipped: String },
@@ -170,23 +145,12 @@ pub fn parse_lflist(text: &str, file: &str) -> Result<BanlistFile, LflistError> 
     for (i, raw) in text.split('\n').enumerate() {
         let line_no = i + 1;
         let line = raw.trim();
-        let err = |problem: String| LflistError::Line {
-            file: file.to_string(),
-            line: line_no,
-            problem,
-        };
+        let err = |problem: String| LflistError::Line { file: file.to_string(), line: line_no, problem };
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
         if let Some(name) = line.strip_prefix('!') {
-            lists.push(Banlist {
-                name: name.trim().to_string(),
-                whitelist: false,
-                start_date: None,
-                end_date: None,
-                line: line_no,
-                entries: BTreeMap::new(),
-            });
+            lists.push(Banlist { name: name.trim().to_string(), whitelist: false, start_date: None, end_date: None, line: line_no, entries: BTreeMap::new() });
             continue;
         }
         if let Some(comment) = line.strip_prefix("--") {
@@ -194,11 +158,8 @@ pub fn parse_lflist(text: &str, file: &str) -> Result<BanlistFile, LflistError> 
             let key = words.next().unwrap_or("").to_ascii_lowercase();
             if key == "startdate" || key == "enddate" {
                 let value = words.next().unwrap_or("");
-                let date = Date::parse(value)
-                    .ok_or_else(|| err(format!("bad date {value:?} (expected YYYY-MM-DD)")))?;
-                let list = lists
-                    .last_mut()
-                    .ok_or_else(|| err(format!("--{key} before any '!name' list")))?;
+                let date = Date::parse(value).ok_or_else(|| err(format!("bad date {value:?} (expected YYYY-MM-DD)")))?;
+                let list = lists.last_mut().ok_or_else(|| err(format!("--{key} before any '!name' list")))?;
                 if key == "startdate" {
                     list.start_date = Some(date);
                 } else {
@@ -209,9 +170,7 @@ pub fn parse_lflist(text: &str, file: &str) -> Result<BanlistFile, LflistError> 
         }
         if let Some(directive) = line.strip_prefix('$') {
             if directive.trim().eq_ignore_ascii_case("whitelist") {
-                let list = lists
-                    .last_mut()
-                    .ok_or_else(|| err("$whitelist before any '!name' list".to_string()))?;
+                let list = lists.last_mut().ok_or_else(|| err("$whitelist before any '!name' list".to_string()))?;
                 list.whitelist = true;
             }
             continue;
@@ -219,40 +178,21 @@ pub fn parse_lflist(text: &str, file: &str) -> Result<BanlistFile, LflistError> 
         let mut words = line.split_whitespace();
         let code_text = words.next().unwrap_or("");
         if !code_text.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(err(format!(
-                "expected '<passcode> <count>', a '!name', '$whitelist' or a '#' comment, found {line:?}"
-            )));
+            return Err(err(format!("expected '<passcode> <count>', a '!name', '$whitelist' or a '#' comment, found {line:?}")));
         }
-        let code: u32 = code_text
-            .parse()
-            .map_err(|_| err(format!("passcode {code_text} is out of range")))?;
-        let count_text = words
-            .next()
-            .ok_or_else(|| err(format!("passcode {code} has no count")))?;
-        let count: i64 = count_text.parse().map_err(|_| {
-            err(format!(
-                "count {count_text:?} of passcode {code} is not a number"
-            ))
-        })?;
+        let code: u32 = code_text.parse().map_err(|_| err(format!("passcode {code_text} is out of range")))?;
+        let count_text = words.next().ok_or_else(|| err(format!("passcode {code} has no count")))?;
+        let count: i64 = count_text.parse().map_err(|_| err(format!("count {count_text:?} of passcode {code} is not a number")))?;
         if !(0..=3).contains(&count) {
-            return Err(err(format!(
-                "count {count} of passcode {code} is not 0, 1, 2 or 3"
-            )));
+            return Err(err(format!("count {count} of passcode {code} is not 0, 1, 2 or 3")));
         }
-        let list = lists
-            .last_mut()
-            .ok_or_else(|| err(format!("entry for {code} before any '!name' list")))?;
+        let list = lists.last_mut().ok_or_else(|| err(format!("entry for {code} before any '!name' list")))?;
         list.entries.insert(code, count as u8);
     }
     if lists.is_empty() {
-        return Err(LflistError::NoList {
-            file: file.to_string(),
-        });
+        return Err(LflistError::NoList { file: file.to_string() });
     }
-    Ok(BanlistFile {
-        source: file.to_string(),
-        lists,
-    })
+    Ok(BanlistFile { source: file.to_string(), lists })
 }
 
 /// Reads and parses an `lflist.conf` file.
@@ -260,11 +200,7 @@ pub fn read_lflist(path: &Path) -> Result<BanlistFile, LflistError> {
     let file = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| LflistError::Read {
         file: file.clone(),
-        problem: if e.kind() == std::io::ErrorKind::NotFound {
-            "no such file".to_string()
-        } else {
-            e.to_string()
-        },
+        problem: if e.kind() == std::io::ErrorKind::NotFound { "no such file".to_string() } else { e.to_string() },
     })?;
     parse_lflist(&String::from_utf8_lossy(&bytes), &file)
 }
@@ -293,14 +229,10 @@ impl BanlistFile {
             (None, None) => false,
         };
         let pick = |want: Option<Option<Region>>| {
-            self.lists
-                .iter()
-                .filter(in_force)
-                .filter(|l| want.is_none_or(|r| l.region() == r))
-                .fold(None::<&Banlist>, |best, l| match best {
-                    Some(b) if b.date() >= l.date() => Some(b),
-                    _ => Some(l),
-                })
+            self.lists.iter().filter(in_force).filter(|l| want.is_none_or(|r| l.region() == r)).fold(None::<&Banlist>, |best, l| match best {
+                Some(b) if b.date() >= l.date() => Some(b),
+                _ => Some(l),
+            })
         };
         match region {
             Some(r) => pick(Some(Some(r))).or_else(|| pick(Some(None))),
@@ -311,12 +243,7 @@ impl BanlistFile {
     /// Names of the lists, for messages.
     pub fn names(&self) -> String {
         let names: Vec<String> = self.lists.iter().map(|l| format!("{:?}", l.name)).collect();
-        let shown = names
-            .iter()
-            .take(12)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(", ");
+        let shown = names.iter().take(12).cloned().collect::<Vec<_>>().join(", ");
         if names.len() > 12 {
             format!("{shown}, … ({} in all)", names.len())
         } else {
@@ -325,31 +252,18 @@ impl BanlistFile {
     }
 
     /// Chooses one list: by name, else by date (and region), else the first.
-    pub fn select(
-        &self,
-        name: Option<&str>,
-        date: Option<Date>,
-        region: Option<Region>,
-    ) -> Result<&Banlist, LflistError> {
+    pub fn select(&self, name: Option<&str>, date: Option<Date>, region: Option<Region>) -> Result<&Banlist, LflistError> {
         if let Some(n) = name {
-            return self.by_name(n).ok_or_else(|| LflistError::UnknownList {
-                file: self.source.clone(),
-                name: n.to_string(),
-                available: self.names(),
-            });
+            return self.by_name(n).ok_or_else(|| LflistError::UnknownList { file: self.source.clone(), name: n.to_string(), available: self.names() });
         }
         if let Some(d) = date {
-            return self
-                .by_date(d, region)
-                .ok_or_else(|| LflistError::NoListForDate {
-                    file: self.source.clone(),
-                    date: d,
-                    region: region.map_or(String::new(), |r| format!(" for {}", r.label())),
-                });
+            return self.by_date(d, region).ok_or_else(|| LflistError::NoListForDate {
+                file: self.source.clone(),
+                date: d,
+                region: region.map_or(String::new(), |r| format!(" for {}", r.label())),
+            });
         }
-        self.lists.first().ok_or_else(|| LflistError::NoList {
-            file: self.source.clone(),
-        })
+        self.lists.first().ok_or_else(|| LflistError::NoList { file: self.source.clone() })
     }
 }
 
@@ -366,26 +280,10 @@ pub struct ShippedList {
 
 /// The banlists ygo ships.
 pub const SHIPPED: [ShippedList; 4] = [
-    ShippedList {
-        key: "tcg",
-        file: "tcg_2026.05.lflist.conf",
-        text: include_str!("../banlists/tcg_2026.05.lflist.conf"),
-    },
-    ShippedList {
-        key: "ocg",
-        file: "ocg_2026.07.lflist.conf",
-        text: include_str!("../banlists/ocg_2026.07.lflist.conf"),
-    },
-    ShippedList {
-        key: "goat",
-        file: "goat_2005.04_whitelist.lflist.conf",
-        text: include_str!("../banlists/goat_2005.04_whitelist.lflist.conf"),
-    },
-    ShippedList {
-        key: "edison",
-        file: "edison_2010.03_whitelist.lflist.conf",
-        text: include_str!("../banlists/edison_2010.03_whitelist.lflist.conf"),
-    },
+    ShippedList { key: "tcg", file: "tcg_2026.05.lflist.conf", text: include_str!("../banlists/tcg_2026.05.lflist.conf") },
+    ShippedList { key: "ocg", file: "ocg_2026.07.lflist.conf", text: include_str!("../banlists/ocg_2026.07.lflist.conf") },
+    ShippedList { key: "goat", file: "goat_2005.04_whitelist.lflist.conf", text: include_str!("../banlists/goat_2005.04_whitelist.lflist.conf") },
+    ShippedList { key: "edison", file: "edison_2010.03_whitelist.lflist.conf", text: include_str!("../banlists/edison_2010.03_whitelist.lflist.conf") },
 ];
 
 /// `id<TAB>alias`: official passcodes of the EDOPro-only IDs of the GOAT list.
@@ -422,9 +320,7 @@ pub fn shipped_names() -> String {
     SHIPPED
         .iter()
         .map(|s| {
-            let names = parse_lflist(s.text, s.file)
-                .map(|f| f.names())
-                .unwrap_or_default();
+            let names = parse_lflist(s.text, s.file).map(|f| f.names()).unwrap_or_default();
             format!("{} = {}", s.key, names)
         })
         .collect::<Vec<_>>()
@@ -442,19 +338,11 @@ pub fn shipped_file(s: &ShippedList) -> Result<BanlistFile, LflistError> {
 /// `!name` (e.g. `2026.05 TCG`). `list` (a name) or `date` (with `region`) choose among
 /// several lists of a file; else the first list is used. The shipped GOAT alias map is
 /// applied, so EDOPro-only IDs also count for their official passcodes.
-pub fn load_banlist(
-    arg: &str,
-    list: Option<&str>,
-    date: Option<Date>,
-    region: Option<Region>,
-) -> Result<Banlist, LflistError> {
+pub fn load_banlist(arg: &str, list: Option<&str>, date: Option<Date>, region: Option<Region>) -> Result<Banlist, LflistError> {
     let path = Path::new(arg);
     let file = if path.exists() {
         read_lflist(path)?
-    } else if let Some(s) = SHIPPED
-        .iter()
-        .find(|s| s.key.eq_ignore_ascii_case(arg.trim()) || s.file == arg.trim())
-    {
+    } else if let Some(s) = SHIPPED.iter().find(|s| s.key.eq_ignore_ascii_case(arg.trim()) || s.file == arg.trim()) {
         shipped_file(s)?
     } else {
         let mut found = None;
@@ -467,15 +355,10 @@ pub fn load_banlist(
         }
         return match found {
             Some(l) => Ok(l.with_aliases(goat_aliases())),
-            None => Err(LflistError::NotFound {
-                arg: arg.to_string(),
-                shipped: shipped_names(),
-            }),
+            None => Err(LflistError::NotFound { arg: arg.to_string(), shipped: shipped_names() }),
         };
     };
-    Ok(file
-        .select(list, date, region)?
-        .with_aliases(goat_aliases()))
+    Ok(file.select(list, date, region)?.with_aliases(goat_aliases()))
 }
 
 #[cfg(test)]
@@ -491,10 +374,7 @@ mod tests {
         let f = parse_lflist(SAMPLE, "s.conf").unwrap();
         assert_eq!(f.lists.len(), 2);
         let a = &f.lists[0];
-        assert_eq!(
-            (a.name.as_str(), a.whitelist, a.line),
-            ("2024.1 TCG", false, 2)
-        );
+        assert_eq!((a.name.as_str(), a.whitelist, a.line), ("2024.1 TCG", false, 2));
         assert_eq!(a.limit(53129443), Some(0));
         assert_eq!(a.limit(55144522), Some(1));
         assert_eq!(a.region(), Some(Region::Tcg));
@@ -511,53 +391,25 @@ mod tests {
     fn selects_by_name_and_date() {
         let f = parse_lflist(SAMPLE, "s.conf").unwrap();
         assert_eq!(f.select(Some("2025.4"), None, None).unwrap().name, "2025.4");
-        assert_eq!(
-            f.select(Some("2024.1 tcg"), None, None).unwrap().name,
-            "2024.1 TCG"
-        );
+        assert_eq!(f.select(Some("2024.1 tcg"), None, None).unwrap().name, "2024.1 TCG");
         assert_eq!(f.select(None, None, None).unwrap().name, "2024.1 TCG");
         let d = |s| Date::parse(s);
-        assert_eq!(
-            f.by_date(d("2025-05-01").unwrap(), None).unwrap().name,
-            "2025.4"
-        );
-        assert_eq!(
-            f.by_date(d("2025-08-01").unwrap(), None).unwrap().name,
-            "2024.1 TCG"
-        );
-        assert_eq!(
-            f.by_date(d("2025-05-01").unwrap(), Some(Region::Tcg))
-                .unwrap()
-                .name,
-            "2024.1 TCG"
-        );
+        assert_eq!(f.by_date(d("2025-05-01").unwrap(), None).unwrap().name, "2025.4");
+        assert_eq!(f.by_date(d("2025-08-01").unwrap(), None).unwrap().name, "2024.1 TCG");
+        assert_eq!(f.by_date(d("2025-05-01").unwrap(), Some(Region::Tcg)).unwrap().name, "2024.1 TCG");
         assert!(f.by_date(d("2023-05-01").unwrap(), None).is_none());
         let e = f.select(Some("nope"), None, None).unwrap_err().to_string();
-        assert!(
-            e.contains("s.conf") && e.contains("\"nope\"") && e.contains("2025.4"),
-            "{e}"
-        );
-        let e = f
-            .select(None, d("2000"), Some(Region::Ocg))
-            .unwrap_err()
-            .to_string();
+        assert!(e.contains("s.conf") && e.contains("\"nope\"") && e.contains("2025.4"), "{e}");
+        let e = f.select(None, d("2000"), Some(Region::Ocg)).unwrap_err().to_string();
         assert_eq!(e, "s.conf: no list in force on 2000-01-01 for OCG");
     }
 
     #[test]
     fn broken_lines_name_file_and_line() {
         let cases = [
-            (
-                "!a\n123 5\n",
-                2,
-                "count 5 of passcode 123 is not 0, 1, 2 or 3",
-            ),
+            ("!a\n123 5\n", 2, "count 5 of passcode 123 is not 0, 1, 2 or 3"),
             ("!a\n123\n", 2, "passcode 123 has no count"),
-            (
-                "!a\n123 x\n",
-                2,
-                "count \"x\" of passcode 123 is not a number",
-            ),
+            ("!a\n123 x\n", 2, "count \"x\" of passcode 123 is not a number"),
             ("123 1\n", 1, "entry for 123 before any '!name' list"),
             ("!a\nDark Hole 1\n", 2, "expected '<passcode> <count>'"),
             ("!a\n--StartDate soon\n", 2, "bad date \"soon\""),
@@ -565,20 +417,10 @@ mod tests {
         ];
         for (text, line, want) in cases {
             let e = parse_lflist(text, "l.conf").unwrap_err().to_string();
-            assert!(
-                e.starts_with(&format!("l.conf:{line}: ")) && e.contains(want),
-                "{text:?}: {e}"
-            );
+            assert!(e.starts_with(&format!("l.conf:{line}: ")) && e.contains(want), "{text:?}: {e}");
         }
-        assert_eq!(
-            parse_lflist("#nothing\n", "e.conf")
-                .unwrap_err()
-                .to_string(),
-            "e.conf: no '!name' list in the file"
-        );
-        let e = read_lflist(Path::new("/no/such.conf"))
-            .unwrap_err()
-            .to_string();
+        assert_eq!(parse_lflist("#nothing\n", "e.conf").unwrap_err().to_string(), "e.conf: no '!name' list in the file");
+        let e = read_lflist(Path::new("/no/such.conf")).unwrap_err().to_string();
         assert_eq!(e, "/no/such.conf: cannot read banlist: no such file");
     }
 
@@ -588,39 +430,21 @@ mod tests {
             let f = shipped_file(s).unwrap();
             assert!(!f.lists.is_empty());
         }
-        assert_eq!(
-            load_banlist("tcg", None, None, None).unwrap().name,
-            "2026.05 TCG"
-        );
-        assert_eq!(
-            load_banlist("OCG", None, None, None).unwrap().name,
-            "2026.07 OCG"
-        );
+        assert_eq!(load_banlist("tcg", None, None, None).unwrap().name, "2026.05 TCG");
+        assert_eq!(load_banlist("OCG", None, None, None).unwrap().name, "2026.07 OCG");
         let goat = load_banlist("goat", None, None, None).unwrap();
         assert!(goat.whitelist);
         assert_eq!(goat.name, "2005.4 GOAT");
         // Chaos Emperor Dragon is listed by an EDOPro-only ID; the map adds the official one.
         assert_eq!(goat.limit(511000819), Some(0));
         assert_eq!(goat.limit(82301904), Some(0));
-        assert_eq!(
-            goat.limit(126218),
-            Some(3),
-            "Skull Dice via its (GOAT) entry"
-        );
+        assert_eq!(goat.limit(126218), Some(3), "Skull Dice via its (GOAT) entry");
         let ed = load_banlist("edison", None, None, None).unwrap();
         assert!(ed.whitelist);
         assert_eq!(ed.start_date, Date::parse("1970-01-01"));
-        assert_eq!(
-            load_banlist("2026.05 TCG", None, None, None).unwrap().name,
-            "2026.05 TCG"
-        );
-        let e = load_banlist("nosuchlist", None, None, None)
-            .unwrap_err()
-            .to_string();
-        assert!(
-            e.contains("\"nosuchlist\"") && e.contains("tcg = \"2026.05 TCG\""),
-            "{e}"
-        );
+        assert_eq!(load_banlist("2026.05 TCG", None, None, None).unwrap().name, "2026.05 TCG");
+        let e = load_banlist("nosuchlist", None, None, None).unwrap_err().to_string();
+        assert!(e.contains("\"nosuchlist\"") && e.contains("tcg = \"2026.05 TCG\""), "{e}");
     }
 
     #[test]
@@ -630,10 +454,7 @@ mod tests {
         let goat = shipped_file(&SHIPPED[2]).unwrap();
         for &code in goat.lists[0].entries.keys() {
             if code >= 500_000_000 {
-                assert!(
-                    map.contains_key(&code),
-                    "GOAT list ID {code} has no official passcode"
-                );
+                assert!(map.contains_key(&code), "GOAT list ID {code} has no official passcode");
             }
         }
     }

@@ -9,15 +9,12 @@ pub mod cardinfo;
 pub mod cdb;
 pub mod check;
 pub mod lflist;
+pub mod source;
 pub mod ydk;
 
 pub use cardinfo::{CardInfo, CardLookup};
 pub use cdb::{CardDb, CdbError};
-pub use check::{
-    check_deck, check_deck_report, CheckError, CheckOptions, CheckReport, CheckRequest, Region,
-    Violation,
-};
+pub use check::{check_deck, check_deck_report, CheckError, CheckOptions, CheckReport, CheckRequest, Region, Violation};
 pub use lflist::{load_banlist, Banlist, BanlistFile, Date, LflistError};
-pub use ydk::{
-    convert_deck, load_deck, read_deck, Deck, DeckError, DeckFormat, LoadedDeck, Section,
-};
+pub use source::{load_named_deck, read_named_deck, unimplemented_cards, DeckSourceError, NamedDeck};
+pub use ydk::{convert_deck, load_deck, read_deck, Deck, DeckError, DeckFormat, LoadedDeck, Section};

@@ -34,11 +34,7 @@ pub enum DeckError {
     Read { file: String, problem: String },
     /// A line of a `.ydk` file is broken.
     #[error("{file}:{line}: {problem}")]
-    Line {
-        file: String,
-        line: usize,
-        problem: String,
-    },
+    Line { file: String, line: usize, problem: String },
     /// A YDKE link is broken.
     #[error("YDKE link: {problem}")]
     Ydke { problem: String },
@@ -89,9 +85,7 @@ impl Deck {
         fn tag(s: Section, v: &[u32]) -> impl Iterator<Item = (Section, u32)> + '_ {
             v.iter().map(move |&c| (s, c))
         }
-        tag(Section::Main, &self.main)
-            .chain(tag(Section::Extra, &self.extra))
-            .chain(tag(Section::Side, &self.side))
+        tag(Section::Main, &self.main).chain(tag(Section::Extra, &self.extra)).chain(tag(Section::Side, &self.side))
     }
 
     /// Total number of cards in all three sections.
@@ -112,8 +106,7 @@ impl Deck {
             for code in self.section_mut(s).iter_mut() {
                 let official = lookup.official_code(*code);
                 if official != *code {
-                    let note =
-                        format!("passcode {} is an alternate artwork of {}", *code, official);
+                    let note = format!("passcode {} is an alternate artwork of {}", *code, official);
                     if !notes.contains(&note) {
                         notes.push(note);
                     }
@@ -141,11 +134,7 @@ pub fn parse_ydk(text: &str, file: &str) -> Result<LoadedDeck, DeckError> {
         if line.is_empty() {
             continue;
         }
-        let err = |problem: String| DeckError::Line {
-            file: file.to_string(),
-            line: line_no,
-            problem,
-        };
+        let err = |problem: String| DeckError::Line { file: file.to_string(), line: line_no, problem };
         if let Some(rest) = line.strip_prefix('#') {
             match rest.trim().to_ascii_lowercase().as_str() {
                 "main" => section = Section::Main,
@@ -159,44 +148,27 @@ pub fn parse_ydk(text: &str, file: &str) -> Result<LoadedDeck, DeckError> {
             continue;
         }
         if line.as_bytes()[0].is_ascii_digit() {
-            let end = line
-                .find(|c: char| !c.is_ascii_digit())
-                .unwrap_or(line.len());
+            let end = line.find(|c: char| !c.is_ascii_digit()).unwrap_or(line.len());
             let (digits, rest) = line.split_at(end);
             if !rest.is_empty() && !rest.starts_with(char::is_whitespace) {
                 return Err(err(format!("not a passcode: {line:?}")));
             }
-            let code: u32 = digits.parse().map_err(|_| {
-                err(format!(
-                    "passcode {digits} is out of range (at most {})",
-                    u32::MAX
-                ))
-            })?;
+            let code: u32 = digits.parse().map_err(|_| err(format!("passcode {digits} is out of range (at most {})", u32::MAX)))?;
             if code == 0 {
                 return Err(err("passcode 0 is not a card".to_string()));
             }
             deck.section_mut(section).push(code);
             continue;
         }
-        warnings.push(format!(
-            "{file}:{line_no}: ignored line (not a passcode, '#' comment or '!side'): {line:?}"
-        ));
+        warnings.push(format!("{file}:{line_no}: ignored line (not a passcode, '#' comment or '!side'): {line:?}"));
     }
-    Ok(LoadedDeck {
-        deck,
-        source: file.to_string(),
-        warnings,
-    })
+    Ok(LoadedDeck { deck, source: file.to_string(), warnings })
 }
 
 /// Writes a deck as a `.ydk` file (`#created by`, `#main`, `#extra`, `!side`).
 pub fn to_ydk(deck: &Deck) -> String {
     let mut out = String::from("#created by ygo\n");
-    for (marker, cards) in [
-        ("#main", &deck.main),
-        ("#extra", &deck.extra),
-        ("!side", &deck.side),
-    ] {
+    for (marker, cards) in [("#main", &deck.main), ("#extra", &deck.extra), ("!side", &deck.side)] {
         out.push_str(marker);
         out.push('\n');
         for c in cards {
@@ -209,12 +181,7 @@ pub fn to_ydk(deck: &Deck) -> String {
 
 /// The base64 flavour of YDKE: standard alphabet; padding written, optional on read.
 fn ydke_engine() -> GeneralPurpose {
-    GeneralPurpose::new(
-        &alphabet::STANDARD,
-        GeneralPurposeConfig::new()
-            .with_encode_padding(true)
-            .with_decode_padding_mode(DecodePaddingMode::Indifferent),
-    )
+    GeneralPurpose::new(&alphabet::STANDARD, GeneralPurposeConfig::new().with_encode_padding(true).with_decode_padding_mode(DecodePaddingMode::Indifferent))
 }
 
 /// Writes a deck as a YDKE link: `ydke://` + base64 of little-endian u32 arrays.
@@ -224,20 +191,12 @@ pub fn to_ydke(deck: &Deck) -> String {
         let bytes: Vec<u8> = v.iter().flat_map(|c| c.to_le_bytes()).collect();
         eng.encode(bytes)
     };
-    format!(
-        "ydke://{}!{}!{}!",
-        enc(&deck.main),
-        enc(&deck.extra),
-        enc(&deck.side)
-    )
+    format!("ydke://{}!{}!{}!", enc(&deck.main), enc(&deck.extra), enc(&deck.side))
 }
 
 /// True when `input` is a YDKE link rather than a path.
 pub fn is_ydke(input: &str) -> bool {
-    input
-        .trim_start()
-        .get(..7)
-        .is_some_and(|p| p.eq_ignore_ascii_case("ydke://"))
+    input.trim_start().get(..7).is_some_and(|p| p.eq_ignore_ascii_case("ydke://"))
 }
 
 /// Parses a YDKE link `ydke://<main>!<extra>!<side>!`.
@@ -251,40 +210,23 @@ pub fn parse_ydke(url: &str) -> Result<Deck, DeckError> {
     let parts: Vec<&str> = body.split('!').collect();
     let terminated = parts.len() - 1;
     if terminated < 3 {
-        return Err(err(format!(
-            "truncated: found {terminated} of the 3 '!'-terminated parts (ydke://main!extra!side!)"
-        )));
+        return Err(err(format!("truncated: found {terminated} of the 3 '!'-terminated parts (ydke://main!extra!side!)")));
     }
     if parts[3..].iter().any(|p| !p.trim().is_empty()) {
-        return Err(err(
-            "unexpected text after the side deck's closing '!'".to_string()
-        ));
+        return Err(err("unexpected text after the side deck's closing '!'".to_string()));
     }
     let eng = ydke_engine();
     let mut deck = Deck::default();
-    for (part, s) in parts
-        .iter()
-        .zip([Section::Main, Section::Extra, Section::Side])
-    {
+    for (part, s) in parts.iter().zip([Section::Main, Section::Extra, Section::Side]) {
         let clean: String = part.chars().filter(|c| !c.is_whitespace()).collect();
-        let bytes = eng
-            .decode(clean.as_bytes())
-            .map_err(|e| err(format!("{}: invalid base64: {e}", s.label())))?;
+        let bytes = eng.decode(clean.as_bytes()).map_err(|e| err(format!("{}: invalid base64: {e}", s.label())))?;
         if bytes.len() % 4 != 0 {
-            return Err(err(format!(
-                "{}: {} bytes is not a whole number of 4-byte passcodes (truncated link?)",
-                s.label(),
-                bytes.len()
-            )));
+            return Err(err(format!("{}: {} bytes is not a whole number of 4-byte passcodes (truncated link?)", s.label(), bytes.len())));
         }
         for (i, ch) in bytes.chunks_exact(4).enumerate() {
             let code = u32::from_le_bytes([ch[0], ch[1], ch[2], ch[3]]);
             if code == 0 {
-                return Err(err(format!(
-                    "{}: card {} is passcode 0, not a card",
-                    s.label(),
-                    i + 1
-                )));
+                return Err(err(format!("{}: card {} is passcode 0, not a card", s.label(), i + 1)));
             }
             deck.section_mut(s).push(code);
         }
@@ -296,11 +238,7 @@ pub fn parse_ydke(url: &str) -> Result<Deck, DeckError> {
 pub fn read_deck(input: &str) -> Result<LoadedDeck, DeckError> {
     if is_ydke(input) {
         let deck = parse_ydke(input)?;
-        return Ok(LoadedDeck {
-            deck,
-            source: "YDKE link".to_string(),
-            warnings: Vec::new(),
-        });
+        return Ok(LoadedDeck { deck, source: "YDKE link".to_string(), warnings: Vec::new() });
     }
     let bytes = std::fs::read(input).map_err(|e| DeckError::Read {
         file: input.to_string(),
@@ -340,11 +278,7 @@ pub fn write_deck(deck: &Deck, format: DeckFormat) -> String {
 }
 
 /// `ygo deck convert`: loads `input` (path or link) and writes it in `format`.
-pub fn convert_deck(
-    input: &str,
-    format: DeckFormat,
-    lookup: &CardLookup,
-) -> Result<(LoadedDeck, String), DeckError> {
+pub fn convert_deck(input: &str, format: DeckFormat, lookup: &CardLookup) -> Result<(LoadedDeck, String), DeckError> {
     let loaded = load_deck(input, lookup)?;
     let text = write_deck(&loaded.deck, format);
     Ok((loaded, text))
@@ -355,11 +289,7 @@ mod tests {
     use super::*;
 
     fn example() -> Deck {
-        Deck {
-            main: vec![89631139, 36996508],
-            extra: vec![44508094],
-            side: vec![5318639],
-        }
+        Deck { main: vec![89631139, 36996508], extra: vec![44508094], side: vec![5318639] }
     }
 
     #[test]
@@ -368,10 +298,7 @@ mod tests {
         assert_eq!(url, "ydke://o6lXBZyFNAI=!viOnAg==!7ydRAA==!");
         assert_eq!(parse_ydke(&url).unwrap(), example());
         // Padding is optional and surrounding blanks are ignored.
-        assert_eq!(
-            parse_ydke("  YDKE://o6lXBZyFNAI!viOnAg!7ydRAA!\n").unwrap(),
-            example()
-        );
+        assert_eq!(parse_ydke("  YDKE://o6lXBZyFNAI!viOnAg!7ydRAA!\n").unwrap(), example());
         assert_eq!(parse_ydke("ydke://!!!").unwrap(), Deck::default());
     }
 
@@ -381,20 +308,14 @@ mod tests {
             ("ydke://o6lXBZyFNAI=!viOnAg==!", "truncated"),
             ("ydke://o6lXBZyFNAI=", "truncated"),
             ("ydke://o6l*XBZzOMAI=!!!", "Main Deck: invalid base64"),
-            (
-                "ydke://o6lXBZzO!!!",
-                "Main Deck: 6 bytes is not a whole number",
-            ),
+            ("ydke://o6lXBZzO!!!", "Main Deck: 6 bytes is not a whole number"),
             ("ydke://!!AAAAAA==!", "Side Deck: card 1 is passcode 0"),
             ("ydke://!!!junk", "unexpected text"),
             ("http://x", "must start with ydke://"),
         ];
         for (url, want) in cases {
             let e = parse_ydke(url).unwrap_err().to_string();
-            assert!(
-                e.starts_with("YDKE link: ") && e.contains(want),
-                "{url}: {e}"
-            );
+            assert!(e.starts_with("YDKE link: ") && e.contains(want), "{url}: {e}");
         }
     }
 
@@ -407,11 +328,7 @@ mod tests {
         assert_eq!(d.deck.extra, vec![44508094]);
         assert_eq!(d.deck.side, vec![5318639]);
         assert_eq!(d.warnings.len(), 1);
-        assert!(
-            d.warnings[0].starts_with("a.ydk:9: ignored line"),
-            "{:?}",
-            d.warnings
-        );
+        assert!(d.warnings[0].starts_with("a.ydk:9: ignored line"), "{:?}", d.warnings);
         let back = parse_ydk(&to_ydk(&d.deck), "b").unwrap();
         assert_eq!(back.deck, d.deck);
         assert!(back.warnings.is_empty());
@@ -419,17 +336,10 @@ mod tests {
 
     #[test]
     fn broken_ydk_lines_name_file_and_line() {
-        let e = parse_ydk("#main\n123\n12ab\n", "d.ydk")
-            .unwrap_err()
-            .to_string();
+        let e = parse_ydk("#main\n123\n12ab\n", "d.ydk").unwrap_err().to_string();
         assert_eq!(e, "d.ydk:3: not a passcode: \"12ab\"");
-        let e = parse_ydk("#main\n99999999999\n", "d.ydk")
-            .unwrap_err()
-            .to_string();
-        assert!(
-            e.starts_with("d.ydk:2: passcode 99999999999 is out of range"),
-            "{e}"
-        );
+        let e = parse_ydk("#main\n99999999999\n", "d.ydk").unwrap_err().to_string();
+        assert!(e.starts_with("d.ydk:2: passcode 99999999999 is out of range"), "{e}");
         let e = parse_ydk("0\n", "d.ydk").unwrap_err().to_string();
         assert!(e.starts_with("d.ydk:1: passcode 0"), "{e}");
     }

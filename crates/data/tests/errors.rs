@@ -46,10 +46,7 @@ fn deck_check_exit_codes() {
     let lookup = CardLookup::new(None);
     let good = dir.join("good.ydk");
     std::fs::write(&good, legal_ydk()).unwrap();
-    let req = |deck: &str| CheckRequest {
-        deck: deck.to_string(),
-        ..Default::default()
-    };
+    let req = |deck: &str| CheckRequest { deck: deck.to_string(), ..Default::default() };
     assert_eq!(exit_code(&req(good.to_str().unwrap()), &lookup).0, 0);
 
     // Illegal: one card short, and an unknown passcode.
@@ -61,34 +58,17 @@ fn deck_check_exit_codes() {
     std::fs::write(&short, lines.join("\n")).unwrap();
     let (code, out) = exit_code(&req(short.to_str().unwrap()), &lookup);
     assert_eq!(code, 1, "{out}");
-    assert!(
-        out.contains("\"rule\":\"UNKNOWN-CARD\"")
-            && out.contains("999999999")
-            && out.contains("DECK-1"),
-        "{out}"
-    );
+    assert!(out.contains("\"rule\":\"UNKNOWN-CARD\"") && out.contains("999999999") && out.contains("DECK-1"), "{out}");
 
     // Unreadable: missing file, bad line, bad link, bad banlist.
     let missing = dir.join("missing.ydk");
     let (code, msg) = exit_code(&req(missing.to_str().unwrap()), &lookup);
-    assert_eq!(
-        (code, msg.clone()),
-        (
-            2,
-            format!("{}: cannot read deck: no such file", missing.display())
-        )
-    );
+    assert_eq!((code, msg.clone()), (2, format!("{}: cannot read deck: no such file", missing.display())));
 
     let bad = dir.join("bad.ydk");
     std::fs::write(&bad, "#main\n46986414\n4698x6414\n").unwrap();
     let (code, msg) = exit_code(&req(bad.to_str().unwrap()), &lookup);
-    assert_eq!(
-        (code, msg),
-        (
-            2,
-            format!("{}:3: not a passcode: \"4698x6414\"", bad.display())
-        )
-    );
+    assert_eq!((code, msg), (2, format!("{}:3: not a passcode: \"4698x6414\"", bad.display())));
 
     let (code, msg) = exit_code(&req("ydke://AAAA!!"), &lookup);
     assert_eq!(code, 2);
@@ -99,37 +79,17 @@ fn deck_check_exit_codes() {
 
     let banlist = dir.join("bad.conf");
     std::fs::write(&banlist, "!list\n46986414 9\n").unwrap();
-    let r = CheckRequest {
-        deck: good.to_str().unwrap().to_string(),
-        banlist: Some(banlist.to_str().unwrap().to_string()),
-        ..Default::default()
-    };
+    let r = CheckRequest { deck: good.to_str().unwrap().to_string(), banlist: Some(banlist.to_str().unwrap().to_string()), ..Default::default() };
     let err = check_deck_report(&r, &lookup).unwrap_err();
     assert!(matches!(err, CheckError::Banlist(_)));
-    assert_eq!(
-        err.to_string(),
-        format!(
-            "{}:2: count 9 of passcode 46986414 is not 0, 1, 2 or 3",
-            banlist.display()
-        )
-    );
-    let r = CheckRequest {
-        banlist: Some("no-such-list".into()),
-        ..r
-    };
+    assert_eq!(err.to_string(), format!("{}:2: count 9 of passcode 46986414 is not 0, 1, 2 or 3", banlist.display()));
+    let r = CheckRequest { banlist: Some("no-such-list".into()), ..r };
     let (code, msg) = exit_code(&r, &lookup);
     assert_eq!(code, 2);
-    assert!(
-        msg.contains("\"no-such-list\": no such file, and not a shipped list"),
-        "{msg}"
-    );
+    assert!(msg.contains("\"no-such-list\": no such file, and not a shipped list"), "{msg}");
 
     // A shipped banlist by name: Dark Magician three times is fine on the TCG list.
-    let r = CheckRequest {
-        deck: good.to_str().unwrap().to_string(),
-        banlist: Some("tcg".into()),
-        ..Default::default()
-    };
+    let r = CheckRequest { deck: good.to_str().unwrap().to_string(), banlist: Some("tcg".into()), ..Default::default() };
     assert_eq!(exit_code(&r, &lookup).0, 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -145,13 +105,8 @@ fn convert_both_ways_and_errors() {
     let (back, ydk) = convert_deck(&url, DeckFormat::Ydk, &lookup).unwrap();
     assert_eq!(back.deck, loaded.deck);
     assert!(ydk.starts_with("#created by ygo\n#main\n") && ydk.contains("#extra\n!side\n"));
-    let e = convert_deck("ydke://AAAAAAA=!!!", DeckFormat::Ydk, &lookup)
-        .unwrap_err()
-        .to_string();
-    assert!(
-        e.contains("5 bytes is not a whole number of 4-byte passcodes"),
-        "{e}"
-    );
+    let e = convert_deck("ydke://AAAAAAA=!!!", DeckFormat::Ydk, &lookup).unwrap_err().to_string();
+    assert!(e.contains("5 bytes is not a whole number of 4-byte passcodes"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -159,31 +114,15 @@ fn convert_both_ways_and_errors() {
 fn corrupt_or_missing_cdb_is_a_clear_error() {
     let dir = scratch("cdb");
     let p = dir.join("cards.cdb");
-    std::fs::write(
-        &p,
-        b"this is not an sqlite database, just some text padding it out to look like one....",
-    )
-    .unwrap();
+    std::fs::write(&p, b"this is not an sqlite database, just some text padding it out to look like one....").unwrap();
     let e = CardDb::open(&p).unwrap_err().to_string();
-    assert!(
-        e.starts_with(&format!("{}: not a readable cards.cdb:", p.display())),
-        "{e}"
-    );
+    assert!(e.starts_with(&format!("{}: not a readable cards.cdb:", p.display())), "{e}");
     let missing = dir.join("none.cdb");
     let e = CardLookup::open(Some(&missing)).unwrap_err().to_string();
-    assert_eq!(
-        e,
-        format!(
-            "{}: cannot open card database: no such file",
-            missing.display()
-        )
-    );
+    assert_eq!(e, format!("{}: cannot open card database: no such file", missing.display()));
     // An SQLite file without the tables.
     let empty = dir.join("empty.cdb");
-    rusqlite::Connection::open(&empty)
-        .unwrap()
-        .execute_batch("CREATE TABLE x(a);")
-        .unwrap();
+    rusqlite::Connection::open(&empty).unwrap().execute_batch("CREATE TABLE x(a);").unwrap();
     let e = CardDb::open(&empty).unwrap_err().to_string();
     assert!(e.contains("no such table: datas"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -212,17 +151,8 @@ fn user_cdb_gives_names_and_unknown_codes_are_reported() {
     // The alternate artwork loads as the official passcode.
     let deck = ygo_data::load_deck("ydke://r/TMAq70zAI=!!!", &lookup).unwrap();
     assert_eq!(deck.deck.main, vec![46986415 - 1, 46986414]);
-    assert!(
-        deck.warnings
-            .iter()
-            .any(|w| w.contains("46986415 is an alternate artwork of 46986414")),
-        "{:?}",
-        deck.warnings
-    );
+    assert!(deck.warnings.iter().any(|w| w.contains("46986415 is an alternate artwork of 46986414")), "{:?}", deck.warnings);
     let e = lookup.find("12345").unwrap_err().to_string();
-    assert!(
-        e.contains("unknown passcode 12345") && e.contains("fr.cdb"),
-        "{e}"
-    );
+    assert!(e.contains("unknown passcode 12345") && e.contains("fr.cdb"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -62,10 +62,7 @@ fn shipped_stats_match_cards_cdb() {
         let mut theirs = c.raw.clone();
         theirs.text = row.text.clone();
         if &theirs != row {
-            diffs.push(format!(
-                "{}: shipped {:?}\n   cards.cdb {:?}",
-                row.id, row, theirs
-            ));
+            diffs.push(format!("{}: shipped {:?}\n   cards.cdb {:?}", row.id, row, theirs));
         }
         let decoded = c.data.clone().map(|mut d| {
             d.text = row.text.clone();
@@ -75,12 +72,7 @@ fn shipped_stats_match_cards_cdb() {
             diffs.push(format!("{}: decodes differently", row.id));
         }
     }
-    assert!(
-        diffs.is_empty(),
-        "{} differences:\n{}",
-        diffs.len(),
-        diffs.join("\n")
-    );
+    assert!(diffs.is_empty(), "{} differences:\n{}", diffs.len(), diffs.join("\n"));
     eprintln!("{} shipped cards match cards.cdb", rows.len());
 }
 
@@ -95,11 +87,7 @@ fn every_shared_deck_round_trips_and_is_legal() {
         let loaded = read_deck(&name).unwrap_or_else(|e| panic!("{e}"));
         assert!(loaded.deck.main.len() >= 40, "{name}");
         let url = to_ydke(&loaded.deck);
-        assert_eq!(
-            parse_ydke(&url).unwrap(),
-            loaded.deck,
-            "{name}: YDKE round trip"
-        );
+        assert_eq!(parse_ydke(&url).unwrap(), loaded.deck, "{name}: YDKE round trip");
         let again = parse_ydk(&to_ydk(&parse_ydke(&url).unwrap()), "x").unwrap();
         assert_eq!(again.deck, loaded.deck, "{name}: .ydk -> YDKE -> .ydk");
         if let Some(l) = &lookup {
@@ -118,35 +106,19 @@ fn every_shared_banlist_parses() {
     for p in &lists {
         let f = read_lflist(p).unwrap_or_else(|e| panic!("{e}"));
         for l in &f.lists {
-            assert!(
-                !l.entries.is_empty(),
-                "{}: {} is empty",
-                p.display(),
-                l.name
-            );
+            assert!(!l.entries.is_empty(), "{}: {} is empty", p.display(), l.name);
         }
     }
     let hist = read_lflist(&dir.join("banlists/ygopro_all_ocg_tcg_history.lflist.conf")).unwrap();
     assert_eq!(hist.lists.len(), 102);
     let d = Date::parse("2019-08-01").unwrap();
-    assert_eq!(
-        hist.by_date(d, Some(Region::Tcg)).unwrap().name,
-        "2019.7 TCG"
-    );
+    assert_eq!(hist.by_date(d, Some(Region::Tcg)).unwrap().name, "2019.7 TCG");
     assert_eq!(hist.by_date(d, Some(Region::Ocg)).unwrap().name, "2019.7");
-    assert_eq!(
-        hist.select(Some("2012.9.1"), None, None).unwrap().name,
-        "2012.9.1"
-    );
+    assert_eq!(hist.select(Some("2012.9.1"), None, None).unwrap().name, "2012.9.1");
     // The shipped copies are the same lists as the shared files.
     for s in &ygo_data::lflist::SHIPPED {
         let shared = read_lflist(&dir.join("banlists").join(s.file)).unwrap();
-        assert_eq!(
-            parse_lflist(s.text, s.file).unwrap().lists,
-            shared.lists,
-            "{}",
-            s.file
-        );
+        assert_eq!(parse_lflist(s.text, s.file).unwrap().lists, shared.lists, "{}", s.file);
     }
 }
 
@@ -170,17 +142,11 @@ fn goat_pool_is_allowed_by_the_goat_whitelist() {
             missing.push(code);
         }
     }
-    assert!(
-        missing.is_empty(),
-        "pool cards not on the GOAT list: {missing:?}"
-    );
+    assert!(missing.is_empty(), "pool cards not on the GOAT list: {missing:?}");
     // Every mapped ID's official passcode is a real card.
     if let Some(db) = cards_db() {
         for (&id, &official) in goat_aliases() {
-            assert!(
-                db.get(official).is_some(),
-                "{id} -> {official} not in cards.cdb"
-            );
+            assert!(db.get(official).is_some(), "{id} -> {official} not in cards.cdb");
         }
     }
 }

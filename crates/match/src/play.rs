@@ -303,11 +303,7 @@ fn play_one(
     let duel = Duel::from_setup(pool.clone(), &setup)?;
     let form = SuddenDeath::for_edition(config.edition);
     let lp = [duel.lp(Player::A), duel.lp(Player::B)];
-    let judge = if extra_duel {
-        Judge::extra_duel(form, config.extra_duel_turns, lp)
-    } else {
-        Judge::new(form, config.extra_turns, lp, duel.turn())
-    };
+    let judge = if extra_duel { Judge::extra_duel(form, config.extra_duel_turns, lp) } else { Judge::new(form, config.extra_turns, lp, duel.turn()) };
     let mut time = TimeBox { clock, deadline, turn_guideline: config.turn_guideline, duel: number };
     let result = run_duel(duel, players, &mut time, judge);
     Ok(DuelRecord { number, chosen_by, first, extra_duel, result })

@@ -134,11 +134,9 @@ fn play_pairing(
     let mut pb = AiCompetitor::by_name(entries[b].player.clone(), &entries[b].ai, seed ^ 0xb)?;
     let cfg = MatchConfig { seed, ..config.clone() };
     let players: [&mut dyn Competitor; 2] = [&mut pa, &mut pb];
-    let report = play_match(pool, &cfg, [&entries[a].deck, &entries[b].deck], players, clock.as_mut()).map_err(|errors| {
-        TournamentError::Setup {
-            deck: format!("{} or {}", entries[a].deck.name, entries[b].deck.name),
-            errors: errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; "),
-        }
+    let report = play_match(pool, &cfg, [&entries[a].deck, &entries[b].deck], players, clock.as_mut()).map_err(|errors| TournamentError::Setup {
+        deck: format!("{} or {}", entries[a].deck.name, entries[b].deck.name),
+        errors: errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; "),
     })?;
     Ok(Pairing {
         round: 0,
@@ -257,12 +255,7 @@ pub fn standings(entries: &[Entry], done: &[Pairing]) -> Vec<Standing> {
         })
         .collect();
     table.sort_by(|x, y| {
-        y.points
-            .cmp(&x.points)
-            .then(y.omw.total_cmp(&x.omw))
-            .then(y.oomw.total_cmp(&x.oomw))
-            .then(y.duel_diff.cmp(&x.duel_diff))
-            .then(x.entry.cmp(&y.entry))
+        y.points.cmp(&x.points).then(y.omw.total_cmp(&x.omw)).then(y.oomw.total_cmp(&x.oomw)).then(y.duel_diff.cmp(&x.duel_diff)).then(x.entry.cmp(&y.entry))
     });
     for (k, s) in table.iter_mut().enumerate() {
         s.rank = k + 1;

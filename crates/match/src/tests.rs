@@ -571,9 +571,7 @@ fn unknown_ai_names_are_refused_with_the_known_ones() {
 
 fn entries(n: usize) -> Vec<swiss::Entry> {
     let names = ["vanilla-yugi", "vanilla-kaiba", "classic-chain"];
-    (0..n)
-        .map(|i| swiss::Entry { player: format!("P{}", i + 1), ai: "random".into(), deck: builtin(names[i % names.len()]) })
-        .collect()
+    (0..n).map(|i| swiss::Entry { player: format!("P{}", i + 1), ai: "random".into(), deck: builtin(names[i % names.len()]) }).collect()
 }
 
 fn check_tournament(n: usize, rounds: u32) {

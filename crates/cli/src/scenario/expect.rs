@@ -118,16 +118,7 @@ fn pile(duel: &Duel, p: Player, zone: Zone) -> Vec<Seen> {
     duel.player(p)
         .pile(zone)
         .map(|v| {
-            v.iter()
-                .map(|&id| Seen {
-                    name: duel.name(id).to_string(),
-                    position: duel.card(id).position,
-                    atk: 0,
-                    def: 0,
-                    zone: 0,
-                    on_field: false,
-                })
-                .collect()
+            v.iter().map(|&id| Seen { name: duel.name(id).to_string(), position: duel.card(id).position, atk: 0, def: 0, zone: 0, on_field: false }).collect()
         })
         .unwrap_or_default()
 }
@@ -164,12 +155,7 @@ fn check_side(duel: &Duel, p: Player, e: &SideExpect, out: &mut Vec<String>) {
             out.push(format!("{pn}.deck_count: expected {n}, got {got}"));
         }
     }
-    let piles = [
-        ("hand", &e.hand, Zone::Hand),
-        ("extra", &e.extra, Zone::Extra),
-        ("gy", &e.gy, Zone::Gy),
-        ("banished", &e.banished, Zone::Banished),
-    ];
+    let piles = [("hand", &e.hand, Zone::Hand), ("extra", &e.extra, Zone::Extra), ("gy", &e.gy, Zone::Gy), ("banished", &e.banished, Zone::Banished)];
     for (key, exp, zone) in piles {
         if let Some(x) = exp {
             check_cards(&format!("{pn}.{key}"), x, &pile(duel, p, zone), false, out);

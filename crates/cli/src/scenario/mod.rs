@@ -80,11 +80,8 @@ pub fn run_file(path: &Path) -> FileResult {
 pub fn run_str(path: &Path, src: &str) -> FileResult {
     let outcome = std::panic::catch_unwind(|| run_inner(path, src));
     outcome.unwrap_or_else(|panic| {
-        let what = panic
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-            .unwrap_or_else(|| "unknown panic".into());
+        let what =
+            panic.downcast_ref::<String>().cloned().or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_else(|| "unknown panic".into());
         FileResult {
             path: path.to_path_buf(),
             name: None,
@@ -96,12 +93,7 @@ pub fn run_str(path: &Path, src: &str) -> FileResult {
     })
 }
 
-fn error_result(
-    path: &Path,
-    errors: Vec<(Option<usize>, String)>,
-    name: Option<String>,
-    rules: Vec<String>,
-) -> FileResult {
+fn error_result(path: &Path, errors: Vec<(Option<usize>, String)>, name: Option<String>, rules: Vec<String>) -> FileResult {
     let at = |line: Option<usize>| match line {
         Some(l) => format!("{}:{l}", path.display()),
         None => path.display().to_string(),
@@ -119,9 +111,7 @@ fn error_result(
 
 fn setup_error_line(s: &Scenario, e: &SetupError) -> Option<usize> {
     match e {
-        SetupError::Position { player, .. } | SetupError::UnknownCard { player, .. } => {
-            s.side_lines[player.idx()].or(s.state_line)
-        }
+        SetupError::Position { player, .. } | SetupError::UnknownCard { player, .. } => s.side_lines[player.idx()].or(s.state_line),
         _ => s.state_line,
     }
 }
@@ -130,11 +120,7 @@ fn setup_error_line(s: &Scenario, e: &SetupError) -> Option<usize> {
 pub fn decision_text(duel: &Duel) -> String {
     match duel.deciding_player() {
         None => match duel.outcome() {
-            Some(o) => format!(
-                "the duel is over: {} ({:?})",
-                o.winner.map_or("a draw".to_string(), |w| format!("{} won", w.name())),
-                o.reason
-            ),
+            Some(o) => format!("the duel is over: {} ({:?})", o.winner.map_or("a draw".to_string(), |w| format!("{} won", w.name())), o.reason),
             None => "nobody decides".into(),
         },
         Some(p) => {
@@ -149,14 +135,7 @@ pub fn decision_text(duel: &Duel) -> String {
                 Prompt::Over => "nothing",
             };
             let acts: Vec<String> = duel.legal_actions_with_text().into_iter().map(|(_, t)| t).collect();
-            format!(
-                "{} must decide ({kind}; turn {}, {}'s {}): {}",
-                p.name(),
-                duel.turn(),
-                duel.turn_player().name(),
-                duel.phase().name(),
-                acts.join(" | ")
-            )
+            format!("{} must decide ({kind}; turn {}, {}'s {}): {}", p.name(), duel.turn(), duel.turn_player().name(), duel.phase().name(), acts.join(" | "))
         }
     }
 }
@@ -214,14 +193,7 @@ fn run_inner(path: &Path, src: &str) -> FileResult {
     }
     diffs.extend(expect::check(&duel, &s.expect));
     if diffs.is_empty() {
-        return FileResult {
-            path: path.to_path_buf(),
-            name: s.name,
-            rules: s.rules,
-            status: Status::Passed,
-            message: String::new(),
-            details: Vec::new(),
-        };
+        return FileResult { path: path.to_path_buf(), name: s.name, rules: s.rules, status: Status::Passed, message: String::new(), details: Vec::new() };
     }
     let mut details: Vec<String> = diffs.iter().map(|d| d.to_string()).collect();
     let at = match &played.stopped {
@@ -242,8 +214,7 @@ fn run_inner(path: &Path, src: &str) -> FileResult {
         let parts: Vec<String> = groups
             .into_iter()
             .map(|(k, v)| {
-                let when =
-                    if k < s.steps.len() { format!("before step {}", k + 1) } else { "after the last step".into() };
+                let when = if k < s.steps.len() { format!("before step {}", k + 1) } else { "after the last step".into() };
                 format!("{when}: {}", v.join(", "))
             })
             .collect();
@@ -254,14 +225,7 @@ fn run_inner(path: &Path, src: &str) -> FileResult {
     if !log.is_empty() {
         details.push(format!("log (last {} lines): {}", log.len() - tail, log[tail..].join(" / ")));
     }
-    FileResult {
-        path: path.to_path_buf(),
-        name: s.name,
-        rules: s.rules,
-        status: Status::Failed,
-        message: diffs[0].clone(),
-        details,
-    }
+    FileResult { path: path.to_path_buf(), name: s.name, rules: s.rules, status: Status::Failed, message: diffs[0].clone(), details }
 }
 
 /// Scenario files under `paths`: files as given, folders recursively (`*.toml`, sorted).
@@ -353,10 +317,7 @@ pub fn parse_rule_ids(text: &str) -> Vec<String> {
 /// `UPPER-N`: capital letters, a dash, digits.
 pub fn is_rule_id(word: &str) -> bool {
     let Some((head, num)) = word.rsplit_once('-') else { return false };
-    !head.is_empty()
-        && head.chars().all(|c| c.is_ascii_uppercase())
-        && !num.is_empty()
-        && num.chars().all(|c| c.is_ascii_digit())
+    !head.is_empty() && head.chars().all(|c| c.is_ascii_uppercase()) && !num.is_empty() && num.chars().all(|c| c.is_ascii_digit())
 }
 
 /// `ygo scenario coverage`: every rule ID with the scenario files naming it, then the IDs
@@ -428,8 +389,7 @@ pub fn coverage(spec: Option<&Path>, paths: &[PathBuf], out: &mut dyn Write) -> 
     // Clauses no scenario can show (deck files, matches, the start of a duel) are checked by
     // Rust tests that name them in a `RULE: ID` comment.
     let by_tests = rust_test_rules(Path::new("crates"));
-    let in_tests: Vec<String> =
-        uncovered.iter().filter_map(|id| by_tests.get(*id).map(|fs| format!("{id} ({})", fs.join(", ")))).collect();
+    let in_tests: Vec<String> = uncovered.iter().filter_map(|id| by_tests.get(*id).map(|fs| format!("{id} ({})", fs.join(", ")))).collect();
     if !in_tests.is_empty() {
         writeln!(out, "of those, checked by Rust tests (RULE: comments): {}", in_tests.join("; "))?;
     }
@@ -441,12 +401,6 @@ pub fn coverage(spec: Option<&Path>, paths: &[PathBuf], out: &mut dyn Write) -> 
     if !unreadable.is_empty() {
         writeln!(out, "unreadable scenario files: {}", unreadable.join(", "))?;
     }
-    writeln!(
-        out,
-        "{} of {} rule IDs covered by {} scenario file(s)",
-        ids.len() - uncovered.len(),
-        ids.len(),
-        files.len()
-    )?;
+    writeln!(out, "{} of {} rule IDs covered by {} scenario file(s)", ids.len() - uncovered.len(), ids.len(), files.len())?;
     Ok(())
 }

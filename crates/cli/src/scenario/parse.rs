@@ -137,8 +137,7 @@ impl CardExp {
 
 /// Commands of `SCENARIOS.md` the engine's parser does not know yet: well-formed in a
 /// file, rejected at run time (the engine lists no such action).
-const NOT_YET_PARSED: [&str; 6] =
-    ["ritual summon ", "fusion summon ", "synchro summon ", "xyz summon ", "link summon ", "pendulum summon"];
+const NOT_YET_PARSED: [&str; 6] = ["ritual summon ", "fusion summon ", "synchro summon ", "xyz summon ", "link summon ", "pendulum summon"];
 
 /// `choose X, Y` / `target X, Y`: the verb and the items.
 pub fn split_selection(command: &str) -> Option<(&'static str, Vec<String>)> {
@@ -360,22 +359,10 @@ impl PlaceKind {
             PlaceKind::Extra => &["card", "owner", "properly_summoned", "position"],
             PlaceKind::Gy => &["card", "owner", "properly_summoned"],
             PlaceKind::Banished => &["card", "owner", "properly_summoned", "face_down"],
-            PlaceKind::Monsters => &[
-                "card",
-                "position",
-                "zone",
-                "set_turn",
-                "summoned_turn",
-                "summoned",
-                "attacked",
-                "counters",
-                "materials",
-                "owner",
-                "properly_summoned",
-            ],
-            PlaceKind::Spells | PlaceKind::Field => {
-                &["card", "position", "set", "zone", "set_turn", "counters", "equip_to", "owner"]
+            PlaceKind::Monsters => {
+                &["card", "position", "zone", "set_turn", "summoned_turn", "summoned", "attacked", "counters", "materials", "owner", "properly_summoned"]
             }
+            PlaceKind::Spells | PlaceKind::Field => &["card", "position", "set", "zone", "set_turn", "counters", "equip_to", "owner"],
             PlaceKind::Pendulum => &["card", "zone", "set_turn", "counters", "owner"],
         }
     }
@@ -480,13 +467,7 @@ pub fn read_rules(src: &str) -> Option<(Option<String>, Vec<String>)> {
     Some((name, rules))
 }
 
-fn parse_state(
-    cx: &mut Ctx<'_>,
-    t: &DeTable<'_>,
-    setup: &mut PositionSetup,
-    side_lines: &mut [Option<usize>; 2],
-    equips: &mut Vec<PendingEquip>,
-) {
+fn parse_state(cx: &mut Ctx<'_>, t: &DeTable<'_>, setup: &mut PositionSetup, side_lines: &mut [Option<usize>; 2], equips: &mut Vec<PendingEquip>) {
     cx.check_keys(t, &["turn", "turn_player", "phase", "step", "normal_summon_used", "A", "B"], "[state]");
     if let Some(v) = t.get("turn") {
         if let Some(n) = cx.int(v, "state.turn", 1, 2000) {
@@ -534,11 +515,7 @@ fn parse_state(
 
 fn parse_side(cx: &mut Ctx<'_>, p: Player, t: &DeTable<'_>, side: &mut SidePosition, equips: &mut Vec<PendingEquip>) {
     let pn = p.name();
-    cx.check_keys(
-        t,
-        &["lp", "hand", "deck", "extra", "gy", "banished", "monsters", "spells", "field", "pendulum"],
-        &format!("[state.{pn}]"),
-    );
+    cx.check_keys(t, &["lp", "hand", "deck", "extra", "gy", "banished", "monsters", "spells", "field", "pendulum"], &format!("[state.{pn}]"));
     if let Some(v) = t.get("lp") {
         if let Some(n) = cx.int(v, &format!("{pn}.lp"), 0, 1_000_000_000) {
             side.lp = n as i32;
@@ -763,8 +740,7 @@ fn resolve_equips(cx: &mut Ctx<'_>, setup: &mut PositionSetup, equips: Vec<Pendi
                 .filter_map(|(m, z)| {
                     let z = z?;
                     let d = cx.pool.get(m.code)?;
-                    let name_ok = d.data.name.eq_ignore_ascii_case(name.trim())
-                        || name.trim().parse::<u32>().ok() == Some(m.code);
+                    let name_ok = d.data.name.eq_ignore_ascii_case(name.trim()) || name.trim().parse::<u32>().ok() == Some(m.code);
                     (name_ok && pat.index.is_none_or(|i| i == z)).then_some((p, z))
                 })
                 .collect();
@@ -782,8 +758,7 @@ fn resolve_equips(cx: &mut Ctx<'_>, setup: &mut PositionSetup, equips: Vec<Pendi
                 }
             }
             Some(many) => {
-                let places: Vec<String> =
-                    many.iter().map(|(p, z)| format!("{}@{}.monsters#{z}", name.trim(), p.name())).collect();
+                let places: Vec<String> = many.iter().map(|(p, z)| format!("{}@{}.monsters#{z}", name.trim(), p.name())).collect();
                 cx.err(e.span, format!("equip_to = {:?} is ambiguous: write one of {}", e.target, places.join(", ")));
             }
             None => cx.err(e.span, format!("equip_to = {:?}: no such monster in the `monsters` lists", e.target)),
@@ -799,17 +774,11 @@ fn parse_step(cx: &mut Ctx<'_>, v: &Val<'_>, n: usize) -> Option<Step> {
         match Player::parse(k.get_ref()).filter(|_| matches!(k.get_ref().as_ref(), "A" | "B")) {
             Some(p) if found.is_none() => found = Some((p, val, k.span())),
             Some(_) => {
-                cx.err(
-                    k.span(),
-                    format!("[[do]] entry {n} names two players ({}): one command per entry", keys.join(", ")),
-                );
+                cx.err(k.span(), format!("[[do]] entry {n} names two players ({}): one command per entry", keys.join(", ")));
                 return None;
             }
             None => {
-                cx.err(
-                    k.span(),
-                    format!("unknown key `{}` in [[do]] entry {n} (write A = \"...\" or B = \"...\")", k.get_ref()),
-                );
+                cx.err(k.span(), format!("unknown key `{}` in [[do]] entry {n} (write A = \"...\" or B = \"...\")", k.get_ref()));
                 return None;
             }
         }
@@ -833,13 +802,7 @@ fn command_is_wellformed(command: &str) -> bool {
         return items.iter().all(|i| !i.is_empty() && parse_command(&format!("{verb} {i}")).is_some());
     }
     parse_command(command).is_some()
-        || NOT_YET_PARSED.iter().any(|v| {
-            if v.ends_with(' ') {
-                command.len() > v.len() && command.starts_with(v)
-            } else {
-                command == *v
-            }
-        })
+        || NOT_YET_PARSED.iter().any(|v| if v.ends_with(' ') { command.len() > v.len() && command.starts_with(v) } else { command == *v })
 }
 
 fn parse_expect(cx: &mut Ctx<'_>, t: &DeTable<'_>, e: &mut Expect) {
@@ -916,11 +879,7 @@ fn parse_expect(cx: &mut Ctx<'_>, t: &DeTable<'_>, e: &mut Expect) {
 
 fn parse_side_expect(cx: &mut Ctx<'_>, p: Player, t: &DeTable<'_>, s: &mut SideExpect) {
     let pn = p.name();
-    cx.check_keys(
-        t,
-        &["lp", "hand", "deck_count", "extra", "gy", "banished", "monsters", "spells", "field"],
-        &format!("expect.{pn}"),
-    );
+    cx.check_keys(t, &["lp", "hand", "deck_count", "extra", "gy", "banished", "monsters", "spells", "field"], &format!("expect.{pn}"));
     if let Some(v) = t.get("lp") {
         s.lp = cx.int(v, &format!("expect.{pn}.lp"), 0, 1_000_000_000).map(|n| n as i32);
     }
@@ -944,10 +903,9 @@ fn parse_side_expect(cx: &mut Ctx<'_>, p: Player, t: &DeTable<'_>, s: &mut SideE
         let what = format!("expect.{pn}.field");
         s.field = match v.get_ref() {
             DeValue::String(x) if x.trim() == "none" => Some(CardsExp { exact: Some(vec![]), ..CardsExp::default() }),
-            DeValue::String(_) => cx.card_name(v, &what).map(|name| CardsExp {
-                exact: Some(vec![CardExp { name, ..CardExp::default() }]),
-                ..CardsExp::default()
-            }),
+            DeValue::String(_) => {
+                cx.card_name(v, &what).map(|name| CardsExp { exact: Some(vec![CardExp { name, ..CardExp::default() }]), ..CardsExp::default() })
+            }
             _ => parse_cards_exp(cx, v, &what, true, false),
         };
     }
@@ -993,11 +951,7 @@ fn parse_card_list(cx: &mut Ctx<'_>, a: &[Val<'_>], what: &str, detailed: bool, 
     for c in a {
         match c.get_ref() {
             DeValue::Table(t) if detailed => {
-                let keys: &[&str] = if monsters {
-                    &["card", "position", "atk", "def", "zone"]
-                } else {
-                    &["card", "position", "set", "zone"]
-                };
+                let keys: &[&str] = if monsters { &["card", "position", "atk", "def", "zone"] } else { &["card", "position", "set", "zone"] };
                 cx.check_keys(t, keys, what);
                 let Some(card) = t.get("card") else {
                     cx.err(c.span(), format!("{what}: an entry has no `card`"));

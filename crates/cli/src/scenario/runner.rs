@@ -52,9 +52,8 @@ pub fn play(duel: &mut Duel, steps: &[Step]) -> Played {
     let mut i = 0;
     let mut autos = 0;
     let mut forced: Vec<(usize, Player, String)> = Vec::new();
-    let done = |i: usize, stopped: Option<(usize, StepError)>, bound: bool, forced: Vec<(usize, Player, String)>| {
-        Played { steps_done: i, stopped, bound, forced }
-    };
+    let done =
+        |i: usize, stopped: Option<(usize, StepError)>, bound: bool, forced: Vec<(usize, Player, String)>| Played { steps_done: i, stopped, bound, forced };
     loop {
         if autos > AUTO_BOUND {
             return done(i, None, true, forced);
@@ -129,10 +128,9 @@ fn first_action(duel: &Duel, command: &str) -> Option<Action> {
 
 fn rejection(e: Rejected) -> StepError {
     match e {
-        Rejected::Ambiguous { command, candidates } => StepError::Fail(format!(
-            "{command:?} is ambiguous: it matches {}; add the place (X@hand, X@B.monsters#2)",
-            candidates.join(" | ")
-        )),
+        Rejected::Ambiguous { command, candidates } => {
+            StepError::Fail(format!("{command:?} is ambiguous: it matches {}; add the place (X@hand, X@B.monsters#2)", candidates.join(" | ")))
+        }
         other => StepError::Rejected(other.to_string()),
     }
 }
@@ -161,22 +159,14 @@ fn exec_step(duel: &mut Duel, step: &Step) -> Result<(), StepError> {
 /// `choose X, Y`: exactly these cards, however the engine splits the selection.
 fn exec_selection(duel: &mut Duel, p: Player, verb: &str, items: &[String]) -> Result<(), StepError> {
     for (k, item) in items.iter().enumerate() {
-        if k > 0
-            && (duel.deciding_player() != Some(p)
-                || !matches!(duel.prompt(), Prompt::Select { picked, .. } if !picked.is_empty()))
-        {
-            return Err(StepError::Rejected(format!(
-                "the selection was complete before {item:?}: it takes fewer cards than {:?}",
-                items.join(", ")
-            )));
+        if k > 0 && (duel.deciding_player() != Some(p) || !matches!(duel.prompt(), Prompt::Select { picked, .. } if !picked.is_empty())) {
+            return Err(StepError::Rejected(format!("the selection was complete before {item:?}: it takes fewer cards than {:?}", items.join(", "))));
         }
         let cmd = format!("{verb} {item}");
         let a = match duel.find_action(&cmd) {
             Ok(a) => a,
             // Identical cards named as often as there are candidates: any order will do.
-            Err(Rejected::Ambiguous { candidates, .. })
-                if items[k..].iter().filter(|x| *x == item).count() >= candidates.len() =>
-            {
+            Err(Rejected::Ambiguous { candidates, .. }) if items[k..].iter().filter(|x| *x == item).count() >= candidates.len() => {
                 let legal = duel.legal_actions_with_text();
                 match legal.iter().find(|(_, t)| candidates.first() == Some(t)) {
                     Some((a, _)) => *a,
@@ -194,10 +184,7 @@ fn exec_selection(duel: &mut Duel, p: Player, verb: &str, items: &[String]) -> R
                 if duel.legal_actions().contains(&Action::Done) {
                     duel.apply(p, Action::Done).map_err(|e| StepError::Rejected(e.to_string()))?;
                 } else {
-                    return Err(StepError::Rejected(format!(
-                        "the selection needs more cards than {:?}",
-                        items.join(", ")
-                    )));
+                    return Err(StepError::Rejected(format!("the selection needs more cards than {:?}", items.join(", "))));
                 }
             }
         }
@@ -254,15 +241,8 @@ fn exec_phase(duel: &mut Duel, p: Player, command: &str) -> Result<(), StepError
         });
         match step {
             Some(a) => duel.apply(p, a).map_err(|e| StepError::Fail(e.to_string()))?,
-            None if n == 0 => {
-                return Err(StepError::Rejected(Rejected::NoMatch { command: command.to_string() }.to_string()))
-            }
-            None => {
-                return Err(StepError::Rejected(format!(
-                    "{command:?} is not possible: stuck with {} to decide",
-                    p.name()
-                )))
-            }
+            None if n == 0 => return Err(StepError::Rejected(Rejected::NoMatch { command: command.to_string() }.to_string())),
+            None => return Err(StepError::Rejected(format!("{command:?} is not possible: stuck with {} to decide", p.name()))),
         }
     }
     Err(StepError::Fail(format!("{command:?} took more than {PHASE_BOUND} decisions")))

@@ -132,7 +132,12 @@ impl App {
         } else {
             s.gy.iter().rev().map(|k| crate::duel::known_text(k, false)).collect()
         };
-        let title = format!(" {} {} ({}) - Left/Right side, Tab pile, any key closes ", if mine { "your" } else { "opponent's" }, if banished { "banished" } else { "GY" }, names.len());
+        let title = format!(
+            " {} {} ({}) - Left/Right side, Tab pile, any key closes ",
+            if mine { "your" } else { "opponent's" },
+            if banished { "banished" } else { "GY" },
+            names.len()
+        );
         let r = centered(area, area.width.saturating_sub(4).min(70), area.height.saturating_sub(4).min(16));
         let body: Vec<Line> = if names.is_empty() { vec![Line::from("(empty)")] } else { names.into_iter().map(Line::from).collect() };
         f.render_widget(Clear, r);

@@ -60,8 +60,11 @@ pub(crate) fn run(d: &mut Duel, code: u32, i: u8, r: &mut Resolution) -> Option<
         }
         (CEASEFIRE, 0) => {
             // Revealed, not flipped: no FLIP effect activates.
-            let down: Vec<CardId> =
-                [d.turn_player(), d.turn_player().opp()].iter().flat_map(|&q| d.player(q).monster_ids().collect::<Vec<_>>()).filter(|&c| d.card(c).position == Position::FaceDownDefense).collect();
+            let down: Vec<CardId> = [d.turn_player(), d.turn_player().opp()]
+                .iter()
+                .flat_map(|&q| d.player(q).monster_ids().collect::<Vec<_>>())
+                .filter(|&c| d.card(c).position == Position::FaceDownDefense)
+                .collect();
             for c in down {
                 d.reveal_position(c, Position::FaceUpDefense);
             }
@@ -118,9 +121,7 @@ pub(crate) fn condition(d: &Duel, code: u32, i: u8, p: Player, source: CardId) -
         }
         (ARMED_DRAGON_LV5, 1) => c.zone == Zone::Monster && c.face_up() && c.battle_kill_turn == d.turn,
         // The End Phase of the opponent's 3rd turn since the activation (turns T+1, T+3, T+5).
-        (SWORDS_OF_REVEALING_LIGHT, 0) => {
-            d.lingering.iter().any(|l| l.source == source && l.until == Duration::WhileSourceOnField && d.turn == l.turn + 5)
-        }
+        (SWORDS_OF_REVEALING_LIGHT, 0) => d.lingering.iter().any(|l| l.source == source && l.until == Duration::WhileSourceOnField && d.turn == l.turn + 5),
         // The chain's last link is a trap that targets a face-up Dragon monster.
         (DRAGONS_BEAD, 0) => d.chain.last().is_some_and(|l| {
             let dragon = Filter::Race(Race::DRAGON) & Filter::FaceUp;
@@ -134,10 +135,8 @@ pub(crate) fn condition(d: &Duel, code: u32, i: u8, p: Player, source: CardId) -
     })
 }
 
-pub(crate) fn wins(_d: &Duel, code: u32, _card: CardId) -> Option<bool> {
-    match code {
-        _ => None,
-    }
+pub(crate) fn wins(_d: &Duel, _code: u32, _card: CardId) -> Option<bool> {
+    None
 }
 
 /// The monsters this "Interdimensional Matter Transporter" banished this turn and still

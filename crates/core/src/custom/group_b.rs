@@ -50,9 +50,7 @@ pub(crate) fn condition(d: &Duel, code: u32, i: u8, p: Player, source: CardId) -
             let other = if a.attacker == source { a.target } else { Some(a.attacker) };
             other.is_some_and(|o| {
                 let c = d.card(o);
-                c.zone == Zone::Monster
-                    && c.face_up()
-                    && matches!(d.data(o).race, Some(Race::WARRIOR) | Some(Race::SPELLCASTER))
+                c.zone == Zone::Monster && c.face_up() && matches!(d.data(o).race, Some(Race::WARRIOR) | Some(Race::SPELLCASTER))
             })
         })),
         // Vampire Lord: this is your first Standby Phase after it was destroyed on the field
@@ -74,10 +72,8 @@ pub(crate) fn condition(d: &Duel, code: u32, i: u8, p: Player, source: CardId) -
     }
 }
 
-pub(crate) fn wins(_d: &Duel, code: u32, _card: CardId) -> Option<bool> {
-    match code {
-        _ => None,
-    }
+pub(crate) fn wins(_d: &Duel, _code: u32, _card: CardId) -> Option<bool> {
+    None
 }
 
 /// Vampire Lord / Vampire Lady: the controller declares a card type; the opponent sends 1

@@ -174,7 +174,7 @@ fn capsule_returns(d: &mut Duel, r: &mut Resolution) -> OpFlow {
     r.did = true;
     if let Some((_, b, moves)) = link {
         if d.card(b).moves == moves && d.card(b).zone == Zone::Banished {
-            d.to_hand(b, Reason::Effect);
+            d.return_to_hand(b, Reason::Effect);
         }
     }
     OpFlow::Next

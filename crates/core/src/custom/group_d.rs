@@ -34,7 +34,7 @@ pub(crate) fn run(d: &mut Duel, code: u32, i: u8, r: &mut Resolution) -> Option<
         (ULTIMATE_OFFERING, 0) => Some(ultimate_offering(d, r)),
         (LIGHTFORCE_SWORD, 0) => {
             if let Some(c) = lightforce_banished(d, r.card(), r.controller()) {
-                d.to_hand(c, Reason::Effect);
+                d.return_to_hand(c, Reason::Effect);
                 r.did = true;
             }
             Some(OpFlow::Next)
@@ -72,10 +72,8 @@ pub(crate) fn condition(d: &Duel, code: u32, i: u8, p: Player, source: CardId) -
     }
 }
 
-pub(crate) fn wins(_d: &Duel, code: u32, _card: CardId) -> Option<bool> {
-    match code {
-        _ => None,
-    }
+pub(crate) fn wins(_d: &Duel, _code: u32, _card: CardId) -> Option<bool> {
+    None
 }
 
 /// The card "Lightforce Sword" banished: face-down in the opponent's banishment, banished
@@ -112,7 +110,7 @@ fn cyber_jar(d: &mut Duel, r: &mut Resolution) -> OpFlow {
         let rest: SmallVec<[CardId; 4]> = r.list.iter().copied().filter(|&c| d.card(c).zone == Zone::Deck).collect();
         r.did = !rest.is_empty();
         for c in rest {
-            d.to_hand(c, Reason::Effect);
+            d.return_to_hand(c, Reason::Effect);
         }
         return OpFlow::Next;
     };
@@ -124,7 +122,7 @@ fn cyber_jar(d: &mut Duel, r: &mut Resolution) -> OpFlow {
         r.stage = next;
         return OpFlow::Again;
     }
-    if (r.stage - 1) % 2 == 0 {
+    if (r.stage - 1).is_multiple_of(2) {
         match d.take_answer() {
             Some(Action::Zone(z)) if zones.contains(&z) => {
                 r.zone = Some(z);
@@ -194,7 +192,13 @@ fn ultimate_offering(d: &mut Duel, r: &mut Resolution) -> OpFlow {
             let proc = match d.take_answer() {
                 Some(Action::Position(Position::FaceUpAttack)) => SummonProc::Normal,
                 Some(Action::Position(_)) => SummonProc::Set,
-                _ => return OpFlow::Ask(Prompt::Position { player: p, card: c, options: SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceDownDefense]) }),
+                _ => {
+                    return OpFlow::Ask(Prompt::Position {
+                        player: p,
+                        card: c,
+                        options: SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceDownDefense]),
+                    })
+                }
             };
             // Runs once this link's resolution is over (the task below the resolution).
             d.tasks.push(Task::Summon { card: c, proc, stage: SummonStage::Tributes, tributes: SmallVec::new() });

@@ -1,11 +1,11 @@
 //! Unique effects of the Extra Deck summoning pool (`crates/cards/src/extra_deck.rs`; see
 //! `custom/mod.rs`).
 
+use crate::effect::Obj;
 use crate::effect::{Duration, Modifier, Op, Scope};
 use crate::event::{Event, Reason};
 use crate::modifiers::Lingering;
 use crate::resolve::{OpFlow, Resolution};
-use crate::effect::Obj;
 use crate::state::{CardId, Dest, Duel};
 use crate::types::{BattleStep, Player, Position, SummonKind, Zone};
 
@@ -115,18 +115,15 @@ pub(crate) fn condition(d: &Duel, code: u32, i: u8, p: Player, source: CardId) -
         // Stargazer Magician: exactly 1 card (and no other) went from the field to the hand
         // in this happening, and not in the Damage Step.
         (STARGAZER, 0) => {
-            let returned = d
-                .recent
-                .iter()
-                .filter(|e| matches!(e, Event::Moved { from, to, .. } if from.zone.on_field() && to.zone == Zone::Hand))
-                .count();
+            let returned = d.recent.iter().filter(|e| matches!(e, Event::Moved { from, to, .. } if from.zone.on_field() && to.zone == Zone::Hand)).count();
             Some(returned == 1 && !matches!(d.step, Some(BattleStep::Damage(_))))
         }
         // Stardust Dragon: the chain's last link would destroy a card on the field.
-        (STARDUST_DRAGON, 0) => Some(d.chain.last().is_some_and(|l| {
-            !l.activation_negated
-                && d.effect_decl(l.card, l.effect).is_some_and(|e| e.ops.iter().any(|o| matches!(o, Op::Destroy(_))))
-        })),
+        (STARDUST_DRAGON, 0) => Some(
+            d.chain
+                .last()
+                .is_some_and(|l| !l.activation_negated && d.effect_decl(l.card, l.effect).is_some_and(|e| e.ops.iter().any(|o| matches!(o, Op::Destroy(_))))),
+        ),
         // Stardust Dragon: this turn it was Tributed for its negation, and the negation was
         // applied (the activation it answered was negated).
         (STARDUST_DRAGON, 1) => {
