@@ -201,6 +201,7 @@ impl Duel {
                 }
             }
             Some(t) => {
+                a.target_was_defense = true;
                 let def = self.current_def(t);
                 if atk > def {
                     destroyed.push(t);

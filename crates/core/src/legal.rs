@@ -364,18 +364,37 @@ impl Duel {
         }
     }
 
-    /// A declared value as words: heads/tails, a card type, a card name, or the number.
+    /// The value of an `announce` answer to the pending question, as words.
     pub fn declaration_text(&self, x: u32) -> String {
+        match &self.prompt {
+            Prompt::Announce { kind, .. } => self.announced_text(*kind, x),
+            _ => x.to_string(),
+        }
+    }
+
+    /// A declared value as words: heads/tails, a card type, a Type, an Attribute, a card
+    /// name, an effect's number, or a Level.
+    pub fn announced_text(&self, kind: crate::engine::AnnounceKind, x: u32) -> String {
         use crate::action::declare;
         use crate::card::type_bits;
-        let types = matches!(&self.prompt, Prompt::Announce { options, .. } if options.len() == 3 && options.iter().all(|o| [type_bits::MONSTER, type_bits::SPELL, type_bits::TRAP].contains(o)));
-        match x {
-            declare::HEADS => "heads".into(),
-            declare::TAILS => "tails".into(),
-            type_bits::MONSTER if types => "monster".into(),
-            type_bits::SPELL if types => "spell".into(),
-            type_bits::TRAP if types => "trap".into(),
-            _ => self.pool.get(x).map_or_else(|| x.to_string(), |d| d.data.name.clone()),
+        use crate::effect::Declare;
+        use crate::engine::AnnounceKind;
+        match kind {
+            AnnounceKind::Coin => match x {
+                declare::HEADS => "heads".into(),
+                declare::TAILS => "tails".into(),
+                _ => x.to_string(),
+            },
+            AnnounceKind::Declare(Declare::CardType) => match x {
+                type_bits::MONSTER => "monster".into(),
+                type_bits::SPELL => "spell".into(),
+                type_bits::TRAP => "trap".into(),
+                _ => x.to_string(),
+            },
+            AnnounceKind::Declare(Declare::Race) => crate::card::RACE_NAMES.get(x as usize).map_or_else(|| x.to_string(), |n| n.to_string()),
+            AnnounceKind::Declare(Declare::Attribute) => crate::card::Attribute::ALL.get(x as usize).map_or_else(|| x.to_string(), |a| a.name().to_string()),
+            AnnounceKind::Declare(Declare::CardName) => self.pool.get(x).map_or_else(|| x.to_string(), |d| d.data.name.clone()),
+            AnnounceKind::Declare(Declare::Level) | AnnounceKind::Effect => x.to_string(),
         }
     }
 

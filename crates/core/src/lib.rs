@@ -26,14 +26,16 @@
 //! ```
 
 pub mod action;
+mod activate;
+pub mod author;
 mod battle;
 pub mod card;
 mod chain;
-mod custom;
 pub mod determinize;
 pub mod edition;
 pub mod effect;
 pub mod engine;
+mod eval;
 pub mod event;
 pub mod extra;
 mod invariants;
@@ -44,6 +46,7 @@ pub mod replay;
 pub mod resolve;
 pub mod setup;
 pub mod state;
+mod summon;
 mod text;
 pub mod trigger;
 pub mod types;

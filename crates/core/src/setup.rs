@@ -13,7 +13,7 @@ use crate::card::Kind;
 use crate::edition::Edition;
 use crate::engine::{Prompt, Task, Window, WindowKind};
 use crate::pool::CardPool;
-use crate::state::{CardId, CardState, Duel, PlayerState, COUNTER_NAMES};
+use crate::state::{CardId, CardState, Duel, PlayerState};
 use crate::types::{BattleStep, Phase, Player, Position, SummonKind, Zone};
 
 /// A deck as passcodes.
@@ -190,6 +190,8 @@ impl Duel {
             lingering: Vec::new(),
             player_fx: Default::default(),
             used: Vec::new(),
+            memory: Vec::new(),
+            delayed: Vec::new(),
             cause: None,
             resolving: false,
             summon_pending: None,
@@ -210,7 +212,7 @@ impl Duel {
     pub(crate) fn index_watchers(&mut self) {
         self.compute_watchers();
         let pool = self.pool.clone();
-        self.win_watch = self.card_ids().filter(|&c| pool.def(self.card(c).def).behavior.wins).collect();
+        self.win_watch = self.card_ids().filter(|&c| pool.def(self.card(c).def).behavior.wins.is_some()).collect();
         self.gy_effect_cards = self
             .card_ids()
             .filter(|&c| pool.def(self.card(c).def).behavior.effects.iter().any(|e| e.range == crate::effect::Range::Gy && !e.kind.is_triggered()))
@@ -247,6 +249,8 @@ impl Duel {
             materials_count: 0,
             extra_attacks: 0,
             killed_by: None,
+            activated_turn: 0,
+            stays: false,
         });
         Some(id)
     }
@@ -429,9 +433,9 @@ impl Duel {
                     c.attacks = 1;
                 }
                 for (name, n) in &pl.counters {
-                    match COUNTER_NAMES.iter().position(|c| c.eq_ignore_ascii_case(name)) {
-                        Some(k) => d.cards[id.0 as usize].counters.push((k as u8, *n)),
-                        None => errs.push(format!("unknown counter kind {name:?} (known: {})", COUNTER_NAMES.join(", "))),
+                    match crate::effect::Counter::parse(name) {
+                        Some(k) => d.cards[id.0 as usize].counters.push((k, *n)),
+                        None => errs.push(format!("unknown counter kind {name:?} (known: {})", crate::effect::Counter::ALL.map(|c| c.name()).join(", "))),
                     }
                 }
                 for &m in &pl.materials {
