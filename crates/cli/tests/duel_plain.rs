@@ -2,12 +2,9 @@
 //! result, the saved replay verified by `ygo replay --verify`, and replays of random
 //! self-play of every built-in deck verified.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-fn ygo() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_ygo"))
-}
+use common::ygo;
 
 fn tmp(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("ygo-cli-test-{}", std::process::id()));
@@ -17,15 +14,10 @@ fn tmp(name: &str) -> std::path::PathBuf {
 
 /// Runs `ygo duel --plain` with `input` on stdin; returns (exit code, stdout).
 fn duel(args: &[&str], input: &str) -> (i32, String) {
-    let mut child = ygo().arg("duel").arg("--plain").args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+    let mut cmd = ygo();
+    cmd.arg("duel").arg("--plain").args(args);
+    let (code, out, _) = common::parts(&common::run_with_input(cmd, input));
+    (code, out)
 }
 
 #[test]
@@ -106,9 +98,10 @@ fn replay_steps_forward_back_and_to_a_turn() {
     let dir = tmp("step");
     assert!(ygo().args(["sim", "--games", "1", "--seed", "5", "--save-replays"]).arg(&dir).output().unwrap().status.success());
     let file = std::fs::read_dir(&dir).unwrap().next().unwrap().unwrap().path();
-    let mut child = ygo().arg("replay").arg(&file).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
-    child.stdin.take().unwrap().write_all(b"n\nn\nb\nt 3\nq\n").unwrap();
-    let out = String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned();
+    let mut cmd = ygo();
+    cmd.arg("replay").arg(&file);
+    let (code, out, err) = common::parts(&common::run_with_input(cmd, "n\nn\nb\nt 3\nq\n"));
+    assert_eq!(code, 0, "{err}");
     assert!(out.contains("-- action 0/"), "{out}");
     assert!(out.contains("-- action 2/"), "{out}");
     assert_eq!(out.matches("-- action 1/").count(), 2, "forward to 1, then back to 1:\n{out}");
