@@ -24,10 +24,15 @@ pub struct Replay {
 /// Why a replay could not be played back.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
-    #[error("invalid setup: {0:?}")]
+    #[error("the duel cannot be set up: {}", setup_errors_text(.0))]
     Setup(Vec<SetupError>),
     #[error("action {index} was rejected: {error}")]
     Rejected { index: usize, error: Rejected },
+}
+
+/// Setup errors as one sentence: each reason in words, separated by "; ".
+pub fn setup_errors_text(errors: &[SetupError]) -> String {
+    errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; ")
 }
 
 impl Replay {
