@@ -119,3 +119,35 @@ fn match_refuses_bad_input() {
     assert_eq!(code, 2);
     assert!(err.contains("at least 2"), "{err}");
 }
+
+#[test]
+fn match_json_counts_the_three_extra_turns_not_the_sudden_death_turns() {
+    // RULE: MATCH-6, MATCH-8
+    let mut sudden = 0;
+    for seed in 0..10 {
+        // 3 seconds of match time at 1 second per decision: time runs out in duel 1.
+        let seed = seed.to_string();
+        let m = json(&[
+            "match",
+            "--deck",
+            "vanilla-yugi",
+            "--deck",
+            "vanilla-kaiba",
+            "--time-limit",
+            "0.05",
+            "--seconds-per-decision",
+            "1",
+            "--seed",
+            &seed,
+            "--json",
+        ]);
+        let extra = m["extra_turns"].as_u64().unwrap();
+        assert!(extra <= 3, "seed {seed}: {m}");
+        if m["sudden_death"] == true {
+            sudden += 1;
+            let turns = m["duels"][0]["turns"].as_u64().unwrap();
+            assert_eq!(extra, 3, "seed {seed}: sudden death comes after the 3 extra turns ({turns} turns played): {m}");
+        }
+    }
+    assert!(sudden > 0, "some seed reaches sudden death");
+}
