@@ -10,6 +10,7 @@ pub mod cdb;
 pub mod check;
 pub mod lflist;
 pub mod source;
+pub mod text;
 pub mod ydk;
 
 pub use cardinfo::{CardInfo, CardLookup};
