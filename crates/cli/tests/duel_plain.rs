@@ -91,6 +91,46 @@ fn a_tampered_replay_is_reported() {
     assert_eq!(v.status.code(), Some(1), "{text}");
     assert!(text.contains("note: made with card data cards-0000000000000000"), "{text}");
     assert!(text.contains("DIVERGED at event 10"), "{text}");
+    // In words: the event the replay gives, not Rust debug output.
+    assert!(text.contains("the file records no more events, playing it again gives \""), "{text}");
+    assert!(!text.contains("Some(") && !text.contains("CardId"), "{text}");
+}
+
+#[test]
+fn replay_files_of_another_format_are_refused_naming_the_file() {
+    let dir = tmp("format");
+    assert!(ygo().args(["sim", "--games", "1", "--seed", "3", "--save-replays"]).arg(&dir).output().unwrap().status.success());
+    let file = dir.join("game-0000.json");
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    json["format"] = 99.into();
+    json["engine_version"] = "9.9.9".into();
+    let future = dir.join("future.json");
+    std::fs::write(&future, json.to_string()).unwrap();
+    json.as_object_mut().unwrap().remove("format");
+    let unversioned = dir.join("unversioned.json");
+    std::fs::write(&unversioned, json.to_string()).unwrap();
+    // A setup the engine refuses reads as words.
+    let mut bad: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    bad["replay"]["setup"]["lp"] = (-5).into();
+    let bad_lp = dir.join("bad-lp.json");
+    std::fs::write(&bad_lp, bad.to_string()).unwrap();
+    let v = ygo().args(["replay", "--verify"]).arg(&bad_lp).output().unwrap();
+    let text = String::from_utf8_lossy(&v.stdout);
+    assert_eq!(v.status.code(), Some(1), "{text}");
+    assert!(text.contains(": FAILED: the duel cannot be set up: starting LP -5 is not allowed (8000, 4000 or 2000)"), "{text}");
+    for (path, want) in [
+        (&future, "replay format 99 is not supported: this ygo (engine 0.1.0) reads format 1; the file was made by engine 9.9.9"),
+        (&unversioned, "no `format` field: not a ygo replay file"),
+    ] {
+        let v = ygo().args(["replay", "--verify"]).arg(path).output().unwrap();
+        let text = String::from_utf8_lossy(&v.stdout);
+        assert_eq!(v.status.code(), Some(1), "{text}");
+        assert_eq!(text.trim(), format!("{}: {want}", path.display()));
+        let s = ygo().arg("replay").arg(path).output().unwrap();
+        let err = String::from_utf8_lossy(&s.stderr);
+        assert_eq!(s.status.code(), Some(2), "{err}");
+        assert_eq!(err.trim(), format!("ygo: {}: {want}", path.display()));
+    }
 }
 
 #[test]
@@ -106,4 +146,12 @@ fn replay_steps_forward_back_and_to_a_turn() {
     assert!(out.contains("-- action 2/"), "{out}");
     assert_eq!(out.matches("-- action 1/").count(), 2, "forward to 1, then back to 1:\n{out}");
     assert!(out.contains("== turn 3 (A)"), "{out}");
+    // Jumping to the end says how the duel ended, in words.
+    let mut cmd = ygo();
+    cmd.arg("replay").arg(&file);
+    let (code, out, _) = common::parts(&common::run_with_input(cmd, "e\nq\n"));
+    assert_eq!(code, 0);
+    let end = out.lines().find(|l| l.starts_with("the duel is over: ")).unwrap_or_else(|| panic!("no end line:\n{out}"));
+    assert!(end.contains(" wins: ") || end.contains("a draw"), "{end}");
+    assert!(!end.contains("Outcome"), "{end}");
 }
