@@ -22,6 +22,26 @@ pub fn quote(s: &str) -> String {
     }
 }
 
+/// The candidate closest to `query` (ignoring case), for "did you mean": one that contains
+/// it (queries of 4 or more characters), else one within a few edits (Levenshtein distance
+/// at most 3, or a fifth of the query's length for long queries).
+pub fn nearest<'a>(query: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let q = query.trim().to_lowercase();
+    if q.is_empty() {
+        return None;
+    }
+    let limit = 3.max(q.chars().count() / 5);
+    let mut best: Option<(usize, &str)> = None;
+    for c in candidates {
+        let n = c.to_lowercase();
+        let d = if q.chars().count() >= 4 && n.contains(&q) { 1 } else { strsim::levenshtein(&q, &n) };
+        if d <= limit && best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, c));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -35,5 +55,14 @@ mod tests {
         let big = "7".repeat(1_000_000);
         let q = quote(&big);
         assert!(q.len() < 120 && q.ends_with("(1000000 characters in all)"), "{q}");
+    }
+
+    #[test]
+    fn nearest_names() {
+        let names = ["Magic Jammer", "Dark Magician", "Mystical Space Typhoon"];
+        assert_eq!(nearest("Magic Jamer", names), Some("Magic Jammer"));
+        assert_eq!(nearest("mystical space", names), Some("Mystical Space Typhoon"));
+        assert_eq!(nearest("Blue-Eyes White Dragon", names), None);
+        assert_eq!(nearest("  ", names), None);
     }
 }
