@@ -44,8 +44,8 @@ fn bounded_f64(s: &str, max: f64, zero_ok: bool) -> Result<f64, String> {
     let x: f64 = s.trim().parse().map_err(|_| format!("{} is not a number", ygo_data::text::quote(s.trim())))?;
     let low_ok = if zero_ok { x >= 0.0 } else { x > 0.0 };
     if !(x.is_finite() && low_ok && x <= max) {
-        let low = if zero_ok { "0" } else { "more than 0" };
-        return Err(format!("{} is out of range ({low} to {max})", ygo_data::text::excerpt(s.trim(), ygo_data::text::EXCERPT)));
+        let low = if zero_ok { "at least 0" } else { "more than 0" };
+        return Err(format!("{} is out of range ({low}, at most {max})", ygo_data::text::excerpt(s.trim(), ygo_data::text::EXCERPT)));
     }
     Ok(x)
 }
@@ -62,7 +62,7 @@ mod tests {
             let e = minutes(bad).unwrap_err();
             assert!(e.contains("out of range"), "{bad}: {e}");
         }
-        assert!(seconds("1e300").unwrap_err().contains("out of range (0 to 86400)"));
+        assert!(seconds("1e300").unwrap_err().contains("out of range (at least 0, at most 86400)"));
         assert!(minutes("ten").unwrap_err().contains("\"ten\" is not a number"));
     }
 }

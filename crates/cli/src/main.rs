@@ -8,9 +8,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::{Parser, Subcommand};
 use ygo_cli::args::Utf8Text;
-use ygo_cli::decks::{load_deck, NamedDeck};
+use ygo_cli::decks::{card_lookup, load_deck_with, NamedDeck};
 use ygo_cli::sim::MAX_GAMES;
 use ygo_core::{Edition, Player};
+use ygo_data::CardLookup;
 
 /// Counts heap bytes allocated, so `ygo bench` can report memory per live duel.
 struct Counting;
@@ -134,14 +135,14 @@ fn edition(s: &str) -> anyhow::Result<Edition> {
     Edition::parse(s).ok_or_else(|| anyhow::anyhow!("--edition {}: unknown edition (expert, mr1, mr2, mr3, mr4, mr2020)", ygo_data::text::quote(s)))
 }
 
-fn two_decks(args: &[String]) -> anyhow::Result<[NamedDeck; 2]> {
+fn two_decks(args: &[String], lookup: &CardLookup) -> anyhow::Result<[NamedDeck; 2]> {
     let names: Vec<&str> = match args.len() {
         0 => vec!["vanilla-yugi", "vanilla-kaiba"],
         1 => vec![args[0].as_str(), args[0].as_str()],
         2 => vec![args[0].as_str(), args[1].as_str()],
         n => anyhow::bail!("--deck: give it at most twice (got {n})"),
     };
-    Ok([load_deck(names[0])?, load_deck(names[1])?])
+    Ok([load_deck_with(names[0], lookup)?, load_deck_with(names[1], lookup)?])
 }
 
 fn run(cli: Cli) -> anyhow::Result<i32> {
@@ -149,11 +150,12 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Cmd::Scenario(c) => ygo_cli::cmd_scenario::run(c),
         Cmd::Deck(c) => ygo_cli::cmd_deck::run(c, cli.cards_db),
         Cmd::Cards(c) => ygo_cli::cmd_cards::run(c, cli.cards_db),
-        Cmd::Match(a) => ygo_cli::cmd_match::run(a),
-        Cmd::Tournament(a) => ygo_cli::cmd_tournament::run(a),
+        Cmd::Match(a) => ygo_cli::cmd_match::run(a, &card_lookup(cli.cards_db)?),
+        Cmd::Tournament(a) => ygo_cli::cmd_tournament::run(a, &card_lookup(cli.cards_db)?),
         Cmd::Duel { deck, opponent_deck, vs, edition: ed, seed, lp, second, plain, save_replay } => {
-            let me = load_deck(&deck)?;
-            let them = load_deck(&opponent_deck)?;
+            let lookup = card_lookup(cli.cards_db)?;
+            let me = load_deck_with(&deck, &lookup)?;
+            let them = load_deck_with(&opponent_deck, &lookup)?;
             let opponent = match vs.as_str() {
                 "human" => ygo_cli::duel::Opponent::Human,
                 ai if ygo_ai::by_name(ai, 0).is_some() => ygo_cli::duel::Opponent::Ai(ai.to_string()),
@@ -172,7 +174,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         }
         Cmd::Replay(a) => ygo_cli::cmd_replay::run(a),
         Cmd::Sim { games, seed, decks, ais, save_replays, edition: ed, json } => {
-            let decks = two_decks(&decks)?;
+            let decks = two_decks(&decks, &card_lookup(cli.cards_db)?)?;
             let ais: [String; 2] = match ais.len() {
                 0 => ["random".into(), "random".into()],
                 1 => [ais[0].clone(), ais[0].clone()],
@@ -196,11 +198,11 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                     Ok(d) => d,
                     Err(why) => {
                         eprintln!("note: benchmark decks not used ({why}); using vanilla-yugi vs vanilla-kaiba");
-                        two_decks(&[])?
+                        two_decks(&[], &CardLookup::new(None))?
                     }
                 }
             } else {
-                two_decks(&decks)?
+                two_decks(&decks, &card_lookup(cli.cards_db)?)?
             };
             let r = ygo_cli::bench::run(&decks, games, &heap_bytes)?;
             if json {

@@ -8,6 +8,7 @@
 pub mod cardinfo;
 pub mod cdb;
 pub mod check;
+pub mod known;
 pub mod lflist;
 pub mod source;
 pub mod text;

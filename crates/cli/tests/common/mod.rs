@@ -44,3 +44,25 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
         "",
     ))
 }
+
+/// A fresh scratch directory for one test.
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("ygo-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `../shared/data` (the project's reference data: `YGO_SHARED_DATA`, else beside the
+/// checkout), if present; tests that need it print a note and pass without it.
+pub fn shared_data() -> Option<std::path::PathBuf> {
+    let p = std::env::var_os("YGO_SHARED_DATA")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"));
+    if p.is_dir() {
+        Some(p)
+    } else {
+        eprintln!("note: {} is absent; skipping", p.display());
+        None
+    }
+}
