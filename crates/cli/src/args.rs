@@ -35,6 +35,15 @@ pub fn seconds(s: &str) -> Result<f64, String> {
     bounded_f64(s, MAX_SECONDS_PER_DECISION, true)
 }
 
+/// A seed: a whole number from 0 to 2^64 - 1 (a negative number is named as such).
+pub fn seed(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    t.parse::<u64>().map_err(|_| {
+        let why = if t.starts_with('-') && t[1..].bytes().all(|b| b.is_ascii_digit()) && t.len() > 1 { "seeds are 0 or more" } else { "not a whole number" };
+        format!("{}: {why} (0 to {})", ygo_data::text::quote(t), u64::MAX)
+    })
+}
+
 /// The longest match time limit accepted: 100,000 minutes (about 69 days).
 pub const MAX_MINUTES: f64 = 100_000.0;
 /// The most virtual seconds one decision may cost: a day.
@@ -64,5 +73,8 @@ mod tests {
         }
         assert!(seconds("1e300").unwrap_err().contains("out of range (at least 0, at most 86400)"));
         assert!(minutes("ten").unwrap_err().contains("\"ten\" is not a number"));
+        assert_eq!(seed("18446744073709551615"), Ok(u64::MAX));
+        assert!(seed("-1").unwrap_err().contains("seeds are 0 or more"));
+        assert!(seed("1.5").unwrap_err().contains("not a whole number"));
     }
 }

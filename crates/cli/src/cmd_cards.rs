@@ -33,7 +33,8 @@ pub enum CardsCmd {
         /// Duels per ordered pair of built-in decks, 1 to 1,000,000.
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
         games: u64,
-        #[arg(long, default_value_t = 0)]
+        /// Seed of the duels, 0 to 18446744073709551615.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = crate::args::seed)]
         seed: u64,
         /// Print a JSON object.
         #[arg(long)]

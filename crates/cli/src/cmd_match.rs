@@ -41,7 +41,8 @@ pub struct RuleArgs {
     /// it matches run on the real clock. 0 to 86,400.
     #[arg(long, value_parser = crate::args::seconds)]
     pub seconds_per_decision: Option<f64>,
-    #[arg(long, default_value_t = 0)]
+    /// Seed of the match (coin toss, deals, AI choices), 0 to 18446744073709551615.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = crate::args::seed)]
     pub seed: u64,
     /// Rule edition: expert, mr1, mr2, mr3, mr4, mr2020 (the sudden-death form follows it).
     #[arg(long, default_value = "mr2020", value_parser = crate::args::Utf8Text)]

@@ -86,7 +86,8 @@ enum Cmd {
         /// Number of duels, 1 to 1,000,000,000 (results are streamed, not stored).
         #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
         games: u64,
-        #[arg(long, default_value_t = 0)]
+        /// Seed of the games, 0 to 18446744073709551615.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = ygo_cli::args::seed)]
         seed: u64,
         /// Decks of side 1 and side 2 (give --deck twice); seats alternate per game.
         #[arg(long = "deck", num_args = 1, value_parser = Utf8Text)]

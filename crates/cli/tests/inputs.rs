@@ -32,6 +32,11 @@ fn numbers_out_of_range_name_their_flag() {
     refused(&["tournament", "--players", "18446744073709551615"], &["--players", "not in 2..=1000"]);
     refused(&["tournament", "--rounds", "0"], &["--rounds"]);
     refused(&["cards", "coverage", "--games", "0"], &["--games"]);
+    for cmd in [vec!["sim"], vec!["match", "--deck", "vanilla-yugi", "--deck", "vanilla-kaiba"], vec!["tournament"], vec!["cards", "coverage"]] {
+        let mut args = cmd.clone();
+        args.extend(["--seed", "-1"]);
+        refused(&args, &["--seed", "\"-1\": seeds are 0 or more"]);
+    }
 }
 
 #[test]
