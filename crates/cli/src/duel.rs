@@ -307,6 +307,10 @@ pub fn run_plain(opts: DuelOptions, input: &mut dyn BufRead, out: &mut dyn Write
                 break None;
             }
             let line = line.trim();
+            if line.len() > 500 {
+                writeln!(out, "rejected: {} is too long to be an action", ygo_data::text::quote(line))?;
+                continue;
+            }
             if line == "q" || line == "quit" {
                 writeln!(out, "quit: the duel is abandoned")?;
                 break None;

@@ -2,12 +2,9 @@
 //! result, the saved replay verified by `ygo replay --verify`, and replays of random
 //! self-play of every built-in deck verified.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-fn ygo() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_ygo"))
-}
+use common::ygo;
 
 fn tmp(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("ygo-cli-test-{}", std::process::id()));
@@ -17,15 +14,10 @@ fn tmp(name: &str) -> std::path::PathBuf {
 
 /// Runs `ygo duel --plain` with `input` on stdin; returns (exit code, stdout).
 fn duel(args: &[&str], input: &str) -> (i32, String) {
-    let mut child = ygo().arg("duel").arg("--plain").args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+    let mut cmd = ygo();
+    cmd.arg("duel").arg("--plain").args(args);
+    let (code, out, _) = common::parts(&common::run_with_input(cmd, input));
+    (code, out)
 }
 
 #[test]
@@ -99,6 +91,46 @@ fn a_tampered_replay_is_reported() {
     assert_eq!(v.status.code(), Some(1), "{text}");
     assert!(text.contains("note: made with card data cards-0000000000000000"), "{text}");
     assert!(text.contains("DIVERGED at event 10"), "{text}");
+    // In words: the event the replay gives, not Rust debug output.
+    assert!(text.contains("the file records no more events, playing it again gives \""), "{text}");
+    assert!(!text.contains("Some(") && !text.contains("CardId"), "{text}");
+}
+
+#[test]
+fn replay_files_of_another_format_are_refused_naming_the_file() {
+    let dir = tmp("format");
+    assert!(ygo().args(["sim", "--games", "1", "--seed", "3", "--save-replays"]).arg(&dir).output().unwrap().status.success());
+    let file = dir.join("game-0000.json");
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    json["format"] = 99.into();
+    json["engine_version"] = "9.9.9".into();
+    let future = dir.join("future.json");
+    std::fs::write(&future, json.to_string()).unwrap();
+    json.as_object_mut().unwrap().remove("format");
+    let unversioned = dir.join("unversioned.json");
+    std::fs::write(&unversioned, json.to_string()).unwrap();
+    // A setup the engine refuses reads as words.
+    let mut bad: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    bad["replay"]["setup"]["lp"] = (-5).into();
+    let bad_lp = dir.join("bad-lp.json");
+    std::fs::write(&bad_lp, bad.to_string()).unwrap();
+    let v = ygo().args(["replay", "--verify"]).arg(&bad_lp).output().unwrap();
+    let text = String::from_utf8_lossy(&v.stdout);
+    assert_eq!(v.status.code(), Some(1), "{text}");
+    assert!(text.contains(": FAILED: the duel cannot be set up: starting LP -5 is not allowed (8000, 4000 or 2000)"), "{text}");
+    for (path, want) in [
+        (&future, "replay format 99 is not supported: this ygo (engine 0.1.0) reads format 1; the file was made by engine 9.9.9"),
+        (&unversioned, "no `format` field: not a ygo replay file"),
+    ] {
+        let v = ygo().args(["replay", "--verify"]).arg(path).output().unwrap();
+        let text = String::from_utf8_lossy(&v.stdout);
+        assert_eq!(v.status.code(), Some(1), "{text}");
+        assert_eq!(text.trim(), format!("{}: {want}", path.display()));
+        let s = ygo().arg("replay").arg(path).output().unwrap();
+        let err = String::from_utf8_lossy(&s.stderr);
+        assert_eq!(s.status.code(), Some(2), "{err}");
+        assert_eq!(err.trim(), format!("ygo: {}: {want}", path.display()));
+    }
 }
 
 #[test]
@@ -106,11 +138,20 @@ fn replay_steps_forward_back_and_to_a_turn() {
     let dir = tmp("step");
     assert!(ygo().args(["sim", "--games", "1", "--seed", "5", "--save-replays"]).arg(&dir).output().unwrap().status.success());
     let file = std::fs::read_dir(&dir).unwrap().next().unwrap().unwrap().path();
-    let mut child = ygo().arg("replay").arg(&file).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
-    child.stdin.take().unwrap().write_all(b"n\nn\nb\nt 3\nq\n").unwrap();
-    let out = String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned();
+    let mut cmd = ygo();
+    cmd.arg("replay").arg(&file);
+    let (code, out, err) = common::parts(&common::run_with_input(cmd, "n\nn\nb\nt 3\nq\n"));
+    assert_eq!(code, 0, "{err}");
     assert!(out.contains("-- action 0/"), "{out}");
     assert!(out.contains("-- action 2/"), "{out}");
     assert_eq!(out.matches("-- action 1/").count(), 2, "forward to 1, then back to 1:\n{out}");
     assert!(out.contains("== turn 3 (A)"), "{out}");
+    // Jumping to the end says how the duel ended, in words.
+    let mut cmd = ygo();
+    cmd.arg("replay").arg(&file);
+    let (code, out, _) = common::parts(&common::run_with_input(cmd, "e\nq\n"));
+    assert_eq!(code, 0);
+    let end = out.lines().find(|l| l.starts_with("the duel is over: ")).unwrap_or_else(|| panic!("no end line:\n{out}"));
+    assert!(end.contains(" wins: ") || end.contains("a draw"), "{end}");
+    assert!(!end.contains("Outcome"), "{end}");
 }

@@ -2,22 +2,22 @@
 //! the middle of a turn): starting LP, opening hands, and the first player's turn-1 draw by
 //! edition. Runs `ygo duel` as a user would, quitting at the first decision.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-/// `ygo duel --vs human ARGS`, answering `q` at the first decision; the printed text.
+/// `ygo duel --vs human ARGS`, answering `q` at the first decision; the exit code and the
+/// printed text. A refused setup exits before reading `q`, which is not an error.
+fn run_first_decision(args: &[&str]) -> (i32, String) {
+    let mut cmd = common::ygo();
+    cmd.args(["duel", "--plain", "--vs", "human", "--seed", "3"]).args(args);
+    let (code, out, err) = common::parts(&common::run_with_input(cmd, "q\n"));
+    (code, format!("{out}{err}"))
+}
+
+/// As [`run_first_decision`], for a duel that starts: quitting at once exits with 3.
 fn first_decision(args: &[&str]) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ygo"))
-        .args(["duel", "--vs", "human", "--seed", "3"])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ygo runs");
-    child.stdin.take().unwrap().write_all(b"q\n").unwrap();
-    let out = child.wait_with_output().unwrap();
-    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+    let (code, out) = run_first_decision(args);
+    assert_eq!(code, 3, "{args:?}: the duel is abandoned at the first decision\n{out}");
+    out
 }
 
 fn line_with<'a>(text: &'a str, start: &str) -> &'a str {
@@ -52,6 +52,8 @@ fn starting_lp_by_agreement() {
         assert!(line_with(&out, "you A:").contains(&format!("LP {lp}")), "{out}");
         assert!(line_with(&out, "opponent B:").contains(&format!("LP {lp}")), "{out}");
     }
-    let out = first_decision(&["--lp", "5000"]);
+    // Refused before the duel starts (it never reads the `q`): exit 2, saying why.
+    let (code, out) = run_first_decision(&["--lp", "5000"]);
+    assert_eq!(code, 2, "{out}");
     assert!(out.contains("starting LP 5000 is not allowed"), "{out}");
 }

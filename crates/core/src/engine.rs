@@ -259,7 +259,7 @@ impl Duel {
             return Err(Rejected::NotYourDecision { expected, got: player });
         }
         if !self.legal_actions().contains(&action) {
-            return Err(Rejected::Illegal(format!("{action:?} is not a legal action now")));
+            return Err(Rejected::Illegal(crate::action::Illegal::NotOffered(action)));
         }
         self.apply_unchecked(action);
         Ok(())

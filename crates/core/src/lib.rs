@@ -52,10 +52,10 @@ pub mod trigger;
 pub mod types;
 pub mod view;
 
-pub use action::{Action, Rejected};
+pub use action::{Action, Illegal, Rejected};
 pub use edition::Edition;
 pub use event::Event;
-pub use setup::{DeckList, DuelSetup, Placed, PositionSetup, SetupError, SidePosition};
+pub use setup::{DeckList, DuelSetup, Placed, PositionSetup, SetupError, SidePosition, StateError};
 pub use state::{CardId, Duel, PoolMismatch};
 pub use types::{BattleStep, DamageStep, Loc, Outcome, Phase, Player, Position, WinReason, Zone};
 pub use view::View;

@@ -66,7 +66,21 @@ pub enum SetupError {
     #[error("player {player:?}: {what}")]
     Position { player: Player, what: String },
     #[error("{0}")]
-    State(String),
+    State(StateError),
+}
+
+/// A position whose turn state is impossible (scenario `[state]`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum StateError {
+    /// `equip_to` names an empty Monster Zone.
+    #[error("equip_to: no monster in {}'s zone {zone}", .player.name())]
+    NoEquipTarget { player: Player, zone: u8 },
+    #[error("a position cannot start inside the Damage Step")]
+    InsideDamageStep,
+    #[error("`step` is only valid in the battle phase")]
+    StepOutsideBattlePhase,
+    #[error("the first player cannot be in the Battle Phase on turn 1 (SETUP-3)")]
+    BattlePhaseOnTurnOne,
 }
 
 /// A card placed on the table by a position setup (scenario `[state]`).
@@ -495,16 +509,16 @@ impl Duel {
         for (equip, ep, ez) in equips {
             match d.players[ep.idx()].slot(Zone::Monster, ez as usize) {
                 Some(m) => d.cards[equip.0 as usize].equip_to = Some(m),
-                None => errors.push(SetupError::State(format!("equip_to: no monster in {}'s zone {ez}", ep.name()))),
+                None => errors.push(SetupError::State(StateError::NoEquipTarget { player: ep, zone: ez })),
             }
         }
         match pos.step {
-            Some(BattleStep::Damage(_)) => errors.push(SetupError::State("a position cannot start inside the Damage Step".into())),
-            Some(_) if pos.phase != Phase::Battle => errors.push(SetupError::State("`step` is only valid in the battle phase".into())),
+            Some(BattleStep::Damage(_)) => errors.push(SetupError::State(StateError::InsideDamageStep)),
+            Some(_) if pos.phase != Phase::Battle => errors.push(SetupError::State(StateError::StepOutsideBattlePhase)),
             _ => {}
         }
         if pos.phase == Phase::Battle && d.turn == 1 {
-            errors.push(SetupError::State("the first player cannot be in the Battle Phase on turn 1 (SETUP-3)".into()));
+            errors.push(SetupError::State(StateError::BattlePhaseOnTurnOne));
         }
         if !errors.is_empty() {
             return Err(errors);
