@@ -38,9 +38,22 @@ pub fn verify(path: &Path, file: &ReplayFile) -> (String, bool) {
             true
         }
         Verdict::Diverged { event, action, recorded, replayed } => {
+            // Card instances are fixed at setup, so the starting duel names every card.
+            let d = file.replay.play_to(ygo_cards::pool(), 0).ok();
+            let known = |d: &Duel, e: &ygo_core::Event| crate::words::event_cards(e).iter().all(|c| (c.0 as usize) < d.card_ids().count());
+            let say = |e: &Option<ygo_core::Event>| match (e, &d) {
+                (None, _) => "nothing (the log ends there)".to_string(),
+                (Some(e), Some(d)) if known(d, e) => {
+                    format!("\"{}\"", crate::words::event_words(d, std::slice::from_ref(e), None).unwrap_or_else(|| d.event_text(e)))
+                }
+                (Some(e), Some(_)) => format!("{e:?} (it names a card this duel does not have)"),
+                (Some(e), None) => format!("{e:?}"),
+            };
             out.push_str(&format!(
-                "{}: DIVERGED at event {event} (after action {action}): recorded {recorded:?}, replayed {replayed:?}{}\n",
+                "{}: DIVERGED at event {event} (after action {action}): recorded {}, replayed {}{}\n",
                 path.display(),
+                say(&recorded),
+                say(&replayed),
                 if notes.is_empty() { "" } else { " (see the version note above)" }
             ));
             false
@@ -70,12 +83,12 @@ fn state_at(file: &ReplayFile, k: usize) -> anyhow::Result<(Duel, Option<String>
 fn screen(d: &Duel, k: usize, total: usize, last: Option<&str>) -> String {
     let mut out = format!("-- action {k}/{total}{} --\n", last.map(|t| format!(": {t}")).unwrap_or_default());
     let va = d.view(Player::A);
-    let mut table = crate::duel::render(&ygo_core::View { actions: Vec::new(), ..va }, &crate::duel::chain_lines(d));
+    let mut table = crate::duel::render(d, &ygo_core::View { actions: Vec::new(), ..va });
     let hand_b: Vec<String> = d.view(Player::B).sides[1].hand.iter().map(|k| k.name.clone()).collect();
     table.push_str(&format!("  (B's hand: {})\n", if hand_b.is_empty() { "-".into() } else { hand_b.join(", ") }));
     out.push_str(&table);
     if let Some(o) = d.outcome() {
-        out.push_str(&format!("the duel is over: {:?}\n", o));
+        out.push_str(&format!("the duel is over: {} (turn {})\n", crate::words::outcome_words(&o), d.turn()));
     }
     out
 }
