@@ -51,8 +51,10 @@ pub struct App {
     pub log: Vec<LogEntry>,
     /// How many (wrapped) lines the log is scrolled up from its end.
     pub log_scroll: usize,
-    /// Rows of the log pane at the last draw (a PgUp/PgDn page).
+    /// Rows of the log pane at the last draw (a PgUp/PgDn page), and how far it could
+    /// scroll then.
     pub(super) log_rows: Cell<usize>,
+    pub(super) log_max: Cell<usize>,
     /// The selected action (index into the view's actions); none after every action.
     pub selected: Option<usize>,
     /// Typed number or command text (Play), or replay file name (SaveReplay).
@@ -85,6 +87,7 @@ impl App {
             log: Vec::new(),
             log_scroll: 0,
             log_rows: Cell::new(5),
+            log_max: Cell::new(usize::MAX),
             selected: None,
             input: String::new(),
             message: String::new(),
@@ -264,28 +267,27 @@ impl App {
     /// The mouse wheel scrolls the log.
     pub fn on_mouse(&mut self, kind: MouseEventKind) {
         match kind {
-            MouseEventKind::ScrollUp => self.log_scroll += 3,
+            MouseEventKind::ScrollUp => self.log_scroll = (self.log_scroll + 3).min(self.log_max.get()),
             MouseEventKind::ScrollDown => self.log_scroll = self.log_scroll.saturating_sub(3),
             _ => {}
         }
     }
 
-    /// PgUp/PgDn scroll the log (or the summary while it is shown); End goes back to the
-    /// newest line. True when the key was one of them.
+    /// PgUp/PgDn scroll the log (or the summary while it is shown); Home and End go to the
+    /// log's first and newest lines. True when the key was one of them.
     fn scroll_key(&mut self, code: KeyCode) -> bool {
         let page = self.log_rows.get().saturating_sub(1).max(1);
-        let (scroll, up) = match (&self.mode, code) {
-            (Mode::Summary, KeyCode::PageUp) => (&mut self.summary_scroll, false),
-            (Mode::Summary, KeyCode::PageDown) => (&mut self.summary_scroll, true),
-            (_, KeyCode::PageUp) => (&mut self.log_scroll, true),
-            (_, KeyCode::PageDown) => (&mut self.log_scroll, false),
-            (Mode::Play, KeyCode::End) if self.input.is_empty() => {
-                self.log_scroll = 0;
-                return true;
-            }
+        let max = self.log_max.get();
+        let typing = !self.input.is_empty();
+        match (&self.mode, code) {
+            (Mode::Summary, KeyCode::PageUp) => self.summary_scroll = self.summary_scroll.saturating_sub(page),
+            (Mode::Summary, KeyCode::PageDown) => self.summary_scroll += page,
+            (_, KeyCode::PageUp) => self.log_scroll = (self.log_scroll + page).min(max),
+            (_, KeyCode::PageDown) => self.log_scroll = self.log_scroll.saturating_sub(page),
+            (Mode::Play, KeyCode::Home) if !typing => self.log_scroll = max,
+            (Mode::Play, KeyCode::End) if !typing => self.log_scroll = 0,
             _ => return false,
-        };
-        *scroll = if up { *scroll + page } else { scroll.saturating_sub(page) };
+        }
         true
     }
 

@@ -302,10 +302,11 @@ impl App {
             lines.extend(wrap(&e.text, width, 2).into_iter().map(|l| Line::from(Span::styled(l, style))));
         }
         let max_scroll = lines.len().saturating_sub(rows);
+        self.log_max.set(max_scroll);
         let scroll = self.log_scroll.min(max_scroll);
         let end = lines.len() - scroll;
         let shown: Vec<Line> = lines[end.saturating_sub(rows)..end].to_vec();
-        let title = if scroll > 0 { format!(" log ({scroll} lines below: PgDn, End) ") } else { " log (PgUp: earlier) ".to_string() };
+        let title = if scroll > 0 { format!(" log ({scroll} below: PgDn/End) ") } else { " log (PgUp: earlier) ".to_string() };
         f.render_widget(Paragraph::new(shown).block(Block::new().borders(Borders::TOP).title(title)), log_r);
     }
 

@@ -293,7 +293,7 @@ fn the_log_scrolls_with_page_keys_and_the_wheel() {
     }
     let s = text(&screen(&a, 80, 24));
     assert!(s.contains(first), "{s}");
-    assert!(s.contains("lines below: PgDn, End"), "{s}");
+    assert!(s.contains("below: PgDn/End"), "{s}");
     key(&mut a, KeyCode::End);
     assert_eq!(a.log_scroll, 0);
     a.on_mouse(MouseEventKind::ScrollUp);
