@@ -254,7 +254,11 @@ pub fn event_cards(e: &Event) -> Vec<CardId> {
 /// not.
 pub fn is_notable(e: &Event) -> bool {
     match e {
-        Event::Moved { from, reason, .. } => (from.zone.on_field() && !reason.is_destroy()) || matches!(reason, Reason::Discard | Reason::Cost),
+        // Cards leaving the field other than by destruction (told by `Destroyed`) or after
+        // resolving (a spell's usual way out), and discards and costs.
+        Event::Moved { from, reason, .. } => {
+            (from.zone.on_field() && !reason.is_destroy() && *reason != Reason::Resolve) || matches!(reason, Reason::Discard | Reason::Cost)
+        }
         Event::NormalSummoned { .. }
         | Event::MonsterSet { .. }
         | Event::SpellSet { .. }

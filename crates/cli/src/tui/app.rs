@@ -239,9 +239,10 @@ impl App {
                     self.mode = Mode::Play;
                     self.message = String::new();
                 }
+                KeyCode::Char('v') => self.open_inspector(),
                 KeyCode::Up => self.summary_scroll = self.summary_scroll.saturating_sub(1),
                 KeyCode::Down => self.summary_scroll += 1,
-                _ => self.message = "Enter closes the summary of the opponent's turn".into(),
+                _ => self.message = "Enter closes the summary of the opponent's turn (v reads cards)".into(),
             },
             Mode::SaveReplay => match k.code {
                 KeyCode::Enter => self.save(),
