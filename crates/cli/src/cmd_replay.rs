@@ -110,7 +110,7 @@ fn state_at(file: &ReplayFile, k: usize) -> anyhow::Result<(Duel, Option<String>
 fn screen(d: &Duel, k: usize, total: usize, last: Option<&str>) -> String {
     let mut out = format!("-- action {k}/{total}{} --\n", last.map(|t| format!(": {t}")).unwrap_or_default());
     let va = d.view(Player::A);
-    let mut table = crate::duel::render(&ygo_core::View { actions: Vec::new(), ..va }, &crate::duel::chain_lines(d));
+    let mut table = crate::duel::render(d, &ygo_core::View { actions: Vec::new(), ..va });
     let hand_b: Vec<String> = d.view(Player::B).sides[1].hand.iter().map(|k| k.name.clone()).collect();
     table.push_str(&format!("  (B's hand: {})\n", if hand_b.is_empty() { "-".into() } else { hand_b.join(", ") }));
     out.push_str(&table);

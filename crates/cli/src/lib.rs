@@ -14,6 +14,7 @@ pub mod outcome;
 pub mod scenario;
 pub mod sim;
 pub mod tui;
+pub mod words;
 
 /// Writes `text` to stdout; a closed pipe (e.g. `| head`) is not an error.
 pub fn emit(text: &str) -> anyhow::Result<()> {

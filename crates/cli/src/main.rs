@@ -63,8 +63,10 @@ enum Cmd {
         /// Rule edition: expert, mr1, mr2, mr3, mr4, mr2020.
         #[arg(long, default_value = "mr2020")]
         edition: String,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// The duel's seed (0 or more); without it a fresh seed is drawn and printed, so
+        /// the same duel can be played again.
+        #[arg(long, allow_hyphen_values = true, value_parser = ygo_cli::duel::parse_seed)]
+        seed: Option<u64>,
         /// Starting LP: 8000, 4000 or 2000.
         #[arg(long, default_value_t = 8000)]
         lp: i32,
@@ -74,7 +76,8 @@ enum Cmd {
         /// Line mode (also used when stdout is not a terminal).
         #[arg(long)]
         plain: bool,
-        /// Save the replay to this file when the duel ends (the full-screen mode asks).
+        /// Save the replay to this file when the duel ends (or is quit); if that fails, another
+        /// name is asked for. Without it, the full-screen mode offers a file name at the end.
         #[arg(long)]
         save_replay: Option<PathBuf>,
     },
@@ -154,7 +157,8 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Cmd::Match(a) => ygo_cli::cmd_match::run(a, &card_lookup(cli.cards_db)?),
         Cmd::Tournament(a) => ygo_cli::cmd_tournament::run(a, &card_lookup(cli.cards_db)?),
         Cmd::Duel { deck, opponent_deck, vs, edition: ed, seed, lp, second, plain, save_replay } => {
-            let lookup = card_lookup(cli.cards_db)?;
+            let cards_db = cli.cards_db;
+            let lookup = card_lookup(cards_db.clone())?;
             let me = load_deck_with(&deck, &lookup)?;
             let them = load_deck_with(&opponent_deck, &lookup)?;
             let opponent = match vs.as_str() {
@@ -164,7 +168,11 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             };
             let seat = if second { Player::B } else { Player::A };
             let decks = if second { [them, me] } else { [me, them] };
-            let opts = ygo_cli::duel::DuelOptions { decks, edition: edition(&ed)?, seed, lp, opponent, seat, save_replay };
+            let (seed, fresh_seed) = match seed {
+                Some(s) => (s, false),
+                None => (ygo_cli::duel::fresh_seed(), true),
+            };
+            let opts = ygo_cli::duel::DuelOptions { decks, edition: edition(&ed)?, seed, fresh_seed, lp, opponent, seat, save_replay, cards_db };
             if plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
                 let stdin = std::io::stdin();
                 let mut input = stdin.lock();

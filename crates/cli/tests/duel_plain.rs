@@ -29,11 +29,15 @@ fn a_scripted_game_through_stdin_reaches_a_win() {
     let (code, out) = duel(&["--vs", "random", "--seed", "4", "--save-replay", replay.to_str().unwrap()], &script);
     assert_eq!(code, 0, "{out}");
     assert!(out.starts_with("ygo duel: vanilla-yugi (A) vs vanilla-kaiba (B)"), "{out}");
-    assert!(out.contains("== turn 1 (A) main1 phase =="), "{out}");
+    assert!(out.contains("== turn 1 (A) Main Phase 1 =="), "{out}");
     assert!(out.contains("opponent B: LP 8000"), "{out}");
-    assert!(out.contains("   1. normal summon"), "{out}");
+    assert!(out.contains("-- your Main Phase 1: summon, set, activate, or move on"), "{out}");
+    assert!(out.contains("   1. Normal Summon "), "{out}");
+    // The log names places in words and results in words.
+    assert!(out.contains("from A's Monster Zone to A's GY") || out.contains("from B's Monster Zone to B's GY"), "{out}");
+    assert!(!out.contains(".monsters") && !out.contains("Outcome"), "{out}");
     let result = out.lines().find(|l| l.starts_with("result: ")).expect("a result line");
-    assert!(result.contains(" wins ") || result.contains("draw"), "{result}");
+    assert!(result.contains(" wins: ") || result.contains("a draw: "), "{result}");
     assert!(out.contains(&format!("replay saved to {}", replay.display())));
     let v = ygo().args(["replay", "--verify"]).arg(&replay).output().unwrap();
     let text = String::from_utf8_lossy(&v.stdout);
@@ -51,6 +55,78 @@ fn typed_commands_and_rejections() {
     assert!(out.contains("quit: the duel is abandoned"), "{out}");
     // After "end phase" the AI played turn 2 and it is A's turn 3.
     assert!(out.contains("== turn 3 (A)"), "{out}");
+}
+
+#[test]
+fn typed_actions_take_any_case_and_a_unique_beginning() {
+    // Seed 1, turn 1: Giant Soldier of Stone is the only card beginning "gia"; "normal summon"
+    // alone begins three actions; "END PHASE" is the command in capitals; "show" reads a card.
+    let (code, out) = duel(&["--vs", "greedy", "--seed", "1"], "show summoned skull\nshow\nnormal summon\nNORMAL SUMMON GIA\nmonster zone 2\nq\n");
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("Summoned Skull\n  Normal Monster · DARK Fiend · Level 6\n  ATK 2500 / DEF 1200\n  in your hand"), "{out}");
+    assert!(out.contains("cards you can read: Curse of Dragon (your hand)"), "{out}");
+    assert!(out.contains("rejected: \"normal summon\" begins 3 actions: Normal Summon Giant Soldier of Stone | "), "{out}");
+    assert!(out.contains("-- choose a zone for Giant Soldier of Stone"), "{out}");
+    assert!(out.contains("A Normal Summons Giant Soldier of Stone in zone 2"), "{out}");
+}
+
+#[test]
+fn the_log_says_spell_and_trap_zone() {
+    let script = "1\n".repeat(3000);
+    let (code, out) = duel(&["--vs", "random", "--seed", "2", "--deck", "classic-chain", "--opponent-deck", "classic-chain"], &script);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("'s Spell & Trap Zone"), "{out}");
+    for internal in [".spells", ".monsters", ".gy", "@"] {
+        assert!(!out.contains(internal), "{internal} in:\n{out}");
+    }
+}
+
+/// The hand A is dealt (its first draw line) and the seed the header gives.
+fn deal(args: &[&str]) -> (String, String) {
+    let (code, out) = duel(args, "q\n");
+    assert_eq!(code, 3, "{out}");
+    let seed = out.lines().next().and_then(|l| l.split("seed ").nth(1)).and_then(|s| s.split([' ', ';']).next()).expect("a seed").to_string();
+    let hand = out.lines().find(|l| l.starts_with("  | A draws ")).expect("A's opening hand").to_string();
+    (seed, hand)
+}
+
+#[test]
+fn without_seed_each_duel_is_new_and_says_how_to_replay_it() {
+    let (seed1, hand1) = deal(&[]);
+    let (seed2, hand2) = deal(&[]);
+    // Two fresh 32-bit seeds; the chance that two runs deal the same five cards in the same
+    // order from these 40-card decks is far below one in a million.
+    assert_ne!(seed1, seed2);
+    assert_ne!(hand1, hand2, "seeds {seed1} and {seed2}");
+    let (code, out) = duel(&[], "q\n");
+    assert_eq!(code, 3);
+    assert!(out.lines().next().unwrap().contains("(fresh: --seed "), "{out}");
+    // The printed seed plays the same duel again.
+    let (again, hand) = deal(&["--seed", &seed1]);
+    assert_eq!((again, hand), (seed1, hand1));
+}
+
+#[test]
+fn a_negative_seed_is_refused() {
+    let out = ygo().args(["duel", "--plain", "--seed", "-1"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("seeds are 0 or more (got -1)"), "{err}");
+}
+
+#[test]
+fn a_failed_replay_save_asks_for_another_file() {
+    let good = tmp("retry.json");
+    let bad = tmp("no-such-dir").join("r.json");
+    let input = format!("q\n{}\n", good.display());
+    let (code, out) = duel(&["--seed", "3", "--save-replay", bad.to_str().unwrap()], &input);
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("could not save the replay: "), "{out}");
+    assert!(out.contains(&format!("replay saved to {}", good.display())), "{out}");
+    assert!(ygo().args(["replay", "--verify"]).arg(&good).output().unwrap().status.success());
+    // Giving up (an empty line) is an error: the replay asked for was not written.
+    let (code, out) = duel(&["--seed", "3", "--save-replay", bad.to_str().unwrap()], "q\n\n");
+    assert_eq!(code, 2, "{out}");
 }
 
 #[test]

@@ -29,10 +29,10 @@ fn opening_hands_and_the_first_turn_draw_follow_the_edition() {
     // RULE: SETUP-1, SETUP-2, SETUP-3, ERA-1, MISC-3
     for (edition, draws) in [("expert", true), ("mr1", true), ("mr2", true), ("mr3", false), ("mr4", false), ("mr2020", false)] {
         let out = first_decision(&["--edition", edition]);
-        assert!(out.contains("A shuffles their deck") && out.contains("B shuffles their deck"), "{edition}:\n{out}");
+        assert!(out.contains("A shuffles their Deck") && out.contains("B shuffles their Deck"), "{edition}:\n{out}");
         // The opponent's opening hand is 5 cards, unnamed in A's view (MISC-3).
         assert!(out.contains("B draws 5 card(s)"), "{edition}:\n{out}");
-        let turn1 = out.split("turn 1: A begins").nth(1).expect("turn 1 starts");
+        let turn1 = out.split("turn 1: A's turn").nth(1).expect("turn 1 starts");
         let (hand, deck) = if draws { ("hand 6", "deck 34") } else { ("hand 5", "deck 35") };
         let me = line_with(&out, "you A:");
         assert!(me.contains("LP 8000") && me.contains(hand) && me.contains(deck), "{edition}: {me}");
@@ -40,7 +40,7 @@ fn opening_hands_and_the_first_turn_draw_follow_the_edition() {
         let opp = line_with(&out, "opponent B:");
         assert!(opp.contains("LP 8000") && opp.contains("hand 5") && opp.contains("deck 35"), "{edition}: {opp}");
         // No Battle Phase for the first player on turn 1, in every edition.
-        assert!(!turn1.contains("battle phase"), "{edition}:\n{out}");
+        assert!(!turn1.contains("Battle Phase"), "{edition}:\n{out}");
     }
 }
 

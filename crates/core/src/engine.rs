@@ -249,6 +249,21 @@ impl Duel {
         &self.prompt
     }
 
+    /// The card whose summon, attack, activation or resolving effect asks the pending
+    /// question (the task that asked is on top of the stack), so a user interface can say
+    /// what a prompt is for ("Magic Jammer: discard 1 card as the cost"). `None` for
+    /// priority windows, the hand limit, triggers and the Pendulum Summon.
+    pub fn prompt_source(&self) -> Option<CardId> {
+        match self.tasks.last()? {
+            Task::Summon { card, .. } | Task::SummonProc { card, .. } | Task::FlipSummon { card } | Task::SummonDone { card, .. } => Some(*card),
+            Task::Activate(a) => Some(a.card),
+            Task::Resolve(r) => Some(r.card()),
+            Task::Extra(e) => e.card,
+            Task::Attack(a) => Some(a.attacker),
+            _ => None,
+        }
+    }
+
     /// Applies the deciding player's answer. Anything illegal (wrong player, stale or
     /// made-up action) is rejected and leaves the duel untouched.
     pub fn apply(&mut self, player: Player, action: Action) -> Result<(), Rejected> {
