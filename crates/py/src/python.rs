@@ -307,7 +307,7 @@ impl PyVecEnv {
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (num_envs = 64, deck_a = DEFAULT_DECKS[0], deck_b = DEFAULT_DECKS[1], opponent = None, seat = None, seed = 0, threads = 1, edition = "mr2020", skip_forced = true, action_rows = ACTION_ROWS))]
+    #[pyo3(signature = (num_envs = 64, deck_a = DEFAULT_DECKS[0], deck_b = DEFAULT_DECKS[1], opponent = None, seat = None, seed = 0, threads = 1, edition = "mr2020", skip_forced = true, action_rows = ACTION_ROWS, auto_reset = true))]
     fn new(
         py: Python<'_>,
         num_envs: usize,
@@ -320,6 +320,7 @@ impl PyVecEnv {
         edition: &str,
         skip_forced: bool,
         action_rows: usize,
+        auto_reset: bool,
     ) -> PyResult<PyVecEnv> {
         let decks = [game::load_deck(deck_a).map_err(value_error)?, game::load_deck(deck_b).map_err(value_error)?];
         let seat = seat.map(self::seat).transpose()?;
@@ -336,6 +337,7 @@ impl PyVecEnv {
             seed,
             skip_forced,
             action_rows: action_rows.max(1),
+            auto_reset,
         };
         let env = py.detach(|| VecEnv::new(cfg, num_envs, threads.max(1))).map_err(value_error)?;
         Ok(PyVecEnv { env: Mutex::new(env), rows: action_rows.max(1) })

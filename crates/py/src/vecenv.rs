@@ -34,6 +34,9 @@ pub struct EnvConfig {
     /// Answer single-choice decisions without asking.
     pub skip_forced: bool,
     pub action_rows: usize,
+    /// Start a finished duel again at once; if false it stays over (its observation is the
+    /// final position) until `reset`.
+    pub auto_reset: bool,
 }
 
 /// One step's outputs for all N duels (row-major, N first).
@@ -102,6 +105,8 @@ struct Slot {
     opponent: Option<Box<dyn ygo_ai::Player>>,
     legal: Vec<Action>,
     episode: u64,
+    /// Who made the last decision (whose observation a finished duel shows in self-play).
+    last_mover: Player,
     stats: Stats,
 }
 
@@ -125,6 +130,7 @@ impl Slot {
             opponent: None,
             legal: Vec::new(),
             episode,
+            last_mover: Player::A,
             stats: Stats::default(),
         };
         s.restart(cfg, index)?;
@@ -169,6 +175,7 @@ impl Slot {
     /// scored and replaced.
     fn step(&mut self, cfg: &EnvConfig, index: usize, row: usize, out: One<'_>) -> Result<(), String> {
         let mover = self.duel.deciding_player().unwrap_or(self.seat);
+        self.last_mover = mover;
         let a = self.legal[row];
         self.duel.apply_unchecked(a);
         self.stats.decisions += 1;
@@ -196,15 +203,18 @@ impl Slot {
             } else {
                 *out.terminated = true;
             }
-            self.episode += 1;
-            self.restart(cfg, index)?;
+            if cfg.auto_reset {
+                self.episode += 1;
+                self.restart(cfg, index)?;
+            }
         }
         self.observe(cfg, out.obs, out.to_play);
         Ok(())
     }
 
     fn observe(&mut self, _cfg: &EnvConfig, obs: ObsMut<'_>, to_play: &mut i8) {
-        let viewer = self.duel.deciding_player().unwrap_or(self.seat);
+        let over = if self.opponent.is_some() { self.seat } else { self.last_mover };
+        let viewer = self.duel.deciding_player().unwrap_or(over);
         *to_play = viewer.idx() as i8;
         let view = self.duel.view(viewer);
         let duel = &self.duel;
@@ -287,6 +297,9 @@ impl VecEnv {
             return Err(format!("{} actions for {} duels", choices.len(), self.slots.len()));
         }
         for (i, (&c, s)) in choices.iter().zip(&self.slots).enumerate() {
+            if s.duel.is_over() {
+                return Err(format!("duel {i} is over: reset before stepping again"));
+            }
             if c < 0 || c as usize >= s.legal.len().min(self.cfg.action_rows) {
                 return Err(format!("duel {i}: action {c} is not one of its {} legal actions", s.legal.len()));
             }
@@ -360,6 +373,7 @@ mod tests {
             seed: 7,
             skip_forced: true,
             action_rows: ACTION_ROWS,
+            auto_reset: true,
         }
     }
 
@@ -416,6 +430,26 @@ mod tests {
             let seat = if one.slots[i].episode.is_multiple_of(2) { Player::A } else { Player::B };
             assert_eq!(b1.to_play[i] as usize, seat.idx());
         }
+    }
+
+    #[test]
+    fn without_auto_reset_a_finished_duel_waits() {
+        let mut env = VecEnv::new(EnvConfig { auto_reset: false, ..cfg(Some("random")) }, 1, 1).unwrap();
+        let mut b = Buffers::new(1, ACTION_ROWS);
+        env.reset(b.out()).unwrap();
+        let mut t = 0;
+        while !b.terminated[0] && !b.truncated[0] {
+            let legal = b.mask.iter().filter(|&&m| m == 1).count();
+            env.step(&[(t % legal) as i64], b.out()).unwrap();
+            t += 1;
+        }
+        assert!(env.duel(0).unwrap().is_over());
+        assert_eq!(b.mask.iter().filter(|&&m| m == 1).count(), 0, "no action after the end");
+        assert_ne!(b.globals[global::OUTCOME], 0);
+        assert_eq!(b.to_play[0] as usize, env.slots[0].seat.idx(), "the final position is shown to the learner");
+        assert!(env.step(&[0], b.out()).unwrap_err().contains("is over"));
+        env.reset(b.out()).unwrap();
+        assert!(!env.duel(0).unwrap().is_over());
     }
 
     #[test]
