@@ -101,6 +101,16 @@ impl Duel {
     /// What `viewer` may see (MISC-3): never the opponent's hand, deck order, face-down
     /// cards or face-down banished cards.
     pub fn view(&self, viewer: Player) -> View {
+        let mut v = self.view_table(viewer);
+        if v.deciding == Some(viewer) {
+            v.actions = self.legal_actions_with_text();
+        }
+        v
+    }
+
+    /// [`Duel::view`] without the legal actions (`actions` is empty): for callers that
+    /// list the actions themselves and need no texts (observation encoders).
+    pub fn view_table(&self, viewer: Player) -> View {
         let side = |p: Player| {
             let ps = self.player(p);
             let mine = p == viewer;
@@ -134,7 +144,7 @@ impl Duel {
                 .iter()
                 .map(|l| ChainView { code: self.card(l.card).code, name: self.name(l.card).to_string(), effect: l.effect, controller: l.controller })
                 .collect(),
-            actions: if deciding == Some(viewer) { self.legal_actions_with_text() } else { Vec::new() },
+            actions: Vec::new(),
         }
     }
 }
