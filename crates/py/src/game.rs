@@ -103,8 +103,8 @@ impl Game {
 
     /// The observation arrays of `viewer` (with `action_rows` rows in the action table).
     pub fn observe(duel: &Duel, viewer: Player, action_rows: usize) -> (Obs, Result<(), Overflow>) {
-        let view = duel.view(viewer);
-        let actions: Vec<Action> = view.actions.iter().map(|(a, _)| *a).collect();
+        let view = duel.view_table(viewer);
+        let actions = if view.deciding == Some(viewer) { duel.legal_actions() } else { Vec::new() };
         let mut obs = Obs::new(action_rows);
         let r = encode(&view, &actions, &|l| Game::visible_code(duel, viewer, l), CardTable::shipped(), obs.as_mut());
         (obs, r)
@@ -197,6 +197,20 @@ mod tests {
         assert_eq!(back.duel, g.duel);
         assert_eq!(back.actions, g.actions);
         assert!(Game::from_bytes(b"nonsense").is_err());
+    }
+
+    #[test]
+    fn the_view_table_is_the_view_without_actions() {
+        let mut g = Game::new("bench-yugi", "bench-kaiba", "mr2020", 2, None).unwrap();
+        for _ in 0..40 {
+            play(&mut g, 7);
+            for p in Player::BOTH {
+                let mut full = g.duel.view(p);
+                assert_eq!(full.actions.is_empty(), g.duel.deciding_player() != Some(p));
+                full.actions.clear();
+                assert_eq!(g.duel.view_table(p), full);
+            }
+        }
     }
 
     #[test]

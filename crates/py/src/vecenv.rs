@@ -216,7 +216,8 @@ impl Slot {
         let over = if self.opponent.is_some() { self.seat } else { self.last_mover };
         let viewer = self.duel.deciding_player().unwrap_or(over);
         *to_play = viewer.idx() as i8;
-        let view = self.duel.view(viewer);
+        // The table without action texts; the actions are the ones already listed.
+        let view = self.duel.view_table(viewer);
         let duel = &self.duel;
         if encode(&view, &self.legal, &|l| Game::visible_code(duel, viewer, l), CardTable::shipped(), obs).is_err() {
             self.stats.overflows += 1;

@@ -46,3 +46,13 @@ def test_bench_json_keys():
     r = json.loads(p.stdout)
     assert {"steps_per_sec_one_core", "steps_per_sec_all_cores", "cores"} <= set(r)
     assert r["steps_per_sec_one_core"] > 0 and r["cores"] >= 1
+
+
+def test_learning_example_runs(tmp_path):
+    script = os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples", "train_reinforce.py")
+    plot = tmp_path / "curve.png"
+    p = subprocess.run([sys.executable, script, "--episodes", "40", "--eval-games", "20", "--out", str(plot), "--json"], capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    assert 0.0 <= r["win_rate_before"] <= 1.0 and 0.0 <= r["win_rate_after"] <= 1.0
+    assert plot.stat().st_size > 1000
