@@ -128,7 +128,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             effects: vec![
                 E::continuous("Fusion materials: \"Elemental HERO Avian\" + \"Elemental HERO Burstinatrix\". Must be Fusion Summoned."),
                 E::trigger(
-                    Trigger::DestroyedByBattleOpponent,
+                    Trigger::DestroyedByBattleAndSentToGy,
                     "When it destroys a monster by battle and sends it to the GY: inflict damage to your opponent equal to that monster's ATK.",
                 )
                 .op(Op::Damage { who: Who::Opponent, amount: Amount::OriginalAtkOf(Obj::EventCard) }),
@@ -141,6 +141,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             effects: vec![
                 E::continuous("Fusion materials: \"Elemental HERO Avian\" + \"Elemental HERO Burstinatrix\". Only Special Summoned with \"Dark Fusion\" (never with \"Polymerization\"). It deals piercing battle damage.")
                     .modifier(Modifier::Piercing(Scope::This)),
+                E::trigger(
+                    Trigger::DestroyedByBattleAndSentToGy,
+                    "When it destroys a monster by battle and sends it to the GY: inflict damage to your opponent equal to that monster's original ATK or DEF, whichever is higher.",
+                )
+                .op(Op::Damage {
+                    who: Who::Opponent,
+                    amount: Amount::Max(Box::new(Amount::OriginalAtkOf(Obj::EventCard)), Box::new(Amount::OriginalDefOf(Obj::EventCard))),
+                }),
             ],
             materials: Some(Materials::Fusion { slots: named(&[21844576, 58932615]), by_polymerization: false }),
             ..Behavior::default()
@@ -178,7 +186,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     "In the End Phase of a turn its negation above was applied: you can Special Summon it from your GY.",
                 )
                 .range(Range::Gy)
-                .when(Condition::Custom(1))
+                .when(Condition::ResolvedThisTurn(0))
                 .op(Op::SpecialSummon { what: Obj::This, pos: SummonPos::FaceUp })],
         ),
         // Red Dragon Archfiend

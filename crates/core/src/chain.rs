@@ -90,10 +90,11 @@ impl Duel {
         match f {
             Filter::Any => true,
             Filter::Monster => as_monster || (c.zone == Zone::Monster),
-            Filter::Spell => d.is_spell() && c.zone != Zone::Monster,
+            // SPELL-8, ZONE-4: a Pendulum card in a Pendulum Zone is a Spell Card.
+            Filter::Spell => (d.is_spell() && c.zone != Zone::Monster) || self.is_pendulum_spell(id),
             // TRAP-5: a trap monster is a trap too.
             Filter::Trap => d.is_trap(),
-            Filter::SpellTrap => matches!(c.zone, Zone::SpellTrap | Zone::Field) || !d.is_monster(),
+            Filter::SpellTrap => matches!(c.zone, Zone::SpellTrap | Zone::Field | Zone::Pendulum) || !d.is_monster(),
             Filter::FaceUp => c.face_up(),
             Filter::FaceDown => !c.face_up(),
             Filter::AttackPos => c.zone == Zone::Monster && c.position.attack(),
@@ -134,6 +135,14 @@ impl Duel {
             Filter::Or(v) => v.iter().any(|f| self.filter_matches(f, id, p, source)),
             Filter::Not(f) => !self.filter_matches(f, id, p, source),
         }
+    }
+
+    /// A Pendulum monster card placed as a Pendulum Scale: a Spell Card on the field
+    /// (SPELL-8, ZONE-4), in the Pendulum Zones of Master Rule 3 or the outer Spell & Trap
+    /// Zones from Master Rule 4.
+    pub(crate) fn is_pendulum_spell(&self, id: CardId) -> bool {
+        let c = self.card(id);
+        matches!(c.zone, Zone::Pendulum | Zone::SpellTrap) && self.data(id).is_monster() && self.data(id).has(crate::card::type_bits::PENDULUM)
     }
 
     fn stat_atk(&self, id: CardId) -> i32 {
@@ -188,20 +197,28 @@ impl Duel {
     /// Are there at least `need` legal targets? (Counts without collecting them.)
     fn has_target_candidates(&self, e: &EffectDecl, p: Player, source: CardId, need: usize) -> bool {
         let Some(t) = &e.target else { return true };
-        self.cards_in(t.place, p)
-            .into_iter()
-            .filter(|&c| c != source && self.filter_matches(&t.filter, c, p, source) && !(self.card(c).zone.on_field() && self.untargetable(c)))
-            .take(need)
-            .count()
-            >= need
+        self.cards_in(t.place, p).into_iter().filter(|&c| self.targetable(c, source) && self.filter_matches(&t.filter, c, p, source)).take(need).count() >= need
     }
 
     /// Legal targets of one target group.
     fn spec_candidates(&self, t: &crate::effect::TargetSpec, p: Player, source: CardId) -> Vec<CardId> {
-        self.cards_in(t.place, p)
-            .into_iter()
-            .filter(|&c| c != source && self.filter_matches(&t.filter, c, p, source) && !(c != source && self.card(c).zone.on_field() && self.untargetable(c)))
-            .collect()
+        self.cards_in(t.place, p).into_iter().filter(|&c| self.targetable(c, source) && self.filter_matches(&t.filter, c, p, source)).collect()
+    }
+
+    /// May an effect of `source` target `c` at all (EFF-6)? Not a card
+    /// protected from targeting, not a monster whose destruction by battle is confirmed
+    /// (BATTLE-8).
+    /// A spell or trap being activated never targets itself; a monster effect may target its
+    /// own monster where its text allows ("target 1 monster on the field").
+    pub(crate) fn targetable(&self, c: CardId, source: CardId) -> bool {
+        let own_monster = c == source && self.card(c).zone == Zone::Monster;
+        (c != source || own_monster) && !(self.card(c).zone.on_field() && self.untargetable(c)) && !self.destroyed_by_battle(c)
+    }
+
+    /// A monster destroyed by the current battle, waiting to be sent to the GY at the end of
+    /// the Damage Step (BATTLE-4).
+    pub(crate) fn destroyed_by_battle(&self, c: CardId) -> bool {
+        self.current_attack().is_some_and(|a| a.destroyed.contains(&c))
     }
 
     pub(crate) fn targets_exist(&self, e: &EffectDecl, p: Player, source: CardId) -> bool {
@@ -223,7 +240,7 @@ impl Duel {
                     let atks: Vec<i32> = self
                         .cards_in(spec.place, p)
                         .into_iter()
-                        .filter(|&t| t != source && self.filter_matches(&spec.filter, t, p, source) && !(self.card(t).zone.on_field() && self.untargetable(t)))
+                        .filter(|&t| self.targetable(t, source) && self.filter_matches(&spec.filter, t, p, source))
                         .map(|t| self.stat_atk(t))
                         .collect();
                     v.retain(|&c| atks.iter().any(|&t| t <= self.stat_atk(c)));
@@ -432,6 +449,7 @@ impl Duel {
             Condition::InPhase(ph) => self.phase == *ph,
             Condition::InBattlePhase => self.phase == crate::types::Phase::Battle,
             Condition::LpBehindBy(n) => self.lp(p.opp()) - self.lp(p) >= *n,
+            Condition::ResolvedThisTurn(effect) => self.resolved_this_turn.contains(&(source, *effect)),
             Condition::All(v) => v.iter().all(|c| self.condition_holds(c, p, source)),
             Condition::Any(v) => v.iter().any(|c| self.condition_holds(c, p, source)),
             Condition::Custom(i) => crate::custom::condition(self, self.card(source).code, *i, p, source),
@@ -705,7 +723,7 @@ impl Duel {
             self.emit(Event::EffectNegated { card: link.card, link: n });
             return Flow::Continue;
         }
-        self.tasks.push(Task::Resolve(Box::new(Resolution::new(link, n))));
+        self.tasks.push(Task::Resolve(Box::new(Resolution::new(link, n, self.happenings))));
         Flow::Continue
     }
 

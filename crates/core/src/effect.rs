@@ -227,6 +227,10 @@ pub enum Amount {
     AtkOf(Obj),
     /// The original (printed) ATK of the first card of the object.
     OriginalAtkOf(Obj),
+    /// The original (printed) DEF of the first card of the object.
+    OriginalDefOf(Obj),
+    /// The higher of two numbers ("the ATK or DEF, whichever is higher").
+    Max(Box<Amount>, Box<Amount>),
     /// Half, rounded down.
     Half(Box<Amount>),
     /// The number register (e.g. the number of cards the last step moved).
@@ -294,6 +298,10 @@ pub enum Trigger {
     DealtBattleDamage { direct: bool },
     /// This card destroyed a monster by battle.
     DestroyedByBattleOpponent,
+    /// "If this card destroys a monster by battle and sends it to the GY": the monster this
+    /// card destroyed by battle went to the GY, while this card is still on the field and
+    /// not destroyed by that battle itself (the event card is that monster).
+    DestroyedByBattleAndSentToGy,
     /// This card was chosen as the target of an attack.
     AttackTargeted,
     /// A phase of this turn begins; `Who::You` = the effect controller's turn.
@@ -375,6 +383,9 @@ pub enum Condition {
     InBattlePhase,
     /// Your LP is lower than the opponent's by at least this much.
     LpBehindBy(i32),
+    /// This card's effect with this index resolved this turn, not negated ("if this effect
+    /// was activated and resolved this turn").
+    ResolvedThisTurn(u8),
     All(Vec<Condition>),
     Any(Vec<Condition>),
     /// A unique condition (see `custom/`).

@@ -394,6 +394,7 @@ impl Duel {
             Task::HandLimit => self.step_hand_limit(),
             Task::EndTurn => {
                 self.expire_lingering(true);
+                self.resolved_this_turn.clear();
                 self.pending.clear();
                 self.end_battle_phase = false;
                 self.turn += 1;

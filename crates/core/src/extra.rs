@@ -405,8 +405,7 @@ impl Duel {
         if !d.is_monster() || !d.has(type_bits::PENDULUM) || !c.zone.on_field() {
             return false;
         }
-        !matches!(self.events.last(), Some(Event::SummonNegated { card } | Event::ActivationNegated { card, .. }) if *card == id)
-            && !matches!(self.chain.iter().find(|l| l.card == id), Some(l) if l.activation_negated)
+        self.negated_summon != Some(id) && !matches!(self.chain.iter().find(|l| l.card == id), Some(l) if l.activation_negated)
     }
 
     /// Puts a Pendulum monster face-up on top of its owner's Extra Deck.

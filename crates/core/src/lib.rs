@@ -53,6 +53,6 @@ pub use action::{Action, Rejected};
 pub use edition::Edition;
 pub use event::Event;
 pub use setup::{DeckList, DuelSetup, Placed, PositionSetup, SetupError, SidePosition};
-pub use state::{CardId, Duel};
+pub use state::{CardId, Duel, PoolMismatch};
 pub use types::{BattleStep, DamageStep, Loc, Outcome, Phase, Player, Position, WinReason, Zone};
 pub use view::View;

@@ -370,6 +370,9 @@ impl Duel {
                 Place::SpellTraps(_) => {
                     v.extend(ps.spells.iter().flatten().copied());
                     v.extend(ps.field);
+                    // ZONE-4: Pendulum Scales are Spell Cards on the field (Master Rule 3's
+                    // separate Pendulum Zones; from Master Rule 4 they are in `spells`).
+                    v.extend(ps.pendulum.iter().flatten().copied());
                     // TRAP-5: trap monsters are spell/trap cards on the field too.
                     v.extend(ps.monsters.iter().flatten().copied().filter(|&c| self.data(c).is_trap()));
                 }
@@ -409,6 +412,8 @@ impl Duel {
             }
             Amount::AtkOf(o) => objs(o).first().map_or(0, |&c| self.current_atk(c)),
             Amount::OriginalAtkOf(o) => objs(o).first().map_or(0, |&c| self.original_atk(c)),
+            Amount::OriginalDefOf(o) => objs(o).first().map_or(0, |&c| self.original_def(c)),
+            Amount::Max(x, y) => self.amount(x, p, source, objs, counted, destroyed_atk).max(self.amount(y, p, source, objs, counted, destroyed_atk)),
             Amount::Half(x) => self.amount(x, p, source, objs, counted, destroyed_atk) / 2,
             Amount::Counted => counted,
             Amount::DestroyedAtk => destroyed_atk,

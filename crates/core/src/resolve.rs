@@ -40,6 +40,9 @@ pub struct Resolution {
     pub searched: [bool; 2],
     /// The S/T zone a trap summoning itself as a monster keeps (TRAP-5).
     pub held_zone: Option<u8>,
+    /// The duel's change counter when the current step began (EFF-8).
+    #[serde(default)]
+    pub step_started_at: u32,
 }
 
 /// What one step did.
@@ -52,7 +55,9 @@ pub(crate) enum OpFlow {
 }
 
 impl Resolution {
-    pub fn new(link: ChainLink, n: u8) -> Resolution {
+    /// The resolution of `link` (chain link `n`), from its first step; `happenings` is the
+    /// duel's change counter now.
+    pub fn new(link: ChainLink, n: u8, happenings: u32) -> Resolution {
         Resolution {
             link,
             n,
@@ -66,6 +71,7 @@ impl Resolution {
             destroyed_atk: 0,
             searched: [false; 2],
             held_zone: None,
+            step_started_at: happenings,
         }
     }
     pub fn controller(&self) -> Player {
@@ -87,6 +93,13 @@ impl Duel {
             return Flow::Continue;
         };
         let flow = self.run_op(op, &mut r);
+        if matches!(flow, OpFlow::Next | OpFlow::Stop) {
+            // EFF-8: this step changed the duel; the next step's changes are a new happening.
+            if self.happenings != r.step_started_at {
+                self.step_boundary = true;
+            }
+            r.step_started_at = self.happenings;
+        }
         match flow {
             OpFlow::Next => {
                 r.pc += 1;
@@ -139,8 +152,11 @@ impl Duel {
                 self.send_to_gy(t, Reason::Destroy);
             }
         }
+        self.resolved_this_turn.push((card, r.link.effect));
         self.resolving = false;
         self.cause = None;
+        // The last step's changes are the last thing that happened (EFF-8).
+        self.step_boundary = false;
         self.emit(Event::LinkResolved { card, link: r.n });
         self.check_equips();
     }
@@ -157,6 +173,7 @@ impl Duel {
                         || e.also_target.as_ref().is_some_and(|spec| self.filter_matches(&spec.filter, t, p, card))
                 })
                 && !(c.zone.on_field() && self.untargetable(t))
+                && !self.destroyed_by_battle(t)
                 && self
                     .effect_decl(card, r.link.effect)
                     .and_then(|e| e.target.as_ref())
@@ -683,9 +700,15 @@ impl Duel {
 
     /// SUM-3: a negated summon: the monster is destroyed.
     pub(crate) fn negate_summon(&mut self, m: CardId) {
+        // SUM-3: a monster whose Flip Summon is negated never activates its FLIP effect.
+        self.pending.retain(|p| p.card != m);
         self.emit(Event::SummonNegated { card: m });
         if self.card(m).zone == Zone::Monster {
+            // SUM-12: a Pendulum monster whose summon is negated goes to the GY, not the
+            // Extra Deck.
+            self.negated_summon = Some(m);
             self.send_to_gy(m, Reason::Destroy);
+            self.negated_summon = None;
         }
     }
 }

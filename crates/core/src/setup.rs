@@ -184,6 +184,8 @@ impl Duel {
             decisions: 0,
             recent: Vec::new(),
             timing: 0,
+            happenings: 0,
+            step_boundary: false,
             pending: Vec::new(),
             lingering: Vec::new(),
             player_fx: Default::default(),
@@ -199,11 +201,13 @@ impl Duel {
             held_spell_zones: Vec::new(),
             attack_negated: false,
             end_battle_phase: false,
+            negated_summon: None,
+            resolved_this_turn: Vec::new(),
         }
     }
 
     /// Indexes the cards whose effects watch the whole duel (triggers, win conditions).
-    fn index_watchers(&mut self) {
+    pub(crate) fn index_watchers(&mut self) {
         self.compute_watchers();
         let pool = self.pool.clone();
         self.win_watch = self.card_ids().filter(|&c| pool.def(self.card(c).def).behavior.wins).collect();

@@ -19,6 +19,16 @@ use crate::types::{BattleStep, Loc, Outcome, Phase, Player, Position, SummonKind
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct CardId(pub u16);
 
+/// A saved duel was given a card pool that does not hold its cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the card pool does not match the saved duel: card instance {} should be passcode {code}", .card.0)]
+pub struct PoolMismatch {
+    /// The first card instance that does not match.
+    pub card: CardId,
+    /// The passcode the duel recorded for it.
+    pub code: u32,
+}
+
 /// Counter kinds (MISC-2), by name.
 pub const COUNTER_NAMES: [&str; 6] = ["spell", "a", "clock", "venom", "guard", "wedge"];
 
@@ -192,6 +202,15 @@ pub struct Duel {
     pub(crate) recent: Vec<Event>,
     /// Timing counter: optional "when" triggers of an older timing miss it (EFF-8).
     pub(crate) timing: u32,
+    /// Changes of the duel so far (a counter): a resolution step that made one ends a
+    /// happening (EFF-8 inside one resolution).
+    #[serde(default)]
+    pub(crate) happenings: u32,
+    /// The step of a resolution just finished changed the duel: the next change starts a
+    /// new timing (EFF-8: "destroy ..., then ..." makes "when" triggers of the first part
+    /// miss their timing).
+    #[serde(default)]
+    pub(crate) step_boundary: bool,
     /// Triggered effects waiting to be put on a chain (EFF-7, CHAIN-6).
     pub(crate) pending: Vec<crate::trigger::Pending>,
     /// Effects applied for a while (until end of turn, while a card stays, ...).
@@ -222,6 +241,13 @@ pub struct Duel {
     pub(crate) attack_negated: bool,
     /// An effect ended the Battle Phase.
     pub(crate) end_battle_phase: bool,
+    /// The monster whose negated summon is sending it to the GY right now (SUM-3, SUM-12).
+    #[serde(skip)]
+    pub(crate) negated_summon: Option<CardId>,
+    /// Effects that resolved this turn (card, effect index): "if this effect resolved this
+    /// turn" (cleared when the turn ends).
+    #[serde(default)]
+    pub(crate) resolved_this_turn: Vec<(CardId, u8)>,
 }
 
 impl PartialEq for Duel {
@@ -264,9 +290,18 @@ impl Duel {
     pub fn pool(&self) -> &Arc<CardPool> {
         &self.pool
     }
-    /// Re-attaches the card pool after deserialisation (the pool is not serialised).
-    pub fn attach_pool(&mut self, pool: Arc<CardPool>) {
+    /// Re-attaches the card pool after deserialisation (the pool is not serialised). Every
+    /// card instance records its passcode: a pool that does not hold that very card at the
+    /// recorded place is refused, and the duel keeps its pool.
+    pub fn attach_pool(&mut self, pool: Arc<CardPool>) -> Result<(), PoolMismatch> {
+        for (i, c) in self.cards.iter().enumerate() {
+            let found = (c.def as usize) < pool.len() && pool.def(c.def).data.id == c.code;
+            if !found {
+                return Err(PoolMismatch { card: CardId(i as u16), code: c.code });
+            }
+        }
         self.pool = pool;
+        Ok(())
     }
     pub fn edition(&self) -> Edition {
         self.edition
@@ -375,6 +410,15 @@ impl Duel {
     // ---- atoms: the only writers of card locations and LP ---------------------------
 
     pub(crate) fn emit(&mut self, e: Event) {
+        if e.is_happening() && !matches!(e, Event::Shuffled { .. }) {
+            // EFF-8: the first change of a later step of one resolution is a new happening
+            // (a shuffle completes a search; it is not a step of its own).
+            if self.step_boundary {
+                self.step_boundary = false;
+                self.new_timing();
+            }
+            self.happenings = self.happenings.wrapping_add(1);
+        }
         // Draws are never what a "when ..." condition responds to; skipping them keeps
         // this list free of allocations.
         if e.is_happening() && !matches!(e, Event::Drew { .. }) {

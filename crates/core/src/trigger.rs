@@ -27,6 +27,10 @@ pub struct Pending {
     pub when: bool,
     /// The other card of the event (attacker, battled monster, summoned monster).
     pub event_card: Option<CardId>,
+    /// A FLIP effect of a monster flipped face-up by an attack: it waits until after
+    /// damage calculation (BATTLE-4, BATTLE-8).
+    #[serde(default)]
+    pub after_damage_calculation: bool,
 }
 
 /// Putting gathered triggers on the chain, one decision at a time.
@@ -71,7 +75,13 @@ impl Duel {
             | Event::Flipped { card }
             | Event::NormalSummoned { card, .. }
             | Event::FlipSummoned { card }
-            | Event::SpecialSummoned { card } => self.check_card_triggers(*card, e),
+            | Event::SpecialSummoned { card } => {
+                self.check_card_triggers(*card, e);
+                // The monster that destroyed it by battle "sends it to the GY".
+                if let (Event::Moved { reason: Reason::Battle, .. }, Some(k)) = (e, self.card(*card).killed_by) {
+                    self.check_card_triggers(k, e);
+                }
+            }
             Event::BattleDamage { by, .. } => self.check_card_triggers(*by, e),
             Event::AttackDeclared { target: Some(t), .. } => self.check_card_triggers(*t, e),
             Event::Destroyed { card, reason: Reason::Battle } => {
@@ -129,7 +139,21 @@ impl Duel {
             return;
         }
         let player = if c.zone.on_field() { c.controller } else { c.owner };
-        self.pending.push(Pending { card, effect, player, moves: c.moves, timing: self.timing, optional, when, event_card });
+        // BATTLE-8: the attack target flipped face-up before damage calculation.
+        let flipped_by_attack = self.effect_decl(card, effect).is_some_and(|e| e.kind == EffectKind::Flip)
+            && self.current_attack().is_some_and(|a| a.target == Some(card))
+            && self.before_damage_calculation_done();
+        self.pending.push(Pending {
+            card,
+            effect,
+            player,
+            moves: c.moves,
+            timing: self.timing,
+            optional,
+            when,
+            event_card,
+            after_damage_calculation: flipped_by_attack,
+        });
     }
 
     /// Does event `e` start trigger `t` of `card`? Returns the event's other card.
@@ -177,6 +201,9 @@ impl Duel {
                 *by == card && *player != c.controller && (!direct || self.current_attack().is_some_and(|a| a.target.is_none()))
             }
             (Trigger::DestroyedByBattleOpponent, Event::Destroyed { card: x, reason: Reason::Battle }) => *x != card && on_field_face_up,
+            (Trigger::DestroyedByBattleAndSentToGy, Event::Moved { card: x, to, reason: Reason::Battle, .. }) => {
+                *x != card && to.zone == Zone::Gy && self.card(*x).killed_by == Some(card) && on_field_face_up && c.killed_by.is_none()
+            }
             (Trigger::AttackTargeted, Event::AttackDeclared { target: Some(t), .. }) => *t == card && on_field_face_up,
             (Trigger::Phase { phase, whose }, Event::PhaseEntered { phase: ph }) => {
                 phase == ph
@@ -224,7 +251,15 @@ impl Duel {
             return None;
         }
         let timing = self.timing;
-        let mut queue = std::mem::take(&mut self.pending);
+        let all = std::mem::take(&mut self.pending);
+        // Triggers that must wait stay pending: a FLIP effect of an attacked monster until
+        // after damage calculation (BATTLE-8); the FLIP effect of a monster whose Flip
+        // Summon may still be negated until the summon succeeds (SUM-3).
+        let waiting = |d: &Duel, p: &Pending| {
+            (p.after_damage_calculation && d.current_attack().is_some() && d.before_damage_calculation_done()) || d.summon_pending == Some(p.card)
+        };
+        let (wait, mut queue): (Vec<Pending>, Vec<Pending>) = all.into_iter().partition(|p| waiting(self, p));
+        self.pending = wait;
         queue.retain(|p| {
             let c = self.card(p.card);
             let missed = p.optional && p.when && p.timing != timing;
@@ -242,6 +277,11 @@ impl Duel {
         }
         self.tasks.push(Task::Triggers(TriggerTask { queue, any_activated: false, chain_window }));
         Some(Flow::Continue)
+    }
+
+    /// In the Damage Step, damage calculation has not been performed yet (BATTLE-4).
+    pub(crate) fn before_damage_calculation_done(&self) -> bool {
+        matches!(self.step, Some(BattleStep::Damage(DamageStep::Start | DamageStep::BeforeCalculation | DamageStep::DuringCalculation)))
     }
 
     fn trigger_can_activate(&self, p: &Pending) -> bool {

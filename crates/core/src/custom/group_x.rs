@@ -124,26 +124,6 @@ pub(crate) fn condition(d: &Duel, code: u32, i: u8, p: Player, source: CardId) -
                 .last()
                 .is_some_and(|l| !l.activation_negated && d.effect_decl(l.card, l.effect).is_some_and(|e| e.ops.iter().any(|o| matches!(o, Op::Destroy(_))))),
         ),
-        // Stardust Dragon: this turn it was Tributed for its negation, and the negation was
-        // applied (the activation it answered was negated).
-        (STARDUST_DRAGON, 1) => {
-            let c = d.card(source);
-            if c.zone != Zone::Gy || c.arrived.turn != d.turn {
-                return Some(false);
-            }
-            let start = d.events.iter().rposition(|e| matches!(e, Event::TurnStarted { .. })).unwrap_or(0);
-            let mut mine: Option<u8> = None;
-            let mut applied = false;
-            for e in &d.events[start..] {
-                match e {
-                    Event::Activated { card, effect: 0, link } if *card == source => mine = Some(*link),
-                    Event::ActivationNegated { link, .. } if mine.is_some_and(|m| m > 1 && *link == m - 1) => applied = true,
-                    Event::ChainEnded => mine = None,
-                    _ => {}
-                }
-            }
-            Some(applied)
-        }
         // Relinquished / Thousand-Eyes Restrict: no monster equipped by this effect yet (max. 1)
         // and a free S/T zone to hold one.
         (RELINQUISHED | THOUSAND_EYES_RESTRICT, 0) => {
