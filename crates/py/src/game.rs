@@ -123,7 +123,7 @@ impl Game {
     /// Reads [`Game::to_bytes`] output, re-attaching the shipped card pool.
     pub fn from_bytes(bytes: &[u8]) -> Result<Game, String> {
         let mut g: Game = postcard::from_bytes(bytes).map_err(|e| format!("not a serialised ygo duel: {e}"))?;
-        g.duel.attach_pool(ygo_cards::pool());
+        g.duel.attach_pool(ygo_cards::pool()).map_err(|e| format!("a duel made with other card data: {e}"))?;
         Ok(g)
     }
 }
