@@ -15,7 +15,10 @@ fn first_decision(args: &[&str]) -> String {
         .stderr(Stdio::piped())
         .spawn()
         .expect("ygo runs");
-    child.stdin.take().unwrap().write_all(b"q\n").unwrap();
+    // A refused setup exits before reading stdin: the pipe may be closed already.
+    if let Err(e) = child.stdin.take().unwrap().write_all(b"q\n") {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
     let out = child.wait_with_output().unwrap();
     format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
 }
