@@ -319,6 +319,12 @@ impl Duel {
         }
     }
 
+    /// The number of effect `effect` of the card at `card` in `activate X effect N`: its
+    /// place among the card's effects a player activates (rule texts are not counted).
+    fn effect_number_at(&self, card: Loc, effect: u8) -> u8 {
+        self.card_at(card).and_then(|c| self.pool.def(self.card(c).def).behavior.effect_number(effect)).unwrap_or(effect.saturating_add(1))
+    }
+
     fn action_text_with(&self, viewer: Player, a: &Action, q: bool) -> String {
         let r = |l: &Loc| self.card_ref_text(viewer, *l, q);
         match a {
@@ -333,10 +339,11 @@ impl Duel {
             Action::FlipSummon(l) => format!("flip summon {}", r(l)),
             Action::ChangePosition(l) => format!("change position {}", r(l)),
             Action::Activate { card, effect } => {
-                if *effect == 0 || (*effect == crate::extra::PENDULUM_SCALE && card.zone == Zone::Hand) {
+                let n = self.effect_number_at(*card, *effect);
+                if n == 1 || (*effect == crate::extra::PENDULUM_SCALE && card.zone == Zone::Hand) {
                     format!("activate {}", r(card))
                 } else {
-                    format!("activate {} effect {}", r(card), effect + 1)
+                    format!("activate {} effect {n}", r(card))
                 }
             }
             Action::SpecialSummon(l) => {
@@ -451,7 +458,8 @@ impl Duel {
             // `target X` and `choose X` both answer a selection.
             (Command::OnCard(Verb::Target, p), Action::Choose(l)) | (Command::OnCard(Verb::Choose, p), Action::Target(l)) => m(p, l),
             (Command::Activate(p, e), Action::Activate { card, effect }) => {
-                (e == effect || (*e == 0 && *effect == crate::extra::PENDULUM_SCALE && card.zone == Zone::Hand)) && m(p, card)
+                let n = self.effect_number_at(*card, *effect);
+                (*e as u16 + 1 == n as u16 || (*e == 0 && *effect == crate::extra::PENDULUM_SCALE && card.zone == Zone::Hand)) && m(p, card)
             }
             (Command::OnCard(v @ (Verb::SynchroSummon | Verb::XyzSummon | Verb::LinkSummon), p), Action::SpecialSummon(l)) => {
                 let kind = match v {
