@@ -6,7 +6,6 @@
 use ygo_core::card::type_bits;
 use ygo_core::card::{Race, SpellKind};
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
-use ygo_core::extra::{ExtraOp, Materials, RitualFrom};
 use ygo_core::types::{BattleStep, DamageStep, Phase, SummonKind};
 
 const NORMAL_SPELL: EffectKind = EffectKind::Spell(SpellKind::Normal);

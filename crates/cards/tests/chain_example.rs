@@ -1,8 +1,8 @@
 //! The worked chain of CHAIN-5, played through the same `find_action`/`apply` every
 //! player uses. RULE: CHAIN-3, CHAIN-4, CHAIN-5, EFF-5
 
-use ygo_core::setup::{Placed, PositionSetup};
 use ygo_core::{Duel, Player, Position};
+use ygo_core::{Placed, PositionSetup};
 
 fn code(name: &str) -> u32 {
     let pool = ygo_cards::pool();

@@ -9,9 +9,9 @@ use std::sync::Arc;
 
 use ygo_core::card::arrows;
 use ygo_core::edition::Edition;
-use ygo_core::setup::{Placed, PositionSetup};
 use ygo_core::types::SummonKind;
 use ygo_core::{Duel, Player};
+use ygo_core::{Placed, PositionSetup};
 
 fn code(name: &str) -> u32 {
     let pool = ygo_cards::pool();

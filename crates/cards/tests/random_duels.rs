@@ -190,3 +190,44 @@ proptest! {
         }
     }
 }
+
+/// STYLE 23: an action is legal exactly when `legal_actions` lists it, whether `is_legal`
+/// answers from one question or from the list; `apply` hands back exactly the events it
+/// added to the log.
+#[test]
+fn is_legal_agrees_with_the_list_and_apply_returns_its_events() {
+    let pool = ygo_cards::pool();
+    let mut checked = 0;
+    for game in 0..12u64 {
+        let s = setup((game as usize) % BUILTIN.len(), (game as usize * 3 + 1) % BUILTIN.len(), 50 + game, Edition::Mr2020);
+        let Ok(mut d) = Duel::from_setup(pool.clone(), &s) else { continue };
+        let mut rng = RandomPlayer::new(game);
+        while let Some(p) = d.deciding_player() {
+            let legal = d.legal_actions();
+            // Candidates: the listed actions, the fixed moves, and every activation of a card
+            // in the hand, on the field or in the GY, listed or not.
+            let mut probe: Vec<Action> = legal.clone();
+            probe.extend([Action::Pass, Action::ToBattle, Action::ToMain2, Action::ToEnd, Action::EndTurn, Action::Done, Action::Yes]);
+            for zone in [ygo_core::Zone::Hand, ygo_core::Zone::Monster, ygo_core::Zone::SpellTrap, ygo_core::Zone::Gy] {
+                for index in 0..6 {
+                    for effect in 0..3 {
+                        probe.push(Action::Activate { card: ygo_core::Loc::new(p, zone, index), effect });
+                    }
+                }
+            }
+            for a in &probe {
+                assert_eq!(d.is_legal(p, a), legal.contains(a), "game {game}: is_legal({a:?}) disagrees with legal_actions");
+                checked += 1;
+            }
+            assert!(!d.is_legal(p.opp(), &legal[0]), "the other player never decides");
+            let a = rng.pick(&legal);
+            let before = d.events().len();
+            let added = d.apply(p, a).expect("a listed action is legal").to_vec();
+            assert_eq!(added.as_slice(), &d.events()[before..]);
+            if d.decisions() > 1500 {
+                break;
+            }
+        }
+    }
+    assert!(checked > 100_000, "{checked} checks");
+}

@@ -5,8 +5,8 @@
 
 use std::sync::Arc;
 
-use ygo_core::setup::{Placed, PositionSetup};
 use ygo_core::{Duel, Player};
+use ygo_core::{Placed, PositionSetup};
 
 fn code(name: &str) -> u32 {
     let pool = ygo_cards::pool();

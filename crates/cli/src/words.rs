@@ -8,10 +8,10 @@
 //! a face-down card of the opponent is never named. Zones are numbered 1-5 from the left
 //! here, as on the screen; the typed command language keeps its own `zone 0`-`zone 4`.
 
-use ygo_core::engine::{Prompt, Question, SelectPurpose};
 use ygo_core::event::{Event, Reason};
 use ygo_core::view::{KnownCard, SeenCard, View};
 use ygo_core::{Action, BattleStep, CardId, Duel, Loc, Outcome, Phase, Player, Position, WinReason, Zone};
+use ygo_core::{Prompt, Question, SelectPurpose};
 
 /// A phase as players say it.
 pub fn phase_words(p: Phase) -> &'static str {
@@ -544,7 +544,7 @@ pub fn action_words(view: &View, ask: &Ask, a: &Action, canonical: &str) -> Stri
             format!("change {} to {to}", card(l))
         }
         Action::Activate { card: l, effect } => {
-            let pendulum = *effect == ygo_core::extra::PENDULUM_SCALE && l.zone == Zone::Hand;
+            let pendulum = *effect == ygo_core::PENDULUM_SCALE && l.zone == Zone::Hand;
             if pendulum {
                 format!("place {} in a Pendulum Zone", name_at(view, *l, canonical))
             } else if canonical.contains(" effect ") && *effect > 0 {

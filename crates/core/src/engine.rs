@@ -257,7 +257,7 @@ impl Duel {
         match self.tasks.last()? {
             Task::Summon { card, .. } | Task::SummonProc { card, .. } | Task::FlipSummon { card } | Task::SummonDone { card, .. } => Some(*card),
             Task::Activate(a) => Some(a.card),
-            Task::Resolve(r) => Some(r.card()),
+            Task::Resolve(r) => Some(r.link.card),
             Task::Extra(e) => e.card,
             Task::Attack(a) => Some(a.attacker),
             _ => None,
@@ -266,18 +266,21 @@ impl Duel {
 
     /// Applies the deciding player's answer. Anything illegal (wrong player, stale or
     /// made-up action) is rejected and leaves the duel untouched.
-    pub fn apply(&mut self, player: Player, action: Action) -> Result<(), Rejected> {
+    ///
+    /// On success it hands back what the action did: the events it added to the log.
+    pub fn apply(&mut self, player: Player, action: Action) -> Result<&[Event], Rejected> {
         let Some(expected) = self.deciding_player() else {
             return Err(Rejected::DuelOver);
         };
         if expected != player {
             return Err(Rejected::NotYourDecision { expected, got: player });
         }
-        if !self.legal_actions().contains(&action) {
+        if !self.is_legal(player, &action) {
             return Err(Rejected::Illegal(crate::action::Illegal::NotOffered(action)));
         }
+        let start = self.events.len();
         self.apply_unchecked(action);
-        Ok(())
+        Ok(&self.events[start.min(self.events.len())..])
     }
 
     /// Applies an action known to be legal (from `legal_actions` of this very state).

@@ -67,8 +67,49 @@ impl Duel {
     }
 
     /// Is `action` legal for `player` now?
+    ///
+    /// Exactly `legal_actions().contains(action)`, without listing every action where one
+    /// question settles it (moving on, passing, one card's activation).
     pub fn is_legal(&self, player: Player, action: &Action) -> bool {
-        self.deciding_player() == Some(player) && self.legal_actions().contains(action)
+        if self.deciding_player() != Some(player) {
+            return false;
+        }
+        let (Prompt::Window { player: p }, Some(w)) = (&self.prompt, self.top_window()) else {
+            return self.legal_actions().contains(action);
+        };
+        let p = *p;
+        let tp = p == self.turn_player;
+        let main = matches!(w.kind, WindowKind::Phase(ph) if ph.is_main()) && tp && self.chain.is_empty();
+        let end = w.kind == WindowKind::Phase(Phase::End) && tp;
+        let battle = w.kind == WindowKind::BattleStep && tp;
+        match *action {
+            Action::Pass => !(main || end || battle),
+            Action::ToBattle => main && w.kind == WindowKind::Phase(Phase::Main1) && self.turn > 1,
+            Action::ToEnd => main || battle,
+            Action::ToMain2 => battle,
+            Action::EndTurn => end,
+            Action::Activate { card, effect } if effect != crate::extra::PENDULUM_SCALE => self.activation_listed(p, card, effect, &w),
+            _ => self.legal_actions().contains(action),
+        }
+    }
+
+    /// Is this activation among `activation_actions` (one card checked, with the listing's
+    /// rule that identical cards in the hand, or in the GY, are listed once)?
+    fn activation_listed(&self, p: Player, loc: Loc, effect: u8, w: &crate::engine::Window) -> bool {
+        if loc.player != p || effect >= 8 {
+            return false;
+        }
+        let Some(c) = self.card_at(loc) else { return false };
+        let ps = self.player(p);
+        let code = self.card(c).code;
+        let first = |pile: &[CardId], ok: &dyn Fn(CardId) -> bool| pile.iter().position(|&x| self.card(x).code == code && ok(x)) == Some(loc.index as usize);
+        let listed = match loc.zone {
+            Zone::Hand => first(&ps.hand, &|_| true),
+            Zone::Gy => self.gy_effect_cards.contains(&c) && first(&ps.gy, &|x| self.gy_effect_cards.contains(&x)),
+            Zone::SpellTrap | Zone::Field | Zone::Monster => true,
+            _ => false,
+        };
+        listed && self.can_activate(p, c, effect, w)
     }
 
     fn top_window(&self) -> Option<crate::engine::Window> {

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use ygo_core::engine::Prompt;
+use ygo_core::Prompt;
 use ygo_core::{Duel, SetupError};
 
 pub mod expect;

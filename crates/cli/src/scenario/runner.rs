@@ -3,7 +3,7 @@
 //! decision must be the next step's.
 
 use ygo_core::action::Rejected;
-use ygo_core::engine::Prompt;
+use ygo_core::Prompt;
 use ygo_core::{Action, Duel, Player};
 
 use super::parse::{is_phase_command, split_selection, Step};
@@ -153,7 +153,7 @@ fn exec_step(duel: &mut Duel, step: &Step) -> Result<(), StepError> {
         return exec_phase(duel, p, command);
     }
     let a = duel.find_action(command).map_err(rejection)?;
-    duel.apply(p, a).map_err(|e| StepError::Rejected(e.to_string()))
+    duel.apply(p, a).map(|_| ()).map_err(|e| StepError::Rejected(e.to_string()))
 }
 
 /// `choose X, Y`: exactly these cards, however the engine splits the selection.
@@ -233,14 +233,16 @@ fn exec_phase(duel: &mut Duel, p: Player, command: &str) -> Result<(), StepError
             }
         }
         if legal.contains(&target) {
-            return duel.apply(p, target).map_err(|e| StepError::Rejected(e.to_string()));
+            return duel.apply(p, target).map(|_| ()).map_err(|e| StepError::Rejected(e.to_string()));
         }
         let step = advancing.iter().find(|a| legal.contains(a)).copied().or_else(|| {
             // A forced answer of the commanding player's own (not a priority window).
             (legal.len() == 1 && !matches!(duel.prompt(), Prompt::Window { .. })).then(|| legal[0])
         });
         match step {
-            Some(a) => duel.apply(p, a).map_err(|e| StepError::Fail(e.to_string()))?,
+            Some(a) => {
+                duel.apply(p, a).map_err(|e| StepError::Fail(e.to_string()))?;
+            }
             None if n == 0 => return Err(StepError::Rejected(Rejected::NoMatch { command: command.to_string() }.to_string())),
             None => return Err(StepError::Rejected(format!("{command:?} is not possible: stuck with {} to decide", p.name()))),
         }

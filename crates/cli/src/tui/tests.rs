@@ -3,9 +3,9 @@
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEventKind};
 use ratatui::Terminal;
-use ygo_core::setup::{Placed, PositionSetup};
 use ygo_core::view::SeenCard;
 use ygo_core::{Duel, Edition, Phase, Player, Position};
+use ygo_core::{Placed, PositionSetup};
 
 use super::{fit_name, wrap, App, Mode};
 use crate::decks::load_deck;

@@ -28,6 +28,8 @@ pub use num::{CostStat, Num};
 pub use op::{Mem, Moment, Obj, Op, PlayerEffect, PosChange, Side, SummonPos, Test};
 pub use trigger::{Anchor, Cause, Condition, Trigger};
 
+pub use crate::extra::{ExtraOp, Materials, RitualFrom};
+
 use crate::card::{SpellKind, TrapKind};
 
 /// Spell speed (CHAIN-2).

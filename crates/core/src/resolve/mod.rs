@@ -111,14 +111,6 @@ impl Resolution {
             step_started_at: happenings,
         }
     }
-    /// The effect's controller.
-    pub fn controller(&self) -> Player {
-        self.link.controller
-    }
-    /// The effect's card.
-    pub fn card(&self) -> CardId {
-        self.link.card
-    }
 }
 
 /// The step at `path` in `ops`, following branches.

@@ -39,7 +39,7 @@ impl Duel {
         let to = self.summoner(c, side, r.link.controller);
         let mut zones = self.free_main_monster_zones(to);
         if pointed {
-            let me = r.card();
+            let me = r.link.card;
             zones.retain(|z| self.points_to_zone(me, to, *z as usize));
         }
         if zones.is_empty() || !self.can_be_special_summoned(c) {
