@@ -260,8 +260,8 @@ function pile(label: string, count: number, list: WireCard[] | null, testid: str
   return p;
 }
 
-// One side of the mat. `mine` is drawn from the bottom up (Monster Zones nearest the
-// middle), the opponent's mirrored above.
+// One side of the mat. The bottom side (`mine`) is drawn with its Monster Zones nearest
+// the middle and its hand below; the top side mirrored.
 function sideEl(side: WireSide, player: string, mine: boolean, name: string): HTMLElement {
   const pend = (i: number) => (side.pendulum.length > i ? slotEl(side.pendulum[i], player, 'pendulum', i, 'Pendulum') : el('div', { class: 'zone empty-pend' }));
   const mmz = el('div', { class: 'row' });
@@ -274,7 +274,8 @@ function sideEl(side: WireSide, player: string, mine: boolean, name: string): HT
   stz.append(pile('Deck', side.deck_count, null, `${player}-deck`));
   const extras = el('div', { class: 'row small' }, pend(0), pend(1), pile('Banished', side.banished.length, null, `${player}-banished`));
   const handRow = el('div', { class: 'hand' });
-  if (mine) side.hand.forEach((c, i) => handRow.append(cardFrame(c, 'attack', actionsAt(player, 'hand', i), 'in-hand')));
+  // A view carries the viewer's own hand only; any other hand is its count, face down.
+  if (side.hand.length) side.hand.forEach((c, i) => handRow.append(cardFrame(c, 'attack', actionsAt(player, 'hand', i), 'in-hand')));
   else for (let i = 0; i < side.hand_count; i++) handRow.append(cardFrame(null, 'attack', [], 'in-hand'));
   const lp = el('div', { class: 'lp', 'data-testid': `${player}-lp` }, `${name} (${player}) · LP ${side.lp} · hand ${side.hand_count}`);
   const rows = mine ? [mmz, stz, extras, handRow, lp] : [lp, handRow, extras, stz, mmz];
@@ -319,7 +320,7 @@ function board(v: WireView, me: string, names: [string, string]): HTMLElement {
     { class: 'board' },
     sideEl(v.sides[idx(opp)], opp, false, names[idx(opp)]),
     emzRow(v, mineSeat),
-    sideEl(v.sides[idx(mineSeat)], mineSeat, me !== 'public', names[idx(mineSeat)]),
+    sideEl(v.sides[idx(mineSeat)], mineSeat, true, names[idx(mineSeat)]),
   );
 }
 

@@ -249,7 +249,16 @@ impl Room {
         (RoomHandle { code, tx }, token)
     }
 
+    /// Tells a member where it sits, before any frame of the room reaches it.
+    fn send_joined(&self, m: &Member, seat: Option<Player>) {
+        let token = seat.and_then(|p| self.seats[p.idx()].as_ref()).map(|s| s.token.clone());
+        m.send(&ServerMsg::Joined { code: self.code.clone(), seat: seat.map(|p| p.name().to_string()), token }.to_json().into());
+    }
+
     async fn run(mut self, mut rx: mpsc::Receiver<RoomMsg>) {
+        if let Some(m) = self.seats[0].as_ref().and_then(|s| s.member.as_ref()) {
+            self.send_joined(m, Some(Player::A));
+        }
         if self.seats[1].is_some() {
             self.start_match().await;
         } else {
@@ -310,12 +319,16 @@ impl Room {
             RoomMsg::Join { member, entrant, reply } => {
                 let r = self.join(member, entrant);
                 let ok = r.is_ok();
+                if let Some(m) = self.seats[1].as_ref().and_then(|s| s.member.as_ref()).filter(|_| ok) {
+                    self.send_joined(m, Some(Player::B));
+                }
                 let _ = reply.send(r);
                 if ok {
                     self.start_match().await;
                 }
             }
             RoomMsg::Spectate { member, reply } => {
+                self.send_joined(&member, None);
                 self.spectators.push(member);
                 let _ = reply.send(Ok(()));
                 self.send_chat_history_to_last_spectator();
@@ -326,6 +339,7 @@ impl Room {
                 let seat = Player::BOTH.into_iter().find(|p| self.seats[p.idx()].as_ref().is_some_and(|s| !s.is_ai() && same_secret(&s.token, &token)));
                 match seat {
                     Some(p) if self.stage != Stage::Over => {
+                        self.send_joined(&member, Some(p));
                         let s = self.seats[p.idx()].as_mut().expect("found above");
                         s.member = Some(member);
                         s.dropped_at = None;

@@ -195,7 +195,6 @@ impl Conn {
                 let r = self.enter(&code, |member, reply| RoomMsg::Spectate { member, reply }).await;
                 match r {
                     Ok((h, ())) => {
-                        self.send(&ServerMsg::Joined { code: h.code.clone(), seat: None, token: None });
                         self.room = Some((h, None));
                     }
                     Err(e) => self.send(&ServerMsg::error("room", e)),
@@ -204,8 +203,7 @@ impl Conn {
             ClientMsg::Resume { code, token } => {
                 let t = token.clone();
                 match self.enter(&code, move |member, reply| RoomMsg::Resume { member, token: t, reply }).await {
-                    Ok((h, p)) => {
-                        self.send(&ServerMsg::Joined { code: h.code.clone(), seat: Some(p.name().to_string()), token: Some(token.clone()) });
+                    Ok((h, _)) => {
                         self.room = Some((h, Some(token)));
                     }
                     Err(e) => self.send(&ServerMsg::error("resume", e)),
@@ -285,7 +283,6 @@ impl Conn {
             token = t;
             h
         });
-        self.send(&ServerMsg::Joined { code: h.code.clone(), seat: Some("A".into()), token: Some(token.clone()) });
         self.room = Some((h, Some(token)));
         Ok(())
     }
@@ -294,8 +291,7 @@ impl Conn {
         let deck = crate::decks::resolve(&deck)?;
         let name = self.display_name(name)?;
         let entrant = Entrant { name, account: self.account.clone(), deck };
-        let (h, (p, token)) = self.enter(code, |member, reply| RoomMsg::Join { member, entrant, reply }).await?;
-        self.send(&ServerMsg::Joined { code: h.code.clone(), seat: Some(p.name().to_string()), token: Some(token.clone()) });
+        let (h, (_, token)) = self.enter(code, |member, reply| RoomMsg::Join { member, entrant, reply }).await?;
         self.room = Some((h, Some(token)));
         Ok(())
     }
