@@ -58,8 +58,9 @@ pub enum RoomMsg {
     Join { member: Member, entrant: Entrant, reply: oneshot::Sender<Result<(Player, String), String>> },
     Spectate { member: Member, reply: oneshot::Sender<Result<(), String>> },
     Resume { member: Member, token: String, reply: oneshot::Sender<Result<Player, String>> },
-    Action { conn: ConnId, token: String, text: String },
-    Side { conn: ConnId, token: String, req: SideRequest },
+    /// `from` is where an error goes (the sender may hold no seat of this room).
+    Action { conn: ConnId, from: mpsc::Sender<Utf8Bytes>, token: String, text: String },
+    Side { conn: ConnId, from: mpsc::Sender<Utf8Bytes>, token: String, req: SideRequest },
     Chat { conn: ConnId, text: String },
     Gone { conn: ConnId },
     Leave { conn: ConnId },
@@ -341,7 +342,9 @@ impl Room {
                     Some(p) if self.stage != Stage::Over => {
                         self.send_joined(&member, Some(p));
                         let s = self.seats[p.idx()].as_mut().expect("found above");
-                        s.member = Some(member);
+                        if let Some(old) = s.member.replace(member) {
+                            old.send(&ServerMsg::error("token", "your seat was resumed by another connection").to_json().into());
+                        }
                         s.dropped_at = None;
                         let _ = reply.send(Ok(p));
                         self.send_chat_history(p);
@@ -356,13 +359,17 @@ impl Room {
                     }
                 }
             }
-            RoomMsg::Action { conn, token, text } => match self.seat_of(conn, &token) {
+            RoomMsg::Action { conn, from, token, text } => match self.seat_of(conn, &token) {
                 Ok(p) => self.on_action(p, &text).await,
-                Err(e) => self.send_to_conn(conn, &ServerMsg::error("token", e)),
+                Err(e) => {
+                    let _ = from.try_send(ServerMsg::error("token", e).to_json().into());
+                }
             },
-            RoomMsg::Side { conn, token, req } => match self.seat_of(conn, &token) {
+            RoomMsg::Side { conn, from, token, req } => match self.seat_of(conn, &token) {
                 Ok(p) => self.on_side(p, req),
-                Err(e) => self.send_to_conn(conn, &ServerMsg::error("token", e)),
+                Err(e) => {
+                    let _ = from.try_send(ServerMsg::error("token", e).to_json().into());
+                }
             },
             RoomMsg::Chat { conn, text } => self.on_chat(conn, text),
             RoomMsg::Gone { conn } => self.on_gone(conn),
@@ -879,12 +886,6 @@ impl Room {
 
     fn send_to(&self, p: Player, msg: &ServerMsg) {
         if let Some(m) = self.seats[p.idx()].as_ref().and_then(|s| s.member.as_ref()) {
-            m.send(&msg.to_json().into());
-        }
-    }
-
-    fn send_to_conn(&self, conn: ConnId, msg: &ServerMsg) {
-        if let Some(m) = self.seats.iter().flatten().filter_map(|s| s.member.as_ref()).chain(&self.spectators).find(|m| m.conn == conn) {
             m.send(&msg.to_json().into());
         }
     }

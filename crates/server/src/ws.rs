@@ -209,8 +209,8 @@ impl Conn {
                     Err(e) => self.send(&ServerMsg::error("resume", e)),
                 }
             }
-            ClientMsg::Action { text } => self.to_room(|conn, token| RoomMsg::Action { conn, token, text }).await,
-            ClientMsg::Side { out, into } => self.to_room(|conn, token| RoomMsg::Side { conn, token, req: SideRequest { out, into } }).await,
+            ClientMsg::Action { text } => self.to_room(|conn, from, token| RoomMsg::Action { conn, from, token, text }).await,
+            ClientMsg::Side { out, into } => self.to_room(|conn, from, token| RoomMsg::Side { conn, from, token, req: SideRequest { out, into } }).await,
             ClientMsg::Chat { text } => match &self.room {
                 Some((h, _)) => {
                     let _ = h.tx.send(RoomMsg::Chat { conn: self.id, text }).await;
@@ -306,10 +306,10 @@ impl Conn {
         Ok((h, t))
     }
 
-    async fn to_room(&self, make: impl FnOnce(u64, String) -> RoomMsg) {
+    async fn to_room(&self, make: impl FnOnce(u64, mpsc::Sender<Utf8Bytes>, String) -> RoomMsg) {
         match &self.room {
             Some((h, Some(token))) => {
-                let _ = h.tx.send(make(self.id, token.clone())).await;
+                let _ = h.tx.send(make(self.id, self.tx.clone(), token.clone())).await;
             }
             Some((_, None)) => self.send(&ServerMsg::error("token", "spectators cannot act")),
             None => self.send(&ServerMsg::error("room", "you are in no room")),
