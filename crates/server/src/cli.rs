@@ -23,6 +23,10 @@ pub struct ServeArgs {
     /// Vite dev server); repeat for more. The server's own origin is always allowed.
     #[arg(long = "allow-origin")]
     pub allow_origins: Vec<String>,
+    /// Messages a client may send per second (bursts of twice that); past it they are
+    /// dropped with an error.
+    #[arg(long, default_value_t = 50)]
+    pub rate_limit: u32,
 }
 
 #[derive(Args, Debug)]
@@ -47,13 +51,15 @@ pub struct LoadtestArgs {
 }
 
 pub fn serve(a: ServeArgs) -> anyhow::Result<i32> {
-    if a.reconnect_wait == 0 || a.match_minutes == 0 {
-        anyhow::bail!("--reconnect-wait and --match-minutes must be at least 1");
+    if a.reconnect_wait == 0 || a.match_minutes == 0 || a.rate_limit == 0 {
+        anyhow::bail!("--reconnect-wait, --match-minutes and --rate-limit must be at least 1");
     }
     let config = crate::Config {
         reconnect_wait: Duration::from_secs(a.reconnect_wait),
         match_time: Duration::from_secs(a.match_minutes * 60),
         allowed_origins: a.allow_origins,
+        rate_per_sec: a.rate_limit as f64,
+        burst: 2.0 * a.rate_limit as f64,
         ..crate::Config::default()
     };
     crate::serve_command(&a.addr, &a.db, config)
