@@ -31,7 +31,9 @@ impl Client {
         if let Some(o) = origin {
             req.headers_mut().insert("Origin", o.parse()?);
         }
-        let (ws, _) = tokio_tungstenite::connect_async(req).await?;
+        // Frames are a few KiB; tungstenite zeroes its read buffer in chunks of this size.
+        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(16 * 1024);
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(req, Some(config), false).await?;
         Ok(Client { ws })
     }
 
@@ -47,16 +49,19 @@ impl Client {
     /// The next message, or `None` when the server closed the connection. Fails after
     /// `timeout` without one (a safety net, never a synchronisation).
     pub async fn recv_timeout(&mut self, timeout: Duration) -> anyhow::Result<Option<Received>> {
+        let Some(text) = self.recv_text(timeout).await? else { return Ok(None) };
+        let msg: ServerMsg = serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("unreadable server message ({e}): {text}"))?;
+        Ok(Some((text, msg)))
+    }
+
+    /// The next message's text, or `None` when the server closed the connection.
+    pub async fn recv_text(&mut self, timeout: Duration) -> anyhow::Result<Option<String>> {
         loop {
             let next = tokio::time::timeout(timeout, self.ws.next()).await.map_err(|_| anyhow::anyhow!("no message from the server in {timeout:?}"))?;
             match next {
                 None | Some(Ok(Message::Close(_))) => return Ok(None),
                 Some(Err(e)) => return Err(e.into()),
-                Some(Ok(Message::Text(t))) => {
-                    let text = t.to_string();
-                    let msg: ServerMsg = serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("unreadable server message ({e}): {text}"))?;
-                    return Ok(Some((text, msg)));
-                }
+                Some(Ok(Message::Text(t))) => return Ok(Some(t.to_string())),
                 Some(Ok(_)) => continue,
             }
         }

@@ -121,6 +121,9 @@ struct Game {
     judge: Judge,
     seen: usize,
     time_called: bool,
+    /// The current chain's first event, known up to event `chain_scanned`.
+    chain_start: usize,
+    chain_scanned: usize,
 }
 
 /// How a duel ended, for the record.
@@ -503,7 +506,7 @@ impl Room {
         if time_called {
             judge.time_up();
         }
-        self.game = Some(Game { duel, setup, actions: Vec::new(), judge, seen: 0, time_called });
+        self.game = Some(Game { duel, setup, actions: Vec::new(), judge, seen: 0, time_called, chain_start: 0, chain_scanned: 0 });
         self.stage = Stage::Dueling;
         for m in self.members_mut() {
             m.log_sent = 0;
@@ -913,7 +916,14 @@ impl Room {
     /// Sends every member its frame: a seat its own view and actions, spectators the
     /// public view. A member whose queue is full is dropped (it reconnects with its token).
     fn broadcast_state(&mut self) {
-        let chain = self.game.as_ref().map(|g| wire::chain(&g.duel)).unwrap_or_default();
+        let chain = match self.game.as_mut() {
+            Some(g) => {
+                g.chain_start = wire::chain_start(&g.duel, g.chain_scanned, g.chain_start);
+                g.chain_scanned = g.duel.events().len();
+                wire::chain_from(&g.duel, g.chain_start)
+            }
+            None => Vec::new(),
+        };
         let clock = self.clock();
         let duel_number = self.duel_number;
         let mut frames: Vec<(Option<Player>, Utf8Bytes, usize)> = Vec::new();

@@ -226,10 +226,21 @@ pub fn actions(duel: &Duel, seat: Player) -> Vec<WireAction> {
 /// The chain being built or resolved, link 1 first. Activated cards are face-up, so
 /// every audience may read them.
 pub fn chain(duel: &Duel) -> Vec<String> {
+    let start = chain_start(duel, 0, 0);
+    chain_from(duel, start)
+}
+
+/// Where the current chain's events start: after the last `ChainEnded` at or after
+/// event `from` (`known`: the answer for the events before `from`).
+pub fn chain_start(duel: &Duel, from: usize, known: usize) -> usize {
+    duel.events()[from.min(duel.events().len())..].iter().rposition(|e| matches!(e, Event::ChainEnded)).map_or(known, |i| from + i + 1)
+}
+
+/// The chain from its events starting at `start` (see [`chain_start`]).
+pub fn chain_from(duel: &Duel, start: usize) -> Vec<String> {
     let ev = duel.events();
-    let start = ev.iter().rposition(|e| matches!(e, Event::ChainEnded)).map_or(0, |i| i + 1);
     let mut links: Vec<(u8, String)> = Vec::new();
-    for e in &ev[start..] {
+    for e in &ev[start.min(ev.len())..] {
         match e {
             Event::Activated { card, link, .. } => {
                 links.retain(|(l, _)| l != link);
