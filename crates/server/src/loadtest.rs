@@ -79,7 +79,8 @@ pub async fn server_peak_rss_kb(addr: &str) -> Option<u64> {
 }
 
 pub async fn run(opts: LoadOptions) -> anyhow::Result<LoadReport> {
-    let (status, _) = crate::client::http_get(&opts.addr, "/api/health").await.map_err(|e| anyhow::anyhow!("--addr {}: no ygo server answers ({e})", opts.addr))?;
+    let (status, _) =
+        crate::client::http_get(&opts.addr, "/api/health").await.map_err(|e| anyhow::anyhow!("--addr {}: no ygo server answers ({e})", opts.addr))?;
     if status != 200 {
         anyhow::bail!("--addr {}: /api/health answered HTTP {status}", opts.addr);
     }

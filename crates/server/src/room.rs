@@ -55,16 +55,48 @@ pub struct Entrant {
 
 /// Messages to a room.
 pub enum RoomMsg {
-    Join { member: Member, entrant: Entrant, reply: oneshot::Sender<Result<(Player, String), String>> },
-    Spectate { member: Member, reply: oneshot::Sender<Result<(), String>> },
-    Resume { member: Member, token: String, reply: oneshot::Sender<Result<Player, String>> },
+    Join {
+        member: Member,
+        entrant: Entrant,
+        reply: oneshot::Sender<Result<(Player, String), String>>,
+    },
+    Spectate {
+        member: Member,
+        reply: oneshot::Sender<Result<(), String>>,
+    },
+    Resume {
+        member: Member,
+        token: String,
+        reply: oneshot::Sender<Result<Player, String>>,
+    },
     /// `from` is where an error goes (the sender may hold no seat of this room).
-    Action { conn: ConnId, from: mpsc::Sender<Utf8Bytes>, token: String, text: String },
-    Side { conn: ConnId, from: mpsc::Sender<Utf8Bytes>, token: String, req: SideRequest },
-    Chat { conn: ConnId, text: String },
-    Gone { conn: ConnId },
-    Leave { conn: ConnId },
-    AiDone { generation: u64, ai: Box<dyn ygo_ai::Player>, action: Action },
+    Action {
+        conn: ConnId,
+        from: mpsc::Sender<Utf8Bytes>,
+        token: String,
+        text: String,
+    },
+    Side {
+        conn: ConnId,
+        from: mpsc::Sender<Utf8Bytes>,
+        token: String,
+        req: SideRequest,
+    },
+    Chat {
+        conn: ConnId,
+        text: String,
+    },
+    Gone {
+        conn: ConnId,
+    },
+    Leave {
+        conn: ConnId,
+    },
+    AiDone {
+        generation: u64,
+        ai: Box<dyn ygo_ai::Player>,
+        action: Action,
+    },
 }
 
 /// A room as the lobby holds it.
@@ -461,7 +493,7 @@ impl Room {
             self.match_deadline = Some(Instant::now() + self.state.config.match_time);
         }
         // MATCH-2: a random choice decides who chooses first or second in duel 1.
-        let coin = if random_u64() % 2 == 0 { Player::A } else { Player::B };
+        let coin = if random_u64().is_multiple_of(2) { Player::A } else { Player::B };
         self.chooser = ChosenBy::CoinWinner(coin);
         self.duel_number = 1;
         self.choose_first().await;
@@ -720,7 +752,12 @@ impl Room {
         }
         let replay = Replay { setup: g.setup.clone(), actions: g.actions.clone() };
         let names = [self.seat(Player::A).name.clone(), self.seat(Player::B).name.clone()];
-        let file = ReplayFile::record(&g.duel, replay.clone(), ygo_cards::data_version(), [self.seat(Player::A).registered.name.clone(), self.seat(Player::B).registered.name.clone()]);
+        let file = ReplayFile::record(
+            &g.duel,
+            replay.clone(),
+            ygo_cards::data_version(),
+            [self.seat(Player::A).registered.name.clone(), self.seat(Player::B).registered.name.clone()],
+        );
         let row = DuelRow {
             id: random_token(),
             match_id: self.match_id.clone(),

@@ -194,17 +194,10 @@ fn action_loc(a: &Action) -> Option<Loc> {
     zone_name(loc.zone).map(|_| loc)
 }
 
+/// The places whose every index the deciding player's view shows in order, by their
+/// scenario names (`hand`, `monsters`, ...).
 fn zone_name(z: Zone) -> Option<&'static str> {
-    Some(match z {
-        Zone::Hand => "hand",
-        Zone::Monster => "monsters",
-        Zone::SpellTrap => "spells",
-        Zone::Field => "field",
-        Zone::Pendulum => "pendulum",
-        Zone::Gy => "gy",
-        Zone::Banished => "banished",
-        _ => return None,
-    })
+    matches!(z, Zone::Hand | Zone::Monster | Zone::SpellTrap | Zone::Field | Zone::Pendulum | Zone::Gy | Zone::Banished).then(|| z.scenario_name())
 }
 
 /// The deciding seat's legal actions, with the card each one is about.

@@ -18,7 +18,8 @@ async fn a_best_of_3_against_the_ai_with_siding() {
     let mut c = connect(&s).await;
     let deck = ygo_server::decks::resolve(&builtin("vanilla-yugi")).unwrap();
     // The deck with a Side Deck of two cards of its own kind.
-    let text = format!("#main\n{}\n#extra\n!side\n{}\n{}\n", deck.main.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("\n"), deck.main[39], deck.main[38]);
+    let text =
+        format!("#main\n{}\n#extra\n!side\n{}\n{}\n", deck.main.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("\n"), deck.main[39], deck.main[38]);
     let options = RoomOptions { mode: "match".into(), vs_ai: Some("random".into()), ..RoomOptions::default() };
     c.send(&ClientMsg::CreateRoom { options, deck: DeckSource::Ydk { text, file: "sided.ydk".into() }, name: Some("Tester".into()) }).await.unwrap();
     let mut seen = Vec::new();

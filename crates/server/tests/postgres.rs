@@ -11,7 +11,7 @@ use std::process::{Child, Command, Stdio};
 use common::*;
 use ygo_core::replay::{ReplayFile, Verdict};
 use ygo_server::client::{http_get, Client};
-use ygo_server::protocol::{ClientMsg, RatingLine, ResultInfo, RoomOptions, ServerMsg};
+use ygo_server::protocol::{ClientMsg, ResultInfo, RoomOptions};
 
 struct Serve {
     child: Child,
@@ -27,7 +27,11 @@ impl Drop for Serve {
 
 /// A server process; its clients answer at once, so the rate bound is lifted.
 fn serve(bin: &str, url: &str) -> Serve {
-    let mut child = Command::new(bin).args(["serve", "--addr", "127.0.0.1:0", "--db", url, "--rate-limit", "100000"]).stdout(Stdio::piped()).spawn().expect("ygo serve starts");
+    let mut child = Command::new(bin)
+        .args(["serve", "--addr", "127.0.0.1:0", "--db", url, "--rate-limit", "100000"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("ygo serve starts");
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
     let addr = line.trim().strip_prefix("listening on http://").unwrap_or_else(|| panic!("unexpected first line {line:?}")).to_string();
@@ -38,18 +42,6 @@ async fn client(addr: &str) -> Client {
     let mut c = Client::connect(addr).await.unwrap();
     c.hello().await.unwrap();
     c
-}
-
-async fn session(c: &mut Client, msg: ClientMsg) -> Vec<RatingLine> {
-    c.send(&msg).await.unwrap();
-    let mut seen = Vec::new();
-    c.until(&mut seen, |m| match m {
-        ServerMsg::Session { ratings, .. } => Some(ratings.clone()),
-        ServerMsg::Error { message, .. } => panic!("{message}"),
-        _ => None,
-    })
-    .await
-    .unwrap()
 }
 
 /// A rated duel between two logged-in clients of one server.

@@ -6,27 +6,15 @@ mod common;
 
 use common::*;
 use ygo_core::replay::{ReplayFile, Verdict};
-use ygo_server::protocol::{ClientMsg, RoomOptions, ServerMsg};
-
-async fn account(c: &mut ygo_server::client::Client, msg: ClientMsg) -> Vec<ygo_server::protocol::RatingLine> {
-    c.send(&msg).await.unwrap();
-    let mut seen = Vec::new();
-    c.until(&mut seen, |m| match m {
-        ServerMsg::Session { ratings, .. } => Some(ratings.clone()),
-        ServerMsg::Error { message, .. } => panic!("{message}"),
-        _ => None,
-    })
-    .await
-    .unwrap()
-}
+use ygo_server::protocol::{ClientMsg, RoomOptions};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn finished_duels_and_ratings_survive_a_restart() {
     let dir = TempDir::new("restart");
     let s = server(&dir.db()).await;
     let (mut a, mut b) = (connect(&s).await, connect(&s).await);
-    account(&mut a, ClientMsg::Register { name: "Alice".into(), password: "secret-a".into() }).await;
-    account(&mut b, ClientMsg::Register { name: "Bob".into(), password: "secret-b".into() }).await;
+    session(&mut a, ClientMsg::Register { name: "Alice".into(), password: "secret-a".into() }).await;
+    session(&mut b, ClientMsg::Register { name: "Bob".into(), password: "secret-b".into() }).await;
     let mut seen = Vec::new();
     let options = RoomOptions { rated: true, ..RoomOptions::default() };
     let (code, _) = create(&mut a, options, "vanilla-yugi", &mut seen).await;
@@ -56,7 +44,7 @@ async fn finished_duels_and_ratings_survive_a_restart() {
     let file: ReplayFile = serde_json::from_str(&body).unwrap();
     assert!(matches!(file.verify(ygo_cards::pool()), Verdict::Identical { .. }), "the stored replay plays back");
     let mut a = connect(&s).await;
-    let ratings = account(&mut a, ClientMsg::Login { name: "alice".into(), password: "secret-a".into() }).await;
+    let ratings = session(&mut a, ClientMsg::Login { name: "alice".into(), password: "secret-a".into() }).await;
     assert_eq!(ratings.len(), 1);
     assert_eq!((ratings[0].format.as_str(), ratings[0].elo, ratings[0].games), ("casual", elo_a, 1));
     let (_, board) = ygo_server::client::http_get(&addr, "/api/ratings?format=casual").await.unwrap();

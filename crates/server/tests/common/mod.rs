@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use ygo_server::client::{Client, Received};
-use ygo_server::protocol::{ClientMsg, DeckSource, ResultInfo, RoomOptions, ServerMsg};
+use ygo_server::protocol::{ClientMsg, DeckSource, RatingLine, ResultInfo, RoomOptions, ServerMsg};
 use ygo_server::{Config, Running};
 
 /// A temporary directory removed on drop.
@@ -101,4 +101,17 @@ pub async fn next_error(c: &mut Client) -> (String, String) {
     })
     .await
     .expect("an error message")
+}
+
+/// Registers or logs in; returns the account's ratings.
+pub async fn session(c: &mut Client, msg: ClientMsg) -> Vec<RatingLine> {
+    c.send(&msg).await.unwrap();
+    let mut seen = Vec::new();
+    c.until(&mut seen, |m| match m {
+        ServerMsg::Session { ratings, .. } => Some(ratings.clone()),
+        ServerMsg::Error { message, .. } => panic!("{message}"),
+        _ => None,
+    })
+    .await
+    .unwrap()
 }
