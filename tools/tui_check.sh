@@ -1,42 +1,189 @@
 #!/usr/bin/env bash
-# The full-screen duel in a real terminal: starts `ygo duel` in an 80x24 tmux pane, plays
-# a few actions with keys, captures the screen and checks it. Needs tmux.
-# Usage: tools/tui_check.sh [path/to/ygo]   (default: target/release/ygo)
+# The full-screen duel in a real terminal (issue 16's check). For each size, 80x24 and
+# 120x40, starts `ygo duel --seed 1` (the default AI and decks) in a tmux pane and plays
+# turns 1-4 (two of each player) with keys, then on turn 5 checks the screen:
+#   - the summary of the opponent's turn 4 lists what B did (compared with the same duel
+#     played through `ygo duel --plain`);
+#   - "3" only selects, Enter performs it, a second Enter does nothing (one action);
+#   - each monster's stats sit under its own zone's column;
+#   - the actions pane shows every label in full (compared with the plain mode's list);
+#   - a card's text is shown for a card in the hand, on the field and in the GY;
+#   - q asks before quitting; the exit prints the result line and seed.
+# Synchronisation: every step polls the captured pane for the text the program draws once
+# it waits for the next key (30 s safety timeout); no fixed sleeps.
+# Needs tmux and perl. Usage: tools/tui_check.sh [path/to/ygo]  (default: target/release/ygo)
 set -euo pipefail
 YGO="$(realpath "${1:-target/release/ygo}")"
 command -v tmux >/dev/null || { echo "tui_check: tmux is not installed"; exit 2; }
-S="ygo-tui-check-$$"
+command -v perl >/dev/null || { echo "tui_check: perl is not installed"; exit 2; }
 DIR="$(mktemp -d)"
+S="ygo-tui-check-$$"
 trap 'tmux kill-session -t "$S" 2>/dev/null || true; rm -rf "$DIR"' EXIT
 cd "$DIR"
-tmux new-session -d -s "$S" -x 80 -y 24 "$YGO duel --vs random --seed 1; sleep 30"
-snap() { sleep "${1:-0.7}"; tmux capture-pane -p -t "$S" > "$DIR/screen.txt"; }
-expect() { grep -qF -- "$1" "$DIR/screen.txt" || { echo "tui_check: screen lacks: $1"; cat "$DIR/screen.txt"; exit 1; }; }
-snap 1.5
-expect "turn 1 (A) main1 phase"
-expect "opponent B LP 8000"
-expect "you A LP 8000"
-expect " 1. normal summon"
-# Action 1 (normal summon), then the zone question answered with Enter.
-tmux send-keys -t "$S" 1; snap
-tmux send-keys -t "$S" Enter; snap
-expect "turn 3 (A) main1 phase"
-expect "1300/2000 ATK"
-# Turn 3: type a command with Tab completion.
-tmux send-keys -t "$S" e n d Tab; snap
-expect "A> end phase_"
-tmux send-keys -t "$S" Enter; snap
-expect "turn 5 (A)"
-# q asks first; n stays.
-tmux send-keys -t "$S" q; snap
-expect "quit the duel? (y/n)"
-tmux send-keys -t "$S" n; snap
-expect "quit cancelled"
-# Resize to 120x40 and back: the table is drawn again.
-tmux resize-window -t "$S" -x 120 -y 40; snap
-expect "opponent B LP"
-tmux resize-window -t "$S" -x 80 -y 24; snap
-expect "opponent B LP"
-tmux send-keys -t "$S" q; snap 0.3
-tmux send-keys -t "$S" y; snap
-echo "tui_check: ok (80x24 table, keys, completion, quit prompt, resize)"
+SEED=1
+
+fail() { echo "tui_check ($SIZE): $*"; echo "--- screen:"; cat "$DIR/screen.txt"; exit 1; }
+snap() { tmux capture-pane -p -t "$S" > "$DIR/screen.txt"; }
+# wait_for TEXT: polls the pane until it shows TEXT.
+wait_for() {
+  local deadline=$((SECONDS + 30))
+  while :; do
+    snap
+    grep -qF -- "$1" "$DIR/screen.txt" && return 0
+    [ $SECONDS -ge $deadline ] && fail "timed out waiting for: $1"
+    perl -e 'select(undef, undef, undef, 0.05)'
+  done
+}
+# wait_gone TEXT: polls the pane until it no longer shows TEXT.
+wait_gone() {
+  local deadline=$((SECONDS + 30))
+  while snap; grep -qF -- "$1" "$DIR/screen.txt"; do
+    [ $SECONDS -ge $deadline ] && fail "timed out waiting for the screen to change from: $1"
+    perl -e 'select(undef, undef, undef, 0.05)'
+  done
+}
+expect() { grep -qF -- "$1" "$DIR/screen.txt" || fail "screen lacks: $1"; }
+lacks() { ! grep -qF -- "$1" "$DIR/screen.txt" || fail "screen shows: $1"; }
+keys() { tmux send-keys -t "$S" "$@"; }
+# next_place: Tab in the card reader, then waits until it shows another place.
+next_place() {
+  local before deadline=$((SECONDS + 30))
+  before="$(grep -F " · passcode" "$DIR/screen.txt")"
+  keys Tab
+  while snap; [ "$(grep -F " · passcode" "$DIR/screen.txt")" = "$before" ]; do
+    [ $SECONDS -ge $deadline ] && fail "Tab did not move the card reader"
+    perl -e 'select(undef, undef, undef, 0.05)'
+  done
+}
+# type_line TEXT: types a command and Enter.
+type_line() { tmux send-keys -t "$S" -l "$1"; keys Enter; }
+
+# The same duel through the line mode, as a reference for the summary and the labels.
+code=0
+"$YGO" duel --plain --seed $SEED > "$DIR/plain.txt" <<'EOF' || code=$?
+1
+3
+1
+2
+end phase
+3
+4
+battle phase
+q
+EOF
+[ $code = 3 ] || { echo "tui_check: the line mode ended with $code"; cat "$DIR/plain.txt"; exit 1; }
+# B's turn 4 as the summary should list it: summons, Sets, activations, attacks, LP.
+perl -ne 'next unless /^  \| (.*)$/; my $l = $1; $on = 1 if $l =~ /-- turn 4: B/; $on = 0 if $l =~ /-- turn 5/;
+  print "$l\n" if $on && $l =~ /Summons|Sets |activates|attacks|LP \d/' "$DIR/plain.txt" > "$DIR/turn4.txt"
+[ -s "$DIR/turn4.txt" ] || { echo "tui_check: B did nothing in turn 4 of seed $SEED"; cat "$DIR/plain.txt"; exit 1; }
+# The last action list of the line mode (the Battle Phase of turn 5).
+perl -ne '@l = () if /^== turn/; push @l, $1 if /^\s+\d+\. (.*)$/; END { print "$_\n" for @l }' "$DIR/plain.txt" > "$DIR/labels.txt"
+
+check_size() {
+  SIZE="$1x$2"
+  local W=$1
+  tmux new-session -d -s "$S" -x "$1" -y "$2" "'$YGO' duel --seed $SEED; echo \"ygo exited \$?\"; sleep 600"
+  wait_for "turn 1 (A) Main Phase 1"
+  expect "B (opponent)  LP 8000"
+  expect "A (you)  LP 8000"
+  expect " 1. Normal Summon"
+  # Turn 1: summon the first monster to zone 3 (the turn then ends by itself).
+  keys 1; wait_for "1. Normal Summon Giant Soldier of Stone -- Enter does it"
+  keys Enter; wait_for "choose a zone for Giant Soldier of Stone"
+  keys 3 Enter; wait_for "what B did in turn 2 -- Enter closes"
+  expect "* B Normal Summons Luster Dragon in zone 1"
+  keys Enter; wait_for "your Main Phase 1: summon, set, activate, or move on"
+  # Turn 3: summon to zone 2, then end the turn (asked once: a monster could attack).
+  keys 1 Enter; wait_for "choose a zone for Gamma The Magnet Warrior"
+  keys 2 Enter; wait_for "1500/1800 ATK"
+  type_line "end phase"; wait_for "go to the End Phase? you could still:"
+  keys y; wait_for "what B did in turn 4 -- Enter closes"
+
+  # The summary lists every summon, attack and LP change of B's turn 4.
+  perl -ne 'if (/^│\* (.*?)\s*│$/) { push @i, $1 } elsif (@i && /^│  (\S.*?)\s*│$/) { $i[-1] .= " $1" } END { print "$_\n" for @i }' \
+    "$DIR/screen.txt" > "$DIR/summary.txt"
+  while IFS= read -r line; do
+    grep -qxF -- "$line" "$DIR/summary.txt" || fail "the summary lacks: $line"
+  done < "$DIR/turn4.txt"
+  keys Enter; wait_for "your Main Phase 1: summon, set, activate, or move on"
+  lacks "what B did"
+
+  # "3" selects action 3 and does nothing else; Enter performs it; a second Enter does
+  # nothing (nothing is selected after an action).
+  keys 3; wait_for "3. Normal Summon Alpha The Magnet Warrior -- Enter does it"
+  lacks "A> Normal Summon Alpha"
+  keys Enter; wait_for "choose a zone for Alpha The Magnet Warrior"
+  keys Enter; wait_for "nothing selected: type an action's number"
+  [ "$(grep -c 'A> Normal Summon Alpha' "$DIR/screen.txt")" = 1 ] || fail "one Normal Summon in the log"
+  keys 4 Enter; wait_for "1400/1700 ATK"
+
+  # Each monster's stats start in the column where its name starts, a multiple of W/5.
+  perl -CSD -e '
+    my $w = shift; my $col = int($w / 5); my @r = <>; chomp @r; my $n = 0;
+    my ($div) = grep { $r[$_] =~ /^1-+2-+3/ } 0..$#r; defined $div or die "no zone numbers\n";
+    for my $i (1..5) { substr($r[$div], ($i - 1) * $col, 1) eq $i or die "zone $i is not at column ", ($i - 1) * $col, "\n" }
+    for my $y (0..$#r) {
+      next if $y <= 1;
+      while ($r[$y] =~ /(\d+\/[\d?-]+ (?:ATK|DEF|SET)|SET)/g) {
+        my $x = $-[1]; $n++;
+        $x % $col == 0 or die "stats \"$1\" at column $x, not a zone column (row $y)\n";
+        # A name starts there (not the "." of an empty zone).
+        my ($name) = grep { length($r[$_]) > $x && substr($r[$_], $x) !~ /^( |\.( |$))/ } ($y - 2, $y - 1);
+        defined $name or die "stats \"$1\" at column $x with no name above it (row $y)\n";
+        $x == 0 || substr($r[$name], $x - 1, 1) eq " " or die "the name above \"$1\" does not start at column $x\n";
+      }
+    }
+    $n >= 3 or die "expected 3 monsters on the field, found $n\n";
+  ' "$W" "$DIR/screen.txt" || fail "a monster's stats are not under its zone"
+
+  # A card's text in the hand, on the field and in the GY (v, Tab from place to place).
+  keys v; wait_for "read cards: Up/Down choose, Tab next place, Esc closes"
+  wait_for "in your hand · passcode"
+  expect "Normal Monster · "
+  expect "Normal monster: no effect."
+  next_place; expect "in your zone 4 · passcode"
+  expect "Alpha The Magnet Warrior"
+  expect "now: ATK 1400 / DEF 1700, Attack Position"
+  for _ in 1 2 3 4 5; do
+    grep -qF "in your GY · passcode" "$DIR/screen.txt" && break
+    next_place
+  done
+  expect "in your GY · passcode"
+  expect "Level "
+  keys Escape; wait_for "your Main Phase 1: summon, set, activate, or move on"
+
+  # The Battle Phase: every attack label is shown in full, as the line mode words it.
+  type_line "battle phase"; wait_for "your Battle Phase, Battle Step: attack, or move on"
+  perl -CSD -e '
+    my $half = int(shift() / 2) - 1; my (@i, $on);
+    while (<>) {
+      chomp; my $l = substr($_, 0, $half); $l =~ s/\s+$//;
+      if (/^ actions \(/) { $on = 1; next } next unless $on;
+      if ($l =~ /^\s?\d+\. (.*)$/) { push @i, $1 } elsif (@i && $l =~ /^    (\S.*)$/) { $i[-1] .= " $1" } else { last }
+    }
+    print "$_\n" for @i;
+  ' "$W" "$DIR/screen.txt" > "$DIR/shown.txt"
+  grep -q " attacks " "$DIR/shown.txt" || fail "no attack is listed"
+  diff "$DIR/labels.txt" "$DIR/shown.txt" > "$DIR/labels.diff" || { cat "$DIR/labels.diff"; fail "action labels differ from the line mode's"; }
+
+  # The log scrolls back to the start of the duel.
+  for _ in $(seq 1 40); do
+    grep -qF "A shuffles their Deck" "$DIR/screen.txt" && break
+    before="$(grep -o ' log ([^)]*' "$DIR/screen.txt" || true)"
+    keys PPage; wait_gone "$before"
+  done
+  expect "A shuffles their Deck"
+  keys End; wait_for " log (PgUp: earlier) "
+
+  # q asks; n stays; q y quits and the result and seed are printed.
+  keys q; wait_for "quit the duel? (y/n)"
+  keys n; wait_for "quit cancelled"
+  keys q; wait_for "quit the duel? (y/n)"
+  keys y; wait_for "ygo exited 3"
+  expect "seed $SEED"
+  tmux kill-session -t "$S"
+  echo "tui_check: $SIZE ok (summary, one action per 3+Enter, zone columns, labels, card texts, log scroll, quit)"
+}
+
+check_size 80 24
+check_size 120 40

@@ -5,9 +5,16 @@
 use ygo_core::card::{Attribute, Race, SpellKind, TrapKind};
 #[allow(unused_imports)]
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
+use ygo_core::types::SummonKind;
 
 const NORMAL_SPELL: EffectKind = EffectKind::Spell(SpellKind::Normal);
 const NORMAL_TRAP: EffectKind = EffectKind::Trap(TrapKind::Normal);
+
+/// "A monster this card destroyed by battle this turn, sent to the GY by that battle"
+/// (Sword Hunter).
+fn sword_hunter_victim() -> F {
+    F::Monster & F::destroyed_by(Obj::This) & F::SentBy(Sent::Battle) & F::ThisTurn(TurnFact::Arrived)
+}
 
 /// The behaviour of a card of this group by passcode.
 pub fn behavior(id: u32) -> Option<Behavior> {
@@ -17,7 +24,12 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             NORMAL_TRAP,
             "Name 1 card. If your opponent holds it, they discard every copy of it from their hand; if not, you discard 1 card of your hand at random.",
         )
-        .op(Op::Custom(0))]),
+        .op(Op::Declare(Declare::CardName))
+        .op(Op::If {
+            test: Test::Holds(Condition::Exists { place: Place::Hand(Who::Opponent), filter: F::Declared, count: 1 }),
+            then: vec![Op::Reveal(Obj::All(Place::Hand(Who::Opponent), F::Declared)), Op::Discard(Obj::All(Place::Hand(Who::Opponent), F::Declared))],
+            otherwise: vec![Op::ChooseRandom { place: Place::Hand(Who::You), filter: F::Any, count: 1 }, Op::Discard(Obj::Chosen)],
+        })]),
         // Gilford the Lightning
         36354007 => Behavior {
             effects: vec![
@@ -26,7 +38,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     Trigger::Summoned { normal: true, flip: false, special: false },
                     "If it is Tribute Summoned with 3 Tributes: destroy every monster your opponent controls.",
                 )
-                .when(Condition::Custom(0))
+                .when(Condition::This(F::Summoned(SummonKind::Tribute) & F::stat(Stat::Tributes, Cmp::Ge, 3)))
                 .op(Op::Destroy(Obj::All(Place::Monsters(Who::Opponent), F::Any))),
             ],
             tribute_rule: Some((3, F::Any, false)),
@@ -43,9 +55,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             Trigger::EndOfBattlePhase,
             "At the end of the Battle Phase: each monster this card destroyed by battle this Battle Phase that is still in the GY becomes an Equip Card on this card, giving it 200 ATK each.",
         )
-        .when(Condition::Custom(0))
+        .when(Condition::Exists { place: Place::Gy(Who::Both), filter: sword_hunter_victim(), count: 1 })
         .needs_card_on_field()
-        .op(Op::Custom(0))]),
+        .op(Op::EquipAsCard {
+            what: Obj::All(Place::Gy(Who::Both), sword_hunter_victim()),
+            to: Obj::This,
+            grants: Some(Modifier::AtkDef { scope: Scope::This, atk: Num::Const(200), def: Num::Const(0) }),
+        })]),
         // Victory Dragon
         44910027 => Behavior {
             effects: vec![
@@ -54,7 +70,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             ],
             no_special_summon: true,
             tribute_rule: Some((3, F::Race(Race::DRAGON), true)),
-            wins: true,
+            wins: Some(WinCondition::MatchByDirectAttack),
             ..Behavior::default()
         },
         // Sangan
@@ -64,9 +80,9 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .from_gy()
         .limit(Limit::PerNamePerTurn)
-        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Monster & F::AtkAtMost(1500), min: 1, max: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Monster & F::atk_at_most(1500), min: 1, max: 1 })
         .op(Op::ToHand(Obj::Chosen))
-        .op(Op::Custom(0))]),
+        .op(Op::ForbidNames { who: Who::You, names: Obj::Chosen })]),
         // Change of Heart
         4031928 => Behavior::with(vec![E::new(NORMAL_SPELL, "Take control of 1 targeted monster your opponent controls until the End Phase.")
             .target(1, F::Monster & F::OppControls)
@@ -75,14 +91,20 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         91595718 => Behavior::with(vec![E::spell(SpellKind::Equip, "Equip only to a Spellcaster monster (targeted); it gains 300 ATK and 300 DEF.")
             .target(1, F::FaceUp & F::Race(Race::SPELLCASTER))
             .op(Op::EquipTo(Obj::Targets))
-            .modifier(Modifier::AtkDef { scope: Scope::Equipped, atk: 300, def: 300 })]),
+            .modifier(Modifier::AtkDef { scope: Scope::Equipped, atk: Num::Const(300), def: Num::Const(300) })]),
         // Fissure
         66788016 => Behavior::with(vec![E::new(
             NORMAL_SPELL,
             "Destroy the face-up monster with the lowest ATK your opponent controls (you pick among a tie; not targeted).",
         )
         .when(Condition::Exists { place: Place::Monsters(Who::Opponent), filter: F::FaceUp, count: 1 })
-        .op(Op::Custom(0))
+        .op(Op::Choose {
+            who: Who::You,
+            place: Place::Monsters(Who::Opponent),
+            filter: F::FaceUp & F::stat(Stat::Atk, Cmp::Eq, Num::MinOf(Stat::Atk, Obj::All(Place::Monsters(Who::Opponent), F::FaceUp))),
+            min: 1,
+            max: 1,
+        })
         .op(Op::Destroy(Obj::Chosen))]),
         // Card of Sanctity
         42664989 => Behavior::with(vec![E::new(
@@ -90,17 +112,16 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Cost: banish every other card you control and every card in your hand (at least 1). Then draw until you hold 2 cards.",
         )
         .cost(Cost::BanishAllOther(vec![Place::Field(Who::You), Place::Hand(Who::You)]))
-        .op(Op::Custom(0))]),
+        .op(Op::Draw { who: Who::You, count: Num::minus(Num::Const(2), Num::CountOf(Obj::All(Place::Hand(Who::You), F::Any))) })]),
         // Magic Cylinder
         62279055 => Behavior::with(vec![E::new(
             NORMAL_TRAP,
             "When an opponent's monster declares an attack: target it; negate the attack, and if you do, your opponent takes damage equal to its ATK.",
         )
-        .when(Condition::OpponentAttackDeclared)
+        .when(Condition::AttackDeclared(F::OppControls))
         .target(1, F::Attacker)
         .op(Op::NegateAttack)
-        .op(Op::IfDid)
-        .op(Op::Damage { who: Who::Opponent, amount: Amount::AtkOf(Obj::Target(0)) })]),
+        .then_if_did(vec![Op::Damage { who: Who::Opponent, amount: Num::StatOf(Stat::Atk, Obj::Target(0)) }])]),
         // Waboku
         12607053 => Behavior::with(vec![E::new(NORMAL_TRAP, "For the rest of this turn you take no battle damage and your monsters cannot be destroyed by battle.")
             .op(Op::ApplyPlayer { who: Who::You, effect: PlayerEffect::NoBattleDamage })
@@ -108,15 +129,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Reinforcements
         17814387 => Behavior::with(vec![E::new(NORMAL_TRAP, "1 targeted face-up monster gains 500 ATK until the end of this turn.")
             .target(1, F::Monster & F::FaceUp)
-            .in_damage_step()
-            .when(Condition::Custom(0))
-            .op(Op::Apply { what: Obj::Targets, modifier: Modifier::AtkDef { scope: Scope::This, atk: 500, def: 0 }, until: Duration::EndOfTurn })]),
+            .changes_stats_in_damage_step()
+            .op(Op::Apply { what: Obj::Targets, modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(500), def: Num::Const(0) }, until: Duration::EndOfTurn })]),
         // Negate Attack
         14315573 => Behavior::with(vec![E::trap(
             TrapKind::Counter,
             "When an opponent's monster declares an attack: target it; negate that attack, then the Battle Phase ends.",
         )
-        .when(Condition::OpponentAttackDeclared)
+        .when(Condition::AttackDeclared(F::OppControls))
         .target(1, F::Attacker)
         .op(Op::NegateAttack)
         .op(Op::EndBattlePhase)]),
@@ -137,21 +157,28 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Only while a face-up \"Lord of D.\" is on the field (checked again on resolution): Special Summon 1 or 2 Dragon monsters from your hand.",
         )
         .when(Condition::Exists { place: Place::Field(Who::Both), filter: F::Named(17985575) & F::FaceUp, count: 1 })
-        .op(Op::Custom(0))
-        .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Race(Race::DRAGON) & F::CanSpecialSummon, min: 1, max: 2 })
-        .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp })]),
+        .op(Op::only_if(
+            Condition::Exists { place: Place::Monsters(Who::Both), filter: F::Named(17985575) & F::FaceUp, count: 1 },
+            vec![
+                Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Race(Race::DRAGON) & F::CanSpecialSummon, min: 1, max: 2 },
+                Op::special_summon(Obj::Chosen, SummonPos::FaceUp),
+            ],
+        ))]),
         // Shrink
         55713623 => Behavior::with(vec![E::spell(SpellKind::QuickPlay, "1 targeted face-up monster has its original ATK halved until the end of this turn.")
             .target(1, F::Monster & F::FaceUp)
-            .in_damage_step()
-            .when(Condition::Custom(0))
-            .op(Op::Apply { what: Obj::Targets, modifier: Modifier::HalveOriginalAtk, until: Duration::EndOfTurn })]),
+            .changes_stats_in_damage_step()
+            .op(Op::Apply {
+                what: Obj::Targets,
+                modifier: Modifier::SetOriginal { atk: Some(Num::half(Num::StatOf(Stat::OriginalAtk, Obj::Targets))), def: None },
+                until: Duration::EndOfTurn,
+            })]),
         // Ookazi
-        19523799 => Behavior::with(vec![E::new(NORMAL_SPELL, "Your opponent takes 800 damage.").op(Op::Damage { who: Who::Opponent, amount: Amount::Fixed(800) })]),
+        19523799 => Behavior::with(vec![E::new(NORMAL_SPELL, "Your opponent takes 800 damage.").op(Op::Damage { who: Who::Opponent, amount: Num::Const(800) })]),
         // Tremendous Fire
         46918794 => Behavior::with(vec![E::new(NORMAL_SPELL, "Your opponent takes 1000 damage and you take 500 damage.")
-            .op(Op::Damage { who: Who::Opponent, amount: Amount::Fixed(1000) })
-            .op(Op::Damage { who: Who::You, amount: Amount::Fixed(500) })]),
+            .op(Op::Damage { who: Who::Opponent, amount: Num::Const(1000) })
+            .op(Op::Damage { who: Who::You, amount: Num::Const(500) })]),
         // Stop Defense
         63102017 => Behavior::with(vec![E::new(NORMAL_SPELL, "Change 1 targeted Defense Position monster your opponent controls to face-up Attack Position.")
             .target(1, F::Monster & F::DefensePos & F::OppControls)
@@ -159,16 +186,17 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Just Desserts
         24068492 => Behavior::with(vec![E::new(NORMAL_TRAP, "Your opponent takes 500 damage for each monster they control.")
             .when(Condition::Exists { place: Place::Monsters(Who::Opponent), filter: F::Any, count: 1 })
-            .op(Op::Damage { who: Who::Opponent, amount: Amount::PerCard { place: Place::Monsters(Who::Opponent), filter: F::Any, per: 500 } })]),
+            .op(Op::Damage { who: Who::Opponent, amount: Num::per(500, Obj::All(Place::Monsters(Who::Opponent), F::Any)) })]),
         // Ring of Destruction
         83555666 => Behavior::with(vec![E::new(
             NORMAL_TRAP,
-            "Only in your opponent's turn, once per turn by name: target 1 face-up monster your opponent controls whose ATK does not exceed their LP; destroy it, and if you do, you take damage equal to its original ATK, then your opponent takes the same amount you took.",
+            "Only in your opponent's turn, once per turn by name: target 1 face-up monster your opponent controls whose ATK does not exceed their LP; destroy it, and if you do, both players take damage equal to its original ATK.",
         )
         .when(Condition::OpponentsTurn)
         .limit(Limit::PerNamePerTurn)
-        .target(1, F::Monster & F::FaceUp & F::OppControls & F::AtkAtMostLp(Who::Opponent))
-        .op(Op::Custom(0))]),
+        .target(1, F::Monster & F::FaceUp & F::OppControls & F::stat(Stat::Atk, Cmp::Le, Num::Lp(Who::Opponent)))
+        .op(Op::Destroy(Obj::Targets))
+        .then_if_did(vec![Op::Damage { who: Who::Both, amount: Num::StatOf(Stat::OriginalAtk, Obj::Affected) }])]),
         _ => return None,
     })
 }

@@ -2,7 +2,8 @@
 //! Each card is a declaration in the effect vocabulary; its text is our own.
 
 use ygo_core::card::{SpellKind, TrapKind};
-use ygo_core::effect::{Amount, Behavior, Condition, Cost, EffectDecl as E, EffectKind, Filter as F, Modifier, Obj, Op, Place, Who};
+#[allow(unused_imports)]
+use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 
 const NORMAL_SPELL: EffectKind = EffectKind::Spell(SpellKind::Normal);
 const QUICK_SPELL: EffectKind = EffectKind::Spell(SpellKind::QuickPlay);
@@ -27,11 +28,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Heavy Storm
         19613556 => E::new(NORMAL_SPELL, "Destroy every spell and trap on the field.").op(Op::Destroy(Obj::All(Place::SpellTraps(Who::Both), F::Any))),
         // Pot of Greed
-        55144522 => E::new(NORMAL_SPELL, "Draw 2 cards.").op(Op::Draw { who: Who::You, count: 2 }),
+        55144522 => E::new(NORMAL_SPELL, "Draw 2 cards.").op(Op::Draw { who: Who::You, count: Num::Const(2) }),
         // Hinotama
-        46130346 => E::new(NORMAL_SPELL, "Inflict 500 damage to your opponent.").op(Op::Damage { who: Who::Opponent, amount: Amount::Fixed(500) }),
+        46130346 => E::new(NORMAL_SPELL, "Inflict 500 damage to your opponent.").op(Op::Damage { who: Who::Opponent, amount: Num::Const(500) }),
         // Dian Keto the Cure Master
-        84257639 => E::new(NORMAL_SPELL, "Gain 1000 LP.").op(Op::GainLp { who: Who::You, amount: Amount::Fixed(1000) }),
+        84257639 => E::new(NORMAL_SPELL, "Gain 1000 LP.").op(Op::GainLp { who: Who::You, amount: Num::Const(1000) }),
         // Mystical Space Typhoon
         5318639 => E::new(QUICK_SPELL, "Destroy 1 targeted spell or trap on the field.").target(1, on_field_spell_trap()).op(Op::Destroy(Obj::Targets)),
         // Royal Decree
@@ -44,7 +45,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Seven Tools of the Bandit
         3819470 => E::new(COUNTER_TRAP, "When a trap is activated: pay 1000 LP; negate that activation and destroy the trap.")
             .when(Condition::ChainTopActivates(F::Trap))
-            .cost(Cost::PayLp(1000))
+            .cost(Cost::PayLp(Num::Const(1000)))
             .op(Op::NegateActivation { destroy: true }),
         // Kuriboh
         40640057 => E::new(
@@ -53,7 +54,10 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .from_hand()
         .in_damage_step()
-        .when(Condition::OpponentAttacksInDamageCalculation)
+        .when(Condition::All(vec![
+            Condition::Step(ygo_core::types::BattleStep::Damage(ygo_core::types::DamageStep::DuringCalculation)),
+            Condition::Battling(F::Attacker & F::OppControls),
+        ]))
         .cost(Cost::DiscardSelf)
         .op(Op::NoBattleDamage),
         _ => return None,

@@ -1,6 +1,7 @@
 //! Card behaviours (see `lib.rs`): each card is a declaration in the effect vocabulary of
 //! `ygo_core::effect`, with its rules text in the project's own words.
 
+use ygo_core::card::type_bits;
 #[allow(unused_imports)]
 use ygo_core::card::{Attribute, Race, SpellKind, TrapKind};
 #[allow(unused_imports)]
@@ -19,7 +20,7 @@ fn dragon() -> F {
 fn summon_named_from_hand_or_deck(e: E, code: u32) -> E {
     e.when(Condition::Exists { place: Place::HandOrDeck(Who::You), filter: F::Named(code) & F::CanSpecialSummon, count: 1 })
         .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: F::Named(code) & F::CanSpecialSummon, min: 1, max: 1 })
-        .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp })
+        .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
 }
 
 /// The behaviour of a card of this group by passcode.
@@ -31,18 +32,17 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "When this card is destroyed by battle and sent to the GY: you can Special Summon 1 Dragon monster with 1500 or less ATK from your Deck.",
         )
         .range(Range::Gy)
-        .when(Condition::Exists { place: Place::Deck(Who::You), filter: dragon() & F::AtkAtMost(1500) & F::CanSpecialSummon, count: 1 })
-        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: dragon() & F::AtkAtMost(1500) & F::CanSpecialSummon, min: 1, max: 1 })
-        .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp })]),
+        .when(Condition::Exists { place: Place::Deck(Who::You), filter: dragon() & F::atk_at_most(1500) & F::CanSpecialSummon, count: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: dragon() & F::atk_at_most(1500) & F::CanSpecialSummon, min: 1, max: 1 })
+        .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
         // Red-Eyes Darkness Dragon
         96561011 => Behavior {
             effects: vec![
                 E::continuous("Never Normal Summoned or Set: it is Special Summoned from the hand by Tributing 1 \"Red-Eyes Black Dragon\" you control."),
-                E::continuous("It gains 300 ATK for every Dragon monster in your GY.").modifier(Modifier::AtkPer {
+                E::continuous("It gains 300 ATK for every Dragon monster in your GY.").modifier(Modifier::AtkDef {
                     scope: Scope::This,
-                    place: Place::Gy(Who::You),
-                    filter: dragon(),
-                    per: 300,
+                    atk: Num::per(300, Obj::All(Place::Gy(Who::You), dragon())),
+                    def: Num::Const(0),
                 }),
             ],
             no_normal_summon: true,
@@ -55,11 +55,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Once per Duel, in the End Phase of a turn in which this card was destroyed on the field and sent to the GY: you can Special Summon it from the GY; its ATK and DEF become 1000.",
         )
         .range(Range::Gy)
-        .when(Condition::Custom(0))
+        .when(Condition::This(F::ThisTurn(TurnFact::Arrived) & F::CameFrom(Origin::Field) & F::SentBy(Sent::Destroyed)))
         .limit(Limit::PerNamePerDuel)
-        .op(Op::SpecialSummon { what: Obj::This, pos: SummonPos::FaceUp })
-        .op(Op::IfDid)
-        .op(Op::Apply { what: Obj::Chosen, modifier: Modifier::SetOriginal { atk: Some(1000), def: Some(1000) }, until: Duration::Permanent })]),
+        .op(Op::special_summon(Obj::This, SummonPos::FaceUp))
+        .then_if_did(vec![Op::Apply {
+            what: Obj::Affected,
+            modifier: Modifier::SetOriginal { atk: Some(Num::Const(1000)), def: Some(Num::Const(1000)) },
+            until: Duration::Permanent,
+        }])]),
         // Armed Dragon LV3
         980973 => Behavior::with(vec![summon_named_from_hand_or_deck(
             E::optional_if(
@@ -73,7 +76,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         46384672 => Behavior::with(vec![
             E::ignition("Send 1 monster from your hand to the GY, then target 1 face-up monster your opponent controls whose ATK is not higher than the sent monster's ATK: destroy it.")
                 .cost(Cost::Discard { count: 1, filter: F::Monster })
-                .target(1, F::Monster & F::FaceUp & F::OppControls & F::AtkAtMostCost)
+                .target(1, F::Monster & F::FaceUp & F::OppControls & F::stat(Stat::Atk, Cmp::Le, Num::Cost(CostStat::Atk)))
                 .op(Op::Destroy(Obj::Targets)),
             summon_named_from_hand_or_deck(
                 E::optional_if(
@@ -84,7 +87,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 ARMED_DRAGON_LV7,
             )
             .when(Condition::All(vec![
-                Condition::Custom(1),
+                Condition::This(F::ThisTurn(TurnFact::DestroyedByBattle)),
                 Condition::Exists { place: Place::HandOrDeck(Who::You), filter: F::Named(ARMED_DRAGON_LV7) & F::CanSpecialSummon, count: 1 },
             ])),
         ]),
@@ -94,14 +97,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .cost(Cost::SendSelfToGy)
         .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Named(RED_EYES_BLACK_DRAGON) & F::CanSpecialSummon, min: 1, max: 1 })
-        .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp })]),
+        .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
         // Element Dragon
         30314994 => {
             let on_field = |a: Attribute| Condition::Exists { place: Place::Monsters(Who::Both), filter: F::Attribute(a) & F::FaceUp, count: 1 };
             Behavior::with(vec![
                 E::continuous("While a FIRE monster is on the field, this card gains 500 ATK.")
                     .when(on_field(Attribute::Fire))
-                    .modifier(Modifier::AtkDef { scope: Scope::This, atk: 500, def: 0 }),
+                    .modifier(Modifier::AtkDef { scope: Scope::This, atk: Num::Const(500), def: Num::Const(0) }),
                 E::continuous("While a WIND monster is on the field, after it destroys an opponent's monster by battle it may attack once more in a row.")
                     .when(on_field(Attribute::Wind))
                     .modifier(Modifier::SecondAttackOnKill(Scope::This)),
@@ -115,7 +118,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 .modifier(Modifier::ControlEquipped),
             E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::Opponent }, "In each of your opponent's Standby Phases, they gain 1000 LP.")
                 .needs_card_on_field()
-                .op(Op::GainLp { who: Who::Opponent, amount: Amount::Fixed(1000) }),
+                .op(Op::GainLp { who: Who::Opponent, amount: Num::Const(1000) }),
         ]),
         // Nobleman of Crossout
         71044499 => Behavior::with(vec![E::spell(
@@ -123,28 +126,37 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Destroy 1 targeted face-down monster on the field and banish it; if it is a Flip monster, both players show their Main Decks and banish every card in them with its name.",
         )
         .target(1, F::Monster & F::FaceDown)
-        .op(Op::Custom(0))]),
+        .op(Op::DestroyAndBanish(Obj::Targets))
+        .op(Op::If {
+            test: Test::AffectedIs(F::Ability(type_bits::FLIP)),
+            then: vec![
+                Op::Reveal(Obj::All(Place::Deck(Who::Both), F::same_name_as(Obj::Affected))),
+                Op::Banish { what: Obj::All(Place::Deck(Who::Both), F::same_name_as(Obj::Affected)), face_down: false },
+            ],
+            otherwise: vec![],
+        })]),
         // Premature Burial
         70828912 => Behavior::with(vec![E::spell(
             SpellKind::Equip,
             "Pay 800 LP and target 1 monster in your GY: Special Summon it in Attack Position and equip it with this card. If this card is destroyed, the equipped monster is destroyed.",
         )
-        .cost(Cost::PayLp(800))
+        .cost(Cost::PayLp(Num::Const(800)))
         .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::CanSpecialSummon)
-        .op(Op::SpecialSummon { what: Obj::Targets, pos: SummonPos::Attack })
-        .op(Op::IfDid)
-        .op(Op::EquipTo(Obj::Chosen))
-        .op(Op::Apply { what: Obj::Chosen, modifier: Modifier::DestroyedWithSource { destroyed_only: true }, until: Duration::Permanent })]),
+        .op(Op::special_summon(Obj::Targets, SummonPos::Attack))
+        .then_if_did(vec![
+            Op::EquipTo(Obj::Affected),
+            Op::Apply { what: Obj::Affected, modifier: Modifier::DestroyedWithSource { destroyed_only: true }, until: Duration::Permanent },
+        ])]),
         // Swords of Revealing Light
         72302403 => Behavior::with(vec![
             E::spell(
                 SpellKind::Normal,
                 "Flip every face-down monster your opponent controls face-up. This card stays on the field; while it is face-up, your opponent's monsters cannot declare an attack.",
             )
-            .op(Op::Custom(0))
+            .op(Op::ChangePosition { what: Obj::All(Place::Monsters(Who::Opponent), F::FaceDown), to: PosChange::FaceUpDefense })
             .op(Op::ApplyRule { modifier: Modifier::CannotAttack(Scope::Monsters(F::OppControls)), until: Duration::WhileSourceOnField }),
             E::trigger(Trigger::Phase { phase: Phase::End, whose: Who::Opponent }, "It is destroyed in the End Phase of your opponent's 3rd turn after its activation.")
-                .when(Condition::Custom(0))
+                .when(Condition::TurnsSince { anchor: Anchor::Activation, whose: Who::Opponent, n: 3 })
                 .op(Op::Destroy(Obj::This)),
         ]),
         // Stamping Destruction
@@ -154,7 +166,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .when(Condition::Exists { place: Place::Monsters(Who::You), filter: dragon() & F::FaceUp, count: 1 })
         .target(1, F::SpellTrap)
-        .op(Op::Custom(0))]),
+        .op(Op::Destroy(Obj::Targets))
+        .then_if_did(vec![Op::DamageController { of: Obj::Affected, amount: Num::Const(500) }])]),
         // Creature Swap
         31036355 => Behavior::with(vec![E::spell(
             SpellKind::Normal,
@@ -164,14 +177,19 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             Condition::Exists { place: Place::Monsters(Who::You), filter: F::Any, count: 1 },
             Condition::Exists { place: Place::Monsters(Who::Opponent), filter: F::Any, count: 1 },
         ]))
-        .op(Op::Custom(0))]),
+        .op(Op::Choose { who: Who::You, place: Place::Monsters(Who::You), filter: F::Any, min: 1, max: 1 })
+        .op(Op::Remember { what: Obj::Chosen, slot: Mem(0) })
+        .op(Op::Choose { who: Who::Opponent, place: Place::Monsters(Who::Opponent), filter: F::Any, min: 1, max: 1 })
+        .op(Op::SwapControl(Obj::Memory(Mem(0)), Obj::Chosen))
+        .op(Op::Apply { what: Obj::Affected, modifier: Modifier::CannotChangePosition(Scope::This), until: Duration::EndOfTurn })]),
         // Reload
         22589918 => Behavior::with(vec![E::spell(
             SpellKind::QuickPlay,
             "Shuffle every card in your hand into your Deck, then draw as many cards as you shuffled in.",
         )
         .when(Condition::Exists { place: Place::Hand(Who::You), filter: F::Any, count: 1 })
-        .op(Op::Custom(0))]),
+        .op(Op::ToDeck { what: Obj::All(Place::Hand(Who::You), F::Any), top: false })
+        .op(Op::Draw { who: Who::You, count: Num::CountOf(Obj::Affected) })]),
         // The Graveyard in the Fourth Dimension
         88089103 => Behavior::with(vec![E::spell(
             SpellKind::Normal,
@@ -185,18 +203,19 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Target 1 monster in your GY: Special Summon it in Attack Position. If this card leaves the field, that monster is destroyed; if that monster is destroyed, this card is destroyed.",
         )
         .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::CanSpecialSummon)
-        .op(Op::SpecialSummon { what: Obj::Targets, pos: SummonPos::Attack })
-        .op(Op::IfDid)
-        .op(Op::Apply { what: Obj::Chosen, modifier: Modifier::DestroyedWithSource { destroyed_only: false }, until: Duration::Permanent })
-        .op(Op::Apply { what: Obj::Chosen, modifier: Modifier::SourceDestroyedWithIt, until: Duration::Permanent })]),
+        .op(Op::special_summon(Obj::Targets, SummonPos::Attack))
+        .then_if_did(vec![
+            Op::Apply { what: Obj::Affected, modifier: Modifier::DestroyedWithSource { destroyed_only: false }, until: Duration::Permanent },
+            Op::Apply { what: Obj::Affected, modifier: Modifier::SourceDestroyedWithIt, until: Duration::Permanent },
+        ])]),
         // Ceasefire
         36468556 => Behavior::with(vec![E::trap(
             TrapKind::Normal,
             "While a face-down Defense Position monster or an Effect Monster is on the field: turn every face-down Defense Position monster face-up in Defense Position (their FLIP effects do not activate), and your opponent takes 500 damage for each Effect Monster on the field.",
         )
         .when(Condition::Exists { place: Place::Monsters(Who::Both), filter: (F::FaceDown & F::DefensePos) | F::EffectMonster, count: 1 })
-        .op(Op::Custom(0))
-        .op(Op::Damage { who: Who::Opponent, amount: Amount::PerCard { place: Place::Monsters(Who::Both), filter: F::EffectMonster, per: 500 } })]),
+        .op(Op::ChangePosition { what: Obj::All(Place::Monsters(Who::Both), F::FaceDown & F::DefensePos), to: PosChange::RevealDefense })
+        .op(Op::Damage { who: Who::Opponent, amount: Num::per(500, Obj::All(Place::Monsters(Who::Both), F::EffectMonster)) })]),
         // The Dragon's Bead
         92408984 => Behavior::with(vec![
             E::trap(TrapKind::Continuous, "Stays face-up on the field."),
@@ -204,7 +223,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 TrapKind::Continuous,
                 "When a trap card is activated that targets a face-up Dragon monster: discard 1 card; negate that trap's effect and destroy it.",
             )
-            .when(Condition::All(vec![Condition::ChainTopActivates(F::Trap), Condition::Custom(0)]))
+            .when(Condition::All(vec![Condition::ChainTopActivates(F::Trap), Condition::ChainTopTargets(dragon() & F::FaceUp)]))
             .cost(Cost::Discard { count: 1, filter: F::Any })
             .op(Op::NegateEffect { destroy: true }),
         ]),
@@ -216,17 +235,15 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .modifier(Modifier::Piercing(Scope::Monsters(dragon() & F::YouControl)))]),
         // Reckless Greed
         37576645 => Behavior::with(vec![E::trap(TrapKind::Normal, "Draw 2 cards, then skip your next 2 Draw Phases.")
-            .op(Op::Draw { who: Who::You, count: 2 })
+            .op(Op::Draw { who: Who::You, count: Num::Const(2) })
             .op(Op::ApplyPlayer { who: Who::You, effect: PlayerEffect::SkipDraw(2) })]),
         // Interdimensional Matter Transporter
         36261276 => Behavior::with(vec![
-            E::trap(TrapKind::Normal, "Banish 1 targeted face-up monster you control until the End Phase.")
+            E::trap(TrapKind::Normal, "Banish 1 targeted face-up monster you control until the End Phase, when it returns to the field in the position it had.")
                 .target(1, F::Monster & F::FaceUp & F::YouControl)
-                .op(Op::Custom(0)),
-            E::trigger(Trigger::Phase { phase: Phase::End, whose: Who::Both }, "In that End Phase, the banished monster returns to the field.")
-                .range(Range::Anywhere)
-                .when(Condition::Custom(1))
-                .op(Op::Custom(1)),
+                .op(Op::Banish { what: Obj::Targets, face_down: false })
+                .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
+                .op(Op::Later { at: Moment::EndPhase, ops: vec![Op::ReturnToField(Obj::Memory(Mem(0)))] }),
         ]),
         // Trap Jammer
         19252988 => Behavior::with(vec![E::trap(

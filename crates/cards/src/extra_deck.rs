@@ -3,13 +3,11 @@
 //! declared as data ([`Materials`]); Ritual and Fusion spells are one [`ExtraOp`] step.
 //! Texts are our own short words.
 
+use ygo_core::card::type_bits;
 use ygo_core::card::{Race, SpellKind};
-use ygo_core::effect::{
-    Amount, Behavior, Condition, Cost, Duration, EffectDecl as E, EffectKind, Filter as F, Limit, Modifier, Obj, Op, Place, Range, Scope, SummonPos,
-    SummonRule, Trigger, Who,
-};
+use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 use ygo_core::extra::{ExtraOp, Materials, RitualFrom};
-use ygo_core::types::Phase;
+use ygo_core::types::{BattleStep, DamageStep, Phase, SummonKind};
 
 const NORMAL_SPELL: EffectKind = EffectKind::Spell(SpellKind::Normal);
 const RITUAL_SPELL: EffectKind = EffectKind::Spell(SpellKind::Ritual);
@@ -44,10 +42,20 @@ fn ritual_spell(text: &str, monster: F, from: RitualFrom, material: F, exact: bo
 fn absorb() -> E {
     E::ignition("Once per turn, while no monster is equipped to it this way: you can target 1 monster your opponent controls; equip it to this card. This card's original ATK/DEF become that monster's.")
         .limit(Limit::PerCardPerTurn)
-        .when(Condition::Custom(0))
+        .when(Condition::All(vec![
+            Condition::NoneIn { place: Place::SpellTraps(Who::You), filter: F::MonsterCard & F::equipped_to(Obj::This) },
+            Condition::FreeSpellZones(1),
+        ]))
         .target_in(Place::Monsters(Who::Opponent), 1, 1, F::Any)
         .needs_card_on_field()
-        .op(Op::Custom(0))
+        .op(Op::EquipAsCard {
+            what: Obj::Targets,
+            to: Obj::This,
+            grants: Some(Modifier::SetOriginal {
+                atk: Some(Num::StatOf(Stat::OriginalAtk, Obj::Affected)),
+                def: Some(Num::StatOf(Stat::OriginalDef, Obj::Affected)),
+            }),
+        })
 }
 
 /// Stargazer/Timegazer: Scale 4 unless the other Pendulum Zone holds a "Magician" or "Odd-Eyes" card.
@@ -55,8 +63,22 @@ fn magician_scale() -> Modifier {
     Modifier::ScaleUnlessPartner { scale: 4, partner: F::NameHas("Magician".into()) | F::NameHas("Odd-Eyes".into()) }
 }
 
+fn pendulum() -> F {
+    F::Ability(type_bits::PENDULUM)
+}
+
+/// Stargazer Magician's condition: exactly 1 card (and no other) went from the field to the
+/// hand in this happening, outside the Damage Step. The count of one happening's moves is
+/// this card's wording alone.
+fn exactly_one_returned(q: &ygo_core::author::Query<'_>) -> bool {
+    use ygo_core::{Event, Zone};
+    let returned =
+        q.duel.last_happening().iter().filter(|e| matches!(e, Event::Moved { from, to, .. } if from.zone.on_field() && to.zone == Zone::Hand)).count();
+    returned == 1 && !matches!(q.duel.battle_step(), Some(BattleStep::Damage(_)))
+}
+
 fn level(n: u8) -> F {
-    F::LevelAtMost(n) & F::LevelAtLeast(n)
+    F::stat(Stat::Level, Cmp::Eq, n as i32)
 }
 
 /// The behaviour of a card of this pool by passcode.
@@ -78,7 +100,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Ritual Summon 1 Ritual monster from your hand by sending Normal monsters from your Deck to the GY whose Levels total exactly its Level.",
             F::Any,
             RitualFrom::Deck,
-            F::NormalMonster,
+            F::Ability(type_bits::NORMAL),
             true,
         ),
         // Relinquished
@@ -128,10 +150,10 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             effects: vec![
                 E::continuous("Fusion materials: \"Elemental HERO Avian\" + \"Elemental HERO Burstinatrix\". Must be Fusion Summoned."),
                 E::trigger(
-                    Trigger::DestroyedByBattleOpponent,
+                    Trigger::DestroysByBattleToGy,
                     "When it destroys a monster by battle and sends it to the GY: inflict damage to your opponent equal to that monster's ATK.",
                 )
-                .op(Op::Damage { who: Who::Opponent, amount: Amount::OriginalAtkOf(Obj::EventCard) }),
+                .op(Op::Damage { who: Who::Opponent, amount: Num::StatOf(Stat::OriginalAtk, Obj::EventCard) }),
             ],
             materials: Some(Materials::Fusion { slots: named(&[21844576, 58932615]), by_polymerization: true }),
             ..Behavior::default()
@@ -141,6 +163,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             effects: vec![
                 E::continuous("Fusion materials: \"Elemental HERO Avian\" + \"Elemental HERO Burstinatrix\". Only Special Summoned with \"Dark Fusion\" (never with \"Polymerization\"). It deals piercing battle damage.")
                     .modifier(Modifier::Piercing(Scope::This)),
+                E::trigger(
+                    Trigger::DestroysByBattleToGy,
+                    "When it destroys a monster by battle and sends it to the GY: inflict damage to your opponent equal to that monster's original ATK or DEF, whichever is higher.",
+                )
+                .op(Op::Damage {
+                    who: Who::Opponent,
+                    amount: Num::max(Num::StatOf(Stat::OriginalAtk, Obj::EventCard), Num::StatOf(Stat::OriginalDef, Obj::EventCard)),
+                }),
             ],
             materials: Some(Materials::Fusion { slots: named(&[21844576, 58932615]), by_polymerization: false }),
             ..Behavior::default()
@@ -170,7 +200,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         44508094 => synchro(
             F::Any,
             vec![E::quick("1 Tuner + 1 or more non-Tuners. When a card or effect that would destroy a card on the field is activated: you can Tribute this card; negate that activation and destroy that card.")
-                .when(Condition::Custom(0))
+                .when(Condition::ChainTopDestroys)
                 .cost(Cost::Tribute { count: 1, filter: !F::NotSelf })
                 .op(Op::NegateActivation { destroy: true }),
                 E::optional_if(
@@ -178,8 +208,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     "In the End Phase of a turn its negation above was applied: you can Special Summon it from your GY.",
                 )
                 .range(Range::Gy)
-                .when(Condition::Custom(1))
-                .op(Op::SpecialSummon { what: Obj::This, pos: SummonPos::FaceUp })],
+                .when(Condition::ResolvedThisTurn(0))
+                .op(Op::special_summon(Obj::This, SummonPos::FaceUp))],
         ),
         // Red Dragon Archfiend
         70902743 => synchro(
@@ -189,14 +219,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     Trigger::EndOfDamageStep,
                     "1 Tuner + 1 or more non-Tuners. After it attacks a Defense Position monster: destroy every Defense Position monster your opponent controls.",
                 )
-                .when(Condition::Custom(0))
+                .when(Condition::AttackedDefensePosition)
                 .op(Op::Destroy(Obj::All(Place::Monsters(Who::Opponent), F::DefensePos))),
                 E::trigger(
                     Trigger::Phase { phase: Phase::End, whose: Who::You },
                     "In your End Phase: destroy every other monster you control that did not declare an attack this turn.",
                 )
                 .needs_card_on_field()
-                .op(Op::Custom(0)),
+                .op(Op::Destroy(Obj::All(Place::Monsters(Who::You), F::NotSelf & !F::ThisTurn(TurnFact::Attacked)))),
             ],
         ),
         // Junk Synchron
@@ -204,9 +234,9 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             Trigger::Summoned { normal: true, flip: false, special: false },
             "A Tuner. When it is Normal Summoned: you can Special Summon 1 targeted Level 2 or lower monster from your GY in Defense Position; its effects are negated.",
         )
-        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::LevelAtMost(2) & F::CanSpecialSummon)
-        .op(Op::SpecialSummon { what: Obj::Targets, pos: SummonPos::Defense })
-        .op(Op::Apply { what: Obj::Chosen, modifier: Modifier::NegateMonsterEffects, until: Duration::Permanent })]),
+        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::level_at_most(2) & F::CanSpecialSummon)
+        .op(Op::special_summon(Obj::Targets, SummonPos::Defense))
+        .op(Op::Apply { what: Obj::Affected, modifier: Modifier::NegateMonsterEffects, until: Duration::Permanent })]),
         // Junk Warrior
         60800381 => synchro(
             F::Named(JUNK_SYNCHRON),
@@ -214,25 +244,40 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 Trigger::Summoned { normal: false, flip: false, special: true },
                 "\"Junk Synchron\" + 1 or more non-Tuners. If it is Synchro Summoned: it gains ATK equal to the total ATK of the Level 2 or lower monsters you control.",
             )
-            .when(Condition::Custom(0))
-            .op(Op::Custom(0))],
+            .when(Condition::This(F::Summoned(SummonKind::Synchro)))
+            .op(Op::Apply {
+                what: Obj::This,
+                modifier: Modifier::AtkDef {
+                    scope: Scope::This,
+                    atk: Num::SumOf(Stat::Atk, Obj::All(Place::Monsters(Who::You), F::NotSelf & F::FaceUp & F::level_at_most(2) & F::level_at_least(1))),
+                    def: Num::Const(0),
+                },
+                until: Duration::Permanent,
+            })],
         ),
         // Speed Warrior
         9365703 => Behavior::with(vec![E::quick(
-            "Once per turn, in the Battle Step of the turn it was Normal Summoned: you can double its original ATK until the end of the turn.",
+            "Once per turn, in the Battle Step of the turn it was Normal Summoned: you can double its original ATK until the end of the Battle Phase.",
         )
-        .when(Condition::Custom(0))
+        .when(Condition::All(vec![
+            Condition::This(F::Summoned(SummonKind::Normal) & F::ThisTurn(TurnFact::Arrived)),
+            Condition::Step(BattleStep::Battle),
+        ]))
         .limit(Limit::PerCardPerTurn)
-        .op(Op::Apply { what: Obj::This, modifier: Modifier::AtkDef { scope: Scope::This, atk: 900, def: 0 }, until: Duration::EndOfTurn })]),
+        .op(Op::Apply {
+            what: Obj::This,
+            modifier: Modifier::SetOriginal { atk: Some(Num::Times(Box::new(Num::StatOf(Stat::OriginalAtk, Obj::This)), 2)), def: None },
+            until: Duration::EndOfBattlePhase,
+        })]),
         // ---- Xyz (SUM-11) ----
         // Number 39: Utopia
         84013237 => Behavior {
             effects: vec![E::quick("2 Level 4 monsters. When a monster declares an attack: you can detach 1 material from it; negate that attack.")
-                .when(Condition::Custom(0))
+                .when(Condition::AttackDeclared(F::Any))
                 .cost(Cost::DetachMaterial(1))
                 .op(Op::NegateAttack),
                 E::trigger(Trigger::AttackTargeted, "If it is chosen as an attack target while it has no material: destroy it.")
-                    .when(Condition::Custom(1))
+                    .when(Condition::This(F::stat(Stat::Materials, Cmp::Eq, 0)))
                     .op(Op::Destroy(Obj::This))],
             materials: Some(Materials::Xyz { count: 2, filter: F::Any }),
             ..Behavior::default()
@@ -247,17 +292,22 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 Trigger::Phase { phase: Phase::End, whose: Who::You },
                 "Pendulum effect, once per turn: in your End Phase, you can destroy it in its Pendulum Zone, and if you do, add 1 Pendulum monster with 1500 or less ATK from your Deck to your hand.",
             )
-            .when(Condition::Custom(0))
+            .range(Range::PendulumZone)
             .limit(Limit::PerNamePerTurn)
             .op(Op::Destroy(Obj::This))
-            .op(Op::IfDid)
-            .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::PendulumMonster & F::AtkAtMost(1500), min: 1, max: 1 })
-            .op(Op::ToHand(Obj::Chosen)),
+            .then_if_did(vec![
+                Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: pendulum() & F::atk_at_most(1500), min: 1, max: 1 },
+                Op::ToHand(Obj::Chosen),
+            ]),
             E::quick(
                 "Pendulum effect, once per turn: during damage calculation of a battle involving a Pendulum monster you control, you can make the battle damage you take from it 0.",
             )
             .in_damage_step()
-            .when(Condition::Custom(1))
+            .range(Range::PendulumZone)
+            .when(Condition::All(vec![
+                Condition::Step(BattleStep::Damage(DamageStep::DuringCalculation)),
+                Condition::Battling(pendulum() & F::YouControl & F::FaceUp),
+            ]))
             .limit(Limit::PerNamePerTurn)
             .op(Op::NoBattleDamage),
         ]),
@@ -268,13 +318,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .modifier(magician_scale())
         .modifier(Modifier::PendulumBattleLock(F::Spell)),
         E::optional_when(
-            Trigger::OtherReturnedToHand(F::PendulumMonster),
+            Trigger::OtherReturnedToHand(pendulum()),
             "Once per turn, when exactly 1 other Pendulum monster you control (and no other card) is returned to your hand by an opponent's card effect, outside the Damage Step: you can Special Summon 1 monster with its name from your hand.",
         )
         .limit(Limit::PerCardPerTurn)
-        .when(Condition::Custom(0))
-        .op(Op::Custom(0))
-        .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp })]),
+        .when(Condition::Custom(CustomCheck { name: "stargazer-exactly-one-returned", holds: exactly_one_returned }))
+        .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::same_name_as(Obj::EventCard) & F::CanSpecialSummon, min: 1, max: 1 })
+        .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
         // Timegazer Magician
         20409757 => Behavior::with(vec![E::continuous(
             "A Pendulum monster (Scale 8). It can be activated to a Pendulum Zone only while you control no monsters. In a Pendulum Zone, its Scale becomes 4 unless your other Pendulum Zone holds a \"Magician\" or \"Odd-Eyes\" card. Also there: while a Pendulum monster you control battles, your opponent cannot activate Trap Cards until the end of the Damage Step.",
@@ -289,14 +339,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             3,
             F::EffectMonster,
             vec![
-                E::continuous("2 or more Effect monsters. It gains 500 ATK for each monster it points to.").modifier(Modifier::AtkPer {
+                E::continuous("2 or more Effect monsters. It gains 500 ATK for each monster it points to.").modifier(Modifier::AtkDef {
                     scope: Scope::This,
-                    place: Place::Monsters(Who::Both),
-                    filter: F::PointedTo,
-                    per: 500,
+                    atk: Num::per(500, Obj::All(Place::Monsters(Who::Both), F::PointedTo)),
+                    def: Num::Const(0),
                 }),
                 E::quick("When your opponent activates a card or effect that targets a card you control: you can Tribute 1 monster it points to; negate the activation and destroy that card.")
-                    .when(Condition::Custom(0))
+                    .when(Condition::All(vec![Condition::ChainTopIs(F::OppControls), Condition::ChainTopTargets(F::YouControl & F::OnField)]))
                     .cost(Cost::Tribute { count: 1, filter: F::PointedTo })
                     .op(Op::NegateActivation { destroy: true }),
             ],
@@ -305,11 +354,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         98978921 => link(
             1,
             1,
-            F::NormalMonster,
+            F::Ability(type_bits::NORMAL),
             vec![E::ignition("1 Normal monster. Once per turn: you can Special Summon 1 Level 4 or lower Normal monster from your hand to a zone of yours it points to.")
                 .limit(Limit::PerCardPerTurn)
-                .when(Condition::Custom(0))
-                .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::NormalMonster & F::LevelAtMost(4) & F::CanSpecialSummon, min: 1, max: 1 })
+                .when(Condition::FreeLinkedZone)
+                .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Ability(type_bits::NORMAL) & F::level_at_most(4) & F::CanSpecialSummon, min: 1, max: 1 })
                 .op(Op::SpecialSummonPointed { what: Obj::Chosen, pos: SummonPos::FaceUp })],
         ),
         // Linkuriboh
@@ -319,18 +368,18 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             level(1),
             vec![
                 E::quick("1 Level 1 monster. When an opponent's monster declares an attack: you can Tribute this card; that monster's ATK becomes 0 until the end of the turn.")
-                    .when(Condition::OpponentAttackDeclared)
+                    .when(Condition::AttackDeclared(F::OppControls))
                     .cost(Cost::Tribute { count: 1, filter: !F::NotSelf })
                     .op(Op::Apply {
                         what: Obj::All(Place::Monsters(Who::Opponent), F::Attacker),
-                        modifier: Modifier::SetOriginal { atk: Some(0), def: None },
+                        modifier: Modifier::SetCurrent { scope: Scope::This, atk: Some(Num::Const(0)), def: None },
                         until: Duration::EndOfTurn,
                     }),
                 E::quick("Once per turn, if it is in your GY: you can Tribute 1 Level 1 monster; Special Summon it.")
                     .range(Range::Gy)
                     .limit(Limit::PerNamePerTurn)
                     .cost(Cost::Tribute { count: 1, filter: level(1) })
-                    .op(Op::SpecialSummon { what: Obj::This, pos: SummonPos::Attack }),
+                    .op(Op::special_summon(Obj::This, SummonPos::Attack)),
             ],
         ),
         // Sorcerer of Dark Magic
@@ -345,7 +394,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             no_normal_summon: true,
             // "Cannot be Special Summoned by other ways": never revived, even once properly summoned.
             no_special_summon: true,
-            summon_rule: Some(SummonRule::Tribute { count: 2, filter: F::Race(Race::SPELLCASTER) & F::LevelAtLeast(6) }),
+            summon_rule: Some(SummonRule::Tribute { count: 2, filter: F::Race(Race::SPELLCASTER) & F::level_at_least(6) }),
             ..Behavior::default()
         },
         _ => return None,

@@ -8,8 +8,8 @@ use ygo_core::types::Phase;
 /// "Sheep Token" (the token card Scapegoat creates).
 const SHEEP_TOKEN: u32 = 73915052;
 
-/// Spell Counter (index into `ygo_core::state::COUNTER_NAMES`).
-const SPELL_COUNTER: u8 = 0;
+/// Spell Counter.
+const SPELL_COUNTER: Counter = Counter::Spell;
 
 /// The behaviour of a card of this group by passcode.
 pub fn behavior(id: u32) -> Option<Behavior> {
@@ -21,7 +21,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 E::trigger(Trigger::Summoned { normal: true, flip: false, special: false }, "If this card is Normal Summoned: place 1 Spell Counter on it (at most 1).")
                     .op(Op::AddCounters { what: Obj::This, kind: SPELL_COUNTER, count: 1, max: Some(1) }),
                 E::continuous("It gains 300 ATK for each Spell Counter on it.")
-                    .modifier(Modifier::AtkPerCounter { scope: Scope::This, kind: SPELL_COUNTER, per: 300 }),
+                    .modifier(Modifier::AtkDef { scope: Scope::This, atk: Num::Times(Box::new(Num::CountersOnThis(SPELL_COUNTER)), 300), def: Num::Const(0) }),
                 E::ignition("Remove 1 Spell Counter from this card to destroy 1 targeted spell or trap on the field.")
                     .cost(Cost::RemoveCounters { kind: SPELL_COUNTER, count: 1 })
                     .target(1, F::SpellTrap)
@@ -33,13 +33,16 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Once per turn: call a coin toss. Right: destroy every monster your opponent controls. Wrong: destroy every monster you control, and if any was destroyed, take damage equal to half their total ATK.",
         )
         .limit(Limit::PerCardPerTurn)
-        .op(Op::CallCoinToss)
-        .op(Op::SkipUnlessDid(2))
-        .op(Op::Destroy(Obj::All(Place::Monsters(Who::Opponent), F::Any)))
-        .op(Op::Skip(3))
-        .op(Op::Destroy(Obj::All(Place::Monsters(Who::You), F::Any)))
-        .op(Op::IfDid)
-        .op(Op::Damage { who: Who::You, amount: Amount::Half(Box::new(Amount::DestroyedAtk)) })]),
+        .op(Op::CallCoin)
+        .op(Op::If {
+            test: Test::Did,
+            then: vec![Op::Destroy(Obj::All(Place::Monsters(Who::Opponent), F::Any))],
+            otherwise: vec![
+                Op::Destroy(Obj::All(Place::Monsters(Who::You), F::Any)),
+                // The ATK they had on the field (last known information).
+                Op::if_did(vec![Op::Damage { who: Who::You, amount: Num::half(Num::SumOf(Stat::Atk, Obj::Affected)) }]),
+            ],
+        })]),
         // Embodiment of Apophis
         28649820 => Behavior::with(vec![E::trap(
             TrapKind::Continuous,
@@ -55,7 +58,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .when(Condition::All(vec![Condition::NotSummonedThisTurn, Condition::FreeMonsterZones(4)]))
         .op(Op::SummonTokens { code: SHEEP_TOKEN, count: 4, pos: SummonPos::Defense })
         .restricts(PlayerEffect::NoSummonsThisTurn)
-        .op(Op::Apply { what: Obj::Chosen, modifier: Modifier::NoTributeSummonMaterial(Scope::This), until: Duration::Permanent })]),
+        .op(Op::Apply { what: Obj::Affected, modifier: Modifier::NoTributeSummonMaterial(Scope::This), until: Duration::Permanent })]),
         _ => return None,
     })
 }

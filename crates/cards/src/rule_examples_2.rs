@@ -13,8 +13,8 @@ const HELIOS: u32 = 54493213;
 fn equip_spell(atk: i32, text: &str) -> E {
     E::spell(SpellKind::Equip, text).target(1, F::Monster & F::FaceUp).op(Op::EquipTo(Obj::Targets)).modifier(Modifier::AtkDef {
         scope: Scope::Equipped,
-        atk,
-        def: 0,
+        atk: Num::Const(atk),
+        def: Num::Const(0),
     })
 }
 
@@ -26,17 +26,23 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "FLIP: Destroy every monster on the field, this card included. Then each player (turn player first) reveals the top 5 cards of their Deck (as many as they have), Special Summons every revealed Level 4 or lower monster in face-up Attack or face-down Defense Position, and adds the other revealed cards to their hand.",
         )
         .op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::Any)))
-        .op(Op::Destroy(Obj::This))
-        .op(Op::Custom(0))]),
+        .op(Op::Reveal(Obj::DeckTop(Who::Both, 5)))
+        .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
+        .op(Op::SpecialSummon {
+            what: Obj::Filtered(Box::new(Obj::Memory(Mem(0))), F::Monster & F::level_at_most(4) & F::CanSpecialSummon),
+            pos: SummonPos::AttackOrSet,
+            side: Side::Owner,
+        })
+        .op(Op::ToHand(Obj::Filtered(Box::new(Obj::Memory(Mem(0))), F::InDeck)))]),
         // Dark World Dealings
         74117290 => Behavior::with(vec![E::spell(SpellKind::Normal, "Both players draw 1 card; then each of them discards 1 card (the turn player first).")
-            .op(Op::Draw { who: Who::Both, count: 1 })
+            .op(Op::Draw { who: Who::Both, count: Num::Const(1) })
             .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Any, min: 1, max: 1 })
             .op(Op::Discard(Obj::Chosen))
             .op(Op::Choose { who: Who::Opponent, place: Place::Hand(Who::Opponent), filter: F::Any, min: 1, max: 1 })
             .op(Op::Discard(Obj::Chosen))]),
         // Jar of Greed
-        83968380 => Behavior::with(vec![E::trap(TrapKind::Normal, "You draw 1 card.").op(Op::Draw { who: Who::You, count: 1 })]),
+        83968380 => Behavior::with(vec![E::trap(TrapKind::Normal, "You draw 1 card.").op(Op::Draw { who: Who::You, count: Num::Const(1) })]),
         // Axe of Despair
         40619825 => Behavior::with(vec![
             equip_spell(1000, "Equip to 1 face-up monster (targeted): it gets +1000 ATK. This card also counts as an \"Archfiend\" card."),
@@ -53,7 +59,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             equip_spell(500, "Equip to 1 face-up monster (targeted): it gets +500 ATK."),
             E::trigger(Trigger::SentToGy { from: vec![Zone::SpellTrap], cause: Cause::Any }, "When this card goes from the field to the GY: your opponent takes 500 damage.")
                 .range(Range::Gy)
-                .op(Op::Damage { who: Who::Opponent, amount: Amount::Fixed(500) }),
+                .op(Op::Damage { who: Who::Opponent, amount: Num::Const(500) }),
         ]),
         // Archfiend of Gilfer
         50287060 => Behavior::with(vec![
@@ -63,8 +69,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             )
             .range(Range::Gy)
             .target_in(Place::Monsters(Who::Both), 1, 1, F::Monster & F::FaceUp)
-            .op(Op::Custom(0)),
-            E::continuous("The monster equipped with this card has 500 less ATK.").modifier(Modifier::AtkDef { scope: Scope::Equipped, atk: -500, def: 0 }),
+            .op(Op::EquipAsCard { what: Obj::This, to: Obj::Targets, grants: None }),
+            E::continuous("The monster equipped with this card has 500 less ATK.").modifier(Modifier::AtkDef { scope: Scope::Equipped, atk: Num::Const(-500), def: Num::Const(0) }),
         ]),
         // Darkness Approaches
         80168720 => Behavior::with(vec![E::spell(SpellKind::Normal, "Discard 2 cards as a cost, and target 1 face-up monster on the field: turn it face-down in Defense Position.")
@@ -88,16 +94,17 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 E::ignition("Target 1 monster on the field: banish it. This card cannot attack during the turn you use this effect.")
                     .target_in(Place::Monsters(Who::Both), 1, 1, F::Monster)
                     .limit(Limit::PerCardPerTurn)
-                    .when(Condition::Custom(0))
+                    .limit_group(0)
                     .op(Op::Apply { what: Obj::This, modifier: Modifier::CannotAttack(Scope::This), until: Duration::EndOfTurn })
                     .op(Op::Banish { what: Obj::Targets, face_down: false }),
                 E::optional_if(
-                    Trigger::DestroyedByBattleOpponent,
+                    Trigger::DestroysByBattle,
                     "If this card attacks and destroys an opponent's monster by battle: it can attack once more in a row.",
                 )
                 .limit(Limit::PerCardPerTurn)
-                .when(Condition::Custom(1))
-                .op(Op::Custom(0)),
+                .limit_group(0)
+                .when(Condition::This(F::Attacker))
+                .op(Op::ExtraAttack(Obj::This)),
             ],
             no_normal_summon: true,
             summon_rule: Some(SummonRule::BanishFromGy(vec![F::Monster & F::Attribute(Attribute::Light), F::Monster & F::Attribute(Attribute::Dark)])),
@@ -110,17 +117,19 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .range(Range::Gy)
         .limit(Limit::PerCardPerTurn)
-        .when(Condition::Custom(0))
-        .op(Op::SpecialSummon { what: Obj::This, pos: SummonPos::FaceUp })
-        .op(Op::IfDid)
-        .op(Op::Destroy(Obj::All(Place::SpellTraps(Who::Both), F::Any)))]),
+        .when(Condition::All(vec![
+            Condition::This(F::SentBy(Sent::DestroyedByEffect)),
+            Condition::TurnsSince { anchor: Anchor::Arrival, whose: Who::You, n: 1 },
+        ]))
+        .op(Op::special_summon(Obj::This, SummonPos::FaceUp))
+        .then_if_did(vec![Op::Destroy(Obj::All(Place::SpellTraps(Who::Both), F::Any))])]),
         // Macro Cosmos
         30241314 => Behavior::with(vec![E::trap(
             TrapKind::Continuous,
             "On activation you can Special Summon 1 \"Helios - The Primordial Sun\" from your hand or Deck. While this card is face-up on the field, every card that would go to the GY is banished instead.",
         )
         .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: F::Named(HELIOS) & F::CanSpecialSummon, min: 0, max: 1 })
-        .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp })
+        .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
         .modifier(Modifier::BanishInsteadOfGy)]),
         // Jinzo
         77585513 => Behavior::with(vec![E::continuous("No trap card can be activated, and every trap effect on the field is negated.").modifier(Modifier::NoTraps)]),
@@ -129,7 +138,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             TrapKind::Continuous,
             "Pay 1000 LP to activate. While this card is face-up, every face-up monster on the field has its effects negated (their effects can still be activated).",
         )
-        .cost(Cost::PayLp(1000))
+        .cost(Cost::PayLp(Num::Const(1000)))
         .modifier(Modifier::NegateMonsterEffects)]),
         // Catapult Turtle
         95727991 => Behavior::with(vec![E::ignition(
@@ -137,11 +146,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .limit(Limit::PerCardPerTurn)
         .cost(Cost::Tribute { count: 1, filter: F::Any })
-        .op(Op::Damage { who: Who::Opponent, amount: Amount::Half(Box::new(Amount::Counted)) })]),
+        .op(Op::Damage { who: Who::Opponent, amount: Num::half(Num::Cost(CostStat::Atk)) })]),
         // Cannon Soldier
         11384280 => Behavior::with(vec![E::ignition("You can Tribute 1 monster (this card included) to inflict 500 damage to your opponent.")
             .cost(Cost::Tribute { count: 1, filter: F::Any })
-            .op(Op::Damage { who: Who::Opponent, amount: Amount::Fixed(500) })]),
+            .op(Op::Damage { who: Who::Opponent, amount: Num::Const(500) })]),
         // Penguin Soldier
         93920745 => Behavior::with(vec![E::new(EffectKind::Trigger { optional: true, when: false }, "FLIP: you can target 1 or 2 monsters on the field and return them to the hand.")
             .on(Trigger::Flipped)
@@ -161,9 +170,9 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             SpellKind::Normal,
             "Only if a monster from your field went to your GY this turn: you can Special Summon 1 monster with 1500 or less ATK from your Deck; then shuffle your Deck.",
         )
-        .when(Condition::Custom(0))
-        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Monster & F::AtkAtMost(1500) & F::CanSpecialSummon, min: 0, max: 1 })
-        .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp })]),
+        .when(Condition::Exists { place: Place::Gy(Who::You), filter: F::Monster & F::CameFrom(Origin::MonsterZone) & F::ThisTurn(TurnFact::Arrived), count: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Monster & F::atk_at_most(1500) & F::CanSpecialSummon, min: 0, max: 1 })
+        .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
         // Ultimate Offering
         80604091 => Behavior::with(vec![
             E::trap(TrapKind::Continuous, "This card stays face-up on the field."),
@@ -178,37 +187,41 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 ]),
                 Condition::Exists { place: Place::Hand(Who::You), filter: F::Monster, count: 1 },
             ]))
-            .cost(Cost::PayLp(500))
-            .op(Op::Custom(0)),
+            .cost(Cost::PayLp(Num::Const(500)))
+            .op(Op::NormalSummonNow(F::Any)),
         ]),
         // Rush Recklessly
         70046172 => Behavior::with(vec![E::spell(SpellKind::QuickPlay, "Target 1 face-up monster on the field: it gets +700 ATK until the end of the turn.")
             .target(1, F::Monster & F::FaceUp)
-            .in_damage_step()
-            .op(Op::Apply { what: Obj::Targets, modifier: Modifier::AtkDef { scope: Scope::This, atk: 700, def: 0 }, until: Duration::EndOfTurn })]),
+            .changes_stats_in_damage_step()
+            .op(Op::Apply { what: Obj::Targets, modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(700), def: Num::Const(0) }, until: Duration::EndOfTurn })]),
         // Level Limit - Area B
         3136426 => Behavior::with(vec![E::spell(
             SpellKind::Continuous,
             "While this card is face-up, every face-up Level 4 or higher monster on the field is put in Defense Position and cannot be changed to Attack Position.",
         )
-        .modifier(Modifier::ForceDefense(Scope::Monsters(F::LevelAtLeast(4))))]),
+        .modifier(Modifier::ForceDefense(Scope::Monsters(F::level_at_least(4))))]),
         // Lightforce Sword
         49587034 => Behavior::with(vec![
             E::trap(TrapKind::Normal, "Banish 1 random card from your opponent's hand, face-down.")
                 .when(Condition::Exists { place: Place::Hand(Who::Opponent), filter: F::Any, count: 1 })
                 .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: 1 })
-                .op(Op::Banish { what: Obj::Chosen, face_down: true }),
+                .op(Op::Banish { what: Obj::Chosen, face_down: true })
+                .op(Op::Remember { what: Obj::Affected, slot: Mem(0) }),
             E::trigger(
                 Trigger::Phase { phase: Phase::Standby, whose: Who::Opponent },
                 "In the Standby Phase of your opponent's 4th turn after this card's activation, the card it banished returns to their hand.",
             )
             .range(Range::Gy)
-            .when(Condition::Custom(0))
-            .op(Op::Custom(0)),
+            .when(Condition::All(vec![
+                Condition::TurnsSince { anchor: Anchor::Activation, whose: Who::Opponent, n: 4 },
+                Condition::Remembered(Mem(0)),
+            ]))
+            .op(Op::ToHand(Obj::Memory(Mem(0)))),
         ]),
         // Mirror Force
         44095762 => Behavior::with(vec![E::trap(TrapKind::Normal, "When an opponent's monster declares an attack: destroy every Attack Position monster your opponent controls.")
-            .when(Condition::OpponentAttackDeclared)
+            .when(Condition::AttackDeclared(F::OppControls))
             .op(Op::Destroy(Obj::All(Place::Monsters(Who::Opponent), F::AttackPos)))]),
         // Time Seal
         35316708 => Behavior::with(vec![E::trap(TrapKind::Normal, "Your opponent skips the Draw Phase of their next turn.")

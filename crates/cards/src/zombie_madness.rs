@@ -12,13 +12,15 @@ fn zombie() -> F {
 }
 
 /// "If this card inflicts battle damage to your opponent": the Vampire Lord / Lady effect
-/// (custom 0: declare a type, the opponent sends 1 card of it from their Deck to the GY).
+/// (declare a type, the opponent sends 1 card of it from their Deck to the GY).
 fn vampire_mill() -> E {
     E::trigger(
         Trigger::DealtBattleDamage { direct: false },
         "If this card inflicts battle damage to your opponent: declare Monster, Spell or Trap; your opponent picks 1 card of that type in their Deck and sends it to the GY.",
     )
-    .op(Op::Custom(0))
+    .op(Op::Declare(Declare::CardType))
+    .op(Op::Choose { who: Who::Opponent, place: Place::Deck(Who::Opponent), filter: F::Declared, min: 1, max: 1 })
+    .op(Op::SendToGy(Obj::Chosen))
 }
 
 /// The behaviour of a card of this group by passcode.
@@ -32,7 +34,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "Every face-up Effect Monster on the field goes to Defense Position; until the end of this turn their original DEF is 0 and their battle positions cannot be changed.",
             )
             .op(Op::ChangePosition { what: effect_monsters(), to: PosChange::FaceUpDefense })
-            .op(Op::Apply { what: effect_monsters(), modifier: Modifier::SetOriginal { atk: None, def: Some(0) }, until: Duration::EndOfTurn })
+            .op(Op::Apply { what: effect_monsters(), modifier: Modifier::SetOriginal { atk: None, def: Some(Num::Const(0)) }, until: Duration::EndOfTurn })
             .op(Op::Apply { what: effect_monsters(), modifier: Modifier::CannotChangePosition(Scope::This), until: Duration::EndOfTurn })])
         }
         // Vampire Genesis
@@ -44,8 +46,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 E::ignition("Once per turn: discard 1 Zombie monster, then target 1 Zombie monster in your GY whose Level is lower than the discarded one's; Special Summon it.")
                     .limit(Limit::PerCardPerTurn)
                     .cost(Cost::Discard { count: 1, filter: zombie() })
-                    .target_in(Place::Gy(Who::You), 1, 1, zombie() & F::CanSpecialSummon & F::LevelBelowCost)
-                    .op(Op::SpecialSummon { what: Obj::Targets, pos: SummonPos::FaceUp }),
+                    .target_in(Place::Gy(Who::You), 1, 1, zombie() & F::CanSpecialSummon & F::stat(Stat::Level, Cmp::Lt, Num::Cost(CostStat::Level)))
+                    .op(Op::special_summon(Obj::Targets, SummonPos::FaceUp)),
             ])
         },
         // Despair from the Dark
@@ -54,13 +56,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "If a card effect of your opponent sends this card from your hand or Deck to your GY: Special Summon it.",
         )
         .range(Range::Gy)
-        .op(Op::SpecialSummon { what: Obj::This, pos: SummonPos::FaceUp })]),
+        .op(Op::special_summon(Obj::This, SummonPos::FaceUp))]),
         // Ryu Kokki
         57281778 => Behavior::with(vec![E::trigger(
             Trigger::EndOfDamageStep,
             "At the end of the Damage Step, if this card battled a Warrior or Spellcaster monster: destroy that monster.",
         )
-        .when(Condition::Custom(0))
+        .when(Condition::EventCard(F::OnField & F::FaceUp & (F::Race(Race::WARRIOR) | F::Race(Race::SPELLCASTER))))
         .op(Op::Destroy(Obj::EventCard))]),
         // Dark Dust Spirit
         89111398 => Behavior {
@@ -84,9 +86,12 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "Once per turn, in your next Standby Phase after this card was destroyed on your field by an opponent's card effect and sent to your GY: Special Summon it from the GY.",
             )
             .range(Range::Gy)
-            .when(Condition::Custom(0))
+            .when(Condition::All(vec![
+                Condition::This(F::CameFrom(Origin::MonsterZone) & F::SentBy(Sent::DestroyedByOpponentEffect)),
+                Condition::TurnsSince { anchor: Anchor::Arrival, whose: Who::You, n: 1 },
+            ]))
             .limit(Limit::PerCardPerTurn)
-            .op(Op::SpecialSummon { what: Obj::This, pos: SummonPos::FaceUp }),
+            .op(Op::special_summon(Obj::This, SummonPos::FaceUp)),
         ]),
         // Regenerating Mummy
         70821187 => Behavior::with(vec![E::trigger(
@@ -108,8 +113,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "When this card is destroyed by battle and sent to the GY: you can Special Summon 1 Zombie monster with 2000 or less DEF from your Deck.",
         )
         .range(Range::Gy)
-        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: zombie() & F::DefAtMost(2000) & F::CanSpecialSummon, min: 1, max: 1 })
-        .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp })]),
+        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: zombie() & F::def_at_most(2000) & F::CanSpecialSummon, min: 1, max: 1 })
+        .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
         // Soul-Absorbing Bone Tower
         63012333 => Behavior::with(vec![
             E::continuous("While you control another face-up Zombie monster, your opponent cannot choose this card as an attack target.")
@@ -119,7 +124,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 Trigger::AnySpecialSummoned(zombie()),
                 "Each time one or more Zombie monsters are Special Summoned: the top 2 cards of your opponent's Deck go to the GY.",
             )
-            .op(Op::Custom(0)),
+            .op(Op::SendToGy(Obj::DeckTop(Who::Opponent, 2))),
         ]),
         // Spirit Reaper
         23205979 => Behavior::with(vec![
@@ -140,7 +145,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .target_in(Place::Gy(Who::You), 1, 1, zombie() & F::CanSpecialSummon)
         .also_target_in(Place::Gy(Who::Opponent), 1, 1, F::Monster)
-        .op(Op::SpecialSummon { what: Obj::Target(0), pos: SummonPos::FaceUp })
+        .op(Op::special_summon(Obj::Target(0), SummonPos::FaceUp))
         .op(Op::Banish { what: Obj::Target(1), face_down: false })]),
         // Giant Trunade
         42703248 => Behavior::with(vec![E::spell(SpellKind::Normal, "Every other spell and trap on the field returns to its owner's hand.")
@@ -151,19 +156,23 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             E::ignition("Once per turn, while you control no monsters: you can Special Summon 1 Zombie monster from your hand (you must still control none when it resolves).")
                 .when(Condition::NoneIn { place: Place::Monsters(Who::You), filter: F::Any })
                 .limit(Limit::PerCardPerTurn)
-                .op(Op::Custom(0))
-                .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: zombie() & F::CanSpecialSummon, min: 1, max: 1 })
-                .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::FaceUp }),
+                .op(Op::only_if(
+                    Condition::NoneIn { place: Place::Monsters(Who::You), filter: F::Any },
+                    vec![
+                        Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: zombie() & F::CanSpecialSummon, min: 1, max: 1 },
+                        Op::special_summon(Obj::Chosen, SummonPos::FaceUp),
+                    ],
+                )),
         ]),
         // Card of Safe Return
         57953380 => Behavior::with(vec![
             E::spell(SpellKind::Continuous, "A Continuous Spell that stays on the field."),
-            E::optional_when(Trigger::SpecialSummonedFromYourGy, "When a monster is Special Summoned from your GY: you can draw 1 card.")
-                .op(Op::Draw { who: Who::You, count: 1 }),
+            E::optional_when(Trigger::AnySpecialSummoned(F::CameFrom(Origin::Gy) & F::YouOwn), "When a monster is Special Summoned from your GY: you can draw 1 card.")
+                .op(Op::Draw { who: Who::You, count: Num::Const(1) }),
         ]),
         // Torrential Tribute
         53582587 => Behavior::with(vec![E::new(NORMAL_TRAP, "When a monster is Summoned: destroy every monster on the field.")
-            .when(Condition::AnySummoned)
+            .when(Condition::JustSummoned { normal: true, flip: true, special: true, filter: F::Any })
             .op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::Any)))]),
         // Dust Tornado
         60082869 => Behavior::with(vec![E::new(
@@ -172,8 +181,10 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .target(1, F::SpellTrap & F::OppControls)
         .op(Op::Destroy(Obj::Targets))
-        .op(Op::IfDid)
-        .op(Op::Custom(0))]),
+        .then_if_did(vec![Op::only_if(
+            Condition::Exists { place: Place::Hand(Who::You), filter: F::CanSet, count: 1 },
+            vec![Op::MayDo(vec![Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::CanSet, min: 1, max: 1 }, Op::Set(Obj::Chosen)])],
+        )])]),
         // Compulsory Evacuation Device
         94192409 => Behavior::with(vec![E::new(NORMAL_TRAP, "Return 1 targeted monster on the field to its owner's hand.")
             .target(1, F::Monster)

@@ -107,7 +107,13 @@ fn serialized_duels_round_trip() {
     }
     let json = serde_json::to_string(&d).unwrap();
     let mut back: Duel = serde_json::from_str(&json).unwrap();
-    back.attach_pool(pool);
+    // A different pool is refused (the duel records its passcodes), the right one accepted.
+    let mut other = ygo_core::pool::CardPool::new();
+    for def in pool.iter().collect::<Vec<_>>().into_iter().rev() {
+        other.insert(def.clone());
+    }
+    assert!(back.attach_pool(std::sync::Arc::new(other)).is_err());
+    back.attach_pool(pool).unwrap();
     assert!(back == d);
     assert_eq!(back.legal_actions(), d.legal_actions());
 }

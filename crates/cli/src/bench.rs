@@ -26,9 +26,15 @@ pub struct BenchReport {
     pub bytes_per_duel: usize,
 }
 
+/// A new duel of the two decks, or why they cannot start one (in words).
+fn start(decks: &[NamedDeck; 2]) -> anyhow::Result<Duel> {
+    Duel::from_setup(ygo_cards::pool(), &DuelSetup::new(decks[0].list.clone(), decks[1].list.clone(), 12345))
+        .map_err(|e| anyhow::anyhow!("{} vs {}: the decks cannot start a duel: {}", decks[0].name, decks[1].name, ygo_core::replay::setup_errors_text(&e)))
+}
+
 /// A mid-game duel: random play for `steps` decisions.
-fn mid_game(decks: &[NamedDeck; 2], steps: usize) -> Duel {
-    let mut d = Duel::from_setup(ygo_cards::pool(), &DuelSetup::new(decks[0].list.clone(), decks[1].list.clone(), 12345)).expect("bench decks are valid");
+fn mid_game(decks: &[NamedDeck; 2], steps: usize) -> anyhow::Result<Duel> {
+    let mut d = start(decks)?;
     let mut rng = RandomPlayer::new(1);
     for _ in 0..steps {
         if d.deciding_player().is_none() {
@@ -37,7 +43,7 @@ fn mid_game(decks: &[NamedDeck; 2], steps: usize) -> Duel {
         let a = rng.pick(&d.legal_actions());
         d.apply_unchecked(a);
     }
-    d
+    Ok(d)
 }
 
 /// The benchmark decks (`../shared/data/decks/Bench_*_Classic.ydk`), when they exist and
@@ -53,11 +59,11 @@ pub fn benchmark_decks() -> Result<[NamedDeck; 2], String> {
 }
 
 /// Runs the benchmark; `heap_bytes` measures the heap allocated by a closure (the
-/// binary's counting allocator).
-pub fn run(decks: &[NamedDeck; 2], games: u64, heap_bytes: &dyn Fn(&mut dyn FnMut()) -> usize) -> BenchReport {
-    let random = ["random".to_string(), "random".to_string()];
-    let sim = crate::sim::run(decks, &random, ygo_core::Edition::default(), games, 2024, false, true);
-    let mut d = mid_game(decks, 400);
+/// binary's counting allocator). Refuses decks that cannot start a duel.
+pub fn run(decks: &[NamedDeck; 2], games: u64, heap_bytes: &dyn Fn(&mut dyn FnMut()) -> usize) -> anyhow::Result<BenchReport> {
+    start(decks)?;
+    let sim = crate::sim::run(&crate::sim::SimConfig::new(decks.clone(), games, 2024), false, true)?;
+    let mut d = mid_game(decks, 400)?;
     d.clear_events();
     let n = 20_000u32;
     let t = Instant::now();
@@ -72,12 +78,12 @@ pub fn run(decks: &[NamedDeck; 2], games: u64, heap_bytes: &dyn Fn(&mut dyn FnMu
     }
     let legal_ns = t.elapsed().as_nanos() as f64 / n as f64;
     let per_action = legal_ns / (count as f64 / n as f64).max(1.0);
-    let mut full = mid_game(decks, 400);
+    let mut full = mid_game(decks, 400)?;
     // The heap of a live duel: a clone allocates exactly what the duel owns.
     let bytes = heap_bytes(&mut || {
         full = black_box(full.clone());
     }) + std::mem::size_of::<Duel>();
-    BenchReport {
+    Ok(BenchReport {
         decks: [decks[0].name.clone(), decks[1].name.clone()],
         games,
         duels_per_sec: sim.duels_per_sec,
@@ -89,5 +95,5 @@ pub fn run(decks: &[NamedDeck; 2], games: u64, heap_bytes: &dyn Fn(&mut dyn FnMu
         legal_actions_ns: legal_ns,
         legal_actions_ns_per_action: per_action,
         bytes_per_duel: bytes,
-    }
+    })
 }

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use ygo_data::cardinfo::{cards_db_path, ot_label, CardInfo, CardLookup, FindError};
+use ygo_data::cardinfo::{ot_label, CardInfo, FindError, Source};
 
 /// Card commands.
 #[derive(Debug, clap::Subcommand)]
@@ -30,10 +30,11 @@ pub enum CardsCmd {
     /// effects resolved (chain links) or applied (continuous effects seen face-up at a turn
     /// start). A card that never does is a finding.
     Coverage {
-        /// Duels per ordered pair of built-in decks.
-        #[arg(long, default_value_t = 4)]
+        /// Duels per ordered pair of built-in decks, 1 to 1,000,000.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
         games: u64,
-        #[arg(long, default_value_t = 0)]
+        /// Seed of the duels, 0 to 18446744073709551615.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = crate::args::seed)]
         seed: u64,
         /// Print a JSON object.
         #[arg(long)]
@@ -42,6 +43,7 @@ pub enum CardsCmd {
     /// Show one card by name or passcode; exit 1 when there is no such card.
     Show {
         /// A passcode, an exact name, or a unique part of a name.
+        #[arg(value_parser = crate::args::Utf8Text)]
         card: String,
         /// Print a JSON object.
         #[arg(long)]
@@ -61,10 +63,11 @@ fn describe(c: &CardInfo) -> String {
     }
     out.push_str(&format!("kind: {}\n", c.kind()));
     out.push_str(&format!("scope: {}\n", ot_label(c.ot)));
-    let status = match (c.in_pool, c.implemented) {
-        (true, true) => "shipped, implemented",
-        (true, false) => "shipped, not implemented",
-        (false, _) => "not shipped (from the card database only)",
+    let status = match (c.in_pool, c.implemented, c.source) {
+        (true, true, _) => "shipped, implemented",
+        (true, false, _) => "shipped, not implemented",
+        (false, _, Source::Catalog) => "known to ygo (card facts only), not implemented",
+        (false, _, _) => "not shipped (from the card database only)",
     };
     out.push_str(&format!("status: {status}\n"));
     if !c.text.is_empty() {
@@ -75,7 +78,7 @@ fn describe(c: &CardInfo) -> String {
 
 /// Runs a cards command; returns the process exit code.
 pub fn run(cmd: CardsCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
-    let lookup = match CardLookup::open(cards_db_path(cards_db).as_deref()) {
+    let lookup = match crate::decks::card_lookup(cards_db) {
         Ok(l) => l,
         Err(e) => {
             eprintln!("error: {e}");

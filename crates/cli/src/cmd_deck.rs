@@ -2,7 +2,6 @@
 
 use std::path::PathBuf;
 
-use ygo_data::cardinfo::{cards_db_path, CardLookup};
 use ygo_data::check::{check_deck_report, CheckRequest, Region};
 use ygo_data::lflist::Date;
 use ygo_data::ydk::{convert_deck, DeckFormat};
@@ -29,6 +28,7 @@ pub enum DeckCmd {
     /// Convert a deck (a .ydk path or a ydke:// link) to .ydk or YDKE; result on stdout.
     Convert {
         /// A .ydk file or a ydke:// link.
+        #[arg(value_parser = crate::args::Utf8Text)]
         input: String,
         /// Output form.
         #[arg(long, value_enum)]
@@ -37,12 +37,13 @@ pub enum DeckCmd {
     /// Check a deck against DECK-1..9; exit 0 legal, 1 illegal, 2 unreadable input.
     Check {
         /// A .ydk file or a ydke:// link.
+        #[arg(value_parser = crate::args::Utf8Text)]
         deck: String,
         /// A lflist.conf file, or a shipped list: tcg, ocg, goat, edison, or its exact !name.
-        #[arg(long)]
+        #[arg(long, value_parser = crate::args::Utf8Text)]
         banlist: Option<String>,
         /// The !name of the list to use inside the banlist file (default: the first).
-        #[arg(long)]
+        #[arg(long, value_parser = crate::args::Utf8Text)]
         list: Option<String>,
         /// Use the list of the banlist file in force on this date (YYYY-MM-DD).
         #[arg(long)]
@@ -66,7 +67,7 @@ fn unreadable(e: impl std::fmt::Display) -> i32 {
 
 /// Runs a deck command; returns the process exit code.
 pub fn run(cmd: DeckCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
-    let lookup = match CardLookup::open(cards_db_path(cards_db).as_deref()) {
+    let lookup = match crate::decks::card_lookup(cards_db) {
         Ok(l) => l,
         Err(e) => return Ok(unreadable(e)),
     };

@@ -1,7 +1,6 @@
 //! `ygo match`: one best-of-3 match between two decks played by AI players, under the
 //! MATCH-* rules (ygo-match), on a real or a virtual clock.
 
-use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
@@ -10,17 +9,18 @@ use serde::Serialize;
 use ygo_core::{Edition, Player};
 use ygo_match::{play_match, AiCompetitor, ChosenBy, Clock, Competitor, MatchConfig, MatchReport, RealClock, RegisteredDeck, VirtualClock};
 
-use crate::decks::load_deck;
+use crate::decks::load_deck_with;
+use ygo_data::CardLookup;
 
 #[derive(Args, Debug, Clone)]
 pub struct MatchArgs {
     /// The decks of side A and side B (built-in name, .ydk path or ydke:// link; give
     /// --deck twice). A .ydk `!side` section is the Side Deck.
-    #[arg(long = "deck", num_args = 1, required = true)]
+    #[arg(long = "deck", num_args = 1, required = true, value_parser = crate::args::Utf8Text)]
     pub decks: Vec<String>,
     /// AI player: once for both sides, or twice (side A, side B). Known: random, greedy,
     /// mcts (mcts:N iterations, mcts:Nms per decision).
-    #[arg(long = "ai", num_args = 1)]
+    #[arg(long = "ai", num_args = 1, value_parser = crate::args::Utf8Text)]
     pub ais: Vec<String>,
     #[command(flatten)]
     pub rules: RuleArgs,
@@ -32,28 +32,31 @@ pub struct MatchArgs {
 /// The match rules and clock, shared by `ygo match` and `ygo tournament`.
 #[derive(Args, Debug, Clone)]
 pub struct RuleArgs {
-    /// The match time limit in minutes (MATCH-5), intervals between duels included.
-    #[arg(long, default_value_t = 40.0)]
+    /// The match time limit in minutes (MATCH-5), intervals between duels included: more
+    /// than 0, at most 100,000.
+    #[arg(long, default_value_t = 40.0, value_parser = crate::args::minutes)]
     pub time_limit: f64,
     /// Run on a virtual clock: every decision with a real choice costs S seconds and each
     /// interval between duels 60 seconds, so time-outs happen deterministically. Without
-    /// it matches run on the real clock.
-    #[arg(long)]
+    /// it matches run on the real clock. 0 to 86,400.
+    #[arg(long, value_parser = crate::args::seconds)]
     pub seconds_per_decision: Option<f64>,
-    #[arg(long, default_value_t = 0)]
+    /// Seed of the match (coin toss, deals, AI choices), 0 to 18446744073709551615.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = crate::args::seed)]
     pub seed: u64,
     /// Rule edition: expert, mr1, mr2, mr3, mr4, mr2020 (the sudden-death form follows it).
-    #[arg(long, default_value = "mr2020")]
+    #[arg(long, default_value = "mr2020", value_parser = crate::args::Utf8Text)]
     pub edition: String,
 }
 
 impl RuleArgs {
     /// The match configuration, refusing a bad time limit or edition.
     pub fn config(&self) -> anyhow::Result<MatchConfig> {
-        let edition = Edition::parse(&self.edition).with_context(|| format!("unknown edition {:?} (expert, mr1, mr2, mr3, mr4, mr2020)", self.edition))?;
+        let edition = Edition::parse(&self.edition)
+            .with_context(|| format!("--edition {}: unknown edition (expert, mr1, mr2, mr3, mr4, mr2020)", ygo_data::text::quote(&self.edition)))?;
         let m = self.time_limit;
-        if !(m.is_finite() && m > 0.0) {
-            bail!("--time-limit must be a positive number of minutes (got {m})");
+        if crate::args::minutes(&m.to_string()).is_err() {
+            bail!("--time-limit must be more than 0 and at most {} minutes (got {m})", crate::args::MAX_MINUTES);
         }
         Ok(MatchConfig { time_limit: Duration::from_secs_f64(m * 60.0), edition, seed: self.seed, ..MatchConfig::default() })
     }
@@ -61,8 +64,8 @@ impl RuleArgs {
     /// A fresh clock: virtual with `--seconds-per-decision`, else real.
     pub fn clock(&self) -> anyhow::Result<Box<dyn Clock>> {
         Ok(match self.seconds_per_decision {
-            Some(s) if s.is_finite() && s >= 0.0 => Box::new(VirtualClock::per_decision(Duration::from_secs_f64(s))),
-            Some(s) => bail!("--seconds-per-decision must be 0 or more (got {s})"),
+            Some(s) if crate::args::seconds(&s.to_string()).is_ok() => Box::new(VirtualClock::per_decision(Duration::from_secs_f64(s))),
+            Some(s) => bail!("--seconds-per-decision must be 0 to {} (got {s})", crate::args::MAX_SECONDS_PER_DECISION),
             None => Box::new(RealClock::new()),
         })
     }
@@ -73,23 +76,12 @@ impl RuleArgs {
     }
 }
 
-/// Reads a deck argument as a registered deck: Main and Extra as `load_deck` reads them
-/// (refusing unimplemented cards), plus the Side Deck of a .ydk file or YDKE link.
-pub fn registered_deck(arg: &str) -> anyhow::Result<RegisteredDeck> {
-    let named = load_deck(arg)?;
-    let mut deck = RegisteredDeck { name: named.name, main: named.list.main, extra: named.list.extra, side: vec![] };
-    if ygo_cards::decks::builtin(arg).is_none() && (Path::new(arg).exists() || arg.starts_with("ydke://")) {
-        let lookup = ygo_data::CardLookup::open(None).map_err(|e| anyhow::anyhow!("{e}"))?;
-        let loaded = ygo_data::load_deck(arg, &lookup).map_err(|e| anyhow::anyhow!("{e}"))?;
-        let pool = ygo_cards::pool();
-        let mut missing: Vec<String> = loaded.deck.side.iter().filter(|&&c| !pool.get(c).is_some_and(|d| d.implemented)).map(|c| c.to_string()).collect();
-        missing.dedup();
-        if !missing.is_empty() {
-            bail!("{arg}: Side Deck card(s) not implemented: {}", missing.join(", "));
-        }
-        deck.side = loaded.deck.side;
-    }
-    Ok(deck)
+/// Reads a deck argument as a registered deck: Main, Extra and Side Deck as `load_deck`
+/// reads them (refusing unimplemented cards; a .ydk `!side` section or a YDKE link's third
+/// part is the Side Deck).
+pub fn registered_deck(arg: &str, lookup: &CardLookup) -> anyhow::Result<RegisteredDeck> {
+    let named = load_deck_with(arg, lookup)?;
+    Ok(RegisteredDeck { name: named.name, main: named.list.main, extra: named.list.extra, side: named.side })
 }
 
 /// One `--ai` for both sides or one per side.
@@ -98,7 +90,7 @@ pub fn two_ais(ais: &[String]) -> anyhow::Result<[String; 2]> {
         0 => ["random".to_string(), "random".to_string()],
         1 => [ais[0].clone(), ais[0].clone()],
         2 => [ais[0].clone(), ais[1].clone()],
-        n => bail!("give --ai at most twice (got {n})"),
+        n => bail!("--ai: give it at most twice (got {n})"),
     };
     for a in &ais {
         ygo_match::ai_player(a, 0)?;
@@ -208,12 +200,12 @@ pub fn report_text(r: &MatchReport, names: [&str; 2]) -> String {
     out
 }
 
-/// Runs `ygo match`; exit code 0.
-pub fn run(args: MatchArgs) -> anyhow::Result<i32> {
+/// Runs `ygo match`; exit code 0. `lookup` names the cards of decks (`--cards-db`).
+pub fn run(args: MatchArgs, lookup: &CardLookup) -> anyhow::Result<i32> {
     if args.decks.len() != 2 {
-        bail!("give --deck twice, side A then side B (got {})", args.decks.len());
+        bail!("--deck: give it twice, side A then side B (got {})", args.decks.len());
     }
-    let decks = [registered_deck(&args.decks[0])?, registered_deck(&args.decks[1])?];
+    let decks = [registered_deck(&args.decks[0], lookup)?, registered_deck(&args.decks[1], lookup)?];
     let ais = two_ais(&args.ais)?;
     let config = args.rules.config()?;
     let mut clock = args.rules.clock()?;

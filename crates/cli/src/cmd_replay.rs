@@ -4,7 +4,7 @@
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use ygo_core::replay::{ReplayFile, Verdict};
+use ygo_core::replay::{ReplayFile, Verdict, REPLAY_FORMAT};
 use ygo_core::{Duel, Player};
 
 /// `ygo replay` arguments.
@@ -19,10 +19,41 @@ pub struct ReplayArgs {
     pub verify: bool,
 }
 
-/// Reads a replay file.
+/// The fields read before the rest of a replay file: its format and who wrote it.
+#[derive(serde::Deserialize)]
+struct Header {
+    format: Option<serde_json::Value>,
+    engine_version: Option<serde_json::Value>,
+}
+
+/// Reads a replay file: its `format` is checked first, so a file of another version is
+/// refused with a message naming it, not a JSON error.
 pub fn load(path: &Path) -> anyhow::Result<ReplayFile> {
-    let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{}: not a ygo replay file: {e}", path.display()))
+    let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?;
+    let header: Header = serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{}: not a ygo replay file (not JSON: {e})", path.display()))?;
+    let format = match &header.format {
+        None => None,
+        Some(v) => Some(v.as_u64().ok_or_else(|| {
+            anyhow::anyhow!("{}: not a ygo replay file (`format` is {}, not a version number)", path.display(), ygo_data::text::quote(&v.to_string()))
+        })?),
+    };
+    let engine = header.engine_version.as_ref().and_then(|v| v.as_str()).map(|e| ygo_data::text::excerpt(e, 40));
+    ReplayFile::check_format(format, engine.as_deref()).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{}: a damaged replay file (format {REPLAY_FORMAT}): {e}", path.display()))
+}
+
+/// An event in words, with the card names of `d` (the re-simulated duel).
+fn event_words(d: &Duel, e: &ygo_core::Event) -> String {
+    let text = d.event_text(e);
+    if !text.is_empty() {
+        return text;
+    }
+    match e {
+        ygo_core::Event::Moved { card, from, to, .. } => {
+            format!("{} moves from {}.{} to {}.{}", d.name(*card), from.player.name(), from.zone.scenario_name(), to.player.name(), to.zone.scenario_name())
+        }
+        _ => "an event without a log line".to_string(),
+    }
 }
 
 /// Verifies one file; the report line and whether it passed.
@@ -38,9 +69,18 @@ pub fn verify(path: &Path, file: &ReplayFile) -> (String, bool) {
             true
         }
         Verdict::Diverged { event, action, recorded, replayed } => {
+            let words = |e: &Option<ygo_core::Event>| -> String {
+                match (e, file.replay.play_to(ygo_cards::pool(), action)) {
+                    (None, _) => "no more events".to_string(),
+                    (Some(e), Ok(d)) => format!("\"{}\"", event_words(&d, e)),
+                    (Some(_), Err(err)) => format!("an event that cannot be shown ({err})"),
+                }
+            };
             out.push_str(&format!(
-                "{}: DIVERGED at event {event} (after action {action}): recorded {recorded:?}, replayed {replayed:?}{}\n",
+                "{}: DIVERGED at event {event} (after action {action}): the file records {}, playing it again gives {}{}\n",
                 path.display(),
+                words(&recorded),
+                words(&replayed),
                 if notes.is_empty() { "" } else { " (see the version note above)" }
             ));
             false
@@ -70,12 +110,12 @@ fn state_at(file: &ReplayFile, k: usize) -> anyhow::Result<(Duel, Option<String>
 fn screen(d: &Duel, k: usize, total: usize, last: Option<&str>) -> String {
     let mut out = format!("-- action {k}/{total}{} --\n", last.map(|t| format!(": {t}")).unwrap_or_default());
     let va = d.view(Player::A);
-    let mut table = crate::duel::render(&ygo_core::View { actions: Vec::new(), ..va }, &crate::duel::chain_lines(d));
+    let mut table = crate::duel::render(d, &ygo_core::View { actions: Vec::new(), ..va });
     let hand_b: Vec<String> = d.view(Player::B).sides[1].hand.iter().map(|k| k.name.clone()).collect();
     table.push_str(&format!("  (B's hand: {})\n", if hand_b.is_empty() { "-".into() } else { hand_b.join(", ") }));
     out.push_str(&table);
     if let Some(o) = d.outcome() {
-        out.push_str(&format!("the duel is over: {:?}\n", o));
+        out.push_str(&format!("the duel is over: {}\n", crate::outcome::outcome_text(&o)));
     }
     out
 }

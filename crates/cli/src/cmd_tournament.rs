@@ -12,17 +12,17 @@ use crate::cmd_match::{registered_deck, RuleArgs};
 pub struct TournamentArgs {
     /// A deck to register (built-in name, .ydk path or ydke:// link); give it once per
     /// deck. Default: every built-in deck. Decks are repeated to fill --players.
-    #[arg(long = "deck", num_args = 1)]
+    #[arg(long = "deck", num_args = 1, value_parser = crate::args::Utf8Text)]
     pub decks: Vec<String>,
-    /// Number of players (default: 8, or the number of decks if more).
-    #[arg(long)]
-    pub players: Option<usize>,
-    /// Swiss rounds.
-    #[arg(long, default_value_t = 3)]
+    /// Number of players, 2 to 1,000 (default: 8, or the number of decks if more).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(2..=MAX_PLAYERS))]
+    pub players: Option<u64>,
+    /// Swiss rounds, 1 to 100.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub rounds: u32,
     /// AI player: once for everyone, or once per player in order (repeated to fill).
     /// Known: random, greedy, mcts (mcts:N iterations, mcts:Nms per decision).
-    #[arg(long = "ai", num_args = 1)]
+    #[arg(long = "ai", num_args = 1, value_parser = crate::args::Utf8Text)]
     pub ais: Vec<String>,
     #[command(flatten)]
     pub rules: RuleArgs,
@@ -31,17 +31,21 @@ pub struct TournamentArgs {
     pub json: bool,
 }
 
+/// The most players a tournament may register (`--players`, or decks given).
+pub const MAX_PLAYERS: u64 = 1000;
+
 /// The registered players: decks cycled to `players`, each named `P<n>`.
-pub fn entries(args: &TournamentArgs) -> anyhow::Result<Vec<Entry>> {
+pub fn entries(args: &TournamentArgs, lookup: &ygo_data::CardLookup) -> anyhow::Result<Vec<Entry>> {
     let decks: Vec<String> = if args.decks.is_empty() { ygo_cards::decks::BUILTIN.iter().map(|d| d.name.to_string()).collect() } else { args.decks.clone() };
-    let n = args.players.unwrap_or(decks.len().max(8));
-    if n < 2 {
-        bail!("a tournament needs at least 2 players (got {n})");
+    let n = args.players.map_or(decks.len().max(8) as u64, |p| p);
+    if !(2..=MAX_PLAYERS).contains(&n) {
+        bail!("--players: a tournament has 2 to {MAX_PLAYERS} players (got {n})");
     }
+    let n = n as usize;
     if args.rounds == 0 {
         bail!("--rounds must be at least 1");
     }
-    let registered = decks.iter().map(|d| registered_deck(d)).collect::<anyhow::Result<Vec<_>>>()?;
+    let registered = decks.iter().map(|d| registered_deck(d, lookup)).collect::<anyhow::Result<Vec<_>>>()?;
     let ais: Vec<String> = if args.ais.is_empty() { vec!["random".into()] } else { args.ais.clone() };
     for a in &ais {
         ygo_match::ai_player(a, 0)?;
@@ -88,9 +92,9 @@ pub fn report_text(r: &TournamentReport, entries: &[Entry]) -> String {
     out
 }
 
-/// Runs `ygo tournament`; exit code 0.
-pub fn run(args: TournamentArgs) -> anyhow::Result<i32> {
-    let entries = entries(&args)?;
+/// Runs `ygo tournament`; exit code 0. `lookup` names the cards of decks (`--cards-db`).
+pub fn run(args: TournamentArgs, lookup: &ygo_data::CardLookup) -> anyhow::Result<i32> {
+    let entries = entries(&args, lookup)?;
     let config = args.rules.config()?;
     args.rules.clock()?;
     let bar = indicatif::ProgressBar::new(0);

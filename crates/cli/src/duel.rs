@@ -1,8 +1,9 @@
 //! `ygo duel`: play against a built-in AI or hot-seat. A [`Session`] holds the duel, the
 //! AI players and the record of every action; the plain line mode (here) and the
 //! full-screen UI (`tui`) are two faces of it. The line mode prints the table as text and
-//! reads commands (the command text, or the number of a listed action) from standard
-//! input, so it can be scripted; it ends by printing the result.
+//! reads commands (the number of a listed action, its words or its command text, in any
+//! case, or a unique beginning of one) from standard input, so it can be scripted; it ends
+//! by printing the result. Everything a person reads is written by [`crate::words`].
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -12,9 +13,12 @@ use ygo_core::event::Event;
 use ygo_core::replay::{Replay, ReplayFile};
 use ygo_core::view::{KnownCard, SeenCard, SideView, View};
 use ygo_core::{Action, Duel, DuelSetup, Edition, Player, Position};
+use ygo_data::cardinfo::{cards_db_path, kind_label, CardLookup};
 
 use crate::decks::NamedDeck;
+use crate::words;
 
+/// A battle position as the field shows it.
 pub fn pos_text(p: Position) -> &'static str {
     match p {
         Position::FaceUpAttack => "ATK",
@@ -24,24 +28,30 @@ pub fn pos_text(p: Position) -> &'static str {
     }
 }
 
-pub fn known_text(k: &KnownCard, on_field: bool) -> String {
-    match (on_field, k.atk) {
-        (true, Some(atk)) => format!("{} {}/{} {}", k.name, atk, k.def.map_or("-".into(), |d| d.to_string()), pos_text(k.position)),
-        _ => k.name.clone(),
+/// A monster's stats as the field shows them: `1900/1600 ATK`.
+pub fn stats_text(k: &KnownCard) -> String {
+    match k.atk {
+        Some(atk) => format!("{atk}/{} {}", k.def.map_or("-".into(), |d| d.to_string()), pos_text(k.position)),
+        None if k.position.face_up() => String::new(),
+        None => "SET".into(),
     }
 }
 
-pub fn seen_text(s: &SeenCard, on_field: bool) -> String {
+fn seen_text(s: &SeenCard, on_field: bool) -> String {
     match s {
+        SeenCard::Hidden { .. } if on_field => "(set)".into(),
         SeenCard::Hidden { .. } => "(face-down)".into(),
-        SeenCard::Known(k) => {
-            let t = known_text(k, on_field);
-            if on_field && !k.position.face_up() {
-                format!("{t} (set)")
+        SeenCard::Known(k) if on_field => {
+            let stats = stats_text(k);
+            if k.atk.is_none() && !k.position.face_up() {
+                format!("{} (set)", k.name)
+            } else if stats.is_empty() {
+                k.name.clone()
             } else {
-                t
+                format!("{} {stats}", k.name)
             }
         }
+        SeenCard::Known(k) => k.name.clone(),
     }
 }
 
@@ -58,7 +68,7 @@ fn side_text(label: &str, s: &SideView, out: &mut String) {
         s.banished.len()
     );
     let zones = |v: &[Option<SeenCard>]| -> String {
-        v.iter().enumerate().filter_map(|(i, z)| z.as_ref().map(|c| format!("[{i}] {}", seen_text(c, true)))).collect::<Vec<_>>().join("  ")
+        v.iter().enumerate().filter_map(|(i, z)| z.as_ref().map(|c| format!("[{}] {}", i + 1, seen_text(c, true)))).collect::<Vec<_>>().join("  ")
     };
     let m = zones(&s.monsters);
     let _ = writeln!(out, "  monsters: {}", if m.is_empty() { "-".into() } else { m });
@@ -66,6 +76,10 @@ fn side_text(label: &str, s: &SideView, out: &mut String) {
     let _ = writeln!(out, "  spells/traps: {}", if st.is_empty() { "-".into() } else { st });
     if let Some(f) = &s.field {
         let _ = writeln!(out, "  field: {}", seen_text(f, true));
+    }
+    let pend = zones(&s.pendulum);
+    if !pend.is_empty() {
+        let _ = writeln!(out, "  pendulum: {pend}");
     }
     if !s.gy.is_empty() {
         let names: Vec<&str> = s.gy.iter().map(|k| k.name.as_str()).collect();
@@ -76,13 +90,13 @@ fn side_text(label: &str, s: &SideView, out: &mut String) {
         let _ = writeln!(out, "  banished: {}", names.join(", "));
     }
     if !s.hand.is_empty() {
-        let names: Vec<String> = s.hand.iter().map(|k| known_text(k, false)).collect();
+        let names: Vec<&str> = s.hand.iter().map(|k| k.name.as_str()).collect();
         let _ = writeln!(out, "  hand: {}", names.join(", "));
     }
 }
 
-/// The chain being built or resolved, link 1 first, as log lines (from the events: every
-/// activated card is face-up, so `viewer` may read them).
+/// The chain being built or resolved, link 1 first, in words ("1. B's Trap Hole"). Every
+/// activated card is face-up, so any viewer may read them.
 pub fn chain_lines(d: &Duel) -> Vec<String> {
     let ev = d.events();
     let start = ev.iter().rposition(|e| matches!(e, Event::ChainEnded)).map_or(0, |i| i + 1);
@@ -91,7 +105,7 @@ pub fn chain_lines(d: &Duel) -> Vec<String> {
         match e {
             Event::Activated { card, link, .. } => {
                 links.retain(|(l, _)| l != link);
-                links.push((*link, format!("{link}. {} ({})", d.name(*card), d.card(*card).controller.name())));
+                links.push((*link, format!("{link}. {}'s {}", d.card(*card).controller.name(), d.name(*card))));
             }
             Event::LinkResolved { link, .. } => links.retain(|(l, _)| l != link),
             _ => {}
@@ -101,19 +115,23 @@ pub fn chain_lines(d: &Duel) -> Vec<String> {
     links.into_iter().map(|(_, s)| s).collect()
 }
 
-/// The table as `view.viewer` sees it, with the chain and their numbered legal actions.
-pub fn render(view: &View, chain: &[String]) -> String {
+/// The table as `view.viewer` sees it, with the chain, the question and the numbered
+/// legal actions in words.
+pub fn render(d: &Duel, view: &View) -> String {
     let me = view.viewer;
     let mut out = String::new();
-    let step = view.step.map(|s| format!(" ({} step)", s.name())).unwrap_or_default();
-    out.push_str(&format!("== turn {} ({}) {} phase{step} ==\n", view.turn, view.turn_player.name(), view.phase.name()));
+    out.push_str(&format!("== turn {} ({}) {} ==\n", view.turn, view.turn_player.name(), words::phase_step_words(view.phase, view.step)));
     side_text(&format!("opponent {}", me.opp().name()), &view.sides[me.opp().idx()], &mut out);
     side_text(&format!("you {}", me.name()), &view.sides[me.idx()], &mut out);
+    let chain = chain_lines(d);
     if !chain.is_empty() {
         out.push_str(&format!("chain: {}\n", chain.join("  ")));
     }
-    for (i, (_, text)) in view.actions.iter().enumerate() {
-        out.push_str(&format!("  {:>2}. {text}\n", i + 1));
+    if !view.actions.is_empty() {
+        out.push_str(&format!("-- {}\n", words::ask(d, me).text));
+    }
+    for (i, (_, _, w)) in words::actions_in_words(d, view).iter().enumerate() {
+        out.push_str(&format!("  {:>2}. {w}\n", i + 1));
     }
     out
 }
@@ -132,12 +150,58 @@ pub struct DuelOptions {
     pub decks: [NamedDeck; 2],
     pub edition: Edition,
     pub seed: u64,
+    /// The seed was drawn for this duel (no `--seed`): say so, so it can be replayed.
+    pub fresh_seed: bool,
     pub lp: i32,
     pub opponent: Opponent,
     /// The seat of the person (the AI takes the other one).
     pub seat: Player,
-    /// Save the replay here when the duel ends (plain mode).
+    /// Save the replay here when the duel ends.
     pub save_replay: Option<PathBuf>,
+    /// A user's `cards.cdb` for the official card texts (`--cards-db`, `YGO_CARDS_DB`).
+    pub cards_db: Option<PathBuf>,
+}
+
+/// A seed for a duel started without `--seed`: from the standard library's per-process
+/// random hash keys (seeded by the operating system) and the clock, outside the engine.
+/// Kept below 2^32 so it is short to type back.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    h.write_u128(now);
+    h.write_u32(std::process::id());
+    h.finish() >> 32
+}
+
+/// Parses `--seed`: a whole number, 0 or more.
+pub fn parse_seed(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    match t.parse::<u64>() {
+        Ok(n) => Ok(n),
+        Err(_) if t.parse::<i128>().is_ok() && t.starts_with('-') => Err(format!("seeds are 0 or more (got {t})")),
+        Err(_) => Err(format!("a seed is a whole number, 0 or more (got {t:?})")),
+    }
+}
+
+/// One line of the duel's log, with the turn it belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogEntry {
+    pub text: String,
+    pub turn: u32,
+    pub turn_player: Player,
+    /// Part of a turn summary (a summon, activation, attack, LP change...).
+    pub notable: bool,
+}
+
+/// A card the viewer may read, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VisibleCard {
+    /// "your hand", "the opponent's zone 2", ...
+    pub place: String,
+    pub loc: ygo_core::Loc,
+    pub card: KnownCard,
+    pub on_field: bool,
 }
 
 /// A duel in progress: the duel, the AI (if any), and every action taken.
@@ -147,6 +211,11 @@ pub struct Session {
     pub deck_names: [String; 2],
     ai: Option<(Player, Box<dyn ygo_ai::Player>)>,
     pub actions: Vec<(Player, Action)>,
+    /// Card names and texts (the shipped data, or the user's `cards.cdb`).
+    pub lookup: CardLookup,
+    /// Events already turned into log lines, and the turn the last of them was in.
+    logged: usize,
+    log_turn: (u32, Player),
 }
 
 impl Session {
@@ -164,8 +233,20 @@ impl Session {
                 Some((opts.seat.opp(), p))
             }
         };
+        let lookup = CardLookup::open(cards_db_path(opts.cards_db.clone()).as_deref()).map_err(|e| anyhow::anyhow!("--cards-db: {e}"))?;
         let deck_names = [opts.decks[0].name.clone(), opts.decks[1].name.clone()];
-        Ok(Session { duel, setup, deck_names, ai, actions: Vec::new() })
+        Ok(Session { duel, setup, deck_names, ai, actions: Vec::new(), lookup, logged: 0, log_turn: (0, Player::A) })
+    }
+
+    /// A session around a duel set up some other way (tests: a position of the
+    /// scenario format), with `ai_seat` played by the random AI.
+    #[cfg(test)]
+    pub(crate) fn from_duel(duel: Duel, ai_seat: Option<Player>) -> Session {
+        let empty = ygo_core::DeckList { main: Vec::new(), extra: Vec::new() };
+        let ai = ai_seat.map(|p| (p, ygo_ai::by_name("random", 7).expect("the random AI")));
+        let setup = DuelSetup::new(empty.clone(), empty, 0);
+        let log_turn = (duel.turn(), duel.turn_player());
+        Session { duel, setup, deck_names: ["test".into(), "test".into()], ai, actions: Vec::new(), lookup: CardLookup::new(None), logged: 0, log_turn }
     }
 
     /// Is `p` played by a person?
@@ -189,27 +270,38 @@ impl Session {
         Ok(())
     }
 
+    /// An action of the deciding player in words.
+    pub fn words_of(&self, a: &Action) -> String {
+        let Some(p) = self.duel.deciding_player() else { return self.duel.action_text(a) };
+        let view = self.duel.view(p);
+        let canonical = view.actions.iter().find(|x| x.0 == *a).map_or_else(|| self.duel.action_text(a), |x| x.1.clone());
+        words::action_words(&view, &words::ask(&self.duel, p), a, &canonical)
+    }
+
     /// Runs the AI's decisions and answers a person's forced decisions (one legal action)
-    /// until a person has a real choice or the duel ends. Returns the forced answers that
-    /// are worth showing, as `(number of events before it, player, text)`.
-    pub fn advance(&mut self) -> Vec<(usize, Player, String)> {
-        let mut shown = Vec::new();
+    /// until a person has a real choice or the duel ends. Returns the log of what happened,
+    /// each event put in words right after the action that caused it (so the words name
+    /// places as they were), with the forced answers worth showing.
+    pub fn advance(&mut self) -> Vec<LogEntry> {
+        let mut log = self.take_log();
         while let Some(p) = self.duel.deciding_player() {
             let actions = self.duel.legal_actions();
             let a = if actions.len() == 1 {
                 if self.is_human(p) && actions[0] != Action::Pass {
-                    shown.push((self.duel.events().len(), p, self.duel.action_text(&actions[0])));
+                    let text = format!("{}> {} (only choice)", p.name(), self.words_of(&actions[0]));
+                    log.push(LogEntry { text, turn: self.duel.turn(), turn_player: self.duel.turn_player(), notable: false });
                 }
                 actions[0]
             } else if let Some((_, ai)) = self.ai.as_mut().filter(|(s, _)| *s == p) {
                 let obs = Observation::with_actions(&self.duel, actions).expect("someone decides");
                 ai.decide_observed(&obs)
             } else {
-                return shown;
+                return log;
             };
             self.apply(p, a).expect("the AI and forced answers pick legal actions");
+            log.extend(self.take_log());
         }
-        shown
+        log
     }
 
     /// The person who must decide now, if any.
@@ -217,31 +309,63 @@ impl Session {
         self.duel.deciding_player().filter(|&p| self.is_human(p))
     }
 
-    /// The action an input line names: the number of a listed action or a command text.
+    /// The action an input line names: the number of a listed action; a command of the
+    /// scenario language; or, in any case, an action's words or command text or a unique
+    /// beginning of one ("normal summon vorse").
     pub fn parse_input(&self, view: &View, line: &str) -> Result<Action, String> {
-        match line.trim().parse::<usize>() {
-            Ok(n) if (1..=view.actions.len()).contains(&n) => Ok(view.actions[n - 1].0),
-            Ok(n) => Err(format!("no action number {n} (1-{})", view.actions.len())),
-            Err(_) => self.duel.find_action(line.trim()).map_err(|e| e.to_string()),
+        let line = line.trim();
+        if line.is_empty() {
+            return Err("type the number of an action or its text".into());
+        }
+        if let Ok(n) = line.parse::<usize>() {
+            return match view.actions.get(n.wrapping_sub(1)) {
+                Some(a) => Ok(a.0),
+                None => Err(format!("no action number {n} (1-{})", view.actions.len())),
+            };
+        }
+        let canonical = self.duel.find_action(line);
+        if let Ok(a) = canonical {
+            return Ok(a);
+        }
+        let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        let typed = norm(line);
+        let listed = words::actions_in_words(&self.duel, view);
+        let exact: Vec<&(Action, String, String)> = listed.iter().filter(|(_, c, w)| norm(c) == typed || norm(w) == typed).collect();
+        if let [one] = exact.as_slice() {
+            return Ok(one.0);
+        }
+        let begun: Vec<&(Action, String, String)> = listed.iter().filter(|(_, c, w)| norm(c).starts_with(&typed) || norm(w).starts_with(&typed)).collect();
+        match begun.as_slice() {
+            [one] => Ok(one.0),
+            [] => Err(canonical.map_err(|e| e.to_string()).err().unwrap_or_default()),
+            many => {
+                let names: Vec<&str> = many.iter().take(5).map(|x| x.2.as_str()).collect();
+                let more = if many.len() > 5 { " | ..." } else { "" };
+                Err(format!("{line:?} begins {} actions: {}{more}", many.len(), names.join(" | ")))
+            }
         }
     }
 
-    /// The log lines from event `from` on, as `viewer` may read them, with the forced
-    /// answers placed where they happened.
-    pub fn log_lines(&self, from: usize, forced: &[(usize, Player, String)], viewer: Player) -> Vec<String> {
+    /// The log lines of the events since the last call, as the person on screen may read
+    /// them ([`Session::viewer`]).
+    pub fn take_log(&mut self) -> Vec<LogEntry> {
+        let viewer = self.viewer();
         let mut out = Vec::new();
+        let (mut turn, mut tp) = self.log_turn;
         let events = self.duel.events();
-        let mut f = forced.iter().peekable();
-        for (i, e) in events.iter().enumerate().skip(from) {
-            while let Some((_, p, t)) = f.next_if(|x| x.0 <= i) {
-                out.push(format!("{}> {t} (only choice)", p.name()));
+        for (i, e) in events.iter().enumerate().skip(self.logged) {
+            if let Event::TurnStarted { turn: n, player } = e {
+                (turn, tp) = (*n, *player);
             }
-            let line = self.duel.event_text_for(e, Some(viewer));
-            if !line.is_empty() {
-                out.push(line);
+            if words::is_log_noise(e) {
+                continue;
+            }
+            if let Some(text) = words::event_words(&self.duel, &events[..=i], Some(viewer)) {
+                out.push(LogEntry { text, turn, turn_player: tp, notable: words::is_notable(e) });
             }
         }
-        out.extend(f.map(|(_, p, t)| format!("{}> {t} (only choice)", p.name())));
+        self.logged = events.len();
+        self.log_turn = (turn, tp);
         out
     }
 
@@ -250,13 +374,127 @@ impl Session {
         ReplayFile::record(&self.duel, Replay { setup: self.setup.clone(), actions: self.actions.clone() }, ygo_cards::data_version(), self.deck_names.clone())
     }
 
-    /// The result line (`result: A wins (...)`), once the duel is over.
+    /// The result line (`result: A wins: B's LP reached 0 (turn 9)`), once the duel is over.
     pub fn result_line(&self) -> Option<String> {
         let o = self.duel.outcome()?;
-        Some(match o.winner {
-            Some(w) => format!("result: {} wins ({:?}) on turn {}", w.name(), o.reason, self.duel.turn()),
-            None => format!("result: draw ({:?}) on turn {}", o.reason, self.duel.turn()),
-        })
+        Some(format!("result: {} (turn {})", words::outcome_words(&o), self.duel.turn()))
+    }
+
+    /// Every card `view.viewer` may read: their hand, both fields' face-up cards (and their
+    /// own set cards), both GYs, face-up banished cards and their own Extra Deck.
+    pub fn visible_cards(&self, view: &View) -> Vec<VisibleCard> {
+        use ygo_core::{Loc, Zone};
+        let me = view.viewer;
+        let mut out = Vec::new();
+        let mut push = |place: String, loc: Loc, c: Option<&SeenCard>| {
+            if let Some(SeenCard::Known(k)) = c {
+                out.push(VisibleCard { place, loc, card: k.clone(), on_field: loc.zone == Zone::Monster });
+            }
+        };
+        let mine = &view.sides[me.idx()];
+        for (i, k) in mine.hand.iter().enumerate() {
+            push("your hand".into(), Loc::new(me, Zone::Hand, i), Some(&SeenCard::Known(k.clone())));
+        }
+        for (p, whose) in [(me, "your"), (me.opp(), "the opponent's")] {
+            let s = &view.sides[p.idx()];
+            for (i, c) in s.monsters.iter().enumerate() {
+                push(format!("{whose} {}", words::monster_slot_words(i as u8)), Loc::new(p, Zone::Monster, i), c.as_ref());
+            }
+            for (i, c) in s.spells.iter().enumerate() {
+                push(format!("{whose} S/T zone {}", i + 1), Loc::new(p, Zone::SpellTrap, i), c.as_ref());
+            }
+            push(format!("{whose} Field Zone"), Loc::new(p, Zone::Field, 0), s.field.as_ref());
+            for (i, c) in s.pendulum.iter().enumerate() {
+                push(format!("{whose} {} Pendulum Zone", if i == 0 { "left" } else { "right" }), Loc::new(p, Zone::Pendulum, i), c.as_ref());
+            }
+        }
+        for (p, whose) in [(me, "your"), (me.opp(), "the opponent's")] {
+            let s = &view.sides[p.idx()];
+            for (i, k) in s.gy.iter().enumerate().rev() {
+                push(format!("{whose} GY"), Loc::new(p, Zone::Gy, i), Some(&SeenCard::Known(k.clone())));
+            }
+            for (i, c) in s.banished.iter().enumerate() {
+                push(format!("banished ({whose})"), Loc::new(p, Zone::Banished, i), Some(c));
+            }
+        }
+        for (i, k) in mine.extra.iter().enumerate() {
+            push("your Extra Deck".into(), Loc::new(me, Zone::Extra, i), Some(&SeenCard::Known(k.clone())));
+        }
+        out
+    }
+
+    /// A card's text for reading: name, kind, Attribute and Type, Level, ATK/DEF, where it
+    /// is, and its description (the official text too with `--cards-db`).
+    pub fn card_details(&self, c: &VisibleCard) -> Vec<String> {
+        let k = &c.card;
+        let mut out = vec![k.name.clone()];
+        let Some(def) = self.duel.pool().get(k.code) else {
+            return out;
+        };
+        let d = &def.data;
+        let mut kind = vec![kind_label(d.kind).to_string()];
+        if d.is_monster() {
+            use ygo_core::card::{type_bits as t, Kind, MonsterFrame};
+            for (bit, name) in [
+                (t::TUNER, "Tuner"),
+                (t::FLIP, "Flip"),
+                (t::PENDULUM, "Pendulum"),
+                (t::SPIRIT, "Spirit"),
+                (t::UNION, "Union"),
+                (t::GEMINI, "Gemini"),
+                (t::TOON, "Toon"),
+            ] {
+                if d.type_bits & bit != 0 {
+                    kind.push(name.to_string());
+                }
+            }
+            kind.push(format!("{} {}", d.attribute.map_or("?", |a| a.name()), d.race.map_or("?", |r| r.name())));
+            kind.push(match d.kind {
+                Kind::Monster(MonsterFrame::Xyz) => format!("Rank {}", d.level),
+                Kind::Monster(MonsterFrame::Link) => format!("Link {}", d.level),
+                _ => format!("Level {}", d.level),
+            });
+            let stat = |v: Option<i32>| v.map_or("?".to_string(), |v| v.to_string());
+            out.push(kind.join(" · "));
+            let def_text = if d.kind == Kind::Monster(MonsterFrame::Link) { String::new() } else { format!(" / DEF {}", stat(d.def)) };
+            let mut stats = format!("ATK {}{def_text}", stat(d.atk));
+            if d.type_bits & t::PENDULUM != 0 {
+                stats.push_str(&format!(" · Pendulum Scale {}/{}", d.lscale, d.rscale));
+            }
+            out.push(stats);
+            if c.on_field {
+                let now_def = k.def.map_or(String::new(), |d| format!(" / DEF {d}"));
+                out.push(format!("now: ATK {}{now_def}, {}", k.atk.map_or("?".into(), |a| a.to_string()), words::position_words(k.position)));
+            }
+        } else {
+            out.push(kind.join(" · "));
+        }
+        out.push(format!("in {} · passcode {}", c.place, k.code));
+        let info = self.lookup.get(k.code);
+        match info.filter(|i| i.source == ygo_data::cardinfo::Source::Database) {
+            Some(i) => {
+                out.push(format!("card text (cards.cdb): {}", i.text));
+                out.push(format!("as ygo plays it: {}", d.text));
+            }
+            None => out.push(d.text.clone()),
+        }
+        out
+    }
+
+    /// The visible card a name names (any case, a unique beginning is enough).
+    pub fn find_visible(&self, view: &View, name: &str) -> Result<VisibleCard, String> {
+        let cards = self.visible_cards(view);
+        let n = name.trim().to_lowercase();
+        if let Some(c) = cards.iter().find(|c| c.card.name.to_lowercase() == n) {
+            return Ok(c.clone());
+        }
+        let mut hits: Vec<&VisibleCard> = cards.iter().filter(|c| c.card.name.to_lowercase().starts_with(&n)).collect();
+        hits.dedup_by(|a, b| a.card.code == b.card.code);
+        match hits.as_slice() {
+            [one] => Ok((*one).clone()),
+            [] => Err(format!("no card you can see is named {name:?}")),
+            many => Err(format!("{name:?} begins {} cards: {}", many.len(), many.iter().map(|c| c.card.name.as_str()).collect::<Vec<_>>().join(", "))),
+        }
     }
 }
 
@@ -266,38 +504,33 @@ pub fn save_replay(path: &std::path::Path, file: &ReplayFile) -> anyhow::Result<
     std::fs::write(path, text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 
-/// Plays a duel in line mode. Returns the process exit code (0 when the duel ended, 3
-/// when it was abandoned).
-pub fn run_plain(opts: DuelOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<i32> {
-    let mut s = Session::new(&opts)?;
+/// The first line of a duel: decks, edition, seed (and how to replay a fresh one).
+pub fn intro_line(opts: &DuelOptions, s: &Session) -> String {
     let vs = match &opts.opponent {
         Opponent::Ai(n) => format!("AI {n} plays {}", opts.seat.opp().name()),
         Opponent::Human => "hot-seat".into(),
     };
-    writeln!(
-        out,
-        "ygo duel: {} (A) vs {} (B), edition {}, seed {}; you are {}, {vs}",
-        s.deck_names[0],
-        s.deck_names[1],
-        opts.edition.name(),
-        opts.seed,
-        opts.seat.name()
-    )?;
-    writeln!(out, "type the number or the text of an action; 'q' quits")?;
-    let mut shown = 0usize;
+    let seed = if opts.fresh_seed { format!("seed {} (fresh: --seed {} plays this duel again)", opts.seed, opts.seed) } else { format!("seed {}", opts.seed) };
+    format!("ygo duel: {} (A) vs {} (B), edition {}, {seed}; you are {}, {vs}", s.deck_names[0], s.deck_names[1], opts.edition.name(), opts.seat.name())
+}
+
+/// Plays a duel in line mode. Returns the process exit code (0 when the duel ended, 3
+/// when it was abandoned).
+pub fn run_plain(opts: DuelOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<i32> {
+    let mut s = Session::new(&opts)?;
+    writeln!(out, "{}", intro_line(&opts, &s))?;
+    writeln!(out, "type the number, the words or the command of an action (any case, a unique beginning is enough); 'show NAME' reads a card; 'q' quits")?;
     let code = loop {
-        let forced = s.advance();
-        for line in s.log_lines(shown, &forced, s.viewer()) {
-            if line.contains("> ") && line.ends_with("(only choice)") {
-                writeln!(out, "{line}")?;
+        for e in s.advance() {
+            if e.text.contains("> ") && e.text.ends_with("(only choice)") {
+                writeln!(out, "{}", e.text)?;
             } else {
-                writeln!(out, "  | {line}")?;
+                writeln!(out, "  | {}", e.text)?;
             }
         }
-        shown = s.duel.events().len();
         let Some(p) = s.waiting() else { break 0 };
         let view = s.duel.view(p);
-        write!(out, "{}", render(&view, &chain_lines(&s.duel)))?;
+        write!(out, "{}", render(&s.duel, &view))?;
         let action = loop {
             write!(out, "{}> ", p.name())?;
             out.flush()?;
@@ -307,9 +540,26 @@ pub fn run_plain(opts: DuelOptions, input: &mut dyn BufRead, out: &mut dyn Write
                 break None;
             }
             let line = line.trim();
+            if line.len() > 500 {
+                writeln!(out, "rejected: {} is too long to be an action", ygo_data::text::quote(line))?;
+                continue;
+            }
             if line == "q" || line == "quit" {
                 writeln!(out, "quit: the duel is abandoned")?;
                 break None;
+            }
+            if let Some(name) = line.strip_prefix("show ").or_else(|| line.strip_prefix("show")) {
+                if name.trim().is_empty() {
+                    let cards = s.visible_cards(&view);
+                    let list: Vec<String> = cards.iter().map(|c| format!("{} ({})", c.card.name, c.place)).collect();
+                    writeln!(out, "cards you can read: {}", list.join(", "))?;
+                } else {
+                    match s.find_visible(&view, name) {
+                        Ok(c) => writeln!(out, "{}", s.card_details(&c).join("\n  "))?,
+                        Err(e) => writeln!(out, "show: {e}")?,
+                    }
+                }
+                continue;
             }
             match s.parse_input(&view, line) {
                 Ok(a) => break Some(a),
@@ -325,8 +575,30 @@ pub fn run_plain(opts: DuelOptions, input: &mut dyn BufRead, out: &mut dyn Write
         writeln!(out, "{r}")?;
     }
     if let Some(path) = &opts.save_replay {
-        save_replay(path, &s.replay_file())?;
-        writeln!(out, "replay saved to {}", path.display())?;
+        save_with_retry(path.clone(), &s.replay_file(), input, out)?;
     }
     Ok(code)
+}
+
+/// Saves the replay; when that fails, asks for another file name (an empty line or the
+/// end of input gives up, which is an error: the replay asked for was not written).
+fn save_with_retry(mut path: PathBuf, file: &ReplayFile, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
+    loop {
+        match save_replay(&path, file) {
+            Ok(()) => {
+                writeln!(out, "replay saved to {}", path.display())?;
+                return Ok(());
+            }
+            Err(e) => {
+                write!(out, "could not save the replay: {e:#}\nsave it to another file (empty line: do not save): ")?;
+                out.flush()?;
+                let mut line = String::new();
+                if input.read_line(&mut line)? == 0 || line.trim().is_empty() {
+                    writeln!(out)?;
+                    anyhow::bail!("the replay was not saved ({e:#})");
+                }
+                path = PathBuf::from(line.trim());
+            }
+        }
+    }
 }

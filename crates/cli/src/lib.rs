@@ -1,5 +1,6 @@
 //! The `ygo` command line as a library, so its commands can be tested in-process.
 
+pub mod args;
 pub mod bench;
 pub mod cmd_cards;
 pub mod cmd_deck;
@@ -9,9 +10,11 @@ pub mod cmd_scenario;
 pub mod cmd_tournament;
 pub mod decks;
 pub mod duel;
+pub mod outcome;
 pub mod scenario;
 pub mod sim;
 pub mod tui;
+pub mod words;
 
 /// Writes `text` to stdout; a closed pipe (e.g. `| head`) is not an error.
 pub fn emit(text: &str) -> anyhow::Result<()> {

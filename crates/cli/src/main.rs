@@ -7,8 +7,11 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::{Parser, Subcommand};
-use ygo_cli::decks::{load_deck, NamedDeck};
+use ygo_cli::args::Utf8Text;
+use ygo_cli::decks::{card_lookup, load_deck_with, NamedDeck};
+use ygo_cli::sim::MAX_GAMES;
 use ygo_core::{Edition, Player};
+use ygo_data::CardLookup;
 
 /// Counts heap bytes allocated, so `ygo bench` can report memory per live duel.
 struct Counting;
@@ -49,10 +52,10 @@ enum Cmd {
     /// a terminal, line mode: type an action's number or its text).
     Duel {
         /// Your deck (built-in name or .ydk path).
-        #[arg(long, default_value = "vanilla-yugi")]
+        #[arg(long, default_value = "vanilla-yugi", value_parser = Utf8Text)]
         deck: String,
         /// The opponent's deck.
-        #[arg(long, default_value = "vanilla-kaiba")]
+        #[arg(long, default_value = "vanilla-kaiba", value_parser = Utf8Text)]
         opponent_deck: String,
         /// Opponent: an AI (random, greedy, mcts, mcts:N) or human (hot-seat).
         #[arg(long, default_value = "greedy")]
@@ -60,8 +63,10 @@ enum Cmd {
         /// Rule edition: expert, mr1, mr2, mr3, mr4, mr2020.
         #[arg(long, default_value = "mr2020")]
         edition: String,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// The duel's seed (0 or more); without it a fresh seed is drawn and printed, so
+        /// the same duel can be played again.
+        #[arg(long, allow_hyphen_values = true, value_parser = ygo_cli::duel::parse_seed)]
+        seed: Option<u64>,
         /// Starting LP: 8000, 4000 or 2000.
         #[arg(long, default_value_t = 8000)]
         lp: i32,
@@ -71,7 +76,8 @@ enum Cmd {
         /// Line mode (also used when stdout is not a terminal).
         #[arg(long)]
         plain: bool,
-        /// Save the replay to this file when the duel ends (the full-screen mode asks).
+        /// Save the replay to this file when the duel ends (or is quit); if that fails, another
+        /// name is asked for. Without it, the full-screen mode offers a file name at the end.
         #[arg(long)]
         save_replay: Option<PathBuf>,
     },
@@ -80,17 +86,20 @@ enum Cmd {
     /// Play many AI-vs-AI duels on every core and report win rates with 95% confidence
     /// intervals (side 1 = first --deck with first --ai; seats alternate).
     Sim {
-        #[arg(long, default_value_t = 100)]
+        /// Number of duels, 1 to 1,000,000,000 (results are streamed, not stored).
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
         games: u64,
-        #[arg(long, default_value_t = 0)]
+        /// Seed of the games, 0 to 18446744073709551615.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = ygo_cli::args::seed)]
         seed: u64,
         /// Decks of side 1 and side 2 (give --deck twice); seats alternate per game.
-        #[arg(long = "deck", num_args = 1)]
+        #[arg(long = "deck", num_args = 1, value_parser = Utf8Text)]
         decks: Vec<String>,
         /// AIs of side 1 and side 2: random, greedy, mcts (mcts:N iterations, mcts:Nms).
-        #[arg(long = "ai", num_args = 1)]
+        #[arg(long = "ai", num_args = 1, value_parser = Utf8Text)]
         ais: Vec<String>,
-        /// Also save every game's replay in this directory (game-NNNN.json).
+        /// Also save every game's replay in this directory (game-NNNN.json): the very
+        /// games the report counts.
         #[arg(long)]
         save_replays: Option<PathBuf>,
         #[arg(long, default_value = "mr2020")]
@@ -122,9 +131,10 @@ enum Cmd {
     /// Measure random-play duels/s, clone and legal-action costs, memory per duel (the
     /// benchmark decks by default, the built-in vanilla decks if those cannot load).
     Bench {
-        #[arg(long, default_value_t = 2000)]
+        /// Number of random-play duels, 1 to 1,000,000,000.
+        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
         games: u64,
-        #[arg(long = "deck", num_args = 1)]
+        #[arg(long = "deck", num_args = 1, value_parser = Utf8Text)]
         decks: Vec<String>,
         #[arg(long)]
         json: bool,
@@ -132,17 +142,17 @@ enum Cmd {
 }
 
 fn edition(s: &str) -> anyhow::Result<Edition> {
-    Edition::parse(s).ok_or_else(|| anyhow::anyhow!("unknown edition {s:?} (expert, mr1, mr2, mr3, mr4, mr2020)"))
+    Edition::parse(s).ok_or_else(|| anyhow::anyhow!("--edition {}: unknown edition (expert, mr1, mr2, mr3, mr4, mr2020)", ygo_data::text::quote(s)))
 }
 
-fn two_decks(args: &[String]) -> anyhow::Result<[NamedDeck; 2]> {
+fn two_decks(args: &[String], lookup: &CardLookup) -> anyhow::Result<[NamedDeck; 2]> {
     let names: Vec<&str> = match args.len() {
         0 => vec!["vanilla-yugi", "vanilla-kaiba"],
         1 => vec![args[0].as_str(), args[0].as_str()],
         2 => vec![args[0].as_str(), args[1].as_str()],
-        n => anyhow::bail!("give --deck at most twice (got {n})"),
+        n => anyhow::bail!("--deck: give it at most twice (got {n})"),
     };
-    Ok([load_deck(names[0])?, load_deck(names[1])?])
+    Ok([load_deck_with(names[0], lookup)?, load_deck_with(names[1], lookup)?])
 }
 
 fn run(cli: Cli) -> anyhow::Result<i32> {
@@ -150,11 +160,13 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Cmd::Scenario(c) => ygo_cli::cmd_scenario::run(c),
         Cmd::Deck(c) => ygo_cli::cmd_deck::run(c, cli.cards_db),
         Cmd::Cards(c) => ygo_cli::cmd_cards::run(c, cli.cards_db),
-        Cmd::Match(a) => ygo_cli::cmd_match::run(a),
-        Cmd::Tournament(a) => ygo_cli::cmd_tournament::run(a),
+        Cmd::Match(a) => ygo_cli::cmd_match::run(a, &card_lookup(cli.cards_db)?),
+        Cmd::Tournament(a) => ygo_cli::cmd_tournament::run(a, &card_lookup(cli.cards_db)?),
         Cmd::Duel { deck, opponent_deck, vs, edition: ed, seed, lp, second, plain, save_replay } => {
-            let me = load_deck(&deck)?;
-            let them = load_deck(&opponent_deck)?;
+            let cards_db = cli.cards_db;
+            let lookup = card_lookup(cards_db.clone())?;
+            let me = load_deck_with(&deck, &lookup)?;
+            let them = load_deck_with(&opponent_deck, &lookup)?;
             let opponent = match vs.as_str() {
                 "human" => ygo_cli::duel::Opponent::Human,
                 ai if ygo_ai::by_name(ai, 0).is_some() => ygo_cli::duel::Opponent::Ai(ai.to_string()),
@@ -162,7 +174,11 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             };
             let seat = if second { Player::B } else { Player::A };
             let decks = if second { [them, me] } else { [me, them] };
-            let opts = ygo_cli::duel::DuelOptions { decks, edition: edition(&ed)?, seed, lp, opponent, seat, save_replay };
+            let (seed, fresh_seed) = match seed {
+                Some(s) => (s, false),
+                None => (ygo_cli::duel::fresh_seed(), true),
+            };
+            let opts = ygo_cli::duel::DuelOptions { decks, edition: edition(&ed)?, seed, fresh_seed, lp, opponent, seat, save_replay, cards_db };
             if plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
                 let stdin = std::io::stdin();
                 let mut input = stdin.lock();
@@ -175,21 +191,17 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Cmd::Serve(a) => ygo_server::cli::serve(a),
         Cmd::Loadtest(a) => ygo_server::cli::loadtest(a),
         Cmd::Sim { games, seed, decks, ais, save_replays, edition: ed, json } => {
-            let decks = two_decks(&decks)?;
+            let decks = two_decks(&decks, &card_lookup(cli.cards_db)?)?;
             let ais: [String; 2] = match ais.len() {
                 0 => ["random".into(), "random".into()],
                 1 => [ais[0].clone(), ais[0].clone()],
                 2 => [ais[0].clone(), ais[1].clone()],
-                n => anyhow::bail!("give --ai at most twice (got {n})"),
+                n => anyhow::bail!("--ai: give it at most twice (got {n})"),
             };
             ygo_cli::sim::check_ais(&ais)?;
             let progress = !json && std::io::stderr().is_terminal();
-            let r = ygo_cli::sim::run(&decks, &ais, edition(&ed)?, games, seed, progress, false);
-            if let Some(dir) = &save_replays {
-                for g in 0..games {
-                    ygo_cli::sim::save_replay(&decks, &ais, edition(&ed)?, seed, g, dir)?;
-                }
-            }
+            let cfg = ygo_cli::sim::SimConfig { decks, ais, edition: edition(&ed)?, games, seed, save_replays };
+            let r = ygo_cli::sim::run(&cfg, progress, false)?;
             if json {
                 println!("{}", serde_json::to_string(&r)?);
             } else {
@@ -203,13 +215,13 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                     Ok(d) => d,
                     Err(why) => {
                         eprintln!("note: benchmark decks not used ({why}); using vanilla-yugi vs vanilla-kaiba");
-                        two_decks(&[])?
+                        two_decks(&[], &CardLookup::new(None))?
                     }
                 }
             } else {
-                two_decks(&decks)?
+                two_decks(&decks, &card_lookup(cli.cards_db)?)?
             };
-            let r = ygo_cli::bench::run(&decks, games, &heap_bytes);
+            let r = ygo_cli::bench::run(&decks, games, &heap_bytes)?;
             if json {
                 println!("{}", serde_json::to_string(&r)?);
             } else {

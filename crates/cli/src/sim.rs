@@ -1,15 +1,26 @@
 //! Self-play: many AI-vs-AI duels on every core, with results, confidence intervals and
 //! speed. Side 1 is the first deck with the first AI; seats alternate (side 1 goes first
 //! in even games).
+//!
+//! Every game is played once, by [`play_game`]: the result it reports and the replay it
+//! saves (`--save-replays`) come from the same play. Results are streamed into a
+//! [`Tally`] as games finish, so memory does not grow with the number of games.
 
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use rayon::prelude::*;
 use serde::Serialize;
 use ygo_ai::{Observation, RandomPlayer};
-use ygo_core::{Duel, DuelSetup, Edition, Player};
+use ygo_core::replay::{Replay, ReplayFile};
+use ygo_core::{Duel, DuelSetup, Edition, Player, SetupError, WinReason};
 
 use crate::decks::NamedDeck;
+
+/// The most games one `ygo sim` plays (`--games`).
+pub const MAX_GAMES: u64 = 1_000_000_000;
 
 /// Results of a batch of duels. `wins[0]` is side 1's (the first deck), whichever seat it
 /// had.
@@ -18,12 +29,20 @@ pub struct SimReport {
     pub games: u64,
     pub wins: [u64; 2],
     pub draws: u64,
+    /// Means over the games that were played (not the errors).
     pub avg_turns: f64,
     pub avg_decisions: f64,
     /// Decisions that had more than one legal action, per duel.
     pub avg_real_decisions: f64,
     pub duels_per_sec: f64,
+    /// Games that could not be set up.
     pub errors: u64,
+    /// Why games could not be set up: each distinct reason with the number of games it
+    /// stopped.
+    pub error_reasons: BTreeMap<String, u64>,
+    /// How the played duels ended (`life-points`, `deck-out`, `card-effect`,
+    /// `match-win-effect`, `surrender`, `bound`), with counts.
+    pub end_reasons: BTreeMap<String, u64>,
     /// Per side (deck + AI): wins, win rate and its 95% confidence interval.
     pub sides: [SideReport; 2],
     /// Per seat: games won by the player who went first (`[0]`) and second (`[1]`).
@@ -68,179 +87,345 @@ impl Rate {
     }
 }
 
+/// The key of an end reason in [`SimReport::end_reasons`].
+pub fn end_reason_key(r: WinReason) -> &'static str {
+    match r {
+        WinReason::LifePoints => "life-points",
+        WinReason::DeckOut => "deck-out",
+        WinReason::CardEffect => "card-effect",
+        WinReason::MatchWinEffect => "match-win-effect",
+        WinReason::Surrender => "surrender",
+        WinReason::Bound => "bound",
+    }
+}
+
 /// Outcome of one duel.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameResult {
     /// Winner as a side (0 = first deck), `None` for a draw.
     pub winner_side: Option<usize>,
     /// Did side 0 go first?
     pub side0_first: bool,
+    pub reason: WinReason,
     pub turns: u32,
     pub decisions: u64,
     pub real_decisions: u64,
 }
 
-fn setup(decks: &[NamedDeck; 2], edition: Edition, seed: u64, swap: bool) -> Result<Duel, String> {
-    let (a, b) = if swap { (&decks[1], &decks[0]) } else { (&decks[0], &decks[1]) };
-    let mut setup = DuelSetup::new(a.list.clone(), b.list.clone(), seed);
-    setup.edition = edition;
-    Duel::from_setup(ygo_cards::pool(), &setup).map_err(|e| format!("{e:?}"))
+/// What a sim plays: two sides, the edition, how many games from which seed.
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    pub decks: [NamedDeck; 2],
+    /// AI names of side 1 and side 2 (`random` twice takes the fast path).
+    pub ais: [String; 2],
+    pub edition: Edition,
+    pub games: u64,
+    pub seed: u64,
+    /// Save every game's replay in this directory as `game-NNNN.json`.
+    pub save_replays: Option<PathBuf>,
 }
 
-fn result(d: &Duel, swap: bool, real: u64) -> Result<GameResult, String> {
-    let o = d.outcome().ok_or("no outcome")?;
-    let side = |p: Player| if (p == Player::A) != swap { 0 } else { 1 };
-    Ok(GameResult { winner_side: o.winner.map(side), side0_first: !swap, turns: d.turn(), decisions: d.decisions(), real_decisions: real })
+impl SimConfig {
+    /// Random vs random on the default edition, no replays.
+    pub fn new(decks: [NamedDeck; 2], games: u64, seed: u64) -> SimConfig {
+        SimConfig { decks, ais: ["random".into(), "random".into()], edition: Edition::default(), games, seed, save_replays: None }
+    }
+
+    /// The seed of game `game` (its deal and its players' choices).
+    pub fn game_seed(&self, game: u64) -> u64 {
+        self.seed.wrapping_mul(1_000_003).wrapping_add(game)
+    }
+
+    /// The replay file of game `game`.
+    pub fn replay_path(dir: &Path, game: u64) -> PathBuf {
+        dir.join(format!("game-{game:04}.json"))
+    }
 }
 
-/// Plays one uniform-random duel (the fast path); side 0 sits as player A on even games.
-pub fn play_random(decks: &[NamedDeck; 2], edition: Edition, seed: u64, game: u64) -> Result<GameResult, String> {
-    let swap = game % 2 == 1;
-    let mut d = setup(decks, edition, seed, swap)?;
-    let mut rng = RandomPlayer::new(seed ^ 0x9e37_79b9_7f4a_7c15);
-    let mut real = 0;
-    let mut legal = Vec::new();
-    while d.deciding_player().is_some() {
-        legal.clear();
-        legal.extend(d.legal_actions());
-        if legal.len() > 1 {
-            real += 1;
+/// Why a game could not be set up, naming the side (deck) instead of the seat, so that the
+/// same problem reads the same whichever seat the deck had.
+fn setup_reason(e: &SetupError, side_of: impl Fn(Player) -> (usize, String)) -> String {
+    let player = match e {
+        SetupError::UnknownCard { player, .. }
+        | SetupError::MainDeckSize { player, .. }
+        | SetupError::ExtraDeckSize { player, .. }
+        | SetupError::ExtraCardInMain { player, .. }
+        | SetupError::MainCardInExtra { player, .. }
+        | SetupError::NotADeckCard { player, .. }
+        | SetupError::NotInEdition { player, .. }
+        | SetupError::Position { player, .. } => Some(*player),
+        _ => None,
+    };
+    let text = e.to_string();
+    match player {
+        Some(p) => {
+            let (side, deck) = side_of(p);
+            let rest = text.strip_prefix(&format!("player {}: ", p.name())).unwrap_or(&text);
+            format!("side {} ({deck}): {rest}", side + 1)
         }
-        let act = rng.pick(&legal);
-        d.apply_unchecked(act);
+        None => text,
     }
-    result(&d, swap, real)
 }
 
-/// Plays one duel between two named AIs (`ais[0]` plays side 0).
-pub fn play_ai(decks: &[NamedDeck; 2], ais: &[String; 2], edition: Edition, seed: u64, game: u64) -> Result<GameResult, String> {
+/// A game that could not be set up: one reason per distinct problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupFailure(pub Vec<String>);
+
+/// One game as played: its result and, when asked, its replay.
+pub struct Played {
+    pub result: GameResult,
+    pub replay: Option<ReplayFile>,
+}
+
+/// Plays game `game` of a sim (side 1 sits as player A in even games). With `record`,
+/// also returns the game's replay: the very game whose result is returned.
+pub fn play_game(cfg: &SimConfig, game: u64, record: bool) -> Result<Played, SetupFailure> {
     let swap = game % 2 == 1;
-    let mut d = setup(decks, edition, seed, swap)?;
-    let mk = |i: usize| ygo_ai::by_name(&ais[i], seed.wrapping_mul(31).wrapping_add(i as u64)).ok_or_else(|| format!("unknown AI {:?}", ais[i]));
-    // Seat A is side 0 unless swapped.
-    let mut players = if swap { [mk(1)?, mk(0)?] } else { [mk(0)?, mk(1)?] };
+    let seed = cfg.game_seed(game);
+    let side_of = |p: Player| -> usize { usize::from((p == Player::A) == swap) };
+    let seats = if swap { [&cfg.decks[1], &cfg.decks[0]] } else { [&cfg.decks[0], &cfg.decks[1]] };
+    let mut setup = DuelSetup::new(seats[0].list.clone(), seats[1].list.clone(), seed);
+    setup.edition = cfg.edition;
+    let mut d = Duel::from_setup(ygo_cards::pool(), &setup).map_err(|errs| {
+        let mut reasons: Vec<String> = errs
+            .iter()
+            .map(|e| {
+                setup_reason(e, |p| {
+                    let s = side_of(p);
+                    (s, cfg.decks[s].name.clone())
+                })
+            })
+            .collect();
+        reasons.sort();
+        reasons.dedup();
+        SetupFailure(reasons)
+    })?;
+    let mut actions: Option<Vec<(Player, ygo_core::Action)>> = record.then(Vec::new);
     let mut real = 0;
-    while let Some(obs) = Observation::new(&d) {
-        let a = if obs.actions().len() == 1 {
-            obs.actions()[0]
-        } else {
-            real += 1;
-            players[obs.seat().idx()].decide_observed(&obs)
+    if cfg.ais.iter().all(|a| a == "random") {
+        // The fast path: one uniform stream for both seats, no observations built.
+        let mut rng = RandomPlayer::new(seed ^ 0x9e37_79b9_7f4a_7c15);
+        let mut legal = Vec::new();
+        while let Some(p) = d.deciding_player() {
+            legal.clear();
+            legal.extend(d.legal_actions());
+            if legal.len() > 1 {
+                real += 1;
+            }
+            let a = rng.pick(&legal);
+            d.apply_unchecked(a);
+            if let Some(v) = &mut actions {
+                v.push((p, a));
+            }
+        }
+    } else {
+        let mk = |i: usize| {
+            ygo_ai::by_name(&cfg.ais[i], seed.wrapping_mul(31).wrapping_add(i as u64)).ok_or_else(|| SetupFailure(vec![format!("unknown AI {:?}", cfg.ais[i])]))
         };
-        drop(obs);
-        d.apply_unchecked(a);
+        // Seat A is side 0 unless swapped.
+        let mut players = if swap { [mk(1)?, mk(0)?] } else { [mk(0)?, mk(1)?] };
+        while let Some(obs) = Observation::new(&d) {
+            let p = obs.seat();
+            let a = if obs.actions().len() == 1 {
+                obs.actions()[0]
+            } else {
+                real += 1;
+                players[p.idx()].decide_observed(&obs)
+            };
+            drop(obs);
+            d.apply_unchecked(a);
+            if let Some(v) = &mut actions {
+                v.push((p, a));
+            }
+        }
     }
-    result(&d, swap, real)
-}
-
-/// Plays game `game` as `run` would (same seeds and seats) and saves its replay as
-/// `dir/game-NNNN.json`.
-pub fn save_replay(decks: &[NamedDeck; 2], ais: &[String; 2], edition: Edition, seed: u64, game: u64, dir: &std::path::Path) -> anyhow::Result<()> {
-    let swap = game % 2 == 1;
-    let s = seed.wrapping_mul(1_000_003).wrapping_add(game);
-    let (a, b) = if swap { (&decks[1], &decks[0]) } else { (&decks[0], &decks[1]) };
-    let mut setup = DuelSetup::new(a.list.clone(), b.list.clone(), s);
-    setup.edition = edition;
-    let mut d = Duel::from_setup(ygo_cards::pool(), &setup).map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    let mk = |i: usize| ygo_ai::by_name(&ais[i], s.wrapping_mul(31).wrapping_add(i as u64)).ok_or_else(|| anyhow::anyhow!("unknown AI {:?}", ais[i]));
-    let mut players = if swap { [mk(1)?, mk(0)?] } else { [mk(0)?, mk(1)?] };
-    let mut actions = Vec::new();
-    while let Some(obs) = Observation::new(&d) {
-        let p = obs.seat();
-        let a = if obs.actions().len() == 1 { obs.actions()[0] } else { players[p.idx()].decide_observed(&obs) };
-        drop(obs);
-        d.apply_unchecked(a);
-        actions.push((p, a));
-    }
-    let names = [a.name.clone(), b.name.clone()];
-    let file = ygo_core::replay::ReplayFile::record(&d, ygo_core::replay::Replay { setup, actions }, ygo_cards::data_version(), names);
-    std::fs::create_dir_all(dir)?;
-    crate::duel::save_replay(&dir.join(format!("game-{game:04}.json")), &file)
+    // A duel always ends: the engine's bounds end it as a draw (`WinReason::Bound`).
+    let o = d.outcome().unwrap_or(ygo_core::Outcome { winner: None, reason: WinReason::Bound });
+    let result = GameResult {
+        winner_side: o.winner.map(side_of),
+        side0_first: !swap,
+        reason: o.reason,
+        turns: d.turn(),
+        decisions: d.decisions(),
+        real_decisions: real,
+    };
+    let replay = actions.map(|actions| {
+        let names = [seats[0].name.clone(), seats[1].name.clone()];
+        ReplayFile::record(&d, Replay { setup, actions }, ygo_cards::data_version(), names)
+    });
+    Ok(Played { result, replay })
 }
 
 /// Checks AI names before a run.
 pub fn check_ais(ais: &[String; 2]) -> anyhow::Result<()> {
     for a in ais {
         if ygo_ai::by_name(a, 0).is_none() {
-            anyhow::bail!("unknown AI {a:?} ({}, or mcts:N / mcts:Nms for a budget)", ygo_ai::AI_NAMES.join(", "));
+            anyhow::bail!("--ai {a:?}: unknown AI ({}, or mcts:N / mcts:Nms for a budget)", ygo_ai::AI_NAMES.join(", "));
         }
     }
     Ok(())
 }
 
-/// Plays `games` duels with seeds derived from `seed`, in parallel on every core unless
-/// `one_core`.
-pub fn run(decks: &[NamedDeck; 2], ais: &[String; 2], edition: Edition, games: u64, seed: u64, progress: bool, one_core: bool) -> SimReport {
+/// Running totals of a sim, merged across threads.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub games: u64,
+    pub errors: u64,
+    pub error_reasons: BTreeMap<String, u64>,
+    pub end_reasons: BTreeMap<String, u64>,
+    pub wins: [u64; 2],
+    pub draws: u64,
+    pub seat_wins: [u64; 2],
+    /// Per side: `[wins first, games first, wins second, games second]`.
+    pub by_seat: [[u64; 4]; 2],
+    pub turns: u64,
+    pub decisions: u64,
+    pub real_decisions: u64,
+}
+
+impl Tally {
+    /// Adds one game.
+    pub fn add(&mut self, r: &Result<GameResult, SetupFailure>) {
+        self.games += 1;
+        let res = match r {
+            Ok(res) => res,
+            Err(SetupFailure(reasons)) => {
+                self.errors += 1;
+                for why in reasons {
+                    *self.error_reasons.entry(why.clone()).or_default() += 1;
+                }
+                return;
+            }
+        };
+        *self.end_reasons.entry(end_reason_key(res.reason).to_string()).or_default() += 1;
+        let first_side = if res.side0_first { 0 } else { 1 };
+        self.by_seat[first_side][1] += 1;
+        self.by_seat[1 - first_side][3] += 1;
+        match res.winner_side {
+            Some(s) => {
+                self.wins[s] += 1;
+                if s == first_side {
+                    self.seat_wins[0] += 1;
+                    self.by_seat[s][0] += 1;
+                } else {
+                    self.seat_wins[1] += 1;
+                    self.by_seat[s][2] += 1;
+                }
+            }
+            None => self.draws += 1,
+        }
+        self.turns += res.turns as u64;
+        self.decisions += res.decisions;
+        self.real_decisions += res.real_decisions;
+    }
+
+    /// Both tallies together.
+    pub fn merge(mut self, other: Tally) -> Tally {
+        self.games += other.games;
+        self.errors += other.errors;
+        for (k, v) in other.error_reasons {
+            *self.error_reasons.entry(k).or_default() += v;
+        }
+        for (k, v) in other.end_reasons {
+            *self.end_reasons.entry(k).or_default() += v;
+        }
+        for i in 0..2 {
+            self.wins[i] += other.wins[i];
+            self.seat_wins[i] += other.seat_wins[i];
+            for j in 0..4 {
+                self.by_seat[i][j] += other.by_seat[i][j];
+            }
+        }
+        self.draws += other.draws;
+        self.turns += other.turns;
+        self.decisions += other.decisions;
+        self.real_decisions += other.real_decisions;
+        self
+    }
+
+    /// The report of these games.
+    pub fn report(&self, decks: &[NamedDeck; 2], ais: &[String; 2]) -> SimReport {
+        let played = self.games - self.errors;
+        let n = played.max(1) as f64;
+        let side = |i: usize| {
+            let [wins_first, games_first, wins_second, games_second] = self.by_seat[i];
+            SideReport {
+                deck: decks[i].name.clone(),
+                ai: ais[i].clone(),
+                wins: self.wins[i],
+                rate: Rate::wilson(self.wins[i], played),
+                wins_first,
+                games_first,
+                wins_second,
+                games_second,
+            }
+        };
+        SimReport {
+            games: self.games,
+            wins: self.wins,
+            draws: self.draws,
+            avg_turns: self.turns as f64 / n,
+            avg_decisions: self.decisions as f64 / n,
+            avg_real_decisions: self.real_decisions as f64 / n,
+            duels_per_sec: 0.0,
+            errors: self.errors,
+            error_reasons: self.error_reasons.clone(),
+            end_reasons: self.end_reasons.clone(),
+            sides: [side(0), side(1)],
+            seat_wins: self.seat_wins,
+            first_seat_rate: Rate::wilson(self.seat_wins[0], played),
+        }
+    }
+}
+
+/// Plays every game of `cfg`, in parallel on every core unless `one_core`, streaming each
+/// result into the totals (and its replay into `cfg.save_replays`). Fails only when a
+/// replay cannot be saved; it then names the file and stops starting new games.
+pub fn run(cfg: &SimConfig, progress: bool, one_core: bool) -> anyhow::Result<SimReport> {
     let bar = progress.then(|| {
-        let b = indicatif::ProgressBar::new(games);
+        let b = indicatif::ProgressBar::new(cfg.games);
         b.set_style(
             indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
         );
         b
     });
-    let fast = ais.iter().all(|a| a == "random");
-    let play = |g: u64| {
-        let s = seed.wrapping_mul(1_000_003).wrapping_add(g);
-        let r = if fast { play_random(decks, edition, s, g) } else { play_ai(decks, ais, edition, s, g) };
+    if let Some(dir) = &cfg.save_replays {
+        std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("--save-replays {}: cannot create the directory: {e}", dir.display()))?;
+    }
+    // A replay that cannot be saved stops the run (no new game starts) and is reported.
+    let save_error: Mutex<Option<String>> = Mutex::new(None);
+    let play = |mut t: Tally, g: u64| -> Result<Tally, ()> {
+        let played = play_game(cfg, g, cfg.save_replays.is_some());
+        if let (Some(dir), Ok(Played { replay: Some(file), .. })) = (&cfg.save_replays, &played) {
+            if let Err(e) = crate::duel::save_replay(&SimConfig::replay_path(dir, g), file) {
+                save_error.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert_with(|| format!("--save-replays: {e:#}"));
+                return Err(());
+            }
+        }
+        t.add(&played.map(|p| p.result));
         if let Some(b) = &bar {
             b.inc(1);
         }
-        r
+        Ok(t)
     };
     let start = Instant::now();
-    let results: Vec<Result<GameResult, String>> = if one_core { (0..games).map(play).collect() } else { (0..games).into_par_iter().map(play).collect() };
+    let tally = if one_core {
+        (0..cfg.games).try_fold(Tally::default(), play)
+    } else {
+        (0..cfg.games).into_par_iter().try_fold(Tally::default, play).try_reduce(Tally::default, |a, b| Ok(a.merge(b)))
+    };
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let mut r = summarize(decks, ais, &results);
-    r.duels_per_sec = games as f64 / secs;
-    r
-}
-
-fn summarize(decks: &[NamedDeck; 2], ais: &[String; 2], results: &[Result<GameResult, String>]) -> SimReport {
-    let mut r = SimReport { games: results.len() as u64, ..Default::default() };
-    let (mut turns, mut decisions, mut real) = (0u64, 0u64, 0u64);
-    for (i, s) in r.sides.iter_mut().enumerate() {
-        s.deck = decks[i].name.clone();
-        s.ai = ais[i].clone();
-    }
-    for res in results {
-        let Ok(res) = res else {
-            r.errors += 1;
-            continue;
-        };
-        let first_side = if res.side0_first { 0 } else { 1 };
-        r.sides[first_side].games_first += 1;
-        r.sides[1 - first_side].games_second += 1;
-        match res.winner_side {
-            Some(s) => {
-                r.wins[s] += 1;
-                if s == first_side {
-                    r.seat_wins[0] += 1;
-                    r.sides[s].wins_first += 1;
-                } else {
-                    r.seat_wins[1] += 1;
-                    r.sides[s].wins_second += 1;
-                }
-            }
-            None => r.draws += 1,
-        }
-        turns += res.turns as u64;
-        decisions += res.decisions;
-        real += res.real_decisions;
-    }
-    let played = r.games - r.errors;
-    for (i, s) in r.sides.iter_mut().enumerate() {
-        s.wins = r.wins[i];
-        s.rate = Rate::wilson(r.wins[i], played);
-    }
-    r.first_seat_rate = Rate::wilson(r.seat_wins[0], played);
-    let n = r.games.max(1) as f64;
-    r.avg_turns = turns as f64 / n;
-    r.avg_decisions = decisions as f64 / n;
-    r.avg_real_decisions = real as f64 / n;
-    r
+    let Ok(tally) = tally else {
+        let e = save_error.into_inner().unwrap_or_else(|p| p.into_inner());
+        anyhow::bail!(e.unwrap_or_else(|| "--save-replays: a replay could not be saved".into()));
+    };
+    let mut r = tally.report(&cfg.decks, &cfg.ais);
+    r.duels_per_sec = tally.games as f64 / secs;
+    Ok(r)
 }
 
 /// The text report of `ygo sim`.
@@ -248,7 +433,8 @@ pub fn report_text(r: &SimReport, edition: &str, seed: u64) -> String {
     let pct = |x: &Rate| format!("{:.1}% (95% CI {:.1}-{:.1}%)", 100.0 * x.rate, 100.0 * x.ci95[0], 100.0 * x.ci95[1]);
     let mut out = String::new();
     out.push_str(&format!("{} games, edition {edition}, seed {seed}; seats alternate\n", r.games));
-    for (i, s) in r.sides.iter().enumerate() {
+    let played = r.games - r.errors;
+    for (i, s) in r.sides.iter().enumerate().filter(|_| played > 0) {
         out.push_str(&format!(
             "side {}: {} ({}): {} wins, {}; first {}/{}, second {}/{}\n",
             i + 1,
@@ -262,7 +448,18 @@ pub fn report_text(r: &SimReport, edition: &str, seed: u64) -> String {
             s.games_second
         ));
     }
+    if played == 0 {
+        out.push_str(&format!("no game could be set up ({} vs {})\n", r.sides[0].deck, r.sides[1].deck));
+    }
     out.push_str(&format!("draws {}  errors {}\n", r.draws, r.errors));
+    for (why, n) in &r.error_reasons {
+        out.push_str(&format!("  {n} game(s) not set up: {why}\n"));
+    }
+    if played == 0 {
+        return out;
+    }
+    let ends: Vec<String> = r.end_reasons.iter().map(|(k, n)| format!("{} {n} ({:.1}%)", k.replace('-', " "), 100.0 * *n as f64 / played as f64)).collect();
+    out.push_str(&format!("ended by {}\n", ends.join(", ")));
     out.push_str(&format!("going first wins {}\n", pct(&r.first_seat_rate)));
     out.push_str(&format!("mean turns {:.1}  mean decisions {:.1} ({:.1} with a real choice)\n", r.avg_turns, r.avg_decisions, r.avg_real_decisions));
     out.push_str(&format!("{:.1} duels/s\n", r.duels_per_sec));
@@ -272,6 +469,10 @@ pub fn report_text(r: &SimReport, edition: &str, seed: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn decks(a: &str, b: &str) -> [NamedDeck; 2] {
+        [crate::decks::load_deck(a).unwrap(), crate::decks::load_deck(b).unwrap()]
+    }
 
     #[test]
     fn wilson_interval() {
@@ -283,13 +484,50 @@ mod tests {
 
     #[test]
     fn sides_keep_their_wins_whichever_seat() {
-        let decks = [crate::decks::load_deck("vanilla-yugi").unwrap(), crate::decks::load_deck("vanilla-kaiba").unwrap()];
-        let ais = ["greedy".to_string(), "random".to_string()];
-        let r = run(&decks, &ais, Edition::default(), 6, 3, false, false);
+        let cfg = SimConfig { ais: ["greedy".to_string(), "random".to_string()], ..SimConfig::new(decks("vanilla-yugi", "vanilla-kaiba"), 6, 3) };
+        let r = run(&cfg, false, false).unwrap();
         assert_eq!(r.errors, 0);
         assert_eq!(r.wins[0] + r.wins[1] + r.draws, 6);
+        assert_eq!(r.end_reasons.values().sum::<u64>(), 6);
         assert_eq!(r.sides[0].games_first, 3);
         assert_eq!(r.sides[0].wins, r.sides[0].wins_first + r.sides[0].wins_second);
         assert!(r.wins[0] >= 5, "greedy (side 1) won {} of 6", r.wins[0]);
+    }
+
+    #[test]
+    fn parallel_and_one_core_runs_agree() {
+        let cfg = SimConfig::new(decks("vanilla-yugi", "classic-chain"), 24, 11);
+        let a = run(&cfg, false, false).unwrap();
+        let b = run(&cfg, false, true).unwrap();
+        assert_eq!(serde_json::to_value(SimReport { duels_per_sec: 0.0, ..a }).unwrap(), serde_json::to_value(SimReport { duels_per_sec: 0.0, ..b }).unwrap());
+    }
+
+    #[test]
+    fn a_game_that_cannot_be_set_up_is_counted_and_explained_by_side() {
+        // RULE: ERA-1 (no Synchro monsters before Master Rule 2: the deck cannot start)
+        let cfg = SimConfig { edition: Edition::Expert, ..SimConfig::new(decks("vanilla-yugi", "synchro"), 4, 1) };
+        let r = run(&cfg, false, false).unwrap();
+        assert_eq!((r.games, r.errors), (4, 4));
+        assert!(!r.error_reasons.is_empty());
+        for (why, n) in &r.error_reasons {
+            // Both seats give the same words: the reason names the side and its deck.
+            assert!(why.starts_with("side 2 (synchro): ") && why.contains("cannot be used under expert"), "{why}");
+            assert_eq!(*n, 4, "{why}");
+        }
+        let text = report_text(&r, "expert", 1);
+        assert!(text.contains("4 game(s) not set up: side 2 (synchro): "), "{text}");
+    }
+
+    #[test]
+    fn tallies_merge_like_one_stream() {
+        let cfg = SimConfig::new(decks("vanilla-yugi", "vanilla-kaiba"), 10, 5);
+        let results: Vec<_> = (0..10).map(|g| play_game(&cfg, g, false).map(|p| p.result)).collect();
+        let mut whole = Tally::default();
+        results.iter().for_each(|r| whole.add(r));
+        let (mut a, mut b) = (Tally::default(), Tally::default());
+        results[..3].iter().for_each(|r| a.add(r));
+        results[3..].iter().for_each(|r| b.add(r));
+        assert_eq!(a.merge(b), whole);
+        assert_eq!(whole.games, 10);
     }
 }

@@ -2,12 +2,9 @@
 //! result, the saved replay verified by `ygo replay --verify`, and replays of random
 //! self-play of every built-in deck verified.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-fn ygo() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_ygo"))
-}
+use common::ygo;
 
 fn tmp(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("ygo-cli-test-{}", std::process::id()));
@@ -17,15 +14,10 @@ fn tmp(name: &str) -> std::path::PathBuf {
 
 /// Runs `ygo duel --plain` with `input` on stdin; returns (exit code, stdout).
 fn duel(args: &[&str], input: &str) -> (i32, String) {
-    let mut child = ygo().arg("duel").arg("--plain").args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+    let mut cmd = ygo();
+    cmd.arg("duel").arg("--plain").args(args);
+    let (code, out, _) = common::parts(&common::run_with_input(cmd, input));
+    (code, out)
 }
 
 #[test]
@@ -37,11 +29,15 @@ fn a_scripted_game_through_stdin_reaches_a_win() {
     let (code, out) = duel(&["--vs", "random", "--seed", "4", "--save-replay", replay.to_str().unwrap()], &script);
     assert_eq!(code, 0, "{out}");
     assert!(out.starts_with("ygo duel: vanilla-yugi (A) vs vanilla-kaiba (B)"), "{out}");
-    assert!(out.contains("== turn 1 (A) main1 phase =="), "{out}");
+    assert!(out.contains("== turn 1 (A) Main Phase 1 =="), "{out}");
     assert!(out.contains("opponent B: LP 8000"), "{out}");
-    assert!(out.contains("   1. normal summon"), "{out}");
+    assert!(out.contains("-- your Main Phase 1: summon, set, activate, or move on"), "{out}");
+    assert!(out.contains("   1. Normal Summon "), "{out}");
+    // The log names places in words and results in words.
+    assert!(out.contains("from A's Monster Zone to A's GY") || out.contains("from B's Monster Zone to B's GY"), "{out}");
+    assert!(!out.contains(".monsters") && !out.contains("Outcome"), "{out}");
     let result = out.lines().find(|l| l.starts_with("result: ")).expect("a result line");
-    assert!(result.contains(" wins ") || result.contains("draw"), "{result}");
+    assert!(result.contains(" wins: ") || result.contains("a draw: "), "{result}");
     assert!(out.contains(&format!("replay saved to {}", replay.display())));
     let v = ygo().args(["replay", "--verify"]).arg(&replay).output().unwrap();
     let text = String::from_utf8_lossy(&v.stdout);
@@ -59,6 +55,78 @@ fn typed_commands_and_rejections() {
     assert!(out.contains("quit: the duel is abandoned"), "{out}");
     // After "end phase" the AI played turn 2 and it is A's turn 3.
     assert!(out.contains("== turn 3 (A)"), "{out}");
+}
+
+#[test]
+fn typed_actions_take_any_case_and_a_unique_beginning() {
+    // Seed 1, turn 1: Giant Soldier of Stone is the only card beginning "gia"; "normal summon"
+    // alone begins three actions; "END PHASE" is the command in capitals; "show" reads a card.
+    let (code, out) = duel(&["--vs", "greedy", "--seed", "1"], "show summoned skull\nshow\nnormal summon\nNORMAL SUMMON GIA\nmonster zone 2\nq\n");
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("Summoned Skull\n  Normal Monster · DARK Fiend · Level 6\n  ATK 2500 / DEF 1200\n  in your hand"), "{out}");
+    assert!(out.contains("cards you can read: Curse of Dragon (your hand)"), "{out}");
+    assert!(out.contains("rejected: \"normal summon\" begins 3 actions: Normal Summon Giant Soldier of Stone | "), "{out}");
+    assert!(out.contains("-- choose a zone for Giant Soldier of Stone"), "{out}");
+    assert!(out.contains("A Normal Summons Giant Soldier of Stone in zone 2"), "{out}");
+}
+
+#[test]
+fn the_log_says_spell_and_trap_zone() {
+    let script = "1\n".repeat(3000);
+    let (code, out) = duel(&["--vs", "random", "--seed", "2", "--deck", "classic-chain", "--opponent-deck", "classic-chain"], &script);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("'s Spell & Trap Zone"), "{out}");
+    for internal in [".spells", ".monsters", ".gy", "@"] {
+        assert!(!out.contains(internal), "{internal} in:\n{out}");
+    }
+}
+
+/// The hand A is dealt (its first draw line) and the seed the header gives.
+fn deal(args: &[&str]) -> (String, String) {
+    let (code, out) = duel(args, "q\n");
+    assert_eq!(code, 3, "{out}");
+    let seed = out.lines().next().and_then(|l| l.split("seed ").nth(1)).and_then(|s| s.split([' ', ';']).next()).expect("a seed").to_string();
+    let hand = out.lines().find(|l| l.starts_with("  | A draws ")).expect("A's opening hand").to_string();
+    (seed, hand)
+}
+
+#[test]
+fn without_seed_each_duel_is_new_and_says_how_to_replay_it() {
+    let (seed1, hand1) = deal(&[]);
+    let (seed2, hand2) = deal(&[]);
+    // Two fresh 32-bit seeds; the chance that two runs deal the same five cards in the same
+    // order from these 40-card decks is far below one in a million.
+    assert_ne!(seed1, seed2);
+    assert_ne!(hand1, hand2, "seeds {seed1} and {seed2}");
+    let (code, out) = duel(&[], "q\n");
+    assert_eq!(code, 3);
+    assert!(out.lines().next().unwrap().contains("(fresh: --seed "), "{out}");
+    // The printed seed plays the same duel again.
+    let (again, hand) = deal(&["--seed", &seed1]);
+    assert_eq!((again, hand), (seed1, hand1));
+}
+
+#[test]
+fn a_negative_seed_is_refused() {
+    let out = ygo().args(["duel", "--plain", "--seed", "-1"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("seeds are 0 or more (got -1)"), "{err}");
+}
+
+#[test]
+fn a_failed_replay_save_asks_for_another_file() {
+    let good = tmp("retry.json");
+    let bad = tmp("no-such-dir").join("r.json");
+    let input = format!("q\n{}\n", good.display());
+    let (code, out) = duel(&["--seed", "3", "--save-replay", bad.to_str().unwrap()], &input);
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("could not save the replay: "), "{out}");
+    assert!(out.contains(&format!("replay saved to {}", good.display())), "{out}");
+    assert!(ygo().args(["replay", "--verify"]).arg(&good).output().unwrap().status.success());
+    // Giving up (an empty line) is an error: the replay asked for was not written.
+    let (code, out) = duel(&["--seed", "3", "--save-replay", bad.to_str().unwrap()], "q\n\n");
+    assert_eq!(code, 2, "{out}");
 }
 
 #[test]
@@ -99,6 +167,46 @@ fn a_tampered_replay_is_reported() {
     assert_eq!(v.status.code(), Some(1), "{text}");
     assert!(text.contains("note: made with card data cards-0000000000000000"), "{text}");
     assert!(text.contains("DIVERGED at event 10"), "{text}");
+    // In words: the event the replay gives, not Rust debug output.
+    assert!(text.contains("the file records no more events, playing it again gives \""), "{text}");
+    assert!(!text.contains("Some(") && !text.contains("CardId"), "{text}");
+}
+
+#[test]
+fn replay_files_of_another_format_are_refused_naming_the_file() {
+    let dir = tmp("format");
+    assert!(ygo().args(["sim", "--games", "1", "--seed", "3", "--save-replays"]).arg(&dir).output().unwrap().status.success());
+    let file = dir.join("game-0000.json");
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    json["format"] = 99.into();
+    json["engine_version"] = "9.9.9".into();
+    let future = dir.join("future.json");
+    std::fs::write(&future, json.to_string()).unwrap();
+    json.as_object_mut().unwrap().remove("format");
+    let unversioned = dir.join("unversioned.json");
+    std::fs::write(&unversioned, json.to_string()).unwrap();
+    // A setup the engine refuses reads as words.
+    let mut bad: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    bad["replay"]["setup"]["lp"] = (-5).into();
+    let bad_lp = dir.join("bad-lp.json");
+    std::fs::write(&bad_lp, bad.to_string()).unwrap();
+    let v = ygo().args(["replay", "--verify"]).arg(&bad_lp).output().unwrap();
+    let text = String::from_utf8_lossy(&v.stdout);
+    assert_eq!(v.status.code(), Some(1), "{text}");
+    assert!(text.contains(": FAILED: the duel cannot be set up: starting LP -5 is not allowed (8000, 4000 or 2000)"), "{text}");
+    for (path, want) in [
+        (&future, "replay format 99 is not supported: this ygo (engine 0.1.0) reads format 1; the file was made by engine 9.9.9"),
+        (&unversioned, "no `format` field: not a ygo replay file"),
+    ] {
+        let v = ygo().args(["replay", "--verify"]).arg(path).output().unwrap();
+        let text = String::from_utf8_lossy(&v.stdout);
+        assert_eq!(v.status.code(), Some(1), "{text}");
+        assert_eq!(text.trim(), format!("{}: {want}", path.display()));
+        let s = ygo().arg("replay").arg(path).output().unwrap();
+        let err = String::from_utf8_lossy(&s.stderr);
+        assert_eq!(s.status.code(), Some(2), "{err}");
+        assert_eq!(err.trim(), format!("ygo: {}: {want}", path.display()));
+    }
 }
 
 #[test]
@@ -106,11 +214,20 @@ fn replay_steps_forward_back_and_to_a_turn() {
     let dir = tmp("step");
     assert!(ygo().args(["sim", "--games", "1", "--seed", "5", "--save-replays"]).arg(&dir).output().unwrap().status.success());
     let file = std::fs::read_dir(&dir).unwrap().next().unwrap().unwrap().path();
-    let mut child = ygo().arg("replay").arg(&file).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
-    child.stdin.take().unwrap().write_all(b"n\nn\nb\nt 3\nq\n").unwrap();
-    let out = String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned();
+    let mut cmd = ygo();
+    cmd.arg("replay").arg(&file);
+    let (code, out, err) = common::parts(&common::run_with_input(cmd, "n\nn\nb\nt 3\nq\n"));
+    assert_eq!(code, 0, "{err}");
     assert!(out.contains("-- action 0/"), "{out}");
     assert!(out.contains("-- action 2/"), "{out}");
     assert_eq!(out.matches("-- action 1/").count(), 2, "forward to 1, then back to 1:\n{out}");
     assert!(out.contains("== turn 3 (A)"), "{out}");
+    // Jumping to the end says how the duel ended, in words.
+    let mut cmd = ygo();
+    cmd.arg("replay").arg(&file);
+    let (code, out, _) = common::parts(&common::run_with_input(cmd, "e\nq\n"));
+    assert_eq!(code, 0);
+    let end = out.lines().find(|l| l.starts_with("the duel is over: ")).unwrap_or_else(|| panic!("no end line:\n{out}"));
+    assert!(end.contains(" wins: ") || end.contains("a draw"), "{end}");
+    assert!(!end.contains("Outcome"), "{end}");
 }

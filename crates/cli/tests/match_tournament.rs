@@ -65,12 +65,13 @@ fn check_table(t: &Value, players: usize, rounds: u64) {
 
 #[test]
 fn tournament_of_eight_builtin_decks_over_three_rounds() {
-    let t = json(&["tournament", "--players", "8", "--rounds", "3", "--ai", "random", "--seed", "4", "--json"]);
+    // A virtual clock: the result never depends on how fast the machine is.
+    let t = json(&["tournament", "--players", "8", "--rounds", "3", "--ai", "random", "--seed", "4", "--seconds-per-decision", "1", "--json"]);
     assert_eq!(t["players"], 8);
     assert_eq!(t["pairings"].as_array().unwrap().len(), 12);
     check_table(&t, 8, 3);
     // The text form prints the final table.
-    let (code, out, _) = ygo(&["tournament", "--players", "8", "--rounds", "3", "--seed", "4"]);
+    let (code, out, _) = ygo(&["tournament", "--players", "8", "--rounds", "3", "--seed", "4", "--seconds-per-decision", "1"]);
     assert_eq!(code, 0);
     assert!(out.contains("rank") && out.contains("OMW%") && out.lines().filter(|l| l.contains("P")).count() >= 8 + 12);
 }
@@ -107,7 +108,7 @@ fn match_json_reports_every_duel() {
 fn match_refuses_bad_input() {
     let (code, _, err) = ygo(&["match", "--deck", "vanilla-yugi"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--deck twice"), "{err}");
+    assert!(err.contains("--deck: give it twice"), "{err}");
     let (code, _, err) = ygo(&["match", "--deck", "vanilla-yugi", "--deck", "vanilla-kaiba", "--ai", "nobody"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown AI") && err.contains("random"), "{err}");
@@ -116,5 +117,37 @@ fn match_refuses_bad_input() {
     assert!(err.contains("--time-limit"), "{err}");
     let (code, _, err) = ygo(&["tournament", "--players", "1"]);
     assert_eq!(code, 2);
-    assert!(err.contains("at least 2"), "{err}");
+    assert!(err.contains("--players") && err.contains("1 is not in 2..=1000"), "{err}");
+}
+
+#[test]
+fn match_json_counts_the_three_extra_turns_not_the_sudden_death_turns() {
+    // RULE: MATCH-6, MATCH-8
+    let mut sudden = 0;
+    for seed in 0..10 {
+        // 3 seconds of match time at 1 second per decision: time runs out in duel 1.
+        let seed = seed.to_string();
+        let m = json(&[
+            "match",
+            "--deck",
+            "vanilla-yugi",
+            "--deck",
+            "vanilla-kaiba",
+            "--time-limit",
+            "0.05",
+            "--seconds-per-decision",
+            "1",
+            "--seed",
+            &seed,
+            "--json",
+        ]);
+        let extra = m["extra_turns"].as_u64().unwrap();
+        assert!(extra <= 3, "seed {seed}: {m}");
+        if m["sudden_death"] == true {
+            sudden += 1;
+            let turns = m["duels"][0]["turns"].as_u64().unwrap();
+            assert_eq!(extra, 3, "seed {seed}: sudden death comes after the 3 extra turns ({turns} turns played): {m}");
+        }
+    }
+    assert!(sudden > 0, "some seed reaches sudden death");
 }

@@ -98,26 +98,28 @@ fn impossible_positions_are_errors() {
 edition = "mr3"
 [state.A]
 monsters = ["Celtic Guardian", "Celtic Guardian", "Battle Ox", "Battle Ox", "Mystical Elf", "Dark Magician"]
+[expect]
+A.lp = 8000
 "#;
     let r = run("six_monsters", six);
     assert_status(&r, Status::Error);
     assert_mentions(&r, &["six_monsters.toml:3:", "impossible position", "do not fit"]);
 
-    let emz = "edition = \"mr3\"\n[state.A]\nmonsters = [{ card = \"Celtic Guardian\", zone = 5 }]\n";
-    let r = run("emz_mr3", emz);
+    let emz = format!("edition = \"mr3\"\n[state.A]\nmonsters = [{{ card = \"Celtic Guardian\", zone = 5 }}]\n{CHECK}");
+    let r = run("emz_mr3", &emz);
     assert_status(&r, Status::Error);
     assert_mentions(&r, &["impossible position", "zone 5 does not exist"]);
 
-    let two = "[state.B]\nmonsters = [{ card = \"Celtic Guardian\", zone = 1 }, { card = \"Battle Ox\", zone = 1 }]\n";
-    let r = run("same_zone", two);
+    let two = format!("[state.B]\nmonsters = [{{ card = \"Celtic Guardian\", zone = 1 }}, {{ card = \"Battle Ox\", zone = 1 }}]\n{CHECK}");
+    let r = run("same_zone", &two);
     assert_status(&r, Status::Error);
     assert_mentions(&r, &["player B", "holds two cards"]);
 
-    let r = run("battle_turn_one", "[state]\nturn = 1\nphase = \"battle\"\n");
+    let r = run("battle_turn_one", &format!("[state]\nturn = 1\nphase = \"battle\"\n{CHECK}"));
     assert_status(&r, Status::Error);
     assert_mentions(&r, &["SETUP-3"]);
 
-    let r = run("spell_as_monster", "[state.A]\nmonsters = [\"Dark Hole\"]\n");
+    let r = run("spell_as_monster", &format!("[state.A]\nmonsters = [\"Dark Hole\"]\n{CHECK}"));
     assert_status(&r, Status::Error);
     assert_mentions(&r, &["spell_as_monster.toml:2:", "not a monster"]);
 }
@@ -145,10 +147,12 @@ monsters = [{ card = "Celtic Guardian", zone = 3 }]
 spells = [{ card = "Royal Decree", equip_to = "Celtic Guardian" }]
 [state.B]
 monsters = ["Battle Ox"]
+[expect]
+A.lp = 8000
 "#;
     assert_status(&run("equip_ok", ok), Status::Passed);
-    let opp = "[state.A]\nspells = [{ card = \"Royal Decree\", equip_to = \"Battle Ox\" }]\n[state.B]\nmonsters = [\"Battle Ox\"]\n";
-    assert_status(&run("equip_opp", opp), Status::Passed);
+    let opp = format!("[state.A]\nspells = [{{ card = \"Royal Decree\", equip_to = \"Battle Ox\" }}]\n[state.B]\nmonsters = [\"Battle Ox\"]\n{CHECK}");
+    assert_status(&run("equip_opp", &opp), Status::Passed);
     let missing = "[state.A]\nspells = [{ card = \"Royal Decree\", equip_to = \"Battle Ox\" }]\n";
     let r = run("equip_missing", missing);
     assert_status(&r, Status::Error);
@@ -168,6 +172,9 @@ fn missing_file_is_an_error() {
 
 // ---- decisions ---------------------------------------------------------------------
 
+/// An expectation that holds in every position here: for files testing something else.
+const CHECK: &str = "[expect]\nA.lp = 8000\n";
+
 const MAIN1: &str = r#"
 [state]
 turn = 2
@@ -178,7 +185,7 @@ hand = ["Celtic Guardian"]
 
 #[test]
 fn a_step_for_the_wrong_player_fails_listing_the_decider() {
-    let r = run("wrong_player", &format!("{MAIN1}[[do]]\nB = \"pass\"\n"));
+    let r = run("wrong_player", &format!("{MAIN1}[[do]]\nB = \"pass\"\n{CHECK}"));
     assert_status(&r, Status::Failed);
     assert!(r.message.contains("step 1"), "{}", r.message);
     assert!(r.message.contains("B = \"pass\" but A must decide"), "{}", r.message);
@@ -187,7 +194,7 @@ fn a_step_for_the_wrong_player_fails_listing_the_decider() {
 
 #[test]
 fn a_command_matching_no_legal_action_fails() {
-    let r = run("no_match", &format!("{MAIN1}[[do]]\nA = \"normal summon Dark Magician\"\n"));
+    let r = run("no_match", &format!("{MAIN1}[[do]]\nA = \"normal summon Dark Magician\"\n{CHECK}"));
     assert_status(&r, Status::Failed);
     assert_mentions(&r, &["step 1 (line", "no legal action matches", "normal summon Celtic Guardian"]);
 }
@@ -248,7 +255,7 @@ A = "normal summon Celtic Guardian"
     assert_status(&run("zone_lowest", &lowest), Status::Passed);
     let named = format!("{base}[[do]]\nA = \"zone 3\"\n[expect]\nA.monsters = [\"Battle Ox\", {{ card = \"Celtic Guardian\", zone = 3 }}]\n");
     assert_status(&run("zone_named", &named), Status::Passed);
-    let taken = format!("{base}[[do]]\nA = \"zone 0\"\n");
+    let taken = format!("{base}[[do]]\nA = \"zone 0\"\n{CHECK}");
     let r = run("zone_taken", &taken);
     assert_status(&r, Status::Failed);
     assert_mentions(&r, &["step 2", "zone 1 | zone 2 | zone 3 | zone 4"]);
@@ -297,6 +304,8 @@ deck = []
 A = "end turn"
 [[do]]
 B = "normal summon Celtic Guardian"
+[expect]
+winner = "A"
 "#;
     let r = run("after_end", text);
     assert_status(&r, Status::Failed);
@@ -446,4 +455,28 @@ fn coverage_lists_ids_files_and_gaps() {
 fn rule_ids_are_parsed_without_regexes() {
     let ids = scenario::parse_rule_ids("- CHAIN-5 text\n- MISC-12 more\n-CHAIN-6 no space\n  - EFF-1 nested\n| ERA-1 | table |\n- lower-1\n");
     assert_eq!(ids, vec!["CHAIN-5", "MISC-12"]);
+}
+
+#[test]
+fn a_scenario_that_checks_nothing_is_an_error() {
+    for (tag, text, want) in [
+        ("empty", "", "the file is empty (nothing but blanks and comments): a scenario needs at least an [expect] table"),
+        ("blank", "\n  \n# only a comment\n", "the file is empty"),
+        ("no_expect", "name = \"nothing\"\n[state]\nturn = 2\n", "no [expect] table: a scenario must say what it checks"),
+        ("empty_expect", "[state]\nturn = 2\n[expect]\n", "[expect] is empty"),
+    ] {
+        let r = run(tag, text);
+        assert_status(&r, Status::Error);
+        assert_mentions(&r, &[want]);
+    }
+}
+
+#[test]
+fn integers_too_large_for_any_field_are_out_of_range() {
+    let r = run("huge_turn", &format!("[state]\nturn = 99999999999999999999\n{CHECK}"));
+    assert_status(&r, Status::Error);
+    assert_mentions(&r, &["huge_turn.toml:2:", "state.turn = 99999999999999999999 is out of range"]);
+    let r = run("huge_code", &format!("[state.A]\nhand = [99999999999999999999]\n{CHECK}"));
+    assert_status(&r, Status::Error);
+    assert_mentions(&r, &["huge_code.toml:2:", "passcode 99999999999999999999 is out of range"]);
 }

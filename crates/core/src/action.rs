@@ -67,11 +67,63 @@ pub enum Rejected {
     #[error("it is not {got:?}'s decision: {expected:?} must decide")]
     NotYourDecision { expected: Player, got: Player },
     #[error("illegal action: {0}")]
-    Illegal(String),
+    Illegal(Illegal),
     #[error("no legal action matches {command:?}")]
     NoMatch { command: String },
     #[error("{command:?} matches more than one legal action: {candidates:?}")]
     Ambiguous { command: String, candidates: Vec<String> },
+}
+
+/// Why an action is illegal now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum Illegal {
+    /// The action is not one of `legal_actions()` of this position (stale, made up, or an
+    /// answer to another kind of decision).
+    #[error("{} is not one of the legal actions now", .0.kind())]
+    NotOffered(Action),
+}
+
+impl Action {
+    /// What kind of answer this is, in words (no card names: those need the duel, see
+    /// `Duel::action_text`).
+    pub fn kind(&self) -> String {
+        let at = |l: &Loc| format!("the card at {}.{}#{}", l.player.name(), l.zone.scenario_name(), l.index);
+        match self {
+            Action::Pass => "passing".into(),
+            Action::ToBattle => "entering the Battle Phase".into(),
+            Action::ToMain2 => "entering Main Phase 2".into(),
+            Action::ToEnd => "entering the End Phase".into(),
+            Action::EndTurn => "ending the turn".into(),
+            Action::NormalSummon(l) => format!("a Normal Summon of {}", at(l)),
+            Action::TributeSummon(l) => format!("a Tribute Summon of {}", at(l)),
+            Action::Set(l) => format!("Setting {}", at(l)),
+            Action::FlipSummon(l) => format!("a Flip Summon of {}", at(l)),
+            Action::ChangePosition(l) => format!("changing the position of {}", at(l)),
+            Action::Activate { card, effect } => format!("activating effect {} of {}", effect + 1, at(card)),
+            Action::SpecialSummon(l) => format!("a Special Summon of {}", at(l)),
+            Action::PendulumSummon => "a Pendulum Summon".into(),
+            Action::Attack { attacker, target: Some(t) } => format!("an attack by {} on {}", at(attacker), at(t)),
+            Action::Attack { attacker, target: None } => format!("a direct attack by {}", at(attacker)),
+            Action::Target(l) => format!("targeting {}", at(l)),
+            Action::Choose(l) => format!("choosing {}", at(l)),
+            Action::Done => "finishing the selection".into(),
+            Action::Yes => "answering yes".into(),
+            Action::No => "answering no".into(),
+            Action::Position(p) => format!(
+                "choosing {}",
+                match p {
+                    Position::FaceUpAttack => "face-up Attack Position",
+                    Position::FaceUpDefense => "face-up Defense Position",
+                    Position::FaceDownDefense => "face-down Defense Position",
+                    Position::FaceDownAttack => "face-down Attack Position",
+                }
+            ),
+            Action::Zone(z) => format!("choosing zone {z}"),
+            Action::First => "choosing to go first".into(),
+            Action::Second => "choosing to go second".into(),
+            Action::Announce(n) => format!("declaring {n}"),
+        }
+    }
 }
 
 /// A card reference parsed from command text: `Name`, `Name@hand`, `Name@B.gy`,
@@ -231,5 +283,18 @@ mod tests {
         assert!(matches!(parse_command("activate Stardust Dragon effect 2"), Some(Command::Activate(_, 1))));
         assert!(matches!(parse_command("set Mirror Force"), Some(Command::OnCard(Verb::Set, _))));
         assert_eq!(parse_command("dance"), None);
+    }
+
+    #[test]
+    fn rejections_read_as_words() {
+        let r = Rejected::Illegal(Illegal::NotOffered(Action::Zone(3)));
+        assert_eq!(r.to_string(), "illegal action: choosing zone 3 is not one of the legal actions now");
+        let a = Action::Attack { attacker: Loc::new(Player::A, Zone::Monster, 2), target: None };
+        assert_eq!(Illegal::NotOffered(a).to_string(), "a direct attack by the card at A.monsters#2 is not one of the legal actions now");
+        let e = crate::replay::ReplayError::Setup(vec![crate::SetupError::StartingLp(-5), crate::SetupError::State(crate::StateError::InsideDamageStep)]);
+        assert_eq!(
+            e.to_string(),
+            "the duel cannot be set up: starting LP -5 is not allowed (8000, 4000 or 2000); a position cannot start inside the Damage Step"
+        );
     }
 }

@@ -119,11 +119,14 @@ impl Duel {
                 let next = match sub {
                     DamageStep::Start => AttackStage::Damage(DamageStep::BeforeCalculation),
                     DamageStep::BeforeCalculation => {
-                        // POS-4: a face-down target is flipped before damage calculation.
+                        // POS-4: a face-down target is flipped before damage calculation (the
+                        // battle stays visible: its FLIP effect waits, BATTLE-8).
                         if let Some(t) = a.target {
                             if !self.card(t).face_up() {
                                 let to = if self.card(t).position.attack() { Position::FaceUpAttack } else { Position::FaceUpDefense };
+                                self.tasks.push(Task::Attack(a.clone()));
                                 self.set_position(t, to);
+                                self.tasks.pop();
                             }
                         }
                         AttackStage::Damage(DamageStep::DuringCalculation)
@@ -198,6 +201,7 @@ impl Duel {
                 }
             }
             Some(t) => {
+                a.target_was_defense = true;
                 let def = self.current_def(t);
                 if atk > def {
                     destroyed.push(t);

@@ -6,7 +6,7 @@
 //! the turn, the pending decision. What they do not know is dealt again: the identities of
 //! the cards in hidden places (both decks' order, the opponent's hand, face-down cards of
 //! the opponent, hidden Extra Deck and face-down banished cards) are collected per
-//! controller, put in a canonical order, shuffled, and dealt back to those places,
+//! owner, put in a canonical order, shuffled, and dealt back to those places,
 //! respecting what a place can hold (a face-down monster is a monster, a Set spell/trap
 //! zone holds a spell or trap, the Extra Deck holds Extra Deck monsters, the Main Deck and
 //! hand do not). The duel's own random source is reseeded as well (future shuffles are
@@ -105,20 +105,49 @@ impl Duel {
         rng.fill_bytes(&mut seed);
         self.rng = ChaCha8Rng::from_seed(seed);
         self.events.clear();
+        // The indexes of cards with triggers, win conditions, modifiers and GY effects
+        // describe the cards dealt now, never the real ones.
+        self.index_watchers();
     }
 
-    /// The places of `p`'s side whose card `viewer` may not see, in a canonical order
-    /// (zone, then slot or pile position), each with what it may hold.
+    /// Exchanges the identities of two card instances `viewer` cannot see, as if the duel
+    /// had been dealt that way (both owned by the same player, each fitting the other's
+    /// place); the card indexes are rebuilt. For tests of hidden information: a player's
+    /// view and decisions must not change. False (and nothing changed) when the two cannot
+    /// be exchanged.
+    #[doc(hidden)]
+    pub fn swap_hidden_identities(&mut self, viewer: Player, a: CardId, b: CardId) -> bool {
+        let owner = self.card(a).owner;
+        let place = |d: &Duel, id: CardId| d.hidden_places(viewer, owner).into_iter().find(|&(x, _)| x == id).map(|(_, slot)| slot);
+        let (Some(sa), Some(sb)) = (place(self, a), place(self, b)) else { return false };
+        if a == b || self.card(b).owner != owner || !sa.fits(self.data(b)) || !sb.fits(self.data(a)) {
+            return false;
+        }
+        let (ia, ib) = (a.0 as usize, b.0 as usize);
+        let (ca, da) = (self.cards[ia].code, self.cards[ia].def);
+        self.cards[ia].code = self.cards[ib].code;
+        self.cards[ia].def = self.cards[ib].def;
+        self.cards[ib].code = ca;
+        self.cards[ib].def = da;
+        self.index_watchers();
+        true
+    }
+
+    /// The places holding a card owned by `p` that `viewer` may not see, in a canonical
+    /// order (pile, then zone and slot, the owner's side first), each with what it may hold.
+    /// Piles (Deck, hand, Extra Deck, banishment) hold their owner's cards; a face-down card
+    /// on the field may be controlled by the other player (a monster taken and Set): it is
+    /// dealt from its owner's hidden cards all the same.
     fn hidden_places(&self, viewer: Player, p: Player) -> Vec<(CardId, Slot)> {
         let ps = self.player(p);
         let mut out = Vec::new();
         let hidden = |id: CardId, slot: Slot, out: &mut Vec<(CardId, Slot)>| {
-            if !self.visible_to(id, viewer) {
+            if self.card(id).owner == p && !self.visible_to(id, viewer) {
                 out.push((id, slot));
             }
         };
         for &id in &ps.deck {
-            out.push((id, Slot::MainOnly));
+            hidden(id, Slot::MainOnly, &mut out);
         }
         for &id in &ps.hand {
             hidden(id, Slot::MainOnly, &mut out);
@@ -129,11 +158,14 @@ impl Duel {
         for &id in &ps.banished {
             hidden(id, Slot::Any, &mut out);
         }
-        for id in ps.monsters.iter().flatten() {
-            hidden(*id, Slot::Monster, &mut out);
-        }
-        for id in ps.spells.iter().chain(ps.pendulum.iter()).chain(std::iter::once(&ps.field)).flatten() {
-            hidden(*id, Slot::SpellTrap, &mut out);
+        for side in [p, p.opp()] {
+            let s = self.player(side);
+            for id in s.monsters.iter().flatten() {
+                hidden(*id, Slot::Monster, &mut out);
+            }
+            for id in s.spells.iter().chain(s.pendulum.iter()).chain(std::iter::once(&s.field)).flatten() {
+                hidden(*id, Slot::SpellTrap, &mut out);
+            }
         }
         debug_assert!(out.iter().all(|&(id, _)| self.card(id).zone != Zone::Material));
         out

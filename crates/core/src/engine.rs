@@ -58,6 +58,18 @@ pub enum SummonProc {
     Set,
 }
 
+/// Where a monster's own summon procedure is (SUM-6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ProcStage {
+    /// Paying its requirement (Tributes, banishing).
+    Pay,
+    /// Choosing a zone.
+    Zone,
+    /// Choosing the position, for this zone.
+    Position(u8),
+}
+
+/// Where a Normal Summon or Set is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SummonStage {
     Tributes,
@@ -94,7 +106,7 @@ pub enum Task {
         card: CardId,
     },
     Attack(AttackTask),
-    Activate(crate::chain::ActivateTask),
+    Activate(crate::activate::ActivateTask),
     ResolveChain,
     /// Gathered triggers going on a chain (EFF-7).
     Triggers(crate::trigger::TriggerTask),
@@ -103,7 +115,7 @@ pub enum Task {
     /// A monster's own Special Summon procedure from the hand (`special summon X`).
     SummonProc {
         card: CardId,
-        stage: u8,
+        stage: ProcStage,
     },
     /// SUM-3: the summon of this monster succeeds once its negation window closes.
     SummonDone {
@@ -122,6 +134,9 @@ pub struct AttackTask {
     pub opp_monsters: u8,
     pub stage: AttackStage,
     pub destroyed: SmallVec<[CardId; 2]>,
+    /// The attack target was in Defense Position at damage calculation.
+    #[serde(default)]
+    pub target_was_defense: bool,
 }
 
 /// What a selection is for.
@@ -177,10 +192,22 @@ pub enum Prompt {
     /// Declare one of these values (card passcode, type, number).
     Announce {
         player: Player,
+        kind: AnnounceKind,
         options: Vec<u32>,
     },
     /// No decision: the duel is over.
     Over,
+}
+
+/// What a player announces (`announce X`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AnnounceKind {
+    /// Heads or tails (MISC-6).
+    Coin,
+    /// A declaration (card name, type, ...).
+    Declare(crate::effect::Declare),
+    /// Which of a card's effects to apply ("choose 1 of these effects"), 1-based.
+    Effect,
 }
 
 /// Questions asked with `yes` / `no`.
@@ -222,6 +249,21 @@ impl Duel {
         &self.prompt
     }
 
+    /// The card whose summon, attack, activation or resolving effect asks the pending
+    /// question (the task that asked is on top of the stack), so a user interface can say
+    /// what a prompt is for ("Magic Jammer: discard 1 card as the cost"). `None` for
+    /// priority windows, the hand limit, triggers and the Pendulum Summon.
+    pub fn prompt_source(&self) -> Option<CardId> {
+        match self.tasks.last()? {
+            Task::Summon { card, .. } | Task::SummonProc { card, .. } | Task::FlipSummon { card } | Task::SummonDone { card, .. } => Some(*card),
+            Task::Activate(a) => Some(a.card),
+            Task::Resolve(r) => Some(r.card()),
+            Task::Extra(e) => e.card,
+            Task::Attack(a) => Some(a.attacker),
+            _ => None,
+        }
+    }
+
     /// Applies the deciding player's answer. Anything illegal (wrong player, stale or
     /// made-up action) is rejected and leaves the duel untouched.
     pub fn apply(&mut self, player: Player, action: Action) -> Result<(), Rejected> {
@@ -232,7 +274,7 @@ impl Duel {
             return Err(Rejected::NotYourDecision { expected, got: player });
         }
         if !self.legal_actions().contains(&action) {
-            return Err(Rejected::Illegal(format!("{action:?} is not a legal action now")));
+            return Err(Rejected::Illegal(crate::action::Illegal::NotOffered(action)));
         }
         self.apply_unchecked(action);
         Ok(())
@@ -316,10 +358,7 @@ impl Duel {
         // A card of the winner whose condition is "reduce the LP to 0 this way: win the
         // Match" ("Victory Dragon") says how the LP loss counts.
         if let (WinReason::LifePoints, Some(w)) = (outcome.reason, outcome.winner) {
-            let by_card = self.win_watch.iter().any(|&c| {
-                let st = self.card(c);
-                st.controller == w && st.zone == Zone::Monster && st.face_up() && crate::custom::wins(self, st.code, c)
-            });
+            let by_card = self.win_watch.iter().any(|&c| self.card(c).controller == w && self.wins_match_by_direct_attack(c));
             if by_card {
                 outcome.reason = WinReason::MatchWinEffect;
             }
@@ -337,7 +376,7 @@ impl Duel {
         for &c in &self.win_watch {
             let st = self.card(c);
             let placed = st.zone == Zone::Hand || (st.zone.on_field() && st.face_up());
-            if placed && !winners.contains(&st.controller) && crate::custom::wins(self, st.code, c) {
+            if placed && !winners.contains(&st.controller) && self.card_wins(c) {
                 winners.push(st.controller);
             }
         }
@@ -348,6 +387,34 @@ impl Duel {
         };
         self.finish(outcome);
         true
+    }
+
+    /// WIN-3: does card `c`'s own win condition hold now?
+    fn card_wins(&self, c: CardId) -> bool {
+        use crate::effect::WinCondition;
+        let st = self.card(c);
+        match &self.pool.def(st.def).behavior.wins {
+            None | Some(WinCondition::MatchByDirectAttack) => false,
+            Some(WinCondition::Holds { place, names }) => {
+                let shown = |x: CardId| self.card(x).zone == Zone::Hand || self.card(x).face_up();
+                let cards = self.cards_in(*place, st.controller);
+                cards.contains(&c) && shown(c) && names.iter().all(|&n| cards.iter().any(|&x| shown(x) && self.data(x).name_code() == n))
+            }
+            Some(WinCondition::Custom(check)) => (check.holds)(&crate::author::Query { duel: self, player: st.controller, card: c }),
+        }
+    }
+
+    /// "If this card's direct attack reduces your opponent's LP to 0, you win the Match":
+    /// the battle damage of this very happening (not the event log, which samples drop).
+    fn wins_match_by_direct_attack(&self, c: CardId) -> bool {
+        let st = self.card(c);
+        let opp = st.controller.opp();
+        matches!(self.pool.def(st.def).behavior.wins, Some(crate::effect::WinCondition::MatchByDirectAttack))
+            && st.zone == Zone::Monster
+            && st.face_up()
+            && self.lp(opp) == 0
+            && self.current_attack().is_some_and(|a| a.attacker == c && a.target.is_none())
+            && self.recent.iter().any(|e| matches!(e, Event::BattleDamage { by, player, .. } if *by == c && *player == opp))
     }
 
     pub(crate) fn finish(&mut self, outcome: Outcome) {
@@ -393,7 +460,8 @@ impl Duel {
             }
             Task::HandLimit => self.step_hand_limit(),
             Task::EndTurn => {
-                self.expire_lingering(true);
+                self.expire_lingering(true, false);
+                self.resolved_this_turn.clear();
                 self.pending.clear();
                 self.end_battle_phase = false;
                 self.turn += 1;
@@ -457,6 +525,10 @@ impl Duel {
                     self.tasks.push(Task::DrawPhaseDraw);
                 }
             }
+        }
+        // "Until the End Phase": delayed steps run as the End Phase begins.
+        if phase == Phase::End {
+            self.run_delayed(crate::effect::Moment::EndPhase);
         }
     }
 
@@ -545,7 +617,10 @@ impl Duel {
                 self.battle_dest = w.dest.unwrap_or(Phase::Main2);
                 self.tasks.push(Task::EnterBattleStep(BattleStep::End));
             }
-            WindowKind::BattleEnd => self.tasks.push(Task::EnterPhase(self.battle_dest)),
+            WindowKind::BattleEnd => {
+                self.expire_lingering(false, true);
+                self.tasks.push(Task::EnterPhase(self.battle_dest));
+            }
             WindowKind::SummonNegation => self.summon_pending = None,
             WindowKind::AttackDeclared | WindowKind::Damage(_) | WindowKind::AfterSummon => {}
             WindowKind::Chain => self.tasks.push(Task::ResolveChain),
@@ -596,7 +671,7 @@ impl Duel {
                     if l.zone == Zone::Extra {
                         self.start_extra_summon(self.turn_player, Some(card));
                     } else {
-                        self.tasks.push(Task::SummonProc { card, stage: 0 });
+                        self.tasks.push(Task::SummonProc { card, stage: ProcStage::Pay });
                     }
                 }
             }
@@ -625,6 +700,7 @@ impl Duel {
                     opp_monsters,
                     stage: AttackStage::Declare,
                     destroyed: SmallVec::new(),
+                    target_was_defense: false,
                 }));
             }
             _ => {}
@@ -633,7 +709,7 @@ impl Duel {
 
     /// Sets a spell or trap from the hand face-down (ZONE-9); the zone is the lowest free
     /// one unless asked (the zone prompt comes with the effects issue's activation frames).
-    fn set_spell_trap(&mut self, card: CardId) {
+    pub(crate) fn set_spell_trap(&mut self, card: CardId) {
         let p = self.card(card).controller;
         let field = matches!(self.data(card).kind, crate::card::Kind::Spell(crate::card::SpellKind::Field));
         let dest = if field {
@@ -645,268 +721,6 @@ impl Duel {
         };
         self.move_card(card, dest, Reason::Set);
         self.emit(Event::SpellSet { card });
-    }
-
-    /// SUM-2: tributes needed to Normal Summon or Set a monster of this level.
-    pub fn tributes_needed(&self, card: CardId) -> usize {
-        // An optional rule (Gilford's "you can Tribute 3") leaves the usual count the minimum.
-        if let Some((n, _, true)) = &self.pool.def(self.card(card).def).behavior.tribute_rule {
-            return *n as usize;
-        }
-        match self.current_level(card) {
-            0..=4 => 0,
-            5 | 6 => 1,
-            _ => 2,
-        }
-    }
-
-    /// The tributes a Normal Summon/Set of `card` needs: (minimum, maximum) in tribute
-    /// value (SUM-2; "can be treated as 2 tributes"; Gilford's optional 3).
-    pub(crate) fn tribute_range(&self, card: CardId, proc: SummonProc) -> (usize, usize) {
-        let base = self.tributes_needed(card);
-        match &self.pool.def(self.card(card).def).behavior.tribute_rule {
-            Some((n, _, false)) if proc == SummonProc::Normal => (base, *n as usize),
-            _ => (base, base),
-        }
-    }
-
-    /// How many tributes `t` counts as for summoning `card`.
-    pub(crate) fn tribute_value(&self, t: CardId, card: CardId) -> usize {
-        let p = self.card(card).controller;
-        match &self.pool.def(self.card(t).def).behavior.double_tribute_for {
-            Some(f) if self.filter_matches(f, card, p, t) => 2,
-            _ => 1,
-        }
-    }
-
-    /// The tribute selection in progress: (value picked, needed, maximum), from the Summon
-    /// frame under the prompt.
-    pub(crate) fn tribute_progress(&self, picked: &[CardId]) -> Option<(usize, usize, usize)> {
-        let Some(Task::Summon { card, proc, .. }) = self.tasks.last() else { return None };
-        let (need, max) = self.tribute_range(*card, *proc);
-        Some((picked.iter().map(|&t| self.tribute_value(t, *card)).sum(), need, max))
-    }
-
-    /// Monsters that may be tributed for `card`.
-    pub(crate) fn tribute_candidates(&self, card: CardId) -> Vec<CardId> {
-        let p = self.card(card).controller;
-        let rule = self.pool.def(self.card(card).def).behavior.tribute_rule.clone();
-        self.player(p)
-            .monster_ids()
-            .filter(|&m| match &rule {
-                Some((_, f, true)) => self.filter_matches(f, m, p, card),
-                _ => true,
-            })
-            .filter(|&m| !self.restricted(m, |x| if let crate::effect::Modifier::NoTributeSummonMaterial(s) = x { Some(s) } else { None }))
-            .collect()
-    }
-
-    /// SUM-1, SUM-2: Normal Summon / Set with tributes, then zone, then placement.
-    fn step_summon(&mut self, card: CardId, proc: SummonProc, stage: SummonStage, mut tributes: SmallVec<[CardId; 2]>) -> Flow {
-        let p = self.card(card).controller;
-        match stage {
-            SummonStage::Tributes => {
-                let (need, max) = self.tribute_range(card, proc);
-                if need == 0 {
-                    self.tasks.push(Task::Summon { card, proc, stage: SummonStage::Zone, tributes });
-                    return Flow::Continue;
-                }
-                if self.take_answer().is_some() {
-                    if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
-                        tributes.extend(picked);
-                    }
-                    self.new_timing();
-                    for &t in &tributes {
-                        self.send_to_gy(t, Reason::Tribute);
-                    }
-                    self.tasks.push(Task::Summon { card, proc, stage: SummonStage::Zone, tributes });
-                    return Flow::Continue;
-                }
-                // One selection, one card at a time: `legal_actions` offers a monster while
-                // the tribute value is below the maximum and `done` once it reaches the need
-                // (a monster may count as 2: "Double Coston").
-                let candidates = self.tribute_candidates(card);
-                self.tasks.push(Task::Summon { card, proc, stage, tributes });
-                Flow::Ask(Prompt::Select { player: p, purpose: SelectPurpose::Tribute, candidates, min: 1, max: max as u8, picked: Vec::new() })
-            }
-            SummonStage::Zone => {
-                if let Some(Action::Zone(z)) = self.take_answer() {
-                    self.place_summoned(card, proc, z, &tributes);
-                    return Flow::Continue;
-                }
-                let zones = self.free_main_monster_zones(p);
-                if zones.is_empty() {
-                    return Flow::Continue; // cannot happen: legality checked a free zone
-                }
-                self.tasks.push(Task::Summon { card, proc, stage, tributes });
-                Flow::Ask(Prompt::Zone { player: p, zones: zones.into_iter().collect() })
-            }
-        }
-    }
-
-    fn place_summoned(&mut self, card: CardId, proc: SummonProc, zone: u8, tributes: &[CardId]) {
-        let p = self.card(card).controller;
-        let position = match proc {
-            SummonProc::Normal => Position::FaceUpAttack,
-            SummonProc::Set => Position::FaceDownDefense,
-        };
-        let reason = if proc == SummonProc::Set { Reason::Set } else { Reason::Summon };
-        self.new_timing();
-        self.move_card(card, Dest { player: p, zone: Zone::Monster, slot: Some(zone), position }, reason);
-        let c = &mut self.cards[card.0 as usize];
-        c.materials_count = tributes.len() as u8;
-        match proc {
-            SummonProc::Normal => {
-                let kind = if tributes.is_empty() { SummonKind::Normal } else { SummonKind::Tribute };
-                c.summon = kind;
-                self.open_summon_windows(card, kind);
-            }
-            SummonProc::Set => {
-                c.summon = SummonKind::Set;
-                self.emit(Event::MonsterSet { card });
-            }
-        }
-    }
-
-    /// SUM-3: the summon-negation window, then (if not negated) the summon succeeds and
-    /// the after-summon window opens.
-    pub(crate) fn open_summon_windows(&mut self, card: CardId, kind: SummonKind) {
-        self.summon_pending = Some(card);
-        self.tasks.push(Task::SummonDone { card, kind });
-        self.tasks.push(Task::Window(Window { kind: WindowKind::SummonNegation, holder: self.turn_player, passed: false, dest: None }));
-    }
-
-    fn summon_done(&mut self, card: CardId, kind: SummonKind) {
-        self.summon_pending = None;
-        let c = self.card(card);
-        if c.zone != Zone::Monster {
-            return; // negated
-        }
-        self.player_fx[c.controller.idx()].summoned_turn = self.turn;
-        self.new_timing();
-        match kind {
-            SummonKind::Normal | SummonKind::Tribute => self.emit(Event::NormalSummoned { card, tribute: kind == SummonKind::Tribute }),
-            SummonKind::Flip => self.emit(Event::FlipSummoned { card }),
-            _ => {
-                self.cards[card.0 as usize].properly_summoned = true;
-                self.emit(Event::SpecialSummoned { card });
-            }
-        }
-        if matches!(kind, SummonKind::Normal | SummonKind::Tribute | SummonKind::Flip) {
-            self.cards[card.0 as usize].properly_summoned = true;
-        }
-        self.enforce_forced_defense();
-        self.tasks.push(Task::Window(Window { kind: WindowKind::AfterSummon, holder: self.turn_player, passed: false, dest: None }));
-    }
-
-    /// SUM-4: face-down Defense to face-up Attack; counts as its position change.
-    fn step_flip_summon(&mut self, card: CardId) -> Flow {
-        self.cards[card.0 as usize].position_changed_turn = self.turn;
-        self.cards[card.0 as usize].summon = SummonKind::Flip;
-        self.new_timing();
-        self.set_position(card, Position::FaceUpAttack);
-        self.open_summon_windows(card, SummonKind::Flip);
-        Flow::Continue
-    }
-
-    /// A monster's own Special Summon procedure (SUM-6): pay its requirement, pick a zone
-    /// and a position, then the negation window.
-    fn step_summon_proc(&mut self, card: CardId, stage: u8) -> Flow {
-        use crate::effect::SummonRule;
-        let p = self.card(card).controller;
-        let Some(rule) = self.pool.def(self.card(card).def).behavior.summon_rule.clone() else { return Flow::Continue };
-        match stage {
-            0 => {
-                let (count, purpose) = match &rule {
-                    SummonRule::OnlyOpponentControlsMonsters => (0, SelectPurpose::Cost),
-                    SummonRule::Tribute { count, .. } => (*count, SelectPurpose::Tribute),
-                    SummonRule::BanishFromGy(fs) => (fs.len() as u8, SelectPurpose::Cost),
-                    SummonRule::BanishFromField { count, .. } => (*count, SelectPurpose::Cost),
-                };
-                if count == 0 {
-                    self.tasks.push(Task::SummonProc { card, stage: 1 });
-                    return Flow::Continue;
-                }
-                if self.take_answer().is_some() {
-                    if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
-                        self.new_timing();
-                        for id in picked {
-                            match rule {
-                                SummonRule::Tribute { .. } => self.send_to_gy(id, Reason::Tribute),
-                                _ => self.banish(id, false, Reason::Cost),
-                            }
-                        }
-                    }
-                    self.tasks.push(Task::SummonProc { card, stage: 1 });
-                    return Flow::Continue;
-                }
-                let candidates = self.summon_rule_candidates(card, &rule);
-                self.tasks.push(Task::SummonProc { card, stage });
-                Flow::Ask(Prompt::Select { player: p, purpose, candidates, min: count, max: count, picked: Vec::new() })
-            }
-            1 => {
-                let zones = self.free_main_monster_zones(p);
-                if let Some(Action::Zone(z)) = self.take_answer() {
-                    self.tasks.push(Task::SummonProc { card, stage: 10 + z });
-                    return Flow::Continue;
-                }
-                if zones.is_empty() {
-                    return Flow::Continue;
-                }
-                self.tasks.push(Task::SummonProc { card, stage });
-                Flow::Ask(Prompt::Zone { player: p, zones: zones.into_iter().collect() })
-            }
-            z => {
-                let options: SmallVec<[Position; 2]> = SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceUpDefense]);
-                let Some(Action::Position(pos)) = self.take_answer() else {
-                    self.tasks.push(Task::SummonProc { card, stage });
-                    return Flow::Ask(Prompt::Position { player: p, card, options });
-                };
-                self.new_timing();
-                self.move_card(card, Dest { player: p, zone: Zone::Monster, slot: Some(z - 10), position: pos }, Reason::Summon);
-                self.cards[card.0 as usize].summon = SummonKind::Special;
-                self.open_summon_windows(card, SummonKind::Special);
-                Flow::Continue
-            }
-        }
-    }
-
-    /// Cards that can pay a summon procedure's requirement (BanishFromGy: any card
-    /// matching one of the filters).
-    pub(crate) fn summon_rule_candidates(&self, card: CardId, rule: &crate::effect::SummonRule) -> Vec<CardId> {
-        use crate::effect::SummonRule;
-        let p = self.card(card).controller;
-        match rule {
-            SummonRule::OnlyOpponentControlsMonsters => Vec::new(),
-            SummonRule::Tribute { filter, .. } | SummonRule::BanishFromField { filter, .. } => {
-                self.player(p).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card)).collect()
-            }
-            SummonRule::BanishFromGy(fs) => self.player(p).gy.iter().copied().filter(|&c| fs.iter().any(|f| self.filter_matches(f, c, p, card))).collect(),
-        }
-    }
-
-    /// Can the summon procedure of `card` be used now (requirements and a free zone)?
-    pub(crate) fn summon_rule_ok(&self, card: CardId) -> bool {
-        use crate::effect::SummonRule;
-        let p = self.card(card).controller;
-        let Some(rule) = &self.pool.def(self.card(card).def).behavior.summon_rule else { return false };
-        let free = self.free_main_monster_zones(p).len();
-        match rule {
-            SummonRule::OnlyOpponentControlsMonsters => free > 0 && self.player(p).monster_count() == 0 && self.player(p.opp()).monster_count() > 0,
-            SummonRule::Tribute { count, .. } | SummonRule::BanishFromField { count, .. } => {
-                let c = self.summon_rule_candidates(card, rule);
-                c.len() >= *count as usize && (free > 0 || c.iter().any(|&m| self.card(m).slot < 5))
-            }
-            SummonRule::BanishFromGy(fs) => {
-                // Each filter needs its own card.
-                let c = self.summon_rule_candidates(card, rule);
-                free > 0
-                    && fs.iter().enumerate().all(|(i, f)| {
-                        c.iter().any(|&x| self.filter_matches(f, x, p, card) && fs.iter().take(i).all(|g| !self.filter_matches(g, x, p, card) || c.len() > i))
-                    })
-                    && c.len() >= fs.len()
-            }
-        }
     }
 
     /// Control taken "until the End Phase" returns (ZONE-11).

@@ -156,6 +156,7 @@ pub enum Event {
     Announced {
         player: Player,
         value: u32,
+        kind: crate::engine::AnnounceKind,
     },
     /// A coin was tossed (MISC-6).
     CoinTossed {
@@ -165,7 +166,7 @@ pub enum Event {
     /// Counters were placed (positive) or removed (negative) (MISC-2).
     Counters {
         card: CardId,
-        kind: u8,
+        kind: crate::effect::Counter,
         delta: i32,
     },
     /// A phase was skipped (PHASE-8).

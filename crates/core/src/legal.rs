@@ -319,6 +319,12 @@ impl Duel {
         }
     }
 
+    /// The number of effect `effect` of the card at `card` in `activate X effect N`: its
+    /// place among the card's effects a player activates (rule texts are not counted).
+    fn effect_number_at(&self, card: Loc, effect: u8) -> u8 {
+        self.card_at(card).and_then(|c| self.pool.def(self.card(c).def).behavior.effect_number(effect)).unwrap_or(effect.saturating_add(1))
+    }
+
     fn action_text_with(&self, viewer: Player, a: &Action, q: bool) -> String {
         let r = |l: &Loc| self.card_ref_text(viewer, *l, q);
         match a {
@@ -333,10 +339,11 @@ impl Duel {
             Action::FlipSummon(l) => format!("flip summon {}", r(l)),
             Action::ChangePosition(l) => format!("change position {}", r(l)),
             Action::Activate { card, effect } => {
-                if *effect == 0 || (*effect == crate::extra::PENDULUM_SCALE && card.zone == Zone::Hand) {
+                let n = self.effect_number_at(*card, *effect);
+                if n == 1 || (*effect == crate::extra::PENDULUM_SCALE && card.zone == Zone::Hand) {
                     format!("activate {}", r(card))
                 } else {
-                    format!("activate {} effect {}", r(card), effect + 1)
+                    format!("activate {} effect {n}", r(card))
                 }
             }
             Action::SpecialSummon(l) => {
@@ -364,18 +371,37 @@ impl Duel {
         }
     }
 
-    /// A declared value as words: heads/tails, a card type, a card name, or the number.
+    /// The value of an `announce` answer to the pending question, as words.
     pub fn declaration_text(&self, x: u32) -> String {
+        match &self.prompt {
+            Prompt::Announce { kind, .. } => self.announced_text(*kind, x),
+            _ => x.to_string(),
+        }
+    }
+
+    /// A declared value as words: heads/tails, a card type, a Type, an Attribute, a card
+    /// name, an effect's number, or a Level.
+    pub fn announced_text(&self, kind: crate::engine::AnnounceKind, x: u32) -> String {
         use crate::action::declare;
         use crate::card::type_bits;
-        let types = matches!(&self.prompt, Prompt::Announce { options, .. } if options.len() == 3 && options.iter().all(|o| [type_bits::MONSTER, type_bits::SPELL, type_bits::TRAP].contains(o)));
-        match x {
-            declare::HEADS => "heads".into(),
-            declare::TAILS => "tails".into(),
-            type_bits::MONSTER if types => "monster".into(),
-            type_bits::SPELL if types => "spell".into(),
-            type_bits::TRAP if types => "trap".into(),
-            _ => self.pool.get(x).map_or_else(|| x.to_string(), |d| d.data.name.clone()),
+        use crate::effect::Declare;
+        use crate::engine::AnnounceKind;
+        match kind {
+            AnnounceKind::Coin => match x {
+                declare::HEADS => "heads".into(),
+                declare::TAILS => "tails".into(),
+                _ => x.to_string(),
+            },
+            AnnounceKind::Declare(Declare::CardType) => match x {
+                type_bits::MONSTER => "monster".into(),
+                type_bits::SPELL => "spell".into(),
+                type_bits::TRAP => "trap".into(),
+                _ => x.to_string(),
+            },
+            AnnounceKind::Declare(Declare::Race) => crate::card::RACE_NAMES.get(x as usize).map_or_else(|| x.to_string(), |n| n.to_string()),
+            AnnounceKind::Declare(Declare::Attribute) => crate::card::Attribute::ALL.get(x as usize).map_or_else(|| x.to_string(), |a| a.name().to_string()),
+            AnnounceKind::Declare(Declare::CardName) => self.pool.get(x).map_or_else(|| x.to_string(), |d| d.data.name.clone()),
+            AnnounceKind::Declare(Declare::Level) | AnnounceKind::Effect => x.to_string(),
         }
     }
 
@@ -432,7 +458,8 @@ impl Duel {
             // `target X` and `choose X` both answer a selection.
             (Command::OnCard(Verb::Target, p), Action::Choose(l)) | (Command::OnCard(Verb::Choose, p), Action::Target(l)) => m(p, l),
             (Command::Activate(p, e), Action::Activate { card, effect }) => {
-                (e == effect || (*e == 0 && *effect == crate::extra::PENDULUM_SCALE && card.zone == Zone::Hand)) && m(p, card)
+                let n = self.effect_number_at(*card, *effect);
+                (*e as u16 + 1 == n as u16 || (*e == 0 && *effect == crate::extra::PENDULUM_SCALE && card.zone == Zone::Hand)) && m(p, card)
             }
             (Command::OnCard(v @ (Verb::SynchroSummon | Verb::XyzSummon | Verb::LinkSummon), p), Action::SpecialSummon(l)) => {
                 let kind = match v {

@@ -26,14 +26,16 @@
 //! ```
 
 pub mod action;
+mod activate;
+pub mod author;
 mod battle;
 pub mod card;
 mod chain;
-mod custom;
 pub mod determinize;
 pub mod edition;
 pub mod effect;
 pub mod engine;
+mod eval;
 pub mod event;
 pub mod extra;
 mod invariants;
@@ -44,15 +46,16 @@ pub mod replay;
 pub mod resolve;
 pub mod setup;
 pub mod state;
+mod summon;
 mod text;
 pub mod trigger;
 pub mod types;
 pub mod view;
 
-pub use action::{Action, Rejected};
+pub use action::{Action, Illegal, Rejected};
 pub use edition::Edition;
 pub use event::Event;
-pub use setup::{DeckList, DuelSetup, Placed, PositionSetup, SetupError, SidePosition};
-pub use state::{CardId, Duel};
+pub use setup::{DeckList, DuelSetup, Placed, PositionSetup, SetupError, SidePosition, StateError};
+pub use state::{CardId, Duel, PoolMismatch};
 pub use types::{BattleStep, DamageStep, Loc, Outcome, Phase, Player, Position, WinReason, Zone};
 pub use view::View;

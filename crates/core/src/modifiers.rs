@@ -6,8 +6,8 @@
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use crate::card::{Kind, MonsterFrame};
-use crate::effect::{Amount, Duration, EffectKind, Modifier, Obj, Place, Scope, Who};
+use crate::effect::{Duration, EffectKind, Modifier, Scope};
+use crate::eval::Ctx;
 use crate::state::{CardId, Duel};
 use crate::types::{Player, Zone};
 
@@ -182,75 +182,64 @@ impl Duel {
 
     /// The original ATK/DEF (printed, "?" as 0, EFF-14) after "becomes" effects.
     pub fn original_atk(&self, id: CardId) -> i32 {
-        let mut atk = self.data(id).atk.unwrap_or(0).max(0);
+        self.original_stat(id, true)
+    }
+
+    /// The original DEF (see [`Duel::original_atk`]).
+    pub fn original_def(&self, id: CardId) -> i32 {
+        self.original_stat(id, false)
+    }
+
+    fn original_stat(&self, id: CardId, atk: bool) -> i32 {
+        let d = self.data(id);
+        let mut v = if atk { d.atk } else { d.def }.unwrap_or(0).max(0);
         if self.card(id).zone != Zone::Monster || !self.any_modifiers() {
-            return atk;
+            return v;
         }
-        for (_, _, fixed, m) in self.active_modifiers() {
+        for (src, ctrl, fixed, m) in self.active_modifiers() {
             if fixed != Some(id) {
                 continue;
             }
-            match m {
-                Modifier::SetOriginal { atk: Some(a), .. } => atk = *a,
-                Modifier::HalveOriginalAtk => atk /= 2,
-                _ => {}
-            }
-        }
-        atk
-    }
-
-    pub fn original_def(&self, id: CardId) -> i32 {
-        let mut def = self.data(id).def.unwrap_or(0).max(0);
-        if self.card(id).zone != Zone::Monster || !self.any_modifiers() {
-            return def;
-        }
-        for (_, _, fixed, m) in self.active_modifiers() {
-            if let (Some(f), Modifier::SetOriginal { def: Some(d), .. }) = (fixed, m) {
-                if f == id {
-                    def = *d;
+            if let Modifier::SetOriginal { atk: a, def: d } = m {
+                if let Some(n) = if atk { a } else { d } {
+                    v = self.num(n, &Ctx::of(ctrl, src));
                 }
             }
         }
-        def
+        v
     }
 
-    /// Current ATK: original ATK plus every modifier that applies (never below 0).
+    /// Current ATK: original ATK plus every modifier that applies, in order; an "ATK
+    /// becomes" effect replaces what applied before it (never below 0).
     pub fn current_atk(&self, id: CardId) -> i32 {
-        let base = self.original_atk(id);
-        if self.card(id).zone != Zone::Monster || !self.card(id).face_up() || !self.any_modifiers() {
-            return base;
-        }
-        let mut atk = base;
-        for (src, ctrl, fixed, m) in self.active_modifiers() {
-            match m {
-                Modifier::AtkDef { scope, atk: a, .. } if self.in_scope(scope, src, ctrl, fixed, id) => atk += a,
-                Modifier::AtkPerCounter { scope, kind, per } if self.in_scope(scope, src, ctrl, fixed, id) => {
-                    atk += per * self.counters_on(id, *kind) as i32;
-                }
-                Modifier::AtkPer { scope, place, filter, per } if self.in_scope(scope, src, ctrl, fixed, id) => {
-                    atk += per * self.cards_in(*place, ctrl).into_iter().filter(|&c| self.filter_matches(filter, c, ctrl, src)).count() as i32;
-                }
-                _ => {}
-            }
-        }
-        atk.max(0)
+        self.current_stat(id, true)
     }
 
     /// Current DEF (Link monsters have none and count as 0).
     pub fn current_def(&self, id: CardId) -> i32 {
-        let base = self.original_def(id);
+        self.current_stat(id, false)
+    }
+
+    fn current_stat(&self, id: CardId, atk: bool) -> i32 {
+        let base = if atk { self.original_atk(id) } else { self.original_def(id) };
         if self.card(id).zone != Zone::Monster || !self.card(id).face_up() || !self.any_modifiers() {
             return base;
         }
-        let mut def = base;
+        let mut v = base;
         for (src, ctrl, fixed, m) in self.active_modifiers() {
-            if let Modifier::AtkDef { scope, def: d, .. } = m {
-                if self.in_scope(scope, src, ctrl, fixed, id) {
-                    def += d;
+            match m {
+                Modifier::AtkDef { scope, atk: a, def: d } if self.in_scope(scope, src, ctrl, fixed, id) => {
+                    v += self.num(if atk { a } else { d }, &Ctx::of(ctrl, src));
                 }
+                Modifier::SetCurrent { scope, atk: a, def: d } if self.in_scope(scope, src, ctrl, fixed, id) => {
+                    if let Some(n) = if atk { a } else { d } {
+                        v = self.num(n, &Ctx::of(ctrl, src));
+                    }
+                }
+                _ => {}
             }
         }
-        def.max(0)
+        v.max(0)
     }
 
     /// Current Level: the printed one changed by `Modifier::Level` (face-up monsters on the
@@ -344,94 +333,24 @@ impl Duel {
             .map(|(_, ctrl, _, _)| ctrl)
     }
 
-    /// Cards in a place, seen from `p`'s side (the turn player's side first for `Both`).
-    pub(crate) fn cards_in(&self, place: Place, p: Player) -> SmallVec<[CardId; 16]> {
-        let mut v = SmallVec::new();
-        let who = match place {
-            Place::Field(w)
-            | Place::Monsters(w)
-            | Place::SpellTraps(w)
-            | Place::Hand(w)
-            | Place::Deck(w)
-            | Place::Gy(w)
-            | Place::Banished(w)
-            | Place::HandOrDeck(w) => w,
-        };
-        for q in self.who(who, p) {
-            let ps = self.player(q);
-            match place {
-                Place::Field(_) => {
-                    v.extend(ps.monsters.iter().flatten().copied());
-                    v.extend(ps.spells.iter().flatten().copied());
-                    v.extend(ps.field);
-                    v.extend(ps.pendulum.iter().flatten().copied());
-                }
-                Place::Monsters(_) => v.extend(ps.monsters.iter().flatten().copied()),
-                Place::SpellTraps(_) => {
-                    v.extend(ps.spells.iter().flatten().copied());
-                    v.extend(ps.field);
-                    // TRAP-5: trap monsters are spell/trap cards on the field too.
-                    v.extend(ps.monsters.iter().flatten().copied().filter(|&c| self.data(c).is_trap()));
-                }
-                Place::Hand(_) => v.extend(ps.hand.iter().copied()),
-                Place::Deck(_) => v.extend(ps.deck.iter().rev().copied()),
-                Place::Gy(_) => v.extend(ps.gy.iter().copied()),
-                Place::Banished(_) => v.extend(ps.banished.iter().copied()),
-                Place::HandOrDeck(_) => {
-                    v.extend(ps.hand.iter().copied());
-                    v.extend(ps.deck.iter().rev().copied());
-                }
-            }
-        }
-        v
-    }
-
-    pub(crate) fn who(&self, w: Who, p: Player) -> SmallVec<[Player; 2]> {
-        match w {
-            Who::You => SmallVec::from_slice(&[p]),
-            Who::Opponent => SmallVec::from_slice(&[p.opp()]),
-            // EFF-12: the turn player acts first.
-            Who::Both => SmallVec::from_slice(&[self.turn_player, self.turn_player.opp()]),
-        }
-    }
-
     /// Counters of `kind` on a card (MISC-2).
-    pub fn counters_on(&self, id: CardId, kind: u8) -> u16 {
+    pub fn counters_on(&self, id: CardId, kind: crate::effect::Counter) -> u16 {
         self.card(id).counters.iter().find(|(k, _)| *k == kind).map_or(0, |(_, n)| *n)
     }
 
-    /// Evaluates an amount for an effect of `source` controlled by `p`.
-    pub(crate) fn amount(&self, a: &Amount, p: Player, source: CardId, objs: &dyn Fn(&Obj) -> SmallVec<[CardId; 4]>, counted: i32, destroyed_atk: i32) -> i32 {
-        match a {
-            Amount::Fixed(n) => *n,
-            Amount::PerCard { place, filter, per } => {
-                per * self.cards_in(*place, p).into_iter().filter(|&c| self.filter_matches(filter, c, p, source)).count() as i32
-            }
-            Amount::AtkOf(o) => objs(o).first().map_or(0, |&c| self.current_atk(c)),
-            Amount::OriginalAtkOf(o) => objs(o).first().map_or(0, |&c| self.original_atk(c)),
-            Amount::Half(x) => self.amount(x, p, source, objs, counted, destroyed_atk) / 2,
-            Amount::Counted => counted,
-            Amount::DestroyedAtk => destroyed_atk,
-        }
-    }
-
-    /// Lingering effects end (end of turn, source gone).
-    pub(crate) fn expire_lingering(&mut self, end_of_turn: bool) {
+    /// Lingering effects end: at the end of the turn (`end_of_turn`), at the end of the
+    /// Battle Phase (`end_of_battle`), when their source is gone.
+    pub(crate) fn expire_lingering(&mut self, end_of_turn: bool, end_of_battle: bool) {
         let turn = self.turn;
         let cards = &self.cards;
         self.lingering.retain(|l| match l.until {
             Duration::EndOfTurn | Duration::EndPhase => !(end_of_turn && l.turn <= turn),
+            Duration::EndOfBattlePhase => !((end_of_turn || end_of_battle) && l.turn <= turn),
             Duration::WhileSourceOnField => {
                 let s = &cards[l.source.0 as usize];
                 s.moves == l.source_moves && s.zone.on_field() && s.position.face_up()
             }
             Duration::Permanent => true,
         });
-    }
-
-    /// Is this monster an Effect-type monster (for "Effect Monster" filters)?
-    pub(crate) fn is_effect_monster(&self, id: CardId) -> bool {
-        let d = self.data(id);
-        matches!(d.kind, Kind::Monster(f) if f != MonsterFrame::Normal && f != MonsterFrame::Token) && d.has(crate::card::type_bits::EFFECT)
     }
 }

@@ -24,10 +24,15 @@ pub struct Replay {
 /// Why a replay could not be played back.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
-    #[error("invalid setup: {0:?}")]
+    #[error("the duel cannot be set up: {}", setup_errors_text(.0))]
     Setup(Vec<SetupError>),
     #[error("action {index} was rejected: {error}")]
     Rejected { index: usize, error: Rejected },
+}
+
+/// Setup errors as one sentence: each reason in words, separated by "; ".
+pub fn setup_errors_text(errors: &[SetupError]) -> String {
+    errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; ")
 }
 
 impl Replay {
@@ -51,6 +56,31 @@ pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The replay file format's version.
 pub const REPLAY_FORMAT: u32 = 1;
+
+/// Why a replay file's `format` is refused (read before the rest of the file).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FormatError {
+    #[error("no `format` field: not a ygo replay file")]
+    Missing,
+    #[error("replay format {found} is not supported: this ygo (engine {ENGINE_VERSION}) reads format {REPLAY_FORMAT}{}", made_by(.engine))]
+    Unsupported { found: u64, engine: Option<String> },
+}
+
+fn made_by(engine: &Option<String>) -> String {
+    engine.as_ref().map_or(String::new(), |e| format!("; the file was made by engine {e}"))
+}
+
+impl ReplayFile {
+    /// Checks a file's `format` field (and names the engine that wrote it, if known)
+    /// before the rest of the file is read.
+    pub fn check_format(format: Option<u64>, engine_version: Option<&str>) -> Result<(), FormatError> {
+        match format {
+            None => Err(FormatError::Missing),
+            Some(f) if f == REPLAY_FORMAT as u64 => Ok(()),
+            Some(found) => Err(FormatError::Unsupported { found, engine: engine_version.map(str::to_string) }),
+        }
+    }
+}
 
 /// A saved duel: the replay, every event it produced, and what produced them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

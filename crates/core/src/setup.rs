@@ -13,7 +13,7 @@ use crate::card::Kind;
 use crate::edition::Edition;
 use crate::engine::{Prompt, Task, Window, WindowKind};
 use crate::pool::CardPool;
-use crate::state::{CardId, CardState, Duel, PlayerState, COUNTER_NAMES};
+use crate::state::{CardId, CardState, Duel, PlayerState};
 use crate::types::{BattleStep, Phase, Player, Position, SummonKind, Zone};
 
 /// A deck as passcodes.
@@ -66,7 +66,21 @@ pub enum SetupError {
     #[error("player {player:?}: {what}")]
     Position { player: Player, what: String },
     #[error("{0}")]
-    State(String),
+    State(StateError),
+}
+
+/// A position whose turn state is impossible (scenario `[state]`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum StateError {
+    /// `equip_to` names an empty Monster Zone.
+    #[error("equip_to: no monster in {}'s zone {zone}", .player.name())]
+    NoEquipTarget { player: Player, zone: u8 },
+    #[error("a position cannot start inside the Damage Step")]
+    InsideDamageStep,
+    #[error("`step` is only valid in the battle phase")]
+    StepOutsideBattlePhase,
+    #[error("the first player cannot be in the Battle Phase on turn 1 (SETUP-3)")]
+    BattlePhaseOnTurnOne,
 }
 
 /// A card placed on the table by a position setup (scenario `[state]`).
@@ -184,10 +198,14 @@ impl Duel {
             decisions: 0,
             recent: Vec::new(),
             timing: 0,
+            happenings: 0,
+            step_boundary: false,
             pending: Vec::new(),
             lingering: Vec::new(),
             player_fx: Default::default(),
             used: Vec::new(),
+            memory: Vec::new(),
+            delayed: Vec::new(),
             cause: None,
             resolving: false,
             summon_pending: None,
@@ -199,14 +217,16 @@ impl Duel {
             held_spell_zones: Vec::new(),
             attack_negated: false,
             end_battle_phase: false,
+            negated_summon: None,
+            resolved_this_turn: Vec::new(),
         }
     }
 
     /// Indexes the cards whose effects watch the whole duel (triggers, win conditions).
-    fn index_watchers(&mut self) {
+    pub(crate) fn index_watchers(&mut self) {
         self.compute_watchers();
         let pool = self.pool.clone();
-        self.win_watch = self.card_ids().filter(|&c| pool.def(self.card(c).def).behavior.wins).collect();
+        self.win_watch = self.card_ids().filter(|&c| pool.def(self.card(c).def).behavior.wins.is_some()).collect();
         self.gy_effect_cards = self
             .card_ids()
             .filter(|&c| pool.def(self.card(c).def).behavior.effects.iter().any(|e| e.range == crate::effect::Range::Gy && !e.kind.is_triggered()))
@@ -243,6 +263,8 @@ impl Duel {
             materials_count: 0,
             extra_attacks: 0,
             killed_by: None,
+            activated_turn: 0,
+            stays: false,
         });
         Some(id)
     }
@@ -425,9 +447,9 @@ impl Duel {
                     c.attacks = 1;
                 }
                 for (name, n) in &pl.counters {
-                    match COUNTER_NAMES.iter().position(|c| c.eq_ignore_ascii_case(name)) {
-                        Some(k) => d.cards[id.0 as usize].counters.push((k as u8, *n)),
-                        None => errs.push(format!("unknown counter kind {name:?} (known: {})", COUNTER_NAMES.join(", "))),
+                    match crate::effect::Counter::parse(name) {
+                        Some(k) => d.cards[id.0 as usize].counters.push((k, *n)),
+                        None => errs.push(format!("unknown counter kind {name:?} (known: {})", crate::effect::Counter::ALL.map(|c| c.name()).join(", "))),
                     }
                 }
                 for &m in &pl.materials {
@@ -487,16 +509,16 @@ impl Duel {
         for (equip, ep, ez) in equips {
             match d.players[ep.idx()].slot(Zone::Monster, ez as usize) {
                 Some(m) => d.cards[equip.0 as usize].equip_to = Some(m),
-                None => errors.push(SetupError::State(format!("equip_to: no monster in {}'s zone {ez}", ep.name()))),
+                None => errors.push(SetupError::State(StateError::NoEquipTarget { player: ep, zone: ez })),
             }
         }
         match pos.step {
-            Some(BattleStep::Damage(_)) => errors.push(SetupError::State("a position cannot start inside the Damage Step".into())),
-            Some(_) if pos.phase != Phase::Battle => errors.push(SetupError::State("`step` is only valid in the battle phase".into())),
+            Some(BattleStep::Damage(_)) => errors.push(SetupError::State(StateError::InsideDamageStep)),
+            Some(_) if pos.phase != Phase::Battle => errors.push(SetupError::State(StateError::StepOutsideBattlePhase)),
             _ => {}
         }
         if pos.phase == Phase::Battle && d.turn == 1 {
-            errors.push(SetupError::State("the first player cannot be in the Battle Phase on turn 1 (SETUP-3)".into()));
+            errors.push(SetupError::State(StateError::BattlePhaseOnTurnOne));
         }
         if !errors.is_empty() {
             return Err(errors);

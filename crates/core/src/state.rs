@@ -19,8 +19,66 @@ use crate::types::{BattleStep, Loc, Outcome, Phase, Player, Position, SummonKind
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct CardId(pub u16);
 
-/// Counter kinds (MISC-2), by name.
-pub const COUNTER_NAMES: [&str; 6] = ["spell", "a", "clock", "venom", "guard", "wedge"];
+/// A saved duel was given a card pool that does not hold its cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the card pool does not match the saved duel: card instance {} should be passcode {code}", .card.0)]
+pub struct PoolMismatch {
+    /// The first card instance that does not match.
+    pub card: CardId,
+    /// The passcode the duel recorded for it.
+    pub code: u32,
+}
+
+/// What a once-per-turn (or per-duel) use is counted by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum UseKey {
+    /// This card instance's effect (soft once per turn).
+    Card(CardId),
+    /// A card name's effect, used by this player (hard once per turn).
+    Name { code: u32, player: Player },
+    /// A player's Pendulum Summon of the turn (SUM-12).
+    PendulumSummon(Player),
+}
+
+/// One recorded use: the key, the effect (or its limit group), the turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Use {
+    /// What is counted.
+    pub key: UseKey,
+    /// The effect index, or its limit group (offset by 128).
+    pub effect: u8,
+    /// When.
+    pub turn: u32,
+}
+
+/// A card remembered by an effect ([`crate::effect::Op::Remember`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MemoryEntry {
+    /// The card whose effect remembers.
+    pub source: CardId,
+    /// The slot.
+    pub slot: crate::effect::Mem,
+    /// The remembered card and its move count then (it is forgotten once it moves).
+    pub card: CardId,
+    pub card_moves: u32,
+    /// The turn it was remembered.
+    pub turn: u32,
+}
+
+/// Steps scheduled for a later moment ([`crate::effect::Op::Later`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Delayed {
+    /// The effect: card, effect index, and the path of the `Later` step in its steps.
+    pub card: CardId,
+    pub effect: u8,
+    pub path: SmallVec<[u8; 6]>,
+    /// Its controller.
+    pub controller: Player,
+    /// When it runs.
+    pub at: crate::effect::Moment,
+    /// The turn it was scheduled.
+    pub turn: u32,
+}
 
 /// The state of one card instance.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,7 +103,7 @@ pub struct CardState {
     pub attacks: u8,
     /// Turn of its last position change (manual change or Flip Summon: POS-2, SUM-4).
     pub position_changed_turn: u32,
-    pub counters: SmallVec<[(u8, u16); 1]>,
+    pub counters: SmallVec<[(crate::effect::Counter, u16); 1]>,
     pub equip_to: Option<CardId>,
     pub materials: SmallVec<[CardId; 2]>,
     /// A face-up continuous card whose activation has resolved: its effects apply (EFF-2).
@@ -65,6 +123,12 @@ pub struct CardState {
     pub extra_attacks: u8,
     /// The monster that destroyed this one by battle (kept until it moves again).
     pub killed_by: Option<CardId>,
+    /// The turn it was last activated (its effect or its card).
+    #[serde(default)]
+    pub activated_turn: u32,
+    /// A one-shot spell/trap an effect keeps on the field ("this card stays on the field").
+    #[serde(default)]
+    pub stays: bool,
 }
 
 /// How a card arrived where it is (for "sent to the GY this turn", "destroyed by an
@@ -75,6 +139,9 @@ pub struct Arrival {
     pub reason: Option<Reason>,
     pub by: Option<Player>,
     pub from: Option<Zone>,
+    /// The battle position it had where it came from (for "return it to the field").
+    #[serde(default)]
+    pub from_position: Option<Position>,
 }
 
 impl CardState {
@@ -192,14 +259,29 @@ pub struct Duel {
     pub(crate) recent: Vec<Event>,
     /// Timing counter: optional "when" triggers of an older timing miss it (EFF-8).
     pub(crate) timing: u32,
+    /// Changes of the duel so far (a counter): a resolution step that made one ends a
+    /// happening (EFF-8 inside one resolution).
+    #[serde(default)]
+    pub(crate) happenings: u32,
+    /// The step of a resolution just finished changed the duel: the next change starts a
+    /// new timing (EFF-8: "destroy ..., then ..." makes "when" triggers of the first part
+    /// miss their timing).
+    #[serde(default)]
+    pub(crate) step_boundary: bool,
     /// Triggered effects waiting to be put on a chain (EFF-7, CHAIN-6).
     pub(crate) pending: Vec<crate::trigger::Pending>,
     /// Effects applied for a while (until end of turn, while a card stays, ...).
     pub(crate) lingering: Vec<crate::modifiers::Lingering>,
     /// Per-player effects (skipped phases, no battle damage this turn).
     pub(crate) player_fx: [crate::modifiers::PlayerFx; 2],
-    /// Once-per-turn/duel uses: (card name or instance key, effect, turn).
-    pub(crate) used: Vec<(u32, u8, u32)>,
+    /// Once-per-turn/duel uses.
+    pub(crate) used: Vec<Use>,
+    /// Cards effects remember (`Op::Remember`).
+    #[serde(default)]
+    pub(crate) memory: Vec<MemoryEntry>,
+    /// Steps waiting for a later moment (`Op::Later`).
+    #[serde(default)]
+    pub(crate) delayed: Vec<Delayed>,
     /// The player whose effect is resolving (for "by an opponent's card effect").
     pub(crate) cause: Option<Player>,
     /// A single link is resolving: no win check, no activation (CHAIN-7, WIN-3).
@@ -222,6 +304,13 @@ pub struct Duel {
     pub(crate) attack_negated: bool,
     /// An effect ended the Battle Phase.
     pub(crate) end_battle_phase: bool,
+    /// The monster whose negated summon is sending it to the GY right now (SUM-3, SUM-12).
+    #[serde(skip)]
+    pub(crate) negated_summon: Option<CardId>,
+    /// Effects that resolved this turn (card, effect index): "if this effect resolved this
+    /// turn" (cleared when the turn ends).
+    #[serde(default)]
+    pub(crate) resolved_this_turn: Vec<(CardId, u8)>,
 }
 
 impl PartialEq for Duel {
@@ -264,9 +353,18 @@ impl Duel {
     pub fn pool(&self) -> &Arc<CardPool> {
         &self.pool
     }
-    /// Re-attaches the card pool after deserialisation (the pool is not serialised).
-    pub fn attach_pool(&mut self, pool: Arc<CardPool>) {
+    /// Re-attaches the card pool after deserialisation (the pool is not serialised). Every
+    /// card instance records its passcode: a pool that does not hold that very card at the
+    /// recorded place is refused, and the duel keeps its pool.
+    pub fn attach_pool(&mut self, pool: Arc<CardPool>) -> Result<(), PoolMismatch> {
+        for (i, c) in self.cards.iter().enumerate() {
+            let found = (c.def as usize) < pool.len() && pool.def(c.def).data.id == c.code;
+            if !found {
+                return Err(PoolMismatch { card: CardId(i as u16), code: c.code });
+            }
+        }
         self.pool = pool;
+        Ok(())
     }
     pub fn edition(&self) -> Edition {
         self.edition
@@ -291,6 +389,11 @@ impl Duel {
     }
     pub fn events(&self) -> &[Event] {
         &self.events
+    }
+    /// The events of the latest happening (since the last timing boundary): what "when ..."
+    /// conditions respond to (EFF-8).
+    pub fn last_happening(&self) -> &[Event] {
+        &self.recent
     }
     /// Drops the recorded events (search clones do not need the log).
     pub fn clear_events(&mut self) {
@@ -375,6 +478,15 @@ impl Duel {
     // ---- atoms: the only writers of card locations and LP ---------------------------
 
     pub(crate) fn emit(&mut self, e: Event) {
+        if e.is_happening() && !matches!(e, Event::Shuffled { .. }) {
+            // EFF-8: the first change of a later step of one resolution is a new happening
+            // (a shuffle completes a search; it is not a step of its own).
+            if self.step_boundary {
+                self.step_boundary = false;
+                self.new_timing();
+            }
+            self.happenings = self.happenings.wrapping_add(1);
+        }
         // Draws are never what a "when ..." condition responds to; skipping them keeps
         // this list free of allocations.
         if e.is_happening() && !matches!(e, Event::Drew { .. }) {
@@ -465,6 +577,7 @@ impl Duel {
         }
         let c = &mut self.cards[id.0 as usize];
         let left_field = from.zone.on_field() && !to.zone.on_field();
+        let from_position = Some(c.position);
         c.controller = to.player;
         c.zone = to.zone;
         c.slot = slot;
@@ -472,7 +585,8 @@ impl Duel {
         c.entered_turn = turn;
         c.moves += 1;
         c.active = false;
-        c.arrived = Arrival { turn, reason: Some(reason), by: self.cause, from: Some(from.zone) };
+        c.stays = false;
+        c.arrived = Arrival { turn, reason: Some(reason), by: self.cause, from: Some(from.zone), from_position };
         if reason != Reason::Battle {
             c.killed_by = None;
         }
@@ -490,6 +604,12 @@ impl Duel {
         let to_loc = self.loc_of(id);
         let face_up = to.position.face_up();
         self.emit(Event::Moved { card: id, from, to: to_loc, reason, face_up });
+    }
+
+    /// A card placed face-up on the field by an effect (not activated): its continuous
+    /// effects apply at once (EFF-2).
+    pub(crate) fn activate_in_place(&mut self, c: CardId) {
+        self.cards[c.0 as usize].active = true;
     }
 
     /// Sends a card to its owner's GY (ZONE-11).
@@ -550,13 +670,15 @@ impl Duel {
         st.materials_count = 0;
         st.extra_attacks = 0;
         st.killed_by = None;
+        st.activated_turn = 0;
+        st.stays = false;
         self.cards.push(st);
         self.players[p.idx()].gone.push(id);
         Some(id)
     }
 
     /// Places (positive) or removes (negative) counters of `kind` on a card (MISC-2).
-    pub(crate) fn add_counters(&mut self, id: CardId, kind: u8, delta: i32) {
+    pub(crate) fn add_counters(&mut self, id: CardId, kind: crate::effect::Counter, delta: i32) {
         let c = &mut self.cards[id.0 as usize];
         match c.counters.iter_mut().find(|(k, _)| *k == kind) {
             Some((_, n)) => *n = (*n as i32 + delta).max(0) as u16,

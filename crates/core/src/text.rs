@@ -110,20 +110,10 @@ impl Duel {
             Event::ControlChanged { card, to } => format!("{} takes control of {}", to.name(), self.nm(*card)),
             Event::Equipped { card, to } => format!("{} is equipped to {}", self.nm(*card), self.nm(*to)),
             Event::Revealed { card } => format!("{} is revealed", self.nm(*card)),
-            Event::Announced { player, value } => {
-                let what = match *value {
-                    crate::action::declare::HEADS => "heads".to_string(),
-                    crate::action::declare::TAILS => "tails".to_string(),
-                    1 => "monster".to_string(),
-                    2 => "spell".to_string(),
-                    4 => "trap".to_string(),
-                    v => self.pool.get(v).map_or_else(|| v.to_string(), |d| d.data.name.clone()),
-                };
-                format!("{} declares {what}", player.name())
-            }
+            Event::Announced { player, value, kind } => format!("{} declares {}", player.name(), self.announced_text(*kind, *value)),
             Event::CoinTossed { player, heads } => format!("{}'s coin lands {}", player.name(), if *heads { "heads" } else { "tails" }),
             Event::Counters { card, kind, delta } => {
-                let name = crate::state::COUNTER_NAMES.get(*kind as usize).copied().unwrap_or("?");
+                let name = kind.name();
                 if *delta >= 0 {
                     format!("{delta} {name} counter(s) placed on {}", self.nm(*card))
                 } else {

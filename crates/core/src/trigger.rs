@@ -27,6 +27,10 @@ pub struct Pending {
     pub when: bool,
     /// The other card of the event (attacker, battled monster, summoned monster).
     pub event_card: Option<CardId>,
+    /// A FLIP effect of a monster flipped face-up by an attack: it waits until after
+    /// damage calculation (BATTLE-4, BATTLE-8).
+    #[serde(default)]
+    pub after_damage_calculation: bool,
 }
 
 /// Putting gathered triggers on the chain, one decision at a time.
@@ -39,28 +43,37 @@ pub struct TriggerTask {
     pub chain_window: Option<Window>,
 }
 
+impl Trigger {
+    /// Does the trigger start from events about other cards or the turn (so its card is
+    /// indexed as a watcher)?
+    fn watches_others(&self) -> bool {
+        match self {
+            Trigger::Phase { .. } | Trigger::EndOfBattlePhase | Trigger::AnySpecialSummoned(_) | Trigger::LeftField(_) | Trigger::OtherReturnedToHand(_) => {
+                true
+            }
+            Trigger::Flipped
+            | Trigger::Summoned { .. }
+            | Trigger::SentToGy { .. }
+            | Trigger::DestroyedByBattle
+            | Trigger::Destroyed { .. }
+            | Trigger::ReturnedToHand
+            | Trigger::DealtBattleDamage { .. }
+            | Trigger::DestroysByBattle
+            | Trigger::DestroysByBattleToGy
+            | Trigger::AttackTargeted
+            | Trigger::AfterDamageCalculation
+            | Trigger::EndOfDamageStep => false,
+        }
+    }
+}
+
 impl Duel {
     /// Cards whose triggers start from events about other cards or the turn.
     pub(crate) fn compute_watchers(&mut self) {
         let pool = self.pool.clone();
         self.watchers = self
             .card_ids()
-            .filter(|&c| {
-                pool.def(self.card(c).def).behavior.effects.iter().any(|e| {
-                    matches!(
-                        e.trigger,
-                        Some(
-                            Trigger::Phase { .. }
-                                | Trigger::EndOfBattlePhase
-                                | Trigger::AnySpecialSummoned(_)
-                                | Trigger::LeftField(_)
-                                | Trigger::OtherReturnedToHand(_)
-                                | Trigger::SpecialSummonedFromYourGy
-                                | Trigger::EndOfDamageStep
-                        )
-                    )
-                })
-            })
+            .filter(|&c| pool.def(self.card(c).def).behavior.effects.iter().any(|e| e.trigger.as_ref().is_some_and(Trigger::watches_others)))
             .collect();
     }
 
@@ -71,12 +84,22 @@ impl Duel {
             | Event::Flipped { card }
             | Event::NormalSummoned { card, .. }
             | Event::FlipSummoned { card }
-            | Event::SpecialSummoned { card } => self.check_card_triggers(*card, e),
+            | Event::SpecialSummoned { card } => {
+                self.check_card_triggers(*card, e);
+                // The monster that destroyed it by battle "sends it to the GY".
+                if let (Event::Moved { reason: Reason::Battle, .. }, Some(k)) = (e, self.card(*card).killed_by) {
+                    self.check_card_triggers(k, e);
+                }
+            }
             Event::BattleDamage { by, .. } => self.check_card_triggers(*by, e),
-            Event::AttackDeclared { target: Some(t), .. } => self.check_card_triggers(*t, e),
-            Event::Destroyed { card, reason: Reason::Battle } => {
+            Event::AttackDeclared { target, .. } => {
+                if let Some(t) = target {
+                    self.check_card_triggers(*t, e);
+                }
+            }
+            Event::Destroyed { card, reason } => {
                 // The other battler "destroyed a monster by battle".
-                if let Some(a) = self.current_attack() {
+                if let (Reason::Battle, Some(a)) = (reason, self.current_attack()) {
                     let killer = if Some(*card) == a.target { Some(a.attacker) } else { a.target };
                     if let Some(k) = killer {
                         self.cards[k.0 as usize].battle_kill_turn = self.turn;
@@ -85,7 +108,40 @@ impl Duel {
                     }
                 }
             }
-            _ => {}
+            Event::StepEntered { step } => {
+                // "After damage calculation" / "at the end of the Damage Step": the battlers.
+                if let (BattleStep::Damage(_), Some(a)) = (step, self.current_attack()) {
+                    let (attacker, target) = (a.attacker, a.target);
+                    self.check_card_triggers(attacker, e);
+                    if let Some(t) = target {
+                        self.check_card_triggers(t, e);
+                    }
+                }
+            }
+            Event::TurnStarted { .. }
+            | Event::PhaseEntered { .. }
+            | Event::Shuffled { .. }
+            | Event::Drew { .. }
+            | Event::MonsterSet { .. }
+            | Event::SpellSet { .. }
+            | Event::PositionChanged { .. }
+            | Event::AttackStopped { .. }
+            | Event::LpChanged { .. }
+            | Event::Activated { .. }
+            | Event::ActivationNegated { .. }
+            | Event::EffectNegated { .. }
+            | Event::LinkResolved { .. }
+            | Event::ChainEnded
+            | Event::DuelEnded { .. }
+            | Event::SummonNegated { .. }
+            | Event::AttackNegated { .. }
+            | Event::ControlChanged { .. }
+            | Event::Equipped { .. }
+            | Event::Revealed { .. }
+            | Event::Announced { .. }
+            | Event::CoinTossed { .. }
+            | Event::Counters { .. }
+            | Event::PhaseSkipped { .. } => {}
         }
         let left_field = matches!(e, Event::Moved { from, to, .. } if from.zone.on_field() && !to.zone.on_field());
         if (left_field || matches!(e, Event::PhaseEntered { .. } | Event::StepEntered { .. } | Event::SpecialSummoned { .. })) && !self.watchers.is_empty() {
@@ -102,21 +158,19 @@ impl Duel {
         for i in 0..n {
             let eff = &self.pool.def(def).behavior.effects[i];
             let Some(t) = &eff.trigger else { continue };
-            let EffectKind::Trigger { optional, when } = eff.kind else {
-                if eff.kind == EffectKind::Flip && matches!(e, Event::Flipped { card: c } if *c == card) {
-                    self.push_pending(card, i as u8, false, false, None);
-                }
-                continue;
+            let (optional, when) = match eff.kind {
+                EffectKind::Trigger { optional, when } => (optional, when),
+                EffectKind::Flip => (false, false),
+                EffectKind::Spell(_) | EffectKind::Trap(_) | EffectKind::Ignition | EffectKind::Quick | EffectKind::Continuous => continue,
             };
-            if let Some(event_card) = self.trigger_matches(t, eff.range, card, e) {
-                self.push_pending(card, i as u8, optional, when, event_card);
-                // A card that has just left the field: the player who controlled it there
-                // activates its trigger (not necessarily its owner).
-                if let Event::Moved { card: x, from, .. } = e {
-                    if *x == card && from.zone.on_field() && !self.card(card).zone.on_field() {
-                        if let Some(p) = self.pending.last_mut().filter(|p| p.card == card && p.effect == i as u8) {
-                            p.player = from.player;
-                        }
+            let Some(event_card) = self.trigger_matches(t, eff.range, card, e) else { continue };
+            self.push_pending(card, i as u8, optional, when, event_card);
+            // A card that has just left the field: the player who controlled it there
+            // activates its trigger (not necessarily its owner).
+            if let Event::Moved { card: x, from, .. } = e {
+                if *x == card && from.zone.on_field() && !self.card(card).zone.on_field() {
+                    if let Some(p) = self.pending.last_mut().filter(|p| p.card == card && p.effect == i as u8) {
+                        p.player = from.player;
                     }
                 }
             }
@@ -129,7 +183,26 @@ impl Duel {
             return;
         }
         let player = if c.zone.on_field() { c.controller } else { c.owner };
-        self.pending.push(Pending { card, effect, player, moves: c.moves, timing: self.timing, optional, when, event_card });
+        // BATTLE-8: the attack target flipped face-up before damage calculation.
+        let flipped_by_attack = self.effect_decl(card, effect).is_some_and(|e| e.kind == EffectKind::Flip)
+            && self.current_attack().is_some_and(|a| a.target == Some(card))
+            && self.before_damage_calculation_done();
+        self.pending.push(Pending {
+            card,
+            effect,
+            player,
+            moves: c.moves,
+            timing: self.timing,
+            optional,
+            when,
+            event_card,
+            after_damage_calculation: flipped_by_attack,
+        });
+    }
+
+    /// The monster `card` battles in the current battle, if any.
+    fn battle_opponent(&self, card: CardId) -> Option<CardId> {
+        self.current_attack().and_then(|a| if a.attacker == card { a.target } else { Some(a.attacker) })
     }
 
     /// Does event `e` start trigger `t` of `card`? Returns the event's other card.
@@ -140,6 +213,7 @@ impl Duel {
             Range::Field => c.zone.on_field() && c.face_up(),
             Range::Hand => c.zone == Zone::Hand,
             Range::Gy => c.zone == Zone::Gy,
+            Range::PendulumZone => self.in_pendulum_zone(card),
             Range::Anywhere => true,
         };
         let cause_ok = |cause: Cause, reason: Reason| match cause {
@@ -150,71 +224,91 @@ impl Duel {
                 c.arrived.by.is_some_and(|p| p != c.owner) && !matches!(reason, Reason::Battle | Reason::Cost | Reason::Rule | Reason::Tribute)
             }
         };
-        let hit = match (t, e) {
-            (Trigger::Flipped, Event::Flipped { card: x }) => *x == card && on_field_face_up,
-            (Trigger::Summoned { normal, .. }, Event::NormalSummoned { card: x, .. }) => *normal && *x == card,
-            (Trigger::Summoned { flip, .. }, Event::FlipSummoned { card: x }) => *flip && *x == card,
-            (Trigger::Summoned { special, .. }, Event::SpecialSummoned { card: x }) => *special && *x == card,
-            (Trigger::SentToGy { from, cause }, Event::Moved { card: x, from: f, to, reason, .. }) => {
-                *x == card && to.zone == Zone::Gy && (from.is_empty() || from.contains(&f.zone)) && cause_ok(*cause, *reason)
+        let battling = || self.current_attack().is_some_and(|a| a.attacker == card || a.target == Some(card));
+        let other = |x: CardId| if x == card { None } else { Some(x) };
+        match t {
+            Trigger::Flipped => matches!(e, Event::Flipped { card: x } if *x == card && on_field_face_up).then_some(None),
+            Trigger::Summoned { normal, flip, special } => {
+                let hit = match e {
+                    Event::NormalSummoned { card: x, .. } => *normal && *x == card,
+                    Event::FlipSummoned { card: x } => *flip && *x == card,
+                    Event::SpecialSummoned { card: x } => *special && *x == card,
+                    _ => false,
+                };
+                hit.then_some(Some(card))
             }
-            (Trigger::DestroyedByBattle, Event::Moved { card: x, to, reason, .. }) => *x == card && to.zone == Zone::Gy && *reason == Reason::Battle,
-            (Trigger::Destroyed { cause }, Event::Moved { card: x, to, reason, .. }) => {
-                *x == card && to.zone == Zone::Gy && reason.is_destroy() && cause_ok(*cause, *reason)
+            Trigger::SentToGy { from, cause } => {
+                let Event::Moved { card: x, from: f, to, reason, .. } = e else { return None };
+                (*x == card && to.zone == Zone::Gy && (from.is_empty() || from.contains(&f.zone)) && cause_ok(*cause, *reason)).then_some(None)
             }
-            (Trigger::ReturnedToHand, Event::Moved { card: x, from, to, .. }) => *x == card && to.zone == Zone::Hand && from.zone.on_field(),
-            (Trigger::OtherReturnedToHand(f), Event::Moved { card: x, from, to, .. }) => {
+            Trigger::DestroyedByBattle => {
+                let Event::Moved { card: x, to, reason, .. } = e else { return None };
+                (*x == card && to.zone == Zone::Gy && *reason == Reason::Battle).then(|| self.card(card).killed_by)
+            }
+            Trigger::Destroyed { cause } => {
+                let Event::Moved { card: x, to, reason, .. } = e else { return None };
+                (*x == card && to.zone == Zone::Gy && reason.is_destroy() && cause_ok(*cause, *reason)).then_some(None)
+            }
+            Trigger::ReturnedToHand => {
+                let Event::Moved { card: x, from, to, .. } = e else { return None };
+                (*x == card && to.zone == Zone::Hand && from.zone.on_field()).then_some(None)
+            }
+            Trigger::OtherReturnedToHand(f) => {
+                let Event::Moved { card: x, from, to, .. } = e else { return None };
                 let moved = self.card(*x);
-                *x != card
+                let hit = *x != card
                     && on_field_face_up
                     && to.zone == Zone::Hand
                     && from.zone.on_field()
                     && from.player == c.controller
                     && moved.arrived.by.is_some_and(|b| b != c.controller)
-                    && self.filter_matches(f, *x, c.controller, card)
+                    && self.filter_matches(f, *x, c.controller, card);
+                hit.then_some(Some(*x))
             }
-            (Trigger::DealtBattleDamage { direct }, Event::BattleDamage { player, by, .. }) => {
-                *by == card && *player != c.controller && (!direct || self.current_attack().is_some_and(|a| a.target.is_none()))
+            Trigger::DealtBattleDamage { direct } => {
+                let Event::BattleDamage { player, by, .. } = e else { return None };
+                (*by == card && *player != c.controller && (!direct || self.current_attack().is_some_and(|a| a.target.is_none())))
+                    .then(|| self.battle_opponent(card))
             }
-            (Trigger::DestroyedByBattleOpponent, Event::Destroyed { card: x, reason: Reason::Battle }) => *x != card && on_field_face_up,
-            (Trigger::AttackTargeted, Event::AttackDeclared { target: Some(t), .. }) => *t == card && on_field_face_up,
-            (Trigger::Phase { phase, whose }, Event::PhaseEntered { phase: ph }) => {
-                phase == ph
-                    && in_range
-                    && match whose {
-                        Who::You => self.turn_player == c.controller,
-                        Who::Opponent => self.turn_player != c.controller,
-                        Who::Both => true,
-                    }
+            Trigger::DestroysByBattle => {
+                let Event::Destroyed { card: x, reason: Reason::Battle } = e else { return None };
+                (*x != card && on_field_face_up).then_some(Some(*x))
+            }
+            Trigger::DestroysByBattleToGy => {
+                let Event::Moved { card: x, to, reason: Reason::Battle, .. } = e else { return None };
+                (*x != card && to.zone == Zone::Gy && self.card(*x).killed_by == Some(card) && on_field_face_up && c.killed_by.is_none()).then_some(Some(*x))
+            }
+            Trigger::AttackTargeted => {
+                let Event::AttackDeclared { attacker, target: Some(t) } = e else { return None };
+                (*t == card && on_field_face_up).then_some(Some(*attacker))
+            }
+            Trigger::Phase { phase, whose } => {
+                let Event::PhaseEntered { phase: ph } = e else { return None };
+                let turn_ok = match whose {
+                    Who::You => self.turn_player == c.controller,
+                    Who::Opponent => self.turn_player != c.controller,
+                    Who::Both => true,
+                };
+                (phase == ph && in_range && turn_ok).then_some(None)
             }
             // Either player's Battle Phase (a card that means "your" says so in its condition).
-            (Trigger::EndOfBattlePhase, Event::StepEntered { step: BattleStep::End }) => in_range,
-            (Trigger::EndOfDamageStep, Event::StepEntered { step: BattleStep::Damage(DamageStep::End) }) => {
-                in_range && self.current_attack().is_some_and(|a| a.attacker == card || a.target == Some(card))
+            Trigger::EndOfBattlePhase => matches!(e, Event::StepEntered { step: BattleStep::End } if in_range).then_some(None),
+            Trigger::AfterDamageCalculation => {
+                matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::AfterCalculation) } if in_range && battling())
+                    .then(|| self.battle_opponent(card))
             }
-            (Trigger::AnySpecialSummoned(f), Event::SpecialSummoned { card: x }) => in_range && self.filter_matches(f, *x, c.controller, card),
-            (Trigger::LeftField(f), Event::Moved { card: x, from, to, .. }) => {
-                from.zone.on_field() && !to.zone.on_field() && (*x == card || in_range) && self.filter_matches(f, *x, c.controller, card)
+            Trigger::EndOfDamageStep => {
+                matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::End) } if in_range && battling()).then(|| self.battle_opponent(card))
             }
-            (Trigger::SpecialSummonedFromYourGy, Event::SpecialSummoned { card: x }) => {
-                in_range && self.card(*x).arrived.from == Some(Zone::Gy) && self.card(*x).owner == c.controller
+            Trigger::AnySpecialSummoned(f) => {
+                let Event::SpecialSummoned { card: x } = e else { return None };
+                (in_range && self.filter_matches(f, *x, c.controller, card)).then(|| other(*x))
             }
-            _ => false,
-        };
-        if !hit {
-            return None;
+            Trigger::LeftField(f) => {
+                let Event::Moved { card: x, from, to, .. } = e else { return None };
+                (from.zone.on_field() && !to.zone.on_field() && (*x == card || in_range) && self.filter_matches(f, *x, c.controller, card)).then(|| other(*x))
+            }
         }
-        let other = match e {
-            Event::BattleDamage { .. } | Event::Destroyed { .. } => {
-                self.current_attack().and_then(|a| if a.attacker == card { a.target } else { Some(a.attacker) })
-            }
-            Event::StepEntered { .. } => self.current_attack().and_then(|a| if a.attacker == card { a.target } else { Some(a.attacker) }),
-            Event::SpecialSummoned { card: x } | Event::NormalSummoned { card: x, .. } | Event::FlipSummoned { card: x } => Some(*x),
-            Event::AttackDeclared { attacker, .. } => Some(*attacker),
-            Event::Moved { card: x, .. } if *x != card => Some(*x),
-            _ => None,
-        };
-        Some(other)
     }
 
     /// At a point of priority: drops triggers that missed their timing or whose card went
@@ -224,7 +318,15 @@ impl Duel {
             return None;
         }
         let timing = self.timing;
-        let mut queue = std::mem::take(&mut self.pending);
+        let all = std::mem::take(&mut self.pending);
+        // Triggers that must wait stay pending: a FLIP effect of an attacked monster until
+        // after damage calculation (BATTLE-8); the FLIP effect of a monster whose Flip
+        // Summon may still be negated until the summon succeeds (SUM-3).
+        let waiting = |d: &Duel, p: &Pending| {
+            (p.after_damage_calculation && d.current_attack().is_some() && d.before_damage_calculation_done()) || d.summon_pending == Some(p.card)
+        };
+        let (wait, mut queue): (Vec<Pending>, Vec<Pending>) = all.into_iter().partition(|p| waiting(self, p));
+        self.pending = wait;
         queue.retain(|p| {
             let c = self.card(p.card);
             let missed = p.optional && p.when && p.timing != timing;
@@ -244,12 +346,23 @@ impl Duel {
         Some(Flow::Continue)
     }
 
+    /// In the Damage Step, damage calculation has not been performed yet (BATTLE-4).
+    pub(crate) fn before_damage_calculation_done(&self) -> bool {
+        matches!(self.step, Some(BattleStep::Damage(DamageStep::Start | DamageStep::BeforeCalculation | DamageStep::DuringCalculation)))
+    }
+
     fn trigger_can_activate(&self, p: &Pending) -> bool {
         let Some(e) = self.effect_decl(p.card, p.effect) else { return false };
         if self.chain.len() >= crate::engine::limits::CHAIN_LINKS || !self.limit_ok(p.card, p.effect) || self.name_locked(p.player, p.card) {
             return false;
         }
-        self.condition_holds(&e.condition, p.player, p.card) && self.costs_payable(e, p.player, p.card) && self.targets_exist(e, p.player, p.card)
+        {
+            let facts = crate::eval::LinkFacts { event_card: p.event_card, ..Default::default() };
+            let ctx = crate::eval::Ctx::with_link(p.player, p.card, &facts);
+            // A trigger whose operation could not do anything is not activated, as an
+            // activation would not be.
+            self.condition_in(&e.condition, &ctx) && self.costs_payable(e, p.player, p.card) && self.targets_exist(e, &ctx) && self.ops_possible(&e.ops, &ctx)
+        }
     }
 
     /// EFF-7: the next group is TP mandatory, NTP mandatory, TP optional, NTP optional.

@@ -23,6 +23,18 @@ pub struct KnownCard {
     pub def: Option<i32>,
     pub level: u8,
     pub owner: Player,
+    /// Counters on the card (MISC-2), by kind name (`spell`, `clock`, ...); empty off the field.
+    pub counters: Vec<(String, u16)>,
+}
+
+/// A link of the current chain (CHAIN-1): activations are public.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChainView {
+    pub code: u32,
+    pub name: String,
+    /// The effect's index on the card (0 = its first).
+    pub effect: u8,
+    pub controller: Player,
 }
 
 /// One side of the table as seen by the viewer.
@@ -55,6 +67,8 @@ pub struct View {
     pub deciding: Option<Player>,
     pub outcome: Option<Outcome>,
     pub sides: [SideView; 2],
+    /// The chain being built or resolved, link 1 first.
+    pub chain: Vec<ChainView>,
     /// The viewer's legal actions with their texts (empty unless the viewer decides).
     pub actions: Vec<(Action, String)>,
 }
@@ -72,6 +86,7 @@ impl Duel {
             def: if on_field { d.def.map(|_| self.current_def(id)) } else { d.def },
             level: d.level,
             owner: c.owner,
+            counters: c.counters.iter().map(|&(k, n)| (k.name().to_string(), n)).collect(),
         }
     }
 
@@ -86,6 +101,16 @@ impl Duel {
     /// What `viewer` may see (MISC-3): never the opponent's hand, deck order, face-down
     /// cards or face-down banished cards.
     pub fn view(&self, viewer: Player) -> View {
+        let mut v = self.view_table(viewer);
+        if v.deciding == Some(viewer) {
+            v.actions = self.legal_actions_with_text();
+        }
+        v
+    }
+
+    /// [`Duel::view`] without the legal actions (`actions` is empty): for callers that
+    /// list the actions themselves and need no texts (observation encoders).
+    pub fn view_table(&self, viewer: Player) -> View {
         let side = |p: Player| {
             let ps = self.player(p);
             let mine = p == viewer;
@@ -114,7 +139,12 @@ impl Duel {
             deciding,
             outcome: self.outcome,
             sides: [side(Player::A), side(Player::B)],
-            actions: if deciding == Some(viewer) { self.legal_actions_with_text() } else { Vec::new() },
+            chain: self
+                .chain
+                .iter()
+                .map(|l| ChainView { code: self.card(l.card).code, name: self.name(l.card).to_string(), effect: l.effect, controller: l.controller })
+                .collect(),
+            actions: Vec::new(),
         }
     }
 }

@@ -19,6 +19,8 @@ pub enum Source {
     Shipped,
     /// The user's `cards.cdb`.
     Database,
+    /// The catalog ygo ships of cards it knows but does not play (`cards/catalog.tsv`).
+    Catalog,
 }
 
 /// Everything a command needs to know about one passcode.
@@ -121,9 +123,9 @@ pub enum FindError {
     /// A passcode neither the shipped data nor the database knows.
     #[error("unknown passcode {0}: not in the shipped card data{1}")]
     UnknownCode(u32, String),
-    /// A name matching no card.
-    #[error("no card named {0:?}{1}")]
-    UnknownName(String, String),
+    /// A name matching no card (with the nearest name, if one is close).
+    #[error("no card named {}{}{}", crate::text::quote(.0), .2.as_ref().map_or(String::new(), |n| format!(" (did you mean {n:?}?)")), .1)]
+    UnknownName(String, String, Option<String>),
     /// A name fragment matching several cards.
     #[error("{query:?} matches {count} cards, e.g. {examples}: give the full name or the passcode")]
     Ambiguous { query: String, count: usize, examples: String },
@@ -183,27 +185,56 @@ impl CardLookup {
                 source: Source::Database,
             });
         }
-        def.map(|d| CardInfo {
+        if let Some(d) = def {
+            return Some(CardInfo {
+                id,
+                alias: d.data.alias,
+                name: d.data.name.clone(),
+                text: d.data.text.clone(),
+                ot: d.data.ot,
+                type_bits: d.data.type_bits,
+                data: Some(d.data.clone()),
+                in_pool: true,
+                implemented: d.implemented,
+                source: Source::Shipped,
+            });
+        }
+        crate::known::catalog().get(&id).map(|c| CardInfo {
             id,
-            alias: d.data.alias,
-            name: d.data.name.clone(),
-            text: d.data.text.clone(),
-            ot: d.data.ot,
-            type_bits: d.data.type_bits,
-            data: Some(d.data.clone()),
-            in_pool: true,
-            implemented: d.implemented,
-            source: Source::Shipped,
+            alias: c.alias,
+            name: c.name.clone(),
+            text: String::new(),
+            ot: c.ot,
+            type_bits: c.type_,
+            data: CardData::from_raw(c).ok(),
+            in_pool: false,
+            implemented: false,
+            source: Source::Catalog,
         })
     }
 
-    /// The passcode a deck should hold for `id`: the alias of an alternate artwork,
-    /// else `id` itself (also for unknown codes).
+    /// The passcode a deck should hold for `id`: the card an alternate artwork, a
+    /// reprint, a "(GOAT)" entry or a pre-errata ID stands for (the shipped map, then the
+    /// user's database: an `alias` with the same name or a passcode within 20), else `id`
+    /// itself (also for unknown codes). A card only treated as another's name (Harpie
+    /// Lady 1) stays itself.
     pub fn official_code(&self, id: u32) -> u32 {
-        match self.get(id) {
-            Some(c) if c.is_alternate_art() => c.alias,
-            _ => id,
+        if let Some(&official) = crate::known::aliases().get(&id) {
+            return official;
         }
+        let Some(c) = self.db.as_ref().and_then(|db| db.get(id)) else { return id };
+        let alias = c.raw.alias;
+        let same_name = || self.get(alias).is_some_and(|a| a.name == c.raw.name);
+        if alias != 0 && (is_alternate_art(id, alias) || same_name()) {
+            alias
+        } else {
+            id
+        }
+    }
+
+    /// The card's name, if any source knows it.
+    pub fn name(&self, id: u32) -> Option<String> {
+        self.get(id).map(|c| c.name).filter(|n| !n.is_empty())
     }
 
     /// Every card of the shipped pool, in pool order (names from the database if given).
@@ -227,6 +258,20 @@ impl CardLookup {
                 v
             }
         }
+    }
+
+    /// Every card a name may be looked up among: [`CardLookup::all`] plus the shipped
+    /// catalog, by passcode.
+    fn known(&self) -> Vec<CardInfo> {
+        let mut v = self.all();
+        v.extend(
+            crate::known::catalog()
+                .keys()
+                .filter(|id| self.pool.get(**id).is_none() && self.db.as_ref().is_none_or(|db| db.get(**id).is_none()))
+                .filter_map(|&id| self.get(id)),
+        );
+        v.sort_by_key(|c| c.id);
+        v
     }
 
     /// Text for messages saying where cards were looked up.
@@ -255,10 +300,17 @@ impl CardLookup {
                 return Ok(info);
             }
         }
+        let known = self.known();
+        if let Some(c) = known.iter().find(|c| c.name.eq_ignore_ascii_case(q)) {
+            return Ok(c.clone());
+        }
         let key = q.to_lowercase();
-        let hits: Vec<CardInfo> = if key.is_empty() { Vec::new() } else { self.all().into_iter().filter(|c| c.name.to_lowercase().contains(&key)).collect() };
+        let hits: Vec<CardInfo> = if key.is_empty() { Vec::new() } else { known.iter().filter(|c| c.name.to_lowercase().contains(&key)).cloned().collect() };
         match hits.len() {
-            0 => Err(FindError::UnknownName(q.to_string(), self.sources_note())),
+            0 => {
+                let near = crate::text::nearest(q, known.iter().map(|c| c.name.as_str())).map(str::to_string);
+                Err(FindError::UnknownName(q.to_string(), self.sources_note(), near))
+            }
             1 => Ok(hits.into_iter().next().expect("one hit")),
             n => Err(FindError::Ambiguous {
                 query: q.to_string(),
@@ -344,6 +396,17 @@ mod tests {
         let e = l.find("1").unwrap_err().to_string();
         assert!(e.contains("unknown passcode 1"), "{e}");
         assert!(l.find("zzzz no such card").is_err());
+        // The nearest name is suggested (issue 16: "Magic Jamer").
+        let e = l.find("Magic Jamer").unwrap_err().to_string();
+        assert!(e.starts_with("no card named \"Magic Jamer\" (did you mean \"Magic Jammer\"?)"), "{e}");
+        // Cards of the shipped catalog are found by name, not implemented.
+        let serpent = l.find("Sinister Serpent").unwrap();
+        assert_eq!((serpent.id, serpent.source, serpent.implemented), (8131171, Source::Catalog, false));
+        // Alternate artworks, GOAT and pre-errata IDs stand for their card without a database.
+        assert_eq!(l.official_code(74677425), 74677422);
+        assert_eq!(l.official_code(504700000), 126218);
+        assert_eq!(l.official_code(511000818), 8131171);
+        assert_eq!(l.official_code(46986414), 46986414);
         assert!(matches!(l.find("Dragon"), Err(FindError::Ambiguous { .. })));
         let j = dm.to_json(false);
         assert_eq!(j["id"], 46986414);

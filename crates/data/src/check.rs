@@ -9,6 +9,7 @@ use ygo_core::card::{type_bits, Kind, MonsterFrame};
 
 use crate::cardinfo::{CardInfo, CardLookup};
 use crate::lflist::{load_banlist, Banlist, Date, LflistError};
+use crate::source::{unplayable_text, UnimplementedCard};
 use crate::ydk::{load_deck, Deck, DeckError, LoadedDeck, Section};
 
 /// Rule name used for passcodes neither the shipped data nor the user's database knows.
@@ -58,15 +59,20 @@ pub struct Violation {
     pub message: String,
 }
 
-/// The result of a deck check; serialises as `{"legal": .., "violations": [..]}`.
+/// The result of a deck check; serialises as `{"legal": .., "violations": [..],
+/// "playable": .., "unimplemented": [{"name", "id"}]}`. *Legal* is about the deck rules
+/// and the banlist (DECK-1..9); *playable* is whether this engine implements every card.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CheckReport {
     pub legal: bool,
     pub violations: Vec<Violation>,
+    pub playable: bool,
+    /// The cards of the deck the engine does not implement yet, each once.
+    pub unimplemented: Vec<UnimplementedCard>,
 }
 
 impl CheckReport {
-    /// The process exit code: 0 legal, 1 illegal.
+    /// The process exit code: 0 legal, 1 illegal (playability does not change it).
     pub fn exit_code(&self) -> i32 {
         if self.legal {
             0
@@ -75,20 +81,24 @@ impl CheckReport {
         }
     }
 
-    /// The JSON form `{"legal": bool, "violations": [{"rule", "card", "name", "message"}]}`.
+    /// The JSON form `{"legal": bool, "violations": [{"rule", "card", "name", "message"}],
+    /// "playable": bool, "unimplemented": [{"name", "id"}]}`.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_else(|_| String::from("{\"legal\":false,\"violations\":[]}"))
+        serde_json::to_string(self).unwrap_or_else(|_| String::from("{\"legal\":false,\"violations\":[],\"playable\":false,\"unimplemented\":[]}"))
     }
 
-    /// Human-readable lines: `legal` or one line per violation.
+    /// Human-readable lines: `legal` or one line per violation, then whether this engine
+    /// can play the deck (naming the cards it cannot).
     pub fn render(&self, deck: &Deck) -> String {
         let sizes = format!("main {}, extra {}, side {}", deck.main.len(), deck.extra.len(), deck.side.len());
-        if self.legal {
-            return format!("legal ({sizes})\n");
-        }
-        let mut out = format!("illegal: {} violation(s) ({sizes})\n", self.violations.len());
+        let mut out = if self.legal { format!("legal ({sizes})\n") } else { format!("illegal: {} violation(s) ({sizes})\n", self.violations.len()) };
         for v in &self.violations {
             out.push_str(&format!("{}: {}\n", v.rule, v.message));
+        }
+        if self.playable {
+            out.push_str("playable by this engine\n");
+        } else {
+            out.push_str(&format!("{}\n", unplayable_text(&self.unimplemented)));
         }
         out
     }
@@ -332,7 +342,8 @@ pub fn check_deck(deck: &Deck, lookup: &CardLookup, opts: &CheckOptions<'_>) -> 
 
     out.sort_by_key(|(rule, pos, _)| (*rule, *pos));
     let violations: Vec<Violation> = out.into_iter().map(|(_, _, v)| v).collect();
-    CheckReport { legal: violations.is_empty(), violations }
+    let unimplemented = crate::source::unimplemented(deck.cards().map(|(_, c)| c), lookup);
+    CheckReport { legal: violations.is_empty(), violations, playable: unimplemented.is_empty(), unimplemented }
 }
 
 /// Why a deck check could not run (exit code 2).
@@ -611,7 +622,7 @@ mod tests {
         assert_eq!(r.violations[0].name, None);
         let v: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
         let obj = v.as_object().unwrap();
-        assert_eq!(obj.keys().collect::<Vec<_>>(), ["legal", "violations"]);
+        assert_eq!(obj.keys().collect::<Vec<_>>(), ["legal", "playable", "unimplemented", "violations"]);
         assert_eq!(v["legal"], false);
         let deck_wide = &v["violations"][1];
         assert_eq!(deck_wide["rule"], "DECK-1");
@@ -624,7 +635,7 @@ mod tests {
         assert_eq!(v["violations"][3]["card"], SPELL);
         assert_eq!(v["violations"][3]["name"], "Test Spell");
         let legal = run(&deck(filler(40), vec![], vec![]), None, None);
-        assert_eq!(legal.to_json(), "{\"legal\":true,\"violations\":[]}");
+        assert_eq!(legal.to_json(), "{\"legal\":true,\"violations\":[],\"playable\":true,\"unimplemented\":[]}");
         assert_eq!(legal.exit_code(), 0);
     }
 
@@ -635,6 +646,28 @@ mod tests {
         let r = check_deck(&deck(main, vec![], vec![]), &CardLookup::new(None), &CheckOptions::default());
         assert_eq!(rules(&r), [UNKNOWN_CARD]);
         assert!(r.violations[0].message.contains("999999999") && r.violations[0].message.contains("--cards-db"));
+    }
+
+    #[test]
+    fn legal_and_playable_are_separate() {
+        // RULE: DECK-5 (a whitelist), with a card the engine does not implement yet.
+        const SERPENT: u32 = 8131171; // Sinister Serpent: in the shipped catalog, not implemented
+        let mut main = filler(39);
+        main.push(SERPENT);
+        let l = CardLookup::new(None);
+        let r = check_deck(&deck(main.clone(), vec![], vec![]), &l, &CheckOptions::default());
+        assert!(r.legal && !r.playable, "{r:?}");
+        assert_eq!(r.unimplemented, [UnimplementedCard { name: Some("Sinister Serpent".into()), code: SERPENT }]);
+        let text = r.render(&deck(main.clone(), vec![], vec![]));
+        assert_eq!(text, "legal (main 40, extra 0, side 0)\nnot playable by this engine: 1 card(s) not implemented yet: Sinister Serpent (8131171)\n");
+        let v: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
+        assert_eq!(v["unimplemented"], serde_json::json!([{"name": "Sinister Serpent", "id": SERPENT}]));
+        // The GOAT list limits it to 1 (DECK-5): legality and playability are both reported.
+        let goat = crate::lflist::load_banlist("goat", None, None, None).unwrap();
+        main[0] = SERPENT;
+        let r = check_deck(&deck(main, vec![], vec![]), &l, &CheckOptions { banlist: Some(&goat), region: None });
+        assert!(!r.legal && !r.playable);
+        assert!(r.violations.iter().any(|v| v.rule == "DECK-5" && v.card == Some(SERPENT) && v.message.contains("Limited (1)")), "{r:?}");
     }
 
     #[test]

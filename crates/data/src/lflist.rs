@@ -6,9 +6,9 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
-use std::sync::OnceLock;
 
 use crate::check::Region;
+use crate::text::{excerpt, quote, EXCERPT};
 
 /// A calendar date (only ordering matters; no calendar validation beyond ranges).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -128,13 +128,13 @@ pub enum LflistError {
     #[error("{file}: no '!name' list in the file")]
     NoList { file: String },
     /// No list of that name.
-    #[error("{file}: no list named {name:?} (lists: {available})")]
+    #[error("{file}: no list named {} (lists: {available})", quote(.name))]
     UnknownList { file: String, name: String, available: String },
     /// No list in force on that date.
     #[error("{file}: no list in force on {date}{region}")]
     NoListForDate { file: String, date: Date, region: String },
     /// Neither a file nor a shipped list.
-    #[error("banlist {arg:?}: no such file, and not a shipped list (shipped: {shipped})")]
+    #[error("--banlist {}: no such file, and not a shipped list (shipped: {shipped})", quote(.arg))]
     NotFound { arg: String, shipped: String },
 }
 
@@ -158,7 +158,7 @@ pub fn parse_lflist(text: &str, file: &str) -> Result<BanlistFile, LflistError> 
             let key = words.next().unwrap_or("").to_ascii_lowercase();
             if key == "startdate" || key == "enddate" {
                 let value = words.next().unwrap_or("");
-                let date = Date::parse(value).ok_or_else(|| err(format!("bad date {value:?} (expected YYYY-MM-DD)")))?;
+                let date = Date::parse(value).ok_or_else(|| err(format!("bad date {} (expected YYYY-MM-DD)", quote(value))))?;
                 let list = lists.last_mut().ok_or_else(|| err(format!("--{key} before any '!name' list")))?;
                 if key == "startdate" {
                     list.start_date = Some(date);
@@ -178,11 +178,11 @@ pub fn parse_lflist(text: &str, file: &str) -> Result<BanlistFile, LflistError> 
         let mut words = line.split_whitespace();
         let code_text = words.next().unwrap_or("");
         if !code_text.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(err(format!("expected '<passcode> <count>', a '!name', '$whitelist' or a '#' comment, found {line:?}")));
+            return Err(err(format!("expected '<passcode> <count>', a '!name', '$whitelist' or a '#' comment, found {}", quote(line))));
         }
-        let code: u32 = code_text.parse().map_err(|_| err(format!("passcode {code_text} is out of range")))?;
+        let code: u32 = code_text.parse().map_err(|_| err(format!("passcode {} is out of range", excerpt(code_text, EXCERPT))))?;
         let count_text = words.next().ok_or_else(|| err(format!("passcode {code} has no count")))?;
-        let count: i64 = count_text.parse().map_err(|_| err(format!("count {count_text:?} of passcode {code} is not a number")))?;
+        let count: i64 = count_text.parse().map_err(|_| err(format!("count {} of passcode {code} is not a number", quote(count_text))))?;
         if !(0..=3).contains(&count) {
             return Err(err(format!("count {count} of passcode {code} is not 0, 1, 2 or 3")));
         }
@@ -242,7 +242,7 @@ impl BanlistFile {
 
     /// Names of the lists, for messages.
     pub fn names(&self) -> String {
-        let names: Vec<String> = self.lists.iter().map(|l| format!("{:?}", l.name)).collect();
+        let names: Vec<String> = self.lists.iter().map(|l| quote(&l.name)).collect();
         let shown = names.iter().take(12).cloned().collect::<Vec<_>>().join(", ");
         if names.len() > 12 {
             format!("{shown}, … ({} in all)", names.len())
@@ -286,33 +286,10 @@ pub const SHIPPED: [ShippedList; 4] = [
     ShippedList { key: "edison", file: "edison_2010.03_whitelist.lflist.conf", text: include_str!("../banlists/edison_2010.03_whitelist.lflist.conf") },
 ];
 
-/// `id<TAB>alias`: official passcodes of the EDOPro-only IDs of the GOAT list.
-pub const GOAT_ALIASES_TSV: &str = include_str!("../banlists/goat-aliases.tsv");
-
-/// Parses `goat-aliases.tsv` text into a map (errors name the line).
-pub fn parse_aliases(text: &str) -> Result<BTreeMap<u32, u32>, String> {
-    let mut map = BTreeMap::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut f = line.split('\t');
-        let (Some(a), Some(b), None) = (f.next(), f.next(), f.next()) else {
-            return Err(format!("goat-aliases.tsv:{}: expected id<TAB>alias", i + 1));
-        };
-        let (Ok(a), Ok(b)) = (a.trim().parse::<u32>(), b.trim().parse::<u32>()) else {
-            return Err(format!("goat-aliases.tsv:{}: not two passcodes", i + 1));
-        };
-        map.insert(a, b);
-    }
-    Ok(map)
-}
-
-/// The shipped GOAT alias map (EDOPro-only ID → official passcode).
+/// The shipped alias map (every passcode that stands for another card, the EDOPro-only
+/// IDs of the GOAT list among them), as banlists apply it: see [`crate::known::aliases`].
 pub fn goat_aliases() -> &'static BTreeMap<u32, u32> {
-    static MAP: OnceLock<BTreeMap<u32, u32>> = OnceLock::new();
-    MAP.get_or_init(|| parse_aliases(GOAT_ALIASES_TSV).unwrap_or_default())
+    crate::known::aliases()
 }
 
 /// Text listing the shipped lists, for messages.
@@ -449,7 +426,7 @@ mod tests {
 
     #[test]
     fn goat_alias_map_is_complete() {
-        let map = parse_aliases(GOAT_ALIASES_TSV).unwrap();
+        let map = goat_aliases();
         assert!(map.len() >= 200, "{}", map.len());
         let goat = shipped_file(&SHIPPED[2]).unwrap();
         for &code in goat.lists[0].entries.keys() {

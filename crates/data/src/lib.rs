@@ -8,8 +8,10 @@
 pub mod cardinfo;
 pub mod cdb;
 pub mod check;
+pub mod known;
 pub mod lflist;
 pub mod source;
+pub mod text;
 pub mod ydk;
 
 pub use cardinfo::{CardInfo, CardLookup};

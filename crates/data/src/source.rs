@@ -1,10 +1,13 @@
 //! A deck argument as every front end takes it (command line, server, Python): a built-in
 //! deck name, a `.ydk` path or a `ydke://` link, resolved to the lists a duel plays with.
-//! Alternate artworks are mapped to their card; a deck naming cards the engine does not
-//! implement is refused with every one of them named.
+//! Passcodes that stand for another card (alternate artworks, reprints, "(GOAT)" entries,
+//! pre-errata IDs: [`crate::known`]) are read as that card. A deck naming cards the engine
+//! does not implement is *legal* or not by the deck rules, but not *playable*: it is
+//! refused with every such card named, in the same words `ygo deck check` uses.
 
 use std::path::Path;
 
+use serde::Serialize;
 use ygo_cards::decks::{builtin, parse_builtin, BUILTIN};
 use ygo_core::DeckList;
 
@@ -19,18 +22,42 @@ pub struct NamedDeck {
     pub side: Vec<u32>,
 }
 
+/// A card of a deck that the engine does not play yet.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct UnimplementedCard {
+    /// The card's name, when the shipped data or the user's database knows it.
+    pub name: Option<String>,
+    #[serde(rename = "id")]
+    pub code: u32,
+}
+
+impl std::fmt::Display for UnimplementedCard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.name {
+            Some(n) => write!(f, "{n} ({})", self.code),
+            None => write!(f, "unknown card {}", self.code),
+        }
+    }
+}
+
+/// The one sentence every front end uses for a deck the engine cannot play.
+pub fn unplayable_text(cards: &[UnimplementedCard]) -> String {
+    let list: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+    format!("not playable by this engine: {} card(s) not implemented yet: {}", cards.len(), list.join(", "))
+}
+
 /// Why a deck argument cannot be played.
 #[derive(Debug, thiserror::Error)]
 pub enum DeckSourceError {
     /// Not a built-in name, not a file, not a link.
-    #[error("{arg}: no such built-in deck or file (built-in decks: {builtins})")]
+    #[error("{}: no such built-in deck or file (built-in decks: {builtins})", crate::text::quote(.arg))]
     Unknown { arg: String, builtins: String },
     /// The file or link could not be read.
     #[error(transparent)]
     Read(#[from] crate::ydk::DeckError),
     /// The deck names cards the engine does not play yet.
-    #[error("{arg}: {} card(s) not implemented: {}", .cards.len(), .cards.join(", "))]
-    Unimplemented { arg: String, cards: Vec<String> },
+    #[error("{arg}: {}", unplayable_text(.cards))]
+    Unimplemented { arg: String, cards: Vec<UnimplementedCard> },
 }
 
 /// The names of the built-in decks, comma-separated (for messages).
@@ -40,44 +67,53 @@ pub fn builtin_names() -> String {
 
 /// Reads a deck argument without checking that its cards are implemented.
 pub fn read_named_deck(arg: &str) -> Result<NamedDeck, DeckSourceError> {
+    read_named_deck_with(arg, &CardLookup::new(None))
+}
+
+/// As [`read_named_deck`], mapping passcodes with `lookup` (the shipped data and, if
+/// given, the user's `cards.cdb`).
+pub fn read_named_deck_with(arg: &str, lookup: &CardLookup) -> Result<NamedDeck, DeckSourceError> {
     if let Some(b) = builtin(arg) {
         return Ok(NamedDeck { name: b.name.to_string(), list: parse_builtin(b.ydk), side: Vec::new() });
     }
-    if !(Path::new(arg).exists() || arg.starts_with("ydke://")) {
+    if !(Path::new(arg).exists() || crate::ydk::is_ydke(arg)) {
         return Err(DeckSourceError::Unknown { arg: arg.to_string(), builtins: builtin_names() });
     }
-    let lookup = CardLookup::new(None);
-    let loaded = crate::ydk::load_deck(arg, &lookup)?;
+    let loaded = crate::ydk::load_deck(arg, lookup)?;
     let name =
-        if arg.starts_with("ydke://") { "ydke".to_string() } else { Path::new(arg).file_stem().map_or(arg.to_string(), |s| s.to_string_lossy().into_owned()) };
+        if crate::ydk::is_ydke(arg) { "ydke".to_string() } else { Path::new(arg).file_stem().map_or(arg.to_string(), |s| s.to_string_lossy().into_owned()) };
     Ok(NamedDeck { name, list: DeckList { main: loaded.deck.main, extra: loaded.deck.extra }, side: loaded.deck.side })
 }
 
 /// The cards of a deck (Main, Extra and Side) the engine does not implement, each once,
-/// as "Name (passcode)" (or the passcode alone for a card it does not know).
-pub fn unimplemented_cards(deck: &NamedDeck) -> Vec<String> {
-    let pool = ygo_cards::pool();
-    let mut missing: Vec<String> = deck
-        .list
-        .main
-        .iter()
-        .chain(&deck.list.extra)
-        .chain(&deck.side)
-        .filter(|&&c| !pool.get(c).is_some_and(|d| d.implemented))
-        .map(|&c| match pool.get(c) {
-            Some(d) => format!("{} ({c})", d.data.name),
-            None => format!("{c}"),
-        })
-        .collect();
-    missing.sort();
+/// sorted by name (unknown cards last), named by `lookup`.
+pub fn unimplemented(cards: impl IntoIterator<Item = u32>, lookup: &CardLookup) -> Vec<UnimplementedCard> {
+    let pool = lookup.pool();
+    let mut missing: Vec<UnimplementedCard> =
+        cards.into_iter().filter(|&c| !pool.get(c).is_some_and(|d| d.implemented)).map(|code| UnimplementedCard { name: lookup.name(code), code }).collect();
+    missing.sort_by(|a, b| (a.name.is_none(), &a.name, a.code).cmp(&(b.name.is_none(), &b.name, b.code)));
     missing.dedup();
     missing
 }
 
+/// The cards of a deck the engine does not implement, as "Name (passcode)".
+pub fn unimplemented_cards(deck: &NamedDeck) -> Vec<String> {
+    unimplemented(deck_cards(deck), &CardLookup::new(None)).iter().map(|c| c.to_string()).collect()
+}
+
+fn deck_cards(deck: &NamedDeck) -> impl Iterator<Item = u32> + '_ {
+    deck.list.main.iter().chain(&deck.list.extra).chain(&deck.side).copied()
+}
+
 /// Reads a deck argument and refuses it when it names a card the engine does not play.
 pub fn load_named_deck(arg: &str) -> Result<NamedDeck, DeckSourceError> {
-    let deck = read_named_deck(arg)?;
-    let cards = unimplemented_cards(&deck);
+    load_named_deck_with(arg, &CardLookup::new(None))
+}
+
+/// As [`load_named_deck`], with names and passcodes from `lookup`.
+pub fn load_named_deck_with(arg: &str, lookup: &CardLookup) -> Result<NamedDeck, DeckSourceError> {
+    let deck = read_named_deck_with(arg, lookup)?;
+    let cards = unimplemented(deck_cards(&deck), lookup);
     if !cards.is_empty() {
         return Err(DeckSourceError::Unimplemented { arg: arg.to_string(), cards });
     }
@@ -96,5 +132,35 @@ mod tests {
         let e = load_named_deck("no-such-deck-here").unwrap_err();
         assert!(matches!(e, DeckSourceError::Unknown { .. }), "{e}");
         assert!(e.to_string().contains("vanilla-yugi"));
+    }
+
+    /// A scratch `.ydk` file with these lines.
+    fn ydk(name: &str, lines: &[String]) -> String {
+        let dir = std::env::temp_dir().join(format!("ygo-source-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, format!("#main\n{}\n#extra\n!side\n", lines.join("\n"))).unwrap();
+        path.to_string_lossy().into_owned()
+    }
+
+    #[test]
+    fn alternate_artworks_load_as_their_card_without_a_database() {
+        // Red-Eyes B. Dragon 74677425 and Ring of Destruction 83555667 (issue 16), the
+        // rest of the Dragon's Roar built-in list.
+        let mut main: Vec<String> = parse_builtin(builtin("dragons-roar").unwrap().ydk).main.iter().map(|c| c.to_string()).collect();
+        main[0] = "74677425".into();
+        main[1] = "83555667".into();
+        let d = load_named_deck(&ydk("alt.ydk", &main)).unwrap();
+        assert_eq!(&d.list.main[..2], &[74677422, 83555666]);
+    }
+
+    #[test]
+    fn unplayable_decks_name_every_missing_card() {
+        // Sinister Serpent by its official, pre-errata and GOAT-list passcodes: one card.
+        let mut main: Vec<String> = parse_builtin(builtin("vanilla-yugi").unwrap().ydk).main.iter().map(|c| c.to_string()).collect();
+        main.truncate(37);
+        main.extend(["8131171".into(), "511000818".into(), "999999999".into()]);
+        let e = load_named_deck(&ydk("serpent.ydk", &main)).unwrap_err().to_string();
+        assert!(e.ends_with(": not playable by this engine: 2 card(s) not implemented yet: Sinister Serpent (8131171), unknown card 999999999"), "{e}");
     }
 }

@@ -7,6 +7,7 @@ use base64::Engine as _;
 use serde::Serialize;
 
 use crate::cardinfo::CardLookup;
+use crate::text::{excerpt, quote, EXCERPT};
 
 /// A deck as three lists of passcodes, copies repeated, in file order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -98,15 +99,17 @@ impl Deck {
         self.len() == 0
     }
 
-    /// Replaces each alternate-artwork passcode by its alias (|alias − id| < 20);
-    /// returns one note per distinct replaced code.
+    /// Replaces each passcode that stands for another card (an alternate artwork or
+    /// reprint, a "(GOAT)" entry, a pre-errata ID: [`CardLookup::official_code`]) by that
+    /// card's; returns one note per distinct replaced code.
     pub fn map_alternate_art(&mut self, lookup: &CardLookup) -> Vec<String> {
         let mut notes = Vec::new();
         for s in [Section::Main, Section::Extra, Section::Side] {
             for code in self.section_mut(s).iter_mut() {
                 let official = lookup.official_code(*code);
                 if official != *code {
-                    let note = format!("passcode {} is an alternate artwork of {}", *code, official);
+                    let name = lookup.name(official).map_or_else(|| official.to_string(), |n| format!("{n} ({official})"));
+                    let note = format!("passcode {} is read as {name}", *code);
                     if !notes.contains(&note) {
                         notes.push(note);
                     }
@@ -125,8 +128,17 @@ impl Deck {
 /// followed by whitespace and a comment); any other line is skipped with a warning.
 pub fn parse_ydk(text: &str, file: &str) -> Result<LoadedDeck, DeckError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let unreadable = |problem: &str| DeckError::Read { file: file.to_string(), problem: problem.to_string() };
+    if text.trim().is_empty() {
+        return Err(unreadable("the file is empty, not a .ydk deck"));
+    }
+    if looks_binary(text) {
+        return Err(unreadable("binary data, not a .ydk deck (a text file of passcodes under #main, #extra and !side)"));
+    }
     let mut deck = Deck::default();
     let mut warnings = Vec::new();
+    let mut ignored = 0usize;
+    let mut deck_lines = 0usize;
     let mut section = Section::Main;
     for (i, raw) in text.split('\n').enumerate() {
         let line_no = i + 1;
@@ -139,30 +151,64 @@ pub fn parse_ydk(text: &str, file: &str) -> Result<LoadedDeck, DeckError> {
             match rest.trim().to_ascii_lowercase().as_str() {
                 "main" => section = Section::Main,
                 "extra" => section = Section::Extra,
-                _ => {}
+                _ => continue,
             }
+            deck_lines += 1;
             continue;
         }
         if line.starts_with('!') {
             section = Section::Side;
+            deck_lines += 1;
             continue;
         }
         if line.as_bytes()[0].is_ascii_digit() {
             let end = line.find(|c: char| !c.is_ascii_digit()).unwrap_or(line.len());
             let (digits, rest) = line.split_at(end);
             if !rest.is_empty() && !rest.starts_with(char::is_whitespace) {
-                return Err(err(format!("not a passcode: {line:?}")));
+                return Err(err(format!("not a passcode: {}", quote(line))));
             }
-            let code: u32 = digits.parse().map_err(|_| err(format!("passcode {digits} is out of range (at most {})", u32::MAX)))?;
+            let code: u32 = digits.parse().map_err(|_| err(format!("passcode {} is out of range (at most {})", excerpt(digits, EXCERPT), u32::MAX)))?;
             if code == 0 {
                 return Err(err("passcode 0 is not a card".to_string()));
             }
             deck.section_mut(section).push(code);
+            deck_lines += 1;
             continue;
         }
-        warnings.push(format!("{file}:{line_no}: ignored line (not a passcode, '#' comment or '!side'): {line:?}"));
+        ignored += 1;
+        if ignored <= MAX_IGNORED_SHOWN {
+            warnings.push(format!("{file}:{line_no}: ignored line (not a passcode, '#' comment or '!side'): {}", quote(line)));
+        }
+    }
+    if ignored > MAX_IGNORED_SHOWN {
+        warnings.push(format!("{file}: {} more ignored line(s)", ignored - MAX_IGNORED_SHOWN));
+    }
+    if deck_lines == 0 {
+        return Err(unreadable("no passcode and no #main, #extra or !side line: not a .ydk deck"));
     }
     Ok(LoadedDeck { deck, source: file.to_string(), warnings })
+}
+
+/// Ignored lines named one by one before the rest are only counted.
+const MAX_IGNORED_SHOWN: usize = 5;
+
+/// The largest file read as a deck: a `.ydk` is a few hundred bytes.
+pub const MAX_DECK_FILE: u64 = 1 << 20;
+
+/// True when `text` holds NUL bytes, or when more than a tenth of it is control
+/// characters or bytes that were not UTF-8: a binary file, not a deck list.
+fn looks_binary(text: &str) -> bool {
+    if text.contains('\0') {
+        return true;
+    }
+    let (mut odd, mut all) = (0usize, 0usize);
+    for c in text.chars() {
+        all += 1;
+        if c == '\u{fffd}' || (c.is_control() && !matches!(c, '\n' | '\r' | '\t' | '\x0c')) {
+            odd += 1;
+        }
+    }
+    odd * 10 > all
 }
 
 /// Writes a deck as a `.ydk` file (`#created by`, `#main`, `#extra`, `!side`).
@@ -240,13 +286,18 @@ pub fn read_deck(input: &str) -> Result<LoadedDeck, DeckError> {
         let deck = parse_ydke(input)?;
         return Ok(LoadedDeck { deck, source: "YDKE link".to_string(), warnings: Vec::new() });
     }
-    let bytes = std::fs::read(input).map_err(|e| DeckError::Read {
+    let read_error = |e: std::io::Error| DeckError::Read {
         file: input.to_string(),
         problem: match e.kind() {
             std::io::ErrorKind::NotFound => "no such file".to_string(),
             _ => e.to_string(),
         },
-    })?;
+    };
+    let size = std::fs::metadata(input).map_err(read_error)?.len();
+    if size > MAX_DECK_FILE {
+        return Err(DeckError::Read { file: input.to_string(), problem: format!("{size} bytes is far too large for a .ydk deck (at most {MAX_DECK_FILE})") });
+    }
+    let bytes = std::fs::read(input).map_err(read_error)?;
     let text = String::from_utf8_lossy(&bytes);
     parse_ydk(&text, input)
 }

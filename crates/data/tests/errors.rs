@@ -151,7 +151,7 @@ fn user_cdb_gives_names_and_unknown_codes_are_reported() {
     // The alternate artwork loads as the official passcode.
     let deck = ygo_data::load_deck("ydke://r/TMAq70zAI=!!!", &lookup).unwrap();
     assert_eq!(deck.deck.main, vec![46986415 - 1, 46986414]);
-    assert!(deck.warnings.iter().any(|w| w.contains("46986415 is an alternate artwork of 46986414")), "{:?}", deck.warnings);
+    assert!(deck.warnings.iter().any(|w| w.contains("passcode 46986415 is read as Magicien Sombre (46986414)")), "{:?}", deck.warnings);
     let e = lookup.find("12345").unwrap_err().to_string();
     assert!(e.contains("unknown passcode 12345") && e.contains("fr.cdb"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);

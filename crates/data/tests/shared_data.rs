@@ -8,9 +8,9 @@ use ygo_data::lflist::{goat_aliases, parse_lflist, read_lflist, Date};
 use ygo_data::ydk::{parse_ydk, parse_ydke, read_deck, to_ydk, to_ydke};
 use ygo_data::{check_deck, CardDb, CheckOptions, Region};
 
-/// `../shared/data` relative to this crate, if present.
+/// `../shared/data` (`YGO_SHARED_DATA`, else beside the checkout), if present.
 fn shared() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    let p = std::env::var_os("YGO_SHARED_DATA").map(PathBuf::from).unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"));
     if p.is_dir() {
         Some(p)
     } else {
@@ -148,5 +148,81 @@ fn goat_pool_is_allowed_by_the_goat_whitelist() {
         for (&id, &official) in goat_aliases() {
             assert!(db.get(official).is_some(), "{id} -> {official} not in cards.cdb");
         }
+    }
+}
+
+/// The passcodes of a pool file or a deck file (first number of each line).
+fn codes(path: &Path) -> Vec<u32> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines().filter_map(|l| l.trim().split(|c: char| !c.is_ascii_digit()).next().and_then(|d| d.parse().ok())).collect()
+}
+
+#[test]
+fn shipped_aliases_and_catalog_match_the_card_databases() {
+    // The map tools/gen_goat_aliases.py writes, checked against its sources.
+    let Some(dir) = shared() else { return };
+    let Some(db) = cards_db() else { return };
+    let Ok(goat) = CardDb::open(&dir.join("goat-entries.cdb")) else {
+        eprintln!("note: goat-entries.cdb absent; skipping");
+        return;
+    };
+    let map = ygo_data::known::aliases();
+    let catalog = ygo_data::known::catalog();
+    let pool = ygo_cards::pool();
+    // Every "(GOAT)" entry stands for its alias.
+    for c in goat.iter() {
+        assert_eq!(map.get(&c.raw.id), Some(&c.raw.alias), "{} {}", c.raw.id, c.raw.name);
+    }
+    // Every card of the GOAT pool, every shipped card and every card of a shared deck is
+    // known, and every alternate artwork or reprint of it in cards.cdb is in the map.
+    let mut wanted: std::collections::BTreeSet<u32> = codes(&dir.join("pools/goat.txt")).into_iter().collect();
+    wanted.extend(pool.iter().map(|d| d.data.id));
+    for f in files(&dir.join("decks"), ".ydk") {
+        wanted.extend(codes(&f).into_iter().map(|c| map.get(&c).copied().unwrap_or(c)));
+    }
+    for &code in &wanted {
+        assert!(pool.get(code).is_some() || catalog.contains_key(&code), "{code} is neither shipped nor in the catalog");
+    }
+    for c in db.iter() {
+        let (id, alias) = (c.raw.id, c.raw.alias);
+        let Some(of) = db.get(alias) else { continue };
+        if wanted.contains(&alias) && (of.raw.name == c.raw.name || ygo_data::cardinfo::is_alternate_art(id, alias)) {
+            assert_eq!(map.get(&id), Some(&alias), "{id} ({}) stands for {alias}", c.raw.name);
+        }
+    }
+    // Every mapped passcode is a card of cards.cdb; catalog facts are cards.cdb's.
+    for (&id, &official) in map {
+        assert!(db.get(official).is_some(), "{id} -> {official} not in cards.cdb");
+    }
+    for (id, c) in catalog {
+        let mut theirs = db.get(*id).unwrap_or_else(|| panic!("{id} not in cards.cdb")).raw.clone();
+        theirs.text = String::new();
+        assert_eq!(&theirs, c, "catalog row {id}");
+    }
+}
+
+#[test]
+fn shared_deck_files_load_as_their_cards_without_a_database() {
+    // Alternate artworks (Dragon's Roar names Red-Eyes B. Dragon 74677425) and GOAT decks
+    // load without cards.cdb: Dragon's Roar plays, the GOAT decks name what is missing.
+    let Some(dir) = shared() else { return };
+    let roar = dir.join("decks/Structure_Deck_Dragons_Roar.ydk");
+    let d = ygo_data::load_named_deck(roar.to_str().unwrap()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(d.list.main.contains(&74677422) && !d.list.main.contains(&74677425));
+    let mut duel = ygo_core::Duel::from_setup(ygo_cards::pool(), &ygo_core::DuelSetup::new(d.list.clone(), d.list.clone(), 1)).unwrap();
+    let mut rng = 0usize;
+    while duel.deciding_player().is_some() {
+        let acts = duel.legal_actions();
+        rng = (rng * 31 + 7) % 1_000_003;
+        duel.apply_unchecked(acts[rng % acts.len()]);
+    }
+    assert!(duel.outcome().is_some());
+    let lookup = CardLookup::new(None);
+    let goat = ygo_data::load_banlist("goat", None, None, None).unwrap();
+    for f in files(&dir.join("decks/goat"), ".ydk") {
+        let loaded = ygo_data::load_deck(f.to_str().unwrap(), &lookup).unwrap();
+        let r = check_deck(&loaded.deck, &lookup, &CheckOptions { banlist: Some(&goat), region: None });
+        assert!(r.legal, "{}: {}", f.display(), r.render(&loaded.deck));
+        assert!(r.unimplemented.iter().all(|c| c.name.is_some()), "{}: every missing card is named: {:?}", f.display(), r.unimplemented);
     }
 }

@@ -62,7 +62,8 @@ pub struct Judge {
     extra_turns: u32,
     lp: [i32; 2],
     turn: u32,
-    /// Turns started after the turn in which time ran out.
+    /// Extra turns (MATCH-6) started after the turn in which time ran out: 0 to
+    /// `extra_turns`.
     pub extra_turns_played: u32,
     pub sudden_death: bool,
     /// An LP change not yet judged (first-change sudden death judges at the end of a batch).
@@ -137,7 +138,9 @@ impl Judge {
                     return v;
                 }
                 self.turn = turn;
-                if matches!(self.stage, Stage::ExtraTurns { .. } | Stage::SuddenDeath { .. }) && self.extra_turns > 0 {
+                // MATCH-6: one of the (3) extra turns starts; sudden-death turns and the
+                // turns of the extra duel (MATCH-7) are not extra turns.
+                if matches!(self.stage, Stage::ExtraTurns { .. }) && self.extra_turns_played < self.extra_turns {
                     self.extra_turns_played += 1;
                 }
                 v

@@ -127,9 +127,10 @@ pub struct MatchReport {
 }
 
 impl MatchReport {
-    /// Extra turns played in any duel after time ran out.
+    /// The extra turns (MATCH-6) played after time ran out in a duel: 0 to 3 (only one
+    /// duel of a match can run out of time; sudden-death turns are not counted).
     pub fn extra_turns(&self) -> u32 {
-        self.duels.iter().map(|d| d.result.extra_turns).sum()
+        self.duels.iter().map(|d| d.result.extra_turns).max().unwrap_or(0)
     }
     pub fn sudden_death(&self) -> bool {
         self.duels.iter().any(|d| d.result.sudden_death)

@@ -312,8 +312,12 @@ fn time_in_a_duel_finishes_the_turn_then_three_extra_turns_then_more_lp() {
                 assert_eq!(d.winner, Some(more));
             }
             DuelEnd::SuddenDeath => assert!(d.sudden_death && d.turns > called + 3),
-            DuelEnd::Engine(_) => assert!(d.turns <= called + 3, "a natural end during the extra turns"),
+            DuelEnd::Engine(_) => {
+                assert!(d.turns <= called + 3, "a natural end during the extra turns");
+                assert_eq!(d.extra_turns, d.turns - called, "the extra turns started before the end");
+            }
         }
+        assert!(r.extra_turns() <= 3);
         // No new duel starts once time is out: a lead wins (judgment 1), or an extra duel.
         match r.duels.len() {
             1 => assert_eq!(r.judgment, Some(Judgment::DuringDuel)),
@@ -550,6 +554,9 @@ fn sudden_death_after_the_extra_turns_in_both_forms() {
             }
             found = true;
             assert!(d.sudden_death && r.sudden_death());
+            // The 3 extra turns were played; the sudden-death turns after them are not
+            // extra turns.
+            assert_eq!((d.extra_turns, r.extra_turns()), (3, 3), "{edition:?}: {} turns, time called in turn {:?}", d.turns, d.time_called_turn);
             assert!(d.turns > d.time_called_turn.unwrap() + 3);
             let more = if d.lp[0] > d.lp[1] { Player::A } else { Player::B };
             assert_ne!(d.lp[0], d.lp[1]);

@@ -248,6 +248,12 @@ impl<'s> Ctx<'s> {
                 self.err(v.span(), format!("{what} = {n} is out of range ({min} to {max})"));
                 None
             }
+            // An integer too large for 64 bits.
+            None if matches!(v.get_ref(), DeValue::Integer(_)) => {
+                let literal = self.src.get(v.span()).unwrap_or("").trim();
+                self.err(v.span(), format!("{what} = {} is out of range ({min} to {max})", ygo_data::text::excerpt(literal, ygo_data::text::EXCERPT)));
+                None
+            }
             None => {
                 self.err(v.span(), format!("{what} must be an integer, found {}", kind_name(v.get_ref())));
                 None
@@ -271,7 +277,7 @@ impl<'s> Ctx<'s> {
             "A" => Some(Player::A),
             "B" => Some(Player::B),
             _ => {
-                self.err(v.span(), format!("{what} must be \"A\" or \"B\", found {s:?}"));
+                self.err(v.span(), format!("{what} must be \"A\" or \"B\", found {}", q(&s)));
                 None
             }
         }
@@ -281,7 +287,7 @@ impl<'s> Ctx<'s> {
         let s = self.string(v, what)?;
         let p = Phase::parse(s.trim());
         if p.is_none() {
-            self.err(v.span(), format!("{what} = {s:?} is not a phase (draw, standby, main1, battle, main2, end)"));
+            self.err(v.span(), format!("{what} = {} is not a phase (draw, standby, main1, battle, main2, end)", q(&s)));
         }
         p
     }
@@ -290,7 +296,19 @@ impl<'s> Ctx<'s> {
     fn card_code(&mut self, v: &Val<'_>, what: &str) -> Option<u32> {
         let text = match v.get_ref() {
             DeValue::String(s) => s.to_string(),
-            DeValue::Integer(_) => int_value(v.get_ref())?.to_string(),
+            DeValue::Integer(_) => match int_value(v.get_ref()) {
+                Some(n) => n.to_string(),
+                None => {
+                    self.err(
+                        v.span(),
+                        format!(
+                            "{what}: passcode {} is out of range",
+                            ygo_data::text::excerpt(self.src.get(v.span()).unwrap_or("").trim(), ygo_data::text::EXCERPT)
+                        ),
+                    );
+                    return None;
+                }
+            },
             other => {
                 self.err(v.span(), format!("{what} must be a card name, found {}", kind_name(other)));
                 return None;
@@ -299,8 +317,10 @@ impl<'s> Ctx<'s> {
         match self.pool.find(&text) {
             Some(i) => Some(self.pool.def(i).data.id),
             None => {
-                let hint = suggest(self.pool, &text).map(|s| format!(" (did you mean {s:?}?)")).unwrap_or_default();
-                self.err(v.span(), format!("unknown card {text:?} in {what}{hint}"));
+                let hint = ygo_data::text::nearest(&text, self.pool.iter().map(|d| d.data.name.as_str()))
+                    .map(|s| format!(" (did you mean {}?)", q(s)))
+                    .unwrap_or_default();
+                self.err(v.span(), format!("unknown card {} in {what}{hint}", q(&text)));
                 None
             }
         }
@@ -312,33 +332,9 @@ impl<'s> Ctx<'s> {
     }
 }
 
-/// The closest card name, for "did you mean".
-fn suggest(pool: &CardPool, text: &str) -> Option<String> {
-    let t = text.to_lowercase();
-    let mut best: Option<(usize, String)> = None;
-    for def in pool.iter() {
-        let n = def.data.name.to_lowercase();
-        let d = if n.contains(&t) && t.len() >= 4 { 1 } else { levenshtein(&t, &n) };
-        if d <= 3.max(t.len() / 5) && best.as_ref().is_none_or(|(b, _)| d < *b) {
-            best = Some((d, def.data.name.clone()));
-        }
-    }
-    best.map(|(_, n)| n)
-}
-
-fn levenshtein(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for i in 1..=a.len() {
-        let mut cur = vec![i; b.len() + 1];
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
+/// User text quoted in a message, cut to a short excerpt.
+fn q(s: &str) -> String {
+    ygo_data::text::quote(s)
 }
 
 /// Where a placed card list lives, which decides the keys it accepts.
@@ -406,7 +402,7 @@ pub fn parse(src: &str, pool: &CardPool) -> Result<Scenario, Vec<ParseError>> {
         if let Some(s) = cx.string(v, "edition") {
             match Edition::parse(&s) {
                 Some(e) => setup.edition = e,
-                None => cx.err(v.span(), format!("unknown edition {s:?} (expert, mr1, mr2, mr3, mr4, mr2020)")),
+                None => cx.err(v.span(), format!("unknown edition {} (expert, mr1, mr2, mr3, mr4, mr2020)", q(&s))),
             }
         }
     }
@@ -441,16 +437,25 @@ pub fn parse(src: &str, pool: &CardPool) -> Result<Scenario, Vec<ParseError>> {
         }
     }
     let mut expect = Expect::default();
-    if let Some(v) = root.get("expect") {
-        if let Some(t) = cx.table(v, "[expect]") {
-            parse_expect(&mut cx, t, &mut expect);
+    match root.get("expect") {
+        Some(v) => {
+            if let Some(t) = cx.table(v, "[expect]") {
+                if t.is_empty() {
+                    cx.err(v.span(), "[expect] is empty: a scenario must check something (lp, hand, gy, winner, error, ...)");
+                }
+                parse_expect(&mut cx, t, &mut expect);
+            }
         }
+        None if root.is_empty() => cx
+            .errors
+            .push(ParseError { line: None, msg: "the file is empty (nothing but blanks and comments): a scenario needs at least an [expect] table".into() }),
+        None => cx.errors.push(ParseError { line: None, msg: "no [expect] table: a scenario must say what it checks".into() }),
     }
     if cx.errors.is_empty() {
         Ok(Scenario { name, rules, setup, side_lines, state_line, steps, expect })
     } else {
         let mut errs = cx.errors;
-        errs.sort_by_key(|e| e.line.unwrap_or(0));
+        errs.sort_by_key(|e| e.line.unwrap_or(usize::MAX));
         Err(errs)
     }
 }
@@ -492,7 +497,7 @@ fn parse_state(cx: &mut Ctx<'_>, t: &DeTable<'_>, setup: &mut PositionSetup, sid
                 "damage" => Some(BattleStep::Damage(DamageStep::Start)),
                 "end" => Some(BattleStep::End),
                 _ => {
-                    cx.err(v.span(), format!("state.step = {s:?} is not a battle step (start, battle, damage, end)"));
+                    cx.err(v.span(), format!("state.step = {} is not a battle step (start, battle, damage, end)", q(&s)));
                     None
                 }
             };
@@ -610,7 +615,7 @@ fn parse_placed(cx: &mut Ctx<'_>, v: &Val<'_>, kind: PlaceKind, what: &str) -> O
                 ("set", PlaceKind::Monsters | PlaceKind::Spells | PlaceKind::Field) => Some(Position::FaceDownDefense),
                 ("set", PlaceKind::Extra) => None,
                 _ => {
-                    cx.err(pv.span(), format!("{what}.position = {s:?} is not valid here (atk, def or set)"));
+                    cx.err(pv.span(), format!("{what}.position = {} is not valid here (atk, def or set)", q(&s)));
                     None
                 }
             };
@@ -642,7 +647,7 @@ fn parse_placed(cx: &mut Ctx<'_>, v: &Val<'_>, kind: PlaceKind, what: &str) -> O
                 "special" => Some(SummonKind::Special),
                 "set" => Some(SummonKind::Set),
                 _ => {
-                    cx.err(x.span(), format!("{what}.summoned = {s:?} (normal, tribute, flip, special, set)"));
+                    cx.err(x.span(), format!("{what}.summoned = {} (normal, tribute, flip, special, set)", q(&s)));
                     None
                 }
             };
@@ -691,7 +696,7 @@ fn check_monster(cx: &mut Ctx<'_>, v: &Val<'_>, kind: PlaceKind, code: u32, what
     let Some(def) = cx.pool.get(code) else { return };
     if kind == PlaceKind::Monsters && !def.data.is_monster() {
         let name = def.data.name.clone();
-        cx.err(v.span(), format!("{what}: {name:?} is not a monster"));
+        cx.err(v.span(), format!("{what}: {} is not a monster", q(&name)));
     }
 }
 
@@ -718,7 +723,7 @@ fn monster_zones(side: &SidePosition) -> Vec<Option<u8>> {
 fn resolve_equips(cx: &mut Ctx<'_>, setup: &mut PositionSetup, equips: Vec<PendingEquip>) {
     for e in equips {
         let Some(pat) = CardPattern::parse(&e.target) else {
-            cx.err(e.span, format!("equip_to = {:?} is not a card name", e.target));
+            cx.err(e.span, format!("equip_to = {} is not a card name", q(&e.target)));
             continue;
         };
         let Some(name) = pat.name.clone() else {
@@ -759,9 +764,9 @@ fn resolve_equips(cx: &mut Ctx<'_>, setup: &mut PositionSetup, equips: Vec<Pendi
             }
             Some(many) => {
                 let places: Vec<String> = many.iter().map(|(p, z)| format!("{}@{}.monsters#{z}", name.trim(), p.name())).collect();
-                cx.err(e.span, format!("equip_to = {:?} is ambiguous: write one of {}", e.target, places.join(", ")));
+                cx.err(e.span, format!("equip_to = {} is ambiguous: write one of {}", q(&e.target), places.join(", ")));
             }
-            None => cx.err(e.span, format!("equip_to = {:?}: no such monster in the `monsters` lists", e.target)),
+            None => cx.err(e.span, format!("equip_to = {}: no such monster in the `monsters` lists", q(&e.target))),
         }
     }
 }
@@ -790,7 +795,7 @@ fn parse_step(cx: &mut Ctx<'_>, v: &Val<'_>, n: usize) -> Option<Step> {
     let command = cx.string(val, &format!("[[do]] entry {n}"))?.trim().to_string();
     let line = cx.line(kspan).or_else(|| cx.line(val.span())).unwrap_or(0);
     if !command_is_wellformed(&command) {
-        cx.err(val.span(), format!("[[do]] entry {n}: {command:?} is not a command of SCENARIOS.md"));
+        cx.err(val.span(), format!("[[do]] entry {n}: {} is not a command of SCENARIOS.md", q(&command)));
         return None;
     }
     Some(Step { player, command, line })
@@ -822,7 +827,7 @@ fn parse_expect(cx: &mut Ctx<'_>, t: &DeTable<'_>, e: &mut Expect) {
                 "draw" => Some(WinnerExp::Draw),
                 "none" => Some(WinnerExp::None),
                 _ => {
-                    cx.err(v.span(), format!("expect.winner = {s:?} (\"A\", \"B\", \"draw\" or \"none\")"));
+                    cx.err(v.span(), format!("expect.winner = {} (\"A\", \"B\", \"draw\" or \"none\")", q(&s)));
                     None
                 }
             };
@@ -966,7 +971,7 @@ fn parse_card_list(cx: &mut Ctx<'_>, a: &[Val<'_>], what: &str, detailed: bool, 
                             "def" if monsters => Some(Position::FaceUpDefense),
                             "set" => Some(Position::FaceDownDefense),
                             _ => {
-                                cx.err(x.span(), format!("{what}.position = {s:?} (atk, def or set)"));
+                                cx.err(x.span(), format!("{what}.position = {} (atk, def or set)", q(&s)));
                                 None
                             }
                         };

@@ -1,49 +1,173 @@
-//! Drawing the duel screen. Everything shown comes from `view(viewer)` and the viewer's
-//! event log: the opponent's face-down cards are shown as face-down.
+//! Drawing the duel screen. Everything shown comes from `view(viewer)`, the viewer's
+//! event log and the words of `crate::words`: the opponent's face-down cards are shown as
+//! set cards.
+//!
+//! The field is five columns, one per zone, numbered 1-5 on the line between the two
+//! sides; a zone's name, stats and position are always written from its column's first
+//! character (nothing is re-flowed), and a long name takes a second line or is
+//! abbreviated ("Blue-Eyes W. Dragon"), never cut. Action labels and log lines are
+//! wrapped, never cut.
 
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, List, ListItem, ListState, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, List, ListItem, ListState, Paragraph};
 use ratatui::Frame;
 use ygo_core::view::{SeenCard, SideView};
 
 use super::app::{App, Mode};
-use crate::duel::{chain_lines, pos_text};
+use crate::duel::{chain_lines, stats_text};
+use crate::words;
 
-/// A field zone in `w` columns: name on one line, stats on the other.
-fn zone_cell(c: Option<&SeenCard>, w: usize) -> (String, String) {
-    let fit = |s: &str| -> String {
-        let s: String = s.chars().take(w.saturating_sub(1)).collect();
-        format!("{s:<w$}")
-    };
-    match c {
-        None => (fit("."), fit("")),
-        Some(SeenCard::Hidden { position }) => (fit("(face-down)"), fit(pos_text(*position))),
-        Some(SeenCard::Known(k)) => {
-            let stats = match k.atk {
-                Some(a) => format!("{a}/{} {}", k.def.map_or("-".into(), |d| d.to_string()), pos_text(k.position)),
-                None if k.position.face_up() => String::new(),
-                None => "SET".into(),
-            };
-            (fit(&k.name), fit(&stats))
+/// Greedy word wrap to `width` columns; continuation lines start with `indent` spaces; a
+/// word longer than a line is split.
+pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
+    let width = width.max(indent + 2);
+    let mut out: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        loop {
+            let used = line.chars().count();
+            let lead = if out.is_empty() { 0 } else { indent };
+            let room = if used == 0 { width - lead } else { width.saturating_sub(used + 1) };
+            if word.len() <= room {
+                if used == 0 {
+                    line = " ".repeat(lead);
+                } else {
+                    line.push(' ');
+                }
+                line.extend(word.iter());
+                break;
+            }
+            if used > 0 && used > lead {
+                out.push(std::mem::take(&mut line));
+                continue;
+            }
+            // A word longer than a whole line: split it.
+            let room = width - lead;
+            line = " ".repeat(lead);
+            line.extend(word[..room].iter());
+            out.push(std::mem::take(&mut line));
+            word.drain(..room);
+            if word.is_empty() {
+                break;
+            }
         }
     }
-}
-
-fn zone_rows(zones: &[Option<SeenCard>], w: usize, stats: bool) -> Vec<Line<'static>> {
-    let cells: Vec<(String, String)> = zones.iter().take(5).map(|z| zone_cell(z.as_ref(), w)).collect();
-    let mut out = vec![Line::from(cells.iter().map(|c| c.0.clone()).collect::<String>())];
-    if stats {
-        out.push(Line::from(cells.iter().map(|c| c.1.clone()).collect::<String>()).dim());
+    if !line.is_empty() || out.is_empty() {
+        out.push(line);
     }
     out
 }
 
+/// A word shortened to its initials: "White" -> "W.", "Blue-Eyes" -> "B-E.".
+fn initial(word: &str) -> String {
+    let parts: Vec<String> = word.split('-').filter_map(|p| p.chars().next()).map(|c| c.to_string()).collect();
+    format!("{}.", parts.join("-"))
+}
+
+/// A card name in at most `lines` lines of `width` columns: wrapped at spaces, and if that
+/// is not enough, middle words abbreviated from the right ("Blue-Eyes W. Dragon"), then the
+/// first; only a name that still does not fit is shortened, with a final ".".
+pub fn fit_name(name: &str, width: usize, lines: usize) -> Vec<String> {
+    let fits = |s: &str| {
+        let w = wrap(s, width, 0);
+        (w.len() <= lines && w.iter().all(|l| l.chars().count() <= width)).then_some(w)
+    };
+    if let Some(w) = fits(name) {
+        return w;
+    }
+    let mut ws: Vec<String> = name.split_whitespace().map(str::to_string).collect();
+    let n = ws.len();
+    let order: Vec<usize> = (1..n.saturating_sub(1)).rev().chain(std::iter::once(0).filter(|_| n > 1)).collect();
+    for i in order {
+        if ws[i].chars().count() > 2 {
+            ws[i] = initial(&ws[i]);
+            if let Some(w) = fits(&ws.join(" ")) {
+                return w;
+            }
+        }
+    }
+    let mut w = wrap(&ws.join(" "), width, 0);
+    w.truncate(lines.max(1));
+    if let Some(last) = w.last_mut() {
+        if last.chars().count() >= width {
+            *last = last.chars().take(width.saturating_sub(1)).collect::<String>() + ".";
+        }
+    }
+    w
+}
+
+/// The lines of one row of five zones, each cell `w` columns wide: the name (one or two
+/// lines, the same for the whole row), then the stats/state line.
+fn zone_row(zones: &[Option<SeenCard>], w: usize, monsters: bool) -> Vec<Line<'static>> {
+    let cells: Vec<Option<&SeenCard>> = (0..5).map(|i| zones.get(i).and_then(|z| z.as_ref())).collect();
+    let text_w = w.saturating_sub(1).max(1);
+    let names: Vec<Vec<String>> = cells
+        .iter()
+        .map(|c| match c {
+            None => vec![".".to_string()],
+            Some(SeenCard::Hidden { .. }) => vec!["(set)".to_string()],
+            Some(SeenCard::Known(k)) => fit_name(&k.name, text_w, 2),
+        })
+        .collect();
+    let states: Vec<String> = cells
+        .iter()
+        .map(|c| match c {
+            None => String::new(),
+            Some(SeenCard::Hidden { .. }) if monsters => "SET".into(),
+            Some(SeenCard::Hidden { .. }) => String::new(),
+            Some(SeenCard::Known(k)) if monsters => stats_text(k),
+            Some(SeenCard::Known(k)) if k.position.face_up() => "face-up".into(),
+            Some(SeenCard::Known(_)) => "set".into(),
+        })
+        .collect();
+    let name_lines = names.iter().map(Vec::len).max().unwrap_or(1);
+    let pad = |s: &str| format!("{:<w$}", s.chars().take(text_w).collect::<String>());
+    let mut out = Vec::new();
+    for l in 0..name_lines {
+        let row: String = names.iter().map(|n| pad(n.get(l).map_or("", String::as_str))).collect();
+        out.push(Line::from(row));
+    }
+    if states.iter().any(|s| !s.is_empty()) {
+        out.push(Line::from(states.iter().map(|s| pad(s)).collect::<String>()).dim());
+    }
+    out
+}
+
+/// The places beside the five columns, when used: Field Zone, Pendulum Zones, Extra
+/// Monster Zones.
+fn side_extras(s: &SideView) -> Option<Line<'static>> {
+    let name = |c: &SeenCard| match c {
+        SeenCard::Hidden { .. } => "(set)".to_string(),
+        SeenCard::Known(k) => {
+            let st = stats_text(k);
+            if st.is_empty() {
+                k.name.clone()
+            } else {
+                format!("{} {st}", k.name)
+            }
+        }
+    };
+    let mut parts = Vec::new();
+    if let Some(f) = &s.field {
+        parts.push(format!("Field Zone: {}", name(f)));
+    }
+    for (i, side) in ["left", "right"].iter().enumerate() {
+        if let Some(Some(c)) = s.pendulum.get(i) {
+            parts.push(format!("{side} Pendulum Zone: {}", name(c)));
+        }
+        if let Some(Some(c)) = s.monsters.get(5 + i) {
+            parts.push(format!("{side} Extra Monster Zone: {}", name(c)));
+        }
+    }
+    (!parts.is_empty()).then(|| Line::from(parts.join(" · ")))
+}
+
 fn counts(label: &str, s: &SideView) -> Line<'static> {
     Line::from(vec![
-        Span::styled(format!("{label} "), Style::new().add_modifier(Modifier::BOLD)),
-        Span::styled(format!("LP {}", s.lp), Style::new().add_modifier(Modifier::BOLD)),
+        Span::styled(format!("{label}  LP {}", s.lp), Style::new().add_modifier(Modifier::BOLD)),
         Span::raw(format!("  hand {}  deck {}  extra {}  GY {}  banished {}", s.hand_count, s.deck_count, s.extra_count, s.gy.len(), s.banished.len())),
     ])
 }
@@ -54,94 +178,182 @@ impl App {
         let view = self.view();
         let me = view.viewer;
         let area = f.area();
-        let [head, field, bottom, input] =
-            Layout::vertical([Constraint::Length(1), Constraint::Length(12), Constraint::Min(5), Constraint::Length(2)]).areas(area);
+        let width = area.width as usize;
+        let w = (width / 5).clamp(6, 28);
 
-        let step = view.step.map(|s| format!(", {} step", s.name())).unwrap_or_default();
+        // The field: opponent on top (counts, spells/traps, monsters), you below.
+        let (opp, mine) = (&view.sides[me.opp().idx()], &view.sides[me.idx()]);
+        let mut field: Vec<Line> = vec![counts(&format!("{} (opponent)", me.opp().name()), opp)];
+        field.extend(side_extras(opp));
+        field.extend(zone_row(&opp.spells, w, false));
+        field.extend(zone_row(&opp.monsters, w, true));
+        let divider: String = (0..5).map(|i| format!("{:-<w$}", i + 1)).collect();
+        field.push(Line::from(format!("{divider:-<width$}")).dim());
+        field.extend(zone_row(&mine.monsters, w, true));
+        field.extend(zone_row(&mine.spells, w, false));
+        field.extend(side_extras(mine));
+        field.push(counts(&format!("{} (you)", me.name()), mine));
+        let hand: Vec<&str> = mine.hand.iter().map(|k| k.name.as_str()).collect();
+        let hand = if hand.is_empty() { "hand: (empty)".to_string() } else { format!("hand: {}", hand.join(" · ")) };
+        field.extend(wrap(&hand, width, 6).into_iter().take(3).map(Line::from));
+
+        // The message (the question, a rejection, a confirmation) wraps to up to 3 lines.
+        let message = if self.message.is_empty() { self.question() } else { self.message.clone() };
+        let message = wrap(&message, width, 2);
+        let msg_h = message.len().clamp(1, 3) as u16;
+        let field_h = (field.len() as u16).min(area.height.saturating_sub(5 + msg_h));
+        let [head, field_r, bottom, msg_r, input_r] =
+            Layout::vertical([Constraint::Length(1), Constraint::Length(field_h), Constraint::Min(3), Constraint::Length(msg_h), Constraint::Length(1)])
+                .areas(area);
+
+        let step = words::phase_step_words(view.phase, view.step);
         let who = match view.deciding {
             Some(p) if p == me => "your decision".to_string(),
             Some(p) => format!("{} decides", p.name()),
             None => "duel over".to_string(),
         };
+        let seed = if self.fresh_seed { format!("seed {} (fresh)", self.seed) } else { format!("seed {}", self.seed) };
         f.render_widget(
             Paragraph::new(Line::from(vec![
-                Span::styled(format!(" turn {} ({}) {} phase{step} ", view.turn, view.turn_player.name(), view.phase.name()), Style::new().reversed()),
-                Span::raw(format!("  you are {}  -  {who}", me.name())),
+                Span::styled(format!(" turn {} ({}) {step} ", view.turn, view.turn_player.name()), Style::new().reversed()),
+                Span::raw(format!("  you are {}: {who}  ·  {seed}", me.name())),
             ])),
             head,
         );
-
-        // The field: opponent on top (spells/traps, then monsters), you below.
-        let w = (field.width.saturating_sub(2) as usize / 5).clamp(6, 24);
-        let (opp, mine) = (&view.sides[me.opp().idx()], &view.sides[me.idx()]);
-        let mut lines = vec![counts(&format!("opponent {}", me.opp().name()), opp)];
-        lines.extend(zone_rows(&opp.spells, w, false));
-        lines.extend(zone_rows(&opp.monsters, w, true));
-        lines.push(Line::from("-".repeat(field.width.saturating_sub(2) as usize)).dim());
-        lines.extend(zone_rows(&mine.monsters, w, true));
-        lines.extend(zone_rows(&mine.spells, w, false));
-        lines.push(counts(&format!("you {}", me.name()), mine));
-        let hand: Vec<String> = mine.hand.iter().map(|k| k.name.clone()).collect();
-        lines.push(Line::from(format!("hand: {}", hand.join(", "))));
-        f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }).block(Block::new().borders(Borders::LEFT | Borders::RIGHT)), field);
+        f.render_widget(Paragraph::new(field), field_r);
 
         let [left, right] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(bottom);
         self.draw_actions(f, left, &view);
         self.draw_log(f, right);
 
+        let msg_style = if matches!(self.mode, Mode::Confirm { .. }) { Style::new().bold().reversed() } else { Style::new().italic() };
+        let message: Vec<Line> = message.into_iter().map(|l| Line::from(Span::styled(l, msg_style))).collect();
+        f.render_widget(Paragraph::new(message), msg_r);
         let prompt = match self.mode {
-            Mode::SaveReplay => format!("save replay as: {}_", self.input),
-            _ => format!("{}> {}_", me.name(), self.input),
+            Mode::SaveReplay => Line::from(format!("save replay as: {}_", self.input)).bold(),
+            _ => Line::from(vec![
+                Span::styled(format!("{}> {}_", me.name(), self.input), Style::new().bold()),
+                Span::styled("   number, Enter: act · v: cards · o: last turn · PgUp: log · q: quit", Style::new().dim()),
+            ]),
         };
-        f.render_widget(Paragraph::new(vec![Line::from(self.message.clone()).italic(), Line::from(prompt).bold()]), input);
+        f.render_widget(Paragraph::new(prompt), input_r);
 
-        if let Mode::Browse { side, banished } = self.mode {
-            self.draw_pile(f, area, &view.sides[side.idx()], side == me, banished);
-        }
-        if self.mode == Mode::ConfirmQuit {
-            let r = centered(area, 30, 3);
-            f.render_widget(Clear, r);
-            f.render_widget(Paragraph::new("quit the duel? (y/n)").block(Block::bordered()), r);
+        match &self.mode {
+            Mode::Inspect { .. } => self.draw_inspector(f, area),
+            Mode::Summary => self.draw_summary(f, bottom),
+            Mode::ConfirmQuit => {
+                let r = centered(area, 30, 3);
+                f.render_widget(Clear, r);
+                f.render_widget(Paragraph::new("quit the duel? (y/n)").block(Block::bordered()), r);
+            }
+            _ => {}
         }
     }
 
     fn draw_actions(&self, f: &mut Frame, r: Rect, view: &ygo_core::View) {
-        let items: Vec<ListItem> = view.actions.iter().enumerate().map(|(i, (_, t))| ListItem::new(format!("{:>2}. {t}", i + 1))).collect();
-        let title = if items.is_empty() { " waiting ".to_string() } else { format!(" actions ({}) ", items.len()) };
-        let list = List::new(items).block(Block::bordered().title(title)).highlight_style(Style::new().reversed());
-        let mut state = ListState::default().with_selected((!view.actions.is_empty()).then_some(self.selected));
+        let inner_w = r.width.saturating_sub(1) as usize;
+        let listed = words::actions_in_words(&self.session.duel, view);
+        let items: Vec<ListItem> = listed
+            .iter()
+            .enumerate()
+            .map(|(i, (_, _, w))| {
+                let lines: Vec<Line> = wrap(w, inner_w.saturating_sub(4), 0)
+                    .into_iter()
+                    .enumerate()
+                    .map(|(l, text)| Line::from(if l == 0 { format!("{:>2}. {text}", i + 1) } else { format!("    {text}") }))
+                    .collect();
+                ListItem::new(lines)
+            })
+            .collect();
+        let rows: usize = items.iter().map(ListItem::height).sum();
+        let room = r.height.saturating_sub(1) as usize;
+        let title = match (items.len(), rows > room) {
+            (0, _) => " waiting ".to_string(),
+            (n, true) => format!(" actions ({n}; Up/Down for more) "),
+            (n, false) => format!(" actions ({n}) "),
+        };
+        let list = List::new(items).block(Block::new().borders(Borders::TOP | Borders::RIGHT).title(title)).highlight_style(Style::new().reversed());
+        let mut state = ListState::default().with_selected(self.selected);
         f.render_stateful_widget(list, r, &mut state);
     }
 
     fn draw_log(&self, f: &mut Frame, r: Rect) {
         let chain = chain_lines(&self.session.duel);
-        let chain_h = if chain.is_empty() { 0 } else { (chain.len() as u16 + 2).min(r.height / 2) };
-        let [log_r, chain_r] = Layout::vertical([Constraint::Min(3), Constraint::Length(chain_h)]).areas(r);
-        let h = log_r.height.saturating_sub(2) as usize;
-        let lines: Vec<Line> = self.log.iter().skip(self.log.len().saturating_sub(h)).map(|l| Line::from(l.clone())).collect();
-        f.render_widget(Paragraph::new(lines).block(Block::bordered().title(" log ")), log_r);
+        let chain_h = if chain.is_empty() { 0 } else { (chain.len() as u16 + 1).min(r.height / 2) };
+        let [chain_r, log_r] = Layout::vertical([Constraint::Length(chain_h), Constraint::Min(2)]).areas(r);
         if !chain.is_empty() {
-            let lines: Vec<Line> = chain.into_iter().map(Line::from).collect();
-            f.render_widget(Paragraph::new(lines).block(Block::bordered().title(" chain ")), chain_r);
+            let lines: Vec<Line> = chain.into_iter().map(|l| Line::from(l).bold()).collect();
+            f.render_widget(Paragraph::new(lines).block(Block::new().borders(Borders::TOP).title(" chain (link 1 first) ")), chain_r);
         }
+        let width = log_r.width as usize;
+        let rows = log_r.height.saturating_sub(1) as usize;
+        self.log_rows.set(rows);
+        let mut lines: Vec<Line> = Vec::new();
+        for e in &self.log {
+            let style = if e.text.starts_with("-- turn") {
+                Style::new().reversed()
+            } else if e.text.contains("> ") {
+                Style::new().bold()
+            } else if e.notable {
+                Style::new()
+            } else {
+                Style::new().dim()
+            };
+            lines.extend(wrap(&e.text, width, 2).into_iter().map(|l| Line::from(Span::styled(l, style))));
+        }
+        let max_scroll = lines.len().saturating_sub(rows);
+        self.log_max.set(max_scroll);
+        let scroll = self.log_scroll.min(max_scroll);
+        let end = lines.len() - scroll;
+        let shown: Vec<Line> = lines[end.saturating_sub(rows)..end].to_vec();
+        let title = if scroll > 0 { format!(" log ({scroll} below: PgDn/End) ") } else { " log (PgUp: earlier) ".to_string() };
+        f.render_widget(Paragraph::new(shown).block(Block::new().borders(Borders::TOP).title(title)), log_r);
     }
 
-    fn draw_pile(&self, f: &mut Frame, area: Rect, s: &SideView, mine: bool, banished: bool) {
-        let names: Vec<String> = if banished {
-            s.banished.iter().map(|c| crate::duel::seen_text(c, false)).collect()
-        } else {
-            s.gy.iter().rev().map(|k| crate::duel::known_text(k, false)).collect()
-        };
-        let title = format!(
-            " {} {} ({}) - Left/Right side, Tab pile, any key closes ",
-            if mine { "your" } else { "opponent's" },
-            if banished { "banished" } else { "GY" },
-            names.len()
-        );
-        let r = centered(area, area.width.saturating_sub(4).min(70), area.height.saturating_sub(4).min(16));
-        let body: Vec<Line> = if names.is_empty() { vec![Line::from("(empty)")] } else { names.into_iter().map(Line::from).collect() };
+    fn draw_summary(&self, f: &mut Frame, r: Rect) {
+        let Some(s) = &self.summary else { return };
+        let width = r.width.saturating_sub(2) as usize;
+        let lines: Vec<String> = s.lines.iter().flat_map(|l| wrap(&format!("* {l}"), width, 2)).collect();
+        let rows = r.height.saturating_sub(2) as usize;
+        let scroll = self.summary_scroll.min(lines.len().saturating_sub(rows));
+        let more = if lines.len() > scroll + rows { " · Down: more" } else { "" };
+        let title = format!(" {} -- Enter closes{more} ", s.title);
+        let body: Vec<Line> = lines.iter().skip(scroll).take(rows).map(|l| Line::from(l.clone())).collect();
         f.render_widget(Clear, r);
-        f.render_widget(Paragraph::new(body).wrap(Wrap { trim: true }).block(Block::bordered().title(title)), r);
+        f.render_widget(Paragraph::new(body).block(Block::bordered().title(title).border_style(Style::new().bold())), r);
+    }
+
+    fn draw_inspector(&self, f: &mut Frame, area: Rect) {
+        let (cards, i) = self.inspected();
+        let r = centered(area, area.width.saturating_sub(2).min(110), area.height.saturating_sub(2));
+        f.render_widget(Clear, r);
+        let block = Block::bordered().title(" read cards: Up/Down choose, Tab next place, Esc closes ");
+        let inner = block.inner(r);
+        f.render_widget(block, r);
+        if cards.is_empty() {
+            f.render_widget(Paragraph::new("no card you can read yet"), inner);
+            return;
+        }
+        let list_w = (inner.width / 5 * 2).clamp(10, 40);
+        let [list_r, text_r] = Layout::horizontal([Constraint::Length(list_w), Constraint::Min(10)]).areas(inner);
+        let iw = list_w.saturating_sub(1) as usize;
+        let items: Vec<ListItem> = cards
+            .iter()
+            .map(|c| {
+                let mut lines: Vec<Line> = wrap(&c.card.name, iw, 2).into_iter().map(Line::from).collect();
+                lines.extend(wrap(&c.place, iw.saturating_sub(2), 0).into_iter().map(|l| Line::from(format!("  {l}")).dim()));
+                ListItem::new(lines)
+            })
+            .collect();
+        let mut state = ListState::default().with_selected(Some(i));
+        f.render_stateful_widget(List::new(items).highlight_style(Style::new().reversed()).block(Block::new().borders(Borders::RIGHT)), list_r, &mut state);
+        let tw = text_r.width.saturating_sub(1) as usize;
+        let mut lines: Vec<Line> = Vec::new();
+        for (n, l) in self.session.card_details(&cards[i]).iter().enumerate() {
+            let style = if n == 0 { Style::new().bold() } else { Style::new() };
+            lines.extend(wrap(l, tw, 0).into_iter().map(|x| Line::from(Span::styled(format!(" {x}"), style))));
+        }
+        f.render_widget(Paragraph::new(lines), text_r);
     }
 }
 

@@ -1,0 +1,79 @@
+//! Legal is not playable (issue 16): `deck check` says both, and `duel`, `sim` and `match`
+//! refuse a deck the engine cannot play in the same words, naming every missing card;
+//! passcodes that stand for another card (alternate artworks, GOAT and pre-errata IDs)
+//! load as that card without a `cards.cdb`.
+
+mod common;
+
+use common::{run, scratch};
+
+/// A `.ydk` of the built-in vanilla-yugi list with its first cards replaced.
+fn deck_with(dir: &std::path::Path, name: &str, first: &[u32]) -> String {
+    let mut main = ygo_cards::decks::parse_builtin(ygo_cards::decks::builtin("vanilla-yugi").unwrap().ydk).main;
+    main[..first.len()].copy_from_slice(first);
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#created by test\n#main\n{}\n#extra\n!side\n", main.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("\n"))).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+const WANT: &str = "not playable by this engine: 2 card(s) not implemented yet: Book of Moon (14087893), Sinister Serpent (8131171)";
+
+#[test]
+fn deck_check_separates_legal_from_playable_and_every_front_end_agrees() {
+    let dir = scratch("playable");
+    // Sinister Serpent by its pre-errata GOAT-list ID, Book of Moon by its own.
+    let d = deck_with(&dir, "goat-ish.ydk", &[511000818, 14087893]);
+    let (code, out, err) = run(&["deck", "check", &d]);
+    assert_eq!(code, 0, "legal: {out}{err}");
+    assert_eq!(out, format!("legal (main 40, extra 0, side 0)\n{WANT}\n"));
+    assert!(err.contains("passcode 511000818 is read as Sinister Serpent (8131171)"), "{err}");
+    let (code, out, _) = run(&["deck", "check", &d, "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["legal"].as_bool(), v["playable"].as_bool()), (Some(true), Some(false)));
+    assert_eq!(v["unimplemented"], serde_json::json!([{"name": "Book of Moon", "id": 14087893}, {"name": "Sinister Serpent", "id": 8131171}]));
+    for args in [
+        vec!["duel", "--plain", "--deck", &d],
+        vec!["sim", "--deck", &d],
+        vec!["match", "--deck", &d, "--deck", "vanilla-kaiba"],
+        vec!["tournament", "--deck", &d, "--deck", "vanilla-kaiba"],
+        vec!["bench", "--deck", &d],
+    ] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(err.trim(), format!("ygo: {d}: {WANT}"), "{args:?}");
+    }
+    // A playable deck says so.
+    let (code, out, _) = run(&["deck", "check", &deck_with(&dir, "plain.ydk", &[])]);
+    assert_eq!((code, out.as_str()), (0, "legal (main 40, extra 0, side 0)\nplayable by this engine\n"));
+}
+
+#[test]
+fn alternate_artworks_load_and_play_without_a_card_database() {
+    // Red-Eyes B. Dragon 74677425 and Ring of Destruction 83555667 (alternate artworks).
+    let dir = scratch("alt-art");
+    let d = deck_with(&dir, "alt.ydk", &[74677425, 83555667]);
+    let (code, out, err) = run(&["sim", "--games", "2", "--seed", "1", "--deck", &d, "--deck", "vanilla-kaiba", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["errors"], 0);
+    // The shipped Dragon's Roar file, when the reference data is there.
+    if let Some(shared) = common::shared_data() {
+        let roar = shared.join("decks/Structure_Deck_Dragons_Roar.ydk");
+        let roar = roar.to_str().unwrap();
+        let (code, out, err) = run(&["deck", "check", roar]);
+        assert_eq!((code, out.as_str()), (0, "legal (main 40, extra 0, side 0)\nplayable by this engine\n"), "{err}");
+        let (code, _, err) = run(&["sim", "--games", "2", "--deck", roar, "--deck", roar]);
+        assert_eq!(code, 0, "{err}");
+    }
+}
+
+#[test]
+fn cards_show_suggests_the_nearest_name() {
+    let (code, _, err) = run(&["cards", "show", "Magic Jamer"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no card named \"Magic Jamer\" (did you mean \"Magic Jammer\"?)"), "{err}");
+    let (code, out, _) = run(&["cards", "show", "Sinister Serpent"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("passcode: 8131171") && out.contains("status: known to ygo (card facts only), not implemented"), "{out}");
+}

@@ -1,0 +1,468 @@
+//! Activations: legality as a pure function (timing, zone, spell speed, condition, payable
+//! costs, targets, once-per-turn; CHAIN-2, EFF-10, SPELL-1, TRAP-1), then the activation
+//! frame: the card face-up to its zone (CHAIN-8), costs paid first (EFF-5), targets bound
+//! (EFF-6), the link and a response window for the other player (CHAIN-3).
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Kind, SpellKind};
+use crate::chain::ChainLink;
+use crate::effect::{Condition, Cost, DamageStepUse, EffectDecl, EffectKind, Filter, Limit, Range, SpellSpeed, TargetSpec};
+use crate::engine::{limits, Flow, Prompt, SelectPurpose, Task, Window, WindowKind};
+use crate::eval::{Ctx, LinkFacts};
+use crate::event::{Event, Reason};
+use crate::state::{CardId, Dest, Duel, Use, UseKey};
+use crate::trigger::Pending;
+use crate::types::{BattleStep, Player, Position, Zone};
+
+/// Where an activation is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ActivateStage {
+    /// Paying cost `i`.
+    Costs(u8),
+    /// Choosing the targets.
+    Targets,
+    /// The second group of targets (`EffectDecl::also_target`).
+    AlsoTargets,
+    /// The link goes on the chain.
+    Link,
+}
+
+/// The activation of one effect, step by step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActivateTask {
+    pub card: CardId,
+    pub effect: u8,
+    pub player: Player,
+    pub stage: ActivateStage,
+    /// Open a response window after the link (not for triggers put on a chain together).
+    pub window: bool,
+    pub from: Zone,
+    /// Targets, event card and cost, as fixed so far.
+    pub facts: LinkFacts,
+}
+
+impl Duel {
+    pub(crate) fn effect_decl(&self, card: CardId, effect: u8) -> Option<&EffectDecl> {
+        self.pool.def(self.card(card).def).behavior.effects.get(effect as usize)
+    }
+
+    /// SUM-7 and "cannot be Special Summoned": may this card be Special Summoned by an
+    /// effect now (ignoring zones)?
+    pub(crate) fn can_be_special_summoned(&self, id: CardId) -> bool {
+        let c = self.card(id);
+        let d = self.data(id);
+        // TRAP-5: a trap with monster stats summons itself from its S/T zone.
+        if d.is_trap() {
+            return c.zone == Zone::SpellTrap && d.level > 0;
+        }
+        if !d.is_monster() || self.pool.def(c.def).behavior.no_special_summon {
+            return false;
+        }
+        // SUM-7: Ritual monsters too must first be properly summoned.
+        let needs_proper = self.pool.def(c.def).behavior.no_normal_summon || d.is_extra_deck() || d.kind == Kind::Monster(crate::card::MonsterFrame::Ritual);
+        match c.zone {
+            Zone::Gy | Zone::Banished => !needs_proper || c.properly_summoned,
+            Zone::Gone => d.is_token(),
+            Zone::Hand | Zone::Deck => !needs_proper,
+            _ => false,
+        }
+    }
+
+    // ---- targets (EFF-6) ------------------------------------------------------------------
+
+    /// Legal targets of one target group, in a context.
+    pub(crate) fn spec_candidates(&self, t: &TargetSpec, ctx: &Ctx<'_>) -> Vec<CardId> {
+        self.cards_in(t.place, ctx.p).into_iter().filter(|&c| self.targetable(c, ctx.source) && self.filter_in(&t.filter, c, ctx)).collect()
+    }
+
+    /// Are there at least `need` legal targets in a group? (Counts without collecting.)
+    fn has_spec_candidates(&self, t: &TargetSpec, ctx: &Ctx<'_>, need: usize) -> bool {
+        self.cards_in(t.place, ctx.p).into_iter().filter(|&c| self.targetable(c, ctx.source) && self.filter_in(&t.filter, c, ctx)).take(need).count() >= need
+    }
+
+    /// A spell or trap being activated never targets itself; a monster effect may target its
+    /// own monster where its text allows ("target 1 monster on the field"). Not a card
+    /// protected from targeting, not a monster whose destruction by battle is confirmed
+    /// (BATTLE-8).
+    pub(crate) fn targetable(&self, c: CardId, source: CardId) -> bool {
+        let own_monster = c == source && self.card(c).zone == Zone::Monster;
+        (c != source || own_monster) && !(self.card(c).zone.on_field() && self.untargetable(c)) && !self.destroyed_by_battle(c)
+    }
+
+    /// A monster destroyed by the current battle, waiting to be sent to the GY at the end of
+    /// the Damage Step (BATTLE-4).
+    pub(crate) fn destroyed_by_battle(&self, c: CardId) -> bool {
+        self.current_attack().is_some_and(|a| a.destroyed.contains(&c))
+    }
+
+    /// Could the effect's targets be chosen? A target group that reads the cost ("a monster
+    /// with less ATK than the discarded one") needs a cost card that leaves one.
+    pub(crate) fn targets_exist(&self, e: &EffectDecl, ctx: &Ctx<'_>) -> bool {
+        let group = |t: &TargetSpec| {
+            let need = t.min.max(1) as usize;
+            if !t.filter.mentions_cost() || ctx.link.is_some() {
+                return self.has_spec_candidates(t, ctx, need);
+            }
+            self.cost_cards(e, ctx.p, ctx.source).into_iter().any(|c| {
+                let facts = LinkFacts { cost: self.cost_facts(&[c], 0), ..LinkFacts::default() };
+                self.has_spec_candidates(t, &Ctx::with_link(ctx.p, ctx.source, &facts), need)
+            })
+        };
+        e.target.as_ref().is_none_or(group) && e.also_target.as_ref().is_none_or(group)
+    }
+
+    // ---- costs (EFF-5) ----------------------------------------------------------------------
+
+    /// What paying these cards (and LP) fixes.
+    fn cost_facts(&self, cards: &[CardId], lp: i32) -> crate::eval::CostFacts {
+        let mut f = crate::eval::CostFacts { lp, cards: cards.len() as u8, ..Default::default() };
+        for &c in cards {
+            f.atk = f.atk.max(self.stat(c, crate::effect::Stat::Atk));
+            f.def = f.def.max(self.stat(c, crate::effect::Stat::Def));
+            f.level = f.level.max(self.stat(c, crate::effect::Stat::Level) as u8);
+        }
+        f
+    }
+
+    /// The cards that could pay the first card cost of an effect (for narrowing targets).
+    fn cost_cards(&self, e: &EffectDecl, p: Player, source: CardId) -> Vec<CardId> {
+        e.costs
+            .iter()
+            .find_map(|c| matches!(c, Cost::Discard { .. } | Cost::Tribute { .. } | Cost::BanishFromGy { .. }).then(|| self.raw_cost_candidates(c, p, source)))
+            .unwrap_or_default()
+    }
+
+    fn raw_cost_candidates(&self, cost: &Cost, p: Player, source: CardId) -> Vec<CardId> {
+        let m = |f: &Filter, c: CardId| self.filter_matches(f, c, p, source);
+        match cost {
+            Cost::Discard { filter, .. } => self.player(p).hand.iter().copied().filter(|&c| c != source && m(filter, c)).collect(),
+            // "Tribute 1 monster" may tribute the card itself (`Filter::NotSelf` for "other").
+            Cost::Tribute { filter, .. } => self.player(p).monster_ids().filter(|&c| m(filter, c)).collect(),
+            Cost::BanishFromGy { filter, .. } => self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect(),
+            Cost::DetachMaterial(_) => self.card(source).materials.to_vec(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Cards that may pay a card cost: when a target group reads the cost, only cards that
+    /// leave a legal target.
+    pub(crate) fn cost_candidates(&self, cost: &Cost, e: &EffectDecl, p: Player, source: CardId) -> Vec<CardId> {
+        let mut v = self.raw_cost_candidates(cost, p, source);
+        if let Some(spec) = e.target.as_ref().filter(|t| t.filter.mentions_cost()) {
+            v.retain(|&c| {
+                let facts = LinkFacts { cost: self.cost_facts(&[c], 0), ..LinkFacts::default() };
+                self.has_spec_candidates(spec, &Ctx::with_link(p, source, &facts), spec.min.max(1) as usize)
+            });
+        }
+        v
+    }
+
+    pub(crate) fn costs_payable(&self, e: &EffectDecl, p: Player, card: CardId) -> bool {
+        let c = self.card(card);
+        e.costs.iter().all(|cost| match cost {
+            Cost::PayLp(n) => self.lp(p) >= self.num(n, &Ctx::of(p, card)),
+            Cost::DiscardSelf => c.zone == Zone::Hand,
+            Cost::RemoveCounters { kind, count } => self.counters_on(card, *kind) >= *count as u16,
+            Cost::SendSelfToGy => c.zone.on_field() && c.face_up(),
+            Cost::BanishAllOther(places) => places.iter().any(|&pl| self.cards_in(pl, p).iter().any(|&x| x != card)),
+            Cost::DetachMaterial(n) => c.zone == Zone::Monster && c.materials.len() >= *n as usize,
+            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } => {
+                self.cost_candidates(cost, e, p, card).len() >= *count as usize
+            }
+        })
+    }
+
+    // ---- limits -----------------------------------------------------------------------------
+
+    /// "You cannot activate cards, or the effects of cards, with that name" (e.g. after
+    /// "Sangan"): a lingering rule on player `p`.
+    pub(crate) fn name_locked(&self, p: Player, card: CardId) -> bool {
+        let code = self.data(card).name_code();
+        self.lingering.iter().any(|l| l.controller == p && l.modifier == crate::effect::Modifier::NoActivationsOfName(code))
+    }
+
+    /// The key and counted effect of an effect's limit, if it has one.
+    fn use_key(&self, card: CardId, effect: u8) -> Option<(UseKey, u8, bool)> {
+        let e = self.effect_decl(card, effect)?;
+        let counted = e.limit_group.map_or(effect, |g| 128 | g);
+        let name = || UseKey::Name { code: self.data(card).name_code(), player: self.card(card).controller };
+        match e.limit {
+            Limit::None => None,
+            Limit::PerCardPerTurn => Some((UseKey::Card(card), counted, true)),
+            Limit::PerNamePerTurn => Some((name(), counted, true)),
+            Limit::PerNamePerDuel => Some((name(), counted, false)),
+        }
+    }
+
+    /// Once-per-turn / once-per-duel limits.
+    pub(crate) fn limit_ok(&self, card: CardId, effect: u8) -> bool {
+        match self.use_key(card, effect) {
+            None => true,
+            Some((key, counted, per_turn)) => !self.used.iter().any(|u| u.key == key && u.effect == counted && (!per_turn || u.turn == self.turn)),
+        }
+    }
+
+    fn record_use(&mut self, card: CardId, effect: u8) {
+        self.cards[card.0 as usize].activated_turn = self.turn;
+        if let Some((key, counted, _)) = self.use_key(card, effect) {
+            self.used.push(Use { key, effect: counted, turn: self.turn });
+        }
+    }
+
+    // ---- legality ---------------------------------------------------------------------------
+
+    /// Can `p` activate effect `effect` of `card` in window `w` now? A pure function of
+    /// the state (STYLE 14): timing, zone, spell speed, condition, costs, targets.
+    pub(crate) fn can_activate(&self, p: Player, card: CardId, effect: u8, w: &Window) -> bool {
+        let Some(e) = self.effect_decl(card, effect) else { return false };
+        let c = self.card(card);
+        if c.controller != p || e.kind.is_triggered() || e.kind == EffectKind::Continuous || self.name_locked(p, card) {
+            return false;
+        }
+        let my_turn = p == self.turn_player;
+        let set_earlier = !c.face_up() && c.zone == Zone::SpellTrap && c.entered_turn < self.turn;
+        let from_hand = c.zone == Zone::Hand;
+        // Card kind and place (SPELL-1, SPELL-6, TRAP-1, ZONE-9).
+        let placed_ok = match e.kind {
+            EffectKind::Spell(SpellKind::QuickPlay) => (from_hand && my_turn) || set_earlier,
+            EffectKind::Spell(SpellKind::Field) => (from_hand || (c.zone == Zone::Field && !c.face_up())) && my_turn,
+            EffectKind::Spell(_) => (from_hand || (c.zone == Zone::SpellTrap && !c.face_up())) && my_turn,
+            EffectKind::Trap(_) => (set_earlier || (c.zone == Zone::SpellTrap && c.face_up() && c.active && effect > 0)) && !self.traps_locked(),
+            EffectKind::Quick | EffectKind::Ignition => match e.range {
+                Range::Hand => from_hand,
+                Range::Gy => c.zone == Zone::Gy,
+                Range::Field => c.zone.on_field() && c.face_up() && (c.zone == Zone::Monster || c.active),
+                Range::PendulumZone => self.in_pendulum_zone(card),
+                Range::Anywhere => true,
+            },
+            EffectKind::Flip | EffectKind::Trigger { .. } | EffectKind::Continuous => false,
+        };
+        // Continuous spells/traps already face-up: their other effects (effect > 0) are used
+        // like ignition/quick effects, never the activation again.
+        let reactivation = e.kind.is_card_activation() && c.face_up() && c.zone.on_field();
+        if !placed_ok || (reactivation && effect == 0) || self.pendulum_battle_locked(p, card, effect) {
+            return false;
+        }
+        let is_spell_trap = e.kind.is_card_activation();
+        if from_hand && is_spell_trap && !matches!(e.kind, EffectKind::Spell(SpellKind::Field)) && self.free_spell_zones(p).is_empty() {
+            return false;
+        }
+        // Timing: SS1 only in the own Main Phase with an empty chain (SPELL-1, EFF-1).
+        let speed = e.spell_speed();
+        match self.chain.last() {
+            None => {
+                // A card whose own condition names the current phase ("only during your
+                // Standby Phase") overrides the Main-Phase-only timing (EFF-13).
+                let phase_ok = self.phase.is_main() || condition_names_phase(&e.condition, self.phase);
+                if speed == SpellSpeed::One && !(my_turn && w.kind == WindowKind::Phase(self.phase) && phase_ok) {
+                    return false;
+                }
+            }
+            Some(l) => {
+                if speed == SpellSpeed::One || speed < l.speed || self.chain.len() >= limits::CHAIN_LINKS {
+                    return false;
+                }
+            }
+        }
+        // EFF-10: in the Damage Step only counter traps and effects made for it.
+        if matches!(self.step, Some(BattleStep::Damage(_))) && speed != SpellSpeed::Three {
+            let allowed = match e.damage_step {
+                DamageStepUse::Never => false,
+                DamageStepUse::UntilCalculation => self.damage_step_before_calculation(),
+                DamageStepUse::Always => true,
+            };
+            if !allowed {
+                return false;
+            }
+        }
+        // SUM-3: in a summon-negation window only summon negation responds.
+        if w.kind == WindowKind::SummonNegation && !e.condition.mentions_summon_pending() {
+            return false;
+        }
+        let ctx = Ctx::of(p, card);
+        self.limit_ok(card, effect)
+            && self.condition_in(&e.condition, &ctx)
+            && self.costs_payable(e, p, card)
+            && self.targets_exist(e, &ctx)
+            && self.ops_possible(&e.ops, &ctx)
+    }
+
+    /// A Pendulum card face-up in one of its controller's Pendulum Zones (SPELL-8).
+    pub(crate) fn in_pendulum_zone(&self, card: CardId) -> bool {
+        let p = self.card(card).controller;
+        self.pendulum_card(p, 0) == Some(card) || self.pendulum_card(p, 1) == Some(card)
+    }
+
+    // ---- the activation frame -------------------------------------------------------------------
+
+    /// Activation, step 1: the card goes face-up to its zone (CHAIN-8).
+    pub(crate) fn begin_activation(&mut self, p: Player, card: CardId, effect: u8) {
+        let c = self.card(card);
+        let from = c.zone;
+        let is_card = self.effect_decl(card, effect).is_some_and(|e| e.kind.is_card_activation());
+        let field_spell = matches!(self.data(card).kind, Kind::Spell(SpellKind::Field));
+        if c.zone == Zone::Hand && is_card {
+            let dest = if field_spell {
+                self.replace_own_field_spell(p);
+                Dest { player: p, zone: Zone::Field, slot: Some(0), position: Position::FaceUpAttack }
+            } else {
+                let z = self.free_spell_zones(p).first().copied().unwrap_or(0);
+                Dest { player: p, zone: Zone::SpellTrap, slot: Some(z), position: Position::FaceUpAttack }
+            };
+            self.move_card(card, dest, Reason::Activate);
+        } else if is_card && !c.face_up() {
+            self.cards[card.0 as usize].position = Position::FaceUpAttack;
+        }
+        self.record_use(card, effect);
+        self.tasks.push(Task::Activate(ActivateTask {
+            card,
+            effect,
+            player: p,
+            stage: ActivateStage::Costs(0),
+            window: true,
+            from,
+            facts: LinkFacts::default(),
+        }));
+    }
+
+    /// A triggered effect goes on the chain (no response window until all are on it).
+    pub(crate) fn start_trigger_activation(&mut self, t: &Pending) {
+        self.record_use(t.card, t.effect);
+        let from = self.card(t.card).zone;
+        self.tasks.push(Task::Activate(ActivateTask {
+            card: t.card,
+            effect: t.effect,
+            player: t.player,
+            stage: ActivateStage::Costs(0),
+            window: false,
+            from,
+            facts: LinkFacts { event_card: t.event_card, ..LinkFacts::default() },
+        }));
+    }
+
+    fn pay_cost(&mut self, a: &mut ActivateTask, cost: &Cost, e: &EffectDecl) -> Option<Flow> {
+        match cost {
+            Cost::PayLp(n) => {
+                let lp = self.num(n, &Ctx::with_link(a.player, a.card, &a.facts));
+                a.facts.cost.lp += lp;
+                self.change_lp(a.player, -lp);
+            }
+            Cost::DiscardSelf => self.send_to_gy(a.card, Reason::Discard),
+            Cost::SendSelfToGy => self.send_to_gy(a.card, Reason::Cost),
+            Cost::RemoveCounters { kind, count } => self.add_counters(a.card, *kind, -(*count as i32)),
+            Cost::BanishAllOther(places) => {
+                let all: Vec<CardId> = places.iter().flat_map(|&pl| self.cards_in(pl, a.player)).filter(|&c| c != a.card).collect();
+                for c in all {
+                    self.banish(c, false, Reason::Cost);
+                }
+            }
+            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } | Cost::DetachMaterial(count) => {
+                if self.take_answer().is_none() {
+                    let candidates = self.cost_candidates(cost, e, a.player, a.card);
+                    return Some(Flow::Ask(Prompt::Select {
+                        player: a.player,
+                        purpose: SelectPurpose::Cost,
+                        candidates,
+                        min: *count,
+                        max: *count,
+                        picked: Vec::new(),
+                    }));
+                }
+                let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) else { return None };
+                let lp = a.facts.cost.lp;
+                a.facts.cost = self.cost_facts(&picked, lp);
+                for id in picked {
+                    match cost {
+                        Cost::Discard { .. } => self.send_to_gy(id, Reason::Discard),
+                        Cost::Tribute { .. } => self.send_to_gy(id, Reason::Tribute),
+                        // ZONE-10, SUM-11: the player picks which materials to detach.
+                        Cost::DetachMaterial(_) => self.detach_material(id),
+                        _ => self.banish(id, false, Reason::Cost),
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    pub(crate) fn step_activate(&mut self, mut a: ActivateTask) -> Flow {
+        // The declaration lives in the shared pool: hold the pool, not a copy of the effect.
+        let pool = self.pool.clone();
+        let Some(e) = pool.def(self.card(a.card).def).behavior.effects.get(a.effect as usize) else { return Flow::Continue };
+        match a.stage {
+            ActivateStage::Costs(i) => {
+                let Some(cost) = e.costs.get(i as usize) else {
+                    a.stage = ActivateStage::Targets;
+                    self.tasks.push(Task::Activate(a));
+                    return Flow::Continue;
+                };
+                if let Some(ask) = self.pay_cost(&mut a, cost, e) {
+                    self.tasks.push(Task::Activate(a));
+                    return ask;
+                }
+                a.stage = ActivateStage::Costs(i + 1);
+                self.tasks.push(Task::Activate(a));
+                Flow::Continue
+            }
+            ActivateStage::Targets | ActivateStage::AlsoTargets => {
+                let second = a.stage == ActivateStage::AlsoTargets;
+                let spec = if second { &e.also_target } else { &e.target };
+                let next = if second || e.also_target.is_none() { ActivateStage::Link } else { ActivateStage::AlsoTargets };
+                let Some(t) = spec else {
+                    a.stage = next;
+                    self.tasks.push(Task::Activate(a));
+                    return Flow::Continue;
+                };
+                if self.take_answer().is_some() {
+                    if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
+                        a.facts.targets.extend(picked.into_iter().map(|id| (id, self.card(id).moves)));
+                    }
+                    a.stage = next;
+                    self.tasks.push(Task::Activate(a));
+                    return Flow::Continue;
+                }
+                let candidates: Vec<CardId> = self
+                    .spec_candidates(t, &Ctx::with_link(a.player, a.card, &a.facts))
+                    .into_iter()
+                    .filter(|c| !a.facts.targets.iter().any(|x| x.0 == *c))
+                    .collect();
+                let (player, min, max) = (a.player, t.min.max(1), t.max.max(t.min).max(1).min(candidates.len() as u8));
+                self.tasks.push(Task::Activate(a));
+                Flow::Ask(Prompt::Select { player, purpose: SelectPurpose::Target, candidates, min: min.min(max), max, picked: Vec::new() })
+            }
+            ActivateStage::Link => {
+                if let Some(r) = e.restriction {
+                    self.apply_player_effect(a.player, r);
+                }
+                let link = ChainLink {
+                    card: a.card,
+                    effect: a.effect,
+                    controller: a.player,
+                    speed: e.spell_speed(),
+                    card_moves: self.card(a.card).moves,
+                    from: a.from,
+                    activation_negated: false,
+                    effect_negated: false,
+                    facts: a.facts,
+                };
+                self.chain.push(link);
+                self.emit(Event::Activated { card: a.card, effect: a.effect, link: self.chain.len() as u8 });
+                // CHAIN-3: the other player may respond.
+                if a.window {
+                    self.tasks.push(Task::Window(Window { kind: WindowKind::Chain, holder: a.player.opp(), passed: false, dest: None }));
+                }
+                Flow::Continue
+            }
+        }
+    }
+}
+
+/// Does the condition require being in phase `ph` (directly or as part of `All`)?
+fn condition_names_phase(c: &Condition, ph: crate::types::Phase) -> bool {
+    match c {
+        Condition::InPhase(x) => *x == ph,
+        Condition::All(v) => v.iter().any(|c| condition_names_phase(c, ph)),
+        _ => false,
+    }
+}

@@ -1,0 +1,362 @@
+//! Which cards an effect means: places seen from the effect's controller, and [`Filter`],
+//! an algebra of card properties (`&`, `|`, `!`). A property of a number (ATK, Level, ...)
+//! is one comparison with an expression ([`Filter::Stat`]); how a card came to where it is
+//! (from where, by what, this turn) is read the same way by every card.
+
+use serde::{Deserialize, Serialize};
+
+use super::num::Num;
+use super::op::Obj;
+use crate::card::{Attribute, Race};
+use crate::types::SummonKind;
+
+/// Which player an effect refers to, from its controller's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Who {
+    /// The effect's controller.
+    You,
+    /// The controller's opponent.
+    Opponent,
+    /// Both players (the turn player first, EFF-12).
+    Both,
+}
+
+/// A place, from the effect controller's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Place {
+    /// Every card on the field (monster, S/T, Field and Pendulum zones).
+    Field(Who),
+    /// The Monster Zones.
+    Monsters(Who),
+    /// The Spell and Trap Cards on the field (S/T zones, Field zone, Pendulum Scales and trap
+    /// monsters: ZONE-4, TRAP-5).
+    SpellTraps(Who),
+    /// The hand.
+    Hand(Who),
+    /// The Main Deck (searched top first).
+    Deck(Who),
+    /// The Extra Deck.
+    Extra(Who),
+    /// The GY.
+    Gy(Who),
+    /// The banishment.
+    Banished(Who),
+    /// Hand and Main Deck.
+    HandOrDeck(Who),
+    /// Hand and GY.
+    HandOrGy(Who),
+}
+
+impl Place {
+    /// Whose place it is.
+    pub fn who(self) -> Who {
+        match self {
+            Place::Field(w)
+            | Place::Monsters(w)
+            | Place::SpellTraps(w)
+            | Place::Hand(w)
+            | Place::Deck(w)
+            | Place::Extra(w)
+            | Place::Gy(w)
+            | Place::Banished(w)
+            | Place::HandOrDeck(w)
+            | Place::HandOrGy(w) => w,
+        }
+    }
+}
+
+/// A number a card has (for [`Filter::Stat`] and [`Num::StatOf`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stat {
+    /// Current ATK on the field, printed ATK elsewhere ("?" is 0).
+    Atk,
+    /// Current DEF on the field, printed DEF elsewhere.
+    Def,
+    /// Original ATK (printed, after "its original ATK becomes" effects; EFF-14).
+    OriginalAtk,
+    /// Original DEF.
+    OriginalDef,
+    /// Current Level (0 for monsters without one: Xyz, Link; SUM-11, SUM-13).
+    Level,
+    /// Rank of an Xyz monster.
+    Rank,
+    /// Link rating of a Link monster.
+    LinkRating,
+    /// Xyz materials attached (ZONE-10).
+    Materials,
+    /// Monsters Tributed for its Tribute Summon ("if this card was Tribute Summoned by
+    /// Tributing 3 monsters").
+    Tributes,
+}
+
+/// A comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Cmp {
+    /// At most ("or less", EFF-14).
+    Le,
+    /// At least ("or more").
+    Ge,
+    /// Less than.
+    Lt,
+    /// More than.
+    Gt,
+    /// Equal.
+    Eq,
+    /// Not equal.
+    Ne,
+}
+
+impl Cmp {
+    /// `a cmp b`.
+    pub fn holds(self, a: i32, b: i32) -> bool {
+        match self {
+            Cmp::Le => a <= b,
+            Cmp::Ge => a >= b,
+            Cmp::Lt => a < b,
+            Cmp::Gt => a > b,
+            Cmp::Eq => a == b,
+            Cmp::Ne => a != b,
+        }
+    }
+}
+
+/// Where a card was before its last move ([`Filter::CameFrom`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Origin {
+    /// Any zone on the field (ZONE-2).
+    Field,
+    /// A Monster Zone.
+    MonsterZone,
+    /// A Spell & Trap (or Field, Pendulum) Zone.
+    SpellTrapZone,
+    /// The hand.
+    Hand,
+    /// The Main Deck.
+    Deck,
+    /// The Extra Deck.
+    Extra,
+    /// The GY.
+    Gy,
+    /// The banishment.
+    Banished,
+}
+
+/// What moved a card to where it is ([`Filter::SentBy`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Sent {
+    /// Destroyed, any way (MISC-4).
+    Destroyed,
+    /// Destroyed by battle.
+    Battle,
+    /// By a card effect (destroyed by one, or moved by one).
+    Effect,
+    /// Destroyed by a card effect.
+    DestroyedByEffect,
+    /// By a card effect of the opponent of the card's owner.
+    OpponentEffect,
+    /// Destroyed by a card effect of the opponent of the card's owner.
+    DestroyedByOpponentEffect,
+    /// Discarded (MISC-4).
+    Discard,
+    /// Tributed.
+    Tribute,
+    /// Paid as a cost.
+    Cost,
+    /// Used as Fusion/Synchro/Xyz/Link material.
+    Material,
+}
+
+/// Something a card did this turn ([`Filter::ThisTurn`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TurnFact {
+    /// It came to its current place this turn.
+    Arrived,
+    /// It declared an attack.
+    Attacked,
+    /// It destroyed a monster by battle.
+    DestroyedByBattle,
+    /// It was turned face-up (Flip Summon, attack, effect).
+    Flipped,
+    /// It was Summoned (any way) onto the field.
+    Summoned,
+}
+
+/// What a player declares ([`crate::effect::Op::Declare`]); [`Filter::Declared`] matches it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Declare {
+    /// A card name (any card of the pool).
+    CardName,
+    /// Monster, Spell or Trap.
+    CardType,
+    /// A monster Type (Race).
+    Race,
+    /// An Attribute.
+    Attribute,
+    /// A Level from 1 to 12.
+    Level,
+}
+
+/// A property a card must have, seen from the effect's controller. Composes with `&`,
+/// `|` and `!`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Filter {
+    /// Every card.
+    Any,
+    /// A monster (on the field: in a Monster Zone, trap monsters included: TRAP-5).
+    Monster,
+    /// A monster card by its printed kind, wherever it is ("a monster card equipped to it").
+    MonsterCard,
+    /// A Spell Card (Pendulum Scales included: SPELL-8).
+    Spell,
+    /// A Trap Card (trap monsters included: TRAP-5).
+    Trap,
+    /// A Spell or Trap Card (on the field: any card in the S/T, Field or Pendulum zones).
+    SpellTrap,
+    /// Face-up.
+    FaceUp,
+    /// Face-down.
+    FaceDown,
+    /// Attack Position (face-up or not).
+    AttackPos,
+    /// Defense Position.
+    DefensePos,
+    /// Controlled by the effect's controller.
+    YouControl,
+    /// Controlled by the opponent.
+    OppControls,
+    /// Owned by the effect's controller.
+    YouOwn,
+    /// Not the card whose effect this is.
+    NotSelf,
+    /// Of this Type.
+    Race(Race),
+    /// Of this Attribute.
+    Attribute(Attribute),
+    /// A monster with an effect (Effect, Flip, ... frames; CARD-1).
+    EffectMonster,
+    /// A monster whose card has this `cards.cdb` type bit (Normal, Flip, Tuner, Pendulum,
+    /// Spirit, Toon, Union, Gemini, Ritual, Fusion, Synchro, Xyz, Link: see
+    /// [`crate::card::type_bits`]).
+    Ability(u32),
+    /// This card, or a card treated as it (an alternate artwork or an alias, CARD-3).
+    Named(u32),
+    /// The card's name contains this text (archetype-like, e.g. "LV").
+    NameHas(String),
+    /// A number of the card compared with an expression ("1500 or less ATK", "a Level
+    /// lower than the cost's", "ATK at most your opponent's LP").
+    Stat(Stat, Cmp, Box<Num>),
+    /// The monster whose summon is the latest happening (for "when ... is summoned").
+    JustSummoned,
+    /// Could be Special Summoned by the effect now (SUM-7 and "cannot be Special Summoned").
+    CanSpecialSummon,
+    /// Could be Set from the hand now (a spell or trap with a free zone for it).
+    CanSet,
+    /// The monster attacking in the current battle ("target the attacking monster").
+    Attacker,
+    /// A monster in a zone the effect's (Link) card points to (ZONE-3).
+    PointedTo,
+    /// Came to its place from there.
+    CameFrom(Origin),
+    /// Was moved to its place this way.
+    SentBy(Sent),
+    /// Did this this turn.
+    ThisTurn(TurnFact),
+    /// Came to the field by this kind of Summon.
+    Summoned(SummonKind),
+    /// Was destroyed by battle by a card of the object ("the monsters this card destroyed
+    /// by battle").
+    DestroyedBy(Box<Obj>),
+    /// Has the same name as a card of the object.
+    SameNameAs(Box<Obj>),
+    /// Is equipped to a card of the object.
+    EquippedTo(Box<Obj>),
+    /// Matches what the player declared in this resolution ([`Declare`]).
+    Declared,
+    /// Is in the Main Deck (e.g. "the excavated cards still in the Deck").
+    InDeck,
+    /// Is on the field (ZONE-2).
+    OnField,
+    /// All of these.
+    And(Vec<Filter>),
+    /// Any of these.
+    Or(Vec<Filter>),
+    /// Not this.
+    Not(Box<Filter>),
+}
+
+impl Filter {
+    /// A number of the card compared with an expression.
+    pub fn stat(s: Stat, cmp: Cmp, n: impl Into<Num>) -> Filter {
+        Filter::Stat(s, cmp, Box::new(n.into()))
+    }
+    /// Destroyed by battle by a card of the object.
+    pub fn destroyed_by(o: Obj) -> Filter {
+        Filter::DestroyedBy(Box::new(o))
+    }
+    /// The same name as a card of the object.
+    pub fn same_name_as(o: Obj) -> Filter {
+        Filter::SameNameAs(Box::new(o))
+    }
+    /// Equipped to a card of the object.
+    pub fn equipped_to(o: Obj) -> Filter {
+        Filter::EquippedTo(Box::new(o))
+    }
+    /// ATK at most `n` ("with 1500 or less ATK").
+    pub fn atk_at_most(n: i32) -> Filter {
+        Filter::stat(Stat::Atk, Cmp::Le, n)
+    }
+    /// ATK at least `n`.
+    pub fn atk_at_least(n: i32) -> Filter {
+        Filter::stat(Stat::Atk, Cmp::Ge, n)
+    }
+    /// DEF at most `n`.
+    pub fn def_at_most(n: i32) -> Filter {
+        Filter::stat(Stat::Def, Cmp::Le, n)
+    }
+    /// Level at most `n` ("Level 4 or lower").
+    pub fn level_at_most(n: i32) -> Filter {
+        Filter::stat(Stat::Level, Cmp::Le, n)
+    }
+    /// Level at least `n`.
+    pub fn level_at_least(n: i32) -> Filter {
+        Filter::stat(Stat::Level, Cmp::Ge, n)
+    }
+
+    /// Does the filter compare with something fixed by the activation's cost (anywhere
+    /// inside)? Then cost choices and targets are narrowed to fit each other.
+    pub fn mentions_cost(&self) -> bool {
+        match self {
+            Filter::Stat(_, _, n) => n.mentions_cost(),
+            Filter::And(v) | Filter::Or(v) => v.iter().any(Filter::mentions_cost),
+            Filter::Not(f) => f.mentions_cost(),
+            _ => false,
+        }
+    }
+}
+
+impl std::ops::BitAnd for Filter {
+    type Output = Filter;
+    fn bitand(self, rhs: Filter) -> Filter {
+        match self {
+            Filter::And(mut v) => {
+                v.push(rhs);
+                Filter::And(v)
+            }
+            f => Filter::And(vec![f, rhs]),
+        }
+    }
+}
+
+impl std::ops::BitOr for Filter {
+    type Output = Filter;
+    fn bitor(self, rhs: Filter) -> Filter {
+        Filter::Or(vec![self, rhs])
+    }
+}
+
+impl std::ops::Not for Filter {
+    type Output = Filter;
+    fn not(self) -> Filter {
+        Filter::Not(Box::new(self))
+    }
+}

@@ -1,0 +1,503 @@
+//! The card vocabulary: what a card can do, as plain data interpreted by the engine. Spell
+//! speed is derived from the kind (CHAIN-2), never set by hand.
+//!
+//! A card is a [`Behavior`]: a list of [`EffectDecl`]s (for a spell or trap, effect 0 is
+//! its activation) plus rule properties (summon conditions, tribute rules, win conditions).
+//! An effect is a kind, an optional [`Trigger`], a [`Condition`], [`Cost`]s, targets bound
+//! on activation and a list of [`Op`] steps run by the resolution machine (`resolve/`);
+//! continuous effects are [`Modifier`]s. Numbers are [`Num`] expressions, card properties
+//! [`Filter`]s. The few truly unique effects bring their own code ([`CustomStep`],
+//! [`CustomCheck`]), counted by `ygo cards stats`.
+//!
+//! A variant is added for a game mechanic, never for one card's wording; a variant that
+//! one card uses names its mechanic in its documentation.
+
+mod custom;
+mod filter;
+mod modifier;
+mod num;
+mod op;
+mod trigger;
+
+use serde::{Deserialize, Serialize};
+
+pub use custom::{CustomCheck, CustomStep};
+pub use filter::{Cmp, Declare, Filter, Origin, Place, Sent, Stat, TurnFact, Who};
+pub use modifier::{Counter, Duration, Modifier, Scope};
+pub use num::{CostStat, Num};
+pub use op::{Mem, Moment, Obj, Op, PlayerEffect, PosChange, Side, SummonPos, Test};
+pub use trigger::{Anchor, Cause, Condition, Trigger};
+
+use crate::card::{SpellKind, TrapKind};
+
+/// Spell speed (CHAIN-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum SpellSpeed {
+    /// Spell Speed 1.
+    One = 1,
+    /// Spell Speed 2.
+    Two = 2,
+    /// Spell Speed 3.
+    Three = 3,
+}
+
+/// Kinds of effect (EFF-1, SPELL-*, TRAP-*).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EffectKind {
+    /// Activating a spell card of this kind.
+    Spell(SpellKind),
+    /// Activating a trap card of this kind.
+    Trap(TrapKind),
+    /// FLIP: activates when the monster is flipped face-up by any means.
+    Flip,
+    /// Ignition: the controller's own Main Phase, empty chain.
+    Ignition,
+    /// `optional`: "you can" (EFF-3); `when`: "When ... you can" may miss the timing (EFF-8).
+    Trigger { optional: bool, when: bool },
+    /// Quick: whenever its controller has priority and the condition holds.
+    Quick,
+    /// Never activated; applies while the card is face-up (EFF-1, EFF-2). A continuous
+    /// effect with no modifier is a rule text only (materials, summon conditions).
+    Continuous,
+}
+
+impl EffectKind {
+    /// CHAIN-2: derived exhaustively from the kind.
+    pub fn spell_speed(self) -> SpellSpeed {
+        match self {
+            EffectKind::Spell(SpellKind::QuickPlay) => SpellSpeed::Two,
+            EffectKind::Spell(_) => SpellSpeed::One,
+            EffectKind::Trap(TrapKind::Counter) => SpellSpeed::Three,
+            EffectKind::Trap(_) => SpellSpeed::Two,
+            EffectKind::Flip | EffectKind::Ignition | EffectKind::Trigger { .. } => SpellSpeed::One,
+            EffectKind::Quick => SpellSpeed::Two,
+            EffectKind::Continuous => SpellSpeed::One,
+        }
+    }
+    /// Activated by a rule event rather than chosen in a window (flip and trigger effects).
+    pub fn is_triggered(self) -> bool {
+        matches!(self, EffectKind::Flip | EffectKind::Trigger { .. })
+    }
+    /// The activation of a spell or trap card.
+    pub fn is_card_activation(self) -> bool {
+        matches!(self, EffectKind::Spell(_) | EffectKind::Trap(_))
+    }
+    /// Can an effect of this kind be activated at all (as opposed to a continuous effect)?
+    pub fn is_activated(self) -> bool {
+        self != EffectKind::Continuous
+    }
+}
+
+/// Once-per-turn style limits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Limit {
+    /// No limit.
+    #[default]
+    None,
+    /// This card's effect once per turn (soft: each copy).
+    PerCardPerTurn,
+    /// This effect of a card with this name once per turn (hard; counted per player).
+    PerNamePerTurn,
+    /// Once per duel, by name.
+    PerNamePerDuel,
+}
+
+/// Where a monster effect is used from (EFF-1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Range {
+    /// Face-up on the field.
+    #[default]
+    Field,
+    /// The hand.
+    Hand,
+    /// The GY.
+    Gy,
+    /// A Pendulum Zone (a Pendulum effect: SPELL-8).
+    PendulumZone,
+    /// Anywhere (rule triggers like "sent from hand or Deck").
+    Anywhere,
+}
+
+/// When in the Damage Step an effect may be activated (EFF-10).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DamageStepUse {
+    /// Not in the Damage Step (the default; counter traps excepted).
+    #[default]
+    Never,
+    /// An effect that changes ATK/DEF: from the start of the Damage Step up to and
+    /// including "before damage calculation".
+    UntilCalculation,
+    /// Its text says it is used in the Damage Step or during damage calculation.
+    Always,
+}
+
+/// Targets chosen on activation (EFF-6): `min..=max` cards in `place` matching `filter`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TargetSpec {
+    /// Where the targets are.
+    pub place: Place,
+    /// What they must be.
+    pub filter: Filter,
+    /// At least this many.
+    pub min: u8,
+    /// At most this many.
+    pub max: u8,
+}
+
+/// A cost paid on activation (EFF-5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Cost {
+    /// Pay LP (`Num::half(Num::Lp(Who::You))` for "pay half your LP").
+    PayLp(Num),
+    /// Discard this card from the hand.
+    DiscardSelf,
+    /// Discard cards from the hand matching the filter.
+    Discard { count: u8, filter: Filter },
+    /// Send this face-up card to the GY.
+    SendSelfToGy,
+    /// Tribute monsters you control matching the filter.
+    Tribute { count: u8, filter: Filter },
+    /// Banish cards from your GY matching the filter.
+    BanishFromGy { count: u8, filter: Filter },
+    /// Remove counters of a kind from this card (MISC-2).
+    RemoveCounters { kind: Counter, count: u8 },
+    /// Banish every other card in these places (at least one in all: "Card of Sanctity").
+    BanishAllOther(Vec<Place>),
+    /// Detach materials from this Xyz monster (ZONE-10, SUM-11).
+    DetachMaterial(u8),
+}
+
+/// One declared effect of a card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EffectDecl {
+    /// Its kind (spell speed, optional or not, ...).
+    pub kind: EffectKind,
+    /// The effect in the project's own words.
+    pub text: String,
+    /// The event that starts a trigger or FLIP effect.
+    pub trigger: Option<Trigger>,
+    /// When it may be activated (or, for a continuous effect, when it applies).
+    pub condition: Condition,
+    /// Costs, paid in order on activation.
+    pub costs: Vec<Cost>,
+    /// Targets chosen on activation.
+    pub target: Option<TargetSpec>,
+    /// A second group of targets, chosen right after the first ("Book of Life": one in
+    /// your GY, one in the opponent's); `Obj::Target(i)` counts across both groups.
+    pub also_target: Option<TargetSpec>,
+    /// What it does on resolution.
+    pub ops: Vec<Op>,
+    /// What it applies continuously.
+    pub modifiers: Vec<Modifier>,
+    /// Monster effects: where the card must be to activate (or to be triggered).
+    pub range: Range,
+    /// When in the Damage Step it may be activated (EFF-10).
+    pub damage_step: DamageStepUse,
+    /// A once-per-turn style limit.
+    pub limit: Limit,
+    /// Effects of a card with the same group share their limit ("you can use only 1 of
+    /// these effects per turn").
+    pub limit_group: Option<u8>,
+    /// Resolves only while the card is face-up on the field (EFF-4).
+    pub needs_card_on_field: bool,
+    /// "You cannot ... the turn you activate this card": applies to the activating player
+    /// once the activation is complete, whether or not it is negated later.
+    pub restriction: Option<PlayerEffect>,
+}
+
+impl EffectDecl {
+    /// A new effect of `kind` described by `text`; add its parts with the builder calls.
+    pub fn new(kind: EffectKind, text: &str) -> EffectDecl {
+        EffectDecl {
+            kind,
+            text: text.to_string(),
+            trigger: None,
+            condition: Condition::Always,
+            costs: vec![],
+            target: None,
+            also_target: None,
+            ops: vec![],
+            modifiers: vec![],
+            range: Range::Field,
+            damage_step: DamageStepUse::Never,
+            limit: Limit::None,
+            limit_group: None,
+            needs_card_on_field: false,
+            restriction: None,
+        }
+    }
+    /// "You cannot ... the turn you activate this card".
+    pub fn restricts(mut self, r: PlayerEffect) -> Self {
+        self.restriction = Some(r);
+        self
+    }
+    /// The activation of a spell of this kind.
+    pub fn spell(kind: SpellKind, text: &str) -> EffectDecl {
+        EffectDecl::new(EffectKind::Spell(kind), text)
+    }
+    /// The activation of a trap of this kind.
+    pub fn trap(kind: TrapKind, text: &str) -> EffectDecl {
+        EffectDecl::new(EffectKind::Trap(kind), text)
+    }
+    /// A FLIP effect.
+    pub fn flip(text: &str) -> EffectDecl {
+        EffectDecl::new(EffectKind::Flip, text).on(Trigger::Flipped)
+    }
+    /// A mandatory trigger effect.
+    pub fn trigger(t: Trigger, text: &str) -> EffectDecl {
+        EffectDecl::new(EffectKind::Trigger { optional: false, when: false }, text).on(t)
+    }
+    /// An optional "If ...: you can" trigger (does not miss the timing).
+    pub fn optional_if(t: Trigger, text: &str) -> EffectDecl {
+        EffectDecl::new(EffectKind::Trigger { optional: true, when: false }, text).on(t)
+    }
+    /// An optional "When ...: you can" trigger (may miss the timing, EFF-8).
+    pub fn optional_when(t: Trigger, text: &str) -> EffectDecl {
+        EffectDecl::new(EffectKind::Trigger { optional: true, when: true }, text).on(t)
+    }
+    /// Spirit (EFF-15): the mandatory return to the hand in the End Phase of a turn this
+    /// card was Normal Summoned or flipped face-up.
+    pub fn spirit_return() -> EffectDecl {
+        EffectDecl::trigger(
+            Trigger::Phase { phase: crate::types::Phase::End, whose: Who::Both },
+            "Spirit: in the End Phase of a turn it was Normal Summoned or flipped face-up, it returns to its owner's hand.",
+        )
+        .when(Condition::SummonedOrFlippedThisTurn)
+        .op(Op::ToHand(Obj::This))
+    }
+    /// An ignition effect.
+    pub fn ignition(text: &str) -> EffectDecl {
+        EffectDecl::new(EffectKind::Ignition, text)
+    }
+    /// A quick effect.
+    pub fn quick(text: &str) -> EffectDecl {
+        EffectDecl::new(EffectKind::Quick, text)
+    }
+    /// A continuous effect (or, with no modifier, a rule text).
+    pub fn continuous(text: &str) -> EffectDecl {
+        EffectDecl::new(EffectKind::Continuous, text)
+    }
+    /// Starts on this event.
+    pub fn on(mut self, t: Trigger) -> Self {
+        self.trigger = Some(t);
+        self
+    }
+    /// Its condition.
+    pub fn when(mut self, c: Condition) -> Self {
+        self.condition = c;
+        self
+    }
+    /// One more cost.
+    pub fn cost(mut self, c: Cost) -> Self {
+        self.costs.push(c);
+        self
+    }
+    /// Target exactly `count` cards on the field matching `filter`.
+    pub fn target(self, count: u8, filter: Filter) -> Self {
+        self.target_in(Place::Field(Who::Both), count, count, filter)
+    }
+    /// Target `min..=max` cards in a place.
+    pub fn target_in(mut self, place: Place, min: u8, max: u8, filter: Filter) -> Self {
+        self.target = Some(TargetSpec { place, filter, min, max });
+        self
+    }
+    /// A second group of targets: `min..=max` cards in a place, chosen after the first.
+    pub fn also_target_in(mut self, place: Place, min: u8, max: u8, filter: Filter) -> Self {
+        self.also_target = Some(TargetSpec { place, filter, min, max });
+        self
+    }
+    /// One more step.
+    pub fn op(mut self, op: Op) -> Self {
+        self.ops.push(op);
+        self
+    }
+    /// "If you do": these steps run only if the previous one affected a card.
+    pub fn then_if_did(self, then: Vec<Op>) -> Self {
+        self.op(Op::if_did(then))
+    }
+    /// One more continuous modifier.
+    pub fn modifier(mut self, m: Modifier) -> Self {
+        self.modifiers.push(m);
+        self
+    }
+    /// Used from the hand.
+    pub fn from_hand(mut self) -> Self {
+        self.range = Range::Hand;
+        self
+    }
+    /// Used from the GY.
+    pub fn from_gy(mut self) -> Self {
+        self.range = Range::Gy;
+        self
+    }
+    /// Used from this place.
+    pub fn range(mut self, r: Range) -> Self {
+        self.range = r;
+        self
+    }
+    /// Its text says it is used in the Damage Step or during damage calculation (EFF-10).
+    pub fn in_damage_step(mut self) -> Self {
+        self.damage_step = DamageStepUse::Always;
+        self
+    }
+    /// It changes ATK/DEF: usable in the Damage Step up to before damage calculation
+    /// (EFF-10).
+    pub fn changes_stats_in_damage_step(mut self) -> Self {
+        self.damage_step = DamageStepUse::UntilCalculation;
+        self
+    }
+    /// A once-per-turn style limit.
+    pub fn limit(mut self, l: Limit) -> Self {
+        self.limit = l;
+        self
+    }
+    /// Shares its limit with the card's other effects of the same group.
+    pub fn limit_group(mut self, group: u8) -> Self {
+        self.limit_group = Some(group);
+        self
+    }
+    /// Resolves only while its card is face-up on the field (EFF-4).
+    pub fn needs_card_on_field(mut self) -> Self {
+        self.needs_card_on_field = true;
+        self
+    }
+    /// Its spell speed (CHAIN-2).
+    pub fn spell_speed(&self) -> SpellSpeed {
+        self.kind.spell_speed()
+    }
+    /// Is this an effect a player activates or is asked to activate (not a continuous
+    /// effect or rule text)?
+    pub fn is_activated(&self) -> bool {
+        self.kind.is_activated()
+    }
+    /// Does the effect bring its own code anywhere (STYLE 11: counted)?
+    pub fn uses_custom(&self) -> bool {
+        fn custom_cond(c: &Condition) -> bool {
+            match c {
+                Condition::Custom(_) => true,
+                Condition::All(v) | Condition::Any(v) => v.iter().any(custom_cond),
+                Condition::Not(c) => custom_cond(c),
+                _ => false,
+            }
+        }
+        let mut custom_op = false;
+        for o in &self.ops {
+            o.visit(&mut |o| {
+                custom_op |= matches!(o, Op::Custom(_)) || matches!(o, Op::If { test: Test::Holds(c), .. } if custom_cond(c));
+            });
+        }
+        custom_op || custom_cond(&self.condition)
+    }
+}
+
+/// A Special Summon procedure written on a monster (`special summon X` from the hand).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SummonRule {
+    /// "If only your opponent controls a monster" (Cyber Dragon).
+    OnlyOpponentControlsMonsters,
+    /// Tribute monsters you control matching (Red-Eyes Darkness Dragon).
+    Tribute { count: u8, filter: Filter },
+    /// Banish one card from your GY for each filter (Black Luster Soldier - EotB).
+    BanishFromGy(Vec<Filter>),
+    /// Banish monsters you control matching (Vampire Genesis).
+    BanishFromField { count: u8, filter: Filter },
+}
+
+/// A way to win written on a card (WIN-3), checked while the card is in the hand or
+/// face-up on the field.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WinCondition {
+    /// The player holds every one of these cards (by name) in the place, face-up on the
+    /// field, with this card ("Exodia the Forbidden One" in the hand with its four limbs;
+    /// "Destiny Board" with the four Spirit Messages).
+    Holds { place: Place, names: Vec<u32> },
+    /// Match win by direct attack: this card's direct attack has just brought the
+    /// opponent's LP to 0; the duel is won as the Match ("Victory Dragon").
+    MatchByDirectAttack,
+    /// A unique condition the card brings.
+    Custom(CustomCheck),
+}
+
+/// Everything a card does beyond its printed stats.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Behavior {
+    /// Its effects (for a spell or trap, effect 0 is its activation).
+    pub effects: Vec<EffectDecl>,
+    /// Cannot be Normal Summoned/Set (must be Special Summoned by its own procedure).
+    pub no_normal_summon: bool,
+    /// Cannot be Special Summoned at all.
+    pub no_special_summon: bool,
+    /// The monster's own Special Summon procedure from the hand.
+    pub summon_rule: Option<SummonRule>,
+    /// Counts as 2 tributes for the Tribute Summon of a monster matching the filter.
+    pub double_tribute_for: Option<Filter>,
+    /// Tribute Summon with exactly this many tributes matching (Gilford, Victory Dragon);
+    /// `only`: the only way to Normal Summon it.
+    pub tribute_rule: Option<(u8, Filter, bool)>,
+    /// Counter kinds this card's effects use (MISC-2: only these may be placed on it).
+    pub counters: Vec<Counter>,
+    /// A win condition (WIN-3).
+    pub wins: Option<WinCondition>,
+    /// The materials of a Fusion/Synchro/Xyz/Link monster (SUM-9..SUM-13; `extra.rs`).
+    pub materials: Option<crate::extra::Materials>,
+    /// A Fusion Substitute: may stand for one named Fusion Material (SUM-9).
+    pub fusion_substitute: bool,
+}
+
+impl Behavior {
+    /// A card with these effects (for a spell or trap, effect 0 is its activation).
+    pub fn with(effects: Vec<EffectDecl>) -> Behavior {
+        Behavior { effects, ..Behavior::default() }
+    }
+
+    /// Does the card bring its own code anywhere (STYLE 11: counted)?
+    pub fn uses_custom(&self) -> bool {
+        matches!(self.wins, Some(WinCondition::Custom(_))) || self.effects.iter().any(EffectDecl::uses_custom)
+    }
+
+    /// The index in [`Behavior::effects`] of the `n`th (1-based) effect a player activates:
+    /// the number in `activate X effect N` (rule texts and continuous effects are not
+    /// counted).
+    pub fn effect_by_number(&self, n: u8) -> Option<u8> {
+        self.effects.iter().enumerate().filter(|(_, e)| e.is_activated()).nth(n.checked_sub(1)? as usize).map(|(i, _)| i as u8)
+    }
+
+    /// The number of effect `index` among the effects a player activates (1-based), the
+    /// inverse of [`Behavior::effect_by_number`].
+    pub fn effect_number(&self, index: u8) -> Option<u8> {
+        let e = self.effects.get(index as usize)?;
+        e.is_activated().then(|| self.effects.iter().take(index as usize + 1).filter(|e| e.is_activated()).count() as u8)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spell_speed_is_derived_from_kind() {
+        // RULE: CHAIN-2
+        assert_eq!(EffectKind::Spell(SpellKind::Normal).spell_speed(), SpellSpeed::One);
+        assert_eq!(EffectKind::Spell(SpellKind::QuickPlay).spell_speed(), SpellSpeed::Two);
+        assert_eq!(EffectKind::Trap(TrapKind::Normal).spell_speed(), SpellSpeed::Two);
+        assert_eq!(EffectKind::Trap(TrapKind::Counter).spell_speed(), SpellSpeed::Three);
+        assert_eq!(EffectKind::Quick.spell_speed(), SpellSpeed::Two);
+        assert_eq!(EffectKind::Ignition.spell_speed(), SpellSpeed::One);
+        assert_eq!(EffectKind::Trigger { optional: true, when: true }.spell_speed(), SpellSpeed::One);
+    }
+
+    #[test]
+    fn effect_numbers_count_activated_effects_only() {
+        let b = Behavior::with(vec![
+            EffectDecl::continuous("Fusion materials: A + B."),
+            EffectDecl::ignition("Draw 1 card.").op(Op::Draw { who: Who::You, count: Num::Const(1) }),
+            EffectDecl::continuous("It gains 100 ATK."),
+            EffectDecl::quick("Draw 2 cards.").op(Op::Draw { who: Who::You, count: Num::Const(2) }),
+        ]);
+        assert_eq!(b.effect_by_number(1), Some(1));
+        assert_eq!(b.effect_by_number(2), Some(3));
+        assert_eq!(b.effect_by_number(3), None);
+        assert_eq!(b.effect_number(3), Some(2));
+        assert_eq!(b.effect_number(2), None);
+    }
+}

@@ -1,0 +1,117 @@
+//! Numbers are expressions: every number an effect uses (cards drawn, LP paid or gained,
+//! damage, ATK/DEF changes, counts, comparisons) is a [`Num`], evaluated when it is needed
+//! (at activation for costs and targets, at resolution for operations, continuously for
+//! modifiers; a modifier applied for a while keeps the value it had when it was applied).
+
+use serde::{Deserialize, Serialize};
+
+use super::filter::{Stat, Who};
+use super::modifier::Counter;
+use super::op::Obj;
+
+/// What the cards paid as an activation's cost fixed ([`Num::Cost`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CostStat {
+    /// The highest ATK among the cards paid (Tributed, discarded, sent, banished).
+    Atk,
+    /// The highest DEF among them.
+    Def,
+    /// The highest Level among them.
+    Level,
+    /// How many cards were paid.
+    Cards,
+    /// The LP paid.
+    Lp,
+}
+
+/// A number evaluated when it is needed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Num {
+    /// A constant.
+    Const(i32),
+    /// A number of the first card of the object (0 if it names none).
+    StatOf(Stat, Obj),
+    /// The total of a number over the cards of the object ("their combined ATK").
+    SumOf(Stat, Obj),
+    /// The lowest number among the cards of the object (0 if none): "the monster with the
+    /// lowest ATK".
+    MinOf(Stat, Obj),
+    /// The highest number among the cards of the object (0 if none).
+    MaxOf(Stat, Obj),
+    /// How many cards the object names ("for each card ...", "the number of cards sent").
+    CountOf(Obj),
+    /// A player's LP (for [`Who::Both`]: the lower of the two).
+    Lp(Who),
+    /// What the activation's cost fixed.
+    Cost(CostStat),
+    /// Counters of a kind on the effect's card (MISC-2).
+    CountersOnThis(Counter),
+    /// The number the player declared ([`crate::effect::Declare::Level`]).
+    Declared,
+    /// How many coin tosses of this resolution came up heads (MISC-6).
+    Heads,
+    /// Half, rounded down.
+    Half(Box<Num>),
+    /// Times a constant.
+    Times(Box<Num>, i32),
+    /// A sum.
+    Plus(Box<Num>, Box<Num>),
+    /// A difference (never below 0: "until you have 2 cards in your hand").
+    Minus(Box<Num>, Box<Num>),
+    /// The higher of two ("its ATK or DEF, whichever is higher").
+    Max(Box<Num>, Box<Num>),
+    /// The lower of two.
+    Min(Box<Num>, Box<Num>),
+}
+
+impl From<i32> for Num {
+    fn from(n: i32) -> Num {
+        Num::Const(n)
+    }
+}
+
+impl Num {
+    /// `per` for each card the object names ("300 for each Spellcaster").
+    pub fn per(per: i32, of: Obj) -> Num {
+        Num::Times(Box::new(Num::CountOf(of)), per)
+    }
+    /// Half of a number ("half your LP").
+    pub fn half(n: Num) -> Num {
+        Num::Half(Box::new(n))
+    }
+    /// The higher of two numbers.
+    pub fn max(a: Num, b: Num) -> Num {
+        Num::Max(Box::new(a), Box::new(b))
+    }
+    /// `a - b`, never below 0.
+    pub fn minus(a: Num, b: Num) -> Num {
+        Num::Minus(Box::new(a), Box::new(b))
+    }
+
+    /// Does the expression read what the activation's cost fixed?
+    pub fn mentions_cost(&self) -> bool {
+        match self {
+            Num::Cost(_) => true,
+            Num::Half(n) | Num::Times(n, _) => n.mentions_cost(),
+            Num::Plus(a, b) | Num::Minus(a, b) | Num::Max(a, b) | Num::Min(a, b) => a.mentions_cost() || b.mentions_cost(),
+            Num::Const(_)
+            | Num::StatOf(..)
+            | Num::SumOf(..)
+            | Num::MinOf(..)
+            | Num::MaxOf(..)
+            | Num::CountOf(_)
+            | Num::Lp(_)
+            | Num::CountersOnThis(_)
+            | Num::Declared
+            | Num::Heads => false,
+        }
+    }
+
+    /// The constant, if the expression is one.
+    pub fn constant(&self) -> Option<i32> {
+        match self {
+            Num::Const(n) => Some(*n),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,290 @@
+//! What a resolving effect does: [`Op`] steps run in order by the resolution machine
+//! (`resolve/`), on the cards an [`Obj`] names. Branches have structure ([`Op::If`],
+//! [`Op::MayDo`], [`Op::ChooseOne`]); an effect remembers cards across steps and turns
+//! ([`Op::Remember`], [`Obj::Memory`]) and schedules steps for later ([`Op::Later`]).
+
+use serde::{Deserialize, Serialize};
+
+use super::custom::CustomStep;
+use super::filter::{Cmp, Declare, Filter, Place, Who};
+use super::modifier::{Counter, Duration, Modifier};
+use super::num::Num;
+use super::trigger::Condition;
+
+/// A memory slot of a card's effects: cards remembered by [`Op::Remember`] ("the card
+/// banished by this effect"), read back by [`Obj::Memory`] while they stay where the
+/// effect left them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Mem(pub u8);
+
+/// A set of cards an operation acts on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Obj {
+    /// The card whose effect this is (while it stays where it was).
+    This,
+    /// Every bound target still valid (EFF-6).
+    Targets,
+    /// One target slot.
+    Target(u8),
+    /// The cards picked by the last `Choose`.
+    Chosen,
+    /// The cards the previous step affected (destroyed, sent, summoned, revealed, ...).
+    Affected,
+    /// The monster this card is equipped to.
+    Equipped,
+    /// The other card of the triggering event (the attacker, the summoned monster, the
+    /// monster this card battled).
+    EventCard,
+    /// Every card in a place matching the filter, at resolution (non-targeting).
+    All(Place, Filter),
+    /// The top `n` cards of the players' Main Decks (top first).
+    DeckTop(Who, u8),
+    /// The cards of an object that match the filter ("the Level 4 or lower monsters among
+    /// them").
+    Filtered(Box<Obj>, Filter),
+    /// The cards in a memory slot of this card, still where the effect left them.
+    Memory(Mem),
+}
+
+/// The position a Special Summon uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SummonPos {
+    /// The summoning player chooses face-up Attack or face-up Defense.
+    FaceUp,
+    /// Face-up Attack.
+    Attack,
+    /// Face-up Defense.
+    Defense,
+    /// Face-up Attack or face-down Defense (chosen).
+    AttackOrSet,
+}
+
+/// Whose field a monster is Special Summoned to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Side {
+    /// The effect's controller's.
+    #[default]
+    You,
+    /// The card's owner's (each player summons their own cards: "Cyber Jar").
+    Owner,
+}
+
+/// A battle-position change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PosChange {
+    /// Attack <-> Defense (face-down Defense becomes face-up Attack).
+    Toggle,
+    /// To face-up Defense.
+    FaceUpDefense,
+    /// To face-up Attack.
+    FaceUpAttack,
+    /// To face-down Defense ("Book of Moon").
+    FaceDownDefense,
+    /// Face-down Defense to face-up Defense without flip effects activating: they do not
+    /// count as "flipped" for FLIP (MISC-7, "Ceasefire").
+    RevealDefense,
+}
+
+/// An effect on a player, applied for a duration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayerEffect {
+    /// Skip the next `n` Draw Phases (PHASE-8).
+    SkipDraw(u8),
+    /// Skip the next `n` Standby Phases.
+    SkipStandby(u8),
+    /// Skip the next `n` Battle Phases.
+    SkipBattle(u8),
+    /// Takes no battle damage this turn.
+    NoBattleDamage,
+    /// Cannot Summon monsters for the rest of this turn (Setting is not a Summon).
+    NoSummonsThisTurn,
+    /// Monsters this player controls cannot be destroyed by battle this turn.
+    MonstersIndestructibleByBattle,
+}
+
+/// A moment a scheduled step waits for ([`Op::Later`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Moment {
+    /// The End Phase of this turn ("until the End Phase").
+    EndPhase,
+}
+
+/// A test a branch asks ([`Op::If`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Test {
+    /// The previous step affected at least one card, or the call was right ("if you do").
+    Did,
+    /// A condition on the duel holds now.
+    Holds(Condition),
+    /// Two numbers compare so ("if 2 or more coins came up heads").
+    Compare(Num, Cmp, Num),
+    /// A card the previous step affected matches ("if it was a Flip monster").
+    AffectedIs(Filter),
+}
+
+/// One operation step of a resolving effect.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Op {
+    /// `who` picks `min..=max` cards in the place matching (non-targeting, EFF-6). Picks
+    /// nothing when none can be picked.
+    Choose { who: Who, place: Place, filter: Filter, min: u8, max: u8 },
+    /// Picks `count` cards at random (MISC-6).
+    ChooseRandom { place: Place, filter: Filter, count: u8 },
+    /// Draw cards.
+    Draw { who: Who, count: Num },
+    /// Destroy the cards (MISC-4).
+    Destroy(Obj),
+    /// Destroy the cards and banish them instead of sending them to the GY.
+    DestroyAndBanish(Obj),
+    /// Send the cards to the GY.
+    SendToGy(Obj),
+    /// Discard the cards (MISC-4).
+    Discard(Obj),
+    /// Banish the cards (face-down when asked: ZONE-6).
+    Banish { what: Obj, face_down: bool },
+    /// Add the cards to their owner's hand.
+    ToHand(Obj),
+    /// To the owner's Deck: shuffled, or on top.
+    ToDeck { what: Obj, top: bool },
+    /// Special Summon (SUM-5, SUM-7), to the controller's side or each card's owner's.
+    SpecialSummon { what: Obj, pos: SummonPos, side: Side },
+    /// Special Summon to a zone of the controller that this Link card points to.
+    SpecialSummonPointed { what: Obj, pos: SummonPos },
+    /// Return banished monsters to the field in the position they left it ("banish it
+    /// until the End Phase").
+    ReturnToField(Obj),
+    /// Change battle positions.
+    ChangePosition { what: Obj, to: PosChange },
+    /// Equip this (Equip Spell) card to the (single) card.
+    EquipTo(Obj),
+    /// The card of `what` becomes an Equip Card equipped to the card of `to`, placed in the
+    /// controller's S/T zone; `grants` applies to the equipped monster while it stays
+    /// equipped (its numbers fixed now).
+    EquipAsCard { what: Obj, to: Obj, grants: Option<Modifier> },
+    /// Take control of the cards (until the End Phase or permanently).
+    TakeControl { what: Obj, until: Duration },
+    /// The card of each object changes control with the other.
+    SwapControl(Obj, Obj),
+    /// Negate the activation of the previous chain link; destroy that card if `destroy`.
+    NegateActivation { destroy: bool },
+    /// Negate the effect of the previous chain link; destroy that card if `destroy`.
+    NegateEffect { destroy: bool },
+    /// Negate the summon in progress; the monster is destroyed (SUM-3).
+    NegateSummon,
+    /// Negate the current attack.
+    NegateAttack,
+    /// End the Battle Phase.
+    EndBattlePhase,
+    /// Inflict effect damage.
+    Damage { who: Who, amount: Num },
+    /// Inflict effect damage to the controller of each card of the object (once per
+    /// player: "its controller takes 500 damage").
+    DamageController { of: Obj, amount: Num },
+    /// Gain LP.
+    GainLp { who: Who, amount: Num },
+    /// LP become this.
+    SetLp { who: Who, amount: Num },
+    /// The controller takes no battle damage from the current battle.
+    NoBattleDamage,
+    /// A continuous effect on the cards for a while (its numbers fixed now).
+    Apply { what: Obj, modifier: Modifier, until: Duration },
+    /// A rule that applies on its own (not to given cards) for a while.
+    ApplyRule { modifier: Modifier, until: Duration },
+    /// An effect on players.
+    ApplyPlayer { who: Who, effect: PlayerEffect },
+    /// The players given cannot activate cards or effects with the names of the cards of
+    /// the object for the rest of this turn ("Sangan").
+    ForbidNames { who: Who, names: Obj },
+    /// The monsters can attack once more this turn.
+    ExtraAttack(Obj),
+    /// The controller may Normal Summon or Set 1 monster matching the filter right after
+    /// this effect resolves (beyond the one of the turn).
+    NormalSummonNow(Filter),
+    /// Set the cards (spells and traps from the hand) face-down in the controller's zones.
+    Set(Obj),
+    /// This Normal Spell/Trap stays on the field after it resolves ("this card stays on the
+    /// field").
+    StayOnField,
+    /// Shuffle Main Decks.
+    ShuffleDeck(Who),
+    /// Reveal the cards to the opponent (MISC-7).
+    Reveal(Obj),
+    /// The controller declares a value (a card name, a type, ...; [`Filter::Declared`]).
+    Declare(Declare),
+    /// The controller calls heads or tails and a coin is tossed (MISC-6); "did" when the
+    /// call was right.
+    CallCoin,
+    /// Toss `n` coins (MISC-6); [`Num::Heads`] counts the heads.
+    TossCoins(u8),
+    /// This trap card is Special Summoned as a monster with its printed stats; it keeps its
+    /// S/T zone occupied and is still a trap (TRAP-5).
+    SummonSelfAsMonster { pos: SummonPos },
+    /// Create `count` tokens of the card `code` and Special Summon them under the
+    /// controller's control (MISC-1; `Obj::Affected` names them afterwards).
+    SummonTokens { code: u32, count: u8, pos: SummonPos },
+    /// Place counters (MISC-2): only on cards whose behaviour lists that kind, never above
+    /// `max`.
+    AddCounters { what: Obj, kind: Counter, count: u8, max: Option<u8> },
+    /// Remember the cards of the object in a memory slot of this card (replacing what it
+    /// held).
+    Remember { what: Obj, slot: Mem },
+    /// Run the steps at a later moment of the duel, as this effect (not a chain link).
+    Later { at: Moment, ops: Vec<Op> },
+    /// "If ...: ... otherwise ...".
+    If { test: Test, then: Vec<Op>, otherwise: Vec<Op> },
+    /// "You can ...": the controller decides, then the steps run.
+    MayDo(Vec<Op>),
+    /// "Choose 1 of these effects": the controller picks one branch (by its position,
+    /// answered as `announce N`, 1-based) among those whose first step could do anything.
+    ChooseOne(Vec<Vec<Op>>),
+    /// A step the card brings in Rust (see [`CustomStep`]).
+    Custom(CustomStep),
+    /// A Ritual or Fusion Summon step (SUM-8, SUM-9; see `extra.rs`).
+    Extra(crate::extra::ExtraOp),
+}
+
+impl Op {
+    /// "If you do": the steps run only if the previous one affected a card.
+    pub fn if_did(then: Vec<Op>) -> Op {
+        Op::If { test: Test::Did, then, otherwise: Vec::new() }
+    }
+    /// Run the steps only if the condition holds at resolution.
+    pub fn only_if(cond: Condition, then: Vec<Op>) -> Op {
+        Op::If { test: Test::Holds(cond), then, otherwise: Vec::new() }
+    }
+    /// A Special Summon to the controller's side.
+    pub fn special_summon(what: Obj, pos: SummonPos) -> Op {
+        Op::SpecialSummon { what, pos, side: Side::You }
+    }
+
+    /// Branch `i` of a branching step (for `If`: 0 = then, 1 = otherwise).
+    pub fn branch(&self, i: usize) -> Option<&[Op]> {
+        match self {
+            Op::If { then, otherwise, .. } => match i {
+                0 => Some(then),
+                1 => Some(otherwise),
+                _ => None,
+            },
+            Op::MayDo(v) | Op::Later { ops: v, .. } => (i == 0).then_some(v.as_slice()),
+            Op::ChooseOne(v) => v.get(i).map(|b| b.as_slice()),
+            _ => None,
+        }
+    }
+
+    /// Does this step branch (so the steps after it may never run)?
+    pub fn is_branch(&self) -> bool {
+        matches!(self, Op::If { .. } | Op::MayDo(_) | Op::ChooseOne(_) | Op::CallCoin | Op::Later { .. })
+    }
+
+    /// Visits this step and every step nested in it.
+    pub fn visit(&self, f: &mut dyn FnMut(&Op)) {
+        f(self);
+        let mut i = 0;
+        while let Some(b) = self.branch(i) {
+            for o in b {
+                o.visit(f);
+            }
+            i += 1;
+        }
+    }
+}

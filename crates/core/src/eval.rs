@@ -1,0 +1,493 @@
+//! Reading the vocabulary: [`Num`] expressions, [`Filter`]s, [`Condition`]s and [`Obj`]ects
+//! evaluated against the duel and an effect's context ([`Ctx`]: its controller and card,
+//! and what its activation and resolution have fixed). Pure functions of the state
+//! (STYLE 14).
+
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+use crate::card::{type_bits, Kind, MonsterFrame};
+use crate::effect::{Anchor, CostStat, Declare, Filter, Num, Obj, Origin, Place, Sent, Stat, TurnFact, Who};
+use crate::event::{Event, Reason};
+use crate::resolve::Resolution;
+use crate::state::{CardId, Duel};
+use crate::types::{BattleStep, DamageStep, Player, Zone};
+
+/// What an activation's cost fixed ([`Num::Cost`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CostFacts {
+    /// The highest ATK among the cards paid.
+    pub atk: i32,
+    /// The highest DEF among them.
+    pub def: i32,
+    /// The highest Level among them.
+    pub level: u8,
+    /// How many cards were paid.
+    pub cards: u8,
+    /// The LP paid.
+    pub lp: i32,
+}
+
+/// What an activation fixed: its targets, the card of its triggering event, its cost.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinkFacts {
+    /// Targets with the move count they had when chosen (EFF-6).
+    pub targets: SmallVec<[(CardId, u32); 2]>,
+    /// The other card of the triggering event.
+    pub event_card: Option<CardId>,
+    /// What the cost fixed.
+    pub cost: CostFacts,
+}
+
+/// The context an expression, filter or condition is read in.
+#[derive(Clone, Copy)]
+pub(crate) struct Ctx<'a> {
+    /// The effect's controller.
+    pub p: Player,
+    /// The effect's card.
+    pub source: CardId,
+    /// What its activation fixed, if it is being activated or resolved.
+    pub link: Option<&'a LinkFacts>,
+    /// Its resolution so far, if it is resolving.
+    pub res: Option<&'a Resolution>,
+}
+
+impl<'a> Ctx<'a> {
+    /// An effect of `source` controlled by `p`, outside any activation.
+    pub fn of(p: Player, source: CardId) -> Ctx<'a> {
+        Ctx { p, source, link: None, res: None }
+    }
+    /// The same, with what an activation fixed.
+    pub fn with_link(p: Player, source: CardId, link: &'a LinkFacts) -> Ctx<'a> {
+        Ctx { p, source, link: Some(link), res: None }
+    }
+    /// A resolving effect.
+    pub fn resolving(r: &'a Resolution) -> Ctx<'a> {
+        Ctx { p: r.link.controller, source: r.link.card, link: Some(&r.link.facts), res: Some(r) }
+    }
+}
+
+impl Duel {
+    /// Players a `Who` names, from `p`'s side (EFF-12: the turn player first for `Both`).
+    pub(crate) fn who(&self, w: Who, p: Player) -> SmallVec<[Player; 2]> {
+        match w {
+            Who::You => SmallVec::from_slice(&[p]),
+            Who::Opponent => SmallVec::from_slice(&[p.opp()]),
+            Who::Both => SmallVec::from_slice(&[self.turn_player, self.turn_player.opp()]),
+        }
+    }
+
+    /// Cards in a place, seen from `p`'s side (the turn player's side first for `Both`).
+    pub(crate) fn cards_in(&self, place: Place, p: Player) -> SmallVec<[CardId; 16]> {
+        let mut v = SmallVec::new();
+        for q in self.who(place.who(), p) {
+            let ps = self.player(q);
+            match place {
+                Place::Field(_) => {
+                    v.extend(ps.monsters.iter().flatten().copied());
+                    v.extend(ps.spells.iter().flatten().copied());
+                    v.extend(ps.field);
+                    v.extend(ps.pendulum.iter().flatten().copied());
+                }
+                Place::Monsters(_) => v.extend(ps.monsters.iter().flatten().copied()),
+                Place::SpellTraps(_) => {
+                    v.extend(ps.spells.iter().flatten().copied());
+                    v.extend(ps.field);
+                    // ZONE-4: Pendulum Scales are Spell Cards on the field (Master Rule 3's
+                    // separate Pendulum Zones; from Master Rule 4 they are in `spells`).
+                    v.extend(ps.pendulum.iter().flatten().copied());
+                    // TRAP-5: trap monsters are spell/trap cards on the field too.
+                    v.extend(ps.monsters.iter().flatten().copied().filter(|&c| self.data(c).is_trap()));
+                }
+                Place::Hand(_) => v.extend(ps.hand.iter().copied()),
+                Place::Deck(_) => v.extend(ps.deck.iter().rev().copied()),
+                Place::Extra(_) => v.extend(ps.extra.iter().copied()),
+                Place::Gy(_) => v.extend(ps.gy.iter().copied()),
+                Place::Banished(_) => v.extend(ps.banished.iter().copied()),
+                Place::HandOrDeck(_) => {
+                    v.extend(ps.hand.iter().copied());
+                    v.extend(ps.deck.iter().rev().copied());
+                }
+                Place::HandOrGy(_) => {
+                    v.extend(ps.hand.iter().copied());
+                    v.extend(ps.gy.iter().copied());
+                }
+            }
+        }
+        v
+    }
+
+    // ---- numbers ------------------------------------------------------------------------
+
+    /// A number of a card: current values on the field, printed ones elsewhere.
+    pub(crate) fn stat(&self, id: CardId, s: Stat) -> i32 {
+        let c = self.card(id);
+        let d = self.data(id);
+        let on_field = c.zone == Zone::Monster;
+        let leveled = !matches!(d.kind, Kind::Monster(MonsterFrame::Xyz | MonsterFrame::Link));
+        match s {
+            Stat::Atk if on_field => self.current_atk(id),
+            Stat::Atk => d.atk.unwrap_or(0).max(0),
+            Stat::Def if on_field => self.current_def(id),
+            Stat::Def => d.def.unwrap_or(0).max(0),
+            Stat::OriginalAtk => self.original_atk(id),
+            Stat::OriginalDef => self.original_def(id),
+            Stat::Level if leveled && d.is_monster() => self.current_level(id) as i32,
+            Stat::Level => 0,
+            Stat::Rank => i32::from(d.kind == Kind::Monster(MonsterFrame::Xyz)) * d.level as i32,
+            Stat::LinkRating => i32::from(d.kind == Kind::Monster(MonsterFrame::Link)) * d.level as i32,
+            Stat::Materials => c.materials.len() as i32,
+            Stat::Tributes => c.materials_count as i32,
+        }
+    }
+
+    /// Evaluates a number in a context.
+    pub(crate) fn num(&self, n: &Num, ctx: &Ctx<'_>) -> i32 {
+        let objs = |o: &Obj| self.objects_in(o, ctx);
+        // A monster the previous step moved off the field keeps the ATK/DEF it had there
+        // (last known information).
+        let stat = |c: CardId, s: Stat| match (s, ctx.res.and_then(|r| r.known.iter().find(|k| k.0 == c))) {
+            (Stat::Atk, Some(k)) if self.card(c).zone != Zone::Monster => k.1,
+            (Stat::Def, Some(k)) if self.card(c).zone != Zone::Monster => k.2,
+            _ => self.stat(c, s),
+        };
+        match n {
+            Num::Const(v) => *v,
+            Num::StatOf(s, o) => objs(o).first().map_or(0, |&c| stat(c, *s)),
+            Num::SumOf(s, o) => objs(o).iter().map(|&c| stat(c, *s)).sum(),
+            Num::MinOf(s, o) => objs(o).iter().map(|&c| stat(c, *s)).min().unwrap_or(0),
+            Num::MaxOf(s, o) => objs(o).iter().map(|&c| stat(c, *s)).max().unwrap_or(0),
+            Num::CountOf(o) => objs(o).len() as i32,
+            Num::Lp(w) => self.who(*w, ctx.p).iter().map(|&q| self.lp(q)).min().unwrap_or(0),
+            Num::Cost(k) => {
+                let c = ctx.link.map(|l| l.cost).unwrap_or_default();
+                match k {
+                    CostStat::Atk => c.atk,
+                    CostStat::Def => c.def,
+                    CostStat::Level => c.level as i32,
+                    CostStat::Cards => c.cards as i32,
+                    CostStat::Lp => c.lp,
+                }
+            }
+            Num::CountersOnThis(k) => self.counters_on(ctx.source, *k) as i32,
+            Num::Declared => ctx.res.and_then(|r| r.declared).map_or(0, |v| v as i32),
+            Num::Heads => ctx.res.map_or(0, |r| r.heads as i32),
+            Num::Half(x) => self.num(x, ctx) / 2,
+            Num::Times(x, k) => self.num(x, ctx).saturating_mul(*k),
+            Num::Plus(a, b) => self.num(a, ctx).saturating_add(self.num(b, ctx)),
+            Num::Minus(a, b) => (self.num(a, ctx) - self.num(b, ctx)).max(0),
+            Num::Max(a, b) => self.num(a, ctx).max(self.num(b, ctx)),
+            Num::Min(a, b) => self.num(a, ctx).min(self.num(b, ctx)),
+        }
+    }
+
+    // ---- objects ------------------------------------------------------------------------
+
+    /// The cards an object names now, in a context (a resolution names its targets, chosen
+    /// and affected cards; outside one, only `This`, `Equipped` and places do).
+    pub(crate) fn objects_in(&self, o: &Obj, ctx: &Ctx<'_>) -> SmallVec<[CardId; 4]> {
+        let card = ctx.source;
+        match o {
+            Obj::This => match ctx.res {
+                Some(r) if self.card(card).moves != r.link.card_moves => SmallVec::new(),
+                _ => SmallVec::from_slice(&[card]),
+            },
+            Obj::Targets => match ctx.res {
+                Some(r) => r.link.facts.targets.iter().filter(|t| self.target_still_valid(r, t)).map(|t| t.0).collect(),
+                None => ctx.link.map(|l| l.targets.iter().map(|t| t.0).collect()).unwrap_or_default(),
+            },
+            Obj::Target(i) => match ctx.res {
+                Some(r) => r.link.facts.targets.get(*i as usize).filter(|t| self.target_still_valid(r, t)).map(|t| t.0).into_iter().collect(),
+                None => ctx.link.and_then(|l| l.targets.get(*i as usize)).map(|t| t.0).into_iter().collect(),
+            },
+            Obj::Chosen => ctx.res.map(|r| r.chosen.clone()).unwrap_or_default(),
+            Obj::Affected => ctx.res.map(|r| r.affected.clone()).unwrap_or_default(),
+            Obj::Equipped => self.card(card).equip_to.into_iter().collect(),
+            Obj::EventCard => ctx.link.and_then(|l| l.event_card).into_iter().collect(),
+            // A resolving spell/trap is not among "all cards" it affects (it is being
+            // resolved); a monster's "all monsters" includes itself unless it says "other".
+            Obj::All(place, f) => {
+                let skip_self = self.card(card).zone != Zone::Monster;
+                self.cards_in(*place, ctx.p).into_iter().filter(|&c| !(skip_self && c == card) && self.filter_in(f, c, ctx)).collect()
+            }
+            Obj::DeckTop(w, n) => self.who(*w, ctx.p).iter().flat_map(|&q| self.player(q).deck.iter().rev().take(*n as usize).copied()).collect(),
+            Obj::Filtered(inner, f) => self.objects_in(inner, ctx).into_iter().filter(|&c| self.filter_in(f, c, ctx)).collect(),
+            Obj::Memory(m) => self.remembered(card, *m).collect(),
+        }
+    }
+
+    /// A bound target still counts (EFF-6): it has not moved, still matches its group's
+    /// filter, is not protected and was not destroyed by the current battle.
+    fn target_still_valid(&self, r: &Resolution, &(t, moves): &(CardId, u32)) -> bool {
+        let c = self.card(t);
+        let ctx = Ctx::resolving(r);
+        c.moves == moves
+            && self.effect_decl(r.link.card, r.link.effect).is_none_or(|e| {
+                e.target.as_ref().is_none_or(|spec| self.filter_in(&spec.filter, t, &ctx))
+                    || e.also_target.as_ref().is_some_and(|spec| self.filter_in(&spec.filter, t, &ctx))
+            })
+            && !(c.zone.on_field() && self.untargetable(t))
+            && !self.destroyed_by_battle(t)
+    }
+
+    // ---- filters ------------------------------------------------------------------------
+
+    /// Does `id` match `f`, for an effect of `source` controlled by `p` (outside any
+    /// activation)?
+    pub(crate) fn filter_matches(&self, f: &Filter, id: CardId, p: Player, source: CardId) -> bool {
+        self.filter_in(f, id, &Ctx::of(p, source))
+    }
+
+    /// Does `id` match `f` in a context?
+    pub(crate) fn filter_in(&self, f: &Filter, id: CardId, ctx: &Ctx<'_>) -> bool {
+        let (p, source) = (ctx.p, ctx.source);
+        let c = self.card(id);
+        let d = self.data(id);
+        // A trap monster (TRAP-5) is a monster while it is in a Monster Zone.
+        let as_monster = (d.is_monster() && !c.zone.on_field()) || c.zone == Zone::Monster;
+        // POS-3: a face-down card's properties are hidden on the field.
+        let seen = c.face_up() || !c.zone.on_field();
+        match f {
+            Filter::Any => true,
+            Filter::Monster => as_monster,
+            Filter::MonsterCard => d.is_monster(),
+            // SPELL-8, ZONE-4: a Pendulum card in a Pendulum Zone is a Spell Card.
+            Filter::Spell => (d.is_spell() && c.zone != Zone::Monster) || self.is_pendulum_spell(id),
+            // TRAP-5: a trap monster is a trap too.
+            Filter::Trap => d.is_trap(),
+            Filter::SpellTrap => matches!(c.zone, Zone::SpellTrap | Zone::Field | Zone::Pendulum) || !d.is_monster(),
+            Filter::FaceUp => c.face_up(),
+            Filter::FaceDown => !c.face_up(),
+            Filter::AttackPos => c.zone == Zone::Monster && c.position.attack(),
+            Filter::DefensePos => c.zone == Zone::Monster && !c.position.attack(),
+            Filter::YouControl => c.controller == p,
+            Filter::OppControls => c.controller != p,
+            Filter::YouOwn => c.owner == p,
+            Filter::NotSelf => id != source,
+            Filter::Race(r) => as_monster && d.race == Some(*r) && seen,
+            Filter::Attribute(a) => as_monster && d.attribute == Some(*a) && seen,
+            Filter::EffectMonster => as_monster && self.is_effect_monster(id),
+            Filter::Ability(bit) => as_monster && d.has(*bit),
+            Filter::Named(code) => d.id == *code || d.alias == *code,
+            Filter::NameHas(s) => d.name.contains(s.as_str()),
+            Filter::Stat(s, cmp, n) => (as_monster || !matches!(s, Stat::Atk | Stat::Def | Stat::Level)) && cmp.holds(self.stat(id, *s), self.num(n, ctx)),
+            Filter::CanSpecialSummon => self.can_be_special_summoned(id),
+            Filter::CanSet => self.can_set_from_hand(id, p),
+            Filter::Attacker => c.zone == Zone::Monster && self.current_attacker() == Some(id),
+            Filter::PointedTo => self.points_to(source, id),
+            // At resolution the summon is no longer the latest happening: the bound target
+            // stays "that monster" (EFF-6 rechecks the rest of the filter).
+            Filter::JustSummoned => {
+                self.resolving
+                    || self.recent.iter().any(
+                        |e| matches!(e, Event::NormalSummoned { card, .. } | Event::FlipSummoned { card } | Event::SpecialSummoned { card } if *card == id),
+                    )
+            }
+            Filter::CameFrom(o) => c.arrived.from.is_some_and(|z| origin_is(*o, z)),
+            Filter::SentBy(s) => c.arrived.reason.is_some_and(|r| self.sent_by(*s, r, c.arrived.by, c.owner)),
+            Filter::ThisTurn(t) => match t {
+                TurnFact::Arrived => c.arrived.turn == self.turn,
+                TurnFact::Attacked => c.attacked_turn == self.turn,
+                TurnFact::DestroyedByBattle => c.battle_kill_turn == self.turn,
+                TurnFact::Flipped => c.flipped_turn == self.turn,
+                TurnFact::Summoned => c.zone == Zone::Monster && c.entered_turn == self.turn && c.summon != crate::types::SummonKind::None,
+            },
+            Filter::Summoned(k) => c.zone == Zone::Monster && c.summon == *k,
+            Filter::DestroyedBy(o) => c.killed_by.is_some_and(|k| self.objects_in(o, ctx).contains(&k)),
+            Filter::SameNameAs(o) => self.objects_in(o, ctx).iter().any(|&x| self.data(x).name_code() == d.name_code()),
+            Filter::EquippedTo(o) => c.equip_to.is_some_and(|t| self.objects_in(o, ctx).contains(&t)),
+            Filter::Declared => ctx.res.and_then(|r| r.declared.map(|v| (r.declare, v))).is_some_and(|(k, v)| self.matches_declared(id, k, v)),
+            Filter::InDeck => c.zone == Zone::Deck,
+            Filter::OnField => c.zone.on_field(),
+            Filter::And(v) => v.iter().all(|f| self.filter_in(f, id, ctx)),
+            Filter::Or(v) => v.iter().any(|f| self.filter_in(f, id, ctx)),
+            Filter::Not(f) => !self.filter_in(f, id, ctx),
+        }
+    }
+
+    /// Was a card moved for reason `r` by `by` this way (`owner`: the card's owner)?
+    fn sent_by(&self, s: Sent, r: Reason, by: Option<Player>, owner: Player) -> bool {
+        let effect = by.is_some() && !matches!(r, Reason::Battle | Reason::Cost | Reason::Rule | Reason::Tribute | Reason::Material);
+        let opponent = effect && by.is_some_and(|b| b != owner);
+        match s {
+            Sent::Destroyed => r.is_destroy(),
+            Sent::Battle => r == Reason::Battle,
+            Sent::Effect => effect,
+            Sent::DestroyedByEffect => r == Reason::Destroy && effect,
+            Sent::OpponentEffect => opponent,
+            Sent::DestroyedByOpponentEffect => r == Reason::Destroy && opponent,
+            Sent::Discard => r == Reason::Discard,
+            Sent::Tribute => r == Reason::Tribute,
+            Sent::Cost => r == Reason::Cost,
+            Sent::Material => r == Reason::Material,
+        }
+    }
+
+    /// Does card `id` match a declared value of kind `k`?
+    fn matches_declared(&self, id: CardId, k: Option<Declare>, v: u32) -> bool {
+        let d = self.data(id);
+        match k {
+            Some(Declare::CardName) => d.name_code() == v,
+            Some(Declare::CardType) => d.has(v),
+            Some(Declare::Race) => d.is_monster() && d.race.is_some_and(|r| r.0 as u32 == v),
+            Some(Declare::Attribute) => d.is_monster() && d.attribute.is_some_and(|a| a as u32 == v),
+            Some(Declare::Level) => d.is_monster() && self.current_level(id) as u32 == v,
+            None => false,
+        }
+    }
+
+    /// Could `id` be Set from `p`'s hand now (a spell or trap with a zone for it)?
+    pub(crate) fn can_set_from_hand(&self, id: CardId, p: Player) -> bool {
+        let c = self.card(id);
+        c.zone == Zone::Hand
+            && c.controller == p
+            && match self.data(id).kind {
+                Kind::Spell(crate::card::SpellKind::Field) => true,
+                Kind::Spell(_) | Kind::Trap(_) => !self.free_spell_zones(p).is_empty(),
+                Kind::Monster(_) => false,
+            }
+    }
+
+    /// Is this monster an Effect-type monster (for "Effect Monster" filters)?
+    pub(crate) fn is_effect_monster(&self, id: CardId) -> bool {
+        let d = self.data(id);
+        matches!(d.kind, Kind::Monster(f) if f != MonsterFrame::Normal && f != MonsterFrame::Token) && d.has(type_bits::EFFECT)
+    }
+
+    /// `Condition::TurnsSince`: is this `whose` `n`th turn after `anchor`?
+    pub(crate) fn turns_since(&self, anchor: Anchor, source: CardId, whose: Who, p: Player, n: u8) -> bool {
+        let c = self.card(source);
+        let from = match anchor {
+            Anchor::Arrival => Some(c.arrived.turn),
+            Anchor::Activation => Some(c.activated_turn),
+            Anchor::Memory(m) => self.memory.iter().filter(|e| e.source == source && e.slot == m).map(|e| e.turn).max(),
+        };
+        let Some(from) = from else { return false };
+        if self.turn <= from || from == 0 && anchor == Anchor::Activation {
+            return false;
+        }
+        let since = self.turn - from;
+        match whose {
+            Who::Both => since == n as u32,
+            w => {
+                let theirs = match w {
+                    Who::You => p,
+                    _ => p.opp(),
+                };
+                self.turn_player == theirs && since.div_ceil(2) == n as u32
+            }
+        }
+    }
+
+    /// In the Damage Step, up to and including "before damage calculation" (EFF-10).
+    pub(crate) fn damage_step_before_calculation(&self) -> bool {
+        matches!(self.step, Some(BattleStep::Damage(DamageStep::Start | DamageStep::BeforeCalculation)))
+    }
+}
+
+/// Is zone `z` the origin `o` names?
+fn origin_is(o: Origin, z: Zone) -> bool {
+    match o {
+        Origin::Field => z.on_field(),
+        Origin::MonsterZone => z == Zone::Monster,
+        Origin::SpellTrapZone => matches!(z, Zone::SpellTrap | Zone::Field | Zone::Pendulum),
+        Origin::Hand => z == Zone::Hand,
+        Origin::Deck => z == Zone::Deck,
+        Origin::Extra => z == Zone::Extra,
+        Origin::Gy => z == Zone::Gy,
+        Origin::Banished => z == Zone::Banished,
+    }
+}
+
+impl Duel {
+    /// Conditions of activation and of continuous effects, outside any activation.
+    pub(crate) fn condition_holds(&self, c: &crate::effect::Condition, p: Player, source: CardId) -> bool {
+        self.condition_in(c, &Ctx::of(p, source))
+    }
+
+    /// A condition in a context (STYLE 14: pure).
+    pub(crate) fn condition_in(&self, c: &crate::effect::Condition, ctx: &Ctx<'_>) -> bool {
+        use crate::effect::Condition;
+        let (p, source) = (ctx.p, ctx.source);
+        match c {
+            Condition::Always => true,
+            Condition::ChainTopActivates(f) => self.chain.last().is_some_and(|l| {
+                // SPELL-8: placing a Pendulum Scale is the activation of a Spell Card.
+                if l.effect == crate::extra::PENDULUM_SCALE {
+                    return !l.activation_negated && self.scale_activation_matches(f, l.card, p, source);
+                }
+                !l.activation_negated && self.effect_decl(l.card, l.effect).is_some_and(|e| e.kind.is_card_activation()) && self.filter_in(f, l.card, ctx)
+            }),
+            Condition::ChainTopIs(f) => self.chain.last().is_some_and(|l| !l.activation_negated && self.filter_in(f, l.card, ctx)),
+            Condition::ChainTopTargets(f) => self
+                .chain
+                .last()
+                .is_some_and(|l| !l.activation_negated && l.facts.targets.iter().any(|&(t, moves)| self.card(t).moves == moves && self.filter_in(f, t, ctx))),
+            Condition::ChainTopDestroys => self.chain.last().is_some_and(|l| {
+                !l.activation_negated
+                    && self.effect_decl(l.card, l.effect).is_some_and(|e| {
+                        let mut destroys = false;
+                        for o in &e.ops {
+                            o.visit(&mut |o| destroys |= matches!(o, crate::effect::Op::Destroy(_) | crate::effect::Op::DestroyAndBanish(_)));
+                        }
+                        destroys
+                    })
+            }),
+            Condition::AttackDeclared(f) => self.current_attacker().is_some_and(|a| {
+                self.recent.iter().any(|e| matches!(e, Event::AttackDeclared { attacker, .. } if *attacker == a)) && self.filter_in(f, a, ctx)
+            }),
+            Condition::JustSummoned { normal, flip, special, filter } => self.recent.iter().any(|e| {
+                let (card, ok) = match e {
+                    Event::NormalSummoned { card, .. } => (*card, *normal),
+                    Event::FlipSummoned { card } => (*card, *flip),
+                    Event::SpecialSummoned { card } => (*card, *special),
+                    _ => return false,
+                };
+                ok && self.card(card).zone == Zone::Monster && self.filter_in(filter, card, ctx)
+            }),
+            Condition::SummonPending => self.summon_pending.is_some() && self.chain.is_empty(),
+            Condition::Exists { place, filter, count } => {
+                self.cards_in(*place, p).into_iter().filter(|&c| c != source && self.filter_in(filter, c, ctx)).take(*count as usize).count() >= *count as usize
+            }
+            Condition::NoneIn { place, filter } => !self.cards_in(*place, p).into_iter().any(|c| c != source && self.filter_in(filter, c, ctx)),
+            Condition::NotSummonedThisTurn => self.player_fx[p.idx()].summoned_turn != self.turn,
+            Condition::FreeMonsterZones(n) => self.free_main_monster_zones(p).len() >= *n as usize,
+            Condition::FreeSpellZones(n) => self.free_spell_zones(p).len() >= *n as usize,
+            Condition::FreeLinkedZone => {
+                let q = self.card(source).controller;
+                self.free_main_monster_zones(q).into_iter().any(|z| self.points_to_zone(source, q, z as usize))
+            }
+            Condition::AttackedDefensePosition => self.current_attack().is_some_and(|a| a.attacker == source && a.target_was_defense),
+            Condition::SummonedOrFlippedThisTurn => {
+                let c = self.card(source);
+                c.zone == Zone::Monster
+                    && c.face_up()
+                    && ((c.entered_turn == self.turn && matches!(c.summon, crate::types::SummonKind::Normal | crate::types::SummonKind::Tribute))
+                        || c.flipped_turn == self.turn)
+            }
+            Condition::YourTurn => self.turn_player == p,
+            Condition::OpponentsTurn => self.turn_player != p,
+            Condition::InPhase(ph) => self.phase == *ph,
+            Condition::InBattlePhase => self.phase == crate::types::Phase::Battle,
+            Condition::Step(s) => self.step == Some(*s),
+            Condition::Battling(f) => {
+                self.current_attack().is_some_and(|a| [Some(a.attacker), a.target].into_iter().flatten().any(|m| self.filter_in(f, m, ctx)))
+            }
+            Condition::This(f) => self.filter_in(f, source, ctx),
+            Condition::EventCard(f) => ctx.link.and_then(|l| l.event_card).is_some_and(|e| self.filter_in(f, e, ctx)),
+            Condition::Compare(a, cmp, b) => cmp.holds(self.num(a, ctx), self.num(b, ctx)),
+            Condition::TurnsSince { anchor, whose, n } => self.turns_since(*anchor, source, *whose, p, *n),
+            Condition::ResolvedThisTurn(effect) => self.resolved_this_turn.contains(&(source, *effect)),
+            Condition::Remembered(m) => self.remembered(source, *m).next().is_some(),
+            Condition::All(v) => v.iter().all(|c| self.condition_in(c, ctx)),
+            Condition::Any(v) => v.iter().any(|c| self.condition_in(c, ctx)),
+            Condition::Not(c) => !self.condition_in(c, ctx),
+            Condition::Custom(check) => (check.holds)(&crate::author::Query { duel: self, player: p, card: source }),
+        }
+    }
+
+    /// Conditions of continuous effects (no window involved).
+    pub(crate) fn static_condition(&self, c: &crate::effect::Condition, p: Player, source: CardId) -> bool {
+        matches!(c, crate::effect::Condition::Always) || self.condition_holds(c, p, source)
+    }
+}

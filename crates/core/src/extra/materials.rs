@@ -1,0 +1,385 @@
+//! Material checks: which sets of cards can summon a monster (SUM-8..SUM-13), and which
+//! summons are possible now.
+
+use smallvec::SmallVec;
+
+use super::*;
+use crate::action::Action;
+use crate::card::{type_bits, Kind, MonsterFrame};
+use crate::effect::Filter;
+use crate::state::{CardId, Duel};
+use crate::types::{Loc, Player, Zone};
+
+impl Duel {
+    // ---- material checks -------------------------------------------------------------
+
+    pub(super) fn materials_of(&self, card: CardId) -> Option<&Materials> {
+        self.pool.def(self.card(card).def).behavior.materials.as_ref()
+    }
+
+    pub(super) fn level_of(&self, id: CardId) -> u32 {
+        let d = self.data(id);
+        match d.kind {
+            Kind::Monster(MonsterFrame::Xyz | MonsterFrame::Link) => 0,
+            _ => self.current_level(id) as u32,
+        }
+    }
+
+    /// Cards that may be picked for a selection (before the "can be completed" check).
+    pub(super) fn sel_pool(&self, sel: Sel<'_>, p: Player) -> Vec<CardId> {
+        let ps = self.player(p);
+        let face_up_monsters = || ps.monster_ids().filter(|&m| self.card(m).face_up());
+        match sel {
+            Sel::Proc(ProcKind::Pendulum, _) => {
+                let Some((lo, hi)) = self.pendulum_scales(p) else { return Vec::new() };
+                let fits = |c: CardId| {
+                    let lv = self.level_of(c) as u8;
+                    lv > lo && lv < hi && self.pendulum_summonable(c)
+                };
+                let hand = ps.hand.iter().copied().filter(|&c| self.data(c).is_monster() && fits(c));
+                let extra = ps.extra.iter().copied().filter(|&c| self.card(c).face_up() && fits(c));
+                hand.chain(extra).collect()
+            }
+            Sel::Proc(kind, Some(card)) => {
+                let Some(m) = self.materials_of(card) else { return Vec::new() };
+                match (kind, m) {
+                    (ProcKind::Synchro, Materials::Synchro { .. }) => face_up_monsters().filter(|&c| self.level_of(c) > 0).collect(),
+                    (ProcKind::Xyz, Materials::Xyz { filter, .. }) => {
+                        let rank = self.data(card).level as u32;
+                        face_up_monsters()
+                            .filter(|&c| !self.data(c).is_token() && self.level_of(c) == rank && self.filter_matches(filter, c, p, card))
+                            .collect()
+                    }
+                    (ProcKind::Link, Materials::Link { filter, .. }) => face_up_monsters().filter(|&c| self.filter_matches(filter, c, p, card)).collect(),
+                    _ => Vec::new(),
+                }
+            }
+            Sel::Proc(..) => Vec::new(),
+            Sel::Ritual { monster, from, material, .. } => {
+                let src: Vec<CardId> = match from {
+                    RitualFrom::HandOrField => ps.hand.iter().copied().chain(ps.monster_ids()).collect(),
+                    RitualFrom::Deck => ps.deck.clone(),
+                };
+                src.into_iter()
+                    .filter(|&c| c != monster && self.data(c).is_monster() && self.level_of(c) > 0 && self.filter_matches(material, c, p, monster))
+                    .collect()
+            }
+            Sel::Fusion(card) => {
+                let Some(Materials::Fusion { slots, .. }) = self.materials_of(card) else { return Vec::new() };
+                ps.hand
+                    .iter()
+                    .copied()
+                    .chain(ps.monster_ids())
+                    .filter(|&c| self.data(c).is_monster() && (self.is_substitute(c) || slots.iter().any(|f| self.filter_matches(f, c, p, card))))
+                    .collect()
+            }
+        }
+    }
+
+    pub(super) fn is_substitute(&self, c: CardId) -> bool {
+        self.pool.def(self.card(c).def).behavior.fusion_substitute
+    }
+
+    /// May `c` be Pendulum Summoned (no summoning condition forbids it)?
+    pub(super) fn pendulum_summonable(&self, c: CardId) -> bool {
+        let b = &self.pool.def(self.card(c).def).behavior;
+        let d = self.data(c);
+        let from_extra_ok = self.card(c).zone == Zone::Extra;
+        !b.no_special_summon
+            && (!b.no_normal_summon || from_extra_ok)
+            && !matches!(d.kind, Kind::Monster(MonsterFrame::Ritual))
+            && (!d.is_extra_deck() || from_extra_ok)
+    }
+
+    /// Is `set` a complete, valid selection (zone included)?
+    pub(super) fn sel_valid(&self, sel: Sel<'_>, p: Player, set: &[CardId]) -> bool {
+        match sel {
+            Sel::Proc(ProcKind::Pendulum, _) => {
+                !set.is_empty() && (!self.edition.separate_pendulum_zones() || set.len() <= 5) && self.zones_assignable(p, set, &[])
+            }
+            Sel::Proc(kind, Some(card)) => {
+                let Some(m) = self.materials_of(card) else { return false };
+                let ok = match (kind, m) {
+                    (ProcKind::Synchro, Materials::Synchro { tuner, non_tuner }) => {
+                        let is_tuner = |c: CardId| self.data(c).has(type_bits::TUNER);
+                        let tuners: Vec<CardId> = set.iter().copied().filter(|&c| is_tuner(c) && self.filter_matches(tuner, c, p, card)).collect();
+                        let sum: u32 = set.iter().map(|&c| self.level_of(c)).sum();
+                        tuners.len() == 1
+                            && set.len() >= 2
+                            && set.iter().filter(|&&c| c != tuners[0]).all(|&c| !is_tuner(c) && self.filter_matches(non_tuner, c, p, card))
+                            && sum == self.data(card).level as u32
+                    }
+                    (ProcKind::Xyz, Materials::Xyz { count, .. }) => set.len() == *count as usize && *count >= 2,
+                    (ProcKind::Link, Materials::Link { min, max, .. }) => {
+                        (*min as usize..=*max as usize).contains(&set.len()) && self.link_total_ok(set, self.data(card).level as u32)
+                    }
+                    _ => false,
+                };
+                ok && !self.summon_zones(p, card, true, set).is_empty()
+            }
+            Sel::Proc(..) => false,
+            Sel::Ritual { monster, exact, .. } => {
+                let sum: u32 = set.iter().map(|&c| self.level_of(c)).sum();
+                let lv = self.level_of(monster);
+                // "Or more": no tribute may be unnecessary (without any one the total falls short).
+                let sum_ok = if exact { sum == lv } else { sum >= lv && set.iter().all(|&c| sum - self.level_of(c) < lv) };
+                sum_ok && !set.is_empty() && !self.summon_zones(p, monster, false, set).is_empty()
+            }
+            Sel::Fusion(card) => {
+                let Some(Materials::Fusion { slots, .. }) = self.materials_of(card) else { return false };
+                set.len() == slots.len() && self.fusion_matches(card, p, slots, set) && !self.summon_zones(p, card, true, set).is_empty()
+            }
+        }
+    }
+
+    /// May the selection still grow (a cheap bound that prunes the search)?
+    pub(super) fn sel_may_grow(&self, sel: Sel<'_>, set: &[CardId]) -> bool {
+        let sum = || set.iter().map(|&c| self.level_of(c)).sum::<u32>();
+        match sel {
+            Sel::Proc(ProcKind::Pendulum, _) => set.is_empty(),
+            Sel::Proc(kind, Some(card)) => match (kind, self.materials_of(card)) {
+                (ProcKind::Synchro, _) => sum() < self.data(card).level as u32 && set.len() < 7,
+                (ProcKind::Xyz, Some(Materials::Xyz { count, .. })) => set.len() < *count as usize,
+                (ProcKind::Link, Some(Materials::Link { max, .. })) => set.len() < (*max as usize).min(self.data(card).level as usize),
+                _ => false,
+            },
+            Sel::Proc(..) => false,
+            Sel::Ritual { monster, .. } => sum() < self.level_of(monster),
+            Sel::Fusion(card) => matches!(self.materials_of(card), Some(Materials::Fusion { slots, .. }) if set.len() < slots.len()),
+        }
+    }
+
+    /// SUM-13: each material counts 1, or a Link monster its rating; can they total `target`?
+    pub(super) fn link_total_ok(&self, set: &[CardId], target: u32) -> bool {
+        let mut reach: u64 = 1;
+        for &c in set {
+            let d = self.data(c);
+            let r = if d.kind == Kind::Monster(MonsterFrame::Link) { d.level as u32 } else { 1 };
+            reach = (reach << 1) | (reach << r.min(62));
+        }
+        target < 63 && reach & (1u64 << target) != 0
+    }
+
+    /// SUM-9: the cards fill the slots one each; at most one substitute fills a named slot.
+    pub(super) fn fusion_matches(&self, card: CardId, p: Player, slots: &[Filter], set: &[CardId]) -> bool {
+        fn go(d: &Duel, card: CardId, p: Player, slots: &[Filter], set: &[CardId], used: &mut Vec<bool>, i: usize, subs: u8) -> bool {
+            let Some(&c) = set.get(i) else { return true };
+            for (s, f) in slots.iter().enumerate() {
+                if used[s] {
+                    continue;
+                }
+                let direct = d.filter_matches(f, c, p, card);
+                let sub = !direct && subs == 0 && matches!(f, Filter::Named(_)) && d.is_substitute(c);
+                if direct || sub {
+                    used[s] = true;
+                    if go(d, card, p, slots, set, used, i + 1, subs + sub as u8) {
+                        return true;
+                    }
+                    used[s] = false;
+                }
+            }
+            false
+        }
+        go(self, card, p, slots, set, &mut vec![false; slots.len()], 0, 0)
+    }
+
+    /// Can each monster get its own zone (Pendulum Summon of several at once)?
+    pub(super) fn zones_assignable(&self, p: Player, cards: &[CardId], taken: &[u8]) -> bool {
+        fn go(d: &Duel, p: Player, cards: &[CardId], taken: &mut Vec<u8>) -> bool {
+            let Some((&c, rest)) = cards.split_first() else { return true };
+            let from_extra = d.card(c).zone == Zone::Extra;
+            for z in d.summon_zones(p, c, from_extra, &[]) {
+                // One Extra Monster Zone per player.
+                if taken.contains(&z) || (z >= 5 && taken.iter().any(|&t| t >= 5)) {
+                    continue;
+                }
+                taken.push(z);
+                if go(d, p, rest, taken) {
+                    return true;
+                }
+                taken.pop();
+            }
+            false
+        }
+        go(self, p, cards, &mut taken.to_vec())
+    }
+
+    /// Can `set` be completed to a valid selection with cards of `pool`?
+    pub(super) fn sel_completable(&self, sel: Sel<'_>, p: Player, set: &[CardId], pool: &[CardId]) -> bool {
+        fn go(d: &Duel, sel: Sel<'_>, p: Player, set: &mut Vec<CardId>, pool: &[CardId], start: usize, budget: &mut u32) -> bool {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            if d.sel_valid(sel, p, set) {
+                return true;
+            }
+            if !d.sel_may_grow(sel, set) {
+                return false;
+            }
+            let mut tried: SmallVec<[(u32, u32, bool); 8]> = SmallVec::new();
+            for i in start..pool.len() {
+                let c = pool[i];
+                if set.contains(&c) {
+                    continue;
+                }
+                // Identical cards are interchangeable here.
+                let sig = (d.card(c).code, d.level_of(c), d.card(c).zone.on_field());
+                if tried.contains(&sig) {
+                    continue;
+                }
+                tried.push(sig);
+                set.push(c);
+                let ok = go(d, sel, p, set, pool, i + 1, budget);
+                set.pop();
+                if ok {
+                    return true;
+                }
+            }
+            false
+        }
+        let mut budget = SEARCH_BUDGET;
+        go(self, sel, p, &mut set.to_vec(), pool, 0, &mut budget)
+    }
+
+    /// The cards that may be picked next, and whether `done` may be answered now.
+    pub(super) fn sel_options(&self, sel: Sel<'_>, p: Player, picked: &[CardId]) -> (Vec<CardId>, bool) {
+        let pool: Vec<CardId> = self.sel_pool(sel, p).into_iter().filter(|c| !picked.contains(c)).collect();
+        let mut next = Vec::new();
+        let mut tried: Vec<(u32, u32, Zone)> = Vec::new();
+        let mut ok_sigs: Vec<(u32, u32, Zone)> = Vec::new();
+        for &c in &pool {
+            let sig = (self.card(c).code, self.level_of(c), self.card(c).zone);
+            if ok_sigs.contains(&sig) {
+                next.push(c);
+                continue;
+            }
+            if tried.contains(&sig) {
+                continue;
+            }
+            tried.push(sig);
+            let mut set = picked.to_vec();
+            set.push(c);
+            if self.sel_completable(sel, p, &set, &pool) {
+                ok_sigs.push(sig);
+                next.push(c);
+            }
+        }
+        (next, self.sel_valid(sel, p, picked))
+    }
+
+    // ---- legality --------------------------------------------------------------------
+
+    /// The Main Phase actions of this module: Synchro/Xyz/Link Summons from the Extra
+    /// Deck, the Pendulum Summon, and Pendulum cards activated as Pendulum Scales.
+    pub(crate) fn extra_actions(&self, p: Player, out: &mut Vec<Action>) {
+        let ps = self.player(p);
+        let mut seen: Vec<u32> = Vec::new();
+        for (i, &c) in ps.extra.iter().enumerate() {
+            let code = self.card(c).code;
+            if seen.contains(&code) || self.card(c).face_up() {
+                continue;
+            }
+            seen.push(code);
+            if self.proc_kind(c).is_some_and(|k| self.proc_possible(p, k, Some(c))) {
+                out.push(Action::SpecialSummon(Loc::new(p, Zone::Extra, i)));
+            }
+        }
+        if self.proc_possible(p, ProcKind::Pendulum, None) {
+            out.push(Action::PendulumSummon);
+        }
+        if self.edition.pendulum_summon() && self.free_pendulum_zone(p).is_some() {
+            let mut seen: Vec<u32> = Vec::new();
+            for (i, &c) in ps.hand.iter().enumerate() {
+                let code = self.card(c).code;
+                if seen.contains(&code) || !self.data(c).has(type_bits::PENDULUM) || !self.data(c).is_monster() || !self.scale_activation_allowed(p, c) {
+                    continue;
+                }
+                seen.push(code);
+                out.push(Action::Activate { card: Loc::new(p, Zone::Hand, i), effect: PENDULUM_SCALE });
+            }
+        }
+    }
+
+    /// The summon an Extra Deck card is brought out with by an action of its own.
+    pub fn proc_kind(&self, c: CardId) -> Option<ProcKind> {
+        match self.materials_of(c)? {
+            Materials::Synchro { .. } => Some(ProcKind::Synchro),
+            Materials::Xyz { .. } => Some(ProcKind::Xyz),
+            Materials::Link { .. } => Some(ProcKind::Link),
+            Materials::Fusion { .. } => None,
+        }
+    }
+
+    pub(super) fn proc_possible(&self, p: Player, kind: ProcKind, card: Option<CardId>) -> bool {
+        let edition_ok = match kind {
+            ProcKind::Synchro => self.edition.synchro(),
+            ProcKind::Xyz => self.edition.xyz(),
+            ProcKind::Link => self.edition.link(),
+            ProcKind::Pendulum => {
+                self.edition.pendulum_summon() && !self.used.iter().any(|u| u.key == crate::state::UseKey::PendulumSummon(p) && u.turn == self.turn)
+            }
+        };
+        if !edition_ok || card.is_some_and(|c| !self.edition_allows(self.data(c))) {
+            return false;
+        }
+        let sel = Sel::Proc(kind, card);
+        let pool = self.sel_pool(sel, p);
+        self.sel_completable(sel, p, &[], &pool)
+    }
+
+    /// Could a Ritual/Fusion step find a monster and materials now (activation legality)?
+    pub(crate) fn extra_op_possible(&self, op: &ExtraOp, p: Player, source: CardId) -> bool {
+        !self.extra_op_monsters(op, p, source).is_empty()
+    }
+
+    pub(super) fn extra_op_monsters(&self, op: &ExtraOp, p: Player, source: CardId) -> Vec<CardId> {
+        let ps = self.player(p);
+        let mut seen: Vec<u32> = Vec::new();
+        let mut out = Vec::new();
+        let list: Vec<CardId> = match op {
+            ExtraOp::Ritual { monster, .. } => ps
+                .hand
+                .iter()
+                .copied()
+                .filter(|&c| c != source && matches!(self.data(c).kind, Kind::Monster(MonsterFrame::Ritual)) && self.filter_matches(monster, c, p, source))
+                .collect(),
+            ExtraOp::Fusion => ps
+                .extra
+                .iter()
+                .copied()
+                .filter(|&c| {
+                    !self.card(c).face_up()
+                        && self.edition_allows(self.data(c))
+                        && matches!(self.materials_of(c), Some(Materials::Fusion { by_polymerization: true, .. }))
+                })
+                .collect(),
+        };
+        for c in list {
+            let code = self.card(c).code;
+            if seen.contains(&code) {
+                continue;
+            }
+            seen.push(code);
+            let sel = self.op_sel(op, c);
+            let pool = self.sel_pool(sel, p);
+            if self.sel_completable(sel, p, &[], &pool) {
+                out.push(c);
+            }
+        }
+        // Every copy of a possible monster may be picked.
+        let codes: Vec<u32> = out.iter().map(|&c| self.card(c).code).collect();
+        let all = match op {
+            ExtraOp::Ritual { .. } => &ps.hand,
+            ExtraOp::Fusion => &ps.extra,
+        };
+        all.iter().copied().filter(|&c| c != source && codes.contains(&self.card(c).code) && (op != &ExtraOp::Fusion || !self.card(c).face_up())).collect()
+    }
+
+    pub(super) fn op_sel<'a>(&self, op: &'a ExtraOp, monster: CardId) -> Sel<'a> {
+        match op {
+            ExtraOp::Ritual { from, material, exact, .. } => Sel::Ritual { monster, from: *from, material, exact: *exact },
+            ExtraOp::Fusion => Sel::Fusion(monster),
+        }
+    }
+}

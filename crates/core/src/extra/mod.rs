@@ -1,0 +1,144 @@
+//! Ritual, Fusion, Synchro, Xyz, Pendulum and Link summons (SUM-7..SUM-14, ZONE-3, ZONE-4,
+//! ZONE-10, SPELL-7, SPELL-8), per edition.
+//!
+//! The requirements are data: an Extra Deck monster declares its [`Materials`] (filters and
+//! counts), a Ritual or Fusion spell declares an [`ExtraOp`] step. One generic machine picks
+//! materials one card at a time: a card is offered only when the cards picked so far plus it
+//! can still be completed to a valid set (and a zone stays available), and `done` is
+//! offered once the set is valid. Synchro/Xyz/Link and the Pendulum Summon are Main Phase
+//! actions of their own ([`ExtraTask`] frames: they start no chain and open the summon
+//! negation window); Ritual and Fusion Summons run inside their spell's resolution.
+
+mod materials;
+mod procs;
+mod zones;
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::type_bits;
+use crate::effect::Filter;
+use crate::state::CardId;
+use crate::types::{Player, Position};
+
+/// The effect index of a Pendulum card's activation as a spell in a Pendulum Zone (SPELL-8):
+/// listed as `activate X`.
+pub const PENDULUM_SCALE: u8 = 7;
+/// Work bound of one material search (TigerStyle: never hang; beyond it, "not possible").
+const SEARCH_BUDGET: u32 = 4_000;
+
+/// The materials an Extra Deck monster names (SUM-9..SUM-13), as data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Materials {
+    /// SUM-9: one monster per slot (a Fusion Substitute may fill one named slot).
+    /// `by_polymerization`: false for "must be Special Summoned with <a specific card>".
+    Fusion { slots: Vec<Filter>, by_polymerization: bool },
+    /// SUM-10: 1 Tuner matching `tuner` + 1 or more non-Tuner monsters matching `non_tuner`.
+    Synchro { tuner: Filter, non_tuner: Filter },
+    /// SUM-11: `count` face-up monsters whose Level equals the Rank, matching `filter`.
+    Xyz { count: u8, filter: Filter },
+    /// SUM-13: `min..=max` face-up monsters matching `filter`; each counts 1, or a Link
+    /// monster its Link rating; the total is the Link rating.
+    Link { min: u8, max: u8, filter: Filter },
+}
+
+/// Where a Ritual spell takes the monsters it uses (SUM-8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RitualFrom {
+    /// Tribute monsters from the hand and/or field (face-down ones too).
+    HandOrField,
+    /// Send monsters from the Deck to the GY ("Advanced Ritual Art").
+    Deck,
+}
+
+/// Summons run as a step of a spell's resolution.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ExtraOp {
+    /// SUM-8: Ritual Summon 1 Ritual monster matching `monster` from the hand, using
+    /// monsters matching `material` whose total Level equals (`exact`) or is at least its
+    /// Level.
+    Ritual { monster: Filter, from: RitualFrom, material: Filter, exact: bool },
+    /// SUM-9: Fusion Summon 1 Fusion monster from the Extra Deck with materials from the
+    /// hand and field.
+    Fusion,
+}
+
+/// The summons that are actions of their own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ProcKind {
+    Synchro,
+    Xyz,
+    Link,
+    Pendulum,
+}
+
+/// Where a Synchro/Xyz/Link/Pendulum Summon is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ProcStage {
+    /// Picking materials (or the monsters to Pendulum Summon).
+    Pick,
+    /// Choosing a zone for the next monster.
+    Zone,
+    /// Choosing its position.
+    Position,
+    /// Placing the monsters, then the negation window.
+    Place,
+    /// After the negation window (a Pendulum Summon completes).
+    AfterNegation,
+}
+
+/// Where a Ritual or Fusion step of a spell's resolution is (SUM-8, SUM-9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SpellStage {
+    /// Picking the monster to summon.
+    Monster,
+    /// Picking its materials.
+    Materials,
+    /// The materials leave.
+    Pay,
+    /// Choosing a zone.
+    Zone,
+    /// Choosing the position (for the zone picked).
+    Position(u8),
+}
+
+/// A Synchro/Xyz/Link/Pendulum Summon in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExtraTask {
+    pub kind: ProcKind,
+    pub player: Player,
+    /// The Extra Deck monster (none for a Pendulum Summon).
+    pub card: Option<CardId>,
+    /// Where the summon is.
+    pub stage: ProcStage,
+    /// Materials (or, for a Pendulum Summon, the monsters to summon).
+    pub picked: Vec<CardId>,
+    /// Chosen (card, zone, position) of each monster being placed.
+    pub placed: Vec<(CardId, u8, Position)>,
+}
+
+/// What a material selection is for.
+#[derive(Clone, Copy)]
+enum Sel<'a> {
+    Proc(ProcKind, Option<CardId>),
+    Ritual { monster: CardId, from: RitualFrom, material: &'a Filter, exact: bool },
+    Fusion(CardId),
+}
+
+/// A material selection goes on one card at a time: the prompt carries the cards picked
+/// so far, takes one more, and offers `done` once the set is valid.
+fn picked_bounds(n: usize, done_ok: bool) -> (u8, u8) {
+    let n = n.min(250) as u8;
+    (n + u8::from(!done_ok), n + 1)
+}
+
+/// ERA table: Synchro monsters and Tuners from Master Rule 1, Xyz from Master Rule 2,
+/// Pendulum from Master Rule 3, Link from Master Rule 4.
+pub fn edition_allows(e: crate::edition::Edition, d: &crate::card::CardData) -> bool {
+    if !d.is_monster() {
+        return true;
+    }
+    (e.synchro() || !d.has(type_bits::SYNCHRO | type_bits::TUNER))
+        && (e.xyz() || !d.has(type_bits::XYZ))
+        && (e.pendulum_summon() || !d.has(type_bits::PENDULUM))
+        && (e.link() || !d.has(type_bits::LINK))
+}

@@ -1,0 +1,592 @@
+//! The vocabulary's steps: what each [`Op`] does when it resolves.
+
+use smallvec::SmallVec;
+
+use super::{OpFlow, Resolution};
+use crate::action::Action;
+use crate::author::{StepCtx, StepFlow};
+use crate::effect::{Obj, Op, Place, PosChange, Test, Who};
+use crate::engine::{AnnounceKind, Prompt, Question, SelectPurpose};
+use crate::eval::Ctx;
+use crate::event::{Event, Reason};
+use crate::modifiers::Lingering;
+use crate::state::{CardId, Delayed, Dest, Duel, MemoryEntry};
+use crate::types::{Player, Position, Zone};
+
+impl Duel {
+    fn chooser(&self, who: Who, p: Player) -> Player {
+        if who == Who::Opponent {
+            p.opp()
+        } else {
+            p
+        }
+    }
+
+    /// Records what a step affected: `Obj::Affected`, "if you do".
+    pub(crate) fn set_affected(&self, r: &mut Resolution, cards: &[CardId]) {
+        r.affected = cards.iter().copied().collect();
+        r.did = !cards.is_empty();
+    }
+
+    /// Last known ATK/DEF of the monsters of `list` still on the field (read by `Num`s of
+    /// the next steps once they have left it).
+    fn remember_known(&self, r: &mut Resolution, list: &[CardId]) {
+        r.known.clear();
+        for &c in list {
+            if self.card(c).zone == Zone::Monster && self.card(c).face_up() {
+                r.known.push((c, self.current_atk(c), self.current_def(c)));
+            }
+        }
+    }
+
+    pub(super) fn run_op(&mut self, op: &Op, r: &mut Resolution) -> OpFlow {
+        let p = r.link.controller;
+        let card = r.link.card;
+        match op {
+            Op::Choose { who, place, filter, min, max } => {
+                let chooser = self.chooser(*who, p);
+                if let Place::Deck(w) | Place::HandOrDeck(w) = place {
+                    for q in self.who(*w, p) {
+                        r.searched[q.idx()] = true;
+                    }
+                }
+                if self.take_answer().is_some() {
+                    if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
+                        r.chosen = picked.into_iter().collect();
+                    }
+                    r.did = !r.chosen.is_empty();
+                    return OpFlow::Next;
+                }
+                let ctx = Ctx::resolving(r);
+                let candidates: Vec<CardId> = self.cards_in(*place, p).into_iter().filter(|&c| c != card && self.filter_in(filter, c, &ctx)).collect();
+                if candidates.is_empty() {
+                    r.chosen.clear();
+                    r.did = false;
+                    return OpFlow::Next;
+                }
+                let max = (*max).min(candidates.len() as u8).max(1);
+                let min = (*min).min(max);
+                OpFlow::Ask(Prompt::Select { player: chooser, purpose: SelectPurpose::Effect, candidates, min, max, picked: Vec::new() })
+            }
+            Op::ChooseRandom { place, filter, count } => {
+                use rand::RngExt;
+                let ctx = Ctx::resolving(r);
+                let mut candidates: Vec<CardId> = self.cards_in(*place, p).into_iter().filter(|&c| self.filter_in(filter, c, &ctx)).collect();
+                r.chosen.clear();
+                for _ in 0..*count {
+                    if candidates.is_empty() {
+                        break;
+                    }
+                    let i = self.rng.random_range(0..candidates.len());
+                    r.chosen.push(candidates.swap_remove(i));
+                }
+                r.did = !r.chosen.is_empty();
+                OpFlow::Next
+            }
+            Op::Draw { who, count } => {
+                let n = self.num(count, &Ctx::resolving(r)).max(0) as usize;
+                let mut drawn: SmallVec<[CardId; 4]> = SmallVec::new();
+                for q in self.who(*who, p) {
+                    let before = self.player(q).hand.len();
+                    self.draw(q, n);
+                    drawn.extend(self.player(q).hand[before..].iter().copied());
+                }
+                self.set_affected(r, &drawn);
+                OpFlow::Next
+            }
+            Op::Destroy(o) | Op::DestroyAndBanish(o) => {
+                let list: SmallVec<[CardId; 4]> = self.objects(o, r).into_iter().filter(|&c| self.card(c).zone.on_field()).collect();
+                self.remember_known(r, &list);
+                for &c in &list {
+                    if matches!(op, Op::DestroyAndBanish(_)) {
+                        self.emit(Event::Destroyed { card: c, reason: Reason::Destroy });
+                        self.banish(c, false, Reason::Destroy);
+                    } else {
+                        self.send_to_gy(c, Reason::Destroy);
+                    }
+                }
+                self.set_affected(r, &list);
+                OpFlow::Next
+            }
+            Op::SendToGy(o) | Op::Discard(o) => {
+                let reason = if matches!(op, Op::Discard(_)) { Reason::Discard } else { Reason::Effect };
+                let list = self.objects(o, r);
+                self.remember_known(r, &list);
+                for &c in &list {
+                    self.send_to_gy(c, reason);
+                }
+                self.set_affected(r, &list);
+                OpFlow::Next
+            }
+            Op::Banish { what, face_down } => {
+                let list = self.objects(what, r);
+                self.remember_known(r, &list);
+                for &c in &list {
+                    self.banish(c, *face_down, Reason::Effect);
+                }
+                self.set_affected(r, &list);
+                OpFlow::Next
+            }
+            Op::ToHand(o) => {
+                let list = self.objects(o, r);
+                self.remember_known(r, &list);
+                for &c in &list {
+                    let from_deck = self.card(c).zone == Zone::Deck;
+                    self.return_to_hand(c, Reason::Effect);
+                    if from_deck {
+                        self.emit(Event::Revealed { card: c });
+                    }
+                }
+                self.set_affected(r, &list);
+                OpFlow::Next
+            }
+            Op::ToDeck { what, top } => {
+                let list = self.objects(what, r);
+                self.remember_known(r, &list);
+                let mut owners: SmallVec<[Player; 2]> = SmallVec::new();
+                for &c in &list {
+                    let owner = self.card(c).owner;
+                    self.move_card(c, Dest { player: owner, zone: Zone::Deck, slot: None, position: Position::FaceDownDefense }, Reason::Effect);
+                    if !owners.contains(&owner) {
+                        owners.push(owner);
+                    }
+                }
+                if !top {
+                    for o in owners {
+                        self.shuffle_deck(o);
+                    }
+                }
+                self.set_affected(r, &list);
+                OpFlow::Next
+            }
+            Op::SpecialSummon { what, pos, side } => self.op_special_summon(what, *pos, *side, r, false),
+            Op::SpecialSummonPointed { what, pos } => self.op_special_summon(what, *pos, crate::effect::Side::You, r, true),
+            Op::ReturnToField(o) => self.op_return_to_field(o, r),
+            Op::SummonSelfAsMonster { pos } => self.op_summon_self(*pos, r),
+            Op::SummonTokens { code, count, pos } => self.op_summon_tokens(*code, *count, *pos, r),
+            Op::ChangePosition { what, to } => {
+                let list = self.objects(what, r);
+                let mut changed: SmallVec<[CardId; 4]> = SmallVec::new();
+                for c in list {
+                    if self.card(c).zone != Zone::Monster {
+                        continue;
+                    }
+                    let cur = self.card(c).position;
+                    let new = match to {
+                        PosChange::Toggle => match cur {
+                            Position::FaceUpAttack => Position::FaceUpDefense,
+                            _ => Position::FaceUpAttack,
+                        },
+                        PosChange::FaceUpDefense => Position::FaceUpDefense,
+                        PosChange::FaceUpAttack => Position::FaceUpAttack,
+                        PosChange::FaceDownDefense => Position::FaceDownDefense,
+                        PosChange::RevealDefense => {
+                            if cur == Position::FaceDownDefense {
+                                self.reveal_position(c, Position::FaceUpDefense);
+                                changed.push(c);
+                            }
+                            continue;
+                        }
+                    };
+                    if new != cur {
+                        self.set_position(c, new);
+                        changed.push(c);
+                    }
+                }
+                self.set_affected(r, &changed);
+                OpFlow::Next
+            }
+            Op::EquipTo(o) => {
+                let list = self.objects(o, r);
+                let ok = self.card(card).zone == Zone::SpellTrap
+                    && self.card(card).moves == r.link.card_moves
+                    && list.first().is_some_and(|&t| self.card(t).zone == Zone::Monster && self.card(t).face_up());
+                if ok {
+                    let t = list[0];
+                    self.cards[card.0 as usize].equip_to = Some(t);
+                    self.emit(Event::Equipped { card, to: t });
+                }
+                r.did = ok;
+                OpFlow::Next
+            }
+            Op::EquipAsCard { what, to, grants } => self.op_equip_as_card(what, to, grants.as_ref(), r),
+            Op::TakeControl { what, until } => {
+                let list = self.objects(what, r);
+                let mut taken: SmallVec<[CardId; 4]> = SmallVec::new();
+                for c in list {
+                    if self.card(c).zone == Zone::Monster && self.card(c).controller != p && self.change_control(c, p) {
+                        taken.push(c);
+                        if *until == crate::effect::Duration::EndPhase {
+                            let moves = self.card(c).moves;
+                            self.control_returns.push((c, moves, p.opp()));
+                        }
+                    }
+                }
+                self.set_affected(r, &taken);
+                OpFlow::Next
+            }
+            Op::SwapControl(a, b) => {
+                let (a, b) = (self.objects(a, r).first().copied(), self.objects(b, r).first().copied());
+                let swapped = match (a, b) {
+                    (Some(a), Some(b)) if a != b => self.swap_control(a, b),
+                    _ => false,
+                };
+                let both: SmallVec<[CardId; 4]> = if swapped { a.into_iter().chain(b).collect() } else { SmallVec::new() };
+                self.set_affected(r, &both);
+                OpFlow::Next
+            }
+            Op::NegateActivation { destroy } => {
+                let n = r.n as usize;
+                if n >= 2 {
+                    self.negate_link(n - 2, true, *destroy);
+                    r.did = true;
+                } else if let Some(m) = self.summon_pending.take() {
+                    self.negate_summon(m);
+                    r.did = true;
+                }
+                OpFlow::Next
+            }
+            Op::NegateEffect { destroy } => {
+                let n = r.n as usize;
+                if n >= 2 {
+                    self.negate_link(n - 2, false, *destroy);
+                    r.did = true;
+                }
+                OpFlow::Next
+            }
+            Op::NegateSummon => {
+                if let Some(m) = self.summon_pending.take() {
+                    self.negate_summon(m);
+                    r.did = true;
+                }
+                OpFlow::Next
+            }
+            Op::NegateAttack => {
+                r.did = self.current_attack().is_some();
+                if let Some(a) = self.current_attacker() {
+                    self.attack_negated = true;
+                    self.emit(Event::AttackNegated { attacker: a });
+                }
+                OpFlow::Next
+            }
+            Op::EndBattlePhase => {
+                self.end_battle_phase = true;
+                OpFlow::Next
+            }
+            Op::Damage { who, amount } | Op::GainLp { who, amount } | Op::SetLp { who, amount } => {
+                let value = self.num(amount, &Ctx::resolving(r));
+                for q in self.who(*who, p) {
+                    match op {
+                        Op::Damage { .. } => self.change_lp(q, -value),
+                        Op::GainLp { .. } => self.change_lp(q, value),
+                        _ => {
+                            let d = value - self.lp(q);
+                            self.change_lp(q, d);
+                        }
+                    }
+                }
+                r.did = value > 0;
+                OpFlow::Next
+            }
+            Op::DamageController { of, amount } => {
+                let value = self.num(amount, &Ctx::resolving(r));
+                let mut hit: SmallVec<[Player; 2]> = SmallVec::new();
+                for c in self.objects(of, r) {
+                    let q = self.card(c).controller;
+                    if !hit.contains(&q) {
+                        hit.push(q);
+                        self.change_lp(q, -value);
+                    }
+                }
+                r.did = value > 0 && !hit.is_empty();
+                OpFlow::Next
+            }
+            Op::NoBattleDamage => {
+                self.no_battle_damage[p.idx()] = true;
+                OpFlow::Next
+            }
+            Op::Apply { what, modifier, until } => {
+                let list = self.objects(what, r);
+                let modifier = self.fixed_modifier(modifier, &Ctx::resolving(r));
+                let source_moves = self.card(card).moves;
+                for &c in &list {
+                    let moves = self.card(c).moves;
+                    self.lingering.push(Lingering {
+                        source: card,
+                        card: Some((c, moves)),
+                        controller: p,
+                        modifier: modifier.clone(),
+                        until: *until,
+                        turn: self.turn,
+                        source_moves,
+                    });
+                }
+                self.set_affected(r, &list);
+                OpFlow::Next
+            }
+            Op::ApplyRule { modifier, until } => {
+                let modifier = self.fixed_modifier(modifier, &Ctx::resolving(r));
+                let source_moves = self.card(card).moves;
+                self.lingering.push(Lingering { source: card, card: None, controller: p, modifier, until: *until, turn: self.turn, source_moves });
+                r.did = true;
+                OpFlow::Next
+            }
+            Op::ApplyPlayer { who, effect } => {
+                for q in self.who(*who, p) {
+                    self.apply_player_effect(q, *effect);
+                }
+                r.did = true;
+                OpFlow::Next
+            }
+            Op::ForbidNames { who, names } => {
+                let codes: SmallVec<[u32; 2]> = self.objects(names, r).iter().map(|&c| self.data(c).name_code()).collect();
+                let source_moves = self.card(card).moves;
+                for q in self.who(*who, p) {
+                    for &code in &codes {
+                        let modifier = crate::effect::Modifier::NoActivationsOfName(code);
+                        let until = crate::effect::Duration::EndOfTurn;
+                        self.lingering.push(Lingering { source: card, card: None, controller: q, modifier, until, turn: self.turn, source_moves });
+                    }
+                }
+                OpFlow::Next
+            }
+            Op::ExtraAttack(o) => {
+                let list: SmallVec<[CardId; 4]> = self.objects(o, r).into_iter().filter(|&c| self.card(c).zone == Zone::Monster).collect();
+                for &c in &list {
+                    let st = &mut self.cards[c.0 as usize];
+                    if st.attacked_turn != self.turn {
+                        st.attacks = 0;
+                        st.attacked_turn = self.turn;
+                    }
+                    st.extra_attacks = st.extra_attacks.saturating_add(1);
+                }
+                self.set_affected(r, &list);
+                OpFlow::Next
+            }
+            Op::NormalSummonNow(f) => self.op_normal_summon_now(f, r),
+            Op::Set(o) => {
+                let list = self.objects(o, r);
+                let mut set: SmallVec<[CardId; 4]> = SmallVec::new();
+                for c in list {
+                    if self.can_set_from_hand(c, p) {
+                        self.set_spell_trap(c);
+                        set.push(c);
+                    }
+                }
+                self.set_affected(r, &set);
+                OpFlow::Next
+            }
+            Op::StayOnField => {
+                if self.card(card).moves == r.link.card_moves && self.card(card).zone.on_field() {
+                    self.cards[card.0 as usize].stays = true;
+                }
+                OpFlow::Next
+            }
+            Op::ShuffleDeck(who) => {
+                for q in self.who(*who, p) {
+                    self.shuffle_deck(q);
+                }
+                OpFlow::Next
+            }
+            Op::Reveal(o) => {
+                let list = self.objects(o, r);
+                for &c in &list {
+                    self.emit(Event::Revealed { card: c });
+                }
+                self.set_affected(r, &list);
+                OpFlow::Next
+            }
+            Op::Declare(kind) => match self.take_answer() {
+                Some(Action::Announce(v)) => {
+                    self.emit(Event::Announced { player: p, value: v, kind: AnnounceKind::Declare(*kind) });
+                    r.declare = Some(*kind);
+                    r.declared = Some(v);
+                    OpFlow::Next
+                }
+                _ => OpFlow::Ask(Prompt::Announce { player: p, kind: AnnounceKind::Declare(*kind), options: self.declare_options(*kind) }),
+            },
+            Op::CallCoin => match self.take_answer() {
+                Some(Action::Announce(call)) => {
+                    use rand::RngExt;
+                    self.emit(Event::Announced { player: p, value: call, kind: AnnounceKind::Coin });
+                    let heads = self.rng.random_range(0..2u8) == 1;
+                    self.emit(Event::CoinTossed { player: p, heads });
+                    r.heads += u8::from(heads);
+                    r.did = (call == crate::action::declare::HEADS) == heads;
+                    OpFlow::Next
+                }
+                _ => OpFlow::Ask(Prompt::Announce {
+                    player: p,
+                    kind: AnnounceKind::Coin,
+                    options: vec![crate::action::declare::HEADS, crate::action::declare::TAILS],
+                }),
+            },
+            Op::TossCoins(n) => {
+                use rand::RngExt;
+                for _ in 0..*n {
+                    let heads = self.rng.random_range(0..2u8) == 1;
+                    self.emit(Event::CoinTossed { player: p, heads });
+                    r.heads += u8::from(heads);
+                }
+                OpFlow::Next
+            }
+            Op::AddCounters { what, kind, count, max } => {
+                let list = self.objects(what, r);
+                let mut placed: SmallVec<[CardId; 4]> = SmallVec::new();
+                for c in list {
+                    let allowed = self.pool.def(self.card(c).def).behavior.counters.contains(kind) && self.card(c).zone.on_field() && self.card(c).face_up();
+                    if !allowed {
+                        continue;
+                    }
+                    let have = self.counters_on(c, *kind);
+                    let add = max.map_or(*count as u16, |m| (m as u16).saturating_sub(have).min(*count as u16));
+                    if add > 0 {
+                        self.add_counters(c, *kind, add as i32);
+                        placed.push(c);
+                    }
+                }
+                self.set_affected(r, &placed);
+                OpFlow::Next
+            }
+            Op::Remember { what, slot } => {
+                let list = self.objects(what, r);
+                self.memory.retain(|e| !(e.source == card && e.slot == *slot));
+                for c in list {
+                    let card_moves = self.card(c).moves;
+                    self.memory.push(MemoryEntry { source: card, slot: *slot, card: c, card_moves, turn: self.turn });
+                }
+                OpFlow::Next
+            }
+            Op::Later { at, .. } => {
+                self.delayed.push(Delayed { card, effect: r.link.effect, path: r.path.clone(), controller: p, at: *at, turn: self.turn });
+                OpFlow::Next
+            }
+            Op::If { test, then, otherwise } => {
+                let yes = self.test_holds(test, r);
+                match (yes, then.is_empty(), otherwise.is_empty()) {
+                    (true, false, _) => OpFlow::Enter(0),
+                    (false, _, false) => OpFlow::Enter(1),
+                    _ => OpFlow::Next,
+                }
+            }
+            Op::MayDo(_) => match self.take_answer() {
+                Some(Action::Yes) => OpFlow::Enter(0),
+                Some(_) => OpFlow::Next,
+                None => OpFlow::Ask(Prompt::YesNo { player: p, question: Question::Continue(card) }),
+            },
+            Op::ChooseOne(branches) => {
+                let open: Vec<u32> = (0..branches.len())
+                    .filter(|&i| branches[i].first().is_none_or(|o| self.op_possible(o, &Ctx::resolving(r))))
+                    .map(|i| i as u32 + 1)
+                    .collect();
+                match self.take_answer() {
+                    Some(Action::Announce(n)) if open.contains(&n) => OpFlow::Enter(n as u8 - 1),
+                    _ if open.is_empty() => OpFlow::Next,
+                    _ => OpFlow::Ask(Prompt::Announce { player: p, kind: AnnounceKind::Effect, options: open }),
+                }
+            }
+            Op::Custom(step) => {
+                let mut ctx = StepCtx { duel: self, res: r, asked: None };
+                let flow = (step.run)(&mut ctx);
+                let asked = ctx.asked.take();
+                match (flow, asked) {
+                    (StepFlow::Asked, Some(p)) => OpFlow::Ask(p),
+                    (StepFlow::Asked, None) => OpFlow::Again,
+                    (StepFlow::Next, _) => OpFlow::Next,
+                    (StepFlow::Stop, _) => OpFlow::Stop,
+                }
+            }
+            Op::Extra(x) => self.run_extra_op(x, r),
+        }
+    }
+
+    /// Does a branch's test hold now?
+    fn test_holds(&self, t: &Test, r: &Resolution) -> bool {
+        let ctx = Ctx::resolving(r);
+        match t {
+            Test::Did => r.did,
+            Test::Holds(c) => self.condition_in(c, &ctx),
+            Test::Compare(a, cmp, b) => cmp.holds(self.num(a, &ctx), self.num(b, &ctx)),
+            Test::AffectedIs(f) => r.affected.iter().any(|&c| self.filter_in(f, c, &ctx)),
+        }
+    }
+
+    /// A modifier with its numbers fixed in a context (a modifier applied for a while keeps
+    /// the values it had when it was applied).
+    pub(crate) fn fixed_modifier(&self, m: &crate::effect::Modifier, ctx: &Ctx<'_>) -> crate::effect::Modifier {
+        use crate::effect::{Modifier, Num};
+        let fix = |n: &Num| Num::Const(self.num(n, ctx));
+        match m {
+            Modifier::AtkDef { scope, atk, def } => Modifier::AtkDef { scope: scope.clone(), atk: fix(atk), def: fix(def) },
+            Modifier::SetCurrent { scope, atk, def } => Modifier::SetCurrent { scope: scope.clone(), atk: atk.as_ref().map(fix), def: def.as_ref().map(fix) },
+            Modifier::SetOriginal { atk, def } => Modifier::SetOriginal { atk: atk.as_ref().map(fix), def: def.as_ref().map(fix) },
+            m => m.clone(),
+        }
+    }
+
+    /// The values a player may declare (`Op::Declare`).
+    fn declare_options(&self, kind: crate::effect::Declare) -> Vec<u32> {
+        use crate::card::type_bits;
+        use crate::effect::Declare;
+        match kind {
+            Declare::CardName => {
+                let mut v: Vec<u32> = self.pool.iter().filter(|c| c.data.alias == 0 && !c.data.is_token()).map(|c| c.data.id).collect();
+                v.sort_unstable();
+                v.dedup();
+                v
+            }
+            Declare::CardType => vec![type_bits::MONSTER, type_bits::SPELL, type_bits::TRAP],
+            Declare::Race => (0..crate::card::RACE_NAMES.len() as u32).collect(),
+            Declare::Attribute => (0..crate::card::Attribute::ALL.len() as u32 - 1).collect(),
+            Declare::Level => (1..=12).collect(),
+        }
+    }
+
+    /// The remembered cards of `source`'s memory slot still where the effect left them.
+    pub(crate) fn remembered(&self, source: CardId, slot: crate::effect::Mem) -> impl Iterator<Item = CardId> + '_ {
+        self.memory.iter().filter(move |e| e.source == source && e.slot == slot && self.card(e.card).moves == e.card_moves).map(|e| e.card)
+    }
+
+    /// Whether the first steps of an effect (before any branch) could do anything ("Dark
+    /// Hole" with no monsters cannot be activated).
+    /// A leading "only if ..." must hold and its steps be possible; checks stop at any other
+    /// branch and after a declaration (what is declared is not known yet).
+    pub(crate) fn ops_possible(&self, ops: &[Op], ctx: &Ctx<'_>) -> bool {
+        for op in ops {
+            match op {
+                Op::If { test: Test::Holds(c), then, otherwise } if otherwise.is_empty() => {
+                    return self.condition_in(c, ctx) && self.ops_possible(then, ctx);
+                }
+                Op::Declare(_) => return true,
+                op if op.is_branch() => return true,
+                op if !self.op_possible(op, ctx) => return false,
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// Whether one step could do anything now.
+    pub(crate) fn op_possible(&self, op: &Op, ctx: &Ctx<'_>) -> bool {
+        let p = ctx.p;
+        let skip_self = self.card(ctx.source).zone != Zone::Monster;
+        let any_in = |place: &Place, f: &crate::effect::Filter| {
+            self.cards_in(*place, p).into_iter().any(|c| !(skip_self && c == ctx.source) && self.filter_in(f, c, ctx))
+        };
+        match op {
+            Op::Destroy(Obj::All(place, f))
+            | Op::DestroyAndBanish(Obj::All(place, f))
+            | Op::ToHand(Obj::All(place, f))
+            | Op::SendToGy(Obj::All(place, f))
+            | Op::Banish { what: Obj::All(place, f), .. } => any_in(place, f),
+            Op::Choose { place, filter, min, .. } if *min > 0 => any_in(place, filter),
+            Op::Draw { who, count } => {
+                let n = self.num(count, ctx).max(0) as usize;
+                self.who(*who, p).iter().all(|&q| self.player(q).deck.len() >= n)
+            }
+            Op::Extra(x) => self.extra_op_possible(x, p, ctx.source),
+            Op::SummonTokens { .. } => !self.free_main_monster_zones(p).is_empty() && self.player_fx[p.idx()].no_summon_turn != self.turn,
+            _ => true,
+        }
+    }
+}

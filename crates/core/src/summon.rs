@@ -1,0 +1,275 @@
+//! Summons from the hand: Normal Summon and Set with tributes (SUM-1, SUM-2), Flip Summon
+//! (SUM-4), a monster's own Special Summon procedure (SUM-6), and the summon-negation and
+//! after-summon windows (SUM-3, SUM-15).
+
+use smallvec::SmallVec;
+
+use crate::action::Action;
+use crate::engine::{Flow, ProcStage, Prompt, SelectPurpose, SummonProc, SummonStage, Task, Window, WindowKind};
+use crate::event::{Event, Reason};
+use crate::state::{CardId, Dest, Duel};
+use crate::types::{Position, SummonKind, Zone};
+
+impl Duel {
+    /// SUM-2: tributes needed to Normal Summon or Set a monster of this level.
+    pub fn tributes_needed(&self, card: CardId) -> usize {
+        // An optional rule (Gilford's "you can Tribute 3") leaves the usual count the minimum.
+        if let Some((n, _, true)) = &self.pool.def(self.card(card).def).behavior.tribute_rule {
+            return *n as usize;
+        }
+        match self.current_level(card) {
+            0..=4 => 0,
+            5 | 6 => 1,
+            _ => 2,
+        }
+    }
+
+    /// The tributes a Normal Summon/Set of `card` needs: (minimum, maximum) in tribute
+    /// value (SUM-2; "can be treated as 2 tributes"; Gilford's optional 3).
+    pub(crate) fn tribute_range(&self, card: CardId, proc: SummonProc) -> (usize, usize) {
+        let base = self.tributes_needed(card);
+        match &self.pool.def(self.card(card).def).behavior.tribute_rule {
+            Some((n, _, false)) if proc == SummonProc::Normal => (base, *n as usize),
+            _ => (base, base),
+        }
+    }
+
+    /// How many tributes `t` counts as for summoning `card`.
+    pub(crate) fn tribute_value(&self, t: CardId, card: CardId) -> usize {
+        let p = self.card(card).controller;
+        match &self.pool.def(self.card(t).def).behavior.double_tribute_for {
+            Some(f) if self.filter_matches(f, card, p, t) => 2,
+            _ => 1,
+        }
+    }
+
+    /// The tribute selection in progress: (value picked, needed, maximum), from the Summon
+    /// frame under the prompt.
+    pub(crate) fn tribute_progress(&self, picked: &[CardId]) -> Option<(usize, usize, usize)> {
+        let Some(Task::Summon { card, proc, .. }) = self.tasks.last() else { return None };
+        let (need, max) = self.tribute_range(*card, *proc);
+        Some((picked.iter().map(|&t| self.tribute_value(t, *card)).sum(), need, max))
+    }
+
+    /// Monsters that may be tributed for `card`.
+    pub(crate) fn tribute_candidates(&self, card: CardId) -> Vec<CardId> {
+        let p = self.card(card).controller;
+        let rule = self.pool.def(self.card(card).def).behavior.tribute_rule.clone();
+        self.player(p)
+            .monster_ids()
+            .filter(|&m| match &rule {
+                Some((_, f, true)) => self.filter_matches(f, m, p, card),
+                _ => true,
+            })
+            .filter(|&m| !self.restricted(m, |x| if let crate::effect::Modifier::NoTributeSummonMaterial(s) = x { Some(s) } else { None }))
+            .collect()
+    }
+
+    /// SUM-1, SUM-2: Normal Summon / Set with tributes, then zone, then placement.
+    pub(crate) fn step_summon(&mut self, card: CardId, proc: SummonProc, stage: SummonStage, mut tributes: SmallVec<[CardId; 2]>) -> Flow {
+        let p = self.card(card).controller;
+        match stage {
+            SummonStage::Tributes => {
+                let (need, max) = self.tribute_range(card, proc);
+                if need == 0 {
+                    self.tasks.push(Task::Summon { card, proc, stage: SummonStage::Zone, tributes });
+                    return Flow::Continue;
+                }
+                if self.take_answer().is_some() {
+                    if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
+                        tributes.extend(picked);
+                    }
+                    self.new_timing();
+                    for &t in &tributes {
+                        self.send_to_gy(t, Reason::Tribute);
+                    }
+                    self.tasks.push(Task::Summon { card, proc, stage: SummonStage::Zone, tributes });
+                    return Flow::Continue;
+                }
+                // One selection, one card at a time: `legal_actions` offers a monster while
+                // the tribute value is below the maximum and `done` once it reaches the need
+                // (a monster may count as 2: "Double Coston").
+                let candidates = self.tribute_candidates(card);
+                self.tasks.push(Task::Summon { card, proc, stage, tributes });
+                Flow::Ask(Prompt::Select { player: p, purpose: SelectPurpose::Tribute, candidates, min: 1, max: max as u8, picked: Vec::new() })
+            }
+            SummonStage::Zone => {
+                if let Some(Action::Zone(z)) = self.take_answer() {
+                    self.place_summoned(card, proc, z, &tributes);
+                    return Flow::Continue;
+                }
+                let zones = self.free_main_monster_zones(p);
+                if zones.is_empty() {
+                    return Flow::Continue; // cannot happen: legality checked a free zone
+                }
+                self.tasks.push(Task::Summon { card, proc, stage, tributes });
+                Flow::Ask(Prompt::Zone { player: p, zones: zones.into_iter().collect() })
+            }
+        }
+    }
+
+    pub(crate) fn place_summoned(&mut self, card: CardId, proc: SummonProc, zone: u8, tributes: &[CardId]) {
+        let p = self.card(card).controller;
+        let position = match proc {
+            SummonProc::Normal => Position::FaceUpAttack,
+            SummonProc::Set => Position::FaceDownDefense,
+        };
+        let reason = if proc == SummonProc::Set { Reason::Set } else { Reason::Summon };
+        self.new_timing();
+        self.move_card(card, Dest { player: p, zone: Zone::Monster, slot: Some(zone), position }, reason);
+        let c = &mut self.cards[card.0 as usize];
+        c.materials_count = tributes.len() as u8;
+        match proc {
+            SummonProc::Normal => {
+                let kind = if tributes.is_empty() { SummonKind::Normal } else { SummonKind::Tribute };
+                c.summon = kind;
+                self.open_summon_windows(card, kind);
+            }
+            SummonProc::Set => {
+                c.summon = SummonKind::Set;
+                self.emit(Event::MonsterSet { card });
+            }
+        }
+    }
+
+    /// SUM-3: the summon-negation window, then (if not negated) the summon succeeds and
+    /// the after-summon window opens.
+    pub(crate) fn open_summon_windows(&mut self, card: CardId, kind: SummonKind) {
+        self.summon_pending = Some(card);
+        self.tasks.push(Task::SummonDone { card, kind });
+        self.tasks.push(Task::Window(Window { kind: WindowKind::SummonNegation, holder: self.turn_player, passed: false, dest: None }));
+    }
+
+    pub(crate) fn summon_done(&mut self, card: CardId, kind: SummonKind) {
+        self.summon_pending = None;
+        let c = self.card(card);
+        if c.zone != Zone::Monster {
+            return; // negated
+        }
+        self.player_fx[c.controller.idx()].summoned_turn = self.turn;
+        self.new_timing();
+        match kind {
+            SummonKind::Normal | SummonKind::Tribute => self.emit(Event::NormalSummoned { card, tribute: kind == SummonKind::Tribute }),
+            SummonKind::Flip => self.emit(Event::FlipSummoned { card }),
+            _ => {
+                self.cards[card.0 as usize].properly_summoned = true;
+                self.emit(Event::SpecialSummoned { card });
+            }
+        }
+        if matches!(kind, SummonKind::Normal | SummonKind::Tribute | SummonKind::Flip) {
+            self.cards[card.0 as usize].properly_summoned = true;
+        }
+        self.enforce_forced_defense();
+        self.tasks.push(Task::Window(Window { kind: WindowKind::AfterSummon, holder: self.turn_player, passed: false, dest: None }));
+    }
+
+    /// SUM-4: face-down Defense to face-up Attack; counts as its position change.
+    pub(crate) fn step_flip_summon(&mut self, card: CardId) -> Flow {
+        self.cards[card.0 as usize].position_changed_turn = self.turn;
+        self.cards[card.0 as usize].summon = SummonKind::Flip;
+        self.new_timing();
+        self.set_position(card, Position::FaceUpAttack);
+        self.open_summon_windows(card, SummonKind::Flip);
+        Flow::Continue
+    }
+
+    /// A monster's own Special Summon procedure (SUM-6): pay its requirement, pick a zone
+    /// and a position, then the negation window.
+    pub(crate) fn step_summon_proc(&mut self, card: CardId, stage: ProcStage) -> Flow {
+        use crate::effect::SummonRule;
+        let p = self.card(card).controller;
+        let Some(rule) = self.pool.def(self.card(card).def).behavior.summon_rule.clone() else { return Flow::Continue };
+        match stage {
+            ProcStage::Pay => {
+                let (count, purpose) = match &rule {
+                    SummonRule::OnlyOpponentControlsMonsters => (0, SelectPurpose::Cost),
+                    SummonRule::Tribute { count, .. } => (*count, SelectPurpose::Tribute),
+                    SummonRule::BanishFromGy(fs) => (fs.len() as u8, SelectPurpose::Cost),
+                    SummonRule::BanishFromField { count, .. } => (*count, SelectPurpose::Cost),
+                };
+                if count == 0 {
+                    self.tasks.push(Task::SummonProc { card, stage: ProcStage::Zone });
+                    return Flow::Continue;
+                }
+                if self.take_answer().is_some() {
+                    if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
+                        self.new_timing();
+                        for id in picked {
+                            match rule {
+                                SummonRule::Tribute { .. } => self.send_to_gy(id, Reason::Tribute),
+                                _ => self.banish(id, false, Reason::Cost),
+                            }
+                        }
+                    }
+                    self.tasks.push(Task::SummonProc { card, stage: ProcStage::Zone });
+                    return Flow::Continue;
+                }
+                let candidates = self.summon_rule_candidates(card, &rule);
+                self.tasks.push(Task::SummonProc { card, stage });
+                Flow::Ask(Prompt::Select { player: p, purpose, candidates, min: count, max: count, picked: Vec::new() })
+            }
+            ProcStage::Zone => {
+                let zones = self.free_main_monster_zones(p);
+                if let Some(Action::Zone(z)) = self.take_answer() {
+                    self.tasks.push(Task::SummonProc { card, stage: ProcStage::Position(z) });
+                    return Flow::Continue;
+                }
+                if zones.is_empty() {
+                    return Flow::Continue;
+                }
+                self.tasks.push(Task::SummonProc { card, stage });
+                Flow::Ask(Prompt::Zone { player: p, zones: zones.into_iter().collect() })
+            }
+            ProcStage::Position(z) => {
+                let options: SmallVec<[Position; 2]> = SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceUpDefense]);
+                let Some(Action::Position(pos)) = self.take_answer() else {
+                    self.tasks.push(Task::SummonProc { card, stage });
+                    return Flow::Ask(Prompt::Position { player: p, card, options });
+                };
+                self.new_timing();
+                self.move_card(card, Dest { player: p, zone: Zone::Monster, slot: Some(z), position: pos }, Reason::Summon);
+                self.cards[card.0 as usize].summon = SummonKind::Special;
+                self.open_summon_windows(card, SummonKind::Special);
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Cards that can pay a summon procedure's requirement (BanishFromGy: any card
+    /// matching one of the filters).
+    pub(crate) fn summon_rule_candidates(&self, card: CardId, rule: &crate::effect::SummonRule) -> Vec<CardId> {
+        use crate::effect::SummonRule;
+        let p = self.card(card).controller;
+        match rule {
+            SummonRule::OnlyOpponentControlsMonsters => Vec::new(),
+            SummonRule::Tribute { filter, .. } | SummonRule::BanishFromField { filter, .. } => {
+                self.player(p).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card)).collect()
+            }
+            SummonRule::BanishFromGy(fs) => self.player(p).gy.iter().copied().filter(|&c| fs.iter().any(|f| self.filter_matches(f, c, p, card))).collect(),
+        }
+    }
+
+    /// Can the summon procedure of `card` be used now (requirements and a free zone)?
+    pub(crate) fn summon_rule_ok(&self, card: CardId) -> bool {
+        use crate::effect::SummonRule;
+        let p = self.card(card).controller;
+        let Some(rule) = &self.pool.def(self.card(card).def).behavior.summon_rule else { return false };
+        let free = self.free_main_monster_zones(p).len();
+        match rule {
+            SummonRule::OnlyOpponentControlsMonsters => free > 0 && self.player(p).monster_count() == 0 && self.player(p.opp()).monster_count() > 0,
+            SummonRule::Tribute { count, .. } | SummonRule::BanishFromField { count, .. } => {
+                let c = self.summon_rule_candidates(card, rule);
+                c.len() >= *count as usize && (free > 0 || c.iter().any(|&m| self.card(m).slot < 5))
+            }
+            SummonRule::BanishFromGy(fs) => {
+                // Each filter needs its own card.
+                let c = self.summon_rule_candidates(card, rule);
+                free > 0
+                    && fs.iter().enumerate().all(|(i, f)| {
+                        c.iter().any(|&x| self.filter_matches(f, x, p, card) && fs.iter().take(i).all(|g| !self.filter_matches(g, x, p, card) || c.len() > i))
+                    })
+                    && c.len() >= fs.len()
+            }
+        }
+    }
+}

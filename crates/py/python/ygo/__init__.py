@@ -1,0 +1,63 @@
+"""ygo: a Yu-Gi-Oh! OCG rules engine for AI research.
+
+The duel (:class:`Duel`), observations as fixed-shape numpy arrays (``Duel.observe``,
+layout in ``docs/OBSERVATION.md``), a batched environment stepped in Rust
+(:class:`VecEnv`), the Rust information-set MCTS (:func:`mcts`) and samples of the hidden
+state (``Duel.determinized``). Framework environments: :mod:`ygo.gym` (Gymnasium,
+``gymnasium.make("ygo/Duel-v0")``) and :mod:`ygo.pettingzoo` (PettingZoo AEC).
+"""
+
+from ygo._ygo import (
+    ACTION_COLS,
+    ACTION_COLUMNS,
+    ACTION_KINDS,
+    ACTION_ROWS,
+    CARD_COLS,
+    CARD_COLUMNS,
+    CARD_FLAGS,
+    CARD_ROWS,
+    DEFAULT_DECKS,
+    ENGINE_VERSION,
+    GLOBAL_NAMES,
+    GLOBALS,
+    Duel,
+    IllegalAction,
+    ObservationOverflow,
+    builtin_decks,
+    card_codes,
+    card_index,
+    mcts,
+    table_extremes,
+    verify_replay,
+)
+from ygo.vector import VecEnv
+
+__all__ = [
+    "ACTION_COLS",
+    "ACTION_COLUMNS",
+    "ACTION_KINDS",
+    "ACTION_ROWS",
+    "CARD_COLS",
+    "CARD_COLUMNS",
+    "CARD_FLAGS",
+    "CARD_ROWS",
+    "DEFAULT_DECKS",
+    "ENGINE_VERSION",
+    "GLOBAL_NAMES",
+    "GLOBALS",
+    "Duel",
+    "IllegalAction",
+    "ObservationOverflow",
+    "VecEnv",
+    "builtin_decks",
+    "card_codes",
+    "card_index",
+    "mcts",
+    "table_extremes",
+    "verify_replay",
+]
+
+try:  # Register "ygo/Duel-v0" when Gymnasium is installed.
+    from ygo import gym as _gym  # noqa: F401
+except ImportError:  # pragma: no cover - gymnasium is optional
+    pass

@@ -1,0 +1,105 @@
+"""Gymnasium environment: one learner against a built-in AI of the Rust engine.
+
+``DuelEnv(deck="bench-yugi", opponent_deck="bench-kaiba", opponent="random")``, also
+``gymnasium.make("ygo/Duel-v0", ...)``. The observation is a Dict of the tables of
+``docs/OBSERVATION.md`` (``cards``, ``globals``, ``actions``) plus ``action_mask``; the
+action is a row of the action table (``Discrete(action_rows)``); ``action_masks()``
+returns the mask too. The reward is +1 for a win, -1 for a loss, 0 otherwise. One step is
+one real decision of the learner: single-choice decisions and the opponent's decisions are
+made in Rust. The learner's seat alternates from duel to duel unless ``seat`` is given.
+
+An action outside the mask moves nothing: the step returns the same observation, reward 0
+and ``info["illegal_action"] = True`` (``illegal_action="raise"`` raises
+``ygo.IllegalAction`` instead).
+"""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ygo._ygo import ACTION_ROWS, DEFAULT_DECKS, IllegalAction, RawVecEnv
+from ygo.spaces import mask_space, table_spaces
+
+ENV_ID = "ygo/Duel-v0"
+
+
+class DuelEnv(gymnasium.Env):
+    """One learner against ``opponent`` (``random``, ``greedy``, ``mcts`` or ``mcts:N``)."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+
+    def __init__(
+        self,
+        deck: str = DEFAULT_DECKS[0],
+        opponent_deck: str = DEFAULT_DECKS[1],
+        opponent: str = "random",
+        seat: str | int | None = None,
+        edition: str = "mr2020",
+        action_rows: int = ACTION_ROWS,
+        render_mode: str | None = None,
+        illegal_action: str = "ignore",
+    ):
+        super().__init__()
+        if illegal_action not in ("ignore", "raise"):
+            raise ValueError(f"illegal_action must be 'ignore' or 'raise', not {illegal_action!r}")
+        self.illegal_action = illegal_action
+        self.deck, self.opponent_deck, self.opponent = deck, opponent_deck, opponent
+        self.seat, self.edition, self.action_rows = seat, edition, action_rows
+        self.render_mode = render_mode
+        self.observation_space = spaces.Dict({**table_spaces(action_rows), "action_mask": mask_space(action_rows)})
+        self.action_space = spaces.Discrete(action_rows)
+        self._raw = self._make(0)
+        self._mask = np.zeros(action_rows, np.int8)
+        self._last = None
+
+    def _make(self, seed: int) -> RawVecEnv:
+        # One duel, not restarted when it ends (reset() starts the next).
+        return RawVecEnv(1, self.deck, self.opponent_deck, self.opponent, self.seat, seed, 1, self.edition, True, self.action_rows, False)
+
+    def _obs(self, arrays):
+        cards, globals_, actions, mask = arrays[:4]
+        self._mask = mask[0]
+        self._last = {"cards": cards[0], "globals": globals_[0], "actions": actions[0], "action_mask": mask[0]}
+        return self._last
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        if seed is not None:
+            self._raw = self._make(int(seed))
+        obs = self._obs(self._raw.reset())
+        return obs, {"action_mask": self._mask}
+
+    def step(self, action):
+        action = int(action)
+        if not (0 <= action < self.action_rows and self._mask[action]):
+            if self.illegal_action == "raise":
+                raise IllegalAction(f"action {action} is not one of the {int(self._mask.sum())} legal actions")
+            obs = {k: v.copy() for k, v in self._last.items()}
+            return obs, 0.0, False, False, {"action_mask": self._mask.copy(), "illegal_action": True}
+        arrays = self._raw.step(np.array([action], dtype=np.int64))
+        obs = self._obs(arrays)
+        reward, terminated, truncated = float(arrays[4][0]), bool(arrays[5][0]), bool(arrays[6][0])
+        return obs, reward, terminated, truncated, {"action_mask": self._mask}
+
+    def action_masks(self) -> np.ndarray:
+        """The current action mask as booleans (for masked-action learners)."""
+        return self._mask.astype(bool)
+
+    def legal_actions(self) -> list[tuple[int, str]]:
+        """The learner's legal actions as ``(id, text)``, in action-table order."""
+        return self._raw.legal_actions(0)
+
+    def render(self):
+        if self.render_mode == "ansi":
+            return "\n".join(text for _, text in self.legal_actions())
+        return None
+
+
+def _register() -> None:
+    if ENV_ID not in gymnasium.registry:
+        gymnasium.register(id=ENV_ID, entry_point="ygo.gym:DuelEnv")
+
+
+_register()

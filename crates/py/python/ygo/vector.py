@@ -1,0 +1,66 @@
+"""The batched environment: N duels stepped in Rust with the GIL released.
+
+``VecEnv(num_envs, deck_a, deck_b, opponent=None, ...)`` keeps N duels at a decision of
+the learner. ``reset()`` and ``step(actions)`` return an observation dict of stacked numpy
+arrays (``cards`` (N, CARD_ROWS, CARD_COLS) int16, ``globals`` (N, GLOBALS) int32,
+``actions`` (N, A, ACTION_COLS) int16, ``action_mask`` (N, A) int8, ``to_play`` (N,) int8:
+whose decision, 0 = A) and, from ``step``, ``rewards`` (float32), ``terminated`` and
+``truncated`` (bool). ``actions[i]`` is a row of duel i's action table.
+
+One step is one real decision of the learner: single-choice decisions are answered in
+Rust (``skip_forced=True``), and with ``opponent="random"|"greedy"|"mcts"`` the other seat
+is played in Rust (the learner's seat alternates from duel to duel unless ``seat`` is
+given). With ``opponent=None`` (self-play) both seats are the learner's; the reward is for
+the player who made the step's decision. A finished duel is replaced at once ("same step"
+auto-reset): its step returns the reward with ``terminated`` (``truncated`` for a draw by
+the engine's bounds) and the first observation of the next duel.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ygo._ygo import ACTION_ROWS, DEFAULT_DECKS, RawVecEnv
+
+
+class VecEnv:
+    """N duels stepped together in Rust; see the module documentation."""
+
+    def __init__(
+        self,
+        num_envs: int = 64,
+        deck_a: str = DEFAULT_DECKS[0],
+        deck_b: str = DEFAULT_DECKS[1],
+        opponent: str | None = None,
+        seat: str | int | None = None,
+        seed: int = 0,
+        threads: int = 1,
+        edition: str = "mr2020",
+        skip_forced: bool = True,
+        action_rows: int = ACTION_ROWS,
+    ):
+        self._raw = RawVecEnv(num_envs, deck_a, deck_b, opponent, seat, seed, threads, edition, skip_forced, action_rows)
+        self.num_envs = num_envs
+        self.action_rows = self._raw.action_rows
+
+    @staticmethod
+    def _pack(arrays):
+        cards, globals_, actions, mask, rewards, terminated, truncated, to_play = arrays
+        obs = {"cards": cards, "globals": globals_, "actions": actions, "action_mask": mask, "to_play": to_play}
+        return obs, rewards, terminated, truncated
+
+    def reset(self) -> dict:
+        """Starts every duel again; the first observations."""
+        return self._pack(self._raw.reset())[0]
+
+    def step(self, actions) -> tuple[dict, np.ndarray, np.ndarray, np.ndarray]:
+        """One decision in every duel: ``(obs, rewards, terminated, truncated)``."""
+        return self._pack(self._raw.step(np.ascontiguousarray(actions, dtype=np.int64)))
+
+    def legal_actions(self, i: int) -> list[tuple[int, str]]:
+        """Duel i's legal actions as ``(id, text)`` (for debugging; rows follow this order)."""
+        return self._raw.legal_actions(i)
+
+    def stats(self) -> dict:
+        """Steps, episodes, wins/losses/draws (of the learner's seat; seat A in self-play), overflows."""
+        return self._raw.stats()

@@ -1,0 +1,222 @@
+//! A duel as the Python `ygo.Duel` holds it: the engine's [`Duel`] plus what a replay needs
+//! (the setup, every answered action, the deck names). Plain Rust, tested without Python.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use ygo_core::pool::CardPool;
+use ygo_core::replay::{Replay, ReplayFile, Verdict};
+use ygo_core::{Action, Duel, DuelSetup, Edition, Loc, Player, Rejected};
+use ygo_data::NamedDeck;
+
+use crate::encode::{encode, CardTable, Obs, Overflow};
+use crate::ids::action_id;
+
+/// The benchmark decks: the default of every deck argument.
+pub const DEFAULT_DECKS: [&str; 2] = ["bench-yugi", "bench-kaiba"];
+
+/// A duel and its history.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Game {
+    pub duel: Duel,
+    pub setup: DuelSetup,
+    pub actions: Vec<(Player, Action)>,
+    pub deck_names: [String; 2],
+}
+
+/// Resolves a deck argument (built-in name, `.ydk` path or `ydke://` link).
+pub fn load_deck(arg: &str) -> Result<NamedDeck, String> {
+    ygo_data::load_named_deck(arg).map_err(|e| e.to_string())
+}
+
+/// FORMAT HOOK (issue 15): the one place where `format=` is resolved. Named formats
+/// (`goat`, `ocg`, `tcg`) are being added to `ygo-data` by issue 15; when they land, this
+/// function checks both decks against the format and sets its edition (and anything else
+/// the format fixes) on `setup`. Until then only `None` is accepted.
+pub fn apply_format(format: Option<&str>, _setup: &mut DuelSetup, _decks: [&NamedDeck; 2]) -> Result<(), String> {
+    match format {
+        None => Ok(()),
+        Some(name) => Err(format!("format {name:?}: named formats are not available in this build yet (issue 15)")),
+    }
+}
+
+/// Parses an edition name (`expert`, `mr1` .. `mr2020`).
+pub fn parse_edition(name: &str) -> Result<Edition, String> {
+    Edition::parse(name).ok_or_else(|| format!("unknown edition {name:?} (expert, mr1, mr2, mr3, mr4, mr2020)"))
+}
+
+impl Game {
+    /// A new duel of two resolved decks.
+    pub fn start(decks: [&NamedDeck; 2], edition: Edition, seed: u64, format: Option<&str>) -> Result<Game, String> {
+        let mut setup = DuelSetup::new(decks[0].list.clone(), decks[1].list.clone(), seed);
+        setup.edition = edition;
+        apply_format(format, &mut setup, decks)?;
+        let duel = Duel::from_setup(ygo_cards::pool(), &setup).map_err(|e| e.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; "))?;
+        Ok(Game { duel, setup, actions: Vec::new(), deck_names: [decks[0].name.clone(), decks[1].name.clone()] })
+    }
+
+    /// A new duel from deck arguments.
+    pub fn new(deck_a: &str, deck_b: &str, edition: &str, seed: u64, format: Option<&str>) -> Result<Game, String> {
+        let (a, b) = (load_deck(deck_a)?, load_deck(deck_b)?);
+        Game::start([&a, &b], parse_edition(edition)?, seed, format)
+    }
+
+    /// The passcode at `loc` if `viewer` may see it there.
+    pub fn visible_code(duel: &Duel, viewer: Player, loc: Loc) -> Option<u32> {
+        duel.card_at(loc).filter(|&id| duel.visible_to(id, viewer)).map(|id| duel.card(id).code)
+    }
+
+    /// The stable id of a legal action (deck cards named by the passcode the player sees).
+    pub fn id_of(duel: &Duel, a: &Action) -> u64 {
+        let viewer = duel.deciding_player().unwrap_or(Player::A);
+        action_id(a, |l| Game::visible_code(duel, viewer, l))
+    }
+
+    /// The legal actions with their ids and canonical texts.
+    pub fn legal(&self) -> Vec<(u64, Action, String)> {
+        self.duel.legal_actions_with_text().into_iter().map(|(a, t)| (Game::id_of(&self.duel, &a), a, t)).collect()
+    }
+
+    /// Applies the legal action with this id.
+    pub fn apply_id(&mut self, id: u64) -> Result<Action, Rejected> {
+        let a = self.duel.legal_actions().into_iter().find(|a| Game::id_of(&self.duel, a) == id);
+        let a = a.ok_or_else(|| if self.duel.is_over() { Rejected::DuelOver } else { Rejected::NoMatch { command: format!("action id {id}") } })?;
+        self.apply(a)
+    }
+
+    /// Applies the legal action this command text names (`find_action`).
+    pub fn apply_text(&mut self, text: &str) -> Result<Action, Rejected> {
+        if self.duel.is_over() {
+            return Err(Rejected::DuelOver);
+        }
+        let a = self.duel.find_action(text)?;
+        self.apply(a)
+    }
+
+    /// Applies a legal action for the deciding player, recording it.
+    pub fn apply(&mut self, a: Action) -> Result<Action, Rejected> {
+        let p = self.duel.deciding_player().ok_or(Rejected::DuelOver)?;
+        self.duel.apply(p, a)?;
+        self.actions.push((p, a));
+        Ok(a)
+    }
+
+    /// The observation arrays of `viewer` (with `action_rows` rows in the action table).
+    pub fn observe(duel: &Duel, viewer: Player, action_rows: usize) -> (Obs, Result<(), Overflow>) {
+        let view = duel.view_table(viewer);
+        let actions = if view.deciding == Some(viewer) { duel.legal_actions() } else { Vec::new() };
+        let mut obs = Obs::new(action_rows);
+        let r = encode(&view, &actions, &|l| Game::visible_code(duel, viewer, l), CardTable::shipped(), obs.as_mut());
+        (obs, r)
+    }
+
+    /// The replay file of the duel so far (the one `ygo replay --verify` reads).
+    pub fn replay_file(&self) -> ReplayFile {
+        ReplayFile::record(&self.duel, Replay { setup: self.setup.clone(), actions: self.actions.clone() }, ygo_cards::data_version(), self.deck_names.clone())
+    }
+
+    /// Serialises the whole game (duel, setup, history) compactly.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        postcard::to_stdvec(self).unwrap_or_default()
+    }
+
+    /// Reads [`Game::to_bytes`] output, re-attaching the shipped card pool.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Game, String> {
+        let mut g: Game = postcard::from_bytes(bytes).map_err(|e| format!("not a serialised ygo duel: {e}"))?;
+        g.duel.attach_pool(ygo_cards::pool()).map_err(|e| format!("a duel made with other card data: {e}"))?;
+        Ok(g)
+    }
+}
+
+/// What verifying a replay file found, in words and counts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VerifyReport {
+    pub identical: bool,
+    pub actions: usize,
+    pub events: usize,
+    pub message: String,
+    pub notes: Vec<String>,
+}
+
+/// Verifies a replay file's JSON text against this build (as `ygo replay --verify` does).
+pub fn verify_replay(json: &str, pool: Arc<CardPool>) -> Result<VerifyReport, String> {
+    let file: ReplayFile = serde_json::from_str(json).map_err(|e| format!("not a ygo replay file: {e}"))?;
+    let notes = file.version_notes(&ygo_cards::data_version());
+    Ok(match file.verify(pool) {
+        Verdict::Identical { actions, events } => {
+            VerifyReport { identical: true, actions, events, message: format!("identical: {actions} actions, {events} events"), notes }
+        }
+        Verdict::Diverged { event, action, .. } => VerifyReport {
+            identical: false,
+            actions: file.replay.actions.len(),
+            events: file.events.len(),
+            message: format!("diverged at event {event} (action {action})"),
+            notes,
+        },
+        Verdict::Failed(e) => {
+            VerifyReport { identical: false, actions: file.replay.actions.len(), events: file.events.len(), message: format!("failed: {e}"), notes }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(g: &mut Game, n: usize) {
+        for i in 0..n {
+            let legal = g.legal();
+            if legal.is_empty() {
+                break;
+            }
+            let (id, _, _) = legal[i % legal.len()];
+            g.apply_id(id).unwrap();
+        }
+    }
+
+    #[test]
+    fn ids_apply_and_replays_verify() {
+        let mut g = Game::new("vanilla-yugi", "vanilla-kaiba", "mr2020", 3, None).unwrap();
+        play(&mut g, 300);
+        assert_eq!(g.actions.len(), 300.min(g.actions.len()));
+        let json = serde_json::to_string(&g.replay_file()).unwrap();
+        let r = verify_replay(&json, ygo_cards::pool()).unwrap();
+        assert!(r.identical, "{r:?}");
+        assert_eq!(r.actions, g.actions.len());
+        // A bad id is refused and changes nothing.
+        let before = g.duel.clone();
+        assert!(g.apply_id(u64::MAX >> 1).is_err());
+        assert_eq!(g.duel, before);
+    }
+
+    #[test]
+    fn bytes_round_trip() {
+        let mut g = Game::new("bench-yugi", "bench-kaiba", "mr2020", 9, None).unwrap();
+        play(&mut g, 200);
+        let back = Game::from_bytes(&g.to_bytes()).unwrap();
+        assert_eq!(back.duel, g.duel);
+        assert_eq!(back.actions, g.actions);
+        assert!(Game::from_bytes(b"nonsense").is_err());
+    }
+
+    #[test]
+    fn the_view_table_is_the_view_without_actions() {
+        let mut g = Game::new("bench-yugi", "bench-kaiba", "mr2020", 2, None).unwrap();
+        for _ in 0..40 {
+            play(&mut g, 7);
+            for p in Player::BOTH {
+                let mut full = g.duel.view(p);
+                assert_eq!(full.actions.is_empty(), g.duel.deciding_player() != Some(p));
+                full.actions.clear();
+                assert_eq!(g.duel.view_table(p), full);
+            }
+        }
+    }
+
+    #[test]
+    fn formats_wait_for_issue_15() {
+        assert!(Game::new("vanilla-yugi", "vanilla-kaiba", "mr2020", 1, Some("goat")).unwrap_err().contains("issue 15"));
+        assert!(Game::new("vanilla-yugi", "vanilla-kaiba", "mr9", 1, None).unwrap_err().contains("mr9"));
+        assert!(Game::new("no-such-deck", "vanilla-kaiba", "mr2020", 1, None).unwrap_err().contains("no-such-deck"));
+    }
+}
