@@ -27,7 +27,10 @@ CREATE TABLE duels (
     card_data_version TEXT NOT NULL,
     deck_a TEXT NOT NULL,
     deck_b TEXT NOT NULL,
-    replay TEXT NOT NULL
+    replay TEXT NOT NULL,
+    -- 1 once the duel's match is over: until then its replay (which holds both deck
+    -- lists) is not served, so it tells nothing to the players of the duels still to come.
+    public BIGINT NOT NULL DEFAULT 0
 );
 CREATE INDEX duels_user_a ON duels (user_a);
 CREATE INDEX duels_user_b ON duels (user_b);

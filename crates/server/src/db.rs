@@ -155,23 +155,28 @@ impl Db {
         Ok(rows.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect())
     }
 
-    /// Stores a finished duel, and for the last duel of a rated match the rating changes,
-    /// in one transaction (retried when another server changed the same ratings).
-    /// Returns the new ratings `(name, elo)`.
-    pub async fn finish_duel(&self, row: &DuelRow, replay_json: &str, rating: Option<RatedResult>) -> anyhow::Result<Vec<(String, i64)>> {
-        self.record(Some((row, replay_json)), rating).await
+    /// Stores a finished duel, and for the last duel of a match its publication (its
+    /// duels' replays are served from then on) and a rated match's rating changes, in one
+    /// transaction (retried when another server changed the same ratings). Returns the
+    /// new ratings `(name, elo)`.
+    pub async fn finish_duel(&self, row: &DuelRow, replay_json: &str, rating: Option<RatedResult>, match_over: bool) -> anyhow::Result<Vec<(String, i64)>> {
+        self.record(Some((row, replay_json)), rating, match_over.then_some(row.match_id.as_str())).await
     }
 
-    /// The rating change of a match that ended without a duel to store.
-    pub async fn rate(&self, rating: RatedResult) -> anyhow::Result<Vec<(String, i64)>> {
-        self.record(None, Some(rating)).await
+    /// The end of a match with no duel left to store (a player left between duels, or
+    /// time ran out between them): its duels become public, a rated match is rated.
+    pub async fn end_match(&self, match_id: &str, rating: Option<RatedResult>) -> anyhow::Result<Vec<(String, i64)>> {
+        self.record(None, rating, Some(match_id)).await
     }
 
-    async fn record(&self, duel: Option<(&DuelRow, &str)>, rating: Option<RatedResult>) -> anyhow::Result<Vec<(String, i64)>> {
+    async fn record(&self, duel: Option<(&DuelRow, &str)>, rating: Option<RatedResult>, publish: Option<&str>) -> anyhow::Result<Vec<(String, i64)>> {
         for _ in 0..20 {
             let mut tx = self.pool.begin().await?;
             if let Some((row, replay_json)) = duel {
                 insert_duel(&mut tx, row, replay_json).await?;
+            }
+            if let Some(m) = publish {
+                sqlx::query("UPDATE duels SET public = 1 WHERE match_id = $1").bind(m).execute(&mut *tx).await?;
             }
             let Some(r) = &rating else {
                 tx.commit().await?;
@@ -219,22 +224,22 @@ impl Db {
                     engine_version, card_data_version, deck_a, deck_b";
         let rows = match user {
             Some(u) => {
-                let q = format!("SELECT {cols} FROM duels WHERE user_a = $1 OR user_b = $1 ORDER BY finished_at DESC, id LIMIT $2");
+                let q = format!("SELECT {cols} FROM duels WHERE public = 1 AND (user_a = $1 OR user_b = $1) ORDER BY finished_at DESC, id LIMIT $2");
                 sqlx::query(sqlx::AssertSqlSafe(q)).bind(name_key(u)).bind(limit).fetch_all(&self.pool).await?
             }
             None => {
-                let q = format!("SELECT {cols} FROM duels ORDER BY finished_at DESC, id LIMIT $1");
+                let q = format!("SELECT {cols} FROM duels WHERE public = 1 ORDER BY finished_at DESC, id LIMIT $1");
                 sqlx::query(sqlx::AssertSqlSafe(q)).bind(limit).fetch_all(&self.pool).await?
             }
         };
         Ok(rows.iter().map(duel_row).collect())
     }
 
-    /// One stored duel and its replay JSON.
+    /// One stored duel of a finished match, and its replay JSON.
     pub async fn duel(&self, id: &str) -> anyhow::Result<Option<(DuelRow, String)>> {
         let row = sqlx::query(
             "SELECT id, match_id, number, player_a, player_b, user_a, user_b, winner, reason, turns, format, edition, rated, finished_at, \
-             engine_version, card_data_version, deck_a, deck_b, replay FROM duels WHERE id = $1",
+             engine_version, card_data_version, deck_a, deck_b, replay FROM duels WHERE id = $1 AND public = 1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -380,7 +385,7 @@ mod tests {
             deck_b: "b".into(),
         };
         let rated = RatedResult { format: "casual".into(), names: ["Yugi".into(), "Kaiba".into()], score_a: 1.0 };
-        let new = db.finish_duel(&row, "{}", Some(rated)).await.unwrap();
+        let new = db.finish_duel(&row, "{}", Some(rated), true).await.unwrap();
         assert_eq!(new, vec![("Yugi".to_string(), 1516), ("Kaiba".to_string(), 1484)]);
         assert_eq!(db.ratings("yugi").await.unwrap(), vec![RatingLine { format: "casual".into(), elo: 1516, games: 1 }]);
         assert_eq!(db.duels(Some("Kaiba"), 10).await.unwrap().len(), 1);

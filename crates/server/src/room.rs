@@ -780,7 +780,7 @@ impl Room {
         };
         let rating = if match_over { self.rated_result() } else { None };
         let replay_json = serde_json::to_string(&replay).expect("replays serialize");
-        let ratings = match self.state.db.finish_duel(&row, &replay_json, rating).await {
+        let ratings = match self.state.db.finish_duel(&row, &replay_json, rating, match_over).await {
             Ok(r) => r,
             Err(e) => {
                 self.broadcast(&ServerMsg::error("database", format!("the duel could not be saved: {e}")));
@@ -845,13 +845,13 @@ impl Room {
     async fn finish_match(&mut self, _why: Option<&str>) {
         self.stage = Stage::Over;
         let names = [self.seat(Player::A).name.clone(), self.seat(Player::B).name.clone()];
-        let mut ratings = Vec::new();
-        if let Some(r) = self.rated_result() {
-            match self.state.db.rate(r).await {
-                Ok(x) => ratings = x,
-                Err(e) => self.broadcast(&ServerMsg::error("database", format!("the rating could not be saved: {e}"))),
+        let ratings = match self.state.db.end_match(&self.match_id, self.rated_result()).await {
+            Ok(x) => x,
+            Err(e) => {
+                self.broadcast(&ServerMsg::error("database", format!("the match's end could not be saved: {e}")));
+                Vec::new()
             }
-        }
+        };
         let winner = self.match_winner();
         self.broadcast(&ServerMsg::Result(ResultInfo {
             duel: self.duel_number,

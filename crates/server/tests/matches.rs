@@ -47,6 +47,11 @@ async fn a_best_of_3_against_the_ai_with_siding() {
                 c.send(&ClientMsg::Action { text: a.text.clone() }).await.unwrap();
             }
             ServerMsg::Result(r) => {
+                if !r.match_over {
+                    // Its replay holds both deck lists: not served while the match goes on.
+                    let (status, _) = ygo_server::client::http_get(&s.addr.to_string(), &format!("/api/replays/{}", r.replay_id)).await.unwrap();
+                    assert_eq!(status, 404, "a duel's replay waits for the end of its match");
+                }
                 let over = r.match_over;
                 results.push(r);
                 if over {
@@ -65,6 +70,10 @@ async fn a_best_of_3_against_the_ai_with_siding() {
     let (_, body) = ygo_server::client::http_get(&s.addr.to_string(), "/api/duels").await.unwrap();
     let rows: Vec<serde_json::Value> = serde_json::from_str(&body).unwrap();
     assert_eq!(rows.len(), results.len());
+    for r in &results {
+        let (status, _) = ygo_server::client::http_get(&s.addr.to_string(), &format!("/api/replays/{}", r.replay_id)).await.unwrap();
+        assert_eq!(status, 200);
+    }
     s.stop().await;
 }
 
