@@ -21,14 +21,14 @@ pub fn evaluate(d: &Duel, me: Seat) -> f64 {
 
 fn side_value(d: &Duel, p: Seat) -> f64 {
     let ps = d.player(p);
-    let mut v = ps.lp as f64;
+    let mut v = ps.lp() as f64;
     // Low LP is worth more per point: the last 2000 are the ones that lose the duel.
-    v += (ps.lp.min(2000) as f64) * 0.5;
+    v += (ps.lp().min(2000) as f64) * 0.5;
     v += 450.0 * ps.hand.len() as f64;
     for id in ps.monster_ids() {
         let c = d.card(id);
         let (atk, def) = (d.current_atk(id) as f64, d.current_def(id) as f64);
-        v += 350.0 + if c.position == Position::FaceUpAttack { 0.8 * atk } else { 0.5 * atk.max(def) };
+        v += 350.0 + if c.position() == Position::FaceUpAttack { 0.8 * atk } else { 0.5 * atk.max(def) };
     }
     v += 350.0 * ps.spells.iter().flatten().count() as f64;
     if ps.deck.len() < 4 {
@@ -57,13 +57,13 @@ pub fn prior(d: &Duel, a: &Action) -> f64 {
         Action::SpecialSummon(l) => 35.0 + atk_at(d, l) as f64 / 100.0,
         Action::FlipSummon(_) => 10.0,
         Action::ChangePosition(l) => match d.card_at(l) {
-            Some(c) if !d.card(c).position.attack() && d.current_atk(c) > strongest(d, me.opp()) => 9.0,
-            Some(c) if d.card(c).position.attack() && d.current_atk(c) < strongest(d, me.opp()) => 6.0,
+            Some(c) if !d.card(c).position().attack() && d.current_atk(c) > strongest(d, me.opp()) => 9.0,
+            Some(c) if d.card(c).position().attack() && d.current_atk(c) < strongest(d, me.opp()) => 6.0,
             _ => -5.0,
         },
         Action::Attack { attacker, target } => attack_prior(d, attacker, target),
         Action::ToBattle => {
-            if d.player(me).monster_ids().any(|c| d.card(c).position == Position::FaceUpAttack) {
+            if d.player(me).monster_ids().any(|c| d.card(c).position() == Position::FaceUpAttack) {
                 25.0
             } else {
                 -10.0
@@ -102,7 +102,7 @@ fn attack_prior(d: &Duel, attacker: Loc, target: Option<Loc>) -> f64 {
     let Some(t) = target else { return 50.0 + atk as f64 / 100.0 };
     let Some(tc) = d.card_at(t) else { return -50.0 };
     let c = d.card(tc);
-    if c.position.attack() {
+    if c.position().attack() {
         let tatk = d.current_atk(tc);
         match atk.cmp(&tatk) {
             std::cmp::Ordering::Greater => 40.0 + tatk as f64 / 100.0,

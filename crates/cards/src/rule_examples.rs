@@ -211,7 +211,7 @@ mod destiny_board {
         }
         let Some(picked) = s.select(p, candidates, 1, 1) else { return StepFlow::Asked };
         let Some(&c) = picked.first() else { return StepFlow::Next };
-        let from_deck = s.duel().card(c).zone == Zone::Deck;
+        let from_deck = s.duel().card(c).zone() == Zone::Deck;
         if s.place_face_up(c) {
             s.affected(&[c]);
             if from_deck {

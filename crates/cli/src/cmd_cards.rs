@@ -195,7 +195,7 @@ fn coverage(games: u64, seed: u64, json: bool) -> anyhow::Result<i32> {
                                     let st = duel.card(c);
                                     let def = pool.def(st.def);
                                     let continuous = def.behavior.effects.iter().any(|e| !e.modifiers.is_empty());
-                                    if continuous && st.zone.on_field() && st.face_up() && (st.zone == Zone::Monster || st.active) {
+                                    if continuous && st.zone().on_field() && st.face_up() && (st.zone() == Zone::Monster || st.active) {
                                         *applied.entry(st.code).or_default() += 1;
                                     }
                                 }

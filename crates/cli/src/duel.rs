@@ -105,7 +105,7 @@ pub fn chain_lines(d: &Duel) -> Vec<String> {
         match e {
             Event::Activated { card, link, .. } => {
                 links.retain(|(l, _)| l != link);
-                links.push((*link, format!("{link}. {}'s {}", d.card(*card).controller.name(), d.name(*card))));
+                links.push((*link, format!("{link}. {}'s {}", d.card(*card).controller().name(), d.name(*card))));
             }
             Event::LinkResolved { link, .. } => links.retain(|(l, _)| l != link),
             _ => {}

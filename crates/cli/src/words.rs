@@ -127,14 +127,14 @@ pub fn outcome_words(o: &Outcome) -> String {
 /// (the same rule as the canonical log: face-down and not the viewer's).
 fn event_card(d: &Duel, id: CardId, face_up: bool, viewer: Option<Player>) -> String {
     match viewer {
-        Some(v) if !face_up && d.card(id).controller != v => "a face-down card".into(),
+        Some(v) if !face_up && d.card(id).controller() != v => "a face-down card".into(),
         _ => d.name(id).to_string(),
     }
 }
 
 /// A card with its controller: "B's Vorse Raider".
 fn owned(d: &Duel, id: CardId, face_up: bool, viewer: Option<Player>) -> String {
-    format!("{}'s {}", d.card(id).controller.name(), event_card(d, id, face_up, viewer))
+    format!("{}'s {}", d.card(id).controller().name(), event_card(d, id, face_up, viewer))
 }
 
 /// The log line of an event in words, as `viewer` may read it (`None`: everything shown).
@@ -151,7 +151,7 @@ pub fn event_words(d: &Duel, events: &[Event], viewer: Option<Player>) -> Option
             _ => None,
         })
     };
-    let slot = |id: &CardId| placed(id).unwrap_or(c(id).slot);
+    let slot = |id: &CardId| placed(id).unwrap_or(c(id).slot());
     Some(match e {
         Event::TurnStarted { turn, player } => format!("-- turn {turn}: {}'s turn --", player.name()),
         Event::PhaseEntered { phase } => phase_words(*phase).to_string(),
@@ -174,18 +174,18 @@ pub fn event_words(d: &Duel, events: &[Event], viewer: Option<Player>) -> Option
         }
         Event::NormalSummoned { card, tribute } => {
             let how = if *tribute { "Tribute Summons" } else { "Normal Summons" };
-            format!("{} {how} {} in {}", c(card).controller.name(), d.name(*card), monster_slot_words(slot(card)))
+            format!("{} {how} {} in {}", c(card).controller().name(), d.name(*card), monster_slot_words(slot(card)))
         }
         Event::MonsterSet { card } => {
             let what = match viewer {
-                Some(v) if c(card).controller != v => "a monster".to_string(),
+                Some(v) if c(card).controller() != v => "a monster".to_string(),
                 _ => d.name(*card).to_string(),
             };
-            format!("{} Sets {what} in {}", c(card).controller.name(), monster_slot_words(slot(card)))
+            format!("{} Sets {what} in {}", c(card).controller().name(), monster_slot_words(slot(card)))
         }
         Event::SpellSet { card } => {
             let what = match viewer {
-                Some(v) if c(card).controller != v => "a card".to_string(),
+                Some(v) if c(card).controller() != v => "a card".to_string(),
                 _ => d.name(*card).to_string(),
             };
             let to = events.iter().rev().find_map(|x| match x {
@@ -197,10 +197,10 @@ pub fn event_words(d: &Duel, events: &[Event], viewer: Option<Player>) -> Option
                 Some(l) => format!("the {}", zone_words(l.zone)),
                 None => "the Spell & Trap Zone".to_string(),
             };
-            format!("{} Sets {what} in {place}", c(card).controller.name())
+            format!("{} Sets {what} in {place}", c(card).controller().name())
         }
-        Event::FlipSummoned { card } => format!("{} Flip Summons {}", c(card).controller.name(), d.name(*card)),
-        Event::SpecialSummoned { card } => format!("{} Special Summons {}", c(card).controller.name(), d.name(*card)),
+        Event::FlipSummoned { card } => format!("{} Flip Summons {}", c(card).controller().name(), d.name(*card)),
+        Event::SpecialSummoned { card } => format!("{} Special Summons {}", c(card).controller().name(), d.name(*card)),
         Event::PositionChanged { card, from, to } => {
             format!("{} changes from {} to {}", owned(d, *card, to.face_up(), viewer), position_words(*from), position_words(*to))
         }
@@ -209,7 +209,7 @@ pub fn event_words(d: &Duel, events: &[Event], viewer: Option<Player>) -> Option
         }
         Event::AttackDeclared { attacker, target: None } => format!("{} attacks directly", owned(d, *attacker, true, viewer)),
         Event::LpChanged { player, from, to } => format!("{}'s LP {from} -> {to} ({:+})", player.name(), to - from),
-        Event::Activated { card, link, .. } => format!("{} activates {} (chain link {link})", c(card).controller.name(), d.name(*card)),
+        Event::Activated { card, link, .. } => format!("{} activates {} (chain link {link})", c(card).controller().name(), d.name(*card)),
         Event::DuelEnded { outcome } => format!("the duel is over: {}", outcome_words(outcome)),
         // The canonical line already reads well for the rest.
         _ => {
@@ -345,8 +345,8 @@ pub fn ask(d: &Duel, viewer: Player) -> Ask {
                 SelectPurpose::Target => format!("{}: choose {}{more}", src_or("the effect"), count("target", "targets")),
                 SelectPurpose::Effect => format!("{}: choose {}{more}", src_or("the effect"), count("card", "cards")),
                 SelectPurpose::Cost => {
-                    let zone = candidates.first().map(|&c| d.card(c).zone);
-                    let source_zone = d.prompt_source().map(|c| d.card(c).zone);
+                    let zone = candidates.first().map(|&c| d.card(c).zone());
+                    let source_zone = d.prompt_source().map(|c| d.card(c).zone());
                     a.cost_verb = match (zone, source_zone) {
                         (_, Some(Zone::Extra)) => "use as material",
                         (Some(Zone::Hand), _) => "discard",
@@ -367,7 +367,7 @@ pub fn ask(d: &Duel, viewer: Player) -> Ask {
         }
         Prompt::Zone { .. } => match (d.prompt_source(), src) {
             // The card being placed is still in the hand or the Extra Deck.
-            (Some(id), Some(name)) if matches!(d.card(id).zone, Zone::Hand | Zone::Extra | Zone::Deck) => format!("choose a zone for {name}"),
+            (Some(id), Some(name)) if matches!(d.card(id).zone(), Zone::Hand | Zone::Extra | Zone::Deck) => format!("choose a zone for {name}"),
             (_, Some(name)) => format!("{name}: choose a zone for the monster it summons"),
             (_, None) => "choose a zone for the monster".into(),
         },
@@ -400,7 +400,7 @@ pub fn ask(d: &Duel, viewer: Player) -> Ask {
 fn window_words(d: &Duel, viewer: Player) -> String {
     let chain = d.chain_cards();
     if let Some(&last) = chain.last() {
-        let who = d.card(last).controller;
+        let who = d.card(last).controller();
         let whose = if who == viewer { "your".to_string() } else { format!("{}'s", who.name()) };
         return format!("chain link {}: {whose} {} -- respond, or pass to let the chain resolve", chain.len(), d.name(last));
     }
@@ -411,7 +411,7 @@ fn window_words(d: &Duel, viewer: Player) -> String {
             _ => None,
         });
         let t = match target.flatten() {
-            Some(t) if d.card(t).face_up() || d.card(t).controller == viewer => d.name(t).to_string(),
+            Some(t) if d.card(t).face_up() || d.card(t).controller() == viewer => d.name(t).to_string(),
             Some(_) => "a face-down monster".into(),
             None => "directly".into(),
         };

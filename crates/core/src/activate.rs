@@ -54,14 +54,14 @@ impl Duel {
         let d = self.data(id);
         // TRAP-5: a trap with monster stats summons itself from its S/T zone.
         if d.is_trap() {
-            return c.zone == Zone::SpellTrap && d.level > 0;
+            return c.zone() == Zone::SpellTrap && d.level > 0;
         }
         if !d.is_monster() || self.pool.def(c.def).behavior.no_special_summon {
             return false;
         }
         // SUM-7: Ritual monsters too must first be properly summoned.
         let needs_proper = self.pool.def(c.def).behavior.no_normal_summon || d.is_extra_deck() || d.kind == Kind::Monster(crate::card::MonsterFrame::Ritual);
-        match c.zone {
+        match c.zone() {
             Zone::Gy | Zone::Banished => !needs_proper || c.properly_summoned,
             Zone::Gone => d.is_token(),
             Zone::Hand | Zone::Deck => !needs_proper,
@@ -86,8 +86,8 @@ impl Duel {
     /// protected from targeting, not a monster whose destruction by battle is confirmed
     /// (BATTLE-8).
     pub(crate) fn targetable(&self, c: CardId, source: CardId) -> bool {
-        let own_monster = c == source && self.card(c).zone == Zone::Monster;
-        (c != source || own_monster) && !(self.card(c).zone.on_field() && self.untargetable(c)) && !self.destroyed_by_battle(c)
+        let own_monster = c == source && self.card(c).zone() == Zone::Monster;
+        (c != source || own_monster) && !(self.card(c).zone().on_field() && self.untargetable(c)) && !self.destroyed_by_battle(c)
     }
 
     /// A monster destroyed by the current battle, waiting to be sent to the GY at the end of
@@ -162,11 +162,11 @@ impl Duel {
         let c = self.card(card);
         e.costs.iter().all(|cost| match cost {
             Cost::PayLp(n) => self.lp(p) >= self.num(n, &Ctx::of(p, card)),
-            Cost::DiscardSelf => c.zone == Zone::Hand,
+            Cost::DiscardSelf => c.zone() == Zone::Hand,
             Cost::RemoveCounters { kind, count } => self.counters_on(card, *kind) >= *count as u16,
-            Cost::SendSelfToGy => c.zone.on_field() && c.face_up(),
+            Cost::SendSelfToGy => c.zone().on_field() && c.face_up(),
             Cost::BanishAllOther(places) => places.iter().any(|&pl| self.cards_in(pl, p).iter().any(|&x| x != card)),
-            Cost::DetachMaterial(n) => c.zone == Zone::Monster && c.materials.len() >= *n as usize,
+            Cost::DetachMaterial(n) => c.zone() == Zone::Monster && c.materials.len() >= *n as usize,
             Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } => {
                 self.cost_candidates(cost, e, p, card).len() >= *count as usize
             }
@@ -186,7 +186,7 @@ impl Duel {
     fn use_key(&self, card: CardId, effect: u8) -> Option<(UseKey, u8, bool)> {
         let e = self.effect_decl(card, effect)?;
         let counted = e.limit_group.map_or(effect, |g| 128 | g);
-        let name = || UseKey::Name { code: self.data(card).name_code(), player: self.card(card).controller };
+        let name = || UseKey::Name { code: self.data(card).name_code(), player: self.card(card).controller() };
         match e.limit {
             Limit::None => None,
             Limit::PerCardPerTurn => Some((UseKey::Card(card), counted, true)),
@@ -217,22 +217,22 @@ impl Duel {
     pub(crate) fn can_activate(&self, p: Player, card: CardId, effect: u8, w: &Window) -> bool {
         let Some(e) = self.effect_decl(card, effect) else { return false };
         let c = self.card(card);
-        if c.controller != p || e.kind.is_triggered() || e.kind == EffectKind::Continuous || self.name_locked(p, card) {
+        if c.controller() != p || e.kind.is_triggered() || e.kind == EffectKind::Continuous || self.name_locked(p, card) {
             return false;
         }
         let my_turn = p == self.turn_player;
-        let set_earlier = !c.face_up() && c.zone == Zone::SpellTrap && c.entered_turn < self.turn;
-        let from_hand = c.zone == Zone::Hand;
+        let set_earlier = !c.face_up() && c.zone() == Zone::SpellTrap && c.entered_turn < self.turn;
+        let from_hand = c.zone() == Zone::Hand;
         // Card kind and place (SPELL-1, SPELL-6, TRAP-1, ZONE-9).
         let placed_ok = match e.kind {
             EffectKind::Spell(SpellKind::QuickPlay) => (from_hand && my_turn) || set_earlier,
-            EffectKind::Spell(SpellKind::Field) => (from_hand || (c.zone == Zone::Field && !c.face_up())) && my_turn,
-            EffectKind::Spell(_) => (from_hand || (c.zone == Zone::SpellTrap && !c.face_up())) && my_turn,
-            EffectKind::Trap(_) => (set_earlier || (c.zone == Zone::SpellTrap && c.face_up() && c.active && effect > 0)) && !self.traps_locked(),
+            EffectKind::Spell(SpellKind::Field) => (from_hand || (c.zone() == Zone::Field && !c.face_up())) && my_turn,
+            EffectKind::Spell(_) => (from_hand || (c.zone() == Zone::SpellTrap && !c.face_up())) && my_turn,
+            EffectKind::Trap(_) => (set_earlier || (c.zone() == Zone::SpellTrap && c.face_up() && c.active && effect > 0)) && !self.traps_locked(),
             EffectKind::Quick | EffectKind::Ignition => match e.range {
                 Range::Hand => from_hand,
-                Range::Gy => c.zone == Zone::Gy,
-                Range::Field => c.zone.on_field() && c.face_up() && (c.zone == Zone::Monster || c.active),
+                Range::Gy => c.zone() == Zone::Gy,
+                Range::Field => c.zone().on_field() && c.face_up() && (c.zone() == Zone::Monster || c.active),
                 Range::PendulumZone => self.in_pendulum_zone(card),
                 Range::Anywhere => true,
             },
@@ -240,7 +240,7 @@ impl Duel {
         };
         // Continuous spells/traps already face-up: their other effects (effect > 0) are used
         // like ignition/quick effects, never the activation again.
-        let reactivation = e.kind.is_card_activation() && c.face_up() && c.zone.on_field();
+        let reactivation = e.kind.is_card_activation() && c.face_up() && c.zone().on_field();
         if !placed_ok || (reactivation && effect == 0) || self.pendulum_battle_locked(p, card, effect) {
             return false;
         }
@@ -290,7 +290,7 @@ impl Duel {
 
     /// A Pendulum card face-up in one of its controller's Pendulum Zones (SPELL-8).
     pub(crate) fn in_pendulum_zone(&self, card: CardId) -> bool {
-        let p = self.card(card).controller;
+        let p = self.card(card).controller();
         self.pendulum_card(p, 0) == Some(card) || self.pendulum_card(p, 1) == Some(card)
     }
 
@@ -299,10 +299,10 @@ impl Duel {
     /// Activation, step 1: the card goes face-up to its zone (CHAIN-8).
     pub(crate) fn begin_activation(&mut self, p: Player, card: CardId, effect: u8) {
         let c = self.card(card);
-        let from = c.zone;
+        let from = c.zone();
         let is_card = self.effect_decl(card, effect).is_some_and(|e| e.kind.is_card_activation());
         let field_spell = matches!(self.data(card).kind, Kind::Spell(SpellKind::Field));
-        if c.zone == Zone::Hand && is_card {
+        if c.zone() == Zone::Hand && is_card {
             let dest = if field_spell {
                 self.replace_own_field_spell(p);
                 Dest { player: p, zone: Zone::Field, slot: Some(0), position: Position::FaceUpAttack }
@@ -312,7 +312,7 @@ impl Duel {
             };
             self.move_card(card, dest, Reason::Activate);
         } else if is_card && !c.face_up() {
-            self.cards[card.0 as usize].position = Position::FaceUpAttack;
+            self.turn_face_up_in_place(card);
         }
         self.record_use(card, effect);
         self.tasks.push(Task::Activate(ActivateTask {
@@ -329,7 +329,7 @@ impl Duel {
     /// A triggered effect goes on the chain (no response window until all are on it).
     pub(crate) fn start_trigger_activation(&mut self, t: &Pending) {
         self.record_use(t.card, t.effect);
-        let from = self.card(t.card).zone;
+        let from = self.card(t.card).zone();
         self.tasks.push(Task::Activate(ActivateTask {
             card: t.card,
             effect: t.effect,

@@ -99,7 +99,7 @@ impl StepCtx<'_> {
 
     /// Destroys a card on the field (MISC-4).
     pub fn destroy(&mut self, c: CardId) {
-        if self.duel.card(c).zone.on_field() {
+        if self.duel.card(c).zone().on_field() {
             self.duel.send_to_gy(c, Reason::Destroy);
         }
     }

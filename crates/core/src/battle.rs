@@ -26,7 +26,7 @@ impl Duel {
 
     fn still_attacking(&self, a: &AttackTask) -> bool {
         let c = self.card(a.attacker);
-        !self.attack_negated && c.zone == Zone::Monster && c.controller == self.turn_player && c.position == Position::FaceUpAttack
+        !self.attack_negated && c.zone() == Zone::Monster && c.controller() == self.turn_player && c.position() == Position::FaceUpAttack
     }
 
     fn target_still_there(&self, a: &AttackTask) -> bool {
@@ -34,7 +34,7 @@ impl Duel {
             None => true,
             Some(t) => {
                 let c = self.card(t);
-                c.moves == a.target_moves && c.zone == Zone::Monster && c.controller == self.turn_player.opp()
+                c.moves == a.target_moves && c.zone() == Zone::Monster && c.controller() == self.turn_player.opp()
             }
         }
     }
@@ -123,7 +123,7 @@ impl Duel {
                         // battle stays visible: its FLIP effect waits, BATTLE-8).
                         if let Some(t) = a.target {
                             if !self.card(t).face_up() {
-                                let to = if self.card(t).position.attack() { Position::FaceUpAttack } else { Position::FaceUpDefense };
+                                let to = if self.card(t).position().attack() { Position::FaceUpAttack } else { Position::FaceUpDefense };
                                 self.tasks.push(Task::Attack(a.clone()));
                                 self.set_position(t, to);
                                 self.tasks.pop();
@@ -138,7 +138,7 @@ impl Duel {
                 if sub == DamageStep::End {
                     // BATTLE-4: monsters destroyed by battle go to the GY at the end of the DS.
                     for id in std::mem::take(&mut a.destroyed) {
-                        if self.card(id).zone == Zone::Monster {
+                        if self.card(id).zone() == Zone::Monster {
                             self.send_to_gy(id, Reason::Battle);
                         }
                     }
@@ -165,7 +165,7 @@ impl Duel {
         self.no_battle_damage = [false; 2];
         self.attack_negated = false;
         for id in a.destroyed {
-            if self.card(id).zone == Zone::Monster {
+            if self.card(id).zone() == Zone::Monster {
                 self.send_to_gy(id, Reason::Battle);
             }
         }
@@ -187,7 +187,7 @@ impl Duel {
                     damage = Some((tp.opp(), atk, a.attacker));
                 }
             }
-            Some(t) if self.card(t).position.attack() => {
+            Some(t) if self.card(t).position().attack() => {
                 let other = self.current_atk(t);
                 if atk > other {
                     destroyed.push(t);
@@ -216,7 +216,7 @@ impl Duel {
         let shielded = |d: &Duel, p: Player| d.no_battle_damage[p.idx()] || d.player_fx[p.idx()].no_battle_damage_turn == d.turn;
         // "Odd-Eyes Pendulum Dragon": doubled when it battles an opponent's monster.
         if let (Some((p, amount, by)), Some(_)) = (damage, a.target) {
-            if p != self.card(by).controller && self.doubles_battle_damage(by) {
+            if p != self.card(by).controller() && self.doubles_battle_damage(by) {
                 damage = Some((p, amount * 2, by));
             }
         }
@@ -224,7 +224,7 @@ impl Duel {
             self.emit(Event::BattleDamage { player: p, amount, by });
             self.change_lp(p, -amount);
             // "Relinquished": the same amount to the opponent, as effect damage.
-            if [Some(a.attacker), a.target].into_iter().flatten().any(|x| self.card(x).controller == p && self.reflects_battle_damage(x)) {
+            if [Some(a.attacker), a.target].into_iter().flatten().any(|x| self.card(x).controller() == p && self.reflects_battle_damage(x)) {
                 self.change_lp(p.opp(), -amount);
             }
         }

@@ -57,7 +57,7 @@ impl Duel {
     /// Zones from Master Rule 4.
     pub(crate) fn is_pendulum_spell(&self, id: CardId) -> bool {
         let c = self.card(id);
-        matches!(c.zone, Zone::Pendulum | Zone::SpellTrap) && self.data(id).is_monster() && self.data(id).has(crate::card::type_bits::PENDULUM)
+        matches!(c.zone(), Zone::Pendulum | Zone::SpellTrap) && self.data(id).is_monster() && self.data(id).has(crate::card::type_bits::PENDULUM)
     }
 
     /// Cards on the field (monster, S/T, Field and Pendulum zones), the turn player's first.
@@ -77,10 +77,10 @@ impl Duel {
     /// ZONE-5 up to Master Rule 2: when a Field Spell's activation resolves, the
     /// opponent's face-up Field Spell is destroyed by rule.
     pub(crate) fn field_spell_resolved(&mut self, card: CardId) {
-        if !self.edition.one_field_spell_in_total() || self.card(card).zone != Zone::Field {
+        if !self.edition.one_field_spell_in_total() || self.card(card).zone() != Zone::Field {
             return;
         }
-        let opp = self.card(card).controller.opp();
+        let opp = self.card(card).controller().opp();
         if let Some(other) = self.player(opp).field {
             if self.card(other).face_up() {
                 self.send_to_gy(other, Reason::RuleDestroy);
@@ -115,7 +115,7 @@ impl Duel {
         }
         let negated = link.effect_negated
             || self.trap_effect_negated(link.card)
-            || (link.from == Zone::Monster && self.card(link.card).zone == Zone::Monster && self.monster_effects_negated(link.card));
+            || (link.from == Zone::Monster && self.card(link.card).zone() == Zone::Monster && self.monster_effects_negated(link.card));
         if negated {
             self.emit(Event::EffectNegated { card: link.card, link: n });
             return Flow::Continue;
@@ -134,7 +134,7 @@ impl Duel {
             );
             // An Equip spell that did not equip goes to the GY too (SPELL-4).
             let lost_equip = matches!(self.data(card).kind, Kind::Spell(SpellKind::Equip)) && c.equip_to.is_none();
-            if (one_shot || lost_equip) && matches!(c.zone, Zone::SpellTrap | Zone::Field) && c.face_up() && !self.stays_on_field(card) {
+            if (one_shot || lost_equip) && matches!(c.zone(), Zone::SpellTrap | Zone::Field) && c.face_up() && !self.stays_on_field(card) {
                 self.send_to_gy(card, Reason::Resolve);
             }
         }

@@ -83,7 +83,7 @@ impl Duel {
                 .iter()
                 .map(|&(id, _)| {
                     let c = self.card(id);
-                    Identity { code: c.code, def: c.def, owner: c.owner }
+                    Identity { code: c.code, def: c.def, owner: c.owner() }
                 })
                 .collect();
             ids.sort();
@@ -95,10 +95,7 @@ impl Duel {
                 let (id, slot) = places[i];
                 let pick = ids.iter().position(|x| slot.fits(&self.pool.def(x.def).data)).unwrap_or(0);
                 let Some(x) = (!ids.is_empty()).then(|| ids.remove(pick)) else { break };
-                let c = &mut self.cards[id.0 as usize];
-                c.code = x.code;
-                c.def = x.def;
-                c.owner = x.owner;
+                self.set_identity(id, x.code, x.def, x.owner);
             }
         }
         let mut seed = [0u8; 32];
@@ -117,18 +114,16 @@ impl Duel {
     /// be exchanged.
     #[doc(hidden)]
     pub fn swap_hidden_identities(&mut self, viewer: Player, a: CardId, b: CardId) -> bool {
-        let owner = self.card(a).owner;
+        let owner = self.card(a).owner();
         let place = |d: &Duel, id: CardId| d.hidden_places(viewer, owner).into_iter().find(|&(x, _)| x == id).map(|(_, slot)| slot);
         let (Some(sa), Some(sb)) = (place(self, a), place(self, b)) else { return false };
-        if a == b || self.card(b).owner != owner || !sa.fits(self.data(b)) || !sb.fits(self.data(a)) {
+        if a == b || self.card(b).owner() != owner || !sa.fits(self.data(b)) || !sb.fits(self.data(a)) {
             return false;
         }
-        let (ia, ib) = (a.0 as usize, b.0 as usize);
-        let (ca, da) = (self.cards[ia].code, self.cards[ia].def);
-        self.cards[ia].code = self.cards[ib].code;
-        self.cards[ia].def = self.cards[ib].def;
-        self.cards[ib].code = ca;
-        self.cards[ib].def = da;
+        let (ca, da) = (self.card(a).code, self.card(a).def);
+        let (cb, db) = (self.card(b).code, self.card(b).def);
+        self.set_identity(a, cb, db, owner);
+        self.set_identity(b, ca, da, owner);
         self.index_watchers();
         true
     }
@@ -142,7 +137,7 @@ impl Duel {
         let ps = self.player(p);
         let mut out = Vec::new();
         let hidden = |id: CardId, slot: Slot, out: &mut Vec<(CardId, Slot)>| {
-            if self.card(id).owner == p && !self.visible_to(id, viewer) {
+            if self.card(id).owner() == p && !self.visible_to(id, viewer) {
                 out.push((id, slot));
             }
         };
@@ -167,7 +162,7 @@ impl Duel {
                 hidden(*id, Slot::SpellTrap, &mut out);
             }
         }
-        debug_assert!(out.iter().all(|&(id, _)| self.card(id).zone != Zone::Material));
+        debug_assert!(out.iter().all(|&(id, _)| self.card(id).zone() != Zone::Material));
         out
     }
 }

@@ -343,13 +343,13 @@ impl Duel {
     fn check_win(&mut self) -> bool {
         let lost = |d: &Duel, p: Player| {
             let ps = d.player(p);
-            ps.lp <= 0 || ps.drew_from_empty
+            ps.lp() <= 0 || ps.drew_from_empty
         };
         let (a, b) = (lost(self, Player::A), lost(self, Player::B));
         if !a && !b {
             return self.check_card_wins();
         }
-        let reason = |d: &Duel, p: Player| if d.player(p).lp <= 0 { WinReason::LifePoints } else { WinReason::DeckOut };
+        let reason = |d: &Duel, p: Player| if d.player(p).lp() <= 0 { WinReason::LifePoints } else { WinReason::DeckOut };
         let mut outcome = match (a, b) {
             (true, true) => Outcome { winner: None, reason: reason(self, Player::A) },
             (true, false) => Outcome { winner: Some(Player::B), reason: reason(self, Player::A) },
@@ -358,7 +358,7 @@ impl Duel {
         // A card of the winner whose condition is "reduce the LP to 0 this way: win the
         // Match" ("Victory Dragon") says how the LP loss counts.
         if let (WinReason::LifePoints, Some(w)) = (outcome.reason, outcome.winner) {
-            let by_card = self.win_watch.iter().any(|&c| self.card(c).controller == w && self.wins_match_by_direct_attack(c));
+            let by_card = self.win_watch.iter().any(|&c| self.card(c).controller() == w && self.wins_match_by_direct_attack(c));
             if by_card {
                 outcome.reason = WinReason::MatchWinEffect;
             }
@@ -375,9 +375,9 @@ impl Duel {
         let mut winners: SmallVec<[Player; 2]> = SmallVec::new();
         for &c in &self.win_watch {
             let st = self.card(c);
-            let placed = st.zone == Zone::Hand || (st.zone.on_field() && st.face_up());
-            if placed && !winners.contains(&st.controller) && self.card_wins(c) {
-                winners.push(st.controller);
+            let placed = st.zone() == Zone::Hand || (st.zone().on_field() && st.face_up());
+            if placed && !winners.contains(&st.controller()) && self.card_wins(c) {
+                winners.push(st.controller());
             }
         }
         let outcome = match winners.as_slice() {
@@ -396,11 +396,11 @@ impl Duel {
         match &self.pool.def(st.def).behavior.wins {
             None | Some(WinCondition::MatchByDirectAttack) => false,
             Some(WinCondition::Holds { place, names }) => {
-                let shown = |x: CardId| self.card(x).zone == Zone::Hand || self.card(x).face_up();
-                let cards = self.cards_in(*place, st.controller);
+                let shown = |x: CardId| self.card(x).zone() == Zone::Hand || self.card(x).face_up();
+                let cards = self.cards_in(*place, st.controller());
                 cards.contains(&c) && shown(c) && names.iter().all(|&n| cards.iter().any(|&x| shown(x) && self.data(x).name_code() == n))
             }
-            Some(WinCondition::Custom(check)) => (check.holds)(&crate::author::Query { duel: self, player: st.controller, card: c }),
+            Some(WinCondition::Custom(check)) => (check.holds)(&crate::author::Query { duel: self, player: st.controller(), card: c }),
         }
     }
 
@@ -408,9 +408,9 @@ impl Duel {
     /// the battle damage of this very happening (not the event log, which samples drop).
     fn wins_match_by_direct_attack(&self, c: CardId) -> bool {
         let st = self.card(c);
-        let opp = st.controller.opp();
+        let opp = st.controller().opp();
         matches!(self.pool.def(st.def).behavior.wins, Some(crate::effect::WinCondition::MatchByDirectAttack))
-            && st.zone == Zone::Monster
+            && st.zone() == Zone::Monster
             && st.face_up()
             && self.lp(opp) == 0
             && self.current_attack().is_some_and(|a| a.attacker == c && a.target.is_none())
@@ -683,7 +683,7 @@ impl Duel {
             }
             Action::ChangePosition(l) => {
                 if let Some(card) = id(self, l) {
-                    let to = if self.card(card).position.attack() { Position::FaceUpDefense } else { Position::FaceUpAttack };
+                    let to = if self.card(card).position().attack() { Position::FaceUpDefense } else { Position::FaceUpAttack };
                     self.cards[card.0 as usize].position_changed_turn = self.turn;
                     self.new_timing();
                     self.set_position(card, to);
@@ -710,7 +710,7 @@ impl Duel {
     /// Sets a spell or trap from the hand face-down (ZONE-9); the zone is the lowest free
     /// one unless asked (the zone prompt comes with the effects issue's activation frames).
     pub(crate) fn set_spell_trap(&mut self, card: CardId) {
-        let p = self.card(card).controller;
+        let p = self.card(card).controller();
         let field = matches!(self.data(card).kind, crate::card::Kind::Spell(crate::card::SpellKind::Field));
         let dest = if field {
             self.replace_own_field_spell(p);
@@ -727,7 +727,7 @@ impl Duel {
     fn return_control(&mut self) {
         for (c, moves, to) in std::mem::take(&mut self.control_returns) {
             let st = self.card(c);
-            if st.moves == moves && st.zone == Zone::Monster && st.controller != to && !self.change_control(c, to) {
+            if st.moves == moves && st.zone() == Zone::Monster && st.controller() != to && !self.change_control(c, to) {
                 // No free zone on the owner's side: the monster is sent to the GY.
                 self.send_to_gy(c, Reason::Rule);
             }

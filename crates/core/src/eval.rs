@@ -123,7 +123,7 @@ impl Duel {
     pub(crate) fn stat(&self, id: CardId, s: Stat) -> i32 {
         let c = self.card(id);
         let d = self.data(id);
-        let on_field = c.zone == Zone::Monster;
+        let on_field = c.zone() == Zone::Monster;
         let leveled = !matches!(d.kind, Kind::Monster(MonsterFrame::Xyz | MonsterFrame::Link));
         match s {
             Stat::Atk if on_field => self.current_atk(id),
@@ -147,8 +147,8 @@ impl Duel {
         // A monster the previous step moved off the field keeps the ATK/DEF it had there
         // (last known information).
         let stat = |c: CardId, s: Stat| match (s, ctx.res.and_then(|r| r.known.iter().find(|k| k.0 == c))) {
-            (Stat::Atk, Some(k)) if self.card(c).zone != Zone::Monster => k.1,
-            (Stat::Def, Some(k)) if self.card(c).zone != Zone::Monster => k.2,
+            (Stat::Atk, Some(k)) if self.card(c).zone() != Zone::Monster => k.1,
+            (Stat::Def, Some(k)) if self.card(c).zone() != Zone::Monster => k.2,
             _ => self.stat(c, s),
         };
         match n {
@@ -207,7 +207,7 @@ impl Duel {
             // A resolving spell/trap is not among "all cards" it affects (it is being
             // resolved); a monster's "all monsters" includes itself unless it says "other".
             Obj::All(place, f) => {
-                let skip_self = self.card(card).zone != Zone::Monster;
+                let skip_self = self.card(card).zone() != Zone::Monster;
                 self.cards_in(*place, ctx.p).into_iter().filter(|&c| !(skip_self && c == card) && self.filter_in(f, c, ctx)).collect()
             }
             Obj::DeckTop(w, n) => self.who(*w, ctx.p).iter().flat_map(|&q| self.player(q).deck.iter().rev().take(*n as usize).copied()).collect(),
@@ -226,7 +226,7 @@ impl Duel {
                 e.target.as_ref().is_none_or(|spec| self.filter_in(&spec.filter, t, &ctx))
                     || e.also_target.as_ref().is_some_and(|spec| self.filter_in(&spec.filter, t, &ctx))
             })
-            && !(c.zone.on_field() && self.untargetable(t))
+            && !(c.zone().on_field() && self.untargetable(t))
             && !self.destroyed_by_battle(t)
     }
 
@@ -244,25 +244,25 @@ impl Duel {
         let c = self.card(id);
         let d = self.data(id);
         // A trap monster (TRAP-5) is a monster while it is in a Monster Zone.
-        let as_monster = (d.is_monster() && !c.zone.on_field()) || c.zone == Zone::Monster;
+        let as_monster = (d.is_monster() && !c.zone().on_field()) || c.zone() == Zone::Monster;
         // POS-3: a face-down card's properties are hidden on the field.
-        let seen = c.face_up() || !c.zone.on_field();
+        let seen = c.face_up() || !c.zone().on_field();
         match f {
             Filter::Any => true,
             Filter::Monster => as_monster,
             Filter::MonsterCard => d.is_monster(),
             // SPELL-8, ZONE-4: a Pendulum card in a Pendulum Zone is a Spell Card.
-            Filter::Spell => (d.is_spell() && c.zone != Zone::Monster) || self.is_pendulum_spell(id),
+            Filter::Spell => (d.is_spell() && c.zone() != Zone::Monster) || self.is_pendulum_spell(id),
             // TRAP-5: a trap monster is a trap too.
             Filter::Trap => d.is_trap(),
-            Filter::SpellTrap => matches!(c.zone, Zone::SpellTrap | Zone::Field | Zone::Pendulum) || !d.is_monster(),
+            Filter::SpellTrap => matches!(c.zone(), Zone::SpellTrap | Zone::Field | Zone::Pendulum) || !d.is_monster(),
             Filter::FaceUp => c.face_up(),
             Filter::FaceDown => !c.face_up(),
-            Filter::AttackPos => c.zone == Zone::Monster && c.position.attack(),
-            Filter::DefensePos => c.zone == Zone::Monster && !c.position.attack(),
-            Filter::YouControl => c.controller == p,
-            Filter::OppControls => c.controller != p,
-            Filter::YouOwn => c.owner == p,
+            Filter::AttackPos => c.zone() == Zone::Monster && c.position().attack(),
+            Filter::DefensePos => c.zone() == Zone::Monster && !c.position().attack(),
+            Filter::YouControl => c.controller() == p,
+            Filter::OppControls => c.controller() != p,
+            Filter::YouOwn => c.owner() == p,
             Filter::NotSelf => id != source,
             Filter::Race(r) => as_monster && d.race == Some(*r) && seen,
             Filter::Attribute(a) => as_monster && d.attribute == Some(*a) && seen,
@@ -273,7 +273,7 @@ impl Duel {
             Filter::Stat(s, cmp, n) => (as_monster || !matches!(s, Stat::Atk | Stat::Def | Stat::Level)) && cmp.holds(self.stat(id, *s), self.num(n, ctx)),
             Filter::CanSpecialSummon => self.can_be_special_summoned(id),
             Filter::CanSet => self.can_set_from_hand(id, p),
-            Filter::Attacker => c.zone == Zone::Monster && self.current_attacker() == Some(id),
+            Filter::Attacker => c.zone() == Zone::Monster && self.current_attacker() == Some(id),
             Filter::PointedTo => self.points_to(source, id),
             // At resolution the summon is no longer the latest happening: the bound target
             // stays "that monster" (EFF-6 rechecks the rest of the filter).
@@ -284,21 +284,21 @@ impl Duel {
                     )
             }
             Filter::CameFrom(o) => c.arrived.from.is_some_and(|z| origin_is(*o, z)),
-            Filter::SentBy(s) => c.arrived.reason.is_some_and(|r| self.sent_by(*s, r, c.arrived.by, c.owner)),
+            Filter::SentBy(s) => c.arrived.reason.is_some_and(|r| self.sent_by(*s, r, c.arrived.by, c.owner())),
             Filter::ThisTurn(t) => match t {
                 TurnFact::Arrived => c.arrived.turn == self.turn,
                 TurnFact::Attacked => c.attacked_turn == self.turn,
                 TurnFact::DestroyedByBattle => c.battle_kill_turn == self.turn,
                 TurnFact::Flipped => c.flipped_turn == self.turn,
-                TurnFact::Summoned => c.zone == Zone::Monster && c.entered_turn == self.turn && c.summon != crate::types::SummonKind::None,
+                TurnFact::Summoned => c.zone() == Zone::Monster && c.entered_turn == self.turn && c.summon != crate::types::SummonKind::None,
             },
-            Filter::Summoned(k) => c.zone == Zone::Monster && c.summon == *k,
+            Filter::Summoned(k) => c.zone() == Zone::Monster && c.summon == *k,
             Filter::DestroyedBy(o) => c.killed_by.is_some_and(|k| self.objects_in(o, ctx).contains(&k)),
             Filter::SameNameAs(o) => self.objects_in(o, ctx).iter().any(|&x| self.data(x).name_code() == d.name_code()),
             Filter::EquippedTo(o) => c.equip_to.is_some_and(|t| self.objects_in(o, ctx).contains(&t)),
             Filter::Declared => ctx.res.and_then(|r| r.declared.map(|v| (r.declare, v))).is_some_and(|(k, v)| self.matches_declared(id, k, v)),
-            Filter::InDeck => c.zone == Zone::Deck,
-            Filter::OnField => c.zone.on_field(),
+            Filter::InDeck => c.zone() == Zone::Deck,
+            Filter::OnField => c.zone().on_field(),
             Filter::And(v) => v.iter().all(|f| self.filter_in(f, id, ctx)),
             Filter::Or(v) => v.iter().any(|f| self.filter_in(f, id, ctx)),
             Filter::Not(f) => !self.filter_in(f, id, ctx),
@@ -339,8 +339,8 @@ impl Duel {
     /// Could `id` be Set from `p`'s hand now (a spell or trap with a zone for it)?
     pub(crate) fn can_set_from_hand(&self, id: CardId, p: Player) -> bool {
         let c = self.card(id);
-        c.zone == Zone::Hand
-            && c.controller == p
+        c.zone() == Zone::Hand
+            && c.controller() == p
             && match self.data(id).kind {
                 Kind::Spell(crate::card::SpellKind::Field) => true,
                 Kind::Spell(_) | Kind::Trap(_) => !self.free_spell_zones(p).is_empty(),
@@ -443,7 +443,7 @@ impl Duel {
                     Event::SpecialSummoned { card } => (*card, *special),
                     _ => return false,
                 };
-                ok && self.card(card).zone == Zone::Monster && self.filter_in(filter, card, ctx)
+                ok && self.card(card).zone() == Zone::Monster && self.filter_in(filter, card, ctx)
             }),
             Condition::SummonPending => self.summon_pending.is_some() && self.chain.is_empty(),
             Condition::Exists { place, filter, count } => {
@@ -454,13 +454,13 @@ impl Duel {
             Condition::FreeMonsterZones(n) => self.free_main_monster_zones(p).len() >= *n as usize,
             Condition::FreeSpellZones(n) => self.free_spell_zones(p).len() >= *n as usize,
             Condition::FreeLinkedZone => {
-                let q = self.card(source).controller;
+                let q = self.card(source).controller();
                 self.free_main_monster_zones(q).into_iter().any(|z| self.points_to_zone(source, q, z as usize))
             }
             Condition::AttackedDefensePosition => self.current_attack().is_some_and(|a| a.attacker == source && a.target_was_defense),
             Condition::SummonedOrFlippedThisTurn => {
                 let c = self.card(source);
-                c.zone == Zone::Monster
+                c.zone() == Zone::Monster
                     && c.face_up()
                     && ((c.entered_turn == self.turn && matches!(c.summon, crate::types::SummonKind::Normal | crate::types::SummonKind::Tribute))
                         || c.flipped_turn == self.turn)

@@ -11,20 +11,20 @@ impl Duel {
         let mut note = |id: CardId, zone: Zone, p: Player, slot: Option<usize>| -> Result<(), String> {
             let c = self.cards.get(id.0 as usize).ok_or_else(|| format!("card id {} out of range", id.0))?;
             seen[id.0 as usize] += 1;
-            if c.zone != zone || (c.controller != p && zone != Zone::Material) {
-                return Err(format!("card {} ({}) listed in {p:?}.{zone:?} but records {:?}.{:?}", id.0, self.name(id), c.controller, c.zone));
+            if c.zone() != zone || (c.controller() != p && zone != Zone::Material) {
+                return Err(format!("card {} ({}) listed in {p:?}.{zone:?} but records {:?}.{:?}", id.0, self.name(id), c.controller(), c.zone()));
             }
             if let Some(s) = slot {
-                if c.slot as usize != s {
-                    return Err(format!("card {} in slot {s} records slot {}", id.0, c.slot));
+                if c.slot() as usize != s {
+                    return Err(format!("card {} in slot {s} records slot {}", id.0, c.slot()));
                 }
             }
             Ok(())
         };
         for p in Player::BOTH {
             let ps = self.player(p);
-            if ps.lp < 0 {
-                return Err(format!("{p:?} LP {} below 0", ps.lp));
+            if ps.lp() < 0 {
+                return Err(format!("{p:?} LP {} below 0", ps.lp()));
             }
             for zone in [Zone::Deck, Zone::Hand, Zone::Extra, Zone::Gy, Zone::Banished, Zone::Gone] {
                 for &id in ps.pile(zone).into_iter().flatten() {
@@ -65,8 +65,8 @@ impl Duel {
         }
         // MISC-1: tokens are only ever on the field or gone.
         for (i, c) in self.cards.iter().enumerate() {
-            if self.pool.def(c.def).data.is_token() && !matches!(c.zone, Zone::Monster | Zone::Gone) {
-                return Err(format!("token {i} is in {:?}", c.zone));
+            if self.pool.def(c.def).data.is_token() && !matches!(c.zone(), Zone::Monster | Zone::Gone) {
+                return Err(format!("token {i} is in {:?}", c.zone()));
             }
         }
         if let Some(i) = seen.iter().position(|&n| n != 1) {

@@ -30,11 +30,11 @@ impl Duel {
                         }
                         let st = self.card(c);
                         // Identical cards in a hidden pile are interchangeable: list one.
-                        if matches!(st.zone, Zone::Hand | Zone::Deck) {
-                            if seen.contains(&(st.zone, st.code)) {
+                        if matches!(st.zone(), Zone::Hand | Zone::Deck) {
+                            if seen.contains(&(st.zone(), st.code)) {
                                 continue;
                             }
-                            seen.push((st.zone, st.code));
+                            seen.push((st.zone(), st.code));
                         }
                         let loc = self.loc_of(c);
                         out.push(if target { Action::Target(loc) } else { Action::Choose(loc) });
@@ -129,7 +129,7 @@ impl Duel {
             }
         }
         // Effects used from the GY: only the cards indexed at setup as having one.
-        if self.gy_effect_cards.iter().any(|&c| self.card(c).zone == Zone::Gy && self.card(c).controller == p) {
+        if self.gy_effect_cards.iter().any(|&c| self.card(c).zone() == Zone::Gy && self.card(c).controller() == p) {
             let mut seen_gy: smallvec::SmallVec<[u32; 8]> = smallvec::SmallVec::new();
             for (i, &c) in ps.gy.iter().enumerate() {
                 let code = self.card(c).code;
@@ -207,7 +207,7 @@ impl Duel {
             let candidates = self.tribute_candidates(c);
             let value: usize = candidates.iter().map(|&t| self.tribute_value(t, c)).sum();
             // SUM-2: a tribute may free the zone the monster needs.
-            let frees = candidates.iter().any(|&t| self.card(t).slot < 5);
+            let frees = candidates.iter().any(|&t| self.card(t).slot() < 5);
             value >= need && (free_mmz || frees)
         };
         if !fits {
@@ -232,7 +232,7 @@ impl Duel {
             let changed = st.position_changed_turn == self.turn;
             let attacked = st.attacked_turn == self.turn;
             // SUM-4 / POS-2.
-            if st.position == Position::FaceDownDefense && !fresh && !changed {
+            if st.position() == Position::FaceDownDefense && !fresh && !changed {
                 out.push(Action::FlipSummon(loc));
             }
             if st.face_up()
@@ -262,7 +262,7 @@ impl Duel {
             let Some(c) = *slot else { continue };
             let st = self.card(c);
             let allowed = if st.attacked_turn == self.turn { st.attacks < 1 + st.extra_attacks } else { true };
-            if st.position != Position::FaceUpAttack || !allowed || self.cannot_attack(c) {
+            if st.position() != Position::FaceUpAttack || !allowed || self.cannot_attack(c) {
                 continue;
             }
             let attacker = Loc::new(p, Zone::Monster, i);
@@ -408,17 +408,17 @@ impl Duel {
     /// Can `viewer` see this card's face (MISC-3)?
     pub fn visible_to(&self, id: CardId, viewer: Player) -> bool {
         let c = self.card(id);
-        match c.zone {
-            Zone::Hand => c.controller == viewer,
+        match c.zone() {
+            Zone::Hand => c.controller() == viewer,
             // A player searching their own Deck sees the cards they may pick.
             Zone::Deck => {
-                matches!(&self.prompt, Prompt::Select { player, candidates, .. } if *player == viewer && c.controller == viewer && candidates.contains(&id))
+                matches!(&self.prompt, Prompt::Select { player, candidates, .. } if *player == viewer && c.controller() == viewer && candidates.contains(&id))
             }
-            Zone::Extra => c.controller == viewer || c.face_up(),
+            Zone::Extra => c.controller() == viewer || c.face_up(),
             Zone::Gy => true,
-            Zone::Banished => c.face_up() || c.controller == viewer,
+            Zone::Banished => c.face_up() || c.controller() == viewer,
             Zone::Material => true,
-            _ => c.face_up() || c.controller == viewer,
+            _ => c.face_up() || c.controller() == viewer,
         }
     }
 

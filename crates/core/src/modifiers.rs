@@ -45,7 +45,7 @@ impl Duel {
     /// Cards on the field whose behaviour declares continuous modifiers (indexed at setup,
     /// so duels without such cards pay nothing for them).
     pub(crate) fn sources_on_field(&self) -> impl Iterator<Item = CardId> + '_ {
-        self.modifier_sources.iter().copied().filter(|&c| self.card(c).zone.on_field())
+        self.modifier_sources.iter().copied().filter(|&c| self.card(c).zone().on_field())
     }
 
     /// Could any modifier apply now? (The fast path: most positions have none.)
@@ -62,7 +62,7 @@ impl Duel {
                 continue;
             }
             let def = self.pool.def(st.def);
-            let is_monster = st.zone == Zone::Monster && self.data(c).is_monster();
+            let is_monster = st.zone() == Zone::Monster && self.data(c).is_monster();
             if !is_monster && !st.active {
                 continue;
             }
@@ -74,22 +74,22 @@ impl Duel {
                     continue;
                 }
                 let continuous = e.kind == EffectKind::Continuous || e.kind.is_card_activation();
-                if !continuous || !self.static_condition(&e.condition, st.controller, c) {
+                if !continuous || !self.static_condition(&e.condition, st.controller(), c) {
                     continue;
                 }
                 for m in &e.modifiers {
-                    v.push((c, st.controller, None, m));
+                    v.push((c, st.controller(), None, m));
                 }
             }
         }
         for l in &self.lingering {
             let on = match l.card {
-                Some((id, moves)) => self.card(id).moves == moves && self.card(id).zone.on_field(),
+                Some((id, moves)) => self.card(id).moves == moves && self.card(id).zone().on_field(),
                 None => true,
             };
             // "While the source stays face-up on the field": ends the moment it leaves.
             let src = self.card(l.source);
-            let on = on && (l.until != Duration::WhileSourceOnField || (src.moves == l.source_moves && src.zone.on_field() && src.face_up()));
+            let on = on && (l.until != Duration::WhileSourceOnField || (src.moves == l.source_moves && src.zone().on_field() && src.face_up()));
             if on {
                 v.push((l.source, l.controller, l.card.map(|x| x.0), &l.modifier));
             }
@@ -107,7 +107,7 @@ impl Duel {
             Scope::Equipped => self.card(source).equip_to == Some(card),
             Scope::Monsters(f) => {
                 let c = self.card(card);
-                c.zone == Zone::Monster && c.face_up() && self.filter_matches(f, card, ctrl, source)
+                c.zone() == Zone::Monster && c.face_up() && self.filter_matches(f, card, ctrl, source)
             }
         }
     }
@@ -115,7 +115,7 @@ impl Duel {
     /// Is a monster's effect negated now (e.g. "Skill Drain")?
     pub(crate) fn monster_effects_negated(&self, card: CardId) -> bool {
         let c = self.card(card);
-        if c.zone != Zone::Monster || !c.face_up() {
+        if c.zone() != Zone::Monster || !c.face_up() {
             return false;
         }
         // Negated one by one ("Junk Synchron" revives a monster with its effects negated).
@@ -139,7 +139,7 @@ impl Duel {
             && self.sources_on_field().any(|s| {
                 let st = self.card(s);
                 s != card
-                    && st.zone != Zone::Monster
+                    && st.zone() != Zone::Monster
                     && st.face_up()
                     && st.active
                     && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.contains(&Modifier::NegateOtherTrapEffects))
@@ -148,7 +148,7 @@ impl Duel {
 
     /// Is a trap effect of `card` negated by "Royal Decree" or "Jinzo"?
     pub(crate) fn trap_effect_negated(&self, card: CardId) -> bool {
-        if !self.data(card).is_trap() || !self.card(card).zone.on_field() {
+        if !self.data(card).is_trap() || !self.card(card).zone().on_field() {
             return false;
         }
         self.sources_on_field().any(|s| {
@@ -159,7 +159,7 @@ impl Duel {
             if !st.face_up() {
                 return false;
             }
-            let monster = st.zone == Zone::Monster;
+            let monster = st.zone() == Zone::Monster;
             let effects = &self.pool.def(st.def).behavior.effects;
             if monster {
                 effects.iter().any(|e| e.modifiers.contains(&Modifier::NoTraps)) && !self.monster_effects_negated(s)
@@ -173,7 +173,7 @@ impl Duel {
     pub(crate) fn traps_locked(&self) -> bool {
         self.sources_on_field().any(|s| {
             let st = self.card(s);
-            st.zone == Zone::Monster
+            st.zone() == Zone::Monster
                 && st.face_up()
                 && !self.monster_effects_negated(s)
                 && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.contains(&Modifier::NoTraps))
@@ -193,7 +193,7 @@ impl Duel {
     fn original_stat(&self, id: CardId, atk: bool) -> i32 {
         let d = self.data(id);
         let mut v = if atk { d.atk } else { d.def }.unwrap_or(0).max(0);
-        if self.card(id).zone != Zone::Monster || !self.any_modifiers() {
+        if self.card(id).zone() != Zone::Monster || !self.any_modifiers() {
             return v;
         }
         for (src, ctrl, fixed, m) in self.active_modifiers() {
@@ -222,7 +222,7 @@ impl Duel {
 
     fn current_stat(&self, id: CardId, atk: bool) -> i32 {
         let base = if atk { self.original_atk(id) } else { self.original_def(id) };
-        if self.card(id).zone != Zone::Monster || !self.card(id).face_up() || !self.any_modifiers() {
+        if self.card(id).zone() != Zone::Monster || !self.card(id).face_up() || !self.any_modifiers() {
             return base;
         }
         let mut v = base;
@@ -247,8 +247,8 @@ impl Duel {
     pub fn current_level(&self, id: CardId) -> u8 {
         let base = self.data(id).level;
         let c = self.card(id);
-        let on_field = c.zone == Zone::Monster && c.face_up();
-        if base == 0 || !(on_field || c.zone == Zone::Hand) || !self.any_modifiers() {
+        let on_field = c.zone() == Zone::Monster && c.face_up();
+        if base == 0 || !(on_field || c.zone() == Zone::Hand) || !self.any_modifiers() {
             return base;
         }
         let mut level = base as i32;
@@ -290,8 +290,8 @@ impl Duel {
             .field_cards()
             .into_iter()
             .filter(|&c| {
-                self.card(c).zone == Zone::Monster
-                    && self.card(c).position == crate::types::Position::FaceUpAttack
+                self.card(c).zone() == Zone::Monster
+                    && self.card(c).position() == crate::types::Position::FaceUpAttack
                     && self.restricted(c, |m| if let Modifier::ForceDefense(s) = m { Some(s) } else { None })
             })
             .collect();
@@ -306,7 +306,7 @@ impl Duel {
         self.restricted(card, |m| if let Modifier::NotAttackTarget(s) = m { Some(s) } else { None })
     }
     pub(crate) fn indestructible_by_battle(&self, card: CardId) -> bool {
-        let ctrl = self.card(card).controller;
+        let ctrl = self.card(card).controller();
         self.player_fx[ctrl.idx()].indestructible_turn == self.turn
             || self.restricted(card, |m| if let Modifier::IndestructibleByBattle(s) = m { Some(s) } else { None })
     }
@@ -348,7 +348,7 @@ impl Duel {
             Duration::EndOfBattlePhase => !((end_of_turn || end_of_battle) && l.turn <= turn),
             Duration::WhileSourceOnField => {
                 let s = &cards[l.source.0 as usize];
-                s.moves == l.source_moves && s.zone.on_field() && s.position.face_up()
+                s.moves == l.source_moves && s.zone().on_field() && s.position().face_up()
             }
             Duration::Permanent => true,
         });

@@ -7,7 +7,6 @@ use std::sync::Arc;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-use smallvec::SmallVec;
 
 use crate::card::Kind;
 use crate::edition::Edition;
@@ -238,34 +237,7 @@ impl Duel {
     fn new_card(&mut self, code: u32, owner: Player, zone: Zone) -> Option<CardId> {
         let def = self.pool.index_of(code)?;
         let id = CardId(self.cards.len() as u16);
-        self.cards.push(CardState {
-            def,
-            code,
-            owner,
-            controller: owner,
-            zone,
-            slot: 0,
-            position: Position::FaceDownDefense,
-            entered_turn: 0,
-            summon: SummonKind::None,
-            properly_summoned: false,
-            attacked_turn: 0,
-            attacks: 0,
-            position_changed_turn: 0,
-            counters: SmallVec::new(),
-            equip_to: None,
-            materials: SmallVec::new(),
-            active: false,
-            moves: 0,
-            arrived: Default::default(),
-            battle_kill_turn: 0,
-            flipped_turn: 0,
-            materials_count: 0,
-            extra_attacks: 0,
-            killed_by: None,
-            activated_turn: 0,
-            stays: false,
-        });
+        self.cards.push(CardState::new(def, code, owner, zone, Position::FaceDownDefense, 0));
         Some(id)
     }
 
@@ -311,7 +283,7 @@ impl Duel {
         }
         let mut d = Duel::empty(pool, setup.edition, setup.seed);
         for p in Player::BOTH {
-            d.players[p.idx()].lp = setup.lp;
+            d.set_lp_at_setup(p, setup.lp);
             let deck = &setup.decks[p.idx()];
             for &code in &deck.main {
                 if let Some(id) = d.new_card(code, p, Zone::Deck) {
@@ -351,7 +323,7 @@ impl Duel {
         let mut equips: Vec<(CardId, Player, u8)> = Vec::new();
         for p in Player::BOTH {
             let side = &pos.sides[p.idx()];
-            d.players[p.idx()].lp = side.lp.max(0);
+            d.set_lp_at_setup(p, side.lp);
             let mut err = |what: String| errors.push(SetupError::Position { player: p, what });
             for &code in side.deck.iter().rev() {
                 match d.new_card(code, p, Zone::Deck) {
@@ -371,15 +343,14 @@ impl Duel {
                         err(format!("unknown card {} in {}", pl.code, zone.scenario_name()));
                         continue;
                     };
-                    let c = &mut d.cards[id.0 as usize];
-                    c.controller = p;
-                    c.properly_summoned = pl.properly_summoned;
-                    c.position =
+                    let position =
                         if zone == Zone::Gy || (zone == Zone::Banished && !pl.face_down) || (zone == Zone::Extra && pl.position.is_some_and(|x| x.face_up())) {
                             Position::FaceUpAttack
                         } else {
                             Position::FaceDownDefense
                         };
+                    d.place_at_setup(id, p, 0, position);
+                    d.cards[id.0 as usize].properly_summoned = pl.properly_summoned;
                     if let Some(v) = d.players[p.idx()].pile_mut(zone) {
                         v.push(id);
                     }
@@ -425,16 +396,15 @@ impl Duel {
                     errs.push(format!("{} cannot be placed in {}", data.name, zone.scenario_name()));
                     return;
                 }
-                let c = &mut d.cards[id.0 as usize];
-                c.controller = p;
-                c.slot = slot as u8;
-                c.position = match (zone, pl.position) {
+                let position = match (zone, pl.position) {
                     (Zone::Monster, Some(x)) => x,
                     (Zone::Monster, None) => Position::FaceUpAttack,
                     (_, Some(Position::FaceDownDefense)) => Position::FaceDownDefense,
                     _ => Position::FaceUpAttack,
                 };
-                let set = !c.position.face_up();
+                d.place_at_setup(id, p, slot as u8, position);
+                let c = &mut d.cards[id.0 as usize];
+                let set = !position.face_up();
                 // A face-up spell/trap in a position has resolved: its effects apply (EFF-2).
                 c.active = zone != Zone::Monster && !set;
                 c.entered_turn = if set { pl.set_turn.unwrap_or(earlier) } else { pl.summoned_turn.or(pl.set_turn).unwrap_or(earlier) };
@@ -455,8 +425,7 @@ impl Duel {
                 for &m in &pl.materials {
                     match d.new_card(m, p, Zone::Material) {
                         Some(mid) => {
-                            d.cards[mid.0 as usize].slot = slot as u8;
-                            d.cards[mid.0 as usize].position = Position::FaceUpAttack;
+                            d.place_at_setup(mid, p, slot as u8, Position::FaceUpAttack);
                             d.cards[id.0 as usize].materials.push(mid);
                         }
                         None => errs.push(format!("unknown material {m}")),
@@ -503,7 +472,7 @@ impl Duel {
         for c in &d.cards {
             let data = &d.pool.def(c.def).data;
             if !crate::extra::edition_allows(d.edition, data) {
-                errors.push(SetupError::NotInEdition { player: c.owner, name: data.name.clone(), edition: d.edition.name().into() });
+                errors.push(SetupError::NotInEdition { player: c.owner(), name: data.name.clone(), edition: d.edition.name().into() });
             }
         }
         for (equip, ep, ez) in equips {

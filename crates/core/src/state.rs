@@ -85,14 +85,16 @@ pub struct Delayed {
 pub struct CardState {
     pub def: DefIndex,
     pub code: u32,
-    pub owner: Player,
-    pub controller: Player,
-    pub zone: Zone,
+    // Where the card is and who has it: written only by the mutation atoms of this module
+    // (read through the accessors below).
+    owner: Player,
+    controller: Player,
+    zone: Zone,
     /// Slot for field zones; for piles the index is found by search.
-    pub slot: u8,
+    slot: u8,
     /// Monsters: the battle position. Spells/traps and other zones: `FaceUpAttack` means
     /// face-up, `FaceDownDefense` means face-down (Set, face-down banished or Extra Deck).
-    pub position: Position,
+    position: Position,
     /// The turn the card entered its current zone (summoned or Set turn).
     pub entered_turn: u32,
     pub summon: SummonKind,
@@ -145,15 +147,68 @@ pub struct Arrival {
 }
 
 impl CardState {
+    /// A card instance of `def` (passcode `code`) owned and held by `owner` in `zone`,
+    /// before it has done anything.
+    pub(crate) fn new(def: DefIndex, code: u32, owner: Player, zone: Zone, position: Position, turn: u32) -> CardState {
+        CardState {
+            def,
+            code,
+            owner,
+            controller: owner,
+            zone,
+            slot: 0,
+            position,
+            entered_turn: turn,
+            summon: SummonKind::None,
+            properly_summoned: false,
+            attacked_turn: 0,
+            attacks: 0,
+            position_changed_turn: 0,
+            counters: SmallVec::new(),
+            equip_to: None,
+            materials: SmallVec::new(),
+            active: false,
+            moves: 0,
+            arrived: Arrival::default(),
+            battle_kill_turn: 0,
+            flipped_turn: 0,
+            materials_count: 0,
+            extra_attacks: 0,
+            killed_by: None,
+            activated_turn: 0,
+            stays: false,
+        }
+    }
+    /// Face-up (a monster in face-up position, a face-up spell/trap or banished card).
     pub fn face_up(&self) -> bool {
         self.position.face_up()
+    }
+    /// Its owner (ZONE-11).
+    pub fn owner(&self) -> Player {
+        self.owner
+    }
+    /// Who controls it now (for cards off the field: whose pile holds it).
+    pub fn controller(&self) -> Player {
+        self.controller
+    }
+    /// The zone it is in.
+    pub fn zone(&self) -> Zone {
+        self.zone
+    }
+    /// Its slot in a field zone (0 in piles).
+    pub fn slot(&self) -> u8 {
+        self.slot
+    }
+    /// Its position (see the field's documentation).
+    pub fn position(&self) -> Position {
+        self.position
     }
 }
 
 /// One player's side of the table.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerState {
-    pub lp: i32,
+    lp: i32,
     /// Main Deck, bottom first: the top card is the last element.
     pub deck: Vec<CardId>,
     pub hand: Vec<CardId>,
@@ -174,6 +229,10 @@ pub struct PlayerState {
 }
 
 impl PlayerState {
+    /// Life points (written only by `change_lp` and the setup).
+    pub fn lp(&self) -> i32 {
+        self.lp
+    }
     pub fn pile(&self, zone: Zone) -> Option<&Vec<CardId>> {
         Some(match zone {
             Zone::Deck => &self.deck,
@@ -606,6 +665,41 @@ impl Duel {
         self.emit(Event::Moved { card: id, from, to: to_loc, reason, face_up });
     }
 
+    // ---- setup and bookkeeping atoms (no move: nothing to log) --------------------------
+
+    /// Setup only: a card the duel starts with is put under `controller` in `slot`, in
+    /// `position` (the setup also fills the piles and slots).
+    pub(crate) fn place_at_setup(&mut self, id: CardId, controller: Player, slot: u8, position: Position) {
+        let c = &mut self.cards[id.0 as usize];
+        c.controller = controller;
+        c.slot = slot;
+        c.position = position;
+    }
+    /// Setup only: a player's starting LP.
+    pub(crate) fn set_lp_at_setup(&mut self, p: Player, lp: i32) {
+        self.players[p.idx()].lp = lp.max(0);
+    }
+    /// A sample deals a hidden card instance another identity (determinization: not a move).
+    pub(crate) fn set_identity(&mut self, id: CardId, code: u32, def: DefIndex, owner: Player) {
+        let c = &mut self.cards[id.0 as usize];
+        c.code = code;
+        c.def = def;
+        c.owner = owner;
+    }
+    /// CHAIN-8: a Set card being activated turns face-up where it is.
+    pub(crate) fn turn_face_up_in_place(&mut self, id: CardId) {
+        self.cards[id.0 as usize].position = Position::FaceUpAttack;
+    }
+    /// ZONE-10: a card moved under an Xyz monster is attached to it (its host's slot, its
+    /// host's controller).
+    pub(crate) fn attach_material(&mut self, host: CardId, m: CardId) {
+        let (slot, ctrl) = (self.cards[host.0 as usize].slot, self.cards[host.0 as usize].controller);
+        let c = &mut self.cards[m.0 as usize];
+        c.slot = slot;
+        c.controller = ctrl;
+        self.cards[host.0 as usize].materials.push(m);
+    }
+
     /// A card placed face-up on the field by an effect (not activated): its continuous
     /// effects apply at once (EFF-2).
     pub(crate) fn activate_in_place(&mut self, c: CardId) {
@@ -645,33 +739,8 @@ impl Duel {
             return None;
         }
         let id = CardId(self.cards.len() as u16);
-        let mut st = self.cards.first()?.clone();
-        st.def = def;
-        st.code = code;
-        st.owner = p;
-        st.controller = p;
-        st.zone = Zone::Gone;
-        st.slot = 0;
-        st.position = Position::FaceUpAttack;
-        st.entered_turn = self.turn;
-        st.summon = SummonKind::None;
-        st.properly_summoned = false;
-        st.attacked_turn = 0;
-        st.attacks = 0;
-        st.position_changed_turn = 0;
-        st.counters.clear();
-        st.equip_to = None;
-        st.materials.clear();
-        st.active = false;
-        st.moves = 0;
-        st.arrived = Arrival::default();
-        st.battle_kill_turn = 0;
-        st.flipped_turn = 0;
-        st.materials_count = 0;
-        st.extra_attacks = 0;
-        st.killed_by = None;
-        st.activated_turn = 0;
-        st.stays = false;
+        self.cards.first()?;
+        let st = CardState::new(def, code, p, Zone::Gone, Position::FaceUpAttack, self.turn);
         self.cards.push(st);
         self.players[p.idx()].gone.push(id);
         Some(id)

@@ -36,7 +36,7 @@ impl Duel {
 
     /// How many tributes `t` counts as for summoning `card`.
     pub(crate) fn tribute_value(&self, t: CardId, card: CardId) -> usize {
-        let p = self.card(card).controller;
+        let p = self.card(card).controller();
         match &self.pool.def(self.card(t).def).behavior.double_tribute_for {
             Some(f) if self.filter_matches(f, card, p, t) => 2,
             _ => 1,
@@ -53,7 +53,7 @@ impl Duel {
 
     /// Monsters that may be tributed for `card`.
     pub(crate) fn tribute_candidates(&self, card: CardId) -> Vec<CardId> {
-        let p = self.card(card).controller;
+        let p = self.card(card).controller();
         let rule = self.pool.def(self.card(card).def).behavior.tribute_rule.clone();
         self.player(p)
             .monster_ids()
@@ -67,7 +67,7 @@ impl Duel {
 
     /// SUM-1, SUM-2: Normal Summon / Set with tributes, then zone, then placement.
     pub(crate) fn step_summon(&mut self, card: CardId, proc: SummonProc, stage: SummonStage, mut tributes: SmallVec<[CardId; 2]>) -> Flow {
-        let p = self.card(card).controller;
+        let p = self.card(card).controller();
         match stage {
             SummonStage::Tributes => {
                 let (need, max) = self.tribute_range(card, proc);
@@ -109,7 +109,7 @@ impl Duel {
     }
 
     pub(crate) fn place_summoned(&mut self, card: CardId, proc: SummonProc, zone: u8, tributes: &[CardId]) {
-        let p = self.card(card).controller;
+        let p = self.card(card).controller();
         let position = match proc {
             SummonProc::Normal => Position::FaceUpAttack,
             SummonProc::Set => Position::FaceDownDefense,
@@ -143,10 +143,10 @@ impl Duel {
     pub(crate) fn summon_done(&mut self, card: CardId, kind: SummonKind) {
         self.summon_pending = None;
         let c = self.card(card);
-        if c.zone != Zone::Monster {
+        if c.zone() != Zone::Monster {
             return; // negated
         }
-        self.player_fx[c.controller.idx()].summoned_turn = self.turn;
+        self.player_fx[c.controller().idx()].summoned_turn = self.turn;
         self.new_timing();
         match kind {
             SummonKind::Normal | SummonKind::Tribute => self.emit(Event::NormalSummoned { card, tribute: kind == SummonKind::Tribute }),
@@ -177,7 +177,7 @@ impl Duel {
     /// and a position, then the negation window.
     pub(crate) fn step_summon_proc(&mut self, card: CardId, stage: ProcStage) -> Flow {
         use crate::effect::SummonRule;
-        let p = self.card(card).controller;
+        let p = self.card(card).controller();
         let Some(rule) = self.pool.def(self.card(card).def).behavior.summon_rule.clone() else { return Flow::Continue };
         match stage {
             ProcStage::Pay => {
@@ -239,7 +239,7 @@ impl Duel {
     /// matching one of the filters).
     pub(crate) fn summon_rule_candidates(&self, card: CardId, rule: &crate::effect::SummonRule) -> Vec<CardId> {
         use crate::effect::SummonRule;
-        let p = self.card(card).controller;
+        let p = self.card(card).controller();
         match rule {
             SummonRule::OnlyOpponentControlsMonsters => Vec::new(),
             SummonRule::Tribute { filter, .. } | SummonRule::BanishFromField { filter, .. } => {
@@ -252,14 +252,14 @@ impl Duel {
     /// Can the summon procedure of `card` be used now (requirements and a free zone)?
     pub(crate) fn summon_rule_ok(&self, card: CardId) -> bool {
         use crate::effect::SummonRule;
-        let p = self.card(card).controller;
+        let p = self.card(card).controller();
         let Some(rule) = &self.pool.def(self.card(card).def).behavior.summon_rule else { return false };
         let free = self.free_main_monster_zones(p).len();
         match rule {
             SummonRule::OnlyOpponentControlsMonsters => free > 0 && self.player(p).monster_count() == 0 && self.player(p.opp()).monster_count() > 0,
             SummonRule::Tribute { count, .. } | SummonRule::BanishFromField { count, .. } => {
                 let c = self.summon_rule_candidates(card, rule);
-                c.len() >= *count as usize && (free > 0 || c.iter().any(|&m| self.card(m).slot < 5))
+                c.len() >= *count as usize && (free > 0 || c.iter().any(|&m| self.card(m).slot() < 5))
             }
             SummonRule::BanishFromGy(fs) => {
                 // Each filter needs its own card.

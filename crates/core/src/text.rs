@@ -20,7 +20,7 @@ impl Duel {
         let shown = |id: CardId, face_up: bool| -> String {
             let c = self.card(id);
             match viewer {
-                Some(v) if !face_up && c.controller != v => "a face-down card".to_string(),
+                Some(v) if !face_up && c.controller() != v => "a face-down card".to_string(),
                 _ => self.nm(id).to_string(),
             }
         };
@@ -69,19 +69,19 @@ impl Duel {
             Event::NormalSummoned { card, tribute } => {
                 let c = self.card(*card);
                 let how = if *tribute { "tribute summons" } else { "normal summons" };
-                format!("{} {how} {} (zone {})", c.controller.name(), self.nm(*card), c.slot)
+                format!("{} {how} {} (zone {})", c.controller().name(), self.nm(*card), c.slot())
             }
             Event::MonsterSet { card } => {
                 let c = self.card(*card);
-                format!("{} sets {} (zone {})", c.controller.name(), shown(*card, false), c.slot)
+                format!("{} sets {} (zone {})", c.controller().name(), shown(*card, false), c.slot())
             }
             Event::SpellSet { card } => {
                 let c = self.card(*card);
-                format!("{} sets {}", c.controller.name(), shown(*card, false))
+                format!("{} sets {}", c.controller().name(), shown(*card, false))
             }
-            Event::FlipSummoned { card } => format!("{} flip summons {}", self.card(*card).controller.name(), self.nm(*card)),
+            Event::FlipSummoned { card } => format!("{} flip summons {}", self.card(*card).controller().name(), self.nm(*card)),
             Event::SpecialSummoned { card } => {
-                format!("{} special summons {}", self.card(*card).controller.name(), self.nm(*card))
+                format!("{} special summons {}", self.card(*card).controller().name(), self.nm(*card))
             }
             Event::PositionChanged { card, from, to } => {
                 format!("{} changes from {} to {}", shown(*card, to.face_up()), from.text(), to.text())
@@ -99,7 +99,7 @@ impl Duel {
                 _ => format!("{} is destroyed", self.nm(*card)),
             },
             Event::Activated { card, link, .. } => {
-                format!("{} activates {} (chain link {link})", self.card(*card).controller.name(), self.nm(*card))
+                format!("{} activates {} (chain link {link})", self.card(*card).controller().name(), self.nm(*card))
             }
             Event::ActivationNegated { card, link } => format!("the activation of {} (chain link {link}) is negated", self.nm(*card)),
             Event::EffectNegated { card, link } => format!("the effect of {} (chain link {link}) is negated", self.nm(*card)),

@@ -168,7 +168,7 @@ impl Duel {
             // A card that has just left the field: the player who controlled it there
             // activates its trigger (not necessarily its owner).
             if let Event::Moved { card: x, from, .. } = e {
-                if *x == card && from.zone.on_field() && !self.card(card).zone.on_field() {
+                if *x == card && from.zone.on_field() && !self.card(card).zone().on_field() {
                     if let Some(p) = self.pending.last_mut().filter(|p| p.card == card && p.effect == i as u8) {
                         p.player = from.player;
                     }
@@ -182,7 +182,7 @@ impl Duel {
         if self.pending.iter().any(|p| p.card == card && p.effect == effect && p.moves == c.moves) {
             return;
         }
-        let player = if c.zone.on_field() { c.controller } else { c.owner };
+        let player = if c.zone().on_field() { c.controller() } else { c.owner() };
         // BATTLE-8: the attack target flipped face-up before damage calculation.
         let flipped_by_attack = self.effect_decl(card, effect).is_some_and(|e| e.kind == EffectKind::Flip)
             && self.current_attack().is_some_and(|a| a.target == Some(card))
@@ -208,11 +208,11 @@ impl Duel {
     /// Does event `e` start trigger `t` of `card`? Returns the event's other card.
     fn trigger_matches(&self, t: &Trigger, range: Range, card: CardId, e: &Event) -> Option<Option<CardId>> {
         let c = self.card(card);
-        let on_field_face_up = c.zone == Zone::Monster && c.face_up();
+        let on_field_face_up = c.zone() == Zone::Monster && c.face_up();
         let in_range = match range {
-            Range::Field => c.zone.on_field() && c.face_up(),
-            Range::Hand => c.zone == Zone::Hand,
-            Range::Gy => c.zone == Zone::Gy,
+            Range::Field => c.zone().on_field() && c.face_up(),
+            Range::Hand => c.zone() == Zone::Hand,
+            Range::Gy => c.zone() == Zone::Gy,
             Range::PendulumZone => self.in_pendulum_zone(card),
             Range::Anywhere => true,
         };
@@ -221,7 +221,7 @@ impl Duel {
             Cause::Battle => reason == Reason::Battle,
             Cause::Effect => c.arrived.by.is_some() && !matches!(reason, Reason::Battle | Reason::Cost | Reason::Rule | Reason::Tribute),
             Cause::OpponentEffect => {
-                c.arrived.by.is_some_and(|p| p != c.owner) && !matches!(reason, Reason::Battle | Reason::Cost | Reason::Rule | Reason::Tribute)
+                c.arrived.by.is_some_and(|p| p != c.owner()) && !matches!(reason, Reason::Battle | Reason::Cost | Reason::Rule | Reason::Tribute)
             }
         };
         let battling = || self.current_attack().is_some_and(|a| a.attacker == card || a.target == Some(card));
@@ -260,14 +260,14 @@ impl Duel {
                     && on_field_face_up
                     && to.zone == Zone::Hand
                     && from.zone.on_field()
-                    && from.player == c.controller
-                    && moved.arrived.by.is_some_and(|b| b != c.controller)
-                    && self.filter_matches(f, *x, c.controller, card);
+                    && from.player == c.controller()
+                    && moved.arrived.by.is_some_and(|b| b != c.controller())
+                    && self.filter_matches(f, *x, c.controller(), card);
                 hit.then_some(Some(*x))
             }
             Trigger::DealtBattleDamage { direct } => {
                 let Event::BattleDamage { player, by, .. } = e else { return None };
-                (*by == card && *player != c.controller && (!direct || self.current_attack().is_some_and(|a| a.target.is_none())))
+                (*by == card && *player != c.controller() && (!direct || self.current_attack().is_some_and(|a| a.target.is_none())))
                     .then(|| self.battle_opponent(card))
             }
             Trigger::DestroysByBattle => {
@@ -285,8 +285,8 @@ impl Duel {
             Trigger::Phase { phase, whose } => {
                 let Event::PhaseEntered { phase: ph } = e else { return None };
                 let turn_ok = match whose {
-                    Who::You => self.turn_player == c.controller,
-                    Who::Opponent => self.turn_player != c.controller,
+                    Who::You => self.turn_player == c.controller(),
+                    Who::Opponent => self.turn_player != c.controller(),
                     Who::Both => true,
                 };
                 (phase == ph && in_range && turn_ok).then_some(None)
@@ -302,11 +302,11 @@ impl Duel {
             }
             Trigger::AnySpecialSummoned(f) => {
                 let Event::SpecialSummoned { card: x } = e else { return None };
-                (in_range && self.filter_matches(f, *x, c.controller, card)).then(|| other(*x))
+                (in_range && self.filter_matches(f, *x, c.controller(), card)).then(|| other(*x))
             }
             Trigger::LeftField(f) => {
                 let Event::Moved { card: x, from, to, .. } = e else { return None };
-                (from.zone.on_field() && !to.zone.on_field() && (*x == card || in_range) && self.filter_matches(f, *x, c.controller, card)).then(|| other(*x))
+                (from.zone.on_field() && !to.zone.on_field() && (*x == card || in_range) && self.filter_matches(f, *x, c.controller(), card)).then(|| other(*x))
             }
         }
     }
@@ -330,7 +330,7 @@ impl Duel {
         queue.retain(|p| {
             let c = self.card(p.card);
             let missed = p.optional && p.when && p.timing != timing;
-            let hidden_move = c.moves != p.moves && matches!(c.zone, Zone::Hand | Zone::Deck | Zone::Extra);
+            let hidden_move = c.moves != p.moves && matches!(c.zone(), Zone::Hand | Zone::Deck | Zone::Extra);
             // EFF-9: only a move to a hidden place stops it (a card banished face-up or
             // moved on the field in the meantime still activates its trigger).
             !missed && !hidden_move && self.trigger_can_activate(p)

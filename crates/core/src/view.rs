@@ -77,15 +77,15 @@ impl Duel {
     fn known(&self, id: CardId) -> KnownCard {
         let c = self.card(id);
         let d = self.data(id);
-        let on_field = c.zone == Zone::Monster;
+        let on_field = c.zone() == Zone::Monster;
         KnownCard {
             code: c.code,
             name: d.name.clone(),
-            position: c.position,
+            position: c.position(),
             atk: if on_field { Some(self.current_atk(id)) } else { d.atk },
             def: if on_field { d.def.map(|_| self.current_def(id)) } else { d.def },
             level: d.level,
-            owner: c.owner,
+            owner: c.owner(),
             counters: c.counters.iter().map(|&(k, n)| (k.name().to_string(), n)).collect(),
         }
     }
@@ -94,7 +94,7 @@ impl Duel {
         if self.visible_to(id, viewer) {
             SeenCard::Known(self.known(id))
         } else {
-            SeenCard::Hidden { position: self.card(id).position }
+            SeenCard::Hidden { position: self.card(id).position() }
         }
     }
 
@@ -115,7 +115,7 @@ impl Duel {
             let ps = self.player(p);
             let mine = p == viewer;
             SideView {
-                lp: ps.lp,
+                lp: ps.lp(),
                 hand_count: ps.hand.len(),
                 hand: if mine { ps.hand.iter().map(|&c| self.known(c)).collect() } else { Vec::new() },
                 deck_count: ps.deck.len(),

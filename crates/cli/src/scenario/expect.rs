@@ -118,7 +118,7 @@ fn pile(duel: &Duel, p: Player, zone: Zone) -> Vec<Seen> {
     duel.player(p)
         .pile(zone)
         .map(|v| {
-            v.iter().map(|&id| Seen { name: duel.name(id).to_string(), position: duel.card(id).position, atk: 0, def: 0, zone: 0, on_field: false }).collect()
+            v.iter().map(|&id| Seen { name: duel.name(id).to_string(), position: duel.card(id).position(), atk: 0, def: 0, zone: 0, on_field: false }).collect()
         })
         .unwrap_or_default()
 }
@@ -131,7 +131,7 @@ fn slots(duel: &Duel, p: Player, zone: Zone, n: usize) -> Vec<Seen> {
             let monster = zone == Zone::Monster;
             Some(Seen {
                 name: duel.name(id).to_string(),
-                position: duel.card(id).position,
+                position: duel.card(id).position(),
                 atk: if monster { duel.current_atk(id) } else { i32::MIN },
                 def: if monster { duel.current_def(id) } else { i32::MIN },
                 zone: i as u8,

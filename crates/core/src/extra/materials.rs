@@ -84,7 +84,7 @@ impl Duel {
     pub(super) fn pendulum_summonable(&self, c: CardId) -> bool {
         let b = &self.pool.def(self.card(c).def).behavior;
         let d = self.data(c);
-        let from_extra_ok = self.card(c).zone == Zone::Extra;
+        let from_extra_ok = self.card(c).zone() == Zone::Extra;
         !b.no_special_summon
             && (!b.no_normal_summon || from_extra_ok)
             && !matches!(d.kind, Kind::Monster(MonsterFrame::Ritual))
@@ -187,7 +187,7 @@ impl Duel {
     pub(super) fn zones_assignable(&self, p: Player, cards: &[CardId], taken: &[u8]) -> bool {
         fn go(d: &Duel, p: Player, cards: &[CardId], taken: &mut Vec<u8>) -> bool {
             let Some((&c, rest)) = cards.split_first() else { return true };
-            let from_extra = d.card(c).zone == Zone::Extra;
+            let from_extra = d.card(c).zone() == Zone::Extra;
             for z in d.summon_zones(p, c, from_extra, &[]) {
                 // One Extra Monster Zone per player.
                 if taken.contains(&z) || (z >= 5 && taken.iter().any(|&t| t >= 5)) {
@@ -224,7 +224,7 @@ impl Duel {
                     continue;
                 }
                 // Identical cards are interchangeable here.
-                let sig = (d.card(c).code, d.level_of(c), d.card(c).zone.on_field());
+                let sig = (d.card(c).code, d.level_of(c), d.card(c).zone().on_field());
                 if tried.contains(&sig) {
                     continue;
                 }
@@ -249,7 +249,7 @@ impl Duel {
         let mut tried: Vec<(u32, u32, Zone)> = Vec::new();
         let mut ok_sigs: Vec<(u32, u32, Zone)> = Vec::new();
         for &c in &pool {
-            let sig = (self.card(c).code, self.level_of(c), self.card(c).zone);
+            let sig = (self.card(c).code, self.level_of(c), self.card(c).zone());
             if ok_sigs.contains(&sig) {
                 next.push(c);
                 continue;

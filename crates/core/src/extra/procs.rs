@@ -68,7 +68,7 @@ impl Duel {
                             self.tasks.push(Task::Extra(t));
                             return Flow::Continue;
                         };
-                        (c, self.card(c).zone == Zone::Extra, Vec::new())
+                        (c, self.card(c).zone() == Zone::Extra, Vec::new())
                     }
                 };
                 let taken: Vec<u8> = t.placed.iter().map(|x| x.1).collect();
@@ -130,10 +130,10 @@ impl Duel {
             ProcStage::AfterNegation => {
                 // After the Pendulum Summon's negation window (SUM-3, SUM-12).
                 self.summon_pending = None;
-                let negated = t.placed.first().is_none_or(|&(c, _, _)| self.card(c).zone != Zone::Monster);
+                let negated = t.placed.first().is_none_or(|&(c, _, _)| self.card(c).zone() != Zone::Monster);
                 if negated {
                     for &(c, _, _) in t.placed.iter().skip(1) {
-                        if self.card(c).zone == Zone::Monster {
+                        if self.card(c).zone() == Zone::Monster {
                             self.negate_summon(c);
                         }
                     }
@@ -141,7 +141,7 @@ impl Duel {
                 }
                 self.new_timing();
                 for &(c, _, _) in &t.placed {
-                    if self.card(c).zone == Zone::Monster {
+                    if self.card(c).zone() == Zone::Monster {
                         self.cards[c.0 as usize].properly_summoned = true;
                         self.emit(Event::SpecialSummoned { card: c });
                     }
@@ -165,11 +165,11 @@ impl Duel {
             }
             ProcKind::Xyz => {
                 for &m in &t.picked {
-                    let owner = self.card(m).owner;
+                    let owner = self.card(m).owner();
                     // ZONE-10: stacked under the Xyz monster (its own materials go to the GY).
                     let under = std::mem::take(&mut self.cards[m.0 as usize].materials);
                     for u in under {
-                        let uo = self.card(u).owner;
+                        let uo = self.card(u).owner();
                         self.move_card(u, Dest { player: uo, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Rule);
                     }
                     let _ = owner;
@@ -196,11 +196,8 @@ impl Duel {
         match t.card {
             Some(card) => {
                 if t.kind == ProcKind::Xyz {
-                    let slot = self.card(card).slot;
                     for &m in &t.picked {
-                        self.cards[m.0 as usize].slot = slot;
-                        self.cards[m.0 as usize].controller = p;
-                        self.cards[card.0 as usize].materials.push(m);
+                        self.attach_material(card, m);
                     }
                 }
                 self.open_summon_windows(card, kind);
@@ -239,8 +236,8 @@ impl Duel {
 
     /// ZONE-10: detach the material `m` (a cost, chosen by the player); it goes to the GY.
     pub(crate) fn detach_material(&mut self, m: CardId) {
-        if self.card(m).zone == Zone::Material {
-            let owner = self.card(m).owner;
+        if self.card(m).zone() == Zone::Material {
+            let owner = self.card(m).owner();
             self.move_card(m, Dest { player: owner, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Cost);
         }
     }

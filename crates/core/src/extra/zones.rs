@@ -70,7 +70,7 @@ impl Duel {
         let Some(a) = self.current_attack() else { return false };
         let yours = |m: CardId| {
             let c = self.card(m);
-            c.zone == Zone::Monster && c.face_up() && c.controller == q && self.data(m).has(type_bits::PENDULUM)
+            c.zone() == Zone::Monster && c.face_up() && c.controller() == q && self.data(m).has(type_bits::PENDULUM)
         };
         if !(yours(a.attacker) || a.target.is_some_and(yours)) {
             return false;
@@ -116,7 +116,7 @@ impl Duel {
     pub(crate) fn equipped_monster_card(&self, card: CardId) -> Option<CardId> {
         self.card_ids().find(|&e| {
             let c = self.card(e);
-            c.zone == Zone::SpellTrap && c.equip_to == Some(card) && self.data(e).is_monster()
+            c.zone() == Zone::SpellTrap && c.equip_to == Some(card) && self.data(e).is_monster()
         })
     }
 
@@ -143,16 +143,16 @@ impl Duel {
     /// Does the face-up Link monster `source` point to the monster `target`?
     pub fn points_to(&self, source: CardId, target: CardId) -> bool {
         let t = self.card(target);
-        t.zone == Zone::Monster && source != target && self.points_to_zone(source, t.controller, t.slot as usize)
+        t.zone() == Zone::Monster && source != target && self.points_to_zone(source, t.controller(), t.slot() as usize)
     }
 
     /// Does the face-up Link monster `source` point to monster zone `slot` of `p`?
     pub fn points_to_zone(&self, source: CardId, p: Player, slot: usize) -> bool {
         let s = self.card(source);
-        if s.zone != Zone::Monster || !s.face_up() {
+        if s.zone() != Zone::Monster || !s.face_up() {
             return false;
         }
-        Self::arrow_points(self.data(source).link_arrows, s.controller, s.slot as usize, p, slot)
+        Self::arrow_points(self.data(source).link_arrows, s.controller(), s.slot() as usize, p, slot)
     }
 
     /// Does a Link monster with arrows `a`, in monster zone `from` of `owner`, point to
@@ -239,7 +239,7 @@ impl Duel {
             .filter(|&i| !taken(i as usize) && opp.monsters[11 - i as usize].is_none() && (!holds_emz || self.extra_link_with(p, card, i as usize, leaving)))
             .collect();
         let d = self.data(card);
-        let ed_pendulum = d.has(type_bits::PENDULUM) && self.card(card).zone == Zone::Extra && self.card(card).face_up();
+        let ed_pendulum = d.has(type_bits::PENDULUM) && self.card(card).zone() == Zone::Extra && self.card(card).face_up();
         let restricted = self.edition.all_extra_deck_monsters_need_emz() || d.kind == Kind::Monster(MonsterFrame::Link) || ed_pendulum;
         let mut out: SmallVec<[u8; 7]> = if restricted {
             let linked = self.linked_zones(p, leaving);
@@ -283,7 +283,7 @@ impl Duel {
     /// A Pendulum card's scale next to `other` (the card in the other Pendulum Zone): its
     /// printed scale, unless its `Modifier::ScaleUnlessPartner` changes it.
     pub(super) fn scale_of(&self, card: CardId, other: CardId, printed: u8) -> u8 {
-        let p = self.card(card).controller;
+        let p = self.card(card).controller();
         for e in &self.pool.def(self.card(card).def).behavior.effects {
             for m in &e.modifiers {
                 if let crate::effect::Modifier::ScaleUnlessPartner { scale, partner } = m {
@@ -314,7 +314,7 @@ impl Duel {
     pub(crate) fn pendulum_to_extra(&self, id: CardId) -> bool {
         let c = self.card(id);
         let d = self.data(id);
-        if !d.is_monster() || !d.has(type_bits::PENDULUM) || !c.zone.on_field() {
+        if !d.is_monster() || !d.has(type_bits::PENDULUM) || !c.zone().on_field() {
             return false;
         }
         self.negated_summon != Some(id) && !matches!(self.chain.iter().find(|l| l.card == id), Some(l) if l.activation_negated)
@@ -322,7 +322,7 @@ impl Duel {
 
     /// Puts a Pendulum monster face-up on top of its owner's Extra Deck.
     pub(crate) fn send_pendulum_to_extra(&mut self, id: CardId, reason: Reason) {
-        let owner = self.card(id).owner;
+        let owner = self.card(id).owner();
         self.move_card(id, Dest { player: owner, zone: Zone::Extra, slot: None, position: Position::FaceUpAttack }, reason);
     }
 

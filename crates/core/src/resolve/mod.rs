@@ -224,7 +224,7 @@ impl Duel {
                     crate::card::Kind::Spell(crate::card::SpellKind::Continuous | crate::card::SpellKind::Field | crate::card::SpellKind::Equip)
                         | crate::card::Kind::Trap(crate::card::TrapKind::Continuous)
                 );
-            if persistent && self.card(card).zone.on_field() && self.card(card).face_up() {
+            if persistent && self.card(card).zone().on_field() && self.card(card).face_up() {
                 self.cards[card.0 as usize].active = true;
                 self.field_spell_resolved(card);
             }
@@ -232,8 +232,8 @@ impl Duel {
             // by its own effect (its controller's).
             for &(t, moves) in r.link.facts.targets.iter() {
                 let tc = self.card(t);
-                if tc.moves == moves && tc.zone == Zone::Monster && tc.face_up() && self.destroyed_after_targeted(t) {
-                    self.cause = Some(tc.controller);
+                if tc.moves == moves && tc.zone() == Zone::Monster && tc.face_up() && self.destroyed_after_targeted(t) {
+                    self.cause = Some(tc.controller());
                     self.send_to_gy(t, crate::event::Reason::Destroy);
                 }
             }
@@ -268,7 +268,7 @@ impl Duel {
                 controller: d.controller,
                 speed: crate::effect::SpellSpeed::One,
                 card_moves: self.card(d.card).moves,
-                from: self.card(d.card).zone,
+                from: self.card(d.card).zone(),
                 activation_negated: false,
                 effect_negated: false,
                 facts: Default::default(),

@@ -33,7 +33,7 @@ impl Duel {
     fn remember_known(&self, r: &mut Resolution, list: &[CardId]) {
         r.known.clear();
         for &c in list {
-            if self.card(c).zone == Zone::Monster && self.card(c).face_up() {
+            if self.card(c).zone() == Zone::Monster && self.card(c).face_up() {
                 r.known.push((c, self.current_atk(c), self.current_def(c)));
             }
         }
@@ -95,7 +95,7 @@ impl Duel {
                 OpFlow::Next
             }
             Op::Destroy(o) | Op::DestroyAndBanish(o) => {
-                let list: SmallVec<[CardId; 4]> = self.objects(o, r).into_iter().filter(|&c| self.card(c).zone.on_field()).collect();
+                let list: SmallVec<[CardId; 4]> = self.objects(o, r).into_iter().filter(|&c| self.card(c).zone().on_field()).collect();
                 self.remember_known(r, &list);
                 for &c in &list {
                     if matches!(op, Op::DestroyAndBanish(_)) {
@@ -131,7 +131,7 @@ impl Duel {
                 let list = self.objects(o, r);
                 self.remember_known(r, &list);
                 for &c in &list {
-                    let from_deck = self.card(c).zone == Zone::Deck;
+                    let from_deck = self.card(c).zone() == Zone::Deck;
                     self.return_to_hand(c, Reason::Effect);
                     if from_deck {
                         self.emit(Event::Revealed { card: c });
@@ -145,7 +145,7 @@ impl Duel {
                 self.remember_known(r, &list);
                 let mut owners: SmallVec<[Player; 2]> = SmallVec::new();
                 for &c in &list {
-                    let owner = self.card(c).owner;
+                    let owner = self.card(c).owner();
                     self.move_card(c, Dest { player: owner, zone: Zone::Deck, slot: None, position: Position::FaceDownDefense }, Reason::Effect);
                     if !owners.contains(&owner) {
                         owners.push(owner);
@@ -168,10 +168,10 @@ impl Duel {
                 let list = self.objects(what, r);
                 let mut changed: SmallVec<[CardId; 4]> = SmallVec::new();
                 for c in list {
-                    if self.card(c).zone != Zone::Monster {
+                    if self.card(c).zone() != Zone::Monster {
                         continue;
                     }
-                    let cur = self.card(c).position;
+                    let cur = self.card(c).position();
                     let new = match to {
                         PosChange::Toggle => match cur {
                             Position::FaceUpAttack => Position::FaceUpDefense,
@@ -198,9 +198,9 @@ impl Duel {
             }
             Op::EquipTo(o) => {
                 let list = self.objects(o, r);
-                let ok = self.card(card).zone == Zone::SpellTrap
+                let ok = self.card(card).zone() == Zone::SpellTrap
                     && self.card(card).moves == r.link.card_moves
-                    && list.first().is_some_and(|&t| self.card(t).zone == Zone::Monster && self.card(t).face_up());
+                    && list.first().is_some_and(|&t| self.card(t).zone() == Zone::Monster && self.card(t).face_up());
                 if ok {
                     let t = list[0];
                     self.cards[card.0 as usize].equip_to = Some(t);
@@ -214,7 +214,7 @@ impl Duel {
                 let list = self.objects(what, r);
                 let mut taken: SmallVec<[CardId; 4]> = SmallVec::new();
                 for c in list {
-                    if self.card(c).zone == Zone::Monster && self.card(c).controller != p && self.change_control(c, p) {
+                    if self.card(c).zone() == Zone::Monster && self.card(c).controller() != p && self.change_control(c, p) {
                         taken.push(c);
                         if *until == crate::effect::Duration::EndPhase {
                             let moves = self.card(c).moves;
@@ -292,7 +292,7 @@ impl Duel {
                 let value = self.num(amount, &Ctx::resolving(r));
                 let mut hit: SmallVec<[Player; 2]> = SmallVec::new();
                 for c in self.objects(of, r) {
-                    let q = self.card(c).controller;
+                    let q = self.card(c).controller();
                     if !hit.contains(&q) {
                         hit.push(q);
                         self.change_lp(q, -value);
@@ -351,7 +351,7 @@ impl Duel {
                 OpFlow::Next
             }
             Op::ExtraAttack(o) => {
-                let list: SmallVec<[CardId; 4]> = self.objects(o, r).into_iter().filter(|&c| self.card(c).zone == Zone::Monster).collect();
+                let list: SmallVec<[CardId; 4]> = self.objects(o, r).into_iter().filter(|&c| self.card(c).zone() == Zone::Monster).collect();
                 for &c in &list {
                     let st = &mut self.cards[c.0 as usize];
                     if st.attacked_turn != self.turn {
@@ -377,7 +377,7 @@ impl Duel {
                 OpFlow::Next
             }
             Op::StayOnField => {
-                if self.card(card).moves == r.link.card_moves && self.card(card).zone.on_field() {
+                if self.card(card).moves == r.link.card_moves && self.card(card).zone().on_field() {
                     self.cards[card.0 as usize].stays = true;
                 }
                 OpFlow::Next
@@ -434,7 +434,7 @@ impl Duel {
                 let list = self.objects(what, r);
                 let mut placed: SmallVec<[CardId; 4]> = SmallVec::new();
                 for c in list {
-                    let allowed = self.pool.def(self.card(c).def).behavior.counters.contains(kind) && self.card(c).zone.on_field() && self.card(c).face_up();
+                    let allowed = self.pool.def(self.card(c).def).behavior.counters.contains(kind) && self.card(c).zone().on_field() && self.card(c).face_up();
                     if !allowed {
                         continue;
                     }
@@ -569,7 +569,7 @@ impl Duel {
     /// Whether one step could do anything now.
     pub(crate) fn op_possible(&self, op: &Op, ctx: &Ctx<'_>) -> bool {
         let p = ctx.p;
-        let skip_self = self.card(ctx.source).zone != Zone::Monster;
+        let skip_self = self.card(ctx.source).zone() != Zone::Monster;
         let any_in = |place: &Place, f: &crate::effect::Filter| {
             self.cards_in(*place, p).into_iter().any(|c| !(skip_self && c == ctx.source) && self.filter_in(f, c, ctx))
         };

@@ -81,17 +81,17 @@ impl Duel {
     fn summoner(&self, c: CardId, side: Side, p: Player) -> Player {
         match side {
             Side::You => p,
-            Side::Owner => self.card(c).owner,
+            Side::Owner => self.card(c).owner(),
         }
     }
 
     /// "Banished until the End Phase": the cards return to their owner's field in the
     /// position they left it (to the GY when no zone is free).
     pub(super) fn op_return_to_field(&mut self, o: &Obj, r: &mut Resolution) -> OpFlow {
-        let list: SmallVec<[CardId; 4]> = self.objects(o, r).into_iter().filter(|&c| self.card(c).zone == Zone::Banished).collect();
+        let list: SmallVec<[CardId; 4]> = self.objects(o, r).into_iter().filter(|&c| self.card(c).zone() == Zone::Banished).collect();
         let mut back: SmallVec<[CardId; 4]> = SmallVec::new();
         for c in list {
-            let owner = self.card(c).owner;
+            let owner = self.card(c).owner();
             let position = self.card(c).arrived.from_position.filter(|p| p.face_up()).unwrap_or(Position::FaceUpAttack);
             match self.free_main_monster_zones(owner).first().copied() {
                 Some(z) => {
@@ -110,15 +110,15 @@ impl Duel {
         let (p, card) = (r.link.controller, r.link.card);
         if r.progress == Progress::Start {
             let c = self.card(card);
-            if c.zone != Zone::SpellTrap || c.moves != r.link.card_moves || self.player_fx[p.idx()].no_summon_turn == self.turn {
+            if c.zone() != Zone::SpellTrap || c.moves != r.link.card_moves || self.player_fx[p.idx()].no_summon_turn == self.turn {
                 return OpFlow::Next;
             }
-            r.held_zone = Some(c.slot);
+            r.held_zone = Some(c.slot());
             r.list = SmallVec::from_slice(&[card]);
             r.progress = Progress::Summoning { index: 0, zone: None };
         }
         let flow = self.op_special_summon(&Obj::Affected, pos, Side::You, r, false);
-        if let (OpFlow::Next | OpFlow::Again, true, Some(z)) = (&flow, self.card(card).zone == Zone::Monster, r.held_zone) {
+        if let (OpFlow::Next | OpFlow::Again, true, Some(z)) = (&flow, self.card(card).zone() == Zone::Monster, r.held_zone) {
             self.held_spell_zones.push((card, z));
             r.held_zone = None;
         }
@@ -148,7 +148,7 @@ impl Duel {
         let p = r.link.controller;
         let Some(&host) = self.objects(to, r).first() else { return OpFlow::Next };
         let equips = self.objects(what, r);
-        let host_ok = |d: &Duel| d.card(host).zone == Zone::Monster && d.card(host).face_up();
+        let host_ok = |d: &Duel| d.card(host).zone() == Zone::Monster && d.card(host).face_up();
         let mut done: SmallVec<[CardId; 4]> = SmallVec::new();
         for e in equips {
             if e == host || !host_ok(self) {
@@ -221,7 +221,7 @@ impl Duel {
     /// Could this hand card be Normal Summoned or Set now (tributes and a zone available)?
     pub(crate) fn normal_summonable_now(&self, c: CardId) -> bool {
         use crate::card::{Kind, MonsterFrame};
-        let p = self.card(c).controller;
+        let p = self.card(c).controller();
         let behavior = &self.pool.def(self.card(c).def).behavior;
         if !matches!(self.data(c).kind, Kind::Monster(MonsterFrame::Normal | MonsterFrame::Effect)) || behavior.no_normal_summon {
             return false;
@@ -233,17 +233,17 @@ impl Duel {
         if need == 0 {
             free
         } else {
-            value >= need && (free || candidates.iter().any(|&t| self.card(t).slot < 5))
+            value >= need && (free || candidates.iter().any(|&t| self.card(t).slot() < 5))
         }
     }
 
     /// Two monsters change control with each other (the one whose new side has a free
     /// zone first). False if either is not in a Monster Zone.
     pub(crate) fn swap_control(&mut self, a: CardId, b: CardId) -> bool {
-        if self.card(a).zone != Zone::Monster || self.card(b).zone != Zone::Monster || self.card(a).controller == self.card(b).controller {
+        if self.card(a).zone() != Zone::Monster || self.card(b).zone() != Zone::Monster || self.card(a).controller() == self.card(b).controller() {
             return false;
         }
-        let (pa, pb) = (self.card(a).controller, self.card(b).controller);
+        let (pa, pb) = (self.card(a).controller(), self.card(b).controller());
         if self.free_main_monster_zones(pb).is_empty() {
             self.change_control(b, pa);
             self.change_control(a, pb);
@@ -293,7 +293,7 @@ impl Duel {
             self.emit(Event::EffectNegated { card, link: n });
         }
         let c = self.card(card);
-        if c.moves != moves || !c.zone.on_field() {
+        if c.moves != moves || !c.zone().on_field() {
             return;
         }
         let is_card =
@@ -311,7 +311,7 @@ impl Duel {
         // SUM-3: a monster whose Flip Summon is negated never activates its FLIP effect.
         self.pending.retain(|p| p.card != m);
         self.emit(Event::SummonNegated { card: m });
-        if self.card(m).zone == Zone::Monster {
+        if self.card(m).zone() == Zone::Monster {
             // SUM-12: a Pendulum monster whose summon is negated goes to the GY, not the
             // Extra Deck.
             self.negated_summon = Some(m);
