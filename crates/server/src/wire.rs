@@ -237,7 +237,7 @@ pub fn chain_from(duel: &Duel, start: usize) -> Vec<String> {
         match e {
             Event::Activated { card, link, .. } => {
                 links.retain(|(l, _)| l != link);
-                links.push((*link, format!("{link}. {} ({})", duel.name(*card), duel.card(*card).controller.name())));
+                links.push((*link, format!("{link}. {} ({})", duel.name(*card), duel.card(*card).controller().name())));
             }
             Event::LinkResolved { link, .. } => links.retain(|(l, _)| l != link),
             _ => {}

@@ -24,7 +24,7 @@ struct Tracker {
 
 impl Tracker {
     fn new(duel: &Duel, viewer: Player) -> Tracker {
-        let own = duel.card_ids().filter(|&id| duel.card(id).owner == viewer).map(|id| duel.card(id).code).collect();
+        let own = duel.card_ids().filter(|&id| duel.card(id).owner() == viewer).map(|id| duel.card(id).code).collect();
         Tracker { viewer, seen: BTreeSet::new(), own }
     }
     fn observe(&mut self, duel: &Duel) {
@@ -38,7 +38,7 @@ impl Tracker {
     fn forbidden(&self, duel: &Duel) -> Vec<(u32, String)> {
         let mut out: Vec<(u32, String)> = duel
             .card_ids()
-            .filter(|&id| duel.card(id).owner != self.viewer)
+            .filter(|&id| duel.card(id).owner() != self.viewer)
             .map(|id| duel.card(id).code)
             .filter(|c| !self.seen.contains(c) && !self.own.contains(c))
             .map(|c| (c, duel.pool().get(c).map(|d| d.data.name.clone()).unwrap_or_default()))
