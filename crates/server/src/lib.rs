@@ -119,10 +119,11 @@ impl Running {
     }
 }
 
-/// Opens the database (migrating it), binds `addr` and serves.
+/// Binds `addr`, opens the database (migrating it) and serves.
 pub async fn start(addr: &str, db: &str, config: Config) -> anyhow::Result<Running> {
-    let db = Db::open(db).await?;
+    // Bind first: a bad address leaves no database file behind.
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| anyhow::anyhow!("--addr {addr}: cannot listen: {e}"))?;
+    let db = Db::open(db).await?;
     let addr = listener.local_addr()?;
     let state = Arc::new(AppState { db, config, rooms: Mutex::new(HashMap::new()), next_conn: AtomicU64::new(1) });
     let app = http::router(state.clone());
