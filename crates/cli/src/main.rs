@@ -121,6 +121,12 @@ enum Cmd {
     Match(ygo_cli::cmd_match::MatchArgs),
     /// Run a Swiss tournament of registered decks with AI players and print the standings.
     Tournament(ygo_cli::cmd_tournament::TournamentArgs),
+    /// Serve the browser client: rooms against an AI or a friend (by code), spectators,
+    /// accounts, finished duels with replays, ratings. Prints `listening on http://ADDR`.
+    Serve(ygo_server::cli::ServeArgs),
+    /// Play many concurrent duels between random-action WebSocket clients against a
+    /// running `ygo serve` and print one JSON line of figures.
+    Loadtest(ygo_server::cli::LoadtestArgs),
     /// Measure random-play duels/s, clone and legal-action costs, memory per duel (the
     /// benchmark decks by default, the built-in vanilla decks if those cannot load).
     Bench {
@@ -182,6 +188,8 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             }
         }
         Cmd::Replay(a) => ygo_cli::cmd_replay::run(a),
+        Cmd::Serve(a) => ygo_server::cli::serve(a),
+        Cmd::Loadtest(a) => ygo_server::cli::loadtest(a),
         Cmd::Sim { games, seed, decks, ais, save_replays, rules, json } => {
             let rules = rules.resolve()?;
             let decks = two_decks(&decks, &rules.lookup(&card_lookup(cli.cards_db)?))?;

@@ -1,0 +1,180 @@
+//! HTTP: the embedded web client, the WebSocket endpoint, and a small JSON API (health,
+//! cards, finished duels, replays, ratings).
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
+
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use rust_embed::RustEmbed;
+use serde_json::json;
+use ygo_core::card::Kind;
+use ygo_core::replay::{Replay, ReplayFile};
+
+use crate::wire::{self, Audience};
+use crate::AppState;
+
+/// The built web client (`web/dist`, made by `npm run build` in `web/`).
+#[derive(RustEmbed)]
+#[folder = "../../web/dist"]
+#[allow_missing = true]
+struct Assets;
+
+pub fn router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route("/ws", get(crate::ws::upgrade))
+        .route("/api/health", get(health))
+        .route("/api/cards", get(cards))
+        .route("/api/duels", get(duels))
+        .route("/api/ratings", get(ratings))
+        .route("/api/replays/{id}", get(replay_file))
+        .route("/api/replays/{id}/view", get(replay_view))
+        .fallback(asset)
+        .with_state(state)
+}
+
+async fn asset(uri: axum::http::Uri) -> Response {
+    let path = uri.path().trim_start_matches('/');
+    let path = if path.is_empty() { "index.html" } else { path };
+    match Assets::get(path).or_else(|| if path.contains('.') { None } else { Assets::get("index.html") }) {
+        Some(file) => {
+            let mime = mime_guess::from_path(if Assets::get(path).is_some() { path } else { "index.html" }).first_or_octet_stream();
+            ([(header::CONTENT_TYPE, mime.as_ref().to_string())], file.data).into_response()
+        }
+        None if path == "index.html" => {
+            (StatusCode::NOT_FOUND, "the web client is not built: run `npm ci && npm run build` in web/ and rebuild ygo").into_response()
+        }
+        None => (StatusCode::NOT_FOUND, format!("no such file: /{path}")).into_response(),
+    }
+}
+
+async fn health(State(state): State<Arc<AppState>>) -> Json<serde_json::Value> {
+    Json(json!({
+        "ok": true,
+        "pid": std::process::id(),
+        "version": env!("CARGO_PKG_VERSION"),
+        "protocol": crate::protocol::PROTOCOL_VERSION,
+        "rooms": state.room_count(),
+    }))
+}
+
+/// Every card of the shipped pool, with its text (public data), once.
+async fn cards() -> Response {
+    static CARDS: OnceLock<String> = OnceLock::new();
+    let body = CARDS.get_or_init(|| {
+        let pool = ygo_cards::pool();
+        let mut all = BTreeMap::new();
+        for def in pool.iter() {
+            let d = &def.data;
+            let kind = match d.kind {
+                Kind::Monster(f) => format!("{f:?} monster").to_lowercase(),
+                Kind::Spell(s) => format!("{s:?} spell").to_lowercase(),
+                Kind::Trap(t) => format!("{t:?} trap").to_lowercase(),
+            };
+            all.insert(
+                d.id,
+                json!({
+                    "name": d.name, "kind": kind, "text": d.text, "level": d.level,
+                    "attribute": d.attribute.map(|a| format!("{a:?}").to_lowercase()),
+                    "race": d.race.map(|r| format!("{r:?}")),
+                    "atk": d.atk, "def": d.def, "scales": [d.lscale, d.rscale],
+                    "implemented": def.implemented,
+                }),
+            );
+        }
+        serde_json::to_string(&all).expect("cards serialize")
+    });
+    ([(header::CONTENT_TYPE, "application/json")], body.clone()).into_response()
+}
+
+#[derive(serde::Deserialize)]
+struct DuelsQuery {
+    user: Option<String>,
+    limit: Option<i64>,
+}
+
+fn internal(e: impl std::fmt::Display) -> Response {
+    (StatusCode::INTERNAL_SERVER_ERROR, Json(json!({ "error": e.to_string() }))).into_response()
+}
+
+async fn duels(State(state): State<Arc<AppState>>, Query(q): Query<DuelsQuery>) -> Response {
+    match state.db.duels(q.user.as_deref(), q.limit.unwrap_or(50).clamp(1, 200)).await {
+        Ok(rows) => Json(rows).into_response(),
+        Err(e) => internal(e),
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct RatingsQuery {
+    format: Option<String>,
+}
+
+async fn ratings(State(state): State<Arc<AppState>>, Query(q): Query<RatingsQuery>) -> Response {
+    let format = q.format.unwrap_or_else(|| crate::formats::DEFAULT_FORMAT.into());
+    match state.db.leaderboard(&format, 100).await {
+        Ok(rows) => Json(rows.into_iter().map(|(name, elo, games)| json!({ "name": name, "elo": elo, "games": games })).collect::<Vec<_>>()).into_response(),
+        Err(e) => internal(e),
+    }
+}
+
+fn not_found(id: &str) -> Response {
+    (StatusCode::NOT_FOUND, Json(json!({ "error": format!("no finished duel {id:?}") }))).into_response()
+}
+
+async fn load_replay(state: &AppState, id: &str) -> Result<(crate::db::DuelRow, Replay), Response> {
+    match state.db.duel(id).await {
+        Ok(Some((row, json))) => match serde_json::from_str::<Replay>(&json) {
+            Ok(r) => Ok((row, r)),
+            Err(e) => Err(internal(format!("stored replay {id} is unreadable: {e}"))),
+        },
+        Ok(None) => Err(not_found(id)),
+        Err(e) => Err(internal(e)),
+    }
+}
+
+/// The `ygo replay` file of a finished duel, as a download.
+async fn replay_file(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Response {
+    let (row, replay) = match load_replay(&state, &id).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let duel = match replay.play(ygo_cards::pool()) {
+        Ok(d) => d,
+        Err(e) => return (StatusCode::CONFLICT, Json(json!({ "error": format!("this build cannot play duel {id} back: {e}") }))).into_response(),
+    };
+    let mut file = ReplayFile::record(&duel, replay, row.card_data_version.clone(), [row.deck_a.clone(), row.deck_b.clone()]);
+    file.engine_version = row.engine_version.clone();
+    let body = serde_json::to_string(&file).expect("replays serialize");
+    let name = format!("attachment; filename=\"ygo-{}.json\"", id.chars().filter(|c| c.is_ascii_alphanumeric()).collect::<String>());
+    ([(header::CONTENT_TYPE, "application/json".to_string()), (header::CONTENT_DISPOSITION, name)], body).into_response()
+}
+
+#[derive(serde::Deserialize)]
+struct StepQuery {
+    step: Option<usize>,
+}
+
+/// The public view of a finished duel after `step` actions (the replay viewer).
+async fn replay_view(State(state): State<Arc<AppState>>, Path(id): Path<String>, Query(q): Query<StepQuery>) -> Response {
+    let (row, replay) = match load_replay(&state, &id).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let steps = replay.actions.len();
+    let step = q.step.unwrap_or(0).min(steps);
+    let duel = match replay.play_to(ygo_cards::pool(), step) {
+        Ok(d) => d,
+        Err(e) => return (StatusCode::CONFLICT, Json(json!({ "error": format!("this build cannot play duel {id} back: {e}") }))).into_response(),
+    };
+    Json(json!({
+        "id": id, "steps": steps, "step": step,
+        "players": [row.player_a, row.player_b], "winner": row.winner, "reason": row.reason,
+        "view": wire::view(&duel, Audience::Public),
+        "chain": wire::chain(&duel),
+        "log": wire::log_lines(&duel, 0, Audience::Public),
+    }))
+    .into_response()
+}

@@ -1,0 +1,1048 @@
+//! A room: two seats (people or an AI), spectators, the chat, and a single duel or a
+//! best-of-3 match (MATCH-*) played through the engine's public API. Each room is one
+//! tokio task owning its state; connections talk to it through its inbox. AI decisions
+//! run on the blocking pool (`spawn_blocking`), so a slow search never stalls another room,
+//! and come back to the inbox as messages.
+//!
+//! Every frame a member receives is made for that member's audience: a seat's
+//! `view(player)`, or the public view for spectators (`wire.rs`).
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::Utf8Bytes;
+
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+use ygo_core::replay::{Replay, ReplayFile};
+use ygo_core::{Action, Duel, DuelSetup, Edition, Player, WinReason};
+use ygo_match::{side, ChosenBy, DuelEnd, Judge, RegisteredDeck, Score, SideRequest, SuddenDeath, Verdict};
+
+use crate::db::{DuelRow, RatedResult};
+use crate::protocol::{ClockInfo, ResultInfo, RoomInfo, RoomOptions, SeatInfo, ServerMsg, SideInfo, StateFrame};
+use crate::wire::{self, Audience, WireAction};
+use crate::AppState;
+
+/// A connection's id (unique in the process).
+pub type ConnId = u64;
+
+/// A connection in a room: where its frames go, and how far its log is.
+pub struct Member {
+    pub conn: ConnId,
+    pub tx: mpsc::Sender<Utf8Bytes>,
+    log_sent: usize,
+    log_duel: u8,
+}
+
+impl Member {
+    pub fn new(conn: ConnId, tx: mpsc::Sender<Utf8Bytes>) -> Member {
+        Member { conn, tx, log_sent: 0, log_duel: 0 }
+    }
+    /// Queues a frame; false when the connection is gone or too slow to keep up.
+    fn send(&self, text: &Utf8Bytes) -> bool {
+        self.tx.try_send(text.clone()).is_ok()
+    }
+}
+
+/// Who wants a seat.
+pub struct Entrant {
+    pub name: String,
+    /// The account name when logged in.
+    pub account: Option<String>,
+    pub deck: RegisteredDeck,
+}
+
+/// Messages to a room.
+pub enum RoomMsg {
+    Join {
+        member: Member,
+        entrant: Entrant,
+        reply: oneshot::Sender<Result<(Player, String), String>>,
+    },
+    Spectate {
+        member: Member,
+        reply: oneshot::Sender<Result<(), String>>,
+    },
+    Resume {
+        member: Member,
+        token: String,
+        reply: oneshot::Sender<Result<Player, String>>,
+    },
+    /// `from` is where an error goes (the sender may hold no seat of this room).
+    Action {
+        conn: ConnId,
+        from: mpsc::Sender<Utf8Bytes>,
+        token: String,
+        text: String,
+    },
+    Side {
+        conn: ConnId,
+        from: mpsc::Sender<Utf8Bytes>,
+        token: String,
+        req: SideRequest,
+    },
+    Chat {
+        conn: ConnId,
+        text: String,
+    },
+    Gone {
+        conn: ConnId,
+    },
+    Leave {
+        conn: ConnId,
+    },
+    AiDone {
+        generation: u64,
+        ai: Box<dyn ygo_ai::Player>,
+        action: Action,
+    },
+}
+
+/// A room as the lobby holds it.
+#[derive(Clone)]
+pub struct RoomHandle {
+    pub code: String,
+    pub tx: mpsc::Sender<RoomMsg>,
+}
+
+struct Seat {
+    name: String,
+    account: Option<String>,
+    token: String,
+    registered: RegisteredDeck,
+    current: RegisteredDeck,
+    member: Option<Member>,
+    ai: Option<Box<dyn ygo_ai::Player>>,
+    ai_name: Option<String>,
+    dropped_at: Option<Instant>,
+    ready: bool,
+}
+
+impl Seat {
+    fn is_ai(&self) -> bool {
+        self.ai_name.is_some()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    Waiting,
+    Choosing,
+    Dueling,
+    Siding,
+    Over,
+}
+
+impl Stage {
+    fn name(self) -> &'static str {
+        match self {
+            Stage::Waiting => "waiting",
+            Stage::Choosing => "choosing",
+            Stage::Dueling => "dueling",
+            Stage::Siding => "siding",
+            Stage::Over => "over",
+        }
+    }
+}
+
+struct Game {
+    duel: Duel,
+    setup: DuelSetup,
+    actions: Vec<(Player, Action)>,
+    judge: Judge,
+    seen: usize,
+    time_called: bool,
+    /// The current chain's first event, known up to event `chain_scanned`.
+    chain_start: usize,
+    chain_scanned: usize,
+}
+
+/// How a duel ended, for the record.
+struct Ending {
+    winner: Option<Player>,
+    end: DuelEnd,
+    reason: String,
+}
+
+pub struct Room {
+    code: String,
+    match_id: String,
+    options: RoomOptions,
+    edition: Edition,
+    best_of_3: bool,
+    seats: [Option<Seat>; 2],
+    spectators: Vec<Member>,
+    chat: VecDeque<(String, String)>,
+    stage: Stage,
+    game: Option<Game>,
+    score: Score,
+    chooser: ChosenBy,
+    duel_number: u8,
+    extra_duel: bool,
+    match_deadline: Option<Instant>,
+    forfeit: Option<Player>,
+    ai_generation: u64,
+    ai_busy: bool,
+    state: Arc<AppState>,
+    self_tx: mpsc::WeakSender<RoomMsg>,
+}
+
+/// The match clock (MATCH-5) and its limits.
+pub const MATCH_TIME: Duration = Duration::from_secs(40 * 60);
+const CHAT_KEEP: usize = 50;
+/// Longest chat line, in characters.
+pub const CHAT_MAX: usize = 300;
+
+/// A random id of `n` characters from an alphabet without look-alikes.
+pub fn random_code(n: usize) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let mut buf = vec![0u8; n];
+    getrandom::fill(&mut buf).expect("the system random source works");
+    buf.iter().map(|b| ALPHABET[(*b as usize) % ALPHABET.len()] as char).collect()
+}
+
+/// A secret seat token (128 random bits, hex).
+pub fn random_token() -> String {
+    let mut buf = [0u8; 16];
+    getrandom::fill(&mut buf).expect("the system random source works");
+    buf.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn random_u64() -> u64 {
+    let mut buf = [0u8; 8];
+    getrandom::fill(&mut buf).expect("the system random source works");
+    u64::from_le_bytes(buf)
+}
+
+/// Compares secrets in time independent of where they differ.
+fn same_secret(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+impl Room {
+    /// Creates a room with its creator in seat A (and an AI in seat B when asked) and
+    /// starts its task. Returns the handle and the creator's seat token.
+    pub fn create(
+        state: Arc<AppState>,
+        code: String,
+        options: RoomOptions,
+        edition: Edition,
+        creator: Entrant,
+        member: Member,
+        ai: Option<(String, Box<dyn ygo_ai::Player>, RegisteredDeck)>,
+    ) -> (RoomHandle, String) {
+        let (tx, rx) = mpsc::channel(256);
+        let token = random_token();
+        let seat_a = Seat {
+            name: creator.name,
+            account: creator.account,
+            token: token.clone(),
+            current: creator.deck.clone(),
+            registered: creator.deck,
+            member: Some(member),
+            ai: None,
+            ai_name: None,
+            dropped_at: None,
+            ready: false,
+        };
+        let seat_b = ai.map(|(name, player, deck)| Seat {
+            name: format!("AI ({name})"),
+            account: None,
+            token: random_token(),
+            current: deck.clone(),
+            registered: deck,
+            member: None,
+            ai: Some(player),
+            ai_name: Some(name),
+            dropped_at: None,
+            ready: true,
+        });
+        let best_of_3 = options.mode == "match";
+        let room = Room {
+            code: code.clone(),
+            match_id: random_token(),
+            options,
+            edition,
+            best_of_3,
+            seats: [Some(seat_a), seat_b],
+            spectators: Vec::new(),
+            chat: VecDeque::new(),
+            stage: Stage::Waiting,
+            game: None,
+            score: Score::default(),
+            chooser: ChosenBy::CoinWinner(Player::A),
+            duel_number: 0,
+            extra_duel: false,
+            match_deadline: None,
+            forfeit: None,
+            ai_generation: 0,
+            ai_busy: false,
+            state,
+            self_tx: tx.downgrade(),
+        };
+        tokio::spawn(room.run(rx));
+        (RoomHandle { code, tx }, token)
+    }
+
+    /// Tells a member where it sits, before any frame of the room reaches it.
+    fn send_joined(&self, m: &Member, seat: Option<Player>) {
+        let token = seat.and_then(|p| self.seats[p.idx()].as_ref()).map(|s| s.token.clone());
+        m.send(&ServerMsg::Joined { code: self.code.clone(), seat: seat.map(|p| p.name().to_string()), token }.to_json().into());
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<RoomMsg>) {
+        if let Some(m) = self.seats[0].as_ref().and_then(|s| s.member.as_ref()) {
+            self.send_joined(m, Some(Player::A));
+        }
+        if self.seats[1].is_some() {
+            self.start_match().await;
+        } else {
+            self.broadcast_room();
+        }
+        loop {
+            let deadline = self.next_deadline();
+            let msg = match deadline {
+                Some(at) => tokio::select! {
+                    m = rx.recv() => m,
+                    _ = tokio::time::sleep_until(at) => { self.on_timer().await; continue; }
+                },
+                None => rx.recv().await,
+            };
+            let Some(msg) = msg else { break };
+            self.handle(msg).await;
+            if self.finished() {
+                break;
+            }
+        }
+        self.state.remove_room(&self.code);
+    }
+
+    /// The room is done: the match is over (or never started) and no person is left in it.
+    fn finished(&self) -> bool {
+        let nobody = self.seats.iter().flatten().all(|s| s.member.is_none()) && self.spectators.is_empty();
+        nobody && matches!(self.stage, Stage::Over | Stage::Waiting)
+    }
+
+    fn next_deadline(&self) -> Option<Instant> {
+        if matches!(self.stage, Stage::Over | Stage::Waiting) {
+            return None;
+        }
+        let wait = self.state.config.reconnect_wait;
+        let drops = self.seats.iter().flatten().filter_map(|s| s.dropped_at.map(|t| t + wait));
+        let clock = if self.stage == Stage::Dueling { self.match_deadline.filter(|_| !self.game.as_ref().is_some_and(|g| g.time_called)) } else { None };
+        drops.chain(clock).min()
+    }
+
+    async fn on_timer(&mut self) {
+        let wait = self.state.config.reconnect_wait;
+        let now = Instant::now();
+        for p in Player::BOTH {
+            let gone = self.seats[p.idx()].as_ref().is_some_and(|s| s.dropped_at.is_some_and(|t| t + wait <= now));
+            if gone {
+                self.forfeit_seat(p).await;
+                return;
+            }
+        }
+        // The match clock ran out: the judge takes over at the next decision.
+        if self.stage == Stage::Dueling {
+            self.advance().await;
+        }
+    }
+
+    async fn handle(&mut self, msg: RoomMsg) {
+        match msg {
+            RoomMsg::Join { member, entrant, reply } => {
+                let r = self.join(member, entrant);
+                let ok = r.is_ok();
+                if let Some(m) = self.seats[1].as_ref().and_then(|s| s.member.as_ref()).filter(|_| ok) {
+                    self.send_joined(m, Some(Player::B));
+                }
+                let _ = reply.send(r);
+                if ok {
+                    self.start_match().await;
+                }
+            }
+            RoomMsg::Spectate { member, reply } => {
+                self.send_joined(&member, None);
+                self.spectators.push(member);
+                let _ = reply.send(Ok(()));
+                self.send_chat_history_to_last_spectator();
+                self.broadcast_room();
+                self.broadcast_state();
+            }
+            RoomMsg::Resume { member, token, reply } => {
+                let seat = Player::BOTH.into_iter().find(|p| self.seats[p.idx()].as_ref().is_some_and(|s| !s.is_ai() && same_secret(&s.token, &token)));
+                match seat {
+                    Some(p) if self.stage != Stage::Over => {
+                        self.send_joined(&member, Some(p));
+                        let s = self.seats[p.idx()].as_mut().expect("found above");
+                        if let Some(old) = s.member.replace(member) {
+                            old.send(&ServerMsg::error("token", "your seat was resumed by another connection").to_json().into());
+                        }
+                        s.dropped_at = None;
+                        let _ = reply.send(Ok(p));
+                        self.send_chat_history(p);
+                        self.broadcast_room();
+                        self.broadcast_state();
+                    }
+                    Some(_) => {
+                        let _ = reply.send(Err("this room's match is over".into()));
+                    }
+                    None => {
+                        let _ = reply.send(Err("no seat of this room has that token".into()));
+                    }
+                }
+            }
+            RoomMsg::Action { conn, from, token, text } => match self.seat_of(conn, &token) {
+                Ok(p) => self.on_action(p, &text).await,
+                Err(e) => {
+                    let _ = from.try_send(ServerMsg::error("token", e).to_json().into());
+                }
+            },
+            RoomMsg::Side { conn, from, token, req } => match self.seat_of(conn, &token) {
+                Ok(p) => self.on_side(p, req),
+                Err(e) => {
+                    let _ = from.try_send(ServerMsg::error("token", e).to_json().into());
+                }
+            },
+            RoomMsg::Chat { conn, text } => self.on_chat(conn, text),
+            RoomMsg::Gone { conn } => self.on_gone(conn),
+            RoomMsg::Leave { conn } => {
+                let seat = Player::BOTH.into_iter().find(|p| self.seats[p.idx()].as_ref().is_some_and(|s| s.member.as_ref().is_some_and(|m| m.conn == conn)));
+                match seat {
+                    Some(p) if !matches!(self.stage, Stage::Over | Stage::Waiting) => {
+                        if let Some(s) = self.seats[p.idx()].as_mut() {
+                            s.member = None;
+                        }
+                        self.forfeit_seat(p).await;
+                    }
+                    _ => self.on_gone(conn),
+                }
+            }
+            RoomMsg::AiDone { generation, ai, action } => {
+                self.ai_busy = false;
+                if generation != self.ai_generation || self.stage != Stage::Dueling {
+                    return;
+                }
+                let Some(p) = self.game.as_ref().and_then(|g| g.duel.deciding_player()) else { return };
+                if let Some(s) = self.seats[p.idx()].as_mut() {
+                    s.ai = Some(ai);
+                }
+                let g = self.game.as_mut().expect("dueling");
+                if g.duel.apply(p, action).is_ok() {
+                    g.actions.push((p, action));
+                } else {
+                    // An AI only picks listed actions; play the first legal one if not.
+                    let first = g.duel.legal_actions()[0];
+                    g.duel.apply(p, first).expect("a listed action is legal");
+                    g.actions.push((p, first));
+                }
+                self.advance().await;
+            }
+        }
+    }
+
+    fn join(&mut self, member: Member, entrant: Entrant) -> Result<(Player, String), String> {
+        if self.seats[1].is_some() {
+            return Err(format!("room {} is full (you can spectate it)", self.code));
+        }
+        if self.options.rated {
+            if entrant.account.is_none() {
+                return Err("this room is rated: log in to play in it".into());
+            }
+            if entrant.account == self.seats[0].as_ref().and_then(|s| s.account.clone()) {
+                return Err("a rated match needs two different accounts".into());
+            }
+        }
+        let token = random_token();
+        self.seats[1] = Some(Seat {
+            name: entrant.name,
+            account: entrant.account,
+            token: token.clone(),
+            current: entrant.deck.clone(),
+            registered: entrant.deck,
+            member: Some(member),
+            ai: None,
+            ai_name: None,
+            dropped_at: None,
+            ready: false,
+        });
+        Ok((Player::B, token))
+    }
+
+    fn seat_of(&self, conn: ConnId, token: &str) -> Result<Player, String> {
+        for p in Player::BOTH {
+            if let Some(s) = &self.seats[p.idx()] {
+                if !s.is_ai() && same_secret(&s.token, token) {
+                    if s.member.as_ref().is_some_and(|m| m.conn == conn) {
+                        return Ok(p);
+                    }
+                    return Err("this seat is held by another connection (resume it first)".into());
+                }
+            }
+        }
+        Err("no seat of this room has that token".into())
+    }
+
+    async fn start_match(&mut self) {
+        if self.stage != Stage::Waiting || self.seats.iter().any(|s| s.is_none()) {
+            return;
+        }
+        if self.best_of_3 {
+            self.match_deadline = Some(Instant::now() + self.state.config.match_time);
+        }
+        // MATCH-2: a random choice decides who chooses first or second in duel 1.
+        let coin = if random_u64().is_multiple_of(2) { Player::A } else { Player::B };
+        self.chooser = ChosenBy::CoinWinner(coin);
+        self.duel_number = 1;
+        self.choose_first().await;
+    }
+
+    /// MATCH-2: the chooser picks first or second (an AI goes first).
+    async fn choose_first(&mut self) {
+        self.stage = Stage::Choosing;
+        let p = self.chooser.player();
+        if self.seat(p).is_ai() {
+            self.start_duel(p).await;
+        } else {
+            self.broadcast_room();
+            self.broadcast_state();
+        }
+    }
+
+    fn seat(&self, p: Player) -> &Seat {
+        self.seats[p.idx()].as_ref().expect("both seats are taken once a match starts")
+    }
+
+    async fn start_duel(&mut self, first: Player) {
+        let mut setup = DuelSetup::new(self.seat(Player::A).current.duel_list(), self.seat(Player::B).current.duel_list(), random_u64());
+        setup.edition = self.edition;
+        setup.first = first;
+        // MATCH-7: the extra duel starts from 8000 LP.
+        setup.lp = if self.extra_duel { 8000 } else { self.options.lp };
+        let duel = match Duel::from_setup(ygo_cards::pool(), &setup) {
+            Ok(d) => d,
+            Err(errors) => {
+                let text = errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; ");
+                self.broadcast(&ServerMsg::error("setup", format!("the duel cannot start: {text}")));
+                self.stage = Stage::Over;
+                self.broadcast_room();
+                return;
+            }
+        };
+        let form = SuddenDeath::for_edition(self.edition);
+        let lp = [duel.lp(Player::A), duel.lp(Player::B)];
+        let mut judge = if self.extra_duel { Judge::extra_duel(form, 4, lp) } else { Judge::new(form, 3, lp, duel.turn()) };
+        let time_called = self.extra_duel;
+        if time_called {
+            judge.time_up();
+        }
+        self.game = Some(Game { duel, setup, actions: Vec::new(), judge, seen: 0, time_called, chain_start: 0, chain_scanned: 0 });
+        self.stage = Stage::Dueling;
+        for m in self.members_mut() {
+            m.log_sent = 0;
+        }
+        self.broadcast_room();
+        self.advance().await;
+    }
+
+    fn members_mut(&mut self) -> impl Iterator<Item = &mut Member> {
+        self.seats.iter_mut().flatten().filter_map(|s| s.member.as_mut()).chain(self.spectators.iter_mut())
+    }
+
+    /// Plays forced answers (a single legal action) and AI turns until a person must
+    /// decide or the duel ends; then sends every member its frame.
+    async fn advance(&mut self) {
+        loop {
+            let Some(g) = self.game.as_mut() else { return };
+            // Time verdicts (MATCH-6..8) from the events since the last decision.
+            let mut verdict = None;
+            let events = g.duel.events();
+            while g.seen < events.len() {
+                let ev = &events[g.seen];
+                g.seen += 1;
+                if matches!(ev, ygo_core::Event::DuelEnded { .. }) {
+                    break;
+                }
+                if let Some(v) = g.judge.observe(ev) {
+                    verdict = Some(v);
+                    break;
+                }
+            }
+            if verdict.is_none() && g.seen >= events.len() && !g.duel.is_over() {
+                verdict = g.judge.settle();
+            }
+            if let Some(v) = verdict {
+                let (end, reason) = match v {
+                    Verdict::MoreLp(_) => (DuelEnd::MoreLp, "time: more LP"),
+                    Verdict::SuddenDeath(_) => (DuelEnd::SuddenDeath, "time: sudden death"),
+                };
+                self.end_duel(Ending { winner: Some(v.winner()), end, reason: reason.into() }).await;
+                return;
+            }
+            let Some(p) = g.duel.deciding_player() else {
+                let o = g.duel.outcome().expect("a duel with no deciding player is over");
+                let end = DuelEnd::Engine(o.reason);
+                self.end_duel(Ending { winner: o.winner, end, reason: end.text().into() }).await;
+                return;
+            };
+            if let Some(deadline) = self.match_deadline {
+                if !g.time_called && Instant::now() >= deadline {
+                    g.time_called = true;
+                    g.judge.time_up();
+                }
+            }
+            let legal = g.duel.legal_actions();
+            if legal.len() == 1 {
+                g.duel.apply(p, legal[0]).expect("a listed action is legal");
+                g.actions.push((p, legal[0]));
+                continue;
+            }
+            let seat = self.seats[p.idx()].as_mut().expect("both seats are taken");
+            if seat.is_ai() {
+                if !self.ai_busy {
+                    if let (Some(ai), Some(tx)) = (seat.ai.take(), self.self_tx.upgrade()) {
+                        self.ai_busy = true;
+                        self.ai_generation += 1;
+                        let generation = self.ai_generation;
+                        let duel = g.duel.clone();
+                        tokio::task::spawn_blocking(move || {
+                            let mut ai = ai;
+                            let obs = ygo_ai::Observation::with_actions(&duel, legal).expect("a player decides");
+                            let action = ai.decide_observed(&obs);
+                            let _ = tx.blocking_send(RoomMsg::AiDone { generation, ai, action });
+                        });
+                    }
+                }
+                break;
+            }
+            break;
+        }
+        self.broadcast_state();
+    }
+
+    async fn on_action(&mut self, p: Player, text: &str) {
+        match self.stage {
+            Stage::Choosing if self.chooser.player() == p => match text.trim() {
+                "first" => self.start_duel(p).await,
+                "second" => self.start_duel(p.opp()).await,
+                _ => self.send_to(p, &ServerMsg::error("rejected", format!("{text:?}: choose \"first\" or \"second\""))),
+            },
+            Stage::Siding if text.trim() == "ready" => {
+                if let Some(s) = self.seats[p.idx()].as_mut() {
+                    s.ready = true;
+                }
+                self.maybe_next_duel().await;
+            }
+            Stage::Dueling => {
+                let g = self.game.as_mut().expect("dueling");
+                if g.duel.deciding_player() != Some(p) {
+                    let e = ygo_core::Rejected::NotYourDecision { expected: g.duel.deciding_player().unwrap_or(p.opp()), got: p };
+                    self.send_to(p, &ServerMsg::error("rejected", e.to_string()));
+                    return;
+                }
+                let listed = g.duel.legal_actions_with_text().into_iter().find(|(_, t)| t == text).map(|(a, _)| a);
+                let action = match listed {
+                    Some(a) => Ok(a),
+                    None => g.duel.find_action(text),
+                };
+                match action.and_then(|a| g.duel.apply(p, a).map(|_| a)) {
+                    Ok(a) => {
+                        g.actions.push((p, a));
+                        self.advance().await;
+                    }
+                    Err(e) => self.send_to(p, &ServerMsg::error("rejected", e.to_string())),
+                }
+            }
+            _ => self.send_to(p, &ServerMsg::error("rejected", format!("{text:?}: nothing to decide now ({})", self.stage.name()))),
+        }
+    }
+
+    fn on_side(&mut self, p: Player, req: SideRequest) {
+        if self.stage != Stage::Siding {
+            self.send_to(p, &ServerMsg::error("rejected", "siding happens between the duels of a match"));
+            return;
+        }
+        let next = self.duel_number + 1;
+        let s = self.seats[p.idx()].as_mut().expect("seated");
+        match side(&ygo_cards::pool(), &s.current, next, &req) {
+            Ok(deck) => {
+                s.current = deck;
+                self.broadcast_state();
+            }
+            Err(e) => self.send_to(p, &ServerMsg::error("side", e.to_string())),
+        }
+    }
+
+    fn on_chat(&mut self, conn: ConnId, text: String) {
+        let text: String = text.trim().chars().filter(|c| !c.is_control()).take(CHAT_MAX).collect();
+        if text.is_empty() {
+            return;
+        }
+        let from = Player::BOTH
+            .into_iter()
+            .find_map(|p| self.seats[p.idx()].as_ref().filter(|s| s.member.as_ref().is_some_and(|m| m.conn == conn)).map(|s| s.name.clone()))
+            .unwrap_or_else(|| "spectator".into());
+        self.chat.push_back((from.clone(), text.clone()));
+        while self.chat.len() > CHAT_KEEP {
+            self.chat.pop_front();
+        }
+        self.broadcast(&ServerMsg::Chat { from, text });
+    }
+
+    fn send_chat_history(&self, p: Player) {
+        for (from, text) in &self.chat {
+            self.send_to(p, &ServerMsg::Chat { from: from.clone(), text: text.clone() });
+        }
+    }
+
+    fn send_chat_history_to_last_spectator(&self) {
+        if let Some(m) = self.spectators.last() {
+            for (from, text) in &self.chat {
+                m.send(&ServerMsg::Chat { from: from.clone(), text: text.clone() }.to_json().into());
+            }
+        }
+    }
+
+    fn on_gone(&mut self, conn: ConnId) {
+        self.spectators.retain(|m| m.conn != conn);
+        let playing = !matches!(self.stage, Stage::Over | Stage::Waiting);
+        for s in self.seats.iter_mut().flatten() {
+            if s.member.as_ref().is_some_and(|m| m.conn == conn) {
+                s.member = None;
+                if playing {
+                    s.dropped_at = Some(Instant::now());
+                }
+            }
+        }
+        self.broadcast_room();
+        self.broadcast_state();
+    }
+
+    /// A player left (or did not come back in time): they lose the duel in progress and
+    /// the match.
+    async fn forfeit_seat(&mut self, p: Player) {
+        if matches!(self.stage, Stage::Over | Stage::Waiting) {
+            return;
+        }
+        self.forfeit = Some(p);
+        if let Some(s) = self.seats[p.idx()].as_mut() {
+            s.dropped_at = None;
+        }
+        let name = self.seat(p).name.clone();
+        if self.stage == Stage::Dueling {
+            self.end_duel(Ending { winner: Some(p.opp()), end: DuelEnd::Engine(WinReason::Surrender), reason: format!("{name} left") }).await;
+        } else {
+            self.finish_match(None).await;
+        }
+    }
+
+    /// Records the duel (in the database before anyone is told), scores it, and goes on
+    /// to siding, the next duel or the end of the match.
+    async fn end_duel(&mut self, ending: Ending) {
+        let Some(g) = self.game.take() else { return };
+        self.ai_generation += 1;
+        self.score.record(ending.winner, ending.end);
+        let timed_out = g.time_called;
+        let match_over = !self.best_of_3 || self.forfeit.is_some() || self.extra_duel || self.score.decided() || (timed_out && self.score.winner().is_some());
+        if !match_over && timed_out && self.score.effect_winner.is_none() {
+            // MATCH-7 (judgment 2): equal duel wins when time ran out: an extra duel.
+            self.extra_duel = true;
+        }
+        let replay = Replay { setup: g.setup.clone(), actions: g.actions.clone() };
+        let names = [self.seat(Player::A).name.clone(), self.seat(Player::B).name.clone()];
+        let file = ReplayFile::record(
+            &g.duel,
+            replay.clone(),
+            ygo_cards::data_version(),
+            [self.seat(Player::A).registered.name.clone(), self.seat(Player::B).registered.name.clone()],
+        );
+        let row = DuelRow {
+            id: random_token(),
+            match_id: self.match_id.clone(),
+            number: self.duel_number as i64,
+            player_a: names[0].clone(),
+            player_b: names[1].clone(),
+            user_a: self.seat(Player::A).account.as_deref().map(crate::db::name_key),
+            user_b: self.seat(Player::B).account.as_deref().map(crate::db::name_key),
+            winner: ending.winner.map(|w| w.name().to_string()),
+            reason: ending.reason.clone(),
+            turns: g.duel.turn() as i64,
+            format: self.options.format.clone(),
+            edition: self.edition.name().to_string(),
+            rated: self.options.rated,
+            finished_at: std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64),
+            engine_version: file.engine_version.clone(),
+            card_data_version: file.card_data_version.clone(),
+            deck_a: file.decks[0].clone(),
+            deck_b: file.decks[1].clone(),
+        };
+        let rating = if match_over { self.rated_result() } else { None };
+        let replay_json = serde_json::to_string(&replay).expect("replays serialize");
+        let ratings = match self.state.db.finish_duel(&row, &replay_json, rating, match_over).await {
+            Ok(r) => r,
+            Err(e) => {
+                self.broadcast(&ServerMsg::error("database", format!("the duel could not be saved: {e}")));
+                Vec::new()
+            }
+        };
+        self.game = Some(g);
+        self.broadcast_state();
+        let info = ResultInfo {
+            duel: self.duel_number,
+            winner: ending.winner.map(|w| w.name().to_string()),
+            winner_name: ending.winner.map(|w| names[w.idx()].clone()),
+            reason: ending.reason,
+            turns: row.turns as u32,
+            replay_id: row.id,
+            duel_wins: self.score.wins,
+            match_over,
+            match_winner: if match_over { self.match_winner().map(|w| names[w.idx()].clone()) } else { None },
+            ratings,
+        };
+        self.broadcast(&ServerMsg::Result(info));
+        if match_over {
+            self.stage = Stage::Over;
+            self.broadcast_room();
+            return;
+        }
+        self.chooser = match ending.winner {
+            Some(w) => ChosenBy::Loser(w.opp()),
+            None => ChosenBy::Again(self.chooser.player()),
+        };
+        self.stage = Stage::Siding;
+        for s in self.seats.iter_mut().flatten() {
+            s.ready = s.is_ai();
+        }
+        self.broadcast_room();
+        self.broadcast_state();
+    }
+
+    fn match_winner(&self) -> Option<Player> {
+        match self.forfeit {
+            Some(p) => Some(p.opp()),
+            None => self.score.winner(),
+        }
+    }
+
+    fn rated_result(&self) -> Option<RatedResult> {
+        if !self.options.rated {
+            return None;
+        }
+        let a = self.seat(Player::A).account.clone()?;
+        let b = self.seat(Player::B).account.clone()?;
+        let score_a = match self.match_winner() {
+            Some(Player::A) => 1.0,
+            Some(Player::B) => 0.0,
+            None => 0.5,
+        };
+        Some(RatedResult { format: self.options.format.clone(), names: [a, b], score_a })
+    }
+
+    /// A match that ends without a duel to record (MATCH-7 judgment 3, or a player who
+    /// left between duels): the rating change alone.
+    async fn finish_match(&mut self, _why: Option<&str>) {
+        self.stage = Stage::Over;
+        let names = [self.seat(Player::A).name.clone(), self.seat(Player::B).name.clone()];
+        let ratings = match self.state.db.end_match(&self.match_id, self.rated_result()).await {
+            Ok(x) => x,
+            Err(e) => {
+                self.broadcast(&ServerMsg::error("database", format!("the match's end could not be saved: {e}")));
+                Vec::new()
+            }
+        };
+        let winner = self.match_winner();
+        self.broadcast(&ServerMsg::Result(ResultInfo {
+            duel: self.duel_number,
+            winner: None,
+            winner_name: None,
+            reason: match self.forfeit {
+                Some(p) => format!("{} left", names[p.idx()]),
+                None => "time: the match goes to the player with more duel wins".into(),
+            },
+            turns: 0,
+            replay_id: String::new(),
+            duel_wins: self.score.wins,
+            match_over: true,
+            match_winner: winner.map(|w| names[w.idx()].clone()),
+            ratings,
+        }));
+        self.broadcast_room();
+    }
+
+    async fn maybe_next_duel(&mut self) {
+        if self.stage != Stage::Siding || !self.seats.iter().flatten().all(|s| s.ready) {
+            self.broadcast_state();
+            return;
+        }
+        if self.match_deadline.is_some_and(|d| Instant::now() >= d) && !self.extra_duel {
+            // MATCH-7: time ran out between duels: a lead wins (judgment 3), equal wins
+            // play an extra duel (judgment 2).
+            if self.score.winner().is_some() {
+                self.finish_match(None).await;
+                return;
+            }
+            self.extra_duel = true;
+        }
+        self.duel_number += 1;
+        self.choose_first().await;
+    }
+
+    // ---- frames ---------------------------------------------------------------------
+
+    fn room_info(&self) -> RoomInfo {
+        let seat_info = |s: &Option<Seat>| {
+            s.as_ref().map(|s| SeatInfo {
+                name: s.name.clone(),
+                account: s.account.is_some(),
+                ai: s.is_ai(),
+                connected: s.is_ai() || s.member.is_some(),
+                deck: Some(s.registered.name.clone()),
+            })
+        };
+        RoomInfo {
+            code: self.code.clone(),
+            options: self.options.clone(),
+            edition: self.edition.name().to_string(),
+            seats: [seat_info(&self.seats[0]), seat_info(&self.seats[1])],
+            spectators: self.spectators.len(),
+            status: self.stage.name().to_string(),
+            duel_wins: self.score.wins,
+            duel_number: self.duel_number,
+        }
+    }
+
+    fn broadcast_room(&self) {
+        self.broadcast(&ServerMsg::Room(self.room_info()));
+    }
+
+    fn broadcast(&self, msg: &ServerMsg) {
+        let text: Utf8Bytes = msg.to_json().into();
+        for m in self.seats.iter().flatten().filter_map(|s| s.member.as_ref()).chain(&self.spectators) {
+            m.send(&text);
+        }
+    }
+
+    fn send_to(&self, p: Player, msg: &ServerMsg) {
+        if let Some(m) = self.seats[p.idx()].as_ref().and_then(|s| s.member.as_ref()) {
+            m.send(&msg.to_json().into());
+        }
+    }
+
+    fn clock(&self) -> ClockInfo {
+        let now = Instant::now();
+        let dropped = self.seats.iter().flatten().find(|s| s.dropped_at.is_some());
+        ClockInfo {
+            match_left_s: self.match_deadline.map(|d| d.saturating_duration_since(now).as_secs()),
+            waiting_for: dropped.map(|s| s.name.clone()),
+            waiting_left_s: dropped.and_then(|s| s.dropped_at).map(|t| (t + self.state.config.reconnect_wait).saturating_duration_since(now).as_secs()),
+        }
+    }
+
+    /// The room-level decisions of a seat (first or second, ready after siding).
+    fn room_actions(&self, p: Player) -> Vec<WireAction> {
+        let texts: &[&str] = match self.stage {
+            Stage::Choosing if self.chooser.player() == p => &["first", "second"],
+            Stage::Siding if !self.seat(p).ready => &["ready"],
+            _ => &[],
+        };
+        texts.iter().map(|t| WireAction { text: t.to_string(), card: None }).collect()
+    }
+
+    /// Sends every member its frame: a seat its own view and actions, spectators the
+    /// public view. A member whose queue is full is dropped (it reconnects with its token).
+    fn broadcast_state(&mut self) {
+        let chain = match self.game.as_mut() {
+            Some(g) => {
+                g.chain_start = wire::chain_start(&g.duel, g.chain_scanned, g.chain_start);
+                g.chain_scanned = g.duel.events().len();
+                wire::chain_from(&g.duel, g.chain_start)
+            }
+            None => Vec::new(),
+        };
+        let clock = self.clock();
+        let duel_number = self.duel_number;
+        let mut frames: Vec<(Option<Player>, Utf8Bytes, usize)> = Vec::new();
+        for p in Player::BOTH {
+            let Some(m) = self.seats[p.idx()].as_ref().and_then(|s| s.member.as_ref()) else { continue };
+            let from = if m.log_duel == duel_number { m.log_sent } else { 0 };
+            let frame = self.frame(Audience::Seat(p), &chain, &clock, from);
+            frames.push((Some(p), frame.0, frame.1));
+        }
+        let mut spectator_frames = Vec::new();
+        for m in &self.spectators {
+            let from = if m.log_duel == duel_number { m.log_sent } else { 0 };
+            spectator_frames.push(self.frame(Audience::Public, &chain, &clock, from));
+        }
+        for (p, text, sent) in frames {
+            let s = self.seats[p.expect("seat").idx()].as_mut().expect("seated");
+            if let Some(m) = s.member.as_mut() {
+                m.log_sent = sent;
+                m.log_duel = duel_number;
+                if !m.send(&text) {
+                    s.member = None;
+                    s.dropped_at = Some(Instant::now());
+                }
+            }
+        }
+        let mut keep = Vec::new();
+        for (mut m, (text, sent)) in std::mem::take(&mut self.spectators).into_iter().zip(spectator_frames) {
+            m.log_sent = sent;
+            m.log_duel = duel_number;
+            if m.send(&text) {
+                keep.push(m);
+            }
+        }
+        self.spectators = keep;
+    }
+
+    /// One audience's frame, and the event count it covers.
+    fn frame(&self, who: Audience, chain: &[String], clock: &ClockInfo, log_from_event: usize) -> (Utf8Bytes, usize) {
+        let Some(g) = &self.game else {
+            // Before the first duel: only room decisions.
+            let actions = match who {
+                Audience::Seat(p) if self.seats[p.idx()].is_some() => self.room_actions(p),
+                _ => Vec::new(),
+            };
+            let msg = ServerMsg::State(Box::new(StateFrame {
+                duel: self.duel_number,
+                step: 0,
+                view: None,
+                chain: Vec::new(),
+                log: Vec::new(),
+                log_from: 0,
+                clock: clock.clone(),
+                actions,
+                siding: None,
+            }));
+            return (msg.to_json().into(), 0);
+        };
+        let events = g.duel.events().len();
+        let log = wire::log_lines(&g.duel, log_from_event, who);
+        let mut actions = match who {
+            Audience::Seat(p) if self.stage == Stage::Dueling => wire::actions(&g.duel, p),
+            _ => Vec::new(),
+        };
+        let mut siding = None;
+        if let Audience::Seat(p) = who {
+            actions.extend(self.room_actions(p));
+            if self.stage == Stage::Siding {
+                let d = &self.seat(p).current;
+                siding = Some(SideInfo { main: d.main.clone(), extra: d.extra.clone(), side: d.side.clone(), next_duel: self.duel_number + 1 });
+            }
+        }
+        let msg = ServerMsg::State(Box::new(StateFrame {
+            duel: self.duel_number,
+            step: g.actions.len(),
+            view: Some(wire::view(&g.duel, who)),
+            chain: chain.to_vec(),
+            log,
+            log_from: log_from_event,
+            clock: clock.clone(),
+            actions,
+            siding,
+        }));
+        (msg.to_json().into(), events)
+    }
+}

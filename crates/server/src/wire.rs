@@ -1,0 +1,273 @@
+//! The duel as it goes over the wire: a seat's `view(player)` (or the public view for
+//! spectators) in a form a browser can draw, the chain, the log lines an audience may
+//! read, and the legal actions with the card each one is about. Everything here is
+//! computed from views and viewer-filtered event texts: no card the audience has not seen
+//! is named.
+
+use serde::{Deserialize, Serialize};
+use ygo_core::card::Kind;
+use ygo_core::view::{KnownCard, SeenCard, SideView, View};
+use ygo_core::{Action, Duel, Event, Loc, Player, Position, Zone};
+
+/// Who is looking: a seat, or a spectator (neither hand, no face-down card).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audience {
+    Seat(Player),
+    Public,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WireCard {
+    pub code: u32,
+    pub name: String,
+    /// `monster`, `spell` or `trap`.
+    pub kind: String,
+    pub attribute: Option<String>,
+    pub level: u8,
+    pub atk: Option<i32>,
+    pub def: Option<i32>,
+    pub position: String,
+}
+
+/// A card slot or pile entry: `None` fields mean a face-down card of unknown identity.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WireSlot {
+    pub card: Option<WireCard>,
+    pub position: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WireSide {
+    pub lp: i32,
+    pub hand_count: usize,
+    pub hand: Vec<WireCard>,
+    pub deck_count: usize,
+    pub extra_count: usize,
+    pub extra: Vec<WireCard>,
+    pub gy: Vec<WireCard>,
+    pub banished: Vec<WireSlot>,
+    /// Main Monster Zones 0-4, then the Extra Monster Zones 5-6 (when the edition has them).
+    pub monsters: Vec<Option<WireSlot>>,
+    pub spells: Vec<Option<WireSlot>>,
+    pub field: Option<WireSlot>,
+    pub pendulum: Vec<Option<WireSlot>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WireView {
+    /// `A`, `B`, or `public`.
+    pub viewer: String,
+    pub turn: u32,
+    pub turn_player: String,
+    pub phase: String,
+    pub step: Option<String>,
+    pub deciding: Option<String>,
+    pub outcome: Option<WireOutcome>,
+    pub sides: [WireSide; 2],
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WireOutcome {
+    pub winner: Option<String>,
+    pub reason: String,
+}
+
+/// Where an action's card is, as the audience sees the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WireLoc {
+    pub player: String,
+    /// `hand`, `monsters`, `spells`, `field`, `pendulum`, `gy`, `banished`.
+    pub zone: String,
+    pub index: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WireAction {
+    /// The canonical text (`Duel::legal_actions` texts); send it back to act.
+    pub text: String,
+    /// The card the action is about, when it is on a visible place of the table.
+    pub card: Option<WireLoc>,
+}
+
+pub fn pos_name(p: Position) -> &'static str {
+    match p {
+        Position::FaceUpAttack => "attack",
+        Position::FaceUpDefense => "defense",
+        Position::FaceDownDefense => "set",
+        Position::FaceDownAttack => "set-attack",
+    }
+}
+
+fn kind_name(k: Kind) -> &'static str {
+    match k {
+        Kind::Monster(_) => "monster",
+        Kind::Spell(_) => "spell",
+        Kind::Trap(_) => "trap",
+    }
+}
+
+fn card(duel: &Duel, k: &KnownCard) -> WireCard {
+    let data = duel.pool().get(k.code).map(|d| &d.data);
+    WireCard {
+        code: k.code,
+        name: k.name.clone(),
+        kind: data.map_or("monster", |d| kind_name(d.kind)).to_string(),
+        attribute: data.and_then(|d| d.attribute).map(|a| format!("{a:?}").to_ascii_lowercase()),
+        level: k.level,
+        atk: k.atk,
+        def: k.def,
+        position: pos_name(k.position).to_string(),
+    }
+}
+
+fn slot(duel: &Duel, s: &SeenCard) -> WireSlot {
+    match s {
+        SeenCard::Hidden { position } => WireSlot { card: None, position: pos_name(*position).to_string() },
+        SeenCard::Known(k) => WireSlot { card: Some(card(duel, k)), position: pos_name(k.position).to_string() },
+    }
+}
+
+fn side(duel: &Duel, s: &SideView) -> WireSide {
+    let slots = |v: &[Option<SeenCard>]| v.iter().map(|x| x.as_ref().map(|c| slot(duel, c))).collect();
+    WireSide {
+        lp: s.lp,
+        hand_count: s.hand_count,
+        hand: s.hand.iter().map(|k| card(duel, k)).collect(),
+        deck_count: s.deck_count,
+        extra_count: s.extra_count,
+        extra: s.extra.iter().map(|k| card(duel, k)).collect(),
+        gy: s.gy.iter().map(|k| card(duel, k)).collect(),
+        banished: s.banished.iter().map(|c| slot(duel, c)).collect(),
+        monsters: slots(&s.monsters),
+        spells: slots(&s.spells),
+        field: s.field.as_ref().map(|c| slot(duel, c)),
+        pendulum: slots(&s.pendulum),
+    }
+}
+
+/// The public view: each side as its opponent sees it (no hand, no face-down card).
+pub fn public_view(duel: &Duel) -> View {
+    let mut v = duel.view(Player::A);
+    let b = duel.view(Player::B);
+    v.sides[0] = b.sides[0].clone();
+    v.actions.clear();
+    v
+}
+
+/// The view an audience gets, in wire form.
+pub fn view(duel: &Duel, who: Audience) -> WireView {
+    let v = match who {
+        Audience::Seat(p) => duel.view(p),
+        Audience::Public => public_view(duel),
+    };
+    WireView {
+        viewer: match who {
+            Audience::Seat(p) => p.name().to_string(),
+            Audience::Public => "public".into(),
+        },
+        turn: v.turn,
+        turn_player: v.turn_player.name().to_string(),
+        phase: v.phase.name().to_string(),
+        step: v.step.map(|s| s.name().to_string()),
+        deciding: v.deciding.map(|p| p.name().to_string()),
+        outcome: v.outcome.map(|o| WireOutcome { winner: o.winner.map(|w| w.name().to_string()), reason: format!("{:?}", o.reason) }),
+        sides: [side(duel, &v.sides[0]), side(duel, &v.sides[1])],
+    }
+}
+
+/// The card an action is about, if it is in a place every index of which the deciding
+/// player's view shows in order (never the Deck, whose order is hidden).
+fn action_loc(a: &Action) -> Option<Loc> {
+    let loc = match *a {
+        Action::NormalSummon(l)
+        | Action::TributeSummon(l)
+        | Action::Set(l)
+        | Action::FlipSummon(l)
+        | Action::ChangePosition(l)
+        | Action::SpecialSummon(l)
+        | Action::Target(l)
+        | Action::Choose(l) => l,
+        Action::Activate { card, .. } => card,
+        Action::Attack { attacker, .. } => attacker,
+        _ => return None,
+    };
+    zone_name(loc.zone).map(|_| loc)
+}
+
+/// The places whose every index the deciding player's view shows in order, by their
+/// scenario names (`hand`, `monsters`, ...).
+fn zone_name(z: Zone) -> Option<&'static str> {
+    matches!(z, Zone::Hand | Zone::Monster | Zone::SpellTrap | Zone::Field | Zone::Pendulum | Zone::Gy | Zone::Banished).then(|| z.scenario_name())
+}
+
+/// The deciding seat's legal actions, with the card each one is about.
+pub fn actions(duel: &Duel, seat: Player) -> Vec<WireAction> {
+    if duel.deciding_player() != Some(seat) {
+        return Vec::new();
+    }
+    duel.legal_actions_with_text()
+        .into_iter()
+        .map(|(a, text)| {
+            let card = action_loc(&a)
+                .filter(|l| l.zone != Zone::Hand || l.player == seat)
+                .and_then(|l| Some(WireLoc { player: l.player.name().to_string(), zone: zone_name(l.zone)?.to_string(), index: l.index }));
+            WireAction { text, card }
+        })
+        .collect()
+}
+
+/// The chain being built or resolved, link 1 first. Activated cards are face-up, so
+/// every audience may read them.
+pub fn chain(duel: &Duel) -> Vec<String> {
+    let start = chain_start(duel, 0, 0);
+    chain_from(duel, start)
+}
+
+/// Where the current chain's events start: after the last `ChainEnded` at or after
+/// event `from` (`known`: the answer for the events before `from`).
+pub fn chain_start(duel: &Duel, from: usize, known: usize) -> usize {
+    duel.events()[from.min(duel.events().len())..].iter().rposition(|e| matches!(e, Event::ChainEnded)).map_or(known, |i| from + i + 1)
+}
+
+/// The chain from its events starting at `start` (see [`chain_start`]).
+pub fn chain_from(duel: &Duel, start: usize) -> Vec<String> {
+    let ev = duel.events();
+    let mut links: Vec<(u8, String)> = Vec::new();
+    for e in &ev[start.min(ev.len())..] {
+        match e {
+            Event::Activated { card, link, .. } => {
+                links.retain(|(l, _)| l != link);
+                links.push((*link, format!("{link}. {} ({})", duel.name(*card), duel.card(*card).controller().name())));
+            }
+            Event::LinkResolved { link, .. } => links.retain(|(l, _)| l != link),
+            _ => {}
+        }
+    }
+    links.sort();
+    links.into_iter().map(|(_, s)| s).collect()
+}
+
+/// The log line of one event for an audience (empty: nothing to show). Spectators read a
+/// line only when both players would read it alike, or the opponent's reading of a draw.
+pub fn log_line(duel: &Duel, e: &Event, who: Audience) -> String {
+    match who {
+        Audience::Seat(p) => duel.event_text_for(e, Some(p)),
+        Audience::Public => {
+            if let Event::Drew { player, .. } = e {
+                return duel.event_text_for(e, Some(player.opp()));
+            }
+            let a = duel.event_text_for(e, Some(Player::A));
+            let b = duel.event_text_for(e, Some(Player::B));
+            if a == b {
+                a
+            } else {
+                String::new()
+            }
+        }
+    }
+}
+
+/// The log lines of events `from..` for an audience.
+pub fn log_lines(duel: &Duel, from: usize, who: Audience) -> Vec<String> {
+    duel.events().iter().skip(from).map(|e| log_line(duel, e, who)).filter(|l| !l.is_empty()).collect()
+}

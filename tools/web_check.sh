@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The browser client: rebuild web/dist from the committed lock (CI fails when the
+# committed build is stale), then play in headless Chromium against `ygo serve`
+# (web/tests/*.test.mjs: a whole duel against the AI, two pages through a room code with
+# a spectator, a page reloaded mid-duel). Screenshots go to target/web-check/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x /usr/bin/chromium ]; then
+  (apt-get update -qq && apt-get install -y -qq chromium) >/dev/null
+fi
+cd web
+npm ci --no-audit --no-fund --loglevel=error
+npm run build >/dev/null
+if [ -n "$(git status --porcelain -- dist)" ]; then
+  echo "web/dist is stale: run 'npm run build' in web/ and commit web/dist" >&2
+  git status --porcelain -- dist >&2
+  exit 1
+fi
+cd ..
+cargo build --release -q -p ygo
+cd web
+YGO_BIN="$PWD/../target/release/ygo" node --test tests/

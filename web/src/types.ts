@@ -1,0 +1,150 @@
+// The messages of docs/PROTOCOL.md (version 1), as the server sends them.
+
+export const PROTOCOL_VERSION = 1;
+
+export interface WireCard {
+  code: number;
+  name: string;
+  kind: string;
+  attribute: string | null;
+  level: number;
+  atk: number | null;
+  def: number | null;
+  position: string;
+}
+
+export interface WireSlot {
+  card: WireCard | null;
+  position: string;
+}
+
+export interface WireSide {
+  lp: number;
+  hand_count: number;
+  hand: WireCard[];
+  deck_count: number;
+  extra_count: number;
+  extra: WireCard[];
+  gy: WireCard[];
+  banished: WireSlot[];
+  monsters: (WireSlot | null)[];
+  spells: (WireSlot | null)[];
+  field: WireSlot | null;
+  pendulum: (WireSlot | null)[];
+}
+
+export interface WireView {
+  viewer: string;
+  turn: number;
+  turn_player: string;
+  phase: string;
+  step: string | null;
+  deciding: string | null;
+  outcome: { winner: string | null; reason: string } | null;
+  sides: [WireSide, WireSide];
+}
+
+export interface WireLoc {
+  player: string;
+  zone: string;
+  index: number;
+}
+
+export interface WireAction {
+  text: string;
+  card: WireLoc | null;
+}
+
+export interface ClockInfo {
+  match_left_s: number | null;
+  waiting_for: string | null;
+  waiting_left_s: number | null;
+}
+
+export interface SideInfo {
+  main: number[];
+  extra: number[];
+  side: number[];
+  next_duel: number;
+}
+
+export interface StateFrame {
+  duel: number;
+  step: number;
+  view: WireView | null;
+  chain: string[];
+  log: string[];
+  log_from: number;
+  clock: ClockInfo;
+  actions: WireAction[];
+  siding: SideInfo | null;
+}
+
+export interface SeatInfo {
+  name: string;
+  account: boolean;
+  ai: boolean;
+  connected: boolean;
+  deck: string | null;
+}
+
+export interface RoomOptions {
+  mode: string;
+  vs_ai: string | null;
+  ai_deck: string | null;
+  format: string;
+  edition: string | null;
+  rated: boolean;
+  lp: number;
+}
+
+export interface RoomInfo {
+  code: string;
+  options: RoomOptions;
+  edition: string;
+  seats: [SeatInfo | null, SeatInfo | null];
+  spectators: number;
+  status: string;
+  duel_wins: [number, number];
+  duel_number: number;
+}
+
+export interface ResultInfo {
+  duel: number;
+  winner: string | null;
+  winner_name: string | null;
+  reason: string;
+  turns: number;
+  replay_id: string;
+  duel_wins: [number, number];
+  match_over: boolean;
+  match_winner: string | null;
+  ratings: [string, number][];
+}
+
+export type DeckSource =
+  | { kind: 'builtin'; name: string }
+  | { kind: 'ydk'; text: string; file: string }
+  | { kind: 'ydke'; url: string };
+
+export type ServerMsg =
+  | { type: 'welcome'; version: number; server: string; decks: string[]; ais: string[]; formats: string[]; editions: string[] }
+  | { type: 'error'; code: string; message: string }
+  | { type: 'session'; name: string; ratings: { format: string; elo: number; games: number }[] }
+  | { type: 'joined'; code: string; seat: string | null; token: string | null }
+  | ({ type: 'room' } & RoomInfo)
+  | ({ type: 'state' } & StateFrame)
+  | { type: 'chat'; from: string; text: string }
+  | ({ type: 'result' } & ResultInfo);
+
+export interface CardText {
+  name: string;
+  kind: string;
+  text: string;
+  level: number;
+  attribute: string | null;
+  race: string | null;
+  atk: number | null;
+  def: number | null;
+  scales: [number, number];
+}
