@@ -51,6 +51,10 @@ pub enum DeckCmd {
         /// Event region: cards must be legal there (cards.cdb `ot`).
         #[arg(long, value_enum)]
         region: Option<RegionArg>,
+        /// Check against a named format (goat, tcg, ocg): its banlist (a whitelist for goat),
+        /// its region, and playability with its versions of the cards. Not with --banlist.
+        #[arg(long, value_parser = crate::args::Utf8Text)]
+        format: Option<String>,
         /// Print {"legal": bool, "violations": [...]} instead of text.
         #[arg(long)]
         json: bool,
@@ -92,16 +96,25 @@ pub fn run(cmd: DeckCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
                 Err(e) => Ok(unreadable(e)),
             }
         }
-        DeckCmd::Check { deck, banlist, list, date, region, json } => {
+        DeckCmd::Check { deck, banlist, list, date, region, format, json } => {
+            let (banlist, region, lookup) = match format.as_deref().map(ygo_data::Format::by_name) {
+                None => (
+                    banlist,
+                    region.map(|r| match r {
+                        RegionArg::Ocg => Region::Ocg,
+                        RegionArg::Tcg => Region::Tcg,
+                    }),
+                    lookup,
+                ),
+                Some(Err(e)) => return Ok(unreadable(format!("--format: {e}"))),
+                Some(Ok(_)) if banlist.is_some() => return Ok(unreadable("--format and --banlist: give one (a format has its banlist)")),
+                Some(Ok(f)) => (Some(f.banlist.to_string()), Some(f.region), crate::rules::Rules::of_format(f).lookup(&lookup)),
+            };
             let date = match date.as_deref().map(|d| (d, Date::parse(d))) {
                 None => None,
                 Some((_, Some(d))) => Some(d),
                 Some((d, None)) => return Ok(unreadable(format!("--date {d:?}: expected YYYY-MM-DD"))),
             };
-            let region = region.map(|r| match r {
-                RegionArg::Ocg => Region::Ocg,
-                RegionArg::Tcg => Region::Tcg,
-            });
             let req = CheckRequest { deck, banlist, list, date, region };
             match check_deck_report(&req, &lookup) {
                 Ok((loaded, report)) => {

@@ -3,10 +3,10 @@
 
 use std::time::Duration;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use clap::Args;
 use serde::Serialize;
-use ygo_core::{Edition, Player};
+use ygo_core::Player;
 use ygo_match::{play_match, AiCompetitor, ChosenBy, Clock, Competitor, MatchConfig, MatchReport, RealClock, RegisteredDeck, VirtualClock};
 
 use crate::decks::load_deck_with;
@@ -44,16 +44,15 @@ pub struct RuleArgs {
     /// Seed of the match (coin toss, deals, AI choices), 0 to 18446744073709551615.
     #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = crate::args::seed)]
     pub seed: u64,
-    /// Rule edition: expert, mr1, mr2, mr3, mr4, mr2020 (the sudden-death form follows it).
-    #[arg(long, default_value = "mr2020", value_parser = crate::args::Utf8Text)]
-    pub edition: String,
+    /// The format or edition (the sudden-death form follows the edition).
+    #[command(flatten)]
+    pub rules: crate::rules::RulesArgs,
 }
 
 impl RuleArgs {
     /// The match configuration, refusing a bad time limit or edition.
     pub fn config(&self) -> anyhow::Result<MatchConfig> {
-        let edition = Edition::parse(&self.edition)
-            .with_context(|| format!("--edition {}: unknown edition (expert, mr1, mr2, mr3, mr4, mr2020)", ygo_data::text::quote(&self.edition)))?;
+        let edition = self.rules.resolve()?.edition;
         let m = self.time_limit;
         if crate::args::minutes(&m.to_string()).is_err() {
             bail!("--time-limit must be more than 0 and at most {} minutes (got {m})", crate::args::MAX_MINUTES);
@@ -72,7 +71,8 @@ impl RuleArgs {
 
     /// One line naming the rules.
     pub fn describe(&self) -> String {
-        format!("edition {}, time limit {} min, seed {}", self.edition, self.time_limit, self.seed)
+        let rules = self.rules.resolve().map(|r| r.label()).unwrap_or_default();
+        format!("{rules}, time limit {} min, seed {}", self.time_limit, self.seed)
     }
 }
 
@@ -202,6 +202,7 @@ pub fn report_text(r: &MatchReport, names: [&str; 2]) -> String {
 
 /// Runs `ygo match`; exit code 0. `lookup` names the cards of decks (`--cards-db`).
 pub fn run(args: MatchArgs, lookup: &CardLookup) -> anyhow::Result<i32> {
+    let lookup = &args.rules.rules.resolve()?.lookup(lookup);
     if args.decks.len() != 2 {
         bail!("--deck: give it twice, side A then side B (got {})", args.decks.len());
     }
@@ -212,7 +213,7 @@ pub fn run(args: MatchArgs, lookup: &CardLookup) -> anyhow::Result<i32> {
     let mut a = AiCompetitor::by_name("A", &ais[0], config.seed ^ 0xa)?;
     let mut b = AiCompetitor::by_name("B", &ais[1], config.seed ^ 0xb)?;
     let players: [&mut dyn Competitor; 2] = [&mut a, &mut b];
-    let report = play_match(&ygo_cards::pool(), &config, [&decks[0], &decks[1]], players, clock.as_mut())
+    let report = play_match(&args.rules.rules.resolve()?.pool, &config, [&decks[0], &decks[1]], players, clock.as_mut())
         .map_err(|errs| anyhow::anyhow!("the decks cannot start a duel: {}", errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; ")))?;
     if args.json {
         println!("{}", report_json(&report));

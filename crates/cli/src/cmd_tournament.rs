@@ -94,6 +94,7 @@ pub fn report_text(r: &TournamentReport, entries: &[Entry]) -> String {
 
 /// Runs `ygo tournament`; exit code 0. `lookup` names the cards of decks (`--cards-db`).
 pub fn run(args: TournamentArgs, lookup: &ygo_data::CardLookup) -> anyhow::Result<i32> {
+    let lookup = &args.rules.rules.resolve()?.lookup(lookup);
     let entries = entries(&args, lookup)?;
     let config = args.rules.config()?;
     args.rules.clock()?;
@@ -110,7 +111,7 @@ pub fn run(args: TournamentArgs, lookup: &ygo_data::CardLookup) -> anyhow::Resul
         bar.set_length(total);
         bar.set_position(done);
     };
-    let report = run_tournament(&ygo_cards::pool(), &entries, args.rounds, &config, &mut clock, &mut progress)?;
+    let report = run_tournament(&args.rules.rules.resolve()?.pool, &entries, args.rounds, &config, &mut clock, &mut progress)?;
     bar.finish_and_clear();
     if args.json {
         let pairings: Vec<_> = report
