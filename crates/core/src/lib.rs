@@ -25,6 +25,8 @@
 //! assert!(duel.outcome().is_some());
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod action;
 mod activate;
 pub mod author;
