@@ -14,6 +14,7 @@ pub mod decks;
 pub mod dragons_roar;
 pub mod extra_deck;
 pub mod extras;
+pub mod goat;
 pub mod rule_examples;
 pub mod rule_examples_2;
 mod version;
@@ -55,10 +56,35 @@ pub fn parse_tsv(text: &str) -> Result<Vec<RawCard>, String> {
     Ok(out)
 }
 
-/// The behaviour of a shipped card, if the card needs any beyond its stats.
-fn behavior_of(data: &CardData) -> Option<Behavior> {
+/// Which version of each card a pool plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Versions {
+    /// Today's texts (and rulings).
+    #[default]
+    Current,
+    /// The texts of April 2005, as the Goat format plays them.
+    Goat2005,
+}
+
+impl Versions {
+    /// A short name (`current`, `goat-2005`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Versions::Current => "current",
+            Versions::Goat2005 => "goat-2005",
+        }
+    }
+}
+
+/// The behaviour of a shipped card in a version, if the card needs any beyond its stats.
+fn behavior_of(data: &CardData, v: Versions) -> Option<Behavior> {
     let id = data.id;
-    classic::behavior(id)
+    let older = match v {
+        Versions::Goat2005 => goat::versions::behavior(id),
+        Versions::Current => None,
+    };
+    older
+        .or_else(|| classic::behavior(id))
         .or_else(|| dragons_roar::behavior(id))
         .or_else(|| zombie_madness::behavior(id))
         .or_else(|| rule_examples::behavior(id))
@@ -66,6 +92,7 @@ fn behavior_of(data: &CardData) -> Option<Behavior> {
         .or_else(|| bench_classic::behavior(id))
         .or_else(|| extra_deck::behavior(id))
         .or_else(|| extras::behavior(id))
+        .or_else(|| goat::behavior(id))
 }
 
 /// A card's rules text: the shipped text, or (`-`) the texts of its declared effects.
@@ -81,12 +108,12 @@ fn card_text(shipped: &str, behavior: &Behavior) -> String {
     }
 }
 
-fn build_pool() -> CardPool {
+fn build_pool(v: Versions) -> CardPool {
     let mut pool = CardPool::new();
     let raws = parse_tsv(CARDS_TSV).expect("embedded cards.tsv is valid (checked by tests)");
     for raw in &raws {
         let mut data = CardData::from_raw(raw).expect("embedded cards.tsv decodes (checked by tests)");
-        let (behavior, implemented) = match behavior_of(&data) {
+        let (behavior, implemented) = match behavior_of(&data, v) {
             Some(b) => (b, true),
             None => (Behavior::default(), data.has(ygo_core::card::type_bits::NORMAL)),
         };
@@ -96,10 +123,20 @@ fn build_pool() -> CardPool {
     pool
 }
 
-/// The shipped card pool (built once; read-only).
+/// The shipped card pool with today's versions of the cards (built once; read-only).
 pub fn pool() -> Arc<CardPool> {
-    static POOL: OnceLock<Arc<CardPool>> = OnceLock::new();
-    POOL.get_or_init(|| Arc::new(build_pool())).clone()
+    pool_with(Versions::Current)
+}
+
+/// The shipped card pool playing the given versions of the cards (each built once).
+pub fn pool_with(v: Versions) -> Arc<CardPool> {
+    static CURRENT: OnceLock<Arc<CardPool>> = OnceLock::new();
+    static GOAT: OnceLock<Arc<CardPool>> = OnceLock::new();
+    let cell = match v {
+        Versions::Current => &CURRENT,
+        Versions::Goat2005 => &GOAT,
+    };
+    cell.get_or_init(|| Arc::new(build_pool(v))).clone()
 }
 
 #[cfg(test)]

@@ -27,14 +27,16 @@ pub struct BenchReport {
 }
 
 /// A new duel of the two decks, or why they cannot start one (in words).
-fn start(decks: &[NamedDeck; 2]) -> anyhow::Result<Duel> {
-    Duel::from_setup(ygo_cards::pool(), &DuelSetup::new(decks[0].list.clone(), decks[1].list.clone(), 12345))
+fn start(decks: &[NamedDeck; 2], rules: &crate::rules::Rules) -> anyhow::Result<Duel> {
+    let mut setup = DuelSetup::new(decks[0].list.clone(), decks[1].list.clone(), 12345);
+    setup.edition = rules.edition;
+    Duel::from_setup(rules.pool.clone(), &setup)
         .map_err(|e| anyhow::anyhow!("{} vs {}: the decks cannot start a duel: {}", decks[0].name, decks[1].name, ygo_core::replay::setup_errors_text(&e)))
 }
 
 /// A mid-game duel: random play for `steps` decisions.
-fn mid_game(decks: &[NamedDeck; 2], steps: usize) -> anyhow::Result<Duel> {
-    let mut d = start(decks)?;
+fn mid_game(decks: &[NamedDeck; 2], rules: &crate::rules::Rules, steps: usize) -> anyhow::Result<Duel> {
+    let mut d = start(decks, rules)?;
     let mut rng = RandomPlayer::new(1);
     for _ in 0..steps {
         if d.deciding_player().is_none() {
@@ -60,10 +62,11 @@ pub fn benchmark_decks() -> Result<[NamedDeck; 2], String> {
 
 /// Runs the benchmark; `heap_bytes` measures the heap allocated by a closure (the
 /// binary's counting allocator). Refuses decks that cannot start a duel.
-pub fn run(decks: &[NamedDeck; 2], games: u64, heap_bytes: &dyn Fn(&mut dyn FnMut()) -> usize) -> anyhow::Result<BenchReport> {
-    start(decks)?;
-    let sim = crate::sim::run(&crate::sim::SimConfig::new(decks.clone(), games, 2024), false, true)?;
-    let mut d = mid_game(decks, 400)?;
+pub fn run(decks: &[NamedDeck; 2], rules: &crate::rules::Rules, games: u64, heap_bytes: &dyn Fn(&mut dyn FnMut()) -> usize) -> anyhow::Result<BenchReport> {
+    start(decks, rules)?;
+    let cfg = crate::sim::SimConfig { rules: rules.clone(), ..crate::sim::SimConfig::new(decks.clone(), games, 2024) };
+    let sim = crate::sim::run(&cfg, false, true)?;
+    let mut d = mid_game(decks, rules, 400)?;
     d.clear_events();
     let n = 20_000u32;
     let t = Instant::now();
@@ -78,7 +81,7 @@ pub fn run(decks: &[NamedDeck; 2], games: u64, heap_bytes: &dyn Fn(&mut dyn FnMu
     }
     let legal_ns = t.elapsed().as_nanos() as f64 / n as f64;
     let per_action = legal_ns / (count as f64 / n as f64).max(1.0);
-    let mut full = mid_game(decks, 400)?;
+    let mut full = mid_game(decks, rules, 400)?;
     // The heap of a live duel: a clone allocates exactly what the duel owns.
     let bytes = heap_bytes(&mut || {
         full = black_box(full.clone());

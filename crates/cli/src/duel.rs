@@ -12,7 +12,7 @@ use ygo_ai::Observation;
 use ygo_core::event::Event;
 use ygo_core::replay::{Replay, ReplayFile};
 use ygo_core::view::{KnownCard, SeenCard, SideView, View};
-use ygo_core::{Action, Duel, DuelSetup, Edition, Player, Position};
+use ygo_core::{Action, Duel, DuelSetup, Player, Position};
 use ygo_data::cardinfo::{cards_db_path, kind_label, CardLookup};
 
 use crate::decks::NamedDeck;
@@ -148,7 +148,8 @@ pub enum Opponent {
 /// Options of a duel.
 pub struct DuelOptions {
     pub decks: [NamedDeck; 2],
-    pub edition: Edition,
+    /// The edition and the card pool (a format's versions of the cards).
+    pub rules: crate::rules::Rules,
     pub seed: u64,
     /// The seed was drawn for this duel (no `--seed`): say so, so it can be replayed.
     pub fresh_seed: bool,
@@ -221,9 +222,9 @@ pub struct Session {
 impl Session {
     pub fn new(opts: &DuelOptions) -> anyhow::Result<Session> {
         let mut setup = DuelSetup::new(opts.decks[0].list.clone(), opts.decks[1].list.clone(), opts.seed);
-        setup.edition = opts.edition;
+        setup.edition = opts.rules.edition;
         setup.lp = opts.lp;
-        let duel = Duel::from_setup(ygo_cards::pool(), &setup)
+        let duel = Duel::from_setup(opts.rules.pool.clone(), &setup)
             .map_err(|e| anyhow::anyhow!("invalid duel setup: {}", e.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; ")))?;
         let ai = match &opts.opponent {
             Opponent::Human => None,
@@ -511,7 +512,7 @@ pub fn intro_line(opts: &DuelOptions, s: &Session) -> String {
         Opponent::Human => "hot-seat".into(),
     };
     let seed = if opts.fresh_seed { format!("seed {} (fresh: --seed {} plays this duel again)", opts.seed, opts.seed) } else { format!("seed {}", opts.seed) };
-    format!("ygo duel: {} (A) vs {} (B), edition {}, {seed}; you are {}, {vs}", s.deck_names[0], s.deck_names[1], opts.edition.name(), opts.seat.name())
+    format!("ygo duel: {} (A) vs {} (B), {}, {seed}; you are {}, {vs}", s.deck_names[0], s.deck_names[1], opts.rules.label(), opts.seat.name())
 }
 
 /// Plays a duel in line mode. Returns the process exit code (0 when the duel ended, 3

@@ -11,6 +11,7 @@ pub mod cmd_tournament;
 pub mod decks;
 pub mod duel;
 pub mod outcome;
+pub mod rules;
 pub mod scenario;
 pub mod sim;
 pub mod tui;

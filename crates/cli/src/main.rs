@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand};
 use ygo_cli::args::Utf8Text;
 use ygo_cli::decks::{card_lookup, load_deck_with, NamedDeck};
 use ygo_cli::sim::MAX_GAMES;
-use ygo_core::{Edition, Player};
+use ygo_core::Player;
 use ygo_data::CardLookup;
 
 /// Counts heap bytes allocated, so `ygo bench` can report memory per live duel.
@@ -60,9 +60,8 @@ enum Cmd {
         /// Opponent: an AI (random, greedy, mcts, mcts:N) or human (hot-seat).
         #[arg(long, default_value = "greedy")]
         vs: String,
-        /// Rule edition: expert, mr1, mr2, mr3, mr4, mr2020.
-        #[arg(long, default_value = "mr2020")]
-        edition: String,
+        #[command(flatten)]
+        rules: ygo_cli::rules::RulesArgs,
         /// The duel's seed (0 or more); without it a fresh seed is drawn and printed, so
         /// the same duel can be played again.
         #[arg(long, allow_hyphen_values = true, value_parser = ygo_cli::duel::parse_seed)]
@@ -102,8 +101,8 @@ enum Cmd {
         /// games the report counts.
         #[arg(long)]
         save_replays: Option<PathBuf>,
-        #[arg(long, default_value = "mr2020")]
-        edition: String,
+        #[command(flatten)]
+        rules: ygo_cli::rules::RulesArgs,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -128,15 +127,15 @@ enum Cmd {
         /// Number of random-play duels, 1 to 1,000,000,000.
         #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
         games: u64,
+        /// The two decks (give --deck twice; default: the classic benchmark decks).
         #[arg(long = "deck", num_args = 1, value_parser = Utf8Text)]
         decks: Vec<String>,
+        #[command(flatten)]
+        rules: ygo_cli::rules::RulesArgs,
+        /// Print one JSON object.
         #[arg(long)]
         json: bool,
     },
-}
-
-fn edition(s: &str) -> anyhow::Result<Edition> {
-    Edition::parse(s).ok_or_else(|| anyhow::anyhow!("--edition {}: unknown edition (expert, mr1, mr2, mr3, mr4, mr2020)", ygo_data::text::quote(s)))
 }
 
 fn two_decks(args: &[String], lookup: &CardLookup) -> anyhow::Result<[NamedDeck; 2]> {
@@ -156,9 +155,10 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Cmd::Cards(c) => ygo_cli::cmd_cards::run(c, cli.cards_db),
         Cmd::Match(a) => ygo_cli::cmd_match::run(a, &card_lookup(cli.cards_db)?),
         Cmd::Tournament(a) => ygo_cli::cmd_tournament::run(a, &card_lookup(cli.cards_db)?),
-        Cmd::Duel { deck, opponent_deck, vs, edition: ed, seed, lp, second, plain, save_replay } => {
+        Cmd::Duel { deck, opponent_deck, vs, rules, seed, lp, second, plain, save_replay } => {
             let cards_db = cli.cards_db;
-            let lookup = card_lookup(cards_db.clone())?;
+            let rules = rules.resolve()?;
+            let lookup = rules.lookup(&card_lookup(cards_db.clone())?);
             let me = load_deck_with(&deck, &lookup)?;
             let them = load_deck_with(&opponent_deck, &lookup)?;
             let opponent = match vs.as_str() {
@@ -172,7 +172,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 Some(s) => (s, false),
                 None => (ygo_cli::duel::fresh_seed(), true),
             };
-            let opts = ygo_cli::duel::DuelOptions { decks, edition: edition(&ed)?, seed, fresh_seed, lp, opponent, seat, save_replay, cards_db };
+            let opts = ygo_cli::duel::DuelOptions { decks, rules, seed, fresh_seed, lp, opponent, seat, save_replay, cards_db };
             if plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
                 let stdin = std::io::stdin();
                 let mut input = stdin.lock();
@@ -182,8 +182,9 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             }
         }
         Cmd::Replay(a) => ygo_cli::cmd_replay::run(a),
-        Cmd::Sim { games, seed, decks, ais, save_replays, edition: ed, json } => {
-            let decks = two_decks(&decks, &card_lookup(cli.cards_db)?)?;
+        Cmd::Sim { games, seed, decks, ais, save_replays, rules, json } => {
+            let rules = rules.resolve()?;
+            let decks = two_decks(&decks, &rules.lookup(&card_lookup(cli.cards_db)?))?;
             let ais: [String; 2] = match ais.len() {
                 0 => ["random".into(), "random".into()],
                 1 => [ais[0].clone(), ais[0].clone()],
@@ -192,16 +193,18 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             };
             ygo_cli::sim::check_ais(&ais)?;
             let progress = !json && std::io::stderr().is_terminal();
-            let cfg = ygo_cli::sim::SimConfig { decks, ais, edition: edition(&ed)?, games, seed, save_replays };
+            let label = rules.label();
+            let cfg = ygo_cli::sim::SimConfig { decks, ais, rules, games, seed, save_replays };
             let r = ygo_cli::sim::run(&cfg, progress, false)?;
             if json {
                 println!("{}", serde_json::to_string(&r)?);
             } else {
-                print!("{}", ygo_cli::sim::report_text(&r, &ed, seed));
+                print!("{}", ygo_cli::sim::report_text(&r, &label, seed));
             }
             Ok(if r.errors > 0 { 1 } else { 0 })
         }
-        Cmd::Bench { games, decks, json } => {
+        Cmd::Bench { games, decks, rules, json } => {
+            let rules = rules.resolve()?;
             let decks = if decks.is_empty() {
                 match ygo_cli::bench::benchmark_decks() {
                     Ok(d) => d,
@@ -211,9 +214,9 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                     }
                 }
             } else {
-                two_decks(&decks, &card_lookup(cli.cards_db)?)?
+                two_decks(&decks, &rules.lookup(&card_lookup(cli.cards_db)?))?
             };
-            let r = ygo_cli::bench::run(&decks, games, &heap_bytes)?;
+            let r = ygo_cli::bench::run(&decks, &rules, games, &heap_bytes)?;
             if json {
                 println!("{}", serde_json::to_string(&r)?);
             } else {

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use ygo_ai::{Observation, RandomPlayer};
 use ygo_core::replay::{Replay, ReplayFile};
-use ygo_core::{Duel, DuelSetup, Edition, Player, SetupError, WinReason};
+use ygo_core::{Duel, DuelSetup, Player, SetupError, WinReason};
 
 use crate::decks::NamedDeck;
 
@@ -118,7 +118,8 @@ pub struct SimConfig {
     pub decks: [NamedDeck; 2],
     /// AI names of side 1 and side 2 (`random` twice takes the fast path).
     pub ais: [String; 2],
-    pub edition: Edition,
+    /// The edition and the card pool (a format's versions of the cards).
+    pub rules: crate::rules::Rules,
     pub games: u64,
     pub seed: u64,
     /// Save every game's replay in this directory as `game-NNNN.json`.
@@ -128,7 +129,7 @@ pub struct SimConfig {
 impl SimConfig {
     /// Random vs random on the default edition, no replays.
     pub fn new(decks: [NamedDeck; 2], games: u64, seed: u64) -> SimConfig {
-        SimConfig { decks, ais: ["random".into(), "random".into()], edition: Edition::default(), games, seed, save_replays: None }
+        SimConfig { decks, ais: ["random".into(), "random".into()], rules: crate::rules::Rules::default(), games, seed, save_replays: None }
     }
 
     /// The seed of game `game` (its deal and its players' choices).
@@ -185,8 +186,8 @@ pub fn play_game(cfg: &SimConfig, game: u64, record: bool) -> Result<Played, Set
     let side_of = |p: Player| -> usize { usize::from((p == Player::A) == swap) };
     let seats = if swap { [&cfg.decks[1], &cfg.decks[0]] } else { [&cfg.decks[0], &cfg.decks[1]] };
     let mut setup = DuelSetup::new(seats[0].list.clone(), seats[1].list.clone(), seed);
-    setup.edition = cfg.edition;
-    let mut d = Duel::from_setup(ygo_cards::pool(), &setup).map_err(|errs| {
+    setup.edition = cfg.rules.edition;
+    let mut d = Duel::from_setup(cfg.rules.pool.clone(), &setup).map_err(|errs| {
         let mut reasons: Vec<String> = errs
             .iter()
             .map(|e| {
@@ -429,10 +430,10 @@ pub fn run(cfg: &SimConfig, progress: bool, one_core: bool) -> anyhow::Result<Si
 }
 
 /// The text report of `ygo sim`.
-pub fn report_text(r: &SimReport, edition: &str, seed: u64) -> String {
+pub fn report_text(r: &SimReport, rules: &str, seed: u64) -> String {
     let pct = |x: &Rate| format!("{:.1}% (95% CI {:.1}-{:.1}%)", 100.0 * x.rate, 100.0 * x.ci95[0], 100.0 * x.ci95[1]);
     let mut out = String::new();
-    out.push_str(&format!("{} games, edition {edition}, seed {seed}; seats alternate\n", r.games));
+    out.push_str(&format!("{} games, {rules}, seed {seed}; seats alternate\n", r.games));
     let played = r.games - r.errors;
     for (i, s) in r.sides.iter().enumerate().filter(|_| played > 0) {
         out.push_str(&format!(
@@ -505,7 +506,7 @@ mod tests {
     #[test]
     fn a_game_that_cannot_be_set_up_is_counted_and_explained_by_side() {
         // RULE: ERA-1 (no Synchro monsters before Master Rule 2: the deck cannot start)
-        let cfg = SimConfig { edition: Edition::Expert, ..SimConfig::new(decks("vanilla-yugi", "synchro"), 4, 1) };
+        let cfg = SimConfig { rules: crate::rules::Rules::of_edition(ygo_core::Edition::Expert), ..SimConfig::new(decks("vanilla-yugi", "synchro"), 4, 1) };
         let r = run(&cfg, false, false).unwrap();
         assert_eq!((r.games, r.errors), (4, 4));
         assert!(!r.error_reasons.is_empty());

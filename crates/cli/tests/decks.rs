@@ -16,22 +16,22 @@ fn deck_with(dir: &std::path::Path, name: &str, first: &[u32]) -> String {
     path.to_string_lossy().into_owned()
 }
 
-const WANT: &str = "not playable by this engine: 2 card(s) not implemented yet: Book of Moon (14087893), Sinister Serpent (8131171)";
+const WANT: &str = "not playable by this engine: 2 card(s) not implemented yet: Inspection (16227556), Recycle (96316857)";
 
 #[test]
 fn deck_check_separates_legal_from_playable_and_every_front_end_agrees() {
     let dir = scratch("playable");
-    // Sinister Serpent by its pre-errata GOAT-list ID, Book of Moon by its own.
-    let d = deck_with(&dir, "goat-ish.ydk", &[511000818, 14087893]);
+    // Recycle by its EDOPro-only GOAT-list ID, Inspection by its own.
+    let d = deck_with(&dir, "goat-ish.ydk", &[511002983, 16227556]);
     let (code, out, err) = run(&["deck", "check", &d]);
     assert_eq!(code, 0, "legal: {out}{err}");
     assert_eq!(out, format!("legal (main 40, extra 0, side 0)\n{WANT}\n"));
-    assert!(err.contains("passcode 511000818 is read as Sinister Serpent (8131171)"), "{err}");
+    assert!(err.contains("passcode 511002983 is read as Recycle (96316857)"), "{err}");
     let (code, out, _) = run(&["deck", "check", &d, "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!((v["legal"].as_bool(), v["playable"].as_bool()), (Some(true), Some(false)));
-    assert_eq!(v["unimplemented"], serde_json::json!([{"name": "Book of Moon", "id": 14087893}, {"name": "Sinister Serpent", "id": 8131171}]));
+    assert_eq!(v["unimplemented"], serde_json::json!([{"name": "Inspection", "id": 16227556}, {"name": "Recycle", "id": 96316857}]));
     for args in [
         vec!["duel", "--plain", "--deck", &d],
         vec!["sim", "--deck", &d],
@@ -73,7 +73,7 @@ fn cards_show_suggests_the_nearest_name() {
     let (code, _, err) = run(&["cards", "show", "Magic Jamer"]);
     assert_eq!(code, 1);
     assert!(err.contains("no card named \"Magic Jamer\" (did you mean \"Magic Jammer\"?)"), "{err}");
-    let (code, out, _) = run(&["cards", "show", "Sinister Serpent"]);
+    let (code, out, _) = run(&["cards", "show", "Recycle"]);
     assert_eq!(code, 0);
-    assert!(out.contains("passcode: 8131171") && out.contains("status: known to ygo (card facts only), not implemented"), "{out}");
+    assert!(out.contains("passcode: 96316857") && out.contains("status: known to ygo (card facts only), not implemented"), "{out}");
 }

@@ -400,8 +400,8 @@ mod tests {
         let e = l.find("Magic Jamer").unwrap_err().to_string();
         assert!(e.starts_with("no card named \"Magic Jamer\" (did you mean \"Magic Jammer\"?)"), "{e}");
         // Cards of the shipped catalog are found by name, not implemented.
-        let serpent = l.find("Sinister Serpent").unwrap();
-        assert_eq!((serpent.id, serpent.source, serpent.implemented), (8131171, Source::Catalog, false));
+        let serpent = l.find("Recycle").unwrap();
+        assert_eq!((serpent.id, serpent.source, serpent.implemented), (96316857, Source::Catalog, false));
         // Alternate artworks, GOAT and pre-errata IDs stand for their card without a database.
         assert_eq!(l.official_code(74677425), 74677422);
         assert_eq!(l.official_code(504700000), 126218);

@@ -651,23 +651,26 @@ mod tests {
     #[test]
     fn legal_and_playable_are_separate() {
         // RULE: DECK-5 (a whitelist), with a card the engine does not implement yet.
-        const SERPENT: u32 = 8131171; // Sinister Serpent: in the shipped catalog, not implemented
+        const SERPENT: u32 = 96316857; // Recycle: in the shipped catalog, not implemented
         let mut main = filler(39);
         main.push(SERPENT);
         let l = CardLookup::new(None);
         let r = check_deck(&deck(main.clone(), vec![], vec![]), &l, &CheckOptions::default());
         assert!(r.legal && !r.playable, "{r:?}");
-        assert_eq!(r.unimplemented, [UnimplementedCard { name: Some("Sinister Serpent".into()), code: SERPENT }]);
+        assert_eq!(r.unimplemented, [UnimplementedCard { name: Some("Recycle".into()), code: SERPENT }]);
         let text = r.render(&deck(main.clone(), vec![], vec![]));
-        assert_eq!(text, "legal (main 40, extra 0, side 0)\nnot playable by this engine: 1 card(s) not implemented yet: Sinister Serpent (8131171)\n");
+        assert_eq!(text, "legal (main 40, extra 0, side 0)\nnot playable by this engine: 1 card(s) not implemented yet: Recycle (96316857)\n");
         let v: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
-        assert_eq!(v["unimplemented"], serde_json::json!([{"name": "Sinister Serpent", "id": SERPENT}]));
-        // The GOAT list limits it to 1 (DECK-5): legality and playability are both reported.
+        assert_eq!(v["unimplemented"], serde_json::json!([{"name": "Recycle", "id": SERPENT}]));
+        // The GOAT list limits Reflect Bounder to 1 (DECK-5): legality and playability are
+        // both reported.
+        const BOUNDER: u32 = 2851070; // in the shipped catalog, not implemented
         let goat = crate::lflist::load_banlist("goat", None, None, None).unwrap();
-        main[0] = SERPENT;
+        main[0] = BOUNDER;
+        main[1] = BOUNDER;
         let r = check_deck(&deck(main, vec![], vec![]), &l, &CheckOptions { banlist: Some(&goat), region: None });
         assert!(!r.legal && !r.playable);
-        assert!(r.violations.iter().any(|v| v.rule == "DECK-5" && v.card == Some(SERPENT) && v.message.contains("Limited (1)")), "{r:?}");
+        assert!(r.violations.iter().any(|v| v.rule == "DECK-5" && v.card == Some(BOUNDER) && v.message.contains("Limited (1)")), "{r:?}");
     }
 
     #[test]

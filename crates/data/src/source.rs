@@ -156,11 +156,11 @@ mod tests {
 
     #[test]
     fn unplayable_decks_name_every_missing_card() {
-        // Sinister Serpent by its official, pre-errata and GOAT-list passcodes: one card.
+        // Recycle by its official and GOAT-list passcodes: one card.
         let mut main: Vec<String> = parse_builtin(builtin("vanilla-yugi").unwrap().ydk).main.iter().map(|c| c.to_string()).collect();
         main.truncate(37);
-        main.extend(["8131171".into(), "511000818".into(), "999999999".into()]);
+        main.extend(["96316857".into(), "511002983".into(), "999999999".into()]);
         let e = load_named_deck(&ydk("serpent.ydk", &main)).unwrap_err().to_string();
-        assert!(e.ends_with(": not playable by this engine: 2 card(s) not implemented yet: Sinister Serpent (8131171), unknown card 999999999"), "{e}");
+        assert!(e.ends_with(": not playable by this engine: 2 card(s) not implemented yet: Recycle (96316857), unknown card 999999999"), "{e}");
     }
 }

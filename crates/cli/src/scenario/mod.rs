@@ -156,6 +156,7 @@ fn run_inner(path: &Path, src: &str) -> FileResult {
             return error_result(path, errs.into_iter().map(|e| (e.line, e.msg)).collect(), None, rules);
         }
     };
+    let pool = s.format.map_or(pool, |f| f.pool());
     let mut duel = match Duel::from_position(pool, &s.setup) {
         Ok(d) => d,
         Err(errs) => {

@@ -33,6 +33,8 @@ pub struct Scenario {
     pub name: Option<String>,
     pub rules: Vec<String>,
     pub setup: PositionSetup,
+    /// The named format (`format = "goat"`): its edition and its versions of the cards.
+    pub format: Option<&'static ygo_data::Format>,
     /// Line of `[state.A]` / `[state.B]` (to point setup errors at).
     pub side_lines: [Option<usize>; 2],
     pub state_line: Option<usize>,
@@ -384,7 +386,7 @@ pub fn parse(src: &str, pool: &CardPool) -> Result<Scenario, Vec<ParseError>> {
     };
     let mut cx = Ctx { src, pool, errors: Vec::new() };
     let root = doc.get_ref();
-    cx.check_keys(root, &["name", "rules", "edition", "seed", "state", "do", "expect"], "the file");
+    cx.check_keys(root, &["name", "rules", "format", "edition", "seed", "state", "do", "expect"], "the file");
 
     let name = root.get("name").and_then(|v| cx.string(v, "name"));
     let mut rules = Vec::new();
@@ -403,6 +405,22 @@ pub fn parse(src: &str, pool: &CardPool) -> Result<Scenario, Vec<ParseError>> {
             match Edition::parse(&s) {
                 Some(e) => setup.edition = e,
                 None => cx.err(v.span(), format!("unknown edition {} (expert, mr1, mr2, mr3, mr4, mr2020)", q(&s))),
+            }
+        }
+    }
+    let mut format = None;
+    if let Some(v) = root.get("format") {
+        if let Some(s) = cx.string(v, "format") {
+            match ygo_data::Format::by_name(&s) {
+                Ok(f) if root.get("edition").is_some() => {
+                    let _ = f;
+                    cx.err(v.span(), "give `format` or `edition`, not both (a format sets its edition)".to_string());
+                }
+                Ok(f) => {
+                    setup.edition = f.edition;
+                    format = Some(f);
+                }
+                Err(e) => cx.err(v.span(), e.to_string()),
             }
         }
     }
@@ -452,7 +470,7 @@ pub fn parse(src: &str, pool: &CardPool) -> Result<Scenario, Vec<ParseError>> {
         None => cx.errors.push(ParseError { line: None, msg: "no [expect] table: a scenario must say what it checks".into() }),
     }
     if cx.errors.is_empty() {
-        Ok(Scenario { name, rules, setup, side_lines, state_line, steps, expect })
+        Ok(Scenario { name, rules, setup, format, side_lines, state_line, steps, expect })
     } else {
         let mut errs = cx.errors;
         errs.sort_by_key(|e| e.line.unwrap_or(usize::MAX));

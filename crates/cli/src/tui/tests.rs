@@ -4,7 +4,7 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEventKind};
 use ratatui::Terminal;
 use ygo_core::view::SeenCard;
-use ygo_core::{Duel, Edition, Phase, Player, Position};
+use ygo_core::{Duel, Phase, Player, Position};
 use ygo_core::{Placed, PositionSetup};
 
 use super::{fit_name, wrap, App, Mode};
@@ -17,7 +17,7 @@ const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 fn options(seed: u64, decks: [&str; 2], save_replay: Option<std::path::PathBuf>) -> DuelOptions {
     DuelOptions {
         decks: [load_deck(decks[0]).unwrap(), load_deck(decks[1]).unwrap()],
-        edition: Edition::default(),
+        rules: crate::rules::Rules::default(),
         seed,
         fresh_seed: false,
         lp: 8000,

@@ -1,0 +1,81 @@
+//! `--format NAME` / `--edition E`: which rules and which versions of the cards a command
+//! plays. A format sets its edition and its card versions (`goat`: Expert Rule and the 2005
+//! texts); an edition alone plays today's cards.
+
+use std::sync::Arc;
+
+use ygo_core::pool::CardPool;
+use ygo_core::Edition;
+use ygo_data::{CardLookup, Format};
+
+/// The `--format` and `--edition` flags of a command that plays duels.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct RulesArgs {
+    /// A named format: goat, tcg, ocg (it sets the edition and the versions of the cards).
+    #[arg(long)]
+    pub format: Option<String>,
+    /// Rule edition: expert, mr1, mr2, mr3, mr4, mr2020 (default mr2020; not with --format).
+    #[arg(long)]
+    pub edition: Option<String>,
+}
+
+/// What a command plays with.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    /// The rule edition (ERA-1).
+    pub edition: Edition,
+    /// The named format, if one was given.
+    pub format: Option<&'static Format>,
+    /// The card pool, with the format's versions of the cards.
+    pub pool: Arc<CardPool>,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules { edition: Edition::default(), format: None, pool: ygo_cards::pool() }
+    }
+}
+
+impl Rules {
+    /// The rules of a named format.
+    pub fn of_format(f: &'static Format) -> Rules {
+        Rules { edition: f.edition, format: Some(f), pool: f.pool() }
+    }
+    /// Today's cards under an edition.
+    pub fn of_edition(edition: Edition) -> Rules {
+        Rules { edition, ..Rules::default() }
+    }
+    /// The rules a saved replay names (its format, else today's cards).
+    pub fn of_saved(format: Option<&str>, edition: Edition) -> anyhow::Result<Rules> {
+        match format {
+            Some(name) => Ok(Rules::of_format(Format::by_name(name)?)),
+            None => Ok(Rules::of_edition(edition)),
+        }
+    }
+    /// `format NAME` or `edition E`, for reports.
+    pub fn label(&self) -> String {
+        match self.format {
+            Some(f) => format!("format {}", f.name),
+            None => format!("edition {}", self.edition.name()),
+        }
+    }
+    /// A card lookup over this pool (and the user's `--cards-db`, if any).
+    pub fn lookup(&self, base: &CardLookup) -> CardLookup {
+        CardLookup::with_pool(self.pool.clone(), base.db().cloned())
+    }
+}
+
+impl RulesArgs {
+    /// Checks the flags: a known format or edition, not both.
+    pub fn resolve(&self) -> anyhow::Result<Rules> {
+        match (&self.format, &self.edition) {
+            (Some(_), Some(_)) => anyhow::bail!("--format and --edition: give one (a format sets its edition)"),
+            (Some(f), None) => Ok(Rules::of_format(Format::by_name(f).map_err(|e| anyhow::anyhow!("--format: {e}"))?)),
+            (None, Some(e)) => Ok(Rules::of_edition(
+                Edition::parse(e)
+                    .ok_or_else(|| anyhow::anyhow!("--edition {}: unknown edition (expert, mr1, mr2, mr3, mr4, mr2020)", ygo_data::text::quote(e)))?,
+            )),
+            (None, None) => Ok(Rules::default()),
+        }
+    }
+}

@@ -1,0 +1,132 @@
+//! Formats as data: a format is a name, a rule edition, a card pool and banlist, the deck
+//! sizes, and which version of each card is played. Built in: `goat` (the April 2005 list,
+//! Expert Rule, the 2005 texts), `tcg` and `ocg` (the current lists, Master Rule 2020).
+
+use std::sync::Arc;
+
+use ygo_cards::Versions;
+use ygo_core::pool::CardPool;
+use ygo_core::Edition;
+
+use crate::lflist::{load_banlist, Banlist};
+
+/// A named format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Format {
+    /// The name `--format` and scenario files use.
+    pub name: &'static str,
+    /// What it is, in words.
+    pub description: &'static str,
+    /// The rule edition it plays (ERA-1).
+    pub edition: Edition,
+    /// The shipped banlist (its key in `crates/data/banlists`); a `$whitelist` list is also
+    /// the format's card pool.
+    pub banlist: &'static str,
+    /// The region whose cards are legal (DECK-7).
+    pub region: crate::check::Region,
+    /// Which version of each card is played.
+    pub versions: Versions,
+    /// Main Deck size (DECK-1).
+    pub main: (usize, usize),
+    /// Extra and Side Deck size at most (DECK-2, DECK-3).
+    pub extra_max: usize,
+    /// Side Deck size at most.
+    pub side_max: usize,
+    /// The match clock in minutes (MATCH-5).
+    pub match_minutes: u32,
+}
+
+/// The built-in formats.
+pub const FORMATS: [Format; 3] = [
+    Format {
+        name: "goat",
+        description: "Goat format: the April 2005 TCG list (a whitelist of 1,703 cards), Expert Rule, the cards' 2005 texts",
+        edition: Edition::Expert,
+        banlist: "goat",
+        region: crate::check::Region::Tcg,
+        versions: Versions::Goat2005,
+        main: (40, 60),
+        extra_max: 15,
+        side_max: 15,
+        match_minutes: 40,
+    },
+    Format {
+        name: "tcg",
+        description: "the current TCG list (2026.05), Master Rule 2020",
+        edition: Edition::Mr2020,
+        banlist: "tcg",
+        region: crate::check::Region::Tcg,
+        versions: Versions::Current,
+        main: (40, 60),
+        extra_max: 15,
+        side_max: 15,
+        match_minutes: 40,
+    },
+    Format {
+        name: "ocg",
+        description: "the current OCG list (2026.07), Master Rule 2020",
+        edition: Edition::Mr2020,
+        banlist: "ocg",
+        region: crate::check::Region::Ocg,
+        versions: Versions::Current,
+        main: (40, 60),
+        extra_max: 15,
+        side_max: 15,
+        match_minutes: 40,
+    },
+];
+
+/// A name that is not a built-in format.
+#[derive(Debug, thiserror::Error)]
+#[error("unknown format {0:?} (formats: {names})", names = FORMATS.map(|f| f.name).join(", "))]
+pub struct UnknownFormat(pub String);
+
+impl Format {
+    /// The built-in format with this name (any case).
+    pub fn by_name(name: &str) -> Result<&'static Format, UnknownFormat> {
+        FORMATS.iter().find(|f| f.name.eq_ignore_ascii_case(name.trim())).ok_or_else(|| UnknownFormat(name.to_string()))
+    }
+
+    /// The card pool playing this format's versions of the cards.
+    pub fn pool(&self) -> Arc<CardPool> {
+        ygo_cards::pool_with(self.versions)
+    }
+
+    /// The format's banlist (with the shipped alias map applied).
+    pub fn banlist(&self) -> Banlist {
+        load_banlist(self.banlist, None, None, None).expect("shipped banlists parse (checked by tests)")
+    }
+
+    /// The cards the format allows, when its list is a whitelist (official passcodes).
+    pub fn whitelist(&self) -> Option<Vec<u32>> {
+        let b = self.banlist();
+        if !b.whitelist {
+            return None;
+        }
+        let aliases = crate::known::aliases();
+        let mut v: Vec<u32> = b.entries.keys().map(|c| aliases.get(c).copied().unwrap_or(*c)).collect();
+        v.sort_unstable();
+        v.dedup();
+        Some(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_by_name_and_their_lists() {
+        let goat = Format::by_name("GOAT").unwrap();
+        assert_eq!(goat.edition, Edition::Expert);
+        assert_eq!(goat.versions, Versions::Goat2005);
+        let pool = goat.whitelist().unwrap();
+        assert!(pool.len() > 1600, "{}", pool.len());
+        // Sangan is on the 2005 list; Stardust Dragon did not exist.
+        assert!(pool.contains(&26202165));
+        assert!(!pool.contains(&44508094));
+        assert!(Format::by_name("tcg").unwrap().whitelist().is_none());
+        let e = Format::by_name("edison?").unwrap_err();
+        assert!(e.to_string().contains("goat, tcg, ocg"), "{e}");
+    }
+}
