@@ -20,14 +20,28 @@ pub enum Action {
     ToEnd,
     /// Pass in the End Phase: the turn ends (`end turn`).
     EndTurn,
+    /// Normal Summon this monster from the hand, without tributes
+    /// (`normal summon X`: SUM-1).
     NormalSummon(Loc),
+    /// Tribute Summon this monster from the hand; the tributes are asked next
+    /// (`tribute summon X`: SUM-2).
     TributeSummon(Loc),
     /// Set a monster (face-down Defense, with tributes if needed) or a spell/trap.
     Set(Loc),
+    /// Flip Summon this face-down monster (`flip summon X`: SUM-4).
     FlipSummon(Loc),
+    /// Change this monster's battle position, Attack to Defense or back
+    /// (`change position X`: POS-2).
     ChangePosition(Loc),
+    /// Activate a card or one of its effects (`activate X effect N`); in a trigger prompt,
+    /// put that trigger on the chain (EFF-7).
     Activate {
+        /// Where the card is.
         card: Loc,
+        /// Which effect: its index among the card's declared effects, or
+        /// [`crate::PENDULUM_SCALE`] for a Pendulum card's activation as a spell. (The `N` of
+        /// the text counts only the effects a player activates: see
+        /// [`crate::Duel::action_text`].)
         effect: u8,
     },
     /// A summon procedure written on the card (`special summon X`); for an Extra Deck
@@ -35,43 +49,77 @@ pub enum Action {
     SpecialSummon(Loc),
     /// SUM-12: the turn's Pendulum Summon (`pendulum summon`).
     PendulumSummon,
+    /// Declare an attack (`attack X -> Y`, `attack X directly`: BATTLE-2).
     Attack {
+        /// The attacking monster.
         attacker: Loc,
+        /// The monster attacked; `None` for a direct attack.
         target: Option<Loc>,
     },
+    /// Pick this card as a target of an activation (`target X`: EFF-6).
     Target(Loc),
+    /// Pick this card in any other selection: a tribute, a cost, a discard, an attack
+    /// target after a replay, a card an effect chooses (`choose X`).
     Choose(Loc),
     /// Finish a selection that may take more cards (`done`).
     Done,
+    /// Answer a yes/no question with yes (`yes`).
     Yes,
+    /// Answer a yes/no question with no (`no`).
     No,
+    /// Choose the battle position a monster is placed in (`position atk`, `position def`).
     Position(Position),
+    /// Choose the Monster Zone a monster goes to: 0-4 Main, 5-6 Extra (`zone N`: ZONE-3).
     Zone(u8),
+    /// Choose to go first (`first`: MATCH-2). No prompt of the engine offers it (the match
+    /// layer asks its players directly).
     First,
+    /// Choose to go second (`second`: MATCH-2); as [`Action::First`].
     Second,
+    /// Declare a value: a card's passcode, a Type or Attribute index, a Level, an effect's
+    /// number, or a [`declare`] value (`announce X`).
     Announce(u32),
 }
 
 /// Special values of a declaration (`announce X`) other than card passcodes.
 pub mod declare {
-    /// Calling a coin toss.
+    /// Calling a coin toss: heads.
     pub const HEADS: u32 = u32::MAX - 1;
+    /// Calling a coin toss: tails.
     pub const TAILS: u32 = u32::MAX - 2;
 }
 
 /// Why `apply` refused an action. The duel is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 pub enum Rejected {
+    /// The duel has ended: nothing is asked any more.
     #[error("the duel is over")]
     DuelOver,
+    /// The other player must decide.
     #[error("it is not {got:?}'s decision: {expected:?} must decide")]
-    NotYourDecision { expected: Player, got: Player },
+    NotYourDecision {
+        /// The player who must decide.
+        expected: Player,
+        /// The player who tried to.
+        got: Player,
+    },
+    /// The action is not legal now.
     #[error("illegal action: {0}")]
     Illegal(Illegal),
+    /// A command text matches none of the legal actions.
     #[error("no legal action matches {command:?}")]
-    NoMatch { command: String },
+    NoMatch {
+        /// The command as given.
+        command: String,
+    },
+    /// A command text matches several legal actions: it must say which card (`X@B.monsters#2`).
     #[error("{command:?} matches more than one legal action: {candidates:?}")]
-    Ambiguous { command: String, candidates: Vec<String> },
+    Ambiguous {
+        /// The command as given.
+        command: String,
+        /// The canonical texts of the actions it matches.
+        candidates: Vec<String>,
+    },
 }
 
 /// Why an action is illegal now.
@@ -132,12 +180,16 @@ impl Action {
 pub struct CardPattern {
     /// `None` for `face-down`.
     pub name: Option<String>,
+    /// The side (`@B.gy`); `None` matches either.
     pub player: Option<Player>,
+    /// The zone (`@hand`); `None` matches any.
     pub zone: Option<Zone>,
+    /// The slot or pile position (`#2`); `None` matches any.
     pub index: Option<u8>,
 }
 
 impl CardPattern {
+    /// Reads a card reference; `None` if it is empty or names no known player or zone.
     pub fn parse(s: &str) -> Option<CardPattern> {
         let s = s.trim();
         let (name, place) = match s.rsplit_once('@') {
@@ -169,27 +221,43 @@ impl CardPattern {
 /// A command split into its verb and arguments; see [`parse_command`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
+    /// A command that is one action whatever the position (`pass`, `yes`, `zone 3`, ...).
     Simple(Action),
     /// A verb applied to one card (`normal summon X`, `set X`, `target X`, `choose X`, ...).
     OnCard(Verb, CardPattern),
+    /// `activate X effect N`, holding `N - 1` (`effect 1` and no `effect` are 0): `N` counts
+    /// the card's effects a player activates, not its declared effects.
     Activate(CardPattern, u8),
+    /// `attack X -> Y`, or `attack X directly` (`None`).
     Attack(CardPattern, Option<CardPattern>),
+    /// `announce X`: a number, or a word matched against the declaration's texts.
     Announce(String),
 }
 
 /// Verbs that take one card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verb {
+    /// `normal summon X`.
     NormalSummon,
+    /// `tribute summon X`.
     TributeSummon,
+    /// `set X`.
     Set,
+    /// `flip summon X`.
     FlipSummon,
+    /// `change position X`.
     ChangePosition,
+    /// `special summon X`.
     SpecialSummon,
+    /// `synchro summon X`: a [`Action::SpecialSummon`] of a Synchro monster.
     SynchroSummon,
+    /// `xyz summon X`: a [`Action::SpecialSummon`] of an Xyz monster.
     XyzSummon,
+    /// `link summon X`: a [`Action::SpecialSummon`] of a Link monster.
     LinkSummon,
+    /// `target X`.
     Target,
+    /// `choose X`.
     Choose,
 }
 

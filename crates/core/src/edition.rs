@@ -6,16 +6,27 @@ use serde::{Deserialize, Serialize};
 /// A rule edition. The default is Master Rule 2020 (ERA-1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Edition {
+    /// Expert Rule (before 2008): "Fusion Deck"; the first player draws; one Field Spell on the
+    /// whole field.
     Expert,
+    /// Master Rule 1 (2008): the Extra Deck, Synchro monsters and Tuners.
     Mr1,
+    /// Master Rule 2 (2011): Xyz monsters and Ranks.
     Mr2,
+    /// Master Rule 3 (2014): no turn-1 draw, one Field Spell per player, separate Pendulum
+    /// Zones, Pendulum Summon.
     Mr3,
+    /// Master Rule 4 (2017): Extra Monster Zones, Pendulum Zones in the outer S/T zones, Link
+    /// monsters.
     Mr4,
+    /// Master Rule 2020 (the default): only Link and face-up Pendulum monsters from the Extra
+    /// Deck need an EMZ or a linked zone (ZONE-3).
     #[default]
     Mr2020,
 }
 
 impl Edition {
+    /// Every edition, oldest first.
     pub const ALL: [Edition; 6] = [Edition::Expert, Edition::Mr1, Edition::Mr2, Edition::Mr3, Edition::Mr4, Edition::Mr2020];
 
     /// Parses the names used by scenario files and the CLI (`expert`, `mr1` .. `mr2020`).
@@ -31,6 +42,7 @@ impl Edition {
         })
     }
 
+    /// The name [`Edition::parse`] reads: `expert`, `mr1` .. `mr4`, `mr2020`.
     pub fn name(self) -> &'static str {
         ["expert", "mr1", "mr2", "mr3", "mr4", "mr2020"][self as usize]
     }

@@ -10,9 +10,13 @@ use crate::types::{BattleStep, Loc, Outcome, Phase, Player, Position};
 /// Why a card moved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Reason {
+    /// Drawn from the deck (PHASE-2).
     Draw,
+    /// Summoned to a Monster Zone.
     Summon,
+    /// Set face-down: a monster (SUM-1) or a spell/trap.
     Set,
+    /// Tributed: for a Tribute Summon (SUM-2), a summon procedure or a Ritual Summon (SUM-8).
     Tribute,
     /// Destroyed by battle (MISC-4).
     Battle,
@@ -20,11 +24,19 @@ pub enum Reason {
     Destroy,
     /// Destroyed by rule (MISC-4).
     RuleDestroy,
+    /// Discarded: by the hand-size rule (PHASE-6), an effect or a cost (MISC-4).
     Discard,
+    /// Sent or banished as a cost (EFF-5), or a summon procedure's requirement (SUM-6).
     Cost,
+    /// Moved by a card effect (sent, banished, returned, shuffled into the deck).
     Effect,
+    /// Moved by rule, not destroyed: Xyz materials leaving with their monster (ZONE-10), a
+    /// replaced Field Spell (ZONE-5, Master Rule 3 on), a negated spell/trap (CHAIN-4), a
+    /// monster with no zone to return to.
     Rule,
+    /// Placed on the field by its own activation (CHAIN-8).
     Activate,
+    /// A spell/trap sent to the GY after its link resolved (SPELL-2, TRAP-2).
     Resolve,
     /// Used as Fusion/Synchro/Xyz/Link material (SUM-9..SUM-13).
     Material,
@@ -40,137 +52,221 @@ impl Reason {
 /// One change of the duel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
+    /// A turn began.
     TurnStarted {
+        /// Its number, from 1.
         turn: u32,
+        /// The turn player.
         player: Player,
     },
+    /// A phase began (PHASE-1).
     PhaseEntered {
+        /// The phase.
         phase: Phase,
     },
+    /// A step of the Battle Phase (or a sub-step of the Damage Step) began (PHASE-5, BATTLE-4).
     StepEntered {
+        /// The step.
         step: BattleStep,
     },
+    /// A player's deck was shuffled (MISC-6).
     Shuffled {
+        /// Whose deck.
         player: Player,
     },
     /// MISC-5: one event however many cards were drawn.
     Drew {
+        /// Who drew.
         player: Player,
+        /// The cards drawn, in order (hidden from the opponent: MISC-3).
         cards: Vec<CardId>,
     },
+    /// A card changed place. Every move of every card is one of these.
     Moved {
+        /// The card.
         card: CardId,
+        /// Where it was.
         from: Loc,
+        /// Where it is now.
         to: Loc,
+        /// Why it moved.
         reason: Reason,
+        /// It is face-up where it arrived.
         face_up: bool,
     },
+    /// A Normal or Tribute Summon succeeded (SUM-1, SUM-2, SUM-15).
     NormalSummoned {
+        /// The monster.
         card: CardId,
+        /// It was a Tribute Summon.
         tribute: bool,
     },
+    /// A monster was Set face-down (SUM-1): not a summon.
     MonsterSet {
+        /// The monster.
         card: CardId,
     },
+    /// A spell or trap was Set face-down.
     SpellSet {
+        /// The card.
         card: CardId,
     },
+    /// A Flip Summon succeeded (SUM-4).
     FlipSummoned {
+        /// The monster.
         card: CardId,
     },
+    /// A Special Summon succeeded, of any kind (SUM-5..SUM-15).
     SpecialSummoned {
+        /// The monster.
         card: CardId,
     },
+    /// A card's position changed (POS-2; effects).
     PositionChanged {
+        /// The card.
         card: CardId,
+        /// Its position before.
         from: Position,
+        /// Its position now.
         to: Position,
     },
+    /// A face-down monster was turned face-up by any means: its Flip effect activates (EFF-1).
     Flipped {
+        /// The monster.
         card: CardId,
     },
+    /// An attack was declared (BATTLE-2), or a new target chosen after a replay (BATTLE-3).
     AttackDeclared {
+        /// The attacking monster.
         attacker: CardId,
+        /// The monster attacked; `None` for a direct attack.
         target: Option<CardId>,
     },
+    /// BATTLE-3: after a replay the attacker stopped its attack.
     AttackStopped {
+        /// The monster that had attacked.
         attacker: CardId,
     },
+    /// A player took battle damage (BATTLE-5..7, BATTLE-10).
     BattleDamage {
+        /// Who took it.
         player: Player,
+        /// How much.
         amount: i32,
+        /// The monster whose battle dealt it.
         by: CardId,
     },
+    /// A player's LP changed (damage, payment, gain).
     LpChanged {
+        /// Whose LP.
         player: Player,
+        /// The LP before.
         from: i32,
+        /// The LP now (never below 0).
         to: i32,
     },
+    /// A card was destroyed (MISC-4); its move follows as an [`Event::Moved`] (for a
+    /// battle, at the end of the Damage Step).
     Destroyed {
+        /// The card.
         card: CardId,
+        /// By battle, by an effect or by rule.
         reason: Reason,
     },
     /// A card or effect was activated as chain link `link` (1-based).
     Activated {
+        /// The card.
         card: CardId,
+        /// The effect's index among the card's declared effects ([`crate::Action::Activate`]).
         effect: u8,
+        /// Its chain link number.
         link: u8,
     },
+    /// The activation of a chain link was negated (CHAIN-4).
     ActivationNegated {
+        /// The card.
         card: CardId,
+        /// The chain link.
         link: u8,
     },
+    /// The effect of a chain link was negated: the activation stands (CHAIN-4).
     EffectNegated {
+        /// The card.
         card: CardId,
+        /// The chain link.
         link: u8,
     },
     /// A link resolved (its effect applied or did nothing).
     LinkResolved {
+        /// The card.
         card: CardId,
+        /// The chain link.
         link: u8,
     },
+    /// The whole chain has resolved (CHAIN-3).
     ChainEnded,
+    /// The duel ended (WIN-*); nothing follows (WIN-5).
     DuelEnded {
+        /// Who won and why.
         outcome: Outcome,
     },
     /// A summon was negated (SUM-3).
     SummonNegated {
+        /// The monster.
         card: CardId,
     },
+    /// An attack was negated by an effect.
     AttackNegated {
+        /// The attacking monster.
         attacker: CardId,
     },
+    /// A monster changed controller (ZONE-11).
     ControlChanged {
+        /// The monster.
         card: CardId,
+        /// Its controller now.
         to: Player,
     },
+    /// An equip card was equipped to a monster (SPELL-4).
     Equipped {
+        /// The equip card.
         card: CardId,
+        /// The monster.
         to: CardId,
     },
     /// A card was revealed to the opponent (MISC-7).
     Revealed {
+        /// The card.
         card: CardId,
     },
     /// A player declared a card name, type or number.
     Announced {
+        /// Who declared.
         player: Player,
+        /// What: an [`crate::Action::Announce`] value.
         value: u32,
+        /// What kind of declaration it was.
         kind: crate::engine::AnnounceKind,
     },
     /// A coin was tossed (MISC-6).
     CoinTossed {
+        /// The player whose effect tossed it.
         player: Player,
+        /// It landed heads.
         heads: bool,
     },
     /// Counters were placed (positive) or removed (negative) (MISC-2).
     Counters {
+        /// The card.
         card: CardId,
+        /// The kind of counter.
         kind: crate::effect::Counter,
+        /// How many were placed (positive) or removed (negative).
         delta: i32,
     },
     /// A phase was skipped (PHASE-8).
     PhaseSkipped {
+        /// The phase.
         phase: Phase,
     },
 }

@@ -25,14 +25,20 @@
 //! assert!(duel.outcome().is_some());
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod action;
 mod activate;
 pub mod author;
 mod battle;
 pub mod card;
+// The lead is documenting `chain` and `effect` (issue 14): until then their gaps are
+// allowed, so that `clippy -D warnings` stays clean. Remove both `allow`s with those docs.
+#[allow(missing_docs)]
 mod chain;
 mod determinize;
 pub mod edition;
+#[allow(missing_docs)]
 pub mod effect;
 mod engine;
 mod eval;

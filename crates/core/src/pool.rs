@@ -9,7 +9,9 @@ use crate::effect::Behavior;
 /// One playable card: its printed data and its behaviour.
 #[derive(Clone, Debug)]
 pub struct CardDef {
+    /// The printed facts, as decoded from `cards.cdb`.
     pub data: CardData,
+    /// What the card does: its effects, summon rules and modifiers, declared in `ygo-cards`.
     pub behavior: Behavior,
     /// True when the engine plays every effect of the card (Normal monsters trivially).
     pub implemented: bool,
@@ -27,6 +29,7 @@ pub struct CardPool {
 }
 
 impl CardPool {
+    /// An empty pool.
     pub fn new() -> CardPool {
         CardPool::default()
     }
@@ -44,18 +47,24 @@ impl CardPool {
         self.defs.push(def);
     }
 
+    /// How many cards the pool holds.
     pub fn len(&self) -> usize {
         self.defs.len()
     }
+    /// Holds no card.
     pub fn is_empty(&self) -> bool {
         self.defs.is_empty()
     }
+    /// The card at index `i` (from [`CardPool::index_of`] or [`CardPool::find`]); panics on an
+    /// index the pool never gave out.
     pub fn def(&self, i: DefIndex) -> &CardDef {
         &self.defs[i as usize]
     }
+    /// The index of the card with passcode `id`.
     pub fn index_of(&self, id: u32) -> Option<DefIndex> {
         self.by_id.get(&id).copied()
     }
+    /// The card with passcode `id`.
     pub fn get(&self, id: u32) -> Option<&CardDef> {
         self.index_of(id).map(|i| self.def(i))
     }
@@ -69,6 +78,7 @@ impl CardPool {
         }
         self.by_name.get(&s.to_lowercase()).copied()
     }
+    /// Every card, in insertion order.
     pub fn iter(&self) -> impl Iterator<Item = &CardDef> {
         self.defs.iter()
     }

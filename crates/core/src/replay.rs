@@ -17,17 +17,26 @@ use crate::types::Player;
 /// A recorded duel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Replay {
+    /// The setup the duel started from (its seed included).
     pub setup: DuelSetup,
+    /// Every answer, in order, with the player who gave it.
     pub actions: Vec<(Player, Action)>,
 }
 
 /// Why a replay could not be played back.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
+    /// The setup is invalid: every reason.
     #[error("the duel cannot be set up: {}", setup_errors_text(.0))]
     Setup(Vec<SetupError>),
+    /// An action was refused.
     #[error("action {index} was rejected: {error}")]
-    Rejected { index: usize, error: Rejected },
+    Rejected {
+        /// Its index in `actions` (0-based).
+        index: usize,
+        /// Why it was refused.
+        error: Rejected,
+    },
 }
 
 /// Setup errors as one sentence: each reason in words, separated by "; ".
@@ -60,10 +69,17 @@ pub const REPLAY_FORMAT: u32 = 1;
 /// Why a replay file's `format` is refused (read before the rest of the file).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FormatError {
+    /// The file has no `format` field.
     #[error("no `format` field: not a ygo replay file")]
     Missing,
+    /// The file's format is not [`REPLAY_FORMAT`].
     #[error("replay format {found} is not supported: this ygo (engine {ENGINE_VERSION}) reads format {REPLAY_FORMAT}{}", made_by(.engine))]
-    Unsupported { found: u64, engine: Option<String> },
+    Unsupported {
+        /// The file's format.
+        found: u64,
+        /// The engine version the file names, if any.
+        engine: Option<String>,
+    },
 }
 
 fn made_by(engine: &Option<String>) -> String {
@@ -85,7 +101,9 @@ impl ReplayFile {
 /// A saved duel: the replay, every event it produced, and what produced them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReplayFile {
+    /// The file format's version ([`REPLAY_FORMAT`] when written).
     pub format: u32,
+    /// The engine that recorded it ([`ENGINE_VERSION`] when written).
     pub engine_version: String,
     /// The rule edition's name (also inside `replay.setup`).
     pub edition: String,
@@ -93,6 +111,7 @@ pub struct ReplayFile {
     pub card_data_version: String,
     /// Names of the two decks, for people (the lists are in `replay.setup`).
     pub decks: [String; 2],
+    /// The setup and the actions.
     pub replay: Replay,
     /// Every event of the duel, in order.
     pub events: Vec<Event>,
@@ -102,10 +121,24 @@ pub struct ReplayFile {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// Every event matches.
-    Identical { actions: usize, events: usize },
+    Identical {
+        /// Actions replayed.
+        actions: usize,
+        /// Events compared.
+        events: usize,
+    },
     /// The re-simulation differs: the first differing event, and the action (1-based) that
     /// produced it (0: the duel's start).
-    Diverged { event: usize, action: usize, recorded: Option<Event>, replayed: Option<Event> },
+    Diverged {
+        /// The index of the first differing event.
+        event: usize,
+        /// The action that produced it (1-based; 0 for the duel's start).
+        action: usize,
+        /// The event the file holds there (`None`: the file has fewer events).
+        recorded: Option<Event>,
+        /// The event the re-simulation produced there (`None`: it produced fewer).
+        replayed: Option<Event>,
+    },
     /// An action was rejected or the setup is invalid.
     Failed(ReplayError),
 }

@@ -18,23 +18,31 @@ use crate::types::{BattleStep, Phase, Player, Position, SummonKind, Zone};
 /// A deck as passcodes.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeckList {
+    /// Main Deck passcodes (DECK-1), in list order (the duel shuffles them).
     pub main: Vec<u32>,
+    /// Extra Deck passcodes (DECK-2).
     pub extra: Vec<u32>,
 }
 
 /// Everything needed to start a duel from the beginning. May be invalid.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DuelSetup {
+    /// Player A's deck, then player B's.
     pub decks: [DeckList; 2],
+    /// The rule edition (ERA-1).
     pub edition: Edition,
+    /// Seed of the duel's random source (shuffles, coin tosses: MISC-6).
     pub seed: u64,
     /// SETUP-1: 8000, or 4000 / 2000 by agreement.
     pub lp: i32,
+    /// Cards in each opening hand (SETUP-2: 5).
     pub hand_size: u8,
+    /// Who takes the first turn.
     pub first: Player,
 }
 
 impl DuelSetup {
+    /// A standard duel: Master Rule 2020, 8000 LP, 5-card hands, `A` first.
     pub fn new(a: DeckList, b: DeckList, seed: u64) -> DuelSetup {
         DuelSetup { decks: [a, b], edition: Edition::default(), seed, lp: 8000, hand_size: 5, first: Player::A }
     }
@@ -43,27 +51,80 @@ impl DuelSetup {
 /// One reason a setup or position is invalid.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 pub enum SetupError {
+    /// A deck names a passcode the card pool does not hold.
     #[error("player {player:?}: unknown card {code}")]
-    UnknownCard { player: Player, code: u32 },
+    UnknownCard {
+        /// Whose deck.
+        player: Player,
+        /// The passcode.
+        code: u32,
+    },
+    /// DECK-1: the Main Deck has fewer than 40 or more than 60 cards.
     #[error("player {player:?}: Main Deck has {count} cards (40 to 60 allowed)")]
-    MainDeckSize { player: Player, count: usize },
+    MainDeckSize {
+        /// Whose deck.
+        player: Player,
+        /// Its size.
+        count: usize,
+    },
+    /// DECK-2: the Extra Deck has more than 15 cards.
     #[error("player {player:?}: Extra Deck has {count} cards (at most 15)")]
-    ExtraDeckSize { player: Player, count: usize },
+    ExtraDeckSize {
+        /// Whose deck.
+        player: Player,
+        /// Its size.
+        count: usize,
+    },
+    /// DECK-8: a Fusion, Synchro, Xyz or Link monster is in the Main Deck.
     #[error("player {player:?}: {name} belongs in the Extra Deck, not the Main Deck")]
-    ExtraCardInMain { player: Player, name: String },
+    ExtraCardInMain {
+        /// Whose deck.
+        player: Player,
+        /// The card's name.
+        name: String,
+    },
+    /// DECK-2: a card other than a Fusion, Synchro, Xyz or Link monster is in the Extra Deck.
     #[error("player {player:?}: {name} cannot be in the Extra Deck")]
-    MainCardInExtra { player: Player, name: String },
+    MainCardInExtra {
+        /// Whose deck.
+        player: Player,
+        /// The card's name.
+        name: String,
+    },
+    /// DECK-6: a token is in a deck.
     #[error("player {player:?}: {name} cannot be in a deck")]
-    NotADeckCard { player: Player, name: String },
+    NotADeckCard {
+        /// Whose deck.
+        player: Player,
+        /// The card's name.
+        name: String,
+    },
     /// ERA table: the card's kind does not exist yet in this edition.
     #[error("player {player:?}: {name} cannot be used under {edition} (its kind does not exist yet)")]
-    NotInEdition { player: Player, name: String, edition: String },
+    NotInEdition {
+        /// Whose card.
+        player: Player,
+        /// The card's name.
+        name: String,
+        /// The edition's [`Edition::name`].
+        edition: String,
+    },
+    /// SETUP-1: starting LP other than 8000, 4000 or 2000.
     #[error("starting LP {0} is not allowed (8000, 4000 or 2000)")]
     StartingLp(i32),
+    /// An opening hand of 0 or more than 10 cards.
     #[error("opening hand of {0} cards is not allowed (1 to 10)")]
     HandSize(u8),
+    /// A position places a card where it cannot be (unknown card, wrong kind of zone, a zone
+    /// taken twice or missing), in words.
     #[error("player {player:?}: {what}")]
-    Position { player: Player, what: String },
+    Position {
+        /// Whose side of the position.
+        player: Player,
+        /// What is wrong, in words.
+        what: String,
+    },
+    /// A position's turn state is impossible.
     #[error("{0}")]
     State(StateError),
 }
@@ -73,11 +134,19 @@ pub enum SetupError {
 pub enum StateError {
     /// `equip_to` names an empty Monster Zone.
     #[error("equip_to: no monster in {}'s zone {zone}", .player.name())]
-    NoEquipTarget { player: Player, zone: u8 },
+    NoEquipTarget {
+        /// The side of the named zone.
+        player: Player,
+        /// The Monster Zone.
+        zone: u8,
+    },
+    /// A position starts in a sub-step of the Damage Step (it can only be reached by an attack).
     #[error("a position cannot start inside the Damage Step")]
     InsideDamageStep,
+    /// A Battle Phase step is given for another phase.
     #[error("`step` is only valid in the battle phase")]
     StepOutsideBattlePhase,
+    /// SETUP-3: the first player cannot enter the Battle Phase on turn 1.
     #[error("the first player cannot be in the Battle Phase on turn 1 (SETUP-3)")]
     BattlePhaseOnTurnOne,
 }
@@ -85,25 +154,38 @@ pub enum StateError {
 /// A card placed on the table by a position setup (scenario `[state]`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Placed {
+    /// The passcode.
     pub code: u32,
     /// Monsters: `None` = face-up Attack. Spells/traps: `FaceDownDefense` = Set.
     pub position: Option<Position>,
+    /// Field zones: the slot; `None` takes the first free one.
     pub zone: Option<u8>,
+    /// The turn it was Set (default: the turn before the position's).
     pub set_turn: Option<u32>,
+    /// The turn it was summoned, or (a spell/trap) came face-up (default: the turn before the
+    /// position's).
     pub summoned_turn: Option<u32>,
+    /// Monsters: how it was summoned (default: Normal Summoned, or Set if face-down).
     pub summoned: Option<SummonKind>,
+    /// Monsters: it has declared an attack this turn.
     pub attacked: bool,
+    /// Counters on it, by counter kind name.
     pub counters: Vec<(String, u16)>,
+    /// Xyz monsters: passcodes of the materials under it (ZONE-10).
     pub materials: Vec<u32>,
     /// The monster this equip spell is attached to, as (its controller, its zone).
     pub equip_to: Option<(Player, u8)>,
+    /// Its owner when not the player whose side it is on (ZONE-11).
     pub owner: Option<Player>,
+    /// SUM-7: it was properly summoned before, so it may be revived. A monster on the field
+    /// counts as properly summoned unless `summoned` is `Special`.
     pub properly_summoned: bool,
     /// Banished face-down (ZONE-6).
     pub face_down: bool,
 }
 
 impl Placed {
+    /// A card of passcode `code` with every other fact at its default.
     pub fn new(code: u32) -> Placed {
         Placed { code, ..Placed::default() }
     }
@@ -112,17 +194,25 @@ impl Placed {
 /// One player's part of a position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SidePosition {
+    /// Life points.
     pub lp: i32,
+    /// The hand, as passcodes.
     pub hand: Vec<u32>,
     /// Top card first.
     pub deck: Vec<u32>,
+    /// The Extra Deck (a face-up `position` for a face-up Pendulum monster).
     pub extra: Vec<Placed>,
     /// Bottom first.
     pub gy: Vec<Placed>,
+    /// Banished cards.
     pub banished: Vec<Placed>,
+    /// Monsters in the Monster Zones.
     pub monsters: Vec<Placed>,
+    /// Cards in the Spell & Trap Zones.
     pub spells: Vec<Placed>,
+    /// The card in the Field Zone.
     pub field: Option<Placed>,
+    /// The separate Pendulum Zones (Master Rule 3 only: ZONE-4).
     pub pendulum: Vec<Placed>,
 }
 
@@ -146,13 +236,21 @@ impl Default for SidePosition {
 /// An arbitrary position to start from (scenario files).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PositionSetup {
+    /// The rule edition (ERA-1).
     pub edition: Edition,
+    /// Seed of the duel's random source (MISC-6).
     pub seed: u64,
+    /// The turn number (from 1).
     pub turn: u32,
+    /// Whose turn it is.
     pub turn_player: Player,
+    /// The phase the position starts in; the turn player holds priority.
     pub phase: Phase,
+    /// In the Battle Phase, the step (default: the Battle Step); never inside the Damage Step.
     pub step: Option<BattleStep>,
+    /// The turn player has used the turn's Normal Summon or Set.
     pub normal_summon_used: bool,
+    /// Player A's side, then player B's.
     pub sides: [SidePosition; 2],
 }
 

@@ -14,8 +14,9 @@ use crate::event::{Event, Reason};
 use crate::pool::{CardPool, DefIndex};
 use crate::types::{BattleStep, Loc, Outcome, Phase, Player, Position, SummonKind, Zone};
 
-/// A card instance in a duel: an index into [`Duel::cards`]. Allocated at setup, never
-/// reused; private to the engine's bookkeeping (actions name places, not ids).
+/// A card instance in a duel (see [`Duel::card_ids`]). Allocated at setup (a token when
+/// it is created), never reused; private to the engine's bookkeeping (actions name places,
+/// not ids).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct CardId(pub u16);
 
@@ -83,7 +84,9 @@ pub struct Delayed {
 /// The state of one card instance.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardState {
+    /// The card's definition in the duel's [`CardPool`].
     pub def: DefIndex,
+    /// Its passcode (also recorded so that a re-attached pool can be checked).
     pub code: u32,
     // Where the card is and who has it: written only by the mutation atoms of this module
     // (read through the accessors below).
@@ -97,16 +100,21 @@ pub struct CardState {
     position: Position,
     /// The turn the card entered its current zone (summoned or Set turn).
     pub entered_turn: u32,
+    /// How it was summoned to where it is ([`SummonKind::None`] off the field).
     pub summon: SummonKind,
     /// SUM-7: it was properly summoned, so it may be revived.
     pub properly_summoned: bool,
     /// Turn of its last attack declaration and how many it declared that turn.
     pub attacked_turn: u32,
+    /// Attacks declared on `attacked_turn`.
     pub attacks: u8,
     /// Turn of its last position change (manual change or Flip Summon: POS-2, SUM-4).
     pub position_changed_turn: u32,
+    /// Counters on it, by kind (MISC-2); cleared when it leaves the field.
     pub counters: SmallVec<[(crate::effect::Counter, u16); 1]>,
+    /// An equip card: the monster it is equipped to (SPELL-4).
     pub equip_to: Option<CardId>,
+    /// An Xyz monster: its materials, attached under it (ZONE-10).
     pub materials: SmallVec<[CardId; 2]>,
     /// A face-up continuous card whose activation has resolved: its effects apply (EFF-2).
     pub active: bool,
@@ -137,9 +145,13 @@ pub struct CardState {
 /// opponent's card effect").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Arrival {
+    /// The turn it arrived.
     pub turn: u32,
+    /// Why it moved (`None` before its first move).
     pub reason: Option<Reason>,
+    /// The player whose effect was resolving when it moved, if any.
     pub by: Option<Player>,
+    /// The zone it left.
     pub from: Option<Zone>,
     /// The battle position it had where it came from (for "return it to the field").
     #[serde(default)]
@@ -211,18 +223,24 @@ pub struct PlayerState {
     lp: i32,
     /// Main Deck, bottom first: the top card is the last element.
     pub deck: Vec<CardId>,
+    /// The hand, left to right.
     pub hand: Vec<CardId>,
+    /// The Extra Deck (face-up Pendulum monsters included: ZONE-8).
     pub extra: Vec<CardId>,
     /// GY, bottom (oldest) first.
     pub gy: Vec<CardId>,
+    /// Banished cards, face-up and face-down, in the order they came.
     pub banished: Vec<CardId>,
     /// Tokens not on the field (MISC-1): they do not exist for the rules.
     pub gone: Vec<CardId>,
     /// 0-4 Main Monster Zones, 5-6 Extra Monster Zones (mirrored: this player's 5 is the
     /// opponent's 6).
     pub monsters: [Option<CardId>; 7],
+    /// Spell & Trap Zones 0-4 (from Master Rule 4 the outer ones double as Pendulum Zones: ZONE-4).
     pub spells: [Option<CardId>; 5],
+    /// The Field Zone.
     pub field: Option<CardId>,
+    /// The separate Pendulum Zones of Master Rule 3, left and right (ZONE-4).
     pub pendulum: [Option<CardId>; 2],
     /// WIN-2: this player had to draw from an empty deck.
     pub drew_from_empty: bool,
@@ -233,6 +251,7 @@ impl PlayerState {
     pub fn lp(&self) -> i32 {
         self.lp
     }
+    /// The cards of a pile zone, bottom first; `None` for the field zones and Xyz materials.
     pub fn pile(&self, zone: Zone) -> Option<&Vec<CardId>> {
         Some(match zone {
             Zone::Deck => &self.deck,
@@ -278,6 +297,7 @@ impl PlayerState {
     pub fn monster_ids(&self) -> impl Iterator<Item = CardId> + '_ {
         self.monsters.iter().flatten().copied()
     }
+    /// How many monsters this player controls.
     pub fn monster_count(&self) -> usize {
         self.monsters.iter().flatten().count()
     }
@@ -409,6 +429,7 @@ pub(crate) struct Dest {
 impl Duel {
     // ---- queries -------------------------------------------------------------------
 
+    /// The card pool the duel plays with.
     pub fn pool(&self) -> &Arc<CardPool> {
         &self.pool
     }
@@ -425,27 +446,35 @@ impl Duel {
         self.pool = pool;
         Ok(())
     }
+    /// The rule edition (ERA-1).
     pub fn edition(&self) -> Edition {
         self.edition
     }
+    /// The turn number, from 1.
     pub fn turn(&self) -> u32 {
         self.turn
     }
+    /// Whose turn it is.
     pub fn turn_player(&self) -> Player {
         self.turn_player
     }
+    /// The current phase.
     pub fn phase(&self) -> Phase {
         self.phase
     }
+    /// The current step of the Battle Phase (`None` outside it).
     pub fn battle_step(&self) -> Option<BattleStep> {
         self.step
     }
+    /// How the duel ended, once it has.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
+    /// The duel has ended.
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
     }
+    /// Every event of the duel so far, oldest first (unless [`Duel::clear_events`] dropped them).
     pub fn events(&self) -> &[Event] {
         &self.events
     }
@@ -458,12 +487,15 @@ impl Duel {
     pub fn clear_events(&mut self) {
         self.events.clear();
     }
+    /// One player's side of the table.
     pub fn player(&self, p: Player) -> &PlayerState {
         &self.players[p.idx()]
     }
+    /// A player's Life Points.
     pub fn lp(&self, p: Player) -> i32 {
         self.players[p.idx()].lp
     }
+    /// Normal Summons or Sets the turn player may still make this turn (PHASE-4).
     pub fn normal_summons_left(&self) -> u8 {
         self.normal_summons_left
     }
@@ -471,15 +503,19 @@ impl Duel {
     pub fn decisions(&self) -> u64 {
         self.decisions
     }
+    /// The state of one card instance; panics on an id not of this duel.
     pub fn card(&self, id: CardId) -> &CardState {
         &self.cards[id.0 as usize]
     }
+    /// Every card instance of the duel (tokens included), in id order.
     pub fn card_ids(&self) -> impl Iterator<Item = CardId> {
         (0..self.cards.len() as u16).map(CardId)
     }
+    /// The printed facts of a card instance.
     pub fn data(&self, id: CardId) -> &CardData {
         &self.pool.def(self.card(id).def).data
     }
+    /// The name of a card instance.
     pub fn name(&self, id: CardId) -> &str {
         &self.data(id).name
     }
@@ -514,6 +550,7 @@ impl Duel {
         };
         Loc::new(c.controller, c.zone, index)
     }
+    /// The card is on the field (ZONE-2).
     pub fn is_on_field(&self, id: CardId) -> bool {
         self.card(id).zone.on_field()
     }
@@ -526,6 +563,7 @@ impl Duel {
     pub fn free_main_monster_zones(&self, p: Player) -> SmallVec<[u8; 5]> {
         (0..5u8).filter(|&i| self.players[p.idx()].monsters[i as usize].is_none()).collect()
     }
+    /// Free Spell & Trap Zones of `p` (a trap monster keeps its zone occupied: TRAP-5).
     pub fn free_spell_zones(&self, p: Player) -> SmallVec<[u8; 5]> {
         (0..5u8)
             .filter(|&i| self.players[p.idx()].spells[i as usize].is_none())

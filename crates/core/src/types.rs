@@ -5,27 +5,34 @@ use serde::{Deserialize, Serialize};
 /// A player. `A` goes first in a fresh duel unless the setup says otherwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Player {
+    /// The player who goes first unless the setup says otherwise.
     A,
+    /// The other player.
     B,
 }
 
 impl Player {
+    /// Both players, `A` first.
     pub const BOTH: [Player; 2] = [Player::A, Player::B];
+    /// 0 for `A`, 1 for `B`: the index into per-player arrays.
     pub fn idx(self) -> usize {
         self as usize
     }
+    /// The opponent.
     pub fn opp(self) -> Player {
         match self {
             Player::A => Player::B,
             Player::B => Player::A,
         }
     }
+    /// `"A"` or `"B"`, as in scenario files and action texts.
     pub fn name(self) -> &'static str {
         match self {
             Player::A => "A",
             Player::B => "B",
         }
     }
+    /// Reads `A`/`B` (either case).
     pub fn parse(s: &str) -> Option<Player> {
         match s {
             "A" | "a" => Some(Player::A),
@@ -38,17 +45,23 @@ impl Player {
 /// Where a card is (ZONE-1). Field zones carry an index in [`Loc::index`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Zone {
+    /// The Main Deck: hidden and ordered (ZONE-7); index 0 is the bottom.
     Deck,
+    /// The hand: hidden from the opponent.
     Hand,
     /// Main Monster Zones 0-4 and Extra Monster Zones 5-6 (ZONE-3).
     Monster,
     /// Spell & Trap Zones 0-4.
     SpellTrap,
+    /// The Field Zone (ZONE-5).
     Field,
     /// Separate Pendulum Zones 0 (left) and 1 (right), Master Rule 3 (ZONE-4).
     Pendulum,
+    /// The Graveyard: public and ordered (ZONE-6).
     Gy,
+    /// Banished: public unless face-down (ZONE-6).
     Banished,
+    /// The Extra Deck: face-down and hidden, except face-up Pendulum monsters (ZONE-8).
     Extra,
     /// Attached under an Xyz monster (ZONE-10); `index` is the Xyz monster's zone.
     Material,
@@ -78,6 +91,8 @@ impl Zone {
             Zone::Material => "materials",
         }
     }
+    /// Reads a [`Zone::scenario_name`] (`monster` and `spell` also accepted); `gone` is not a
+    /// place a scenario can name.
     pub fn parse(s: &str) -> Option<Zone> {
         Some(match s {
             "deck" => Zone::Deck,
@@ -103,12 +118,19 @@ impl Zone {
 /// position (for piles: index from the bottom; hand: left to right).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Loc {
+    /// Whose side of the table: the controller of a card on the field, the player whose pile
+    /// holds it elsewhere.
     pub player: Player,
+    /// Which zone.
     pub zone: Zone,
+    /// The slot of a field zone, or the position in a pile (Xyz materials: the Xyz
+    /// monster's zone × 8 + the place under it).
     pub index: u8,
 }
 
 impl Loc {
+    /// A place from a `usize` slot or pile index (truncated to `u8`; no zone holds more than
+    /// 255 cards).
     pub fn new(player: Player, zone: Zone, index: usize) -> Loc {
         Loc { player, zone, index: index as u8 }
     }
@@ -118,20 +140,27 @@ impl Loc {
 /// [`Position::face_up`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Position {
+    /// Face-up Attack Position; for a card outside the Monster Zones, face-up.
     FaceUpAttack,
+    /// Face-up Defense Position.
     FaceUpDefense,
+    /// Face-down Defense Position (a Set monster); for a card outside the Monster Zones,
+    /// face-down (a Set spell/trap, a face-down banished or Extra Deck card).
     FaceDownDefense,
     /// Only through effects (POS-1).
     FaceDownAttack,
 }
 
 impl Position {
+    /// Face-up (either battle position); for a spell/trap, face-up on the field.
     pub fn face_up(self) -> bool {
         matches!(self, Position::FaceUpAttack | Position::FaceUpDefense)
     }
+    /// Attack Position, face-up or face-down.
     pub fn attack(self) -> bool {
         matches!(self, Position::FaceUpAttack | Position::FaceDownAttack)
     }
+    /// The scenario word for the position: `atk`, `def`, `set`, `facedown-atk`.
     pub fn text(self) -> &'static str {
         match self {
             Position::FaceUpAttack => "atk",
@@ -145,15 +174,22 @@ impl Position {
 /// The phases of a turn (PHASE-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Phase {
+    /// Draw Phase (PHASE-2).
     Draw,
+    /// Standby Phase (PHASE-3).
     Standby,
+    /// Main Phase 1 (PHASE-4).
     Main1,
+    /// Battle Phase (PHASE-5).
     Battle,
+    /// Main Phase 2: only if the Battle Phase was entered (PHASE-1).
     Main2,
+    /// End Phase (PHASE-6).
     End,
 }
 
 impl Phase {
+    /// The scenario name: `draw`, `standby`, `main1`, `battle`, `main2`, `end`.
     pub fn name(self) -> &'static str {
         match self {
             Phase::Draw => "draw",
@@ -164,6 +200,7 @@ impl Phase {
             Phase::End => "end",
         }
     }
+    /// Reads a [`Phase::name`].
     pub fn parse(s: &str) -> Option<Phase> {
         Some(match s {
             "draw" => Phase::Draw,
@@ -175,6 +212,7 @@ impl Phase {
             _ => return None,
         })
     }
+    /// Main Phase 1 or 2.
     pub fn is_main(self) -> bool {
         matches!(self, Phase::Main1 | Phase::Main2)
     }
@@ -183,13 +221,18 @@ impl Phase {
 /// Steps of the Battle Phase (PHASE-5, BATTLE-*).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum BattleStep {
+    /// Start Step (BATTLE-1).
     Start,
+    /// Battle Step: attacks are declared here (BATTLE-2, BATTLE-3).
     Battle,
+    /// Damage Step, in one of its sub-steps (BATTLE-4).
     Damage(DamageStep),
+    /// End Step (BATTLE-9).
     End,
 }
 
 impl BattleStep {
+    /// The scenario name: `start`, `battle`, `damage` (any sub-step), `end`.
     pub fn name(self) -> &'static str {
         match self {
             BattleStep::Start => "start",
@@ -203,29 +246,46 @@ impl BattleStep {
 /// Sub-steps of the Damage Step (BATTLE-4, Master Rule 3 wording).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum DamageStep {
+    /// Start of the Damage Step.
     Start,
+    /// Before damage calculation: a face-down target is flipped face-up (POS-4).
     BeforeCalculation,
+    /// During damage calculation (BATTLE-5..7).
     DuringCalculation,
+    /// After damage calculation: flip effects of a monster flipped by the attack (BATTLE-8).
     AfterCalculation,
+    /// End of the Damage Step: monsters destroyed by battle are sent to the GY.
     End,
 }
 
 /// How a monster came to the field (scenario `summoned`; summon-conditional effects).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SummonKind {
+    /// Not summoned: not on the field, or a spell/trap on it.
     #[default]
     None,
+    /// Normal Summoned without tributes (SUM-1).
     Normal,
+    /// Tribute Summoned (SUM-2).
     Tribute,
+    /// Set face-down by the turn's Normal Set (SUM-1): not a summon for effects.
     Set,
+    /// Flip Summoned (SUM-4).
     Flip,
+    /// Special Summoned by an effect or a procedure written on the card (SUM-5, SUM-6).
     Special,
-    /// The proper summons of SUM-8..SUM-13 (all Special Summons).
+    /// Ritual Summoned (SUM-8). This and the kinds after it are the proper summons of
+    /// SUM-7 (all Special Summons).
     Ritual,
+    /// Fusion Summoned (SUM-9).
     Fusion,
+    /// Synchro Summoned (SUM-10).
     Synchro,
+    /// Xyz Summoned (SUM-11).
     Xyz,
+    /// Pendulum Summoned (SUM-12).
     Pendulum,
+    /// Link Summoned (SUM-13).
     Link,
 }
 
@@ -249,6 +309,8 @@ pub enum WinReason {
 /// The end of a duel: `winner == None` is a draw (WIN-4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Outcome {
+    /// Who won; `None` for a draw.
     pub winner: Option<Player>,
+    /// Why the duel ended.
     pub reason: WinReason,
 }

@@ -10,18 +10,32 @@ use crate::types::{BattleStep, Outcome, Phase, Player, Position, Zone};
 /// A card as a player sees it. Hidden cards carry no identity at all.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SeenCard {
-    Hidden { position: Position },
+    /// A card the viewer may not see (MISC-3): only that it is there, and its position.
+    Hidden {
+        /// Its position (a face-down monster's battle position is public).
+        position: Position,
+    },
+    /// A card the viewer may see.
     Known(KnownCard),
 }
 
+/// A card the viewer may see: its identity and its current stats.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KnownCard {
+    /// The passcode.
     pub code: u32,
+    /// The name.
     pub name: String,
+    /// Its position (face-up/face-down for a spell or trap).
     pub position: Position,
+    /// In a Monster Zone: its current ATK (continuous effects applied); elsewhere the
+    /// printed ATK (`None` for "?" and for spells/traps).
     pub atk: Option<i32>,
+    /// As `atk`, for DEF (`None` for Link monsters too).
     pub def: Option<i32>,
+    /// The printed Level, Rank or Link rating.
     pub level: u8,
+    /// Its owner (ZONE-11).
     pub owner: Player,
     /// Counters on the card (MISC-2), by kind name (`spell`, `clock`, ...); empty off the field.
     pub counters: Vec<(String, u16)>,
@@ -30,42 +44,63 @@ pub struct KnownCard {
 /// A link of the current chain (CHAIN-1): activations are public.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChainView {
+    /// The passcode of the activated card.
     pub code: u32,
+    /// Its name.
     pub name: String,
     /// The effect's index on the card (0 = its first).
     pub effect: u8,
+    /// The player who activated it.
     pub controller: Player,
 }
 
 /// One side of the table as seen by the viewer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideView {
+    /// Life points.
     pub lp: i32,
+    /// Cards in the hand (public: MISC-3).
     pub hand_count: usize,
     /// The viewer's own hand; empty for the opponent.
     pub hand: Vec<KnownCard>,
+    /// Cards in the Main Deck (public: ZONE-7).
     pub deck_count: usize,
+    /// Cards in the Extra Deck (public: ZONE-8).
     pub extra_count: usize,
     /// Extra Deck cards the viewer may see (own, or face-up Pendulums).
     pub extra: Vec<KnownCard>,
+    /// The GY, bottom first (public: ZONE-6).
     pub gy: Vec<KnownCard>,
+    /// Banished cards, face-down ones hidden from the opponent (ZONE-6).
     pub banished: Vec<SeenCard>,
+    /// Monster Zones 0-4 Main, 5-6 Extra (as [`crate::PlayerState::monsters`]).
     pub monsters: Vec<Option<SeenCard>>,
+    /// Spell & Trap Zones 0-4.
     pub spells: Vec<Option<SeenCard>>,
+    /// The Field Zone.
     pub field: Option<SeenCard>,
+    /// The separate Pendulum Zones of Master Rule 3 (left, right).
     pub pendulum: Vec<Option<SeenCard>>,
 }
 
 /// What `viewer` may see of the duel, plus their legal actions if they must decide.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
+    /// Whose view this is.
     pub viewer: Player,
+    /// The turn number, from 1.
     pub turn: u32,
+    /// Whose turn it is.
     pub turn_player: Player,
+    /// The current phase.
     pub phase: Phase,
+    /// The current Battle Phase step (`None` outside the Battle Phase).
     pub step: Option<BattleStep>,
+    /// Who must decide now (`None` once the duel is over).
     pub deciding: Option<Player>,
+    /// How the duel ended, once it has.
     pub outcome: Option<Outcome>,
+    /// Player A's side, then player B's.
     pub sides: [SideView; 2],
     /// The chain being built or resolved, link 1 first.
     pub chain: Vec<ChainView>,

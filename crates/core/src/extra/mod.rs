@@ -30,15 +30,37 @@ const SEARCH_BUDGET: u32 = 4_000;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Materials {
     /// SUM-9: one monster per slot (a Fusion Substitute may fill one named slot).
-    /// `by_polymerization`: false for "must be Special Summoned with <a specific card>".
-    Fusion { slots: Vec<Filter>, by_polymerization: bool },
+    Fusion {
+        /// One filter per material.
+        slots: Vec<Filter>,
+        /// "Polymerization" (or another fusion effect) may summon it; false for "must be
+        /// Special Summoned with" one specific card.
+        by_polymerization: bool,
+    },
     /// SUM-10: 1 Tuner matching `tuner` + 1 or more non-Tuner monsters matching `non_tuner`.
-    Synchro { tuner: Filter, non_tuner: Filter },
+    Synchro {
+        /// What the Tuner must be.
+        tuner: Filter,
+        /// What every non-Tuner must be.
+        non_tuner: Filter,
+    },
     /// SUM-11: `count` face-up monsters whose Level equals the Rank, matching `filter`.
-    Xyz { count: u8, filter: Filter },
+    Xyz {
+        /// How many materials (at least 2).
+        count: u8,
+        /// What each material must be.
+        filter: Filter,
+    },
     /// SUM-13: `min..=max` face-up monsters matching `filter`; each counts 1, or a Link
     /// monster its Link rating; the total is the Link rating.
-    Link { min: u8, max: u8, filter: Filter },
+    Link {
+        /// Fewest materials.
+        min: u8,
+        /// Most materials.
+        max: u8,
+        /// What each material must be.
+        filter: Filter,
+    },
 }
 
 /// Where a Ritual spell takes the monsters it uses (SUM-8).
@@ -56,7 +78,16 @@ pub enum ExtraOp {
     /// SUM-8: Ritual Summon 1 Ritual monster matching `monster` from the hand, using
     /// monsters matching `material` whose total Level equals (`exact`) or is at least its
     /// Level.
-    Ritual { monster: Filter, from: RitualFrom, material: Filter, exact: bool },
+    Ritual {
+        /// Which Ritual monsters it may summon.
+        monster: Filter,
+        /// Where the monsters it uses come from.
+        from: RitualFrom,
+        /// What each of those monsters must be.
+        material: Filter,
+        /// Their Levels must total exactly the Ritual monster's Level (else: at least).
+        exact: bool,
+    },
     /// SUM-9: Fusion Summon 1 Fusion monster from the Extra Deck with materials from the
     /// hand and field.
     Fusion,
@@ -65,9 +96,13 @@ pub enum ExtraOp {
 /// The summons that are actions of their own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ProcKind {
+    /// Synchro Summon (SUM-10).
     Synchro,
+    /// Xyz Summon (SUM-11).
     Xyz,
+    /// Link Summon (SUM-13).
     Link,
+    /// Pendulum Summon (SUM-12).
     Pendulum,
 }
 
