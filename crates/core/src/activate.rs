@@ -59,14 +59,23 @@ impl Duel {
         if !d.is_monster() || self.pool.def(c.def).behavior.no_special_summon {
             return false;
         }
-        // SUM-7: Ritual monsters too must first be properly summoned.
-        let needs_proper = self.pool.def(c.def).behavior.no_normal_summon || d.is_extra_deck() || d.kind == Kind::Monster(crate::card::MonsterFrame::Ritual);
+        let needs_proper = self.needs_proper_summon(id);
         match c.zone() {
             Zone::Gy | Zone::Banished => !needs_proper || c.properly_summoned,
             Zone::Gone => d.is_token(),
             Zone::Hand | Zone::Deck => !needs_proper,
+            // SUM-7: an effect that names the Extra Deck may Special Summon from it
+            // ("Metamorphosis"); that is not a proper summon.
+            Zone::Extra => d.is_extra_deck() && !c.face_up(),
             _ => false,
         }
+    }
+
+    /// SUM-7: must this monster be properly summoned before effects may revive it (Ritual,
+    /// Extra Deck and "must be Special Summoned" monsters)?
+    pub(crate) fn needs_proper_summon(&self, id: CardId) -> bool {
+        let d = self.data(id);
+        self.pool.def(self.card(id).def).behavior.no_normal_summon || d.is_extra_deck() || d.kind == Kind::Monster(crate::card::MonsterFrame::Ritual)
     }
 
     // ---- targets (EFF-6) ------------------------------------------------------------------
@@ -96,20 +105,24 @@ impl Duel {
         self.current_attack().is_some_and(|a| a.destroyed.contains(&c))
     }
 
-    /// Could the effect's targets be chosen? A target group that reads the cost ("a monster
-    /// with less ATK than the discarded one") needs a cost card that leaves one.
+    /// Could the effect's targets be chosen (and its first steps do anything)? An effect
+    /// that reads its cost ("a monster with less ATK than the discarded one", "with the same
+    /// Level as the Tributed monster") needs a cost card that leaves one.
     pub(crate) fn targets_exist(&self, e: &EffectDecl, ctx: &Ctx<'_>) -> bool {
-        let group = |t: &TargetSpec| {
-            let need = t.min.max(1) as usize;
-            if !t.filter.mentions_cost() || ctx.link.is_some() {
-                return self.has_spec_candidates(t, ctx, need);
-            }
-            self.cost_cards(e, ctx.p, ctx.source).into_iter().any(|c| {
-                let facts = LinkFacts { cost: self.cost_facts(&[c], 0), ..LinkFacts::default() };
-                self.has_spec_candidates(t, &Ctx::with_link(ctx.p, ctx.source, &facts), need)
-            })
-        };
+        if ctx.link.is_none() && reads_cost(e) {
+            return self.cost_cards(e, ctx.p, ctx.source).into_iter().any(|c| self.cost_fits(e, ctx.p, ctx.source, c));
+        }
+        let group = |t: &TargetSpec| self.has_spec_candidates(t, ctx, t.min.max(1) as usize);
         e.target.as_ref().is_none_or(group) && e.also_target.as_ref().is_none_or(group)
+    }
+
+    /// With card `c` paid as the cost, could the targets be chosen and the first steps do
+    /// anything?
+    fn cost_fits(&self, e: &EffectDecl, p: Player, source: CardId, c: CardId) -> bool {
+        let facts = LinkFacts { cost: self.cost_facts(&[c], 0), ..LinkFacts::default() };
+        let ctx = Ctx::with_link(p, source, &facts);
+        let group = |t: &TargetSpec| self.has_spec_candidates(t, &ctx, t.min.max(1) as usize);
+        e.target.as_ref().is_none_or(group) && e.also_target.as_ref().is_none_or(group) && self.ops_possible(&e.ops, &ctx)
     }
 
     // ---- costs (EFF-5) ----------------------------------------------------------------------
@@ -149,11 +162,8 @@ impl Duel {
     /// leave a legal target.
     pub(crate) fn cost_candidates(&self, cost: &Cost, e: &EffectDecl, p: Player, source: CardId) -> Vec<CardId> {
         let mut v = self.raw_cost_candidates(cost, p, source);
-        if let Some(spec) = e.target.as_ref().filter(|t| t.filter.mentions_cost()) {
-            v.retain(|&c| {
-                let facts = LinkFacts { cost: self.cost_facts(&[c], 0), ..LinkFacts::default() };
-                self.has_spec_candidates(spec, &Ctx::with_link(p, source, &facts), spec.min.max(1) as usize)
-            });
+        if reads_cost(e) {
+            v.retain(|&c| self.cost_fits(e, p, source, c));
         }
         v
     }
@@ -456,6 +466,16 @@ impl Duel {
             }
         }
     }
+}
+
+/// Does the effect read what its cost fixed (in a target group or a first step)?
+fn reads_cost(e: &EffectDecl) -> bool {
+    let spec = |t: &Option<TargetSpec>| t.as_ref().is_some_and(|t| t.filter.mentions_cost());
+    let step = e.ops.iter().take_while(|o| !o.is_branch()).any(|o| match o {
+        crate::effect::Op::Choose { filter, .. } => filter.mentions_cost(),
+        _ => false,
+    });
+    spec(&e.target) || spec(&e.also_target) || step
 }
 
 /// Does the condition require being in phase `ph` (directly or as part of `All`)?

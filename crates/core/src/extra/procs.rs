@@ -330,6 +330,8 @@ impl Duel {
                 self.special_summon(m, p, zone, pos);
                 let st = &mut self.cards[m.0 as usize];
                 st.summon = if matches!(op, ExtraOp::Fusion) { SummonKind::Fusion } else { SummonKind::Ritual };
+                // SUM-7: a Ritual or Fusion Summon is the proper summon.
+                st.properly_summoned = true;
                 st.materials_count = r.list.len() as u8;
                 r.affected = SmallVec::from_slice(&[m]);
                 r.did = true;
