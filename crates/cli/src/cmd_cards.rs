@@ -22,6 +22,10 @@ pub enum CardsCmd {
     },
     /// Count the shipped cards: implemented, with effects, using the escape hatch.
     Stats {
+        /// Count a named format's cards (goat, tcg, ocg) with its versions: N of M of its
+        /// card pool implemented.
+        #[arg(long, value_parser = crate::args::Utf8Text)]
+        format: Option<String>,
         /// Print a JSON object.
         #[arg(long)]
         json: bool,
@@ -115,26 +119,42 @@ pub fn run(cmd: CardsCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
             Ok(0)
         }
         CardsCmd::Coverage { games, seed, json } => coverage(games, seed, json),
-        CardsCmd::Stats { json } => {
-            let pool = ygo_cards::pool();
+        CardsCmd::Stats { format, json } => {
+            let format = match format.as_deref().map(ygo_data::Format::by_name).transpose() {
+                Ok(f) => f,
+                Err(e) => {
+                    eprintln!("error: --format: {e}");
+                    return Ok(2);
+                }
+            };
+            let pool = format.map_or_else(ygo_cards::pool, |f| f.pool());
             let defs: Vec<_> = pool.iter().collect();
             let implemented = defs.iter().filter(|d| d.implemented).count();
             let with_effects = defs.iter().filter(|d| !d.behavior.effects.is_empty()).count();
             let custom: Vec<&str> = defs.iter().filter(|d| d.behavior.uses_custom()).map(|d| d.data.name.as_str()).collect();
-            if json {
-                let v = serde_json::json!({
-                    "shipped": defs.len(), "implemented": implemented, "with_effects": with_effects,
-                    "custom": custom.len(), "custom_cards": custom,
-                });
-                emit(&format!("{v}\n"))?;
-            } else {
-                emit(&format!(
-                    "{} cards shipped, {implemented} implemented, {with_effects} with declared effects, {} using custom code{}\n",
-                    defs.len(),
-                    custom.len(),
-                    if custom.is_empty() { String::new() } else { format!(": {}", custom.join(", ")) }
-                ))?;
+            let mut v = serde_json::json!({
+                "shipped": defs.len(), "implemented": implemented, "with_effects": with_effects,
+                "custom": custom.len(), "custom_cards": custom,
+            });
+            let mut line = format!(
+                "{} cards shipped, {implemented} implemented, {with_effects} with declared effects, {} using custom code{}\n",
+                defs.len(),
+                custom.len(),
+                if custom.is_empty() { String::new() } else { format!(": {}", custom.join(", ")) }
+            );
+            // A format's card pool: how much of it plays.
+            if let Some(f) = format {
+                let cards: Vec<u32> = match f.whitelist() {
+                    Some(w) => w,
+                    None => defs.iter().map(|d| d.data.id).collect(),
+                };
+                let done: Vec<u32> = cards.iter().copied().filter(|&c| pool.get(c).is_some_and(|d| d.implemented)).collect();
+                line.push_str(&format!("format {}: {} of {} cards of its pool implemented\n", f.name, done.len(), cards.len()));
+                v["format"] = f.name.into();
+                v["format_pool"] = cards.len().into();
+                v["format_implemented"] = done.len().into();
             }
+            emit(&if json { format!("{v}\n") } else { line })?;
             Ok(0)
         }
         CardsCmd::Show { card, json } => match lookup.find(&card) {
