@@ -6,12 +6,22 @@
 //!   Goat pool only; their current behaviour lives with the other cards or is not
 //!   implemented).
 
+mod monsters_a;
+mod monsters_b;
+mod monsters_c;
+mod spells_a;
+mod spells_b;
+mod traps;
 pub mod versions;
 
 use ygo_core::effect::Behavior;
 
 /// The behaviour of a Goat card that plays the same in 2005 and now, by passcode.
 pub fn behavior(id: u32) -> Option<Behavior> {
-    let _ = id;
-    None
+    spells_a::behavior(id)
+        .or_else(|| spells_b::behavior(id))
+        .or_else(|| traps::behavior(id))
+        .or_else(|| monsters_a::behavior(id))
+        .or_else(|| monsters_b::behavior(id))
+        .or_else(|| monsters_c::behavior(id))
 }

@@ -1,0 +1,13 @@
+//! Goat batch 1 (monsters_b): cards of `/work/shared/spec/pools/goat-1.txt`, each a declaration in
+//! the effect vocabulary with its rules text in the project's own words.
+
+#[allow(unused_imports)]
+use ygo_core::card::{Attribute, Race, SpellKind, TrapKind};
+#[allow(unused_imports)]
+use ygo_core::effect::{EffectDecl as E, Filter as F, *};
+
+/// The behaviour of a card of this group by passcode.
+pub fn behavior(id: u32) -> Option<Behavior> {
+    let _ = id;
+    None
+}
