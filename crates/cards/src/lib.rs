@@ -80,7 +80,7 @@ impl Versions {
 fn behavior_of(data: &CardData, v: Versions) -> Option<Behavior> {
     let id = data.id;
     let older = match v {
-        Versions::Goat2005 => goat::versions::behavior(id),
+        Versions::Goat2005 => goat::behavior_2005(id),
         Versions::Current => None,
     };
     older

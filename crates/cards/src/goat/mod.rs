@@ -16,6 +16,17 @@ pub mod versions;
 
 use ygo_core::effect::Behavior;
 
+/// The 2005 behaviour of a card whose text changed later, by passcode (the Goat pool only).
+pub fn behavior_2005(id: u32) -> Option<Behavior> {
+    versions::behavior(id)
+        .or_else(|| spells_a::behavior_2005(id))
+        .or_else(|| spells_b::behavior_2005(id))
+        .or_else(|| traps::behavior_2005(id))
+        .or_else(|| monsters_a::behavior_2005(id))
+        .or_else(|| monsters_b::behavior_2005(id))
+        .or_else(|| monsters_c::behavior_2005(id))
+}
+
 /// The behaviour of a Goat card that plays the same in 2005 and now, by passcode.
 pub fn behavior(id: u32) -> Option<Behavior> {
     spells_a::behavior(id)

@@ -11,3 +11,9 @@ pub fn behavior(id: u32) -> Option<Behavior> {
     let _ = id;
     None
 }
+
+/// The 2005 behaviour of a card of this group whose text changed later (the Goat pool only).
+pub fn behavior_2005(id: u32) -> Option<Behavior> {
+    let _ = id;
+    None
+}
