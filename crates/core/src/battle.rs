@@ -224,7 +224,8 @@ impl Duel {
             self.emit(Event::BattleDamage { player: p, amount, by });
             self.change_lp(p, -amount);
             // "Relinquished": the same amount to the opponent, as effect damage.
-            if [Some(a.attacker), a.target].into_iter().flatten().any(|x| self.card(x).controller() == p && self.reflects_battle_damage(x)) {
+            let reflected = [Some(a.attacker), a.target].into_iter().flatten().any(|x| self.card(x).controller() == p && self.reflects_battle_damage(x));
+            if reflected && !self.no_effect_damage(p.opp()) {
                 self.change_lp(p.opp(), -amount);
             }
         }

@@ -319,6 +319,10 @@ impl Duel {
     pub(crate) fn second_attack_on_kill(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::SecondAttackOnKill(s) = m { Some(s) } else { None })
     }
+    /// BATTLE-10: does player `p` take no effect damage now ("Des Wombat")?
+    pub(crate) fn no_effect_damage(&self, p: Player) -> bool {
+        self.any_modifiers() && self.active_modifiers().iter().any(|(_, ctrl, _, m)| **m == Modifier::NoEffectDamage && *ctrl == p)
+    }
     /// Is `card` banished instead of going to the GY? A "Macro Cosmos" leaving the field
     /// does not apply to itself.
     pub(crate) fn gy_banishes_card(&self, card: CardId) -> bool {

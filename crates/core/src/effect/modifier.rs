@@ -161,4 +161,7 @@ pub enum Modifier {
     /// the Damage Step), the opponent cannot activate cards matching the filter
     /// ("Stargazer/Timegazer Magician").
     PendulumBattleLock(Filter),
+    /// No effect damage (BATTLE-10): the controller of the source takes no effect damage
+    /// ("Des Wombat").
+    NoEffectDamage,
 }

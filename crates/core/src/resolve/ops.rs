@@ -277,6 +277,8 @@ impl Duel {
                 let value = self.num(amount, &Ctx::resolving(r));
                 for q in self.who(*who, p) {
                     match op {
+                        // BATTLE-10: a player may be immune to effect damage.
+                        Op::Damage { .. } if self.no_effect_damage(q) => {}
                         Op::Damage { .. } => self.change_lp(q, -value),
                         Op::GainLp { .. } => self.change_lp(q, value),
                         _ => {
@@ -295,7 +297,9 @@ impl Duel {
                     let q = self.card(c).controller();
                     if !hit.contains(&q) {
                         hit.push(q);
-                        self.change_lp(q, -value);
+                        if !self.no_effect_damage(q) {
+                            self.change_lp(q, -value);
+                        }
                     }
                 }
                 r.did = value > 0 && !hit.is_empty();
