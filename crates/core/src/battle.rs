@@ -48,9 +48,13 @@ impl Duel {
                     c.attacks = 0;
                     // Extra attacks are earned for one turn only.
                     c.extra_attacks = 0;
+                    c.attacked_targets.clear();
                 }
                 c.attacked_turn = self.turn;
                 c.attacks += 1;
+                if let Some(t) = a.target {
+                    c.attacked_targets.push((t, a.target_moves));
+                }
                 self.attack_negated = false;
                 self.new_timing();
                 self.emit(Event::AttackDeclared { attacker: a.attacker, target: a.target });
@@ -102,6 +106,9 @@ impl Duel {
                     });
                 }
                 a.target_moves = a.target.map_or(0, |t| self.card(t).moves);
+                if let Some(t) = a.target {
+                    self.cards[a.attacker.0 as usize].attacked_targets.push((t, a.target_moves));
+                }
                 self.emit(Event::AttackDeclared { attacker: a.attacker, target: a.target });
                 a.stage = AttackStage::ReplayCheck;
                 self.attack_window(a, WindowKind::AttackDeclared)

@@ -323,6 +323,29 @@ impl Duel {
     pub(crate) fn no_effect_damage(&self, p: Player) -> bool {
         self.any_modifiers() && self.active_modifiers().iter().any(|(_, ctrl, _, m)| **m == Modifier::NoEffectDamage && *ctrl == p)
     }
+    /// BATTLE-2: attacks a monster may declare this turn beyond its one, from modifiers.
+    pub(crate) fn modifier_extra_attacks(&self, card: CardId) -> u8 {
+        if !self.any_modifiers() {
+            return 0;
+        }
+        let mut n = 0i32;
+        for (src, ctrl, fixed, m) in self.active_modifiers() {
+            if let Modifier::ExtraAttacks { scope, count } = m {
+                if self.in_scope(scope, src, ctrl, fixed, card) {
+                    n += self.num(count, &Ctx::of(ctrl, src)).max(0);
+                }
+            }
+        }
+        n.clamp(0, u8::MAX as i32) as u8
+    }
+    /// BATTLE-2: may this monster attack every monster the opponent controls once each?
+    pub(crate) fn attacks_every_monster(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::AttackEveryMonster(s) = m { Some(s) } else { None })
+    }
+    /// BATTLE-2: must this monster attack if able?
+    pub(crate) fn must_attack(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::MustAttack(s) = m { Some(s) } else { None })
+    }
     /// Is `card` banished instead of going to the GY? A "Macro Cosmos" leaving the field
     /// does not apply to itself.
     pub(crate) fn gy_banishes_card(&self, card: CardId) -> bool {

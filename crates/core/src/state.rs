@@ -139,6 +139,10 @@ pub struct CardState {
     /// A one-shot spell/trap an effect keeps on the field ("this card stays on the field").
     #[serde(default)]
     pub stays: bool,
+    /// The monsters (with their move counts) it declared attacks on during
+    /// `attacked_turn` (BATTLE-2: "attack every monster once each").
+    #[serde(default)]
+    pub attacked_targets: SmallVec<[(CardId, u32); 2]>,
 }
 
 /// How a card arrived where it is (for "sent to the GY this turn", "destroyed by an
@@ -189,6 +193,7 @@ impl CardState {
             killed_by: None,
             activated_turn: 0,
             stays: false,
+            attacked_targets: SmallVec::new(),
         }
     }
     /// Face-up (a monster in face-up position, a face-up spell/trap or banished card).
@@ -691,6 +696,7 @@ impl Duel {
             c.summon = SummonKind::None;
             c.attacks = 0;
             c.attacked_turn = 0;
+            c.attacked_targets.clear();
             c.position_changed_turn = 0;
             c.counters.clear();
             c.equip_to = None;

@@ -164,4 +164,14 @@ pub enum Modifier {
     /// No effect damage (BATTLE-10): the controller of the source takes no effect damage
     /// ("Des Wombat").
     NoEffectDamage,
+    /// Extra attacks: monsters in scope may declare `count` more attacks each Battle Phase
+    /// (BATTLE-2: "for each Equip Card equipped to it, it can attack once more").
+    ExtraAttacks { scope: Scope, count: Num },
+    /// Attacking every monster (BATTLE-2): monsters in scope may attack each monster the
+    /// opponent controls once per Battle Phase, and directly only if they have not attacked
+    /// yet ("Asura Priest").
+    AttackEveryMonster(Scope),
+    /// Forced attack (BATTLE-2): once its controller is in the Battle Phase, it may not end
+    /// it while a monster in scope can still declare an attack ("Berserk Gorilla").
+    MustAttack(Scope),
 }

@@ -524,6 +524,7 @@ impl Duel {
             Modifier::AtkDef { scope, atk, def } => Modifier::AtkDef { scope: scope.clone(), atk: fix(atk), def: fix(def) },
             Modifier::SetCurrent { scope, atk, def } => Modifier::SetCurrent { scope: scope.clone(), atk: atk.as_ref().map(fix), def: def.as_ref().map(fix) },
             Modifier::SetOriginal { atk, def } => Modifier::SetOriginal { atk: atk.as_ref().map(fix), def: def.as_ref().map(fix) },
+            Modifier::ExtraAttacks { scope, count } => Modifier::ExtraAttacks { scope: scope.clone(), count: fix(count) },
             m => m.clone(),
         }
     }
