@@ -133,6 +133,7 @@ impl Duel {
                                 let to = if self.card(t).position().attack() { Position::FaceUpAttack } else { Position::FaceUpDefense };
                                 self.tasks.push(Task::Attack(a.clone()));
                                 self.set_position(t, to);
+                                self.enforce_self_destruction();
                                 self.tasks.pop();
                             }
                         }

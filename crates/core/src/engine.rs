@@ -719,6 +719,7 @@ impl Duel {
                     self.cards[card.0 as usize].position_changed_turn = self.turn;
                     self.new_timing();
                     self.set_position(card, to);
+                    self.enforce_self_destruction();
                 }
             }
             Action::Attack { attacker, target } => {

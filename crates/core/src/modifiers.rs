@@ -346,6 +346,28 @@ impl Duel {
     pub(crate) fn must_attack(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::MustAttack(s) = m { Some(s) } else { None })
     }
+    /// `Modifier::SelfDestruct`: cards whose self-destruction applies now are destroyed by
+    /// their own effect (a rule process, not a chain link).
+    pub(crate) fn enforce_self_destruction(&mut self) {
+        if self.sources_on_field().next().is_none() {
+            return;
+        }
+        let doomed: SmallVec<[(CardId, Player); 2]> = self
+            .active_modifiers()
+            .into_iter()
+            .filter(|(_, _, fixed, m)| fixed.is_none() && **m == Modifier::SelfDestruct)
+            .map(|(s, p, _, _)| (s, p))
+            .collect();
+        let cause = self.cause;
+        for (c, p) in doomed {
+            if self.card(c).zone().on_field() {
+                self.cause = Some(p);
+                self.send_to_gy(c, crate::event::Reason::Destroy);
+            }
+        }
+        self.cause = cause;
+    }
+
     /// Is `card` banished instead of going to the GY? A "Macro Cosmos" leaving the field
     /// does not apply to itself.
     pub(crate) fn gy_banishes_card(&self, card: CardId) -> bool {

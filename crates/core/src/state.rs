@@ -886,6 +886,7 @@ impl Duel {
         self.check_source_links();
         self.check_linked_destruction();
         self.enforce_forced_defense();
+        self.enforce_self_destruction();
     }
 
     /// Monsters tied to a card that is gone: `DestroyedWithSource` monsters are destroyed,

@@ -160,6 +160,7 @@ impl Duel {
             self.cards[card.0 as usize].properly_summoned = true;
         }
         self.enforce_forced_defense();
+        self.enforce_self_destruction();
         self.tasks.push(Task::Window(Window { kind: WindowKind::AfterSummon, holder: self.turn_player, passed: false, dest: None }));
     }
 

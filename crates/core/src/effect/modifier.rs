@@ -174,4 +174,8 @@ pub enum Modifier {
     /// Forced attack (BATTLE-2): once its controller is in the Battle Phase, it may not end
     /// it while a monster in scope can still declare an attack ("Berserk Gorilla").
     MustAttack(Scope),
+    /// Self-destruction: while the effect's condition holds, the source destroys itself (a
+    /// rule process checked after summons, position changes and resolutions, not a chain
+    /// link: "if this card is in face-up Defense Position, destroy it").
+    SelfDestruct,
 }
