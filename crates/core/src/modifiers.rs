@@ -118,6 +118,9 @@ impl Duel {
         if c.zone() != Zone::Monster || !c.face_up() {
             return false;
         }
+        if c.battle_negated {
+            return true;
+        }
         // Negated one by one ("Junk Synchron" revives a monster with its effects negated).
         if self.lingering.iter().any(|l| l.card == Some((card, c.moves)) && l.modifier == Modifier::NegateMonsterEffects) {
             return true;
@@ -346,6 +349,30 @@ impl Duel {
     pub(crate) fn must_attack(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::MustAttack(s) = m { Some(s) } else { None })
     }
+    /// Is a face-up monster banished instead of leaving the field to anywhere else?
+    pub(crate) fn banished_when_leaving(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::BanishWhenLeaving(s) = m { Some(s) } else { None })
+    }
+    /// What happens to `victim`, destroyed by battle with `killer` (decided at damage
+    /// calculation, while both are still on the field): are its effects negated, and is it
+    /// banished instead of going to the GY?
+    pub(crate) fn battle_victim_fate(&self, killer: CardId, victim: CardId) -> (bool, bool) {
+        if !self.any_modifiers() {
+            return (false, false);
+        }
+        let (mut negated, mut banished) = (false, false);
+        for (src, ctrl, fixed, m) in self.active_modifiers() {
+            match m {
+                Modifier::NegateBattleVictims { scope, victims } if self.in_scope(scope, src, ctrl, fixed, killer) => {
+                    negated |= self.filter_matches(victims, victim, ctrl, src);
+                }
+                Modifier::BanishBattleVictims(scope) if self.in_scope(scope, src, ctrl, fixed, killer) => banished = true,
+                _ => {}
+            }
+        }
+        (negated, banished)
+    }
+
     /// `Modifier::SelfDestruct`: cards whose self-destruction applies now are destroyed by
     /// their own effect (a rule process, not a chain link).
     pub(crate) fn enforce_self_destruction(&mut self) {

@@ -102,8 +102,12 @@ impl Duel {
                 if let (Reason::Battle, Some(a)) = (reason, self.current_attack()) {
                     let killer = if Some(*card) == a.target { Some(a.attacker) } else { a.target };
                     if let Some(k) = killer {
+                        let (negated, banished) = self.battle_victim_fate(k, *card);
                         self.cards[k.0 as usize].battle_kill_turn = self.turn;
-                        self.cards[card.0 as usize].killed_by = Some(k);
+                        let victim = &mut self.cards[card.0 as usize];
+                        victim.killed_by = Some(k);
+                        victim.battle_negated = negated;
+                        victim.battle_banished = banished;
                         self.check_card_triggers(k, e);
                     }
                 }
@@ -353,6 +357,10 @@ impl Duel {
 
     fn trigger_can_activate(&self, p: &Pending) -> bool {
         let Some(e) = self.effect_decl(p.card, p.effect) else { return false };
+        // Its effects were negated by the monster that destroyed it by battle.
+        if self.card(p.card).battle_negated {
+            return false;
+        }
         if self.chain.len() >= crate::engine::limits::CHAIN_LINKS || !self.limit_ok(p.card, p.effect) || self.name_locked(p.player, p.card) {
             return false;
         }

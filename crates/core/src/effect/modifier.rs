@@ -178,4 +178,14 @@ pub enum Modifier {
     /// rule process checked after summons, position changes and resolutions, not a chain
     /// link: "if this card is in face-up Defense Position, destroy it").
     SelfDestruct,
+    /// Battle-victim negation: monsters matching `victims` destroyed by battle with a
+    /// monster in scope have their effects negated on the field and in the GY (their
+    /// triggers from that destruction cannot activate: "Dark Ruler Ha Des", "Blade Knight").
+    NegateBattleVictims { scope: Scope, victims: Filter },
+    /// Battle-victim banishment: monsters destroyed by battle with a monster in scope are
+    /// banished instead of going to the GY (decided at damage calculation).
+    BanishBattleVictims(Scope),
+    /// Banishment instead of leaving: a face-up monster in scope that would leave the field
+    /// is banished instead ("if this face-up card would leave the field, banish it").
+    BanishWhenLeaving(Scope),
 }
