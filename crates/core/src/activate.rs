@@ -56,7 +56,12 @@ impl Duel {
         if d.is_trap() {
             return c.zone() == Zone::SpellTrap && d.level > 0;
         }
-        if !d.is_monster() || self.pool.def(c.def).behavior.no_special_summon {
+        let behavior = &self.pool.def(c.def).behavior;
+        if !d.is_monster() || behavior.no_special_summon {
+            return false;
+        }
+        let barred = |m: &crate::effect::Modifier| matches!(m, crate::effect::Modifier::NoSpecialSummonFrom(o) if crate::eval::origin_is(*o, c.zone()));
+        if behavior.effects.iter().any(|e| e.modifiers.iter().any(barred)) {
             return false;
         }
         let needs_proper = self.needs_proper_summon(id);

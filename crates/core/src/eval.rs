@@ -386,7 +386,7 @@ impl Duel {
 }
 
 /// Is zone `z` the origin `o` names?
-fn origin_is(o: Origin, z: Zone) -> bool {
+pub(crate) fn origin_is(o: Origin, z: Zone) -> bool {
     match o {
         Origin::Field => z.on_field(),
         Origin::MonsterZone => z == Zone::Monster,

@@ -19,7 +19,8 @@ impl Duel {
                 // Tributes count by value (SUM-2: a monster may count as 2).
                 let tribute = if *purpose == crate::engine::SelectPurpose::Tribute { self.tribute_progress(picked) } else { None };
                 let (more, enough) = match tribute {
-                    Some((value, need, max_value)) => (value < max_value, value >= need),
+                    // `min` 0: no Tributes at all is also enough (SUM-2, "without Tributing").
+                    Some((value, need, max_value)) => (value < max_value, value >= need || (value == 0 && *min == 0)),
                     None => (picked.len() < *max as usize, picked.len() >= *min as usize),
                 };
                 if more && picked.len() < *max as usize {
@@ -255,12 +256,15 @@ impl Duel {
             let frees = candidates.iter().any(|&t| self.card(t).slot() < 5);
             value >= need && (free_mmz || frees)
         };
-        if !fits {
+        // SUM-2: a monster that may skip its Tributes is also Summoned or Set without any.
+        let tributeless = free_mmz && self.may_skip_tributes(c);
+        if !fits && !tributeless {
             return;
         }
-        if need == 0 {
+        if need == 0 || tributeless {
             out.push(Action::NormalSummon(loc));
-        } else {
+        }
+        if need > 0 && fits {
             out.push(Action::TributeSummon(loc));
         }
         out.push(Action::Set(loc));

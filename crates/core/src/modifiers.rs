@@ -200,7 +200,9 @@ impl Duel {
             return v;
         }
         for (src, ctrl, fixed, m) in self.active_modifiers() {
-            if fixed != Some(id) {
+            // Applied to this card, or a continuous effect of the card itself (EFF-14:
+            // "its original ATK becomes ...").
+            if fixed != Some(id) && !(fixed.is_none() && src == id) {
                 continue;
             }
             if let Modifier::SetOriginal { atk: a, def: d } = m {

@@ -90,7 +90,8 @@ pub enum Modifier {
     /// The ATK and/or DEF become these values, after every gain applied before
     /// ("its ATK becomes 0").
     SetCurrent { scope: Scope, atk: Option<Num>, def: Option<Num> },
-    /// The original ATK and/or DEF become these values (EFF-14).
+    /// The original ATK and/or DEF become these values (EFF-14): of the card it is applied
+    /// to, or, as a continuous effect, of its own card.
     SetOriginal { atk: Option<Num>, def: Option<Num> },
     /// "Cannot declare an attack".
     CannotAttack(Scope),
@@ -188,4 +189,7 @@ pub enum Modifier {
     /// Banishment instead of leaving: a face-up monster in scope that would leave the field
     /// is banished instead ("if this face-up card would leave the field, banish it").
     BanishWhenLeaving(Scope),
+    /// A summon condition (SUM-7, EFF-1): read from the card wherever it is, it cannot be
+    /// Special Summoned from there ("cannot be Special Summoned from the GY").
+    NoSpecialSummonFrom(super::filter::Origin),
 }

@@ -57,6 +57,8 @@ pub enum SummonPos {
     Defense,
     /// Face-up Attack or face-down Defense (chosen).
     AttackOrSet,
+    /// Face-down Defense (SUM-5: a Special Summon may place a monster face-down).
+    FaceDownDefense,
 }
 
 /// Whose field a monster is Special Summoned to.

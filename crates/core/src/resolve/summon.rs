@@ -60,6 +60,7 @@ impl Duel {
             SummonPos::Defense => SmallVec::from_slice(&[Position::FaceUpDefense]),
             SummonPos::FaceUp => SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceUpDefense]),
             SummonPos::AttackOrSet => SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceDownDefense]),
+            SummonPos::FaceDownDefense => SmallVec::from_slice(&[Position::FaceDownDefense]),
         };
         let position = if options.len() == 1 {
             options[0]
@@ -230,7 +231,7 @@ impl Duel {
         let candidates = self.tribute_candidates(c);
         let value: usize = candidates.iter().map(|&t| self.tribute_value(t, c)).sum();
         let free = !self.free_main_monster_zones(p).is_empty();
-        if need == 0 {
+        if need == 0 || (free && self.may_skip_tributes(c)) {
             free
         } else {
             value >= need && (free || candidates.iter().any(|&t| self.card(t).slot() < 5))
