@@ -62,7 +62,8 @@ impl Trigger {
             | Trigger::DestroysByBattleToGy
             | Trigger::AttackTargeted
             | Trigger::AfterDamageCalculation
-            | Trigger::EndOfDamageStep => false,
+            | Trigger::EndOfDamageStep
+            | Trigger::ChangedToDefense => false,
         }
     }
 }
@@ -92,6 +93,7 @@ impl Duel {
                 }
             }
             Event::BattleDamage { by, .. } => self.check_card_triggers(*by, e),
+            Event::PositionChanged { card, .. } => self.check_card_triggers(*card, e),
             Event::AttackDeclared { target, .. } => {
                 if let Some(t) = target {
                     self.check_card_triggers(*t, e);
@@ -128,7 +130,6 @@ impl Duel {
             | Event::Drew { .. }
             | Event::MonsterSet { .. }
             | Event::SpellSet { .. }
-            | Event::PositionChanged { .. }
             | Event::AttackStopped { .. }
             | Event::LpChanged { .. }
             | Event::Activated { .. }
@@ -307,6 +308,10 @@ impl Duel {
             Trigger::AnySpecialSummoned(f) => {
                 let Event::SpecialSummoned { card: x } = e else { return None };
                 (in_range && self.filter_matches(f, *x, c.controller(), card)).then(|| other(*x))
+            }
+            Trigger::ChangedToDefense => {
+                let Event::PositionChanged { card: x, from, to } = e else { return None };
+                (*x == card && from.attack() && *to == crate::types::Position::FaceUpDefense && on_field_face_up).then_some(None)
             }
             Trigger::LeftField(f) => {
                 let Event::Moved { card: x, from, to, .. } = e else { return None };

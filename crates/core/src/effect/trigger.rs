@@ -54,6 +54,9 @@ pub enum Trigger {
     /// A card matching the filter left the field: this card itself (wherever it went), or
     /// another card while this one is face-up on the field ("Destiny Board").
     LeftField(Filter),
+    /// A position change (POS-1): this card was changed from Attack Position to face-up
+    /// Defense Position, by any means ("Blade Rabbit", "Dream Clown").
+    ChangedToDefense,
 }
 
 /// Who or what caused a card to move.
