@@ -385,6 +385,9 @@ impl Duel {
     }
 
     pub(crate) fn step_triggers(&mut self, mut t: TriggerTask) -> Flow {
+        // Earlier links (their costs, once-per-turn uses) may have made some impossible:
+        // they are not offered.
+        t.queue.retain(|p| self.trigger_can_activate(p));
         let Some((player, optional)) = self.next_group(&t.queue) else {
             if t.any_activated {
                 let last = self.chain.last().map_or(self.turn_player, |l| l.controller);
@@ -426,6 +429,10 @@ impl Duel {
             return Flow::Continue;
         };
         let p = t.queue.remove(i);
+        // "Activate 1 of these effects": the card's other alternatives of this event drop.
+        if let Some(g) = self.effect_decl(p.card, p.effect).and_then(|e| e.alternatives) {
+            t.queue.retain(|q| !(q.card == p.card && q.timing == p.timing && self.effect_decl(q.card, q.effect).is_some_and(|e| e.alternatives == Some(g))));
+        }
         t.any_activated = true;
         self.tasks.push(Task::Triggers(t));
         // Conditions may have changed with earlier links' costs.

@@ -205,6 +205,10 @@ pub struct EffectDecl {
     /// "You cannot ... the turn you activate this card": applies to the activating player
     /// once the activation is complete, whether or not it is negated later.
     pub restriction: Option<PlayerEffect>,
+    /// "Activate 1 of these effects" (EFF-7): triggered effects of one card with the same
+    /// group, started by the same event, are alternatives; once one is activated the
+    /// others are not. (The choice is made on activation, so an alternative may target.)
+    pub alternatives: Option<u8>,
 }
 
 impl EffectDecl {
@@ -226,7 +230,13 @@ impl EffectDecl {
             limit_group: None,
             needs_card_on_field: false,
             restriction: None,
+            alternatives: None,
         }
+    }
+    /// One of a card's alternative triggered effects ("activate 1 of these effects").
+    pub fn alternative(mut self, group: u8) -> Self {
+        self.alternatives = Some(group);
+        self
     }
     /// "You cannot ... the turn you activate this card".
     pub fn restricts(mut self, r: PlayerEffect) -> Self {
