@@ -250,6 +250,7 @@ impl Duel {
                 Range::Field => c.zone().on_field() && c.face_up() && (c.zone() == Zone::Monster || c.active),
                 Range::PendulumZone => self.in_pendulum_zone(card),
                 Range::Anywhere => true,
+                Range::FaceDownMonster => c.zone() == Zone::Monster && !c.face_up(),
             },
             EffectKind::Flip | EffectKind::Trigger { .. } | EffectKind::Continuous => false,
         };

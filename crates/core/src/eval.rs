@@ -423,6 +423,11 @@ impl Duel {
                 .chain
                 .last()
                 .is_some_and(|l| !l.activation_negated && l.facts.targets.iter().any(|&(t, moves)| self.card(t).moves == moves && self.filter_in(f, t, ctx))),
+            Condition::ChainTopTargetsOnly(f) => self.chain.last().is_some_and(|l| {
+                !l.activation_negated
+                    && !l.facts.targets.is_empty()
+                    && l.facts.targets.iter().all(|&(t, moves)| self.card(t).moves == moves && self.filter_in(f, t, ctx))
+            }),
             Condition::ChainTopDestroys => self.chain.last().is_some_and(|l| {
                 !l.activation_negated
                     && self.effect_decl(l.card, l.effect).is_some_and(|e| {

@@ -118,6 +118,9 @@ pub enum Range {
     PendulumZone,
     /// Anywhere (rule triggers like "sent from hand or Deck").
     Anywhere,
+    /// Face-down in a Monster Zone: a quick effect activated by a Set monster, which its
+    /// own steps turn face-up ("Big Shield Gardna").
+    FaceDownMonster,
 }
 
 /// When in the Damage Step an effect may be activated (EFF-10).

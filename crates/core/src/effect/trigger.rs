@@ -162,6 +162,9 @@ pub enum Condition {
     Not(Box<Condition>),
     /// A unique condition a card brings (see [`CustomCheck`]).
     Custom(CustomCheck),
+    /// The chain's last link targets only cards matching the filter (at least one, all of
+    /// them still where they were: "a Spell Card that targets this card and no other", EFF-6).
+    ChainTopTargetsOnly(Filter),
 }
 
 impl Condition {
