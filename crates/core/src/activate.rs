@@ -157,7 +157,7 @@ impl Duel {
             Cost::Discard { filter, .. } => self.player(p).hand.iter().copied().filter(|&c| c != source && m(filter, c)).collect(),
             // "Tribute 1 monster" may tribute the card itself (`Filter::NotSelf` for "other").
             Cost::Tribute { filter, .. } => self.player(p).monster_ids().filter(|&c| m(filter, c)).collect(),
-            Cost::BanishFromGy { filter, .. } => self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect(),
+            Cost::BanishFromGy { filter, .. } | Cost::BanishUpTo { filter, .. } => self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect(),
             Cost::DetachMaterial(_) => self.card(source).materials.to_vec(),
             _ => Vec::new(),
         }
@@ -185,6 +185,7 @@ impl Duel {
             Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } => {
                 self.cost_candidates(cost, e, p, card).len() >= *count as usize
             }
+            Cost::BanishUpTo { .. } => !self.cost_candidates(cost, e, p, card).is_empty(),
         })
     }
 
@@ -250,6 +251,7 @@ impl Duel {
                 Range::Field => c.zone().on_field() && c.face_up() && (c.zone() == Zone::Monster || c.active),
                 Range::PendulumZone => self.in_pendulum_zone(card),
                 Range::Anywhere => true,
+                Range::Banished => c.zone() == Zone::Banished && c.face_up(),
                 Range::FaceDownMonster => c.zone() == Zone::Monster && !c.face_up(),
             },
             EffectKind::Flip | EffectKind::Trigger { .. } | EffectKind::Continuous => false,
@@ -373,17 +375,17 @@ impl Duel {
                     self.banish(c, false, Reason::Cost);
                 }
             }
-            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } | Cost::DetachMaterial(count) => {
+            Cost::Discard { .. } | Cost::Tribute { .. } | Cost::BanishFromGy { .. } | Cost::DetachMaterial(_) | Cost::BanishUpTo { .. } => {
                 if self.take_answer().is_none() {
                     let candidates = self.cost_candidates(cost, e, a.player, a.card);
-                    return Some(Flow::Ask(Prompt::Select {
-                        player: a.player,
-                        purpose: SelectPurpose::Cost,
-                        candidates,
-                        min: *count,
-                        max: *count,
-                        picked: Vec::new(),
-                    }));
+                    let (min, max) = match cost {
+                        Cost::BanishUpTo { max, .. } => (1, (*max).min(candidates.len() as u8).max(1)),
+                        Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } | Cost::DetachMaterial(count) => {
+                            (*count, *count)
+                        }
+                        _ => (1, 1),
+                    };
+                    return Some(Flow::Ask(Prompt::Select { player: a.player, purpose: SelectPurpose::Cost, candidates, min, max, picked: Vec::new() }));
                 }
                 let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) else { return None };
                 let lp = a.facts.cost.lp;

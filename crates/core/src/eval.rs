@@ -213,6 +213,17 @@ impl Duel {
             Obj::DeckTop(w, n) => self.who(*w, ctx.p).iter().flat_map(|&q| self.player(q).deck.iter().rev().take(*n as usize).copied()).collect(),
             Obj::Filtered(inner, f) => self.objects_in(inner, ctx).into_iter().filter(|&c| self.filter_in(f, c, ctx)).collect(),
             Obj::Memory(m) => self.remembered(card, *m).collect(),
+            Obj::Union(v) => {
+                let mut all: SmallVec<[CardId; 4]> = SmallVec::new();
+                for o in v {
+                    for c in self.objects_in(o, ctx) {
+                        if !all.contains(&c) {
+                            all.push(c);
+                        }
+                    }
+                }
+                all
+            }
         }
     }
 
@@ -299,6 +310,9 @@ impl Duel {
             Filter::Declared => ctx.res.and_then(|r| r.declared.map(|v| (r.declare, v))).is_some_and(|(k, v)| self.matches_declared(id, k, v)),
             Filter::InDeck => c.zone() == Zone::Deck,
             Filter::OnField => c.zone().on_field(),
+            Filter::InPlace(place) => self.cards_in(*place, p).contains(&id),
+            Filter::WasFaceUp => c.arrived.from_position.is_some_and(|pos| pos.face_up()),
+            Filter::CanHoldCounter(k) => self.pool.def(c.def).behavior.counters.contains(k),
             Filter::And(v) => v.iter().all(|f| self.filter_in(f, id, ctx)),
             Filter::Or(v) => v.iter().any(|f| self.filter_in(f, id, ctx)),
             Filter::Not(f) => !self.filter_in(f, id, ctx),

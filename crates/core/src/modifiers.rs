@@ -419,7 +419,7 @@ impl Duel {
     /// Lingering effects end: at the end of the turn (`end_of_turn`), at the end of the
     /// Battle Phase (`end_of_battle`), when their source is gone.
     pub(crate) fn expire_lingering(&mut self, end_of_turn: bool, end_of_battle: bool) {
-        let turn = self.turn;
+        let (turn, tp) = (self.turn, self.turn_player);
         let cards = &self.cards;
         self.lingering.retain(|l| match l.until {
             Duration::EndOfTurn | Duration::EndPhase => !(end_of_turn && l.turn <= turn),
@@ -429,6 +429,7 @@ impl Duel {
                 s.moves == l.source_moves && s.zone().on_field() && s.position().face_up()
             }
             Duration::Permanent => true,
+            Duration::EndOfOpponentsTurn => !(end_of_turn && tp != l.controller && l.turn <= turn),
         });
     }
 }

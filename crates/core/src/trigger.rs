@@ -220,6 +220,7 @@ impl Duel {
             Range::Gy => c.zone() == Zone::Gy,
             Range::PendulumZone => self.in_pendulum_zone(card),
             Range::Anywhere => true,
+            Range::Banished => c.zone() == Zone::Banished && c.face_up(),
             Range::FaceDownMonster => c.zone() == Zone::Monster && !c.face_up(),
         };
         let cause_ok = |cause: Cause, reason: Reason| match cause {

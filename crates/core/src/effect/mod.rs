@@ -118,6 +118,8 @@ pub enum Range {
     PendulumZone,
     /// Anywhere (rule triggers like "sent from hand or Deck").
     Anywhere,
+    /// Banished face-up ("if this card was banished ...: Special Summon it").
+    Banished,
     /// Face-down in a Monster Zone: a quick effect activated by a Set monster, which its
     /// own steps turn face-up ("Big Shield Gardna").
     FaceDownMonster,
@@ -170,6 +172,9 @@ pub enum Cost {
     BanishAllOther(Vec<Place>),
     /// Detach materials from this Xyz monster (ZONE-10, SUM-11).
     DetachMaterial(u8),
+    /// Banish 1 to `max` cards from your GY matching the filter, as many as the player
+    /// picks ("banish up to 3 monsters from your GY"; [`CostStat::Cards`] counts them).
+    BanishUpTo { max: u8, filter: Filter },
 }
 
 /// One declared effect of a card.

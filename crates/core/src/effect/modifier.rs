@@ -60,6 +60,9 @@ pub enum Duration {
     WhileSourceOnField,
     /// For as long as the affected card stays where it is.
     Permanent,
+    /// Until the end of the opponent's next turn (this turn's end, if it is theirs):
+    /// "until the end of your opponent's turn".
+    EndOfOpponentsTurn,
 }
 
 /// Which monsters a continuous modifier applies to.

@@ -44,6 +44,9 @@ pub enum Obj {
     Filtered(Box<Obj>, Filter),
     /// The cards in a memory slot of this card, still where the effect left them.
     Memory(Mem),
+    /// The cards of several objects together, each once ("that monster and this card",
+    /// "every card in both hands and on the field"): one step acts on all of them at once.
+    Union(Vec<Obj>),
 }
 
 /// The position a Special Summon uses.

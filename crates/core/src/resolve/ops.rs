@@ -564,6 +564,8 @@ impl Duel {
                 }
                 Op::Declare(_) => return true,
                 op if op.is_branch() => return true,
+                // Cards go back into a Deck: what later steps draw is not known yet.
+                Op::ToDeck { .. } => return true,
                 op if !self.op_possible(op, ctx) => return false,
                 _ => {}
             }
