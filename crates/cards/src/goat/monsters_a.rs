@@ -6,7 +6,7 @@ use ygo_core::card::type_bits;
 use ygo_core::card::{Attribute, Race, SpellKind, TrapKind};
 #[allow(unused_imports)]
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
-use ygo_core::types::{BattleStep, DamageStep, Phase, SummonKind};
+use ygo_core::types::{BattleStep, DamageStep, Phase, SummonKind, Zone};
 
 const BOKOICHI: u32 = 8715625;
 const DARK_MIMIC_LV3: u32 = 1102515;
@@ -300,6 +300,76 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         ]),
         // Dream Clown
         13215230 => destroy_on_defense("When it is changed from Attack Position to face-up Defense Position: target 1 monster your opponent controls; destroy it."),
+        // Emissary of the Afterlife
+        75043725 => {
+            let pick = |who: Who| Op::Choose { who, place: Place::Deck(who), filter: F::Ability(type_bits::NORMAL) & F::level_at_most(3), min: 1, max: 1 };
+            Behavior::with(vec![E::trigger(
+                Trigger::SentToGy { from: vec![Zone::Monster], cause: Cause::Any },
+                "When this card goes from the field to the GY: each player (you first) adds 1 Level 3 or lower Normal Monster from their Deck to their hand.",
+            )
+            .range(Range::Gy)
+            .op(pick(Who::You))
+            .op(Op::ToHand(Obj::Chosen))
+            .op(pick(Who::Opponent))
+            .op(Op::ToHand(Obj::Chosen))])
+        }
+        // Enraged Battle Ox
+        76909279 => Behavior::with(vec![E::continuous(
+            "Your Beast, Beast-Warrior and Winged Beast monsters inflict piercing battle damage when they attack a Defense Position monster.",
+        )
+        .modifier(Modifier::Piercing(Scope::Monsters(
+            F::YouControl & (F::Race(Race::BEAST) | F::Race(Race::BEAST_WARRIOR) | F::Race(Race::WINGED_BEAST)),
+        )))]),
+        // Exiled Force
+        74131780 => Behavior::with(vec![E::ignition("You can Tribute this card to target 1 monster on the field; destroy it.")
+            .cost(Cost::Tribute { count: 1, filter: !F::NotSelf })
+            .target(1, F::Monster)
+            .op(Op::Destroy(Obj::Targets))]),
+        // Fiber Jar
+        78706415 => Behavior::with(vec![E::flip(
+            "FLIP: Every card on the field, in both hands and in both GYs is shuffled into its owner's Deck; then each player draws 5 cards.",
+        )
+        .op(Op::ToDeck {
+            what: Obj::Union(vec![
+                Obj::All(Place::Field(Who::Both), F::Any),
+                Obj::All(Place::Hand(Who::Both), F::Any),
+                Obj::All(Place::Gy(Who::Both), F::Any),
+            ]),
+            top: false,
+        })
+        .op(Op::Draw { who: Who::Both, count: Num::Const(5) })]),
+        // Fusilier Dragon, the Dual-Mode Beast
+        51632798 => Behavior {
+            tribute_rule: Some((0, F::Any, false)),
+            ..Behavior::with(vec![E::continuous(
+                "It can be Normal Summoned or Set without Tributes; if it was, its original ATK and DEF are halved (1400/1000).",
+            )
+            .when(Condition::This(F::stat(Stat::Tributes, Cmp::Eq, 0) & !F::Summoned(SummonKind::Special)))
+            .modifier(Modifier::SetOriginal { atk: Some(Num::Const(1400)), def: Some(Num::Const(1000)) })])
+        },
+        // Giant Rat
+        97017120 => {
+            let earth = F::Attribute(Attribute::Earth) & F::atk_at_most(1500) & F::CanSpecialSummon;
+            Behavior::with(vec![E::optional_when(
+                Trigger::DestroyedByBattle,
+                "When this card is destroyed by battle and sent to the GY: you can Special Summon 1 EARTH monster with 1500 or less ATK from your Deck in Attack Position.",
+            )
+            .range(Range::Gy)
+            .when(Condition::Exists { place: Place::Deck(Who::You), filter: earth.clone(), count: 1 })
+            .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: earth, min: 1, max: 1 })
+            .op(Op::special_summon(Obj::Chosen, SummonPos::Attack))])
+        }
+        // Gigantes
+        47606319 => Behavior {
+            no_normal_summon: true,
+            summon_rule: Some(SummonRule::BanishFromGy(vec![F::Monster & F::Attribute(Attribute::Earth)])),
+            ..Behavior::with(vec![
+                E::continuous("Never Normal Summoned or Set: it is Special Summoned from the hand by banishing 1 EARTH monster from your GY."),
+                E::trigger(Trigger::DestroyedByBattle, "When this card is destroyed by battle and sent to the GY: destroy every spell and trap on the field.")
+                    .range(Range::Gy)
+                    .op(Op::Destroy(Obj::All(Place::SpellTraps(Who::Both), F::Any))),
+            ])
+        },
         _ => return None,
     })
 }
@@ -312,6 +382,45 @@ fn ha_des_negation() -> E {
 
 /// The 2005 behaviour of a card of this group whose text changed later (the Goat pool only).
 pub fn behavior_2005(id: u32) -> Option<Behavior> {
-    let _ = id;
-    None
+    Some(match id {
+        // Apprentice Magician: the Spell Counter is placed without targeting.
+        9156135 => apprentice_magician(
+            E::trigger(
+                monster_summoned(),
+                "When this card is Summoned: place 1 Spell Counter on 1 face-up card on the field that can hold Spell Counters (not targeted).",
+            )
+            .op(Op::Choose { who: Who::You, place: Place::Field(Who::Both), filter: F::FaceUp & F::CanHoldCounter(Counter::Spell), min: 1, max: 1 })
+            .op(Op::AddCounters { what: Obj::Chosen, kind: Counter::Spell, count: 1, max: None }),
+        ),
+        // Chaos Emperor Dragon - Envoy of the End: no once-per-turn limit, no lock on other
+        // activations.
+        82301904 => chaos_summon(vec![
+            chaos_summon_text(),
+            E::ignition(
+                "Pay 1000 LP: send every card in both hands and on the field to the GY; your opponent takes 300 damage for each card sent to their GY.",
+            )
+            .cost(Cost::PayLp(Num::Const(1000)))
+            .op(Op::SendToGy(Obj::Union(vec![Obj::All(Place::Field(Who::Both), F::Any), Obj::All(Place::Hand(Who::Both), F::Any)])))
+            .op(Op::Damage { who: Who::Opponent, amount: Num::per(300, Obj::Filtered(Box::new(Obj::Affected), F::InPlace(Place::Gy(Who::Opponent)))) }),
+        ]),
+        // Dark Magician of Chaos: no once-per-turn limit; the monsters it destroys by battle
+        // are banished instead of going to the GY (not a trigger).
+        40737112 => dark_magician_of_chaos(
+            dark_magician_of_chaos_retrieval(
+                "In the End Phase of a turn this card was Normal or Special Summoned: you can target 1 Spell in your GY; add it to your hand.",
+            ),
+            E::continuous("Monsters it destroys by battle are banished instead of going to the GY.").modifier(Modifier::BanishBattleVictims(Scope::This)),
+        ),
+        // Dark Mimic LV1: the level-up is mandatory.
+        74713516 => Behavior::with(vec![
+            dark_mimic_draw(),
+            dark_mimic_level_up(E::trigger(
+                Trigger::Phase { phase: Phase::Standby, whose: Who::You },
+                "In your Standby Phase: send this face-up card to the GY to Special Summon 1 \"Dark Mimic LV3\" from your hand or Deck.",
+            )),
+        ]),
+        // Dark Ruler Ha Des: the TCG text of 2005 has no summon restriction.
+        53982768 => Behavior::with(vec![ha_des_negation()]),
+        _ => return None,
+    })
 }
