@@ -221,6 +221,8 @@ impl Duel {
 
     fn record_use(&mut self, card: CardId, effect: u8) {
         self.cards[card.0 as usize].activated_turn = self.turn;
+        let p = self.card(card).controller();
+        self.player_fx[p.idx()].activated_turn = self.turn;
         if let Some((key, counted, _)) = self.use_key(card, effect) {
             self.used.push(Use { key, effect: counted, turn: self.turn });
         }
@@ -234,6 +236,9 @@ impl Duel {
         let Some(e) = self.effect_decl(card, effect) else { return false };
         let c = self.card(card);
         if c.controller() != p || e.kind.is_triggered() || e.kind == EffectKind::Continuous || self.name_locked(p, card) || c.battle_negated {
+            return false;
+        }
+        if self.player_fx[p.idx()].no_activation_turn == self.turn {
             return false;
         }
         let my_turn = p == self.turn_player;

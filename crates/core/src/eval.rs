@@ -470,6 +470,7 @@ impl Duel {
             }
             Condition::NoneIn { place, filter } => !self.cards_in(*place, p).into_iter().any(|c| c != source && self.filter_in(filter, c, ctx)),
             Condition::NotSummonedThisTurn => self.player_fx[p.idx()].summoned_turn != self.turn,
+            Condition::NotActivatedThisTurn => self.player_fx[p.idx()].activated_turn != self.turn,
             Condition::FreeMonsterZones(n) => self.free_main_monster_zones(p).len() >= *n as usize,
             Condition::FreeSpellZones(n) => self.free_spell_zones(p).len() >= *n as usize,
             Condition::FreeLinkedZone => {

@@ -39,6 +39,12 @@ pub struct PlayerFx {
     pub no_summon_turn: u32,
     /// Last turn this player Summoned a monster.
     pub summoned_turn: u32,
+    /// Last turn this player activated a card or effect.
+    #[serde(default)]
+    pub activated_turn: u32,
+    /// Turn in which this player cannot activate cards or effects.
+    #[serde(default)]
+    pub no_activation_turn: u32,
 }
 
 impl Duel {

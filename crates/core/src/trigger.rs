@@ -365,7 +365,7 @@ impl Duel {
     fn trigger_can_activate(&self, p: &Pending) -> bool {
         let Some(e) = self.effect_decl(p.card, p.effect) else { return false };
         // Its effects were negated by the monster that destroyed it by battle.
-        if self.card(p.card).battle_negated {
+        if self.card(p.card).battle_negated || self.player_fx[p.player.idx()].no_activation_turn == self.turn {
             return false;
         }
         if self.chain.len() >= crate::engine::limits::CHAIN_LINKS || !self.limit_ok(p.card, p.effect) || self.name_locked(p.player, p.card) {

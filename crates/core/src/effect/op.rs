@@ -105,6 +105,9 @@ pub enum PlayerEffect {
     NoSummonsThisTurn,
     /// Monsters this player controls cannot be destroyed by battle this turn.
     MonstersIndestructibleByBattle,
+    /// Cannot activate cards or effects for the rest of this turn ("you cannot activate
+    /// other cards or effects the turn you activate this effect", EFF-1).
+    NoActivationsThisTurn,
 }
 
 /// A moment a scheduled step waits for ([`Op::Later`]).

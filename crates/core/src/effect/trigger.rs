@@ -165,6 +165,9 @@ pub enum Condition {
     /// The chain's last link targets only cards matching the filter (at least one, all of
     /// them still where they were: "a Spell Card that targets this card and no other", EFF-6).
     ChainTopTargetsOnly(Filter),
+    /// Its player has activated no card or effect this turn ("you cannot activate other
+    /// cards or effects the turn you activate this": nothing activated before it, EFF-1).
+    NotActivatedThisTurn,
 }
 
 impl Condition {
