@@ -197,6 +197,17 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 .op(Op::Apply { what: Obj::This, modifier: Modifier::CannotAttack(Scope::This), until: Duration::EndOfTurn })
                 .op(Op::Banish { what: Obj::Targets, face_down: false }),
         ]),
+        // Chaos Emperor Dragon - Envoy of the End (today: once per turn, and no other activation
+        // that turn, before or after)
+        82301904 => chaos_summon(vec![
+            chaos_summon_text(),
+            chaos_emperor_reset(
+                "Once per turn: you can pay 1000 LP to send every card in both hands and on the field to the GY; your opponent takes 300 damage for each card sent to their GY. You cannot activate other cards or effects the turn you activate this.",
+            )
+            .limit(Limit::PerCardPerTurn)
+            .when(Condition::NotActivatedThisTurn)
+            .restricts(PlayerEffect::NoActivationsThisTurn),
+        ]),
         // Cipher Soldier
         79853073 => Behavior::with(vec![E::continuous("During damage calculation against a Warrior monster, it gains 2000 ATK and DEF.")
             .when(Condition::All(vec![
@@ -374,6 +385,15 @@ pub fn behavior(id: u32) -> Option<Behavior> {
     })
 }
 
+/// Chaos Emperor Dragon's effect: pay 1000 LP, every card in both hands and on the field
+/// goes to the GY, 300 damage for each that arrived in the opponent's GY.
+fn chaos_emperor_reset(text: &str) -> E {
+    E::ignition(text)
+        .cost(Cost::PayLp(Num::Const(1000)))
+        .op(Op::SendToGy(Obj::Union(vec![Obj::All(Place::Field(Who::Both), F::Any), Obj::All(Place::Hand(Who::Both), F::Any)])))
+        .op(Op::Damage { who: Who::Opponent, amount: Num::per(300, Obj::Filtered(Box::new(Obj::Affected), F::InPlace(Place::Gy(Who::Opponent)))) })
+}
+
 /// Dark Ruler Ha Des's negation of the monsters its side's Fiends destroy by battle.
 fn ha_des_negation() -> E {
     E::continuous("The effects of monsters destroyed by battle with Fiend monsters you control are negated, on the field and in the GY.")
@@ -396,12 +416,7 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
         // activations.
         82301904 => chaos_summon(vec![
             chaos_summon_text(),
-            E::ignition(
-                "Pay 1000 LP: send every card in both hands and on the field to the GY; your opponent takes 300 damage for each card sent to their GY.",
-            )
-            .cost(Cost::PayLp(Num::Const(1000)))
-            .op(Op::SendToGy(Obj::Union(vec![Obj::All(Place::Field(Who::Both), F::Any), Obj::All(Place::Hand(Who::Both), F::Any)])))
-            .op(Op::Damage { who: Who::Opponent, amount: Num::per(300, Obj::Filtered(Box::new(Obj::Affected), F::InPlace(Place::Gy(Who::Opponent)))) }),
+            chaos_emperor_reset("Pay 1000 LP: send every card in both hands and on the field to the GY; your opponent takes 300 damage for each card sent to their GY."),
         ]),
         // Dark Magician of Chaos: no once-per-turn limit; the monsters it destroys by battle
         // are banished instead of going to the GY (not a trigger).
