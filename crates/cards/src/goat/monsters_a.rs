@@ -416,7 +416,9 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
         // activations.
         82301904 => chaos_summon(vec![
             chaos_summon_text(),
-            chaos_emperor_reset("Pay 1000 LP: send every card in both hands and on the field to the GY; your opponent takes 300 damage for each card sent to their GY."),
+            chaos_emperor_reset(
+                "Pay 1000 LP: send every card in both hands and on the field to the GY; your opponent takes 300 damage for each card sent to their GY.",
+            ),
         ]),
         // Dark Magician of Chaos: no once-per-turn limit; the monsters it destroys by battle
         // are banished instead of going to the GY (not a trigger).
