@@ -112,7 +112,7 @@ impl Duel {
         if ctx.link.is_none() && reads_cost(e) {
             return self.cost_cards(e, ctx.p, ctx.source).into_iter().any(|c| self.cost_fits(e, ctx.p, ctx.source, c));
         }
-        let group = |t: &TargetSpec| self.has_spec_candidates(t, ctx, t.min.max(1) as usize);
+        let group = |t: &TargetSpec| self.has_spec_candidates(t, ctx, t.min as usize);
         e.target.as_ref().is_none_or(group) && e.also_target.as_ref().is_none_or(group)
     }
 
@@ -121,7 +121,7 @@ impl Duel {
     fn cost_fits(&self, e: &EffectDecl, p: Player, source: CardId, c: CardId) -> bool {
         let facts = LinkFacts { cost: self.cost_facts(&[c], 0), ..LinkFacts::default() };
         let ctx = Ctx::with_link(p, source, &facts);
-        let group = |t: &TargetSpec| self.has_spec_candidates(t, &ctx, t.min.max(1) as usize);
+        let group = |t: &TargetSpec| self.has_spec_candidates(t, &ctx, t.min as usize);
         e.target.as_ref().is_none_or(group) && e.also_target.as_ref().is_none_or(group) && self.ops_possible(&e.ops, &ctx)
     }
 
@@ -437,7 +437,13 @@ impl Duel {
                     .into_iter()
                     .filter(|c| !a.facts.targets.iter().any(|x| x.0 == *c))
                     .collect();
-                let (player, min, max) = (a.player, t.min.max(1), t.max.max(t.min).max(1).min(candidates.len() as u8));
+                // EFF-6: a group of "up to N" targets (`min` 0) may stay empty.
+                if candidates.is_empty() && t.min == 0 {
+                    a.stage = next;
+                    self.tasks.push(Task::Activate(a));
+                    return Flow::Continue;
+                }
+                let (player, min, max) = (a.player, t.min, t.max.max(t.min).max(1).min(candidates.len() as u8));
                 self.tasks.push(Task::Activate(a));
                 Flow::Ask(Prompt::Select { player, purpose: SelectPurpose::Target, candidates, min: min.min(max), max, picked: Vec::new() })
             }

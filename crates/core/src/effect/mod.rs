@@ -140,7 +140,7 @@ pub struct TargetSpec {
     pub place: Place,
     /// What they must be.
     pub filter: Filter,
-    /// At least this many.
+    /// At least this many (0: "up to `max`", the group may stay empty).
     pub min: u8,
     /// At most this many.
     pub max: u8,
