@@ -105,6 +105,20 @@ impl Duel {
         self.current_attack().is_some_and(|a| a.destroyed.contains(&c))
     }
 
+    /// `Modifier::DestroyWhenTargeted` (the 2005 "Spirit Reaper"): a face-up monster the
+    /// new link targets is destroyed by its own effect at once, before any response (EFF-6).
+    fn destroy_targeted_on_activation(&mut self, targets: &[(CardId, u32)]) {
+        for &(t, moves) in targets {
+            let tc = self.card(t);
+            if tc.moves == moves && tc.zone() == Zone::Monster && tc.face_up() && self.destroyed_when_targeted(t) {
+                let side = tc.controller();
+                let cause = std::mem::replace(&mut self.cause, Some(side));
+                self.send_to_gy(t, Reason::Destroy);
+                self.cause = cause;
+            }
+        }
+    }
+
     /// Could the effect's targets be chosen (and its first steps do anything)? An effect
     /// that reads its cost ("a monster with less ATK than the discarded one", "with the same
     /// Level as the Tributed monster") needs a cost card that leaves one.
@@ -462,8 +476,10 @@ impl Duel {
                     effect_negated: false,
                     facts: a.facts,
                 };
+                let targets = link.facts.targets.clone();
                 self.chain.push(link);
                 self.emit(Event::Activated { card: a.card, effect: a.effect, link: self.chain.len() as u8 });
+                self.destroy_targeted_on_activation(&targets);
                 // CHAIN-3: the other player may respond.
                 if a.window {
                     self.tasks.push(Task::Window(Window { kind: WindowKind::Chain, holder: a.player.opp(), passed: false, dest: None }));
