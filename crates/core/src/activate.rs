@@ -216,6 +216,7 @@ impl Duel {
             Limit::PerCardPerTurn => Some((UseKey::Card(card), counted, true)),
             Limit::PerNamePerTurn => Some((name(), counted, true)),
             Limit::PerNamePerDuel => Some((name(), counted, false)),
+            Limit::PerCardPerDuel => Some((UseKey::Card(card), counted, false)),
         }
     }
 

@@ -102,6 +102,9 @@ pub enum Limit {
     PerNamePerTurn,
     /// Once per duel, by name.
     PerNamePerDuel,
+    /// Once per duel, each copy on its own (older texts: "this effect can only be used
+    /// once per Duel").
+    PerCardPerDuel,
 }
 
 /// Where a monster effect is used from (EFF-1).
