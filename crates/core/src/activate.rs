@@ -296,6 +296,9 @@ impl Duel {
                 DamageStepUse::Never => false,
                 DamageStepUse::UntilCalculation => self.damage_step_before_calculation(),
                 DamageStepUse::Always => true,
+                DamageStepUse::ThroughCalculation => {
+                    self.damage_step_before_calculation() || self.step == Some(BattleStep::Damage(crate::types::DamageStep::DuringCalculation))
+                }
             };
             if !allowed {
                 return false;

@@ -134,6 +134,10 @@ pub enum DamageStepUse {
     UntilCalculation,
     /// Its text says it is used in the Damage Step or during damage calculation.
     Always,
+    /// An effect that changes ATK/DEF under the 2005 rule: from the start of the Damage
+    /// Step up to and including damage calculation itself (EFF-10 as the Goat format
+    /// plays it: "Reinforcements" during damage calculation).
+    ThroughCalculation,
 }
 
 /// Targets chosen on activation (EFF-6): `min..=max` cards in `place` matching `filter`.
@@ -349,6 +353,12 @@ impl EffectDecl {
     /// (EFF-10).
     pub fn changes_stats_in_damage_step(mut self) -> Self {
         self.damage_step = DamageStepUse::UntilCalculation;
+        self
+    }
+    /// It changes ATK/DEF under the 2005 rule: usable in the Damage Step up to and during
+    /// damage calculation.
+    pub fn changes_stats_through_damage_calculation(mut self) -> Self {
+        self.damage_step = DamageStepUse::ThroughCalculation;
         self
     }
     /// A once-per-turn style limit.
