@@ -112,7 +112,7 @@ impl Duel {
             let tc = self.card(t);
             if tc.moves == moves && tc.zone() == Zone::Monster && tc.face_up() && self.destroyed_when_targeted(t) {
                 let side = tc.controller();
-                let cause = std::mem::replace(&mut self.cause, Some(side));
+                let cause = self.cause.replace(side);
                 self.send_to_gy(t, Reason::Destroy);
                 self.cause = cause;
             }
