@@ -310,12 +310,13 @@ impl Duel {
             Filter::Declared => ctx.res.and_then(|r| r.declared.map(|v| (r.declare, v))).is_some_and(|(k, v)| self.matches_declared(id, k, v)),
             Filter::InDeck => c.zone() == Zone::Deck,
             Filter::OnField => c.zone().on_field(),
-            Filter::InPlace(place) => self.cards_in(*place, p).contains(&id),
             Filter::WasFaceUp => c.arrived.from_position.is_some_and(|pos| pos.face_up()),
             Filter::CanHoldCounter(k) => self.pool.def(c.def).behavior.counters.contains(k),
             Filter::And(v) => v.iter().all(|f| self.filter_in(f, id, ctx)),
             Filter::Or(v) => v.iter().any(|f| self.filter_in(f, id, ctx)),
             Filter::Not(f) => !self.filter_in(f, id, ctx),
+            Filter::AtActivation(f) => ctx.res.is_some() || self.filter_in(f, id, ctx),
+            Filter::InPlace(place) => self.cards_in(*place, p).contains(&id),
         }
     }
 

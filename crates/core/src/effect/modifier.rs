@@ -195,4 +195,9 @@ pub enum Modifier {
     /// A summon condition (SUM-7, EFF-1): read from the card wherever it is, it cannot be
     /// Special Summoned from there ("cannot be Special Summoned from the GY").
     NoSpecialSummonFrom(super::filter::Origin),
+    /// Destruction on targeting: a face-up monster in scope is destroyed (by its own effect)
+    /// as soon as a card effect that targets it is activated, before anyone can respond
+    /// (the 2005 "Spirit Reaper"; today's text waits for the resolution:
+    /// [`Modifier::DestroyAfterTargeted`]).
+    DestroyWhenTargeted(Scope),
 }
