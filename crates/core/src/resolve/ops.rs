@@ -179,6 +179,8 @@ impl Duel {
                         },
                         PosChange::FaceUpDefense => Position::FaceUpDefense,
                         PosChange::FaceUpAttack => Position::FaceUpAttack,
+                        // MISC-1: a token is never face-down.
+                        PosChange::FaceDownDefense if self.data(c).is_token() => continue,
                         PosChange::FaceDownDefense => Position::FaceDownDefense,
                         PosChange::RevealDefense => {
                             if cur == Position::FaceDownDefense {
