@@ -282,6 +282,10 @@ pub enum Filter {
     Or(Vec<Filter>),
     /// Not this.
     Not(Box<Filter>),
+    /// A monster card that can be Normal Summoned or Set by its nature (SUM-1): a Normal
+    /// or Effect monster of the Main Deck without "cannot be Normal Summoned"; not a Ritual,
+    /// Extra Deck or token ("Monster Gate", "Brain Control").
+    NormalSummonable,
 }
 
 impl Filter {
