@@ -270,7 +270,8 @@ pub enum Filter {
     SameNameAs(Box<Obj>),
     /// Is equipped to a card of the object.
     EquippedTo(Box<Obj>),
-    /// Matches what the player declared in this resolution ([`Declare`]).
+    /// Matches every value the player declared in this resolution ([`Declare`]: "a monster
+    /// with both the declared Type and Attribute").
     Declared,
     /// Is in the Main Deck (e.g. "the excavated cards still in the Deck").
     InDeck,

@@ -46,7 +46,7 @@ pub enum Num {
     Cost(CostStat),
     /// Counters of a kind on the effect's card (MISC-2).
     CountersOnThis(Counter),
-    /// The number the player declared ([`crate::effect::Declare::Level`]).
+    /// The number the player declared last ([`crate::effect::Declare::Level`]).
     Declared,
     /// How many coin tosses of this resolution came up heads (MISC-6).
     Heads,

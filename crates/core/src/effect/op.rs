@@ -209,7 +209,8 @@ pub enum Op {
     ShuffleDeck(Who),
     /// Reveal the cards to the opponent (MISC-7).
     Reveal(Obj),
-    /// The controller declares a value (a card name, a type, ...; [`Filter::Declared`]).
+    /// The controller declares a value (a card name, a type, ...; [`Filter::Declared`]); a
+    /// second `Declare` in the same resolution adds to the first ("a Type and an Attribute").
     Declare(Declare),
     /// The controller calls heads or tails and a coin is tossed (MISC-6); "did" when the
     /// call was right.

@@ -60,9 +60,8 @@ pub struct Resolution {
     pub known: SmallVec<[(CardId, i32, i32); 2]>,
     /// The last step affected at least one card, or the call was right ("if you do").
     pub did: bool,
-    /// What was declared in this resolution, and the value.
-    pub declare: Option<Declare>,
-    pub declared: Option<u32>,
+    /// What was declared in this resolution, each kind with its value, in order.
+    pub declared: SmallVec<[(Declare, u32); 2]>,
     /// Heads among the coins tossed in this resolution.
     pub heads: u8,
     /// Players whose Main Deck this resolution looked through (ZONE-7: shuffled after).
@@ -103,8 +102,7 @@ impl Resolution {
             affected: SmallVec::new(),
             known: SmallVec::new(),
             did: false,
-            declare: None,
-            declared: None,
+            declared: SmallVec::new(),
             heads: 0,
             searched: [false; 2],
             held_zone: None,

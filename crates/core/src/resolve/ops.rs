@@ -401,8 +401,7 @@ impl Duel {
             Op::Declare(kind) => match self.take_answer() {
                 Some(Action::Announce(v)) => {
                     self.emit(Event::Announced { player: p, value: v, kind: AnnounceKind::Declare(*kind) });
-                    r.declare = Some(*kind);
-                    r.declared = Some(v);
+                    r.declared.push((*kind, v));
                     OpFlow::Next
                 }
                 _ => OpFlow::Ask(Prompt::Announce { player: p, kind: AnnounceKind::Declare(*kind), options: self.declare_options(*kind) }),
