@@ -128,8 +128,8 @@ pub enum Op {
     /// `who` picks `min..=max` cards in the place matching (non-targeting, EFF-6). Picks
     /// nothing when none can be picked.
     Choose { who: Who, place: Place, filter: Filter, min: u8, max: u8 },
-    /// Picks `count` cards at random (MISC-6).
-    ChooseRandom { place: Place, filter: Filter, count: u8 },
+    /// Picks `count` cards at random (MISC-6; as many as there are, if fewer).
+    ChooseRandom { place: Place, filter: Filter, count: Num },
     /// Draw cards.
     Draw { who: Who, count: Num },
     /// Destroy the cards (MISC-4).

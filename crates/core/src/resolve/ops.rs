@@ -72,8 +72,9 @@ impl Duel {
                 use rand::RngExt;
                 let ctx = Ctx::resolving(r);
                 let mut candidates: Vec<CardId> = self.cards_in(*place, p).into_iter().filter(|&c| self.filter_in(filter, c, &ctx)).collect();
+                let count = self.num(count, &ctx).max(0);
                 r.chosen.clear();
-                for _ in 0..*count {
+                for _ in 0..count {
                     if candidates.is_empty() {
                         break;
                     }
