@@ -224,8 +224,8 @@ impl Duel {
             self.emit(Event::BattleDamage { player: p, amount, by });
             self.change_lp(p, -amount);
             // "Relinquished": the same amount to the opponent, as effect damage.
-            if [Some(a.attacker), a.target].into_iter().flatten().any(|x| self.card(x).controller() == p && self.reflects_battle_damage(x)) {
-                self.change_lp(p.opp(), -amount);
+            if let Some(x) = [Some(a.attacker), a.target].into_iter().flatten().find(|&x| self.card(x).controller() == p && self.reflects_battle_damage(x)) {
+                self.effect_damage(p.opp(), amount, x);
             }
         }
         // "Relinquished": the monster card equipped to it is destroyed in its place.

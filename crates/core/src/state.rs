@@ -985,6 +985,14 @@ impl Duel {
         }
     }
 
+    /// A player takes `amount` damage from the effect of card `by` (nothing for 0 or less).
+    pub(crate) fn effect_damage(&mut self, p: Player, amount: i32, by: CardId) {
+        if amount > 0 {
+            self.emit(Event::EffectDamage { player: p, amount, by });
+            self.change_lp(p, -amount);
+        }
+    }
+
     /// Changes a monster's battle position and records it.
     pub(crate) fn set_position(&mut self, id: CardId, to: Position) {
         let from = self.card(id).position;

@@ -54,6 +54,10 @@ pub enum Trigger {
     /// A card matching the filter left the field: this card itself (wherever it went), or
     /// another card while this one is face-up on the field ("Destiny Board").
     LeftField(Filter),
+    /// A player (`who`, from this card's controller's side) took damage from the effect of
+    /// a card matching `by`, while this card is where its range says (the event card is
+    /// that card: "each time your opponent takes effect damage, except from ...").
+    EffectDamage { who: Who, by: Filter },
 }
 
 /// Who or what caused a card to move.

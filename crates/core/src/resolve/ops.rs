@@ -280,7 +280,7 @@ impl Duel {
                 let value = self.num(amount, &Ctx::resolving(r));
                 for q in self.who(*who, p) {
                     match op {
-                        Op::Damage { .. } => self.change_lp(q, -value),
+                        Op::Damage { .. } => self.effect_damage(q, value, card),
                         Op::GainLp { .. } => self.change_lp(q, value),
                         _ => {
                             let d = value - self.lp(q);
@@ -298,7 +298,7 @@ impl Duel {
                     let q = self.card(c).controller();
                     if !hit.contains(&q) {
                         hit.push(q);
-                        self.change_lp(q, -value);
+                        self.effect_damage(q, value, card);
                     }
                 }
                 r.did = value > 0 && !hit.is_empty();
