@@ -154,6 +154,7 @@ impl Duel {
             Cost::Tribute { filter, .. } => self.player(p).monster_ids().filter(|&c| m(filter, c)).collect(),
             Cost::BanishFromGy { filter, .. } => self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect(),
             Cost::DetachMaterial(_) => self.card(source).materials.to_vec(),
+            Cost::SendToGy { place, filter, .. } => self.cards_in(*place, p).into_iter().filter(|&c| c != source && m(filter, c)).collect(),
             _ => Vec::new(),
         }
     }
@@ -177,9 +178,10 @@ impl Duel {
             Cost::SendSelfToGy => c.zone().on_field() && c.face_up(),
             Cost::BanishAllOther(places) => places.iter().any(|&pl| self.cards_in(pl, p).iter().any(|&x| x != card)),
             Cost::DetachMaterial(n) => c.zone() == Zone::Monster && c.materials.len() >= *n as usize,
-            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } => {
+            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } | Cost::SendToGy { min: count, .. } => {
                 self.cost_candidates(cost, e, p, card).len() >= *count as usize
             }
+            Cost::SendDeckTop(n) => self.player(p).deck.len() >= *n as usize,
         })
     }
 
@@ -367,17 +369,24 @@ impl Duel {
                     self.banish(c, false, Reason::Cost);
                 }
             }
-            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } | Cost::DetachMaterial(count) => {
+            Cost::SendDeckTop(n) => {
+                let top: Vec<CardId> = self.player(a.player).deck.iter().rev().take(*n as usize).copied().collect();
+                for c in top {
+                    self.send_to_gy(c, Reason::Cost);
+                }
+            }
+            Cost::Discard { count: min, .. }
+            | Cost::Tribute { count: min, .. }
+            | Cost::BanishFromGy { count: min, .. }
+            | Cost::DetachMaterial(min)
+            | Cost::SendToGy { min, .. } => {
                 if self.take_answer().is_none() {
                     let candidates = self.cost_candidates(cost, e, a.player, a.card);
-                    return Some(Flow::Ask(Prompt::Select {
-                        player: a.player,
-                        purpose: SelectPurpose::Cost,
-                        candidates,
-                        min: *count,
-                        max: *count,
-                        picked: Vec::new(),
-                    }));
+                    let max = match cost {
+                        Cost::SendToGy { max, .. } => (*max).min(candidates.len() as u8).max(*min),
+                        _ => *min,
+                    };
+                    return Some(Flow::Ask(Prompt::Select { player: a.player, purpose: SelectPurpose::Cost, candidates, min: *min, max, picked: Vec::new() }));
                 }
                 let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) else { return None };
                 let lp = a.facts.cost.lp;
@@ -386,6 +395,7 @@ impl Duel {
                     match cost {
                         Cost::Discard { .. } => self.send_to_gy(id, Reason::Discard),
                         Cost::Tribute { .. } => self.send_to_gy(id, Reason::Tribute),
+                        Cost::SendToGy { .. } => self.send_to_gy(id, Reason::Cost),
                         // ZONE-10, SUM-11: the player picks which materials to detach.
                         Cost::DetachMaterial(_) => self.detach_material(id),
                         _ => self.banish(id, false, Reason::Cost),

@@ -53,6 +53,7 @@ impl Duel {
                 c.attacks += 1;
                 self.attack_negated = false;
                 self.new_timing();
+                self.pay_attack_cost(a.attacker);
                 self.emit(Event::AttackDeclared { attacker: a.attacker, target: a.target });
                 a.stage = AttackStage::ReplayCheck;
                 self.attack_window(a, WindowKind::AttackDeclared)

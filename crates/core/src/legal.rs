@@ -303,7 +303,7 @@ impl Duel {
             let Some(c) = *slot else { continue };
             let st = self.card(c);
             let allowed = if st.attacked_turn == self.turn { st.attacks < 1 + st.extra_attacks } else { true };
-            if st.position() != Position::FaceUpAttack || !allowed || self.cannot_attack(c) {
+            if st.position() != Position::FaceUpAttack || !allowed || self.cannot_attack(c) || !self.attack_cost_payable(c) {
                 continue;
             }
             let attacker = Loc::new(p, Zone::Monster, i);

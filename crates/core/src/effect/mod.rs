@@ -167,6 +167,12 @@ pub enum Cost {
     BanishAllOther(Vec<Place>),
     /// Detach materials from this Xyz monster (ZONE-10, SUM-11).
     DetachMaterial(u8),
+    /// Send `min..=max` other cards in your place matching the filter to the GY ("send any
+    /// number of other Spells/Traps you control"; [`Num::Cost`] counts them).
+    SendToGy { place: Place, filter: Filter, min: u8, max: u8 },
+    /// Send the top `n` cards of your Main Deck to the GY (an attack cost:
+    /// "Gravekeeper's Servant").
+    SendDeckTop(u8),
 }
 
 /// One declared effect of a card.

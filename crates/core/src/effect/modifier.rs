@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::filter::Filter;
 use super::num::Num;
 use super::trigger::Condition;
+use super::Cost;
 
 /// Counter kinds (MISC-2): only cards whose behaviour lists a kind may hold it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -161,4 +162,10 @@ pub enum Modifier {
     /// the Damage Step), the opponent cannot activate cards matching the filter
     /// ("Stargazer/Timegazer Magician").
     PendulumBattleLock(Filter),
+    /// Attack cost: a monster in scope can declare an attack only if its controller pays
+    /// the cost, each time (BATTLE-2; "Gravekeeper's Servant": the top card of the Deck;
+    /// several such cards each take their own). Only costs paid without a choice
+    /// ([`Cost::PayLp`], [`Cost::SendDeckTop`]) can be attack costs; any other makes the
+    /// attack impossible.
+    AttackCost { scope: Scope, cost: Cost },
 }
