@@ -319,6 +319,10 @@ impl Duel {
     pub(crate) fn second_attack_on_kill(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::SecondAttackOnKill(s) = m { Some(s) } else { None })
     }
+    /// "Mind Control": may `card` not be Tributed at all?
+    pub(crate) fn cannot_be_tributed(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::CannotBeTributed(s) = m { Some(s) } else { None })
+    }
 
     /// `Modifier::AttackCost`: what declaring an attack with `card` costs its controller
     /// now: LP and cards from the top of the Deck, or `None` when a cost cannot be paid by

@@ -168,4 +168,7 @@ pub enum Modifier {
     /// ([`Cost::PayLp`], [`Cost::SendDeckTop`]) can be attack costs; any other makes the
     /// attack impossible.
     AttackCost { scope: Scope, cost: Cost },
+    /// Cannot be Tributed at all: not for a Tribute Summon, a summon procedure, a Ritual
+    /// Summon or a cost ("Mind Control").
+    CannotBeTributed(Scope),
 }
