@@ -452,8 +452,10 @@ impl Duel {
         match c.zone() {
             Zone::Hand => c.controller() == viewer,
             // A player searching their own Deck sees the cards they may pick.
+            // "Convulsion of Nature": a Deck turned over shows its top card to both players.
             Zone::Deck => {
                 matches!(&self.prompt, Prompt::Select { player, candidates, .. } if *player == viewer && c.controller() == viewer && candidates.contains(&id))
+                    || (self.player(c.controller()).deck.last() == Some(&id) && self.decks_face_up())
             }
             Zone::Extra => c.controller() == viewer || c.face_up(),
             Zone::Gy => true,

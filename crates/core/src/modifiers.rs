@@ -365,6 +365,11 @@ impl Duel {
             self.send_to_gy(c, crate::event::Reason::Cost);
         }
     }
+
+    /// "Convulsion of Nature": are the Main Decks turned over, their top cards public?
+    pub(crate) fn decks_face_up(&self) -> bool {
+        self.any_modifiers() && self.active_modifiers().iter().any(|(_, _, _, m)| **m == Modifier::DecksFaceUp)
+    }
     /// Is `card` banished instead of going to the GY? A "Macro Cosmos" leaving the field
     /// does not apply to itself.
     pub(crate) fn gy_banishes_card(&self, card: CardId) -> bool {

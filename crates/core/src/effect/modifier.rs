@@ -171,4 +171,7 @@ pub enum Modifier {
     /// Cannot be Tributed at all: not for a Tribute Summon, a summon procedure, a Ritual
     /// Summon or a cost ("Mind Control").
     CannotBeTributed(Scope),
+    /// Decks turned over: the top card of each Main Deck is face-up, public to both
+    /// players, while this applies ("Convulsion of Nature").
+    DecksFaceUp,
 }
