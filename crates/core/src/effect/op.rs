@@ -107,6 +107,21 @@ pub enum PlayerEffect {
 pub enum Moment {
     /// The End Phase of this turn ("until the End Phase").
     EndPhase,
+    /// The end of the `n`th turn, counting the turn the step was scheduled as the 1st (after
+    /// the End Phase and its hand-size discard: "at the end of the 20th turn", "Final
+    /// Countdown").
+    EndOfTurn(u8),
+}
+
+impl Moment {
+    /// Is a step scheduled for this moment in turn `scheduled` due at `now` in turn `turn`?
+    pub fn due(self, now: Moment, scheduled: u32, turn: u32) -> bool {
+        match (self, now) {
+            (Moment::EndPhase, Moment::EndPhase) => scheduled == turn,
+            (Moment::EndOfTurn(n), Moment::EndOfTurn(_)) => scheduled + u32::from(n.max(1)) - 1 == turn,
+            (Moment::EndPhase, Moment::EndOfTurn(_)) | (Moment::EndOfTurn(_), Moment::EndPhase) => false,
+        }
+    }
 }
 
 /// A test a branch asks ([`Op::If`]).
@@ -242,6 +257,8 @@ pub enum Op {
     Custom(CustomStep),
     /// A Ritual or Fusion Summon step (SUM-8, SUM-9; see `extra.rs`).
     Extra(crate::extra::ExtraOp),
+    /// The player wins the duel (WIN-3, "Final Countdown"); with `Who::Both`, a draw.
+    Win(Who),
 }
 
 impl Op {

@@ -244,11 +244,11 @@ impl Duel {
         self.objects_in(o, &Ctx::resolving(r))
     }
 
-    /// Runs the delayed effects due at the start of the End Phase (`Op::Later`), each as its
-    /// effect's steps, not as a chain link.
+    /// Runs the delayed effects due now, at moment `at` (`Op::Later`: the start of the End
+    /// Phase, the end of the turn), each as its effect's steps, not as a chain link.
     pub(crate) fn run_delayed(&mut self, at: crate::effect::Moment) {
         let turn = self.turn;
-        let (due, keep): (Vec<Delayed>, Vec<Delayed>) = std::mem::take(&mut self.delayed).into_iter().partition(|d| d.at == at && d.turn == turn);
+        let (due, keep): (Vec<Delayed>, Vec<Delayed>) = std::mem::take(&mut self.delayed).into_iter().partition(|d| d.at.due(at, d.turn, turn));
         self.delayed = keep;
         // Pushed last-first: the first scheduled runs first.
         for d in due.into_iter().rev() {

@@ -499,6 +499,15 @@ impl Duel {
                 }
             }
             Op::Extra(x) => self.run_extra_op(x, r),
+            Op::Win(who) => {
+                let winner = match who {
+                    Who::You => Some(p),
+                    Who::Opponent => Some(p.opp()),
+                    Who::Both => None,
+                };
+                self.finish(crate::types::Outcome { winner, reason: crate::types::WinReason::CardEffect });
+                OpFlow::Stop
+            }
         }
     }
 
