@@ -257,6 +257,12 @@ pub enum Op {
     Custom(CustomStep),
     /// A Ritual or Fusion Summon step (SUM-8, SUM-9; see `extra.rs`).
     Extra(crate::extra::ExtraOp),
+    /// Excavation until a match: the controller reveals cards from the top of their Main
+    /// Deck one at a time until one matches the filter ("Monster Gate", "Magical Merchant").
+    /// `Obj::Chosen` is the match and `Obj::Affected` every card revealed, the match
+    /// included; the cards stay in the Deck until a later step moves them. With no match
+    /// the whole Deck was revealed: nothing is affected and the Deck is shuffled (ZONE-7).
+    ExcavateUntil(Filter),
     /// The player wins the duel (WIN-3, "Final Countdown"); with `Who::Both`, a draw.
     Win(Who),
 }

@@ -499,6 +499,24 @@ impl Duel {
                 }
             }
             Op::Extra(x) => self.run_extra_op(x, r),
+            Op::ExcavateUntil(filter) => {
+                let ctx = Ctx::resolving(r);
+                let deck: Vec<CardId> = self.player(p).deck.iter().rev().copied().collect();
+                let hit = deck.iter().position(|&c| self.filter_in(filter, c, &ctx));
+                let shown = hit.map_or(deck.len(), |i| i + 1);
+                for &c in &deck[..shown] {
+                    self.emit(Event::Revealed { card: c });
+                }
+                r.chosen = hit.map(|i| deck[i]).into_iter().collect();
+                match hit {
+                    Some(_) => self.set_affected(r, &deck[..shown]),
+                    None => {
+                        r.searched[p.idx()] = true;
+                        self.set_affected(r, &[]);
+                    }
+                }
+                OpFlow::Next
+            }
             Op::Win(who) => {
                 let winner = match who {
                     Who::You => Some(p),
