@@ -263,6 +263,10 @@ pub enum Op {
     /// included; the cards stay in the Deck until a later step moves them. With no match
     /// the whole Deck was revealed: nothing is affected and the Deck is shuffled (ZONE-7).
     ExcavateUntil(Filter),
+    /// Paying LP inside a resolution (a maintenance cost: "pay 100 LP or destroy this
+    /// card"): not possible with fewer LP, so a [`Op::ChooseOne`] branch starting with it
+    /// is closed then (EFF-5: a payment, not damage).
+    PayLp(Num),
     /// The player wins the duel (WIN-3, "Final Countdown"); with `Who::Both`, a draw.
     Win(Who),
 }

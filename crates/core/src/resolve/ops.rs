@@ -517,6 +517,14 @@ impl Duel {
                 }
                 OpFlow::Next
             }
+            Op::PayLp(amount) => {
+                let value = self.num(amount, &Ctx::resolving(r)).max(0);
+                r.did = self.lp(p) >= value;
+                if r.did {
+                    self.change_lp(p, -value);
+                }
+                OpFlow::Next
+            }
             Op::Win(who) => {
                 let winner = match who {
                     Who::You => Some(p),
@@ -615,6 +623,7 @@ impl Duel {
             }
             Op::Extra(x) => self.extra_op_possible(x, p, ctx.source),
             Op::SummonTokens { .. } => !self.free_main_monster_zones(p).is_empty() && self.player_fx[p.idx()].no_summon_turn != self.turn,
+            Op::PayLp(amount) => self.lp(p) >= self.num(amount, ctx),
             _ => true,
         }
     }
