@@ -178,6 +178,7 @@ impl Duel {
             Num::Minus(a, b) => (self.num(a, ctx) - self.num(b, ctx)).max(0),
             Num::Max(a, b) => self.num(a, ctx).max(self.num(b, ctx)),
             Num::Min(a, b) => self.num(a, ctx).min(self.num(b, ctx)),
+            Num::RememberedCount(m) => self.memory.iter().filter(|e| e.source == ctx.source && e.slot == *m).count() as i32,
         }
     }
 
