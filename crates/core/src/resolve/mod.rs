@@ -32,6 +32,9 @@ pub enum Progress {
     Summoning { index: u8, zone: Option<u8> },
     /// A Ritual or Fusion step (`extra.rs`).
     Extra(crate::extra::SpellStage),
+    /// A Special Summon step with more monsters than free zones: the `n`th player (turn
+    /// player first) picks which of theirs are summoned (SUM-5).
+    Picking(u8),
 }
 
 /// A resolving chain link (or a delayed effect): which step, what it chose so far.
