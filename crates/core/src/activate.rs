@@ -297,7 +297,8 @@ impl Duel {
             && self.condition_in(&e.condition, &ctx)
             && self.costs_payable(e, p, card)
             && self.targets_exist(e, &ctx)
-            && self.ops_possible(&e.ops, &ctx)
+            // An effect that reads its cost had its first steps checked with each cost card.
+            && (reads_cost(e) || self.ops_possible(&e.ops, &ctx))
     }
 
     /// A Pendulum card face-up in one of its controller's Pendulum Zones (SPELL-8).

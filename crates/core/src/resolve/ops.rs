@@ -587,7 +587,7 @@ impl Duel {
     /// Whether the first steps of an effect (before any branch) could do anything ("Dark
     /// Hole" with no monsters cannot be activated).
     /// A leading "only if ..." must hold and its steps be possible; checks stop at any other
-    /// branch and after a declaration (what is declared is not known yet).
+    /// branch, after a declaration (what is declared is not known yet) and after a draw.
     pub(crate) fn ops_possible(&self, ops: &[Op], ctx: &Ctx<'_>) -> bool {
         for op in ops {
             match op {
@@ -595,6 +595,9 @@ impl Duel {
                     return self.condition_in(c, ctx) && self.ops_possible(then, ctx);
                 }
                 Op::Declare(_) => return true,
+                // The steps after a draw see a hand that holds the cards drawn ("draw 3
+                // cards, then discard 2").
+                Op::Draw { .. } => return self.op_possible(op, ctx),
                 op if op.is_branch() => return true,
                 op if !self.op_possible(op, ctx) => return false,
                 _ => {}
