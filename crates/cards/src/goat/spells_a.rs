@@ -6,6 +6,7 @@ use ygo_core::card::type_bits;
 use ygo_core::card::{Attribute, Race, SpellKind, TrapKind};
 #[allow(unused_imports)]
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
+use ygo_core::types::Phase;
 
 const NORMAL_SPELL: SpellKind = SpellKind::Normal;
 const QUICK_SPELL: SpellKind = SpellKind::QuickPlay;
@@ -26,6 +27,18 @@ fn brain_control(text: &str, filter: F) -> Behavior {
         .cost(Cost::PayLp(Num::Const(800)))
         .target(1, F::Monster & F::FaceUp & F::OppControls & filter)
         .op(Op::TakeControl { what: Obj::Targets, until: Duration::EndPhase })])
+}
+
+/// "Tribute 1 monster; excavate until a monster that can be Normal Summoned/Set, Special
+/// Summon it, the other excavated cards to the GY" ("Monster Gate"), under `condition`.
+fn monster_gate(text: &str, condition: Condition) -> Behavior {
+    Behavior::with(vec![E::spell(NORMAL_SPELL, text)
+        .when(condition)
+        .cost(Cost::Tribute { count: 1, filter: F::Any })
+        .op(Op::ExcavateUntil(F::Monster & F::NormalSummonable))
+        .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
+        .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
+        .op(Op::SendToGy(Obj::Filtered(Box::new(Obj::Memory(Mem(0))), F::InDeck)))])
 }
 
 /// The behaviour of a card of this group by passcode.
@@ -115,6 +128,121 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .when(Condition::Exists { place: Place::Banished(Who::Both), filter: dimension_fusion_monster(), count: 1 })
         .cost(Cost::PayLp(Num::Const(2000)))
         .op(Op::SpecialSummon { what: Obj::All(Place::Banished(Who::Both), dimension_fusion_monster()), pos: SummonPos::FaceUp, side: Side::Owner })]),
+        // Emergency Provisions
+        53046408 => Behavior::with(vec![E::spell(
+            QUICK_SPELL,
+            "Send any number of your other Spell and Trap Cards on the field to the GY: gain 1000 LP for each of them.",
+        )
+        .cost(Cost::SendToGy { place: Place::SpellTraps(Who::You), filter: F::Any, min: 1, max: u8::MAX })
+        .op(Op::GainLp { who: Who::You, amount: Num::Times(Box::new(Num::Cost(CostStat::Cards)), 1000) })]),
+        // Enemy Controller
+        98045062 => Behavior::with(vec![
+            E::spell(QUICK_SPELL, "Choose 1: target 1 face-up monster your opponent controls and change its battle position;")
+                .target(1, F::Monster & F::FaceUp & F::OppControls)
+                .op(Op::ChangePosition { what: Obj::Targets, to: PosChange::Toggle }),
+            E::spell(QUICK_SPELL, "or Tribute 1 monster, then target 1 face-up monster your opponent controls: take control of it until the End Phase.")
+                .cost(Cost::Tribute { count: 1, filter: F::Any })
+                .target(1, F::Monster & F::FaceUp & F::OppControls)
+                .op(Op::TakeControl { what: Obj::Targets, until: Duration::EndPhase }),
+        ]),
+        // Final Countdown
+        95308449 => Behavior::with(vec![E::spell(
+            NORMAL_SPELL,
+            "Pay 2000 LP: at the end of the 20th turn, counting this turn as the 1st, you win the Duel.",
+        )
+        .cost(Cost::PayLp(Num::Const(2000)))
+        .op(Op::Later { at: Moment::EndOfTurn(20), ops: vec![Op::Win(Who::You)] })]),
+        // Graceful Charity
+        79571449 => Behavior::with(vec![E::spell(NORMAL_SPELL, "Draw 3 cards, then discard 2 cards.")
+            .op(Op::Draw { who: Who::You, count: Num::Const(3) })
+            .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Any, min: 2, max: 2 })
+            .op(Op::Discard(Obj::Chosen))]),
+        // Gravekeeper's Servant
+        16762927 => Behavior::with(vec![continuous_spell(
+            "While this card is face-up on the field, your opponent must send the top card of their Deck to the GY for each attack they declare.",
+        )
+        .modifier(Modifier::AttackCost { scope: Scope::Monsters(F::OppControls), cost: Cost::SendDeckTop(1) })]),
+        // Lightning Vortex
+        69162969 => Behavior::with(vec![E::spell(NORMAL_SPELL, "Discard 1 card: destroy every face-up monster your opponent controls.")
+            .cost(Cost::Discard { count: 1, filter: F::Any })
+            .op(Op::Destroy(Obj::All(Place::Monsters(Who::Opponent), F::FaceUp)))]),
+        // Mage Power
+        83746708 => Behavior::with(vec![E::spell(
+            SpellKind::Equip,
+            "Equip to 1 face-up monster (targeted): it gains 500 ATK and DEF for each Spell and Trap Card you control (this card included).",
+        )
+        .target(1, F::Monster & F::FaceUp)
+        .op(Op::EquipTo(Obj::Targets))
+        .modifier(Modifier::AtkDef { scope: Scope::Equipped, atk: mage_power_bonus(), def: mage_power_bonus() })]),
+        // Messenger of Peace
+        44656491 => Behavior::with(vec![
+            continuous_spell("While this card is face-up on the field, monsters with 1500 or more ATK cannot declare an attack.")
+                .modifier(Modifier::CannotAttack(Scope::Monsters(F::atk_at_least(1500)))),
+            E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::You }, "Once per turn, in your Standby Phase: pay 100 LP, or destroy this card.")
+                .limit(Limit::PerCardPerTurn)
+                .needs_card_on_field()
+                .op(Op::ChooseOne(vec![vec![Op::PayLp(Num::Const(100))], vec![Op::Destroy(Obj::This)]])),
+        ]),
+        // Metamorphosis
+        46411259 => Behavior::with(vec![E::spell(
+            NORMAL_SPELL,
+            "Tribute 1 monster: Special Summon 1 Fusion Monster with the same Level as that monster from your Extra Deck.",
+        )
+        .cost(Cost::Tribute { count: 1, filter: F::Any })
+        .op(Op::Choose {
+            who: Who::You,
+            place: Place::Extra(Who::You),
+            filter: F::Ability(type_bits::FUSION) & F::stat(Stat::Level, Cmp::Eq, Num::Cost(CostStat::Level)) & F::CanSpecialSummon,
+            min: 1,
+            max: 1,
+        })
+        .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
+        // Meteor of Destruction
+        33767325 => Behavior::with(vec![E::spell(NORMAL_SPELL, "Only while your opponent has more than 3000 LP: inflict 1000 damage to them.")
+            .when(Condition::Compare(Num::Lp(Who::Opponent), Cmp::Gt, Num::Const(3000)))
+            .op(Op::Damage { who: Who::Opponent, amount: Num::Const(1000) })]),
+        // Mind Control
+        37520316 => Behavior::with(vec![E::spell(
+            NORMAL_SPELL,
+            "Target 1 monster your opponent controls: take control of it until the End Phase; meanwhile it cannot declare an attack and cannot be Tributed.",
+        )
+        .target(1, F::Monster & F::OppControls)
+        .op(Op::TakeControl { what: Obj::Targets, until: Duration::EndPhase })
+        .then_if_did(vec![
+            Op::Apply { what: Obj::Affected, modifier: Modifier::CannotAttack(Scope::This), until: Duration::EndOfTurn },
+            Op::Apply { what: Obj::Affected, modifier: Modifier::CannotBeTributed(Scope::This), until: Duration::EndOfTurn },
+        ])]),
+        // Mirage of Nightmare
+        41482598 => Behavior::with(vec![
+            continuous_spell("A Continuous Spell that stays on the field."),
+            E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::Opponent }, "Once per turn, in your opponent's Standby Phase: draw until you hold 4 cards.")
+                .limit(Limit::PerCardPerTurn)
+                .needs_card_on_field()
+                .when(Condition::Compare(Num::CountOf(Obj::All(Place::Hand(Who::You), F::Any)), Cmp::Lt, Num::Const(4)))
+                .op(Op::Draw { who: Who::You, count: Num::minus(Num::Const(4), Num::CountOf(Obj::All(Place::Hand(Who::You), F::Any))) })
+                .op(Op::Remember { what: Obj::Affected, slot: Mem(0) }),
+            E::trigger(
+                Trigger::Phase { phase: Phase::Standby, whose: Who::You },
+                "Then, in your next Standby Phase: discard at random as many cards as you drew that way (your whole hand if you hold fewer).",
+            )
+            .needs_card_on_field()
+            .when(Condition::All(vec![
+                Condition::TurnsSince { anchor: Anchor::Memory(Mem(0)), whose: Who::You, n: 1 },
+                Condition::Compare(Num::RememberedCount(Mem(0)), Cmp::Gt, Num::Const(0)),
+            ]))
+            .op(Op::ChooseRandom { place: Place::Hand(Who::You), filter: F::Any, count: Num::RememberedCount(Mem(0)) })
+            .op(Op::Discard(Obj::Chosen)),
+        ]),
+        // Monster Gate
+        43040603 => monster_gate(
+            "Tribute 1 monster: reveal cards from the top of your Deck until you reveal a monster that can be Normal Summoned or Set; Special Summon it, and send the other revealed cards to the GY. Only while your Deck holds such a monster.",
+            Condition::Exists { place: Place::Deck(Who::You), filter: F::Monster & F::NormalSummonable, count: 1 },
+        ),
+        // Monster Reincarnation
+        74848038 => Behavior::with(vec![E::spell(NORMAL_SPELL, "Discard 1 card, then target 1 monster in your GY: add it to your hand.")
+            .cost(Cost::Discard { count: 1, filter: F::Any })
+            .target_in(Place::Gy(Who::You), 1, 1, F::Monster)
+            .op(Op::ToHand(Obj::Targets))]),
         _ => return None,
     })
 }
@@ -125,6 +253,12 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
         // Brain Control: the 2005 text takes any face-up monster (the "can be Normal
         // Summoned/Set" restriction came with a later errata).
         87910978 => brain_control("Pay 800 LP, then target 1 face-up monster your opponent controls: take control of it until the End Phase.", F::Any),
+        // Monster Gate: in 2005 it could be activated whatever the Deck held; with no
+        // monster that can be Normal Summoned or Set, the whole Deck is revealed and shuffled.
+        43040603 => monster_gate(
+            "Tribute 1 monster: reveal cards from the top of your Deck until you reveal a monster that can be Normal Summoned or Set; Special Summon it, and send the other revealed cards to the GY.",
+            Condition::Always,
+        ),
         _ => return None,
     })
 }
@@ -133,4 +267,10 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
 /// not known to be a monster) and able to be Special Summoned.
 fn dimension_fusion_monster() -> F {
     F::Monster & F::FaceUp & F::CanSpecialSummon
+}
+
+/// "Mage Power": 500 for each Spell and Trap Card its controller controls; `Obj::All` never
+/// counts the card itself, which is always one of them.
+fn mage_power_bonus() -> Num {
+    Num::Plus(Box::new(Num::Const(500)), Box::new(Num::per(500, Obj::All(Place::SpellTraps(Who::You), F::Any))))
 }
