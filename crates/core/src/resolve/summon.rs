@@ -97,7 +97,14 @@ impl Duel {
                 if self.take_answer().is_none() {
                     r.progress = Progress::Picking(i);
                     let n = free as u8;
-                    return Some(OpFlow::Ask(Prompt::Select { player: q, purpose: SelectPurpose::Effect, candidates: mine, min: n, max: n, picked: Vec::new() }));
+                    return Some(OpFlow::Ask(Prompt::Select {
+                        player: q,
+                        purpose: SelectPurpose::Effect,
+                        candidates: mine,
+                        min: n,
+                        max: n,
+                        picked: Vec::new(),
+                    }));
                 }
                 let picked = match std::mem::replace(&mut self.prompt, Prompt::Over) {
                     Prompt::Select { picked, .. } => picked,
