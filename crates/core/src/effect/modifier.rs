@@ -174,4 +174,9 @@ pub enum Modifier {
     /// Decks turned over: the top card of each Main Deck is face-up, public to both
     /// players, while this applies ("Convulsion of Nature").
     DecksFaceUp,
+    /// Destruction on targeting: a face-up monster in scope is destroyed (by its own effect)
+    /// as soon as a card effect that targets it is activated, before anyone can respond
+    /// (the 2005 "Spirit Reaper"; today's text waits for the resolution:
+    /// [`Modifier::DestroyAfterTargeted`]).
+    DestroyWhenTargeted(Scope),
 }

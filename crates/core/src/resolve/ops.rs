@@ -183,6 +183,8 @@ impl Duel {
                         // MISC-1: a token is never face-down.
                         PosChange::FaceDownDefense if self.data(c).is_token() => continue,
                         PosChange::FaceDownDefense => Position::FaceDownDefense,
+                        PosChange::FaceDownInPlace if cur.attack() => Position::FaceDownAttack,
+                        PosChange::FaceDownInPlace => Position::FaceDownDefense,
                         PosChange::RevealDefense => {
                             if cur == Position::FaceDownDefense {
                                 self.reveal_position(c, Position::FaceUpDefense);
