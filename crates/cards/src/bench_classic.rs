@@ -28,7 +28,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::If {
             test: Test::Holds(Condition::Exists { place: Place::Hand(Who::Opponent), filter: F::Declared, count: 1 }),
             then: vec![Op::Reveal(Obj::All(Place::Hand(Who::Opponent), F::Declared)), Op::Discard(Obj::All(Place::Hand(Who::Opponent), F::Declared))],
-            otherwise: vec![Op::ChooseRandom { place: Place::Hand(Who::You), filter: F::Any, count: 1 }, Op::Discard(Obj::Chosen)],
+            otherwise: vec![Op::ChooseRandom { place: Place::Hand(Who::You), filter: F::Any, count: Num::Const(1) }, Op::Discard(Obj::Chosen)],
         })]),
         // Gilford the Lightning
         36354007 => Behavior {

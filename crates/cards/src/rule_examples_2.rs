@@ -205,7 +205,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         49587034 => Behavior::with(vec![
             E::trap(TrapKind::Normal, "Banish 1 random card from your opponent's hand, face-down.")
                 .when(Condition::Exists { place: Place::Hand(Who::Opponent), filter: F::Any, count: 1 })
-                .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: 1 })
+                .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })
                 .op(Op::Banish { what: Obj::Chosen, face_down: true })
                 .op(Op::Remember { what: Obj::Affected, slot: Mem(0) }),
             E::trigger(

@@ -135,7 +135,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 Trigger::DealtBattleDamage { direct: true },
                 "When this card deals battle damage to your opponent with a direct attack: 1 random card from their hand is discarded.",
             )
-            .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: 1 })
+            .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })
             .op(Op::Discard(Obj::Chosen)),
         ]),
         // Book of Life

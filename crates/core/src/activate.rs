@@ -170,9 +170,10 @@ impl Duel {
         match cost {
             Cost::Discard { filter, .. } => self.player(p).hand.iter().copied().filter(|&c| c != source && m(filter, c)).collect(),
             // "Tribute 1 monster" may tribute the card itself (`Filter::NotSelf` for "other").
-            Cost::Tribute { filter, .. } => self.player(p).monster_ids().filter(|&c| m(filter, c)).collect(),
+            Cost::Tribute { filter, .. } => self.player(p).monster_ids().filter(|&c| m(filter, c) && !self.cannot_be_tributed(c)).collect(),
             Cost::BanishFromGy { filter, .. } | Cost::BanishUpTo { filter, .. } => self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect(),
             Cost::DetachMaterial(_) => self.card(source).materials.to_vec(),
+            Cost::SendToGy { place, filter, .. } => self.cards_in(*place, p).into_iter().filter(|&c| c != source && m(filter, c)).collect(),
             _ => Vec::new(),
         }
     }
@@ -196,10 +197,11 @@ impl Duel {
             Cost::SendSelfToGy => c.zone().on_field() && c.face_up(),
             Cost::BanishAllOther(places) => places.iter().any(|&pl| self.cards_in(pl, p).iter().any(|&x| x != card)),
             Cost::DetachMaterial(n) => c.zone() == Zone::Monster && c.materials.len() >= *n as usize,
-            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } => {
+            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } | Cost::SendToGy { min: count, .. } => {
                 self.cost_candidates(cost, e, p, card).len() >= *count as usize
             }
             Cost::BanishUpTo { .. } => !self.cost_candidates(cost, e, p, card).is_empty(),
+            Cost::SendDeckTop(n) => self.player(p).deck.len() >= *n as usize,
         })
     }
 
@@ -326,7 +328,8 @@ impl Duel {
             && self.condition_in(&e.condition, &ctx)
             && self.costs_payable(e, p, card)
             && self.targets_exist(e, &ctx)
-            && self.ops_possible(&e.ops, &ctx)
+            // An effect that reads its cost had its first steps checked with each cost card.
+            && (reads_cost(e) || self.ops_possible(&e.ops, &ctx))
     }
 
     /// A Pendulum card face-up in one of its controller's Pendulum Zones (SPELL-8).
@@ -398,11 +401,23 @@ impl Duel {
                     self.banish(c, false, Reason::Cost);
                 }
             }
-            Cost::Discard { .. } | Cost::Tribute { .. } | Cost::BanishFromGy { .. } | Cost::DetachMaterial(_) | Cost::BanishUpTo { .. } => {
+            Cost::SendDeckTop(n) => {
+                let top: Vec<CardId> = self.player(a.player).deck.iter().rev().take(*n as usize).copied().collect();
+                for c in top {
+                    self.send_to_gy(c, Reason::Cost);
+                }
+            }
+            Cost::Discard { .. }
+            | Cost::Tribute { .. }
+            | Cost::BanishFromGy { .. }
+            | Cost::DetachMaterial(_)
+            | Cost::BanishUpTo { .. }
+            | Cost::SendToGy { .. } => {
                 if self.take_answer().is_none() {
                     let candidates = self.cost_candidates(cost, e, a.player, a.card);
                     let (min, max) = match cost {
                         Cost::BanishUpTo { max, .. } => (1, (*max).min(candidates.len() as u8).max(1)),
+                        Cost::SendToGy { min, max, .. } => (*min, (*max).min(candidates.len() as u8).max(*min)),
                         Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } | Cost::DetachMaterial(count) => {
                             (*count, *count)
                         }
@@ -417,6 +432,7 @@ impl Duel {
                     match cost {
                         Cost::Discard { .. } => self.send_to_gy(id, Reason::Discard),
                         Cost::Tribute { .. } => self.send_to_gy(id, Reason::Tribute),
+                        Cost::SendToGy { .. } => self.send_to_gy(id, Reason::Cost),
                         // ZONE-10, SUM-11: the player picks which materials to detach.
                         Cost::DetachMaterial(_) => self.detach_material(id),
                         _ => self.banish(id, false, Reason::Cost),

@@ -57,6 +57,7 @@ impl Duel {
                 }
                 self.attack_negated = false;
                 self.new_timing();
+                self.pay_attack_cost(a.attacker);
                 self.emit(Event::AttackDeclared { attacker: a.attacker, target: a.target });
                 a.stage = AttackStage::ReplayCheck;
                 self.attack_window(a, WindowKind::AttackDeclared)
@@ -232,9 +233,8 @@ impl Duel {
             self.emit(Event::BattleDamage { player: p, amount, by });
             self.change_lp(p, -amount);
             // "Relinquished": the same amount to the opponent, as effect damage.
-            let reflected = [Some(a.attacker), a.target].into_iter().flatten().any(|x| self.card(x).controller() == p && self.reflects_battle_damage(x));
-            if reflected && !self.no_effect_damage(p.opp()) {
-                self.change_lp(p.opp(), -amount);
+            if let Some(x) = [Some(a.attacker), a.target].into_iter().flatten().find(|&x| self.card(x).controller() == p && self.reflects_battle_damage(x)) {
+                self.effect_damage(p.opp(), amount, x);
             }
         }
         // "Relinquished": the monster card equipped to it is destroyed in its place.

@@ -641,6 +641,8 @@ impl Duel {
             WindowKind::Phase(Phase::Main2) => self.tasks.push(Task::EnterPhase(Phase::End)),
             WindowKind::Phase(Phase::End) => {
                 self.tasks.push(Task::EndTurn);
+                // After the hand-size discard, before the turn ends: "at the end of the turn".
+                self.run_delayed(crate::effect::Moment::EndOfTurn(1));
                 self.tasks.push(Task::HandLimit);
             }
             WindowKind::Phase(Phase::Battle) => self.tasks.push(Task::EnterPhase(Phase::Main2)),

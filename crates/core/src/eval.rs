@@ -170,7 +170,7 @@ impl Duel {
                 }
             }
             Num::CountersOnThis(k) => self.counters_on(ctx.source, *k) as i32,
-            Num::Declared => ctx.res.and_then(|r| r.declared).map_or(0, |v| v as i32),
+            Num::Declared => ctx.res.and_then(|r| r.declared.last()).map_or(0, |&(_, v)| v as i32),
             Num::Heads => ctx.res.map_or(0, |r| r.heads as i32),
             Num::Half(x) => self.num(x, ctx) / 2,
             Num::Times(x, k) => self.num(x, ctx).saturating_mul(*k),
@@ -178,6 +178,7 @@ impl Duel {
             Num::Minus(a, b) => (self.num(a, ctx) - self.num(b, ctx)).max(0),
             Num::Max(a, b) => self.num(a, ctx).max(self.num(b, ctx)),
             Num::Min(a, b) => self.num(a, ctx).min(self.num(b, ctx)),
+            Num::RememberedCount(m) => self.memory.iter().filter(|e| e.source == ctx.source && e.slot == *m).count() as i32,
         }
     }
 
@@ -307,7 +308,7 @@ impl Duel {
             Filter::DestroyedBy(o) => c.killed_by.is_some_and(|k| self.objects_in(o, ctx).contains(&k)),
             Filter::SameNameAs(o) => self.objects_in(o, ctx).iter().any(|&x| self.data(x).name_code() == d.name_code()),
             Filter::EquippedTo(o) => c.equip_to.is_some_and(|t| self.objects_in(o, ctx).contains(&t)),
-            Filter::Declared => ctx.res.and_then(|r| r.declared.map(|v| (r.declare, v))).is_some_and(|(k, v)| self.matches_declared(id, k, v)),
+            Filter::Declared => ctx.res.is_some_and(|r| !r.declared.is_empty() && r.declared.iter().all(|&(k, v)| self.matches_declared(id, k, v))),
             Filter::InDeck => c.zone() == Zone::Deck,
             Filter::OnField => c.zone().on_field(),
             Filter::WasFaceUp => c.arrived.from_position.is_some_and(|pos| pos.face_up()),
@@ -315,6 +316,9 @@ impl Duel {
             Filter::And(v) => v.iter().all(|f| self.filter_in(f, id, ctx)),
             Filter::Or(v) => v.iter().any(|f| self.filter_in(f, id, ctx)),
             Filter::Not(f) => !self.filter_in(f, id, ctx),
+            Filter::NormalSummonable => {
+                matches!(d.kind, Kind::Monster(MonsterFrame::Normal | MonsterFrame::Effect)) && !self.pool.def(c.def).behavior.no_normal_summon
+            }
             Filter::AtActivation(f) => ctx.res.is_some() || self.filter_in(f, id, ctx),
             Filter::InPlace(place) => self.cards_in(*place, p).contains(&id),
         }
@@ -339,15 +343,14 @@ impl Duel {
     }
 
     /// Does card `id` match a declared value of kind `k`?
-    fn matches_declared(&self, id: CardId, k: Option<Declare>, v: u32) -> bool {
+    fn matches_declared(&self, id: CardId, k: Declare, v: u32) -> bool {
         let d = self.data(id);
         match k {
-            Some(Declare::CardName) => d.name_code() == v,
-            Some(Declare::CardType) => d.has(v),
-            Some(Declare::Race) => d.is_monster() && d.race.is_some_and(|r| r.0 as u32 == v),
-            Some(Declare::Attribute) => d.is_monster() && d.attribute.is_some_and(|a| a as u32 == v),
-            Some(Declare::Level) => d.is_monster() && self.current_level(id) as u32 == v,
-            None => false,
+            Declare::CardName => d.name_code() == v,
+            Declare::CardType => d.has(v),
+            Declare::Race => d.is_monster() && d.race.is_some_and(|r| r.0 as u32 == v),
+            Declare::Attribute => d.is_monster() && d.attribute.is_some_and(|a| a as u32 == v),
+            Declare::Level => d.is_monster() && self.current_level(id) as u32 == v,
         }
     }
 

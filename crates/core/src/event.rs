@@ -269,6 +269,15 @@ pub enum Event {
         /// The phase.
         phase: Phase,
     },
+    /// A player took damage from a card effect (its [`Event::LpChanged`] follows).
+    EffectDamage {
+        /// Who took it.
+        player: Player,
+        /// How much.
+        amount: i32,
+        /// The card whose effect inflicted it.
+        by: CardId,
+    },
 }
 
 impl Event {

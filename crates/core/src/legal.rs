@@ -311,7 +311,7 @@ impl Duel {
             let Some(c) = *slot else { continue };
             let st = self.card(c);
             let fresh = st.attacked_turn != self.turn;
-            if st.position() != Position::FaceUpAttack || self.cannot_attack(c) {
+            if st.position() != Position::FaceUpAttack || self.cannot_attack(c) || !self.attack_cost_payable(c) {
                 continue;
             }
             let attacker = Loc::new(p, Zone::Monster, i);
@@ -490,8 +490,10 @@ impl Duel {
         match c.zone() {
             Zone::Hand => c.controller() == viewer,
             // A player searching their own Deck sees the cards they may pick.
+            // "Convulsion of Nature": a Deck turned over shows its top card to both players.
             Zone::Deck => {
                 matches!(&self.prompt, Prompt::Select { player, candidates, .. } if *player == viewer && c.controller() == viewer && candidates.contains(&id))
+                    || (self.player(c.controller()).deck.last() == Some(&id) && self.decks_face_up())
             }
             Zone::Extra => c.controller() == viewer || c.face_up(),
             Zone::Gy => true,

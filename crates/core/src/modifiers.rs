@@ -406,6 +406,57 @@ impl Duel {
         self.cause = cause;
     }
 
+    /// "Mind Control": may `card` not be Tributed at all?
+    pub(crate) fn cannot_be_tributed(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::CannotBeTributed(s) = m { Some(s) } else { None })
+    }
+
+    /// `Modifier::AttackCost`: what declaring an attack with `card` costs its controller
+    /// now: LP and cards from the top of the Deck, or `None` when a cost cannot be paid by
+    /// an attack declaration.
+    fn attack_cost(&self, card: CardId) -> Option<(i32, usize)> {
+        let (mut lp, mut top) = (0i32, 0usize);
+        if !self.any_modifiers() {
+            return Some((lp, top));
+        }
+        for (src, ctrl, fixed, m) in self.active_modifiers() {
+            let Modifier::AttackCost { scope, cost } = m else { continue };
+            if !self.in_scope(scope, src, ctrl, fixed, card) {
+                continue;
+            }
+            match cost {
+                crate::effect::Cost::PayLp(n) => lp = lp.saturating_add(self.num(n, &Ctx::of(ctrl, src)).max(0)),
+                crate::effect::Cost::SendDeckTop(n) => top += *n as usize,
+                _ => return None,
+            }
+        }
+        Some((lp, top))
+    }
+
+    /// BATTLE-2: can `card`'s controller pay its attack costs now?
+    pub(crate) fn attack_cost_payable(&self, card: CardId) -> bool {
+        let p = self.card(card).controller();
+        self.attack_cost(card).is_some_and(|(lp, top)| self.lp(p) >= lp && self.player(p).deck.len() >= top)
+    }
+
+    /// BATTLE-2: the attack costs are paid as the attack is declared (EFF-5: a cost, not
+    /// an effect).
+    pub(crate) fn pay_attack_cost(&mut self, card: CardId) {
+        let Some((lp, top)) = self.attack_cost(card) else { return };
+        let p = self.card(card).controller();
+        if lp > 0 {
+            self.change_lp(p, -lp);
+        }
+        let cards: SmallVec<[CardId; 2]> = self.player(p).deck.iter().rev().take(top).copied().collect();
+        for c in cards {
+            self.send_to_gy(c, crate::event::Reason::Cost);
+        }
+    }
+
+    /// "Convulsion of Nature": are the Main Decks turned over, their top cards public?
+    pub(crate) fn decks_face_up(&self) -> bool {
+        self.any_modifiers() && self.active_modifiers().iter().any(|(_, _, _, m)| **m == Modifier::DecksFaceUp)
+    }
     /// Is `card` banished instead of going to the GY? A "Macro Cosmos" leaving the field
     /// does not apply to itself.
     pub(crate) fn gy_banishes_card(&self, card: CardId) -> bool {

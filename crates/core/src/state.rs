@@ -1010,6 +1010,15 @@ impl Duel {
         }
     }
 
+    /// A player takes `amount` damage from the effect of card `by` (nothing for 0 or less).
+    pub(crate) fn effect_damage(&mut self, p: Player, amount: i32, by: CardId) {
+        // BATTLE-10: a player may be immune to effect damage ("Des Wombat").
+        if amount > 0 && !self.no_effect_damage(p) {
+            self.emit(Event::EffectDamage { player: p, amount, by });
+            self.change_lp(p, -amount);
+        }
+    }
+
     /// Changes a monster's battle position and records it.
     pub(crate) fn set_position(&mut self, id: CardId, to: Position) {
         let from = self.card(id).position;
@@ -1017,11 +1026,28 @@ impl Duel {
             return;
         }
         self.cards[id.0 as usize].position = to;
+        if from.face_up() && !to.face_up() {
+            self.turned_face_down(id);
+        }
         if !from.face_up() && to.face_up() {
             self.cards[id.0 as usize].flipped_turn = self.turn;
             self.emit(Event::Flipped { card: id });
         }
         self.emit(Event::PositionChanged { card: id, from, to });
+    }
+
+    /// EFF-2, POS-3: a monster turned face-down ("Book of Moon") loses what applied to it
+    /// face-up: its counters and the effects applied to it for a while (ATK/DEF changes,
+    /// "cannot attack", ...). What ties it to another card stays: control taken by an equip,
+    /// "destroy it when that card leaves" links. Equip cards on it go by SPELL-4.
+    fn turned_face_down(&mut self, id: CardId) {
+        use crate::effect::Modifier;
+        self.cards[id.0 as usize].counters.clear();
+        let moves = self.cards[id.0 as usize].moves;
+        self.lingering.retain(|l| {
+            l.card != Some((id, moves))
+                || matches!(l.modifier, Modifier::ControlHeldBySource | Modifier::DestroyedWithSource { .. } | Modifier::SourceDestroyedWithIt)
+        });
     }
 
     /// Shuffles a player's deck with the duel's random source (MISC-6).

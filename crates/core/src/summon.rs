@@ -68,6 +68,7 @@ impl Duel {
                 _ => true,
             })
             .filter(|&m| !self.restricted(m, |x| if let crate::effect::Modifier::NoTributeSummonMaterial(s) = x { Some(s) } else { None }))
+            .filter(|&m| !self.cannot_be_tributed(m))
             .collect()
     }
 
@@ -253,9 +254,10 @@ impl Duel {
         let p = self.card(card).controller();
         match rule {
             SummonRule::OnlyOpponentControlsMonsters => Vec::new(),
-            SummonRule::Tribute { filter, .. } | SummonRule::BanishFromField { filter, .. } => {
-                self.player(p).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card)).collect()
+            SummonRule::Tribute { filter, .. } => {
+                self.player(p).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card) && !self.cannot_be_tributed(m)).collect()
             }
+            SummonRule::BanishFromField { filter, .. } => self.player(p).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card)).collect(),
             SummonRule::BanishFromGy(fs) => self.player(p).gy.iter().copied().filter(|&c| fs.iter().any(|f| self.filter_matches(f, c, p, card))).collect(),
         }
     }

@@ -123,6 +123,7 @@ impl Duel {
                 }
             }
             Event::PhaseSkipped { phase } => format!("{} phase is skipped", phase.name()),
+            Event::EffectDamage { player, amount, by } => format!("{} takes {amount} damage from {}", player.name(), self.nm(*by)),
             Event::DuelEnded { outcome } => {
                 let why = match outcome.reason {
                     WinReason::LifePoints => "LP reached 0",

@@ -48,9 +48,12 @@ impl Trigger {
     /// indexed as a watcher)?
     fn watches_others(&self) -> bool {
         match self {
-            Trigger::Phase { .. } | Trigger::EndOfBattlePhase | Trigger::AnySpecialSummoned(_) | Trigger::LeftField(_) | Trigger::OtherReturnedToHand(_) => {
-                true
-            }
+            Trigger::Phase { .. }
+            | Trigger::EndOfBattlePhase
+            | Trigger::AnySpecialSummoned(_)
+            | Trigger::LeftField(_)
+            | Trigger::OtherReturnedToHand(_)
+            | Trigger::EffectDamage { .. } => true,
             Trigger::Flipped
             | Trigger::Summoned { .. }
             | Trigger::SentToGy { .. }
@@ -146,10 +149,12 @@ impl Duel {
             | Event::Announced { .. }
             | Event::CoinTossed { .. }
             | Event::Counters { .. }
-            | Event::PhaseSkipped { .. } => {}
+            | Event::PhaseSkipped { .. }
+            | Event::EffectDamage { .. } => {}
         }
         let left_field = matches!(e, Event::Moved { from, to, .. } if from.zone.on_field() && !to.zone.on_field());
-        if (left_field || matches!(e, Event::PhaseEntered { .. } | Event::StepEntered { .. } | Event::SpecialSummoned { .. })) && !self.watchers.is_empty() {
+        let watched = matches!(e, Event::PhaseEntered { .. } | Event::StepEntered { .. } | Event::SpecialSummoned { .. } | Event::EffectDamage { .. });
+        if (left_field || watched) && !self.watchers.is_empty() {
             for i in 0..self.watchers.len() {
                 let w = self.watchers[i];
                 self.check_card_triggers(w, e);
@@ -318,6 +323,15 @@ impl Duel {
             Trigger::LeftField(f) => {
                 let Event::Moved { card: x, from, to, .. } = e else { return None };
                 (from.zone.on_field() && !to.zone.on_field() && (*x == card || in_range) && self.filter_matches(f, *x, c.controller(), card)).then(|| other(*x))
+            }
+            Trigger::EffectDamage { who, by } => {
+                let Event::EffectDamage { player, by: source, .. } = e else { return None };
+                let whose = match who {
+                    Who::You => *player == c.controller(),
+                    Who::Opponent => *player != c.controller(),
+                    Who::Both => true,
+                };
+                (in_range && whose && self.filter_matches(by, *source, c.controller(), card)).then_some(Some(*source))
             }
         }
     }

@@ -65,6 +65,10 @@ pub struct SideView {
     pub hand: Vec<KnownCard>,
     /// Cards in the Main Deck (public: ZONE-7).
     pub deck_count: usize,
+    /// The top card of the Main Deck when it is public (a Deck turned over by
+    /// "Convulsion of Nature").
+    #[serde(default)]
+    pub deck_top: Option<KnownCard>,
     /// Cards in the Extra Deck (public: ZONE-8).
     pub extra_count: usize,
     /// Extra Deck cards the viewer may see (own, or face-up Pendulums).
@@ -154,6 +158,7 @@ impl Duel {
                 hand_count: ps.hand.len(),
                 hand: if mine { ps.hand.iter().map(|&c| self.known(c)).collect() } else { Vec::new() },
                 deck_count: ps.deck.len(),
+                deck_top: ps.deck.last().filter(|_| self.decks_face_up()).map(|&c| self.known(c)),
                 extra_count: ps.extra.len(),
                 extra: ps.extra.iter().filter(|&&c| self.visible_to(c, viewer)).map(|&c| self.known(c)).collect(),
                 gy: ps.gy.iter().map(|&c| self.known(c)).collect(),

@@ -305,7 +305,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         76922029 => Behavior::with(vec![
             battle_damage_choice("When this card inflicts battle damage to your opponent, you can activate 1 of these effects: 1 random card of their hand is discarded.")
                 .when(Condition::Exists { place: Place::Hand(Who::Opponent), filter: F::Any, count: 1 })
-                .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: 1 })
+                .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })
                 .op(Op::Discard(Obj::Chosen)),
             mill_two(),
         ]),

@@ -297,7 +297,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 Trigger::DealtBattleDamage { direct: true },
                 "If this card attacks your opponent directly and deals battle damage: they discard 1 card at random.",
             )
-            .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: 1 })
+            .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })
             .op(Op::Discard(Obj::Chosen)),
         ]),
         // Thousand-Eyes Restrict (GOAT)

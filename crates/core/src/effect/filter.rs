@@ -271,7 +271,8 @@ pub enum Filter {
     SameNameAs(Box<Obj>),
     /// Is equipped to a card of the object.
     EquippedTo(Box<Obj>),
-    /// Matches what the player declared in this resolution ([`Declare`]).
+    /// Matches every value the player declared in this resolution ([`Declare`]: "a monster
+    /// with both the declared Type and Attribute").
     Declared,
     /// Is in the Main Deck (e.g. "the excavated cards still in the Deck").
     InDeck,
@@ -287,6 +288,10 @@ pub enum Filter {
     Or(Vec<Filter>),
     /// Not this.
     Not(Box<Filter>),
+    /// A monster card that can be Normal Summoned or Set by its nature (SUM-1): a Normal
+    /// or Effect monster of the Main Deck without "cannot be Normal Summoned"; not a Ritual,
+    /// Extra Deck or token ("Monster Gate", "Brain Control").
+    NormalSummonable,
     /// Checked only when targets are chosen: a target that no longer matches at resolution
     /// is still affected (EFF-6 exception of older texts that "select" a card: the 2005
     /// "Nobleman of Crossout" banishes its target even if it was flipped face-up).

@@ -182,6 +182,12 @@ pub enum Cost {
     /// Banish 1 to `max` cards from your GY matching the filter, as many as the player
     /// picks ("banish up to 3 monsters from your GY"; [`CostStat::Cards`] counts them).
     BanishUpTo { max: u8, filter: Filter },
+    /// Send `min..=max` other cards in your place matching the filter to the GY ("send any
+    /// number of other Spells/Traps you control"; [`Num::Cost`] counts them).
+    SendToGy { place: Place, filter: Filter, min: u8, max: u8 },
+    /// Send the top `n` cards of your Main Deck to the GY (an attack cost:
+    /// "Gravekeeper's Servant").
+    SendDeckTop(u8),
 }
 
 /// One declared effect of a card.

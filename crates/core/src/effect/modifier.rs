@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::filter::Filter;
 use super::num::Num;
 use super::trigger::Condition;
+use super::Cost;
 
 /// Counter kinds (MISC-2): only cards whose behaviour lists a kind may hold it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -195,6 +196,18 @@ pub enum Modifier {
     /// A summon condition (SUM-7, EFF-1): read from the card wherever it is, it cannot be
     /// Special Summoned from there ("cannot be Special Summoned from the GY").
     NoSpecialSummonFrom(super::filter::Origin),
+    /// Attack cost: a monster in scope can declare an attack only if its controller pays
+    /// the cost, each time (BATTLE-2; "Gravekeeper's Servant": the top card of the Deck;
+    /// several such cards each take their own). Only costs paid without a choice
+    /// ([`Cost::PayLp`], [`Cost::SendDeckTop`]) can be attack costs; any other makes the
+    /// attack impossible.
+    AttackCost { scope: Scope, cost: Cost },
+    /// Cannot be Tributed at all: not for a Tribute Summon, a summon procedure, a Ritual
+    /// Summon or a cost ("Mind Control").
+    CannotBeTributed(Scope),
+    /// Decks turned over: the top card of each Main Deck is face-up, public to both
+    /// players, while this applies ("Convulsion of Nature").
+    DecksFaceUp,
     /// Destruction on targeting: a face-up monster in scope is destroyed (by its own effect)
     /// as soon as a card effect that targets it is activated, before anyone can respond
     /// (the 2005 "Spirit Reaper"; today's text waits for the resolution:

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::filter::{Stat, Who};
 use super::modifier::Counter;
-use super::op::Obj;
+use super::op::{Mem, Obj};
 
 /// What the cards paid as an activation's cost fixed ([`Num::Cost`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,7 +46,7 @@ pub enum Num {
     Cost(CostStat),
     /// Counters of a kind on the effect's card (MISC-2).
     CountersOnThis(Counter),
-    /// The number the player declared ([`crate::effect::Declare::Level`]).
+    /// The number the player declared last ([`crate::effect::Declare::Level`]).
     Declared,
     /// How many coin tosses of this resolution came up heads (MISC-6).
     Heads,
@@ -62,6 +62,9 @@ pub enum Num {
     Max(Box<Num>, Box<Num>),
     /// The lower of two.
     Min(Box<Num>, Box<Num>),
+    /// How many cards the effect's memory slot holds, wherever they have gone since ("the
+    /// same number of cards you drew": "Mirage of Nightmare").
+    RememberedCount(Mem),
 }
 
 impl From<i32> for Num {
@@ -103,7 +106,8 @@ impl Num {
             | Num::Lp(_)
             | Num::CountersOnThis(_)
             | Num::Declared
-            | Num::Heads => false,
+            | Num::Heads
+            | Num::RememberedCount(_) => false,
         }
     }
 

@@ -118,6 +118,21 @@ pub enum PlayerEffect {
 pub enum Moment {
     /// The End Phase of this turn ("until the End Phase").
     EndPhase,
+    /// The end of the `n`th turn, counting the turn the step was scheduled as the 1st (after
+    /// the End Phase and its hand-size discard: "at the end of the 20th turn", "Final
+    /// Countdown").
+    EndOfTurn(u8),
+}
+
+impl Moment {
+    /// Is a step scheduled for this moment in turn `scheduled` due at `now` in turn `turn`?
+    pub fn due(self, now: Moment, scheduled: u32, turn: u32) -> bool {
+        match (self, now) {
+            (Moment::EndPhase, Moment::EndPhase) => scheduled == turn,
+            (Moment::EndOfTurn(n), Moment::EndOfTurn(_)) => scheduled + u32::from(n.max(1)) - 1 == turn,
+            (Moment::EndPhase, Moment::EndOfTurn(_)) | (Moment::EndOfTurn(_), Moment::EndPhase) => false,
+        }
+    }
 }
 
 /// A test a branch asks ([`Op::If`]).
@@ -139,8 +154,8 @@ pub enum Op {
     /// `who` picks `min..=max` cards in the place matching (non-targeting, EFF-6). Picks
     /// nothing when none can be picked.
     Choose { who: Who, place: Place, filter: Filter, min: u8, max: u8 },
-    /// Picks `count` cards at random (MISC-6).
-    ChooseRandom { place: Place, filter: Filter, count: u8 },
+    /// Picks `count` cards at random (MISC-6; as many as there are, if fewer).
+    ChooseRandom { place: Place, filter: Filter, count: Num },
     /// Draw cards.
     Draw { who: Who, count: Num },
     /// Destroy the cards (MISC-4).
@@ -220,7 +235,8 @@ pub enum Op {
     ShuffleDeck(Who),
     /// Reveal the cards to the opponent (MISC-7).
     Reveal(Obj),
-    /// The controller declares a value (a card name, a type, ...; [`Filter::Declared`]).
+    /// The controller declares a value (a card name, a type, ...; [`Filter::Declared`]); a
+    /// second `Declare` in the same resolution adds to the first ("a Type and an Attribute").
     Declare(Declare),
     /// The controller calls heads or tails and a coin is tossed (MISC-6); "did" when the
     /// call was right.
@@ -252,6 +268,18 @@ pub enum Op {
     Custom(CustomStep),
     /// A Ritual or Fusion Summon step (SUM-8, SUM-9; see `extra.rs`).
     Extra(crate::extra::ExtraOp),
+    /// Excavation until a match: the controller reveals cards from the top of their Main
+    /// Deck one at a time until one matches the filter ("Monster Gate", "Magical Merchant").
+    /// `Obj::Chosen` is the match and `Obj::Affected` every card revealed, the match
+    /// included; the cards stay in the Deck until a later step moves them. With no match
+    /// the whole Deck was revealed: nothing is affected and the Deck is shuffled (ZONE-7).
+    ExcavateUntil(Filter),
+    /// Paying LP inside a resolution (a maintenance cost: "pay 100 LP or destroy this
+    /// card"): not possible with fewer LP, so a [`Op::ChooseOne`] branch starting with it
+    /// is closed then (EFF-5: a payment, not damage).
+    PayLp(Num),
+    /// The player wins the duel (WIN-3, "Final Countdown"); with `Who::Both`, a draw.
+    Win(Who),
 }
 
 impl Op {

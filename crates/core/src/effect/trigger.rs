@@ -57,6 +57,10 @@ pub enum Trigger {
     /// A position change (POS-1): this card was changed from Attack Position to face-up
     /// Defense Position, by any means ("Blade Rabbit", "Dream Clown").
     ChangedToDefense,
+    /// A player (`who`, from this card's controller's side) took damage from the effect of
+    /// a card matching `by`, while this card is where its range says (the event card is
+    /// that card: "each time your opponent takes effect damage, except from ...").
+    EffectDamage { who: Who, by: Filter },
 }
 
 /// Who or what caused a card to move.

@@ -57,7 +57,7 @@ impl Duel {
             Sel::Proc(..) => Vec::new(),
             Sel::Ritual { monster, from, material, .. } => {
                 let src: Vec<CardId> = match from {
-                    RitualFrom::HandOrField => ps.hand.iter().copied().chain(ps.monster_ids()).collect(),
+                    RitualFrom::HandOrField => ps.hand.iter().copied().chain(ps.monster_ids().filter(|&m| !self.cannot_be_tributed(m))).collect(),
                     RitualFrom::Deck => ps.deck.clone(),
                 };
                 src.into_iter()

@@ -32,6 +32,9 @@ pub enum Progress {
     Summoning { index: u8, zone: Option<u8> },
     /// A Ritual or Fusion step (`extra.rs`).
     Extra(crate::extra::SpellStage),
+    /// A Special Summon step with more monsters than free zones: the `n`th player (turn
+    /// player first) picks which of theirs are summoned (SUM-5).
+    Picking(u8),
 }
 
 /// A resolving chain link (or a delayed effect): which step, what it chose so far.
@@ -60,9 +63,8 @@ pub struct Resolution {
     pub known: SmallVec<[(CardId, i32, i32); 2]>,
     /// The last step affected at least one card, or the call was right ("if you do").
     pub did: bool,
-    /// What was declared in this resolution, and the value.
-    pub declare: Option<Declare>,
-    pub declared: Option<u32>,
+    /// What was declared in this resolution, each kind with its value, in order.
+    pub declared: SmallVec<[(Declare, u32); 2]>,
     /// Heads among the coins tossed in this resolution.
     pub heads: u8,
     /// Players whose Main Deck this resolution looked through (ZONE-7: shuffled after).
@@ -103,8 +105,7 @@ impl Resolution {
             affected: SmallVec::new(),
             known: SmallVec::new(),
             did: false,
-            declare: None,
-            declared: None,
+            declared: SmallVec::new(),
             heads: 0,
             searched: [false; 2],
             held_zone: None,
@@ -246,11 +247,11 @@ impl Duel {
         self.objects_in(o, &Ctx::resolving(r))
     }
 
-    /// Runs the delayed effects due at the start of the End Phase (`Op::Later`), each as its
-    /// effect's steps, not as a chain link.
+    /// Runs the delayed effects due now, at moment `at` (`Op::Later`: the start of the End
+    /// Phase, the end of the turn), each as its effect's steps, not as a chain link.
     pub(crate) fn run_delayed(&mut self, at: crate::effect::Moment) {
         let turn = self.turn;
-        let (due, keep): (Vec<Delayed>, Vec<Delayed>) = std::mem::take(&mut self.delayed).into_iter().partition(|d| d.at == at && d.turn == turn);
+        let (due, keep): (Vec<Delayed>, Vec<Delayed>) = std::mem::take(&mut self.delayed).into_iter().partition(|d| d.at.due(at, d.turn, turn));
         self.delayed = keep;
         // Pushed last-first: the first scheduled runs first.
         for d in due.into_iter().rev() {

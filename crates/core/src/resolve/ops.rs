@@ -72,8 +72,9 @@ impl Duel {
                 use rand::RngExt;
                 let ctx = Ctx::resolving(r);
                 let mut candidates: Vec<CardId> = self.cards_in(*place, p).into_iter().filter(|&c| self.filter_in(filter, c, &ctx)).collect();
+                let count = self.num(count, &ctx).max(0);
                 r.chosen.clear();
-                for _ in 0..*count {
+                for _ in 0..count {
                     if candidates.is_empty() {
                         break;
                     }
@@ -179,6 +180,8 @@ impl Duel {
                         },
                         PosChange::FaceUpDefense => Position::FaceUpDefense,
                         PosChange::FaceUpAttack => Position::FaceUpAttack,
+                        // MISC-1: a token is never face-down.
+                        PosChange::FaceDownDefense if self.data(c).is_token() => continue,
                         PosChange::FaceDownDefense => Position::FaceDownDefense,
                         PosChange::FaceDownInPlace if cur.attack() => Position::FaceDownAttack,
                         PosChange::FaceDownInPlace => Position::FaceDownDefense,
@@ -279,9 +282,7 @@ impl Duel {
                 let value = self.num(amount, &Ctx::resolving(r));
                 for q in self.who(*who, p) {
                     match op {
-                        // BATTLE-10: a player may be immune to effect damage.
-                        Op::Damage { .. } if self.no_effect_damage(q) => {}
-                        Op::Damage { .. } => self.change_lp(q, -value),
+                        Op::Damage { .. } => self.effect_damage(q, value, card),
                         Op::GainLp { .. } => self.change_lp(q, value),
                         _ => {
                             let d = value - self.lp(q);
@@ -299,9 +300,7 @@ impl Duel {
                     let q = self.card(c).controller();
                     if !hit.contains(&q) {
                         hit.push(q);
-                        if !self.no_effect_damage(q) {
-                            self.change_lp(q, -value);
-                        }
+                        self.effect_damage(q, value, card);
                     }
                 }
                 r.did = value > 0 && !hit.is_empty();
@@ -405,8 +404,7 @@ impl Duel {
             Op::Declare(kind) => match self.take_answer() {
                 Some(Action::Announce(v)) => {
                     self.emit(Event::Announced { player: p, value: v, kind: AnnounceKind::Declare(*kind) });
-                    r.declare = Some(*kind);
-                    r.declared = Some(v);
+                    r.declared.push((*kind, v));
                     OpFlow::Next
                 }
                 _ => OpFlow::Ask(Prompt::Announce { player: p, kind: AnnounceKind::Declare(*kind), options: self.declare_options(*kind) }),
@@ -503,6 +501,41 @@ impl Duel {
                 }
             }
             Op::Extra(x) => self.run_extra_op(x, r),
+            Op::ExcavateUntil(filter) => {
+                let ctx = Ctx::resolving(r);
+                let deck: Vec<CardId> = self.player(p).deck.iter().rev().copied().collect();
+                let hit = deck.iter().position(|&c| self.filter_in(filter, c, &ctx));
+                let shown = hit.map_or(deck.len(), |i| i + 1);
+                for &c in &deck[..shown] {
+                    self.emit(Event::Revealed { card: c });
+                }
+                r.chosen = hit.map(|i| deck[i]).into_iter().collect();
+                match hit {
+                    Some(_) => self.set_affected(r, &deck[..shown]),
+                    None => {
+                        r.searched[p.idx()] = true;
+                        self.set_affected(r, &[]);
+                    }
+                }
+                OpFlow::Next
+            }
+            Op::PayLp(amount) => {
+                let value = self.num(amount, &Ctx::resolving(r)).max(0);
+                r.did = self.lp(p) >= value;
+                if r.did {
+                    self.change_lp(p, -value);
+                }
+                OpFlow::Next
+            }
+            Op::Win(who) => {
+                let winner = match who {
+                    Who::You => Some(p),
+                    Who::Opponent => Some(p.opp()),
+                    Who::Both => None,
+                };
+                self.finish(crate::types::Outcome { winner, reason: crate::types::WinReason::CardEffect });
+                OpFlow::Stop
+            }
         }
     }
 
@@ -557,7 +590,7 @@ impl Duel {
     /// Whether the first steps of an effect (before any branch) could do anything ("Dark
     /// Hole" with no monsters cannot be activated).
     /// A leading "only if ..." must hold and its steps be possible; checks stop at any other
-    /// branch and after a declaration (what is declared is not known yet).
+    /// branch, after a declaration (what is declared is not known yet) and after a draw.
     pub(crate) fn ops_possible(&self, ops: &[Op], ctx: &Ctx<'_>) -> bool {
         for op in ops {
             match op {
@@ -565,6 +598,9 @@ impl Duel {
                     return self.condition_in(c, ctx) && self.ops_possible(then, ctx);
                 }
                 Op::Declare(_) => return true,
+                // The steps after a draw see a hand that holds the cards drawn ("draw 3
+                // cards, then discard 2").
+                Op::Draw { .. } => return self.op_possible(op, ctx),
                 op if op.is_branch() => return true,
                 // Cards go back into a Deck: what later steps draw is not known yet.
                 Op::ToDeck { .. } => return true,
@@ -595,6 +631,7 @@ impl Duel {
             }
             Op::Extra(x) => self.extra_op_possible(x, p, ctx.source),
             Op::SummonTokens { .. } => !self.free_main_monster_zones(p).is_empty() && self.player_fx[p.idx()].no_summon_turn != self.turn,
+            Op::PayLp(amount) => self.lp(p) >= self.num(amount, ctx),
             _ => true,
         }
     }

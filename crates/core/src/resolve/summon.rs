@@ -29,6 +29,14 @@ impl Duel {
                 .collect();
             r.did = false;
             r.affected.clear();
+            r.progress = Progress::Picking(0);
+        }
+        if let Progress::Picking(i) = r.progress {
+            if !pointed {
+                if let Some(ask) = self.pick_summoned(side, r, i) {
+                    return ask;
+                }
+            }
             r.progress = Progress::Summoning { index: 0, zone: None };
         }
         let Progress::Summoning { index, zone } = r.progress else { return OpFlow::Next };
@@ -76,6 +84,38 @@ impl Duel {
         r.did = true;
         r.progress = next;
         OpFlow::Again
+    }
+
+    /// SUM-5, "as many as possible": a player with more monsters to Special Summon than free
+    /// Main Monster Zones picks which of them are summoned (the turn player first, from the
+    /// `i`th player on). `None` once every player has picked.
+    fn pick_summoned(&mut self, side: Side, r: &mut Resolution, mut i: u8) -> Option<OpFlow> {
+        let order = [self.turn_player, self.turn_player.opp()];
+        while let Some(&q) = order.get(i as usize) {
+            let mine: Vec<CardId> = r.list.iter().copied().filter(|&c| self.summoner(c, side, r.link.controller) == q).collect();
+            let free = self.free_main_monster_zones(q).len();
+            if mine.len() > free && free > 0 {
+                if self.take_answer().is_none() {
+                    r.progress = Progress::Picking(i);
+                    let n = free as u8;
+                    return Some(OpFlow::Ask(Prompt::Select {
+                        player: q,
+                        purpose: SelectPurpose::Effect,
+                        candidates: mine,
+                        min: n,
+                        max: n,
+                        picked: Vec::new(),
+                    }));
+                }
+                let picked = match std::mem::replace(&mut self.prompt, Prompt::Over) {
+                    Prompt::Select { picked, .. } => picked,
+                    _ => Vec::new(),
+                };
+                r.list.retain(|c| !mine.contains(c) || picked.contains(c));
+            }
+            i += 1;
+        }
+        None
     }
 
     /// Who Special Summons `c`: the controller, or its owner.
