@@ -110,6 +110,9 @@ impl Duel {
     /// Level as the Tributed monster") needs a cost card that leaves one.
     pub(crate) fn targets_exist(&self, e: &EffectDecl, ctx: &Ctx<'_>) -> bool {
         if ctx.link.is_none() && reads_cost(e) {
+            if let Some(n) = self.any_number_cost(e, ctx.p, ctx.source) {
+                return (1..=n).any(|k| self.cost_count_fits(e, ctx.p, ctx.source, k));
+            }
             return self.cost_cards(e, ctx.p, ctx.source).into_iter().any(|c| self.cost_fits(e, ctx.p, ctx.source, c));
         }
         let group = |t: &TargetSpec| self.has_spec_candidates(t, ctx, t.min.max(1) as usize);
@@ -123,6 +126,33 @@ impl Duel {
         let ctx = Ctx::with_link(p, source, &facts);
         let group = |t: &TargetSpec| self.has_spec_candidates(t, &ctx, t.min.max(1) as usize);
         e.target.as_ref().is_none_or(group) && e.also_target.as_ref().is_none_or(group) && self.ops_possible(&e.ops, &ctx)
+    }
+
+    /// With `k` cards paid for an "any number" cost, could the targets be chosen and the
+    /// first steps do anything?
+    fn cost_count_fits(&self, e: &EffectDecl, p: Player, source: CardId, k: usize) -> bool {
+        let facts = LinkFacts { cost: crate::eval::CostFacts { cards: k as u8, ..Default::default() }, ..LinkFacts::default() };
+        let ctx = Ctx::with_link(p, source, &facts);
+        let group = |t: &TargetSpec| self.has_spec_candidates(t, &ctx, t.min.max(1) as usize);
+        e.target.as_ref().is_none_or(group) && e.also_target.as_ref().is_none_or(group) && self.ops_possible(&e.ops, &ctx)
+    }
+
+    /// The most cards an effect's "any number" cost could take (`Cost::BanishAnyFromGy`).
+    fn any_number_cost(&self, e: &EffectDecl, p: Player, source: CardId) -> Option<usize> {
+        e.costs.iter().find(|c| matches!(c, Cost::BanishAnyFromGy { .. })).map(|c| self.raw_cost_candidates(c, p, source).len())
+    }
+
+    /// The selection of an "any number" cost in progress (the activation under the prompt):
+    /// (may pick more, may stop now) with `picked` of `candidates` cards picked.
+    pub(crate) fn cost_count_progress(&self, picked: usize, candidates: usize) -> Option<(bool, bool)> {
+        let Some(Task::Activate(a)) = self.tasks.last() else { return None };
+        let ActivateStage::Costs(i) = a.stage else { return None };
+        let e = self.effect_decl(a.card, a.effect)?;
+        if !matches!(e.costs.get(i as usize), Some(Cost::BanishAnyFromGy { .. })) {
+            return None;
+        }
+        let fits = |k: usize| !reads_cost(e) || self.cost_count_fits(e, a.player, a.card, k);
+        Some((((picked + 1)..=candidates).any(fits), picked >= 1 && fits(picked)))
     }
 
     // ---- costs (EFF-5) ----------------------------------------------------------------------
@@ -153,6 +183,8 @@ impl Duel {
             // "Tribute 1 monster" may tribute the card itself (`Filter::NotSelf` for "other").
             Cost::Tribute { filter, .. } => self.player(p).monster_ids().filter(|&c| m(filter, c)).collect(),
             Cost::BanishFromGy { filter, .. } => self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect(),
+            Cost::SendFromDeck { filter, .. } => self.player(p).deck.iter().rev().copied().filter(|&c| m(filter, c)).collect(),
+            Cost::BanishAnyFromGy { filter } => self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect(),
             Cost::DetachMaterial(_) => self.card(source).materials.to_vec(),
             _ => Vec::new(),
         }
@@ -162,7 +194,8 @@ impl Duel {
     /// leave a legal target.
     pub(crate) fn cost_candidates(&self, cost: &Cost, e: &EffectDecl, p: Player, source: CardId) -> Vec<CardId> {
         let mut v = self.raw_cost_candidates(cost, p, source);
-        if reads_cost(e) {
+        // "Any number" is narrowed by its count instead (`cost_count_progress`).
+        if reads_cost(e) && !matches!(cost, Cost::BanishAnyFromGy { .. }) {
             v.retain(|&c| self.cost_fits(e, p, source, c));
         }
         v
@@ -172,12 +205,17 @@ impl Duel {
         let c = self.card(card);
         e.costs.iter().all(|cost| match cost {
             Cost::PayLp(n) => self.lp(p) >= self.num(n, &Ctx::of(p, card)),
+            Cost::PayLpMultiple(step) => *step > 0 && self.lp(p) >= *step,
+            Cost::BanishAnyFromGy { .. } => {
+                let n = self.raw_cost_candidates(cost, p, card).len();
+                (1..=n).any(|k| !reads_cost(e) || self.cost_count_fits(e, p, card, k))
+            }
             Cost::DiscardSelf => c.zone() == Zone::Hand,
             Cost::RemoveCounters { kind, count } => self.counters_on(card, *kind) >= *count as u16,
             Cost::SendSelfToGy => c.zone().on_field() && c.face_up(),
             Cost::BanishAllOther(places) => places.iter().any(|&pl| self.cards_in(pl, p).iter().any(|&x| x != card)),
             Cost::DetachMaterial(n) => c.zone() == Zone::Monster && c.materials.len() >= *n as usize,
-            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } => {
+            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } | Cost::SendFromDeck { count, .. } => {
                 self.cost_candidates(cost, e, p, card).len() >= *count as usize
             }
         })
@@ -358,6 +396,18 @@ impl Duel {
                 a.facts.cost.lp += lp;
                 self.change_lp(a.player, -lp);
             }
+            Cost::PayLpMultiple(step) => match self.take_answer() {
+                Some(crate::action::Action::Announce(v)) => {
+                    let lp = v as i32;
+                    self.emit(Event::Announced { player: a.player, value: v, kind: crate::engine::AnnounceKind::Amount });
+                    a.facts.cost.lp += lp;
+                    self.change_lp(a.player, -lp);
+                }
+                _ => {
+                    let options = (1..=self.lp(a.player) / step.max(&1)).map(|k| (k * step) as u32).collect();
+                    return Some(Flow::Ask(Prompt::Announce { player: a.player, kind: crate::engine::AnnounceKind::Amount, options }));
+                }
+            },
             Cost::DiscardSelf => self.send_to_gy(a.card, Reason::Discard),
             Cost::SendSelfToGy => self.send_to_gy(a.card, Reason::Cost),
             Cost::RemoveCounters { kind, count } => self.add_counters(a.card, *kind, -(*count as i32)),
@@ -367,17 +417,24 @@ impl Duel {
                     self.banish(c, false, Reason::Cost);
                 }
             }
-            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } | Cost::DetachMaterial(count) => {
+            Cost::Discard { .. }
+            | Cost::Tribute { .. }
+            | Cost::BanishFromGy { .. }
+            | Cost::DetachMaterial(_)
+            | Cost::SendFromDeck { .. }
+            | Cost::BanishAnyFromGy { .. } => {
                 if self.take_answer().is_none() {
                     let candidates = self.cost_candidates(cost, e, a.player, a.card);
-                    return Some(Flow::Ask(Prompt::Select {
-                        player: a.player,
-                        purpose: SelectPurpose::Cost,
-                        candidates,
-                        min: *count,
-                        max: *count,
-                        picked: Vec::new(),
-                    }));
+                    // "Any number": from 1 to all of them (`cost_count_progress` keeps it to
+                    // the numbers that leave a possible effect).
+                    let (min, max) = match cost {
+                        Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } | Cost::SendFromDeck { count, .. } => {
+                            (*count, *count)
+                        }
+                        Cost::DetachMaterial(count) => (*count, *count),
+                        _ => (1, candidates.len().min(u8::MAX as usize) as u8),
+                    };
+                    return Some(Flow::Ask(Prompt::Select { player: a.player, purpose: SelectPurpose::Cost, candidates, min, max, picked: Vec::new() }));
                 }
                 let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) else { return None };
                 let lp = a.facts.cost.lp;
@@ -388,8 +445,13 @@ impl Duel {
                         Cost::Tribute { .. } => self.send_to_gy(id, Reason::Tribute),
                         // ZONE-10, SUM-11: the player picks which materials to detach.
                         Cost::DetachMaterial(_) => self.detach_material(id),
+                        Cost::SendFromDeck { .. } => self.send_to_gy(id, Reason::Cost),
                         _ => self.banish(id, false, Reason::Cost),
                     }
+                }
+                // ZONE-7: a Deck looked through is shuffled.
+                if matches!(cost, Cost::SendFromDeck { .. }) {
+                    self.shuffle_deck(a.player);
                 }
             }
         }

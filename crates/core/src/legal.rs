@@ -18,9 +18,12 @@ impl Duel {
                 let target = *purpose == crate::engine::SelectPurpose::Target;
                 // Tributes count by value (SUM-2: a monster may count as 2).
                 let tribute = if *purpose == crate::engine::SelectPurpose::Tribute { self.tribute_progress(picked) } else { None };
-                let (more, enough) = match tribute {
-                    Some((value, need, max_value)) => (value < max_value, value >= need),
-                    None => (picked.len() < *max as usize, picked.len() >= *min as usize),
+                // A cost of "any number" of cards: only numbers that leave a possible effect.
+                let counted = if *purpose == crate::engine::SelectPurpose::Cost { self.cost_count_progress(picked.len(), candidates.len()) } else { None };
+                let (more, enough) = match (tribute, counted) {
+                    (Some((value, need, max_value)), _) => (value < max_value, value >= need),
+                    (None, Some(progress)) => progress,
+                    (None, None) => (picked.len() < *max as usize, picked.len() >= *min as usize),
                 };
                 if more && picked.len() < *max as usize {
                     let mut seen: Vec<(Zone, u32)> = Vec::new();
@@ -442,7 +445,7 @@ impl Duel {
             AnnounceKind::Declare(Declare::Race) => crate::card::RACE_NAMES.get(x as usize).map_or_else(|| x.to_string(), |n| n.to_string()),
             AnnounceKind::Declare(Declare::Attribute) => crate::card::Attribute::ALL.get(x as usize).map_or_else(|| x.to_string(), |a| a.name().to_string()),
             AnnounceKind::Declare(Declare::CardName) => self.pool.get(x).map_or_else(|| x.to_string(), |d| d.data.name.clone()),
-            AnnounceKind::Declare(Declare::Level) | AnnounceKind::Effect => x.to_string(),
+            AnnounceKind::Declare(Declare::Level) | AnnounceKind::Effect | AnnounceKind::Amount => x.to_string(),
         }
     }
 

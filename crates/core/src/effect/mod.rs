@@ -167,6 +167,16 @@ pub enum Cost {
     BanishAllOther(Vec<Place>),
     /// Detach materials from this Xyz monster (ZONE-10, SUM-11).
     DetachMaterial(u8),
+    /// Send cards from your Main Deck to the GY matching the filter (the Deck is shuffled
+    /// afterwards: ZONE-7).
+    SendFromDeck { count: u8, filter: Filter },
+    /// Banish any number (at least 1) of cards from your GY matching the filter; how many is
+    /// `Num::Cost(CostStat::Cards)`, and only a number that leaves a possible effect may be
+    /// chosen ("whose Level equals the number banished").
+    BanishAnyFromGy { filter: Filter },
+    /// Pay any multiple of this many LP (at least once, at most the LP you have): the amount
+    /// is announced (`announce N`) and read as `Num::Cost(CostStat::Lp)`.
+    PayLpMultiple(i32),
 }
 
 /// One declared effect of a card.

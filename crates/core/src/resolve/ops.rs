@@ -514,13 +514,33 @@ impl Duel {
     /// A modifier with its numbers fixed in a context (a modifier applied for a while keeps
     /// the values it had when it was applied).
     pub(crate) fn fixed_modifier(&self, m: &crate::effect::Modifier, ctx: &Ctx<'_>) -> crate::effect::Modifier {
-        use crate::effect::{Modifier, Num};
+        use crate::effect::{Modifier, Num, Scope};
         let fix = |n: &Num| Num::Const(self.num(n, ctx));
+        let scope = |s: &Scope| match s {
+            Scope::Monsters(f) => Scope::Monsters(self.fixed_filter(f, ctx)),
+            s => s.clone(),
+        };
         match m {
-            Modifier::AtkDef { scope, atk, def } => Modifier::AtkDef { scope: scope.clone(), atk: fix(atk), def: fix(def) },
-            Modifier::SetCurrent { scope, atk, def } => Modifier::SetCurrent { scope: scope.clone(), atk: atk.as_ref().map(fix), def: def.as_ref().map(fix) },
+            Modifier::AtkDef { scope: s, atk, def } => Modifier::AtkDef { scope: scope(s), atk: fix(atk), def: fix(def) },
+            Modifier::SetCurrent { scope: s, atk, def } => Modifier::SetCurrent { scope: scope(s), atk: atk.as_ref().map(fix), def: def.as_ref().map(fix) },
             Modifier::SetOriginal { atk, def } => Modifier::SetOriginal { atk: atk.as_ref().map(fix), def: def.as_ref().map(fix) },
+            // The numbers a scope compares with ("ATK at most the LP paid").
+            Modifier::CannotAttack(s) => Modifier::CannotAttack(scope(s)),
+            Modifier::CannotChangePosition(s) => Modifier::CannotChangePosition(scope(s)),
+            Modifier::NotAttackTarget(s) => Modifier::NotAttackTarget(scope(s)),
             m => m.clone(),
+        }
+    }
+
+    /// A filter with the numbers it compares with fixed in a context.
+    fn fixed_filter(&self, f: &crate::effect::Filter, ctx: &Ctx<'_>) -> crate::effect::Filter {
+        use crate::effect::{Filter, Num};
+        match f {
+            Filter::Stat(s, cmp, n) => Filter::Stat(*s, *cmp, Box::new(Num::Const(self.num(n, ctx)))),
+            Filter::And(v) => Filter::And(v.iter().map(|f| self.fixed_filter(f, ctx)).collect()),
+            Filter::Or(v) => Filter::Or(v.iter().map(|f| self.fixed_filter(f, ctx)).collect()),
+            Filter::Not(f) => Filter::Not(Box::new(self.fixed_filter(f, ctx))),
+            f => f.clone(),
         }
     }
 
