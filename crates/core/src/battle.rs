@@ -225,7 +225,7 @@ impl Duel {
             self.change_lp(p, -amount);
             // "Relinquished": the same amount to the opponent, as effect damage.
             if [Some(a.attacker), a.target].into_iter().flatten().any(|x| self.card(x).controller() == p && self.reflects_battle_damage(x)) {
-                self.change_lp(p.opp(), -amount);
+                self.effect_damage(p.opp(), amount);
             }
         }
         // "Relinquished": the monster card equipped to it is destroyed in its place.

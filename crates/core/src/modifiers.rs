@@ -39,6 +39,9 @@ pub struct PlayerFx {
     pub no_summon_turn: u32,
     /// Last turn this player Summoned a monster.
     pub summoned_turn: u32,
+    /// Turn in which this player takes no effect damage.
+    #[serde(default)]
+    pub no_effect_damage_turn: u32,
 }
 
 impl Duel {
@@ -278,6 +281,12 @@ impl Duel {
     pub(crate) fn cannot_change_position(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::CannotChangePosition(s) = m { Some(s) } else { None })
             || self.restricted(card, |m| if let Modifier::ForceDefense(s) = m { Some(s) } else { None })
+    }
+
+    /// Do LP that `p` would gain from a card effect become damage (an opponent's
+    /// `Modifier::OpponentGainsBecomeDamage` applies)?
+    pub(crate) fn gains_become_damage(&self, p: Player) -> bool {
+        self.any_modifiers() && self.active_modifiers().iter().any(|(_, ctrl, _, m)| **m == Modifier::OpponentGainsBecomeDamage && *ctrl != p)
     }
 
     /// "Level Limit - Area B": face-up Attack Position monsters a `ForceDefense` applies to

@@ -161,4 +161,8 @@ pub enum Modifier {
     /// the Damage Step), the opponent cannot activate cards matching the filter
     /// ("Stargazer/Timegazer Magician").
     PendulumBattleLock(Filter),
+    /// Reversed recovery: while it applies, LP the source's controller's opponent would
+    /// gain from a card effect are inflicted to them as effect damage instead ("Bad
+    /// Reaction to Simochi").
+    OpponentGainsBecomeDamage,
 }

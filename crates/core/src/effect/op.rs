@@ -100,6 +100,8 @@ pub enum PlayerEffect {
     NoSummonsThisTurn,
     /// Monsters this player controls cannot be destroyed by battle this turn.
     MonstersIndestructibleByBattle,
+    /// Takes no effect damage this turn (BATTLE-10: battle damage still applies).
+    NoEffectDamage,
 }
 
 /// A moment a scheduled step waits for ([`Op::Later`]).

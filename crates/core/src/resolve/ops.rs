@@ -277,7 +277,8 @@ impl Duel {
                 let value = self.num(amount, &Ctx::resolving(r));
                 for q in self.who(*who, p) {
                     match op {
-                        Op::Damage { .. } => self.change_lp(q, -value),
+                        Op::Damage { .. } => self.effect_damage(q, value),
+                        Op::GainLp { .. } if self.gains_become_damage(q) => self.effect_damage(q, value),
                         Op::GainLp { .. } => self.change_lp(q, value),
                         _ => {
                             let d = value - self.lp(q);
@@ -295,7 +296,7 @@ impl Duel {
                     let q = self.card(c).controller();
                     if !hit.contains(&q) {
                         hit.push(q);
-                        self.change_lp(q, -value);
+                        self.effect_damage(q, value);
                     }
                 }
                 r.did = value > 0 && !hit.is_empty();
@@ -497,6 +498,13 @@ impl Duel {
                 }
             }
             Op::Extra(x) => self.run_extra_op(x, r),
+        }
+    }
+
+    /// Effect damage (BATTLE-10) to `q`: none while they take no effect damage this turn.
+    pub(crate) fn effect_damage(&mut self, q: Player, amount: i32) {
+        if self.player_fx[q.idx()].no_effect_damage_turn != self.turn {
+            self.change_lp(q, -amount);
         }
     }
 
