@@ -9,6 +9,15 @@ use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 /// The behaviour of a card of this group by passcode.
 pub fn behavior(id: u32) -> Option<Behavior> {
     Some(match id {
+        // Bad Reaction to Simochi
+        40633297 => Behavior::with(vec![E::trap(
+            TrapKind::Continuous,
+            "While this card is face-up, whenever a card effect would make your opponent gain LP, they take that much damage instead.",
+        )
+        .modifier(Modifier::OpponentGainsBecomeDamage)]),
+        // Pikeru's Circle of Enchantment
+        74270067 => Behavior::with(vec![E::trap(TrapKind::Normal, "You take no effect damage for the rest of this turn.")
+            .op(Op::ApplyPlayer { who: Who::You, effect: PlayerEffect::NoEffectDamage })]),
         // Rock Bombardment
         20781762 => Behavior::with(vec![E::trap(TrapKind::Normal, "Send 1 Rock monster from your Deck to the GY: your opponent takes 500 damage.")
             .cost(Cost::SendFromDeck { count: 1, filter: F::Monster & F::Race(Race::ROCK) })
