@@ -385,7 +385,7 @@ impl Duel {
             stage: ActivateStage::Costs(0),
             window: false,
             from,
-            facts: LinkFacts { event_card: t.event_card, ..LinkFacts::default() },
+            facts: LinkFacts { event_card: t.event_card, more_event_cards: t.more_event_cards.clone(), ..LinkFacts::default() },
         }));
     }
 

@@ -670,9 +670,16 @@ impl Duel {
         }
         if self.take_answer().is_some() {
             if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
+                self.new_timing();
                 for id in picked {
                     self.send_to_gy(id, Reason::Discard);
                 }
+            }
+            // PHASE-6: effects the discard triggers are activated in the End Phase, which
+            // then goes on (its window again, then the hand check again).
+            if !self.pending.is_empty() && matches!(self.tasks.last(), Some(Task::EndTurn)) {
+                self.tasks.pop();
+                self.open_window(WindowKind::Phase(Phase::End), None);
             }
             return Flow::Continue;
         }

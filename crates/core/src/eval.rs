@@ -35,6 +35,10 @@ pub struct LinkFacts {
     pub targets: SmallVec<[(CardId, u32); 2]>,
     /// The other card of the triggering event.
     pub event_card: Option<CardId>,
+    /// Further cards of the events that started the same trigger ([`Obj::EventCard`] names
+    /// them all).
+    #[serde(default)]
+    pub more_event_cards: SmallVec<[CardId; 2]>,
     /// What the cost fixed.
     pub cost: CostFacts,
 }
@@ -203,7 +207,7 @@ impl Duel {
             Obj::Chosen => ctx.res.map(|r| r.chosen.clone()).unwrap_or_default(),
             Obj::Affected => ctx.res.map(|r| r.affected.clone()).unwrap_or_default(),
             Obj::Equipped => self.card(card).equip_to.into_iter().collect(),
-            Obj::EventCard => ctx.link.and_then(|l| l.event_card).into_iter().collect(),
+            Obj::EventCard => ctx.link.map(|l| l.event_card.into_iter().chain(l.more_event_cards.iter().copied()).collect()).unwrap_or_default(),
             // A resolving spell/trap is not among "all cards" it affects (it is being
             // resolved); a monster's "all monsters" includes itself unless it says "other".
             Obj::All(place, f) => {
@@ -302,6 +306,7 @@ impl Duel {
             Filter::And(v) => v.iter().all(|f| self.filter_in(f, id, ctx)),
             Filter::Or(v) => v.iter().any(|f| self.filter_in(f, id, ctx)),
             Filter::Not(f) => !self.filter_in(f, id, ctx),
+            Filter::JustArrived => self.recent.iter().any(|e| matches!(e, Event::Moved { card, to, .. } if *card == id && to.zone == c.zone())),
         }
     }
 
@@ -320,6 +325,7 @@ impl Duel {
             Sent::Tribute => r == Reason::Tribute,
             Sent::Cost => r == Reason::Cost,
             Sent::Material => r == Reason::Material,
+            Sent::Draw => r == Reason::Draw,
         }
     }
 
@@ -474,7 +480,7 @@ impl Duel {
                 self.current_attack().is_some_and(|a| [Some(a.attacker), a.target].into_iter().flatten().any(|m| self.filter_in(f, m, ctx)))
             }
             Condition::This(f) => self.filter_in(f, source, ctx),
-            Condition::EventCard(f) => ctx.link.and_then(|l| l.event_card).is_some_and(|e| self.filter_in(f, e, ctx)),
+            Condition::EventCard(f) => self.objects_in(&Obj::EventCard, ctx).into_iter().any(|e| self.filter_in(f, e, ctx)),
             Condition::Compare(a, cmp, b) => cmp.holds(self.num(a, ctx), self.num(b, ctx)),
             Condition::TurnsSince { anchor, whose, n } => self.turns_since(*anchor, source, *whose, p, *n),
             Condition::ResolvedThisTurn(effect) => self.resolved_this_turn.contains(&(source, *effect)),

@@ -54,9 +54,16 @@ impl Duel {
                 out.push(Action::No);
             }
             Prompt::Trigger { options, may_pass, .. } => {
-                for &(c, e) in options {
+                for (i, &(c, e)) in options.iter().enumerate() {
+                    // Identical cards off the field (a pile, or tokens gone) are
+                    // interchangeable: their identical triggers are listed once.
+                    let st = self.card(c);
+                    let twin = !st.zone().on_field()
+                        && options[..i].iter().any(|&(x, f)| {
+                            f == e && self.card(x).code == st.code && self.card(x).zone() == st.zone() && self.card(x).controller() == st.controller()
+                        });
                     let a = Action::Activate { card: self.loc_of(c), effect: e };
-                    if !out.contains(&a) {
+                    if !twin && !out.contains(&a) {
                         out.push(a);
                     }
                 }

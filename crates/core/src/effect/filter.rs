@@ -164,6 +164,8 @@ pub enum Sent {
     Cost,
     /// Used as Fusion/Synchro/Xyz/Link material.
     Material,
+    /// Drawn (PHASE-2, or by an effect; with `!Sent::Effect`: the normal draw).
+    Draw,
 }
 
 /// Something a card did this turn ([`Filter::ThisTurn`]).
@@ -282,6 +284,9 @@ pub enum Filter {
     Or(Vec<Filter>),
     /// Not this.
     Not(Box<Filter>),
+    /// Arrived where it is in the latest happening (for "when ... is drawn / sent / added":
+    /// EFF-8).
+    JustArrived,
 }
 
 impl Filter {

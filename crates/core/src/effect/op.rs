@@ -33,7 +33,8 @@ pub enum Obj {
     /// The monster this card is equipped to.
     Equipped,
     /// The other card of the triggering event (the attacker, the summoned monster, the
-    /// monster this card battled).
+    /// monster this card battled); every such card when several events started the same
+    /// trigger (the cards discarded).
     EventCard,
     /// Every card in a place matching the filter, at resolution (non-targeting).
     All(Place, Filter),

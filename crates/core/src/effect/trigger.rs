@@ -54,6 +54,17 @@ pub enum Trigger {
     /// A card matching the filter left the field: this card itself (wherever it went), or
     /// another card while this one is face-up on the field ("Destiny Board").
     LeftField(Filter),
+    /// Draws: `whose` (from this card's controller's side) drew one or more cards (one
+    /// trigger per draw, MISC-5), while this card is in its range.
+    Drew(Who),
+    /// Discards: one or more cards matching the filter were discarded from the hand to the
+    /// GY (MISC-4), while this card is in its range; the event cards are those discarded
+    /// (one trigger for the cards of one happening).
+    AnyDiscarded(Filter),
+    /// Battle damage by any monster: a monster matching the filter inflicted battle damage to
+    /// this card's controller's opponent (BATTLE-10), while this card is in its range (the
+    /// event card is that monster).
+    AnyDealtBattleDamage(Filter),
 }
 
 /// Who or what caused a card to move.
