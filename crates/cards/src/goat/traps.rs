@@ -5,6 +5,7 @@
 use ygo_core::card::{Attribute, Kind, Race, SpellKind, TrapKind};
 #[allow(unused_imports)]
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
+use ygo_core::types::Phase;
 
 /// The behaviour of a card of this group by passcode.
 pub fn behavior(id: u32) -> Option<Behavior> {
@@ -15,9 +16,36 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "While this card is face-up, whenever a card effect would make your opponent gain LP, they take that much damage instead.",
         )
         .modifier(Modifier::OpponentGainsBecomeDamage)]),
+        // Drop Off
+        55773067 => {
+            let normal_draw = || F::SentBy(Sent::Draw) & !F::SentBy(Sent::Effect);
+            Behavior::with(vec![E::trap(TrapKind::Normal, "When your opponent draws for their Draw Phase: they discard the card they drew.")
+                .when(Condition::All(vec![
+                    Condition::OpponentsTurn,
+                    Condition::InPhase(Phase::Draw),
+                    Condition::Exists { place: Place::Hand(Who::Opponent), filter: normal_draw() & F::JustArrived, count: 1 },
+                ]))
+                .op(Op::Discard(Obj::All(Place::Hand(Who::Opponent), normal_draw() & F::ThisTurn(TurnFact::Arrived))))])
+        }
+        // Magical Thorn
+        53119267 => Behavior::with(vec![
+            E::trap(TrapKind::Continuous, "Activate this card to put it face-up on the field."),
+            E::trigger(Trigger::AnyDiscarded(F::OppControls), "While it is face-up, each time cards are discarded from your opponent's hand, they take 500 damage for each of them.")
+                .op(Op::Damage { who: Who::Opponent, amount: Num::per(500, Obj::EventCard) }),
+        ]),
         // Pikeru's Circle of Enchantment
         74270067 => Behavior::with(vec![E::trap(TrapKind::Normal, "You take no effect damage for the rest of this turn.")
             .op(Op::ApplyPlayer { who: Who::You, effect: PlayerEffect::NoEffectDamage })]),
+        // Robbin' Goblin
+        88279736 => Behavior::with(vec![
+            E::trap(TrapKind::Continuous, "Activate this card to put it face-up on the field."),
+            E::trigger(
+                Trigger::AnyDealtBattleDamage(F::YouControl),
+                "While it is face-up, each time a monster you control inflicts battle damage to your opponent, they discard 1 random card.",
+            )
+            .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: 1 })
+            .op(Op::Discard(Obj::Chosen)),
+        ]),
         // Rock Bombardment
         20781762 => Behavior::with(vec![E::trap(TrapKind::Normal, "Send 1 Rock monster from your Deck to the GY: your opponent takes 500 damage.")
             .cost(Cost::SendFromDeck { count: 1, filter: F::Monster & F::Race(Race::ROCK) })
@@ -33,6 +61,12 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .cost(Cost::BanishAnyFromGy { filter: F::MonsterCard })
             .target(1, F::Monster & F::FaceUp & F::stat(Stat::Level, Cmp::Eq, Num::Cost(CostStat::Cards)))
             .op(Op::Destroy(Obj::Targets)),
+        ]),
+        // Solemn Wishes
+        35346968 => Behavior::with(vec![
+            E::trap(TrapKind::Continuous, "Activate this card to put it face-up on the field."),
+            E::trigger(Trigger::Drew(Who::You), "While it is face-up, each time you draw (1 or more cards at once), you gain 500 LP.")
+                .op(Op::GainLp { who: Who::You, amount: Num::Const(500) }),
         ]),
         // Wall of Revealing Light
         17078030 => Behavior::with(vec![E::trap(
