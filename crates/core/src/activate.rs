@@ -265,7 +265,14 @@ impl Duel {
     pub(crate) fn can_activate(&self, p: Player, card: CardId, effect: u8, w: &Window) -> bool {
         let Some(e) = self.effect_decl(card, effect) else { return false };
         let c = self.card(card);
-        if c.controller() != p || e.kind.is_triggered() || e.kind == EffectKind::Continuous || self.name_locked(p, card) {
+        // "Either player can ...": the opponent uses an effect of a face-up card (never its
+        // activation).
+        let by_opponent = c.controller() != p;
+        if (by_opponent && !(e.either_player && c.face_up() && c.zone().on_field() && effect > 0))
+            || e.kind.is_triggered()
+            || e.kind == EffectKind::Continuous
+            || self.name_locked(p, card)
+        {
             return false;
         }
         let my_turn = p == self.turn_player;
@@ -363,15 +370,8 @@ impl Duel {
             self.turn_face_up_in_place(card);
         }
         self.record_use(card, effect);
-        self.tasks.push(Task::Activate(ActivateTask {
-            card,
-            effect,
-            player: p,
-            stage: ActivateStage::Costs(0),
-            window: true,
-            from,
-            facts: LinkFacts::default(),
-        }));
+        let facts = LinkFacts { summoned: self.summoned_now(), ..LinkFacts::default() };
+        self.tasks.push(Task::Activate(ActivateTask { card, effect, player: p, stage: ActivateStage::Costs(0), window: true, from, facts }));
     }
 
     /// A triggered effect goes on the chain (no response window until all are on it).
@@ -385,8 +385,14 @@ impl Duel {
             stage: ActivateStage::Costs(0),
             window: false,
             from,
-            facts: LinkFacts { event_card: t.event_card, more_event_cards: t.more_event_cards.clone(), ..LinkFacts::default() },
+            facts: LinkFacts { event_card: t.event_card, more_event_cards: t.more_event_cards.clone(), summoned: self.summoned_now(), ..LinkFacts::default() },
         }));
+    }
+
+    /// The monsters summoned in the latest happening still on the field, with their move
+    /// counts: what "that monster" of an activation responding to a summon names (EFF-6).
+    fn summoned_now(&self) -> smallvec::SmallVec<[(CardId, u32); 2]> {
+        self.just_summoned().filter(|&m| self.card(m).zone() == Zone::Monster).map(|m| (m, self.card(m).moves)).collect()
     }
 
     fn pay_cost(&mut self, a: &mut ActivateTask, cost: &Cost, e: &EffectDecl) -> Option<Flow> {

@@ -74,6 +74,9 @@ pub enum ProcStage {
 pub enum SummonStage {
     Tributes,
     Zone,
+    /// A Normal Summon that may be in face-up Defense Position (`Modifier::NoMonsterSets`):
+    /// the position, for this zone.
+    Position(u8),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -41,6 +41,11 @@ pub struct LinkFacts {
     pub more_event_cards: SmallVec<[CardId; 2]>,
     /// What the cost fixed.
     pub cost: CostFacts,
+    /// The monsters whose summon was the latest happening when the effect was activated,
+    /// with their move counts then: "that monster(s)" of a "when ... is Summoned" effect
+    /// ([`Filter::JustSummoned`] at resolution; EFF-6).
+    #[serde(default)]
+    pub summoned: SmallVec<[(CardId, u32); 2]>,
 }
 
 /// The context an expression, filter or condition is read in.
@@ -279,14 +284,12 @@ impl Duel {
             Filter::CanSet => self.can_set_from_hand(id, p),
             Filter::Attacker => c.zone() == Zone::Monster && self.current_attacker() == Some(id),
             Filter::PointedTo => self.points_to(source, id),
-            // At resolution the summon is no longer the latest happening: the bound target
-            // stays "that monster" (EFF-6 rechecks the rest of the filter).
-            Filter::JustSummoned => {
-                self.resolving
-                    || self.recent.iter().any(
-                        |e| matches!(e, Event::NormalSummoned { card, .. } | Event::FlipSummoned { card } | Event::SpecialSummoned { card } if *card == id),
-                    )
-            }
+            // Once activated, "that monster" is one the activation responded to, still where it
+            // was summoned (EFF-6); otherwise one summoned in the latest happening.
+            Filter::JustSummoned => match ctx.link.filter(|l| !l.summoned.is_empty()) {
+                Some(l) => l.summoned.iter().any(|&(m, moves)| m == id && c.moves == moves),
+                None => self.resolving || self.just_summoned().any(|m| m == id),
+            },
             Filter::CameFrom(o) => c.arrived.from.is_some_and(|z| origin_is(*o, z)),
             Filter::SentBy(s) => c.arrived.reason.is_some_and(|r| self.sent_by(*s, r, c.arrived.by, c.owner())),
             Filter::ThisTurn(t) => match t {
@@ -308,6 +311,14 @@ impl Duel {
             Filter::Not(f) => !self.filter_in(f, id, ctx),
             Filter::JustArrived => self.recent.iter().any(|e| matches!(e, Event::Moved { card, to, .. } if *card == id && to.zone == c.zone())),
         }
+    }
+
+    /// The monsters summoned in the latest happening (for "when ... is Summoned").
+    pub(crate) fn just_summoned(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.recent.iter().filter_map(|e| match e {
+            Event::NormalSummoned { card, .. } | Event::FlipSummoned { card } | Event::SpecialSummoned { card } => Some(*card),
+            _ => None,
+        })
     }
 
     /// Was a card moved for reason `r` by `by` this way (`owner`: the card's owner)?
@@ -489,6 +500,28 @@ impl Duel {
             Condition::Any(v) => v.iter().any(|c| self.condition_in(c, ctx)),
             Condition::Not(c) => !self.condition_in(c, ctx),
             Condition::Custom(check) => (check.holds)(&crate::author::Query { duel: self, player: p, card: source }),
+            Condition::SpecialSummonPending => {
+                self.chain.is_empty() && self.summon_pending.is_some_and(|m| self.card(m).summon == crate::types::SummonKind::Special)
+            }
+            Condition::ChainTopSpecialSummons => self.chain.last().is_some_and(|l| {
+                use crate::effect::Op;
+                let Some(e) = self.effect_decl(l.card, l.effect).filter(|_| !l.activation_negated) else { return false };
+                let mut summons = false;
+                for o in &e.ops {
+                    o.visit(&mut |o| {
+                        summons |= matches!(
+                            o,
+                            Op::SpecialSummon { .. }
+                                | Op::SpecialSummonPointed { .. }
+                                | Op::SummonTokens { .. }
+                                | Op::SummonTokensFor { .. }
+                                | Op::SummonSelfAsMonster { .. }
+                                | Op::Extra(_)
+                        )
+                    });
+                }
+                summons
+            }),
         }
     }
 

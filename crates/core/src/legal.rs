@@ -106,10 +106,14 @@ impl Duel {
     /// Is this activation among `activation_actions` (one card checked, with the listing's
     /// rule that identical cards in the hand, or in the GY, are listed once)?
     fn activation_listed(&self, p: Player, loc: Loc, effect: u8, w: &crate::engine::Window) -> bool {
-        if loc.player != p || effect >= 8 {
+        if effect >= 8 {
             return false;
         }
         let Some(c) = self.card_at(loc) else { return false };
+        // The opponent's face-up card with an "either player can" effect.
+        if loc.player != p {
+            return loc.zone == Zone::SpellTrap && self.effect_decl(c, effect).is_some_and(|e| e.either_player) && self.can_activate(p, c, effect, w);
+        }
         let ps = self.player(p);
         let code = self.card(c).code;
         let first = |pile: &[CardId], ok: &dyn Fn(CardId) -> bool| pile.iter().position(|&x| self.card(x).code == code && ok(x)) == Some(loc.index as usize);
@@ -173,6 +177,14 @@ impl Duel {
         }
         if let Some(c) = ps.field {
             self.push_activations(p, c, Loc::new(p, Zone::Field, 0), w, out);
+        }
+        // "Either player can ...": effects of the opponent's face-up spells and traps.
+        for (i, s) in self.player(p.opp()).spells.iter().enumerate() {
+            if let Some(c) = *s {
+                if self.card(c).face_up() && self.pool.def(self.card(c).def).behavior.effects.iter().any(|e| e.either_player) {
+                    self.push_activations(p, c, Loc::new(p.opp(), Zone::SpellTrap, i), w, out);
+                }
+            }
         }
         for (i, s) in ps.monsters.iter().enumerate() {
             if let Some(c) = *s {
@@ -269,7 +281,10 @@ impl Duel {
         } else {
             out.push(Action::TributeSummon(loc));
         }
-        out.push(Action::Set(loc));
+        // SUM-1 under "Light of Intervention": no monster can be Set.
+        if !self.monster_sets_forbidden() {
+            out.push(Action::Set(loc));
+        }
     }
 
     /// Flip Summons and manual position changes (SUM-4, POS-2).

@@ -283,6 +283,12 @@ impl Duel {
             || self.restricted(card, |m| if let Modifier::ForceDefense(s) = m { Some(s) } else { None })
     }
 
+    /// SUM-1 under `Modifier::NoMonsterSets`: monsters cannot be Set, and Normal Summons may
+    /// be in face-up Defense Position.
+    pub fn monster_sets_forbidden(&self) -> bool {
+        self.any_modifiers() && self.active_modifiers().iter().any(|(_, _, _, m)| **m == Modifier::NoMonsterSets)
+    }
+
     /// Do LP that `p` would gain from a card effect become damage (an opponent's
     /// `Modifier::OpponentGainsBecomeDamage` applies)?
     pub(crate) fn gains_become_damage(&self, p: Player) -> bool {

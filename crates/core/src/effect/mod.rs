@@ -215,6 +215,10 @@ pub struct EffectDecl {
     /// "You cannot ... the turn you activate this card": applies to the activating player
     /// once the activation is complete, whether or not it is negated later.
     pub restriction: Option<PlayerEffect>,
+    /// "Either player can ...": an effect of a face-up card that its controller's opponent
+    /// may activate too (as its activating player: the costs are theirs).
+    #[serde(default)]
+    pub either_player: bool,
 }
 
 impl EffectDecl {
@@ -236,7 +240,13 @@ impl EffectDecl {
             limit_group: None,
             needs_card_on_field: false,
             restriction: None,
+            either_player: false,
         }
+    }
+    /// "Either player can ...": the opponent of the card's controller may activate it too.
+    pub fn by_either_player(mut self) -> Self {
+        self.either_player = true;
+        self
     }
     /// "You cannot ... the turn you activate this card".
     pub fn restricts(mut self, r: PlayerEffect) -> Self {

@@ -165,4 +165,8 @@ pub enum Modifier {
     /// gain from a card effect are inflicted to them as effect damage instead ("Bad
     /// Reaction to Simochi").
     OpponentGainsBecomeDamage,
+    /// No face-down summons (SUM-1): neither player can Set a monster; a Normal Summon may be
+    /// made in face-up Defense Position; a monster that would be Special Summoned face-down
+    /// is Special Summoned in face-up Defense Position instead ("Light of Intervention").
+    NoMonsterSets,
 }

@@ -244,6 +244,10 @@ pub enum Op {
     Custom(CustomStep),
     /// A Ritual or Fusion Summon step (SUM-8, SUM-9; see `extra.rs`).
     Extra(crate::extra::ExtraOp),
+    /// Tokens for a player: `count` tokens of the card `code` are created for `who` (their
+    /// owner and controller) and Special Summoned to their field (MISC-1; `Obj::Affected`
+    /// names them afterwards). `SummonTokens` is this for the controller.
+    SummonTokensFor { who: Who, code: u32, count: u8, pos: SummonPos },
 }
 
 impl Op {

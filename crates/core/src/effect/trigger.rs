@@ -170,13 +170,19 @@ pub enum Condition {
     Not(Box<Condition>),
     /// A unique condition a card brings (see [`CustomCheck`]).
     Custom(CustomCheck),
+    /// A Special Summon is about to happen (the SUM-3 negation window of a summon procedure
+    /// or an Extra Deck summon).
+    SpecialSummonPending,
+    /// The chain's last link is an effect that Special Summons (SUM-14: "an effect that
+    /// Special Summons a monster").
+    ChainTopSpecialSummons,
 }
 
 impl Condition {
     /// Does the condition (anywhere inside) ask for the SUM-3 negation window?
     pub fn mentions_summon_pending(&self) -> bool {
         match self {
-            Condition::SummonPending => true,
+            Condition::SummonPending | Condition::SpecialSummonPending => true,
             Condition::All(v) | Condition::Any(v) => v.iter().any(Condition::mentions_summon_pending),
             Condition::Not(c) => c.mentions_summon_pending(),
             _ => false,

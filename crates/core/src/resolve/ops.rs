@@ -163,7 +163,11 @@ impl Duel {
             Op::SpecialSummonPointed { what, pos } => self.op_special_summon(what, *pos, crate::effect::Side::You, r, true),
             Op::ReturnToField(o) => self.op_return_to_field(o, r),
             Op::SummonSelfAsMonster { pos } => self.op_summon_self(*pos, r),
-            Op::SummonTokens { code, count, pos } => self.op_summon_tokens(*code, *count, *pos, r),
+            Op::SummonTokens { code, count, pos } => self.op_summon_tokens(p, *code, *count, *pos, r),
+            Op::SummonTokensFor { who, code, count, pos } => {
+                let q = if *who == Who::Opponent { p.opp() } else { p };
+                self.op_summon_tokens(q, *code, *count, *pos, r)
+            }
             Op::ChangePosition { what, to } => {
                 let list = self.objects(what, r);
                 let mut changed: SmallVec<[CardId; 4]> = SmallVec::new();
@@ -614,6 +618,10 @@ impl Duel {
             }
             Op::Extra(x) => self.extra_op_possible(x, p, ctx.source),
             Op::SummonTokens { .. } => !self.free_main_monster_zones(p).is_empty() && self.player_fx[p.idx()].no_summon_turn != self.turn,
+            Op::SummonTokensFor { who, count, .. } => {
+                let q = if *who == Who::Opponent { p.opp() } else { p };
+                self.free_main_monster_zones(q).len() >= *count as usize
+            }
             _ => true,
         }
     }

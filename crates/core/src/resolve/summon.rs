@@ -59,6 +59,8 @@ impl Duel {
             SummonPos::Attack => SmallVec::from_slice(&[Position::FaceUpAttack]),
             SummonPos::Defense => SmallVec::from_slice(&[Position::FaceUpDefense]),
             SummonPos::FaceUp => SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceUpDefense]),
+            // "Light of Intervention": face-up Defense instead of face-down.
+            SummonPos::AttackOrSet if self.monster_sets_forbidden() => SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceUpDefense]),
             SummonPos::AttackOrSet => SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceDownDefense]),
         };
         let position = if options.len() == 1 {
@@ -125,9 +127,8 @@ impl Duel {
         flow
     }
 
-    /// MISC-1: tokens are created and Special Summoned.
-    pub(super) fn op_summon_tokens(&mut self, code: u32, count: u8, pos: SummonPos, r: &mut Resolution) -> OpFlow {
-        let p = r.link.controller;
+    /// MISC-1: tokens are created for player `p` and Special Summoned to their field.
+    pub(super) fn op_summon_tokens(&mut self, p: Player, code: u32, count: u8, pos: SummonPos, r: &mut Resolution) -> OpFlow {
         if r.progress == Progress::Start {
             let tokens: SmallVec<[CardId; 4]> = (0..count).filter_map(|_| self.create_token(code, p)).collect();
             if tokens.is_empty() {
@@ -138,7 +139,8 @@ impl Duel {
             r.did = false;
             r.progress = Progress::Summoning { index: 0, zone: None };
         }
-        self.op_special_summon(&Obj::Affected, pos, Side::You, r, false)
+        // Each token is summoned by its owner, to their side.
+        self.op_special_summon(&Obj::Affected, pos, Side::Owner, r, false)
     }
 
     /// A monster becomes an Equip Card of another (Archfiend of Gilfer, Relinquished, Sword
@@ -189,7 +191,15 @@ impl Duel {
     /// `position def`).
     pub(super) fn op_normal_summon_now(&mut self, f: &Filter, r: &mut Resolution) -> OpFlow {
         let p = r.link.controller;
-        let options = || SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceDownDefense]);
+        // Under "Light of Intervention" only a Summon (its position is asked with the zone).
+        let no_sets = self.monster_sets_forbidden();
+        let options = || {
+            if no_sets {
+                SmallVec::from_slice(&[Position::FaceUpAttack])
+            } else {
+                SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceDownDefense])
+            }
+        };
         if r.list.is_empty() {
             if self.take_answer().is_some() {
                 if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
