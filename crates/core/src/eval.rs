@@ -309,6 +309,8 @@ impl Duel {
             Filter::And(v) => v.iter().all(|f| self.filter_in(f, id, ctx)),
             Filter::Or(v) => v.iter().any(|f| self.filter_in(f, id, ctx)),
             Filter::Not(f) => !self.filter_in(f, id, ctx),
+            Filter::CardKind(k) => d.kind == *k,
+            Filter::OneOf(o) => self.objects_in(o, ctx).contains(&id),
             Filter::JustArrived => self.recent.iter().any(|e| matches!(e, Event::Moved { card, to, .. } if *card == id && to.zone == c.zone())),
         }
     }
@@ -500,6 +502,19 @@ impl Duel {
             Condition::Any(v) => v.iter().any(|c| self.condition_in(c, ctx)),
             Condition::Not(c) => !self.condition_in(c, ctx),
             Condition::Custom(check) => (check.holds)(&crate::author::Query { duel: self, player: p, card: source }),
+            Condition::ChainTopWouldDestroy(f) => self.chain.last().is_some_and(|l| {
+                let Some(e) = self.effect_decl(l.card, l.effect).filter(|_| !l.activation_negated) else { return false };
+                let theirs = Ctx::with_link(l.controller, l.card, &l.facts);
+                let mut hit = false;
+                for o in &e.ops {
+                    o.visit(&mut |o| {
+                        if let crate::effect::Op::Destroy(x) | crate::effect::Op::DestroyAndBanish(x) = o {
+                            hit |= self.objects_in(x, &theirs).into_iter().any(|c| self.filter_in(f, c, ctx));
+                        }
+                    });
+                }
+                hit
+            }),
             Condition::SpecialSummonPending => {
                 self.chain.is_empty() && self.summon_pending.is_some_and(|m| self.card(m).summon == crate::types::SummonKind::Special)
             }

@@ -287,6 +287,11 @@ pub enum Filter {
     /// Arrived where it is in the latest happening (for "when ... is drawn / sent / added":
     /// EFF-8).
     JustArrived,
+    /// A card of this kind by its printed frame or icon ("a Continuous Spell", "a Counter
+    /// Trap", "a Ritual monster"; CARD-1, CARD-2), wherever it is.
+    CardKind(crate::card::Kind),
+    /// Is one of the cards of the object ("every other card", with `!`).
+    OneOf(Box<Obj>),
 }
 
 impl Filter {
@@ -305,6 +310,10 @@ impl Filter {
     /// Equipped to a card of the object.
     pub fn equipped_to(o: Obj) -> Filter {
         Filter::EquippedTo(Box::new(o))
+    }
+    /// One of the cards of the object.
+    pub fn one_of(o: Obj) -> Filter {
+        Filter::OneOf(Box::new(o))
     }
     /// ATK at most `n` ("with 1500 or less ATK").
     pub fn atk_at_most(n: i32) -> Filter {

@@ -60,6 +60,8 @@ pub enum Duration {
     WhileSourceOnField,
     /// For as long as the affected card stays where it is.
     Permanent,
+    /// Until the current chain has resolved (CHAIN-3).
+    EndOfChain,
 }
 
 /// Which monsters a continuous modifier applies to.
@@ -161,6 +163,16 @@ pub enum Modifier {
     /// the Damage Step), the opponent cannot activate cards matching the filter
     /// ("Stargazer/Timegazer Magician").
     PendulumBattleLock(Filter),
+    /// Forced Attack Position: face-up monsters in scope are changed to Attack Position and
+    /// cannot change their battle positions ("Final Attack Orders"); enforced after summons
+    /// and resolutions.
+    ForceAttack(Scope),
+    /// Protection from destruction by card effects: destroy effects skip the cards in scope
+    /// (face-up or face-down; battle and rule destruction still apply: MISC-4).
+    IndestructibleByEffect(Scope),
+    /// Linked destruction: applied to a monster, when it leaves the field (any way), the
+    /// source card is destroyed ("Nightmare Wheel"); checked with the equip rules.
+    SourceDestroyedWhenItLeaves,
     /// Reversed recovery: while it applies, LP the source's controller's opponent would
     /// gain from a card effect are inflicted to them as effect damage instead ("Bad
     /// Reaction to Simochi").

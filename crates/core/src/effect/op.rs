@@ -248,6 +248,13 @@ pub enum Op {
     /// owner and controller) and Special Summoned to their field (MISC-1; `Obj::Affected`
     /// names them afterwards). `SummonTokens` is this for the controller.
     SummonTokensFor { who: Who, code: u32, count: u8, pos: SummonPos },
+    /// A battle inside this resolution: the (turn player's) monster of `attacker` battles the
+    /// opponent's monster of `target` at once: a face-down target is turned face-up, damage
+    /// is calculated (BATTLE-5, BATTLE-6; none when `no_damage`) and the monsters destroyed
+    /// by it go to the GY; no Damage Step windows open.
+    BattleNow { attacker: Obj, target: Obj, no_damage: bool },
+    /// `who` wins the duel (`Who::Both`: the duel is a draw); WIN-3, WIN-5.
+    WinDuel(Who),
 }
 
 impl Op {

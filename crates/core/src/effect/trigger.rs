@@ -170,6 +170,10 @@ pub enum Condition {
     Not(Box<Condition>),
     /// A unique condition a card brings (see [`CustomCheck`]).
     Custom(CustomCheck),
+    /// The chain's last link would destroy a card matching the filter: a destroy step's
+    /// bound targets, or the cards its "every card ..." object names now ("an effect that
+    /// would destroy a Trap Card you control").
+    ChainTopWouldDestroy(Filter),
     /// A Special Summon is about to happen (the SUM-3 negation window of a summon procedure
     /// or an Extra Deck summon).
     SpecialSummonPending,

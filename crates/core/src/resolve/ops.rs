@@ -95,7 +95,14 @@ impl Duel {
                 OpFlow::Next
             }
             Op::Destroy(o) | Op::DestroyAndBanish(o) => {
-                let list: SmallVec<[CardId; 4]> = self.objects(o, r).into_iter().filter(|&c| self.card(c).zone().on_field()).collect();
+                // Cards on the field, or in the hand when the effect names the hand ("destroy
+                // the monsters in their hand"); not those protected from it.
+                let in_hand = names_hand(o);
+                let list: SmallVec<[CardId; 4]> = self
+                    .objects(o, r)
+                    .into_iter()
+                    .filter(|&c| (self.card(c).zone().on_field() || (in_hand && self.card(c).zone() == Zone::Hand)) && !self.indestructible_by_effect(c))
+                    .collect();
                 self.remember_known(r, &list);
                 for &c in &list {
                     if matches!(op, Op::DestroyAndBanish(_)) {
@@ -502,6 +509,16 @@ impl Duel {
                 }
             }
             Op::Extra(x) => self.run_extra_op(x, r),
+            Op::BattleNow { attacker, target, no_damage } => self.op_battle_now(attacker, target, *no_damage, r),
+            Op::WinDuel(who) => {
+                let winner = match who {
+                    Who::You => Some(p),
+                    Who::Opponent => Some(p.opp()),
+                    Who::Both => None,
+                };
+                self.finish(crate::types::Outcome { winner, reason: crate::types::WinReason::CardEffect });
+                OpFlow::Stop
+            }
         }
     }
 
@@ -624,5 +641,14 @@ impl Duel {
             }
             _ => true,
         }
+    }
+}
+
+/// Does the object name cards in a hand by place ("the monsters in their hand")?
+fn names_hand(o: &Obj) -> bool {
+    match o {
+        Obj::All(place, _) => matches!(place, Place::Hand(_) | Place::HandOrDeck(_) | Place::HandOrGy(_)),
+        Obj::Filtered(inner, _) => names_hand(inner),
+        _ => false,
     }
 }

@@ -333,4 +333,44 @@ impl Duel {
             self.negated_summon = None;
         }
     }
+
+    /// A battle inside a resolution (`Op::BattleNow`): no Damage Step windows; the battle is
+    /// visible to trigger detection while it is calculated (BATTLE-4..6).
+    pub(super) fn op_battle_now(&mut self, attacker: &Obj, target: &Obj, no_damage: bool, r: &mut Resolution) -> OpFlow {
+        use crate::engine::{AttackStage, AttackTask};
+        let (Some(&a), Some(&t)) = (self.objects(attacker, r).first(), self.objects(target, r).first()) else { return OpFlow::Next };
+        let battlers = |d: &Duel| d.card(a).zone() == Zone::Monster && d.card(t).zone() == Zone::Monster && d.card(a).face_up();
+        if !battlers(self) || self.card(a).controller() != self.turn_player || self.card(t).controller() == self.turn_player {
+            return OpFlow::Next;
+        }
+        let mut battle = AttackTask {
+            attacker: a,
+            target: Some(t),
+            target_moves: self.card(t).moves,
+            opp_monsters: self.player(self.turn_player.opp()).monster_count() as u8,
+            stage: AttackStage::Calculate,
+            destroyed: SmallVec::new(),
+            target_was_defense: false,
+        };
+        self.tasks.push(Task::Attack(battle.clone()));
+        // POS-4: a face-down target is turned face-up first.
+        if !self.card(t).face_up() {
+            let to = if self.card(t).position().attack() { Position::FaceUpAttack } else { Position::FaceUpDefense };
+            self.set_position(t, to);
+        }
+        let shield = self.no_battle_damage;
+        if no_damage {
+            self.no_battle_damage = [true; 2];
+        }
+        self.damage_calculation(&mut battle);
+        self.no_battle_damage = shield;
+        for &c in &battle.destroyed {
+            if self.card(c).zone() == Zone::Monster {
+                self.send_to_gy(c, Reason::Battle);
+            }
+        }
+        self.tasks.pop();
+        self.set_affected(r, &battle.destroyed);
+        OpFlow::Next
+    }
 }
