@@ -10,6 +10,11 @@ use ygo_core::types::Phase;
 /// "Ojama Token" (the token card Ojama Trio creates).
 const OJAMA_TOKEN: u32 = 29843092;
 
+/// The cards the opponent drew this turn, still in their hand.
+fn drawn_by_opponent() -> F {
+    F::SentBy(Sent::Draw) & F::ThisTurn(TurnFact::Arrived)
+}
+
 /// The behaviour of a card of this group by passcode.
 pub fn behavior(id: u32) -> Option<Behavior> {
     Some(match id {
@@ -40,6 +45,22 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 Op::ShuffleDeck(Who::Opponent),
             ])])
         }
+        // Deck Devastation Virus (today's count: the turn it resolves in and every turn up to
+        // the end of the opponent's 3rd turn; the 2005 count is in `behavior_2005`)
+        35027493 => {
+            let since = |n| Condition::TurnsSince { anchor: Anchor::Memory(Mem(0)), whose: Who::Both, n };
+            deck_devastation_virus(
+                Condition::Any(vec![
+                    Condition::ResolvedThisTurn(0),
+                    since(1),
+                    since(2),
+                    since(3),
+                    since(4),
+                    Condition::All(vec![since(5), Condition::OpponentsTurn]),
+                ]),
+                "Until the end of your opponent's 3rd turn (the turn it resolves in counts when it is theirs), each time they draw, look at the drawn cards and destroy the monsters among them with 1500 or less ATK.",
+            )
+        }
         // Drop Off
         55773067 => {
             let normal_draw = || F::SentBy(Sent::Draw) & !F::SentBy(Sent::Effect);
@@ -50,6 +71,57 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     Condition::Exists { place: Place::Hand(Who::Opponent), filter: normal_draw() & F::JustArrived, count: 1 },
                 ]))
                 .op(Op::Discard(Obj::All(Place::Hand(Who::Opponent), normal_draw() & F::ThisTurn(TurnFact::Arrived))))])
+        }
+        // Fake Trap
+        3027001 => Behavior::with(vec![E::trap(
+            TrapKind::Normal,
+            "When your opponent activates a card or effect that would destroy 1 or more traps you control: this card is destroyed instead, and your traps cannot be destroyed by card effects until that chain has resolved.",
+        )
+        .when(Condition::All(vec![Condition::ChainTopIs(F::OppControls), Condition::ChainTopWouldDestroy(F::Trap & F::YouControl & F::OnField)]))
+        .op(Op::Apply { what: Obj::All(Place::SpellTraps(Who::You), F::Trap), modifier: Modifier::IndestructibleByEffect(Scope::This), until: Duration::EndOfChain })
+        .op(Op::Destroy(Obj::This))]),
+        // Final Attack Orders
+        52503575 => Behavior::with(vec![E::trap(
+            TrapKind::Continuous,
+            "While this card is face-up, every face-up monster on the field is in Attack Position (also those that arrive later) and cannot change its battle position.",
+        )
+        .op(Op::ChangePosition { what: Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::DefensePos), to: PosChange::FaceUpAttack })
+        .modifier(Modifier::ForceAttack(Scope::Monsters(F::Any)))]),
+        // Last Turn
+        28566710 => {
+            let chosen = || Obj::Memory(Mem(0));
+            let alone = |who: Who| {
+                Condition::All(vec![
+                    Condition::Compare(Num::CountOf(Obj::All(Place::Field(Who::Both), F::Any)), Cmp::Eq, Num::Const(1)),
+                    Condition::Exists { place: Place::Monsters(who), filter: F::Any, count: 1 },
+                ])
+            };
+            Behavior::with(vec![E::trap(
+                TrapKind::Normal,
+                "Only in your opponent's turn while your LP are 1000 or less: pick 1 monster you control; every other card on the field and every card in both hands goes to the GY. Then your opponent Special Summons 1 monster from their Deck in Attack Position, which attacks your monster at once (no battle damage). In the End Phase, the player whose monster is alone on the field wins the Duel; in any other case the Duel is a draw.",
+            )
+            .when(Condition::All(vec![
+                Condition::OpponentsTurn,
+                Condition::Compare(Num::Lp(Who::You), Cmp::Le, Num::Const(1000)),
+                Condition::Exists { place: Place::Monsters(Who::You), filter: F::Any, count: 1 },
+            ]))
+            .op(Op::Choose { who: Who::You, place: Place::Monsters(Who::You), filter: F::Any, min: 1, max: 1 })
+            .op(Op::Remember { what: Obj::Chosen, slot: Mem(0) })
+            // Every other card (the hands and the field may hold none: the activation does not
+            // need them).
+            .op(Op::SendToGy(Obj::Filtered(Box::new(Obj::All(Place::Field(Who::Both), F::Any)), !F::one_of(chosen()))))
+            .op(Op::SendToGy(Obj::Filtered(Box::new(Obj::All(Place::Hand(Who::Both), F::Any)), F::Any)))
+            .op(Op::Choose { who: Who::Opponent, place: Place::Deck(Who::Opponent), filter: F::Monster & F::CanSpecialSummon, min: 1, max: 1 })
+            .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::Attack, side: Side::Owner })
+            .op(Op::BattleNow { attacker: Obj::Affected, target: chosen(), no_damage: true })
+            .op(Op::Later {
+                at: Moment::EndPhase,
+                ops: vec![Op::If {
+                    test: Test::Holds(alone(Who::You)),
+                    then: vec![Op::WinDuel(Who::You)],
+                    otherwise: vec![Op::If { test: Test::Holds(alone(Who::Opponent)), then: vec![Op::WinDuel(Who::Opponent)], otherwise: vec![Op::WinDuel(Who::Both)] }],
+                }],
+            })])
         }
         // Light of Intervention
         62867251 => Behavior::with(vec![E::trap(
@@ -62,6 +134,25 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             E::trap(TrapKind::Continuous, "Activate this card to put it face-up on the field."),
             E::trigger(Trigger::AnyDiscarded(F::OppControls), "While it is face-up, each time cards are discarded from your opponent's hand, they take 500 damage for each of them.")
                 .op(Op::Damage { who: Who::Opponent, amount: Num::per(500, Obj::EventCard) }),
+        ]),
+        // Nightmare Wheel
+        54704216 => Behavior::with(vec![
+            E::trap(
+                TrapKind::Continuous,
+                "Target 1 monster your opponent controls: while this card is face-up, it cannot attack or change its battle position; when it leaves the field, this card is destroyed.",
+            )
+            .target_in(Place::Monsters(Who::Opponent), 1, 1, F::Monster)
+            .op(Op::Apply { what: Obj::Targets, modifier: Modifier::CannotAttack(Scope::This), until: Duration::WhileSourceOnField })
+            .op(Op::Apply { what: Obj::Targets, modifier: Modifier::CannotChangePosition(Scope::This), until: Duration::WhileSourceOnField })
+            .op(Op::Apply { what: Obj::Targets, modifier: Modifier::SourceDestroyedWhenItLeaves, until: Duration::WhileSourceOnField })
+            .op(Op::Remember { what: Obj::Targets, slot: Mem(0) }),
+            E::trigger(
+                Trigger::Phase { phase: Phase::Standby, whose: Who::You },
+                "In each of your Standby Phases, while that monster is still on the field (also when this resolves): your opponent takes 500 damage.",
+            )
+            .when(Condition::Remembered(Mem(0)))
+            .needs_card_on_field()
+            .op(Op::only_if(Condition::Remembered(Mem(0)), vec![Op::Damage { who: Who::Opponent, amount: Num::Const(500) }])),
         ]),
         // Ojama Trio
         29843091 => Behavior::with(vec![E::trap(
@@ -124,6 +215,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             E::trigger(Trigger::Drew(Who::You), "While it is face-up, each time you draw (1 or more cards at once), you gain 500 LP.")
                 .op(Op::GainLp { who: Who::You, amount: Num::Const(500) }),
         ]),
+        // Spell Purification
+        1669772 => {
+            let continuous = || F::FaceUp & F::CardKind(Kind::Spell(SpellKind::Continuous));
+            Behavior::with(vec![E::trap(TrapKind::Normal, "Discard 1 card: destroy every face-up Continuous Spell on the field.")
+                .cost(Cost::Discard { count: 1, filter: F::Any })
+                .when(Condition::Exists { place: Place::SpellTraps(Who::Both), filter: continuous(), count: 1 })
+                .op(Op::Destroy(Obj::All(Place::SpellTraps(Who::Both), continuous())))])
+        }
         // Wall of Revealing Light
         17078030 => Behavior::with(vec![E::trap(
             TrapKind::Continuous,
@@ -140,6 +239,41 @@ pub fn behavior(id: u32) -> Option<Behavior> {
 
 /// The 2005 behaviour of a card of this group whose text changed later (the Goat pool only).
 pub fn behavior_2005(id: u32) -> Option<Behavior> {
-    let _ = id;
-    None
+    Some(match id {
+        // Deck Devastation Virus (2005: "for the next 3 of your opponent's turns": the turn it
+        // resolves in never counts)
+        35027493 => {
+            let opponent_turn = |n| Condition::TurnsSince { anchor: Anchor::Memory(Mem(0)), whose: Who::Opponent, n };
+            deck_devastation_virus(
+                Condition::Any(vec![opponent_turn(1), opponent_turn(2), opponent_turn(3)]),
+                "During your opponent's next 3 turns, each time they draw, look at the drawn cards and destroy the monsters among them with 1500 or less ATK.",
+            )
+        }
+        _ => return None,
+    })
+}
+
+/// Deck Devastation Virus: the hand and field check on resolution, then the check of the
+/// opponent's draws while `window` holds (counted from the turn it resolved: memory slot 0).
+fn deck_devastation_virus(window: Condition, draws_text: &str) -> Behavior {
+    let weak = || F::MonsterCard & F::atk_at_most(1500);
+    Behavior::with(vec![
+        E::trap(
+            TrapKind::Normal,
+            "Tribute 1 DARK monster with 2000 or more ATK: look at your opponent's hand and monsters and destroy every monster among them with 1500 or less ATK.",
+        )
+        .cost(Cost::Tribute { count: 1, filter: F::Attribute(Attribute::Dark) & F::atk_at_least(2000) })
+        .op(Op::Reveal(Obj::All(Place::Hand(Who::Opponent), F::Any)))
+        // "The weak monsters among them": the activation does not need one to exist now (its
+        // later effect applies anyway).
+        .op(Op::Destroy(Obj::Filtered(Box::new(Obj::All(Place::Hand(Who::Opponent), F::Any)), weak())))
+        .op(Op::Destroy(Obj::Filtered(Box::new(Obj::All(Place::Monsters(Who::Opponent), F::Any)), weak())))
+        // The turn it resolved: where the count of the next effect starts.
+        .op(Op::Remember { what: Obj::This, slot: Mem(0) }),
+        E::trigger(Trigger::Drew(Who::Opponent), draws_text)
+            .range(Range::Gy)
+            .when(window)
+            .op(Op::Reveal(Obj::All(Place::Hand(Who::Opponent), drawn_by_opponent())))
+            .op(Op::Destroy(Obj::All(Place::Hand(Who::Opponent), drawn_by_opponent() & weak()))),
+    ])
 }
