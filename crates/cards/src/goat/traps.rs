@@ -15,6 +15,11 @@ fn drawn_by_opponent() -> F {
     F::SentBy(Sent::Draw) & F::ThisTurn(TurnFact::Arrived)
 }
 
+/// "When a Spell Card is activated" (the chain's last link is a Spell Card's activation).
+fn spell_activated() -> Condition {
+    Condition::ChainTopActivates(F::Spell)
+}
+
 /// The behaviour of a card of this group by passcode.
 pub fn behavior(id: u32) -> Option<Behavior> {
     Some(match id {
@@ -61,6 +66,22 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "Until the end of your opponent's 3rd turn (the turn it resolves in counts when it is theirs), each time they draw, look at the drawn cards and destroy the monsters among them with 1500 or less ATK.",
             )
         }
+        // Curse of Royal
+        2926176 => Behavior::with(vec![E::trap(
+            TrapKind::Counter,
+            "When a spell or trap card is activated that destroys 1 targeted spell or trap: negate the activation and destroy it.",
+        )
+        .when(Condition::All(vec![
+            Condition::ChainTopActivates(F::Spell | F::Trap),
+            Condition::ChainTopDestroys,
+            Condition::ChainTopTargets(F::SpellTrap & F::OnField),
+        ]))
+        .op(Op::NegateActivation { destroy: true })]),
+        // Divine Wrath
+        49010598 => Behavior::with(vec![E::trap(TrapKind::Counter, "When a monster effect is activated: discard 1 card; negate the activation and destroy that monster.")
+            .when(Condition::ChainTopIs(F::MonsterCard))
+            .cost(Cost::Discard { count: 1, filter: F::Any })
+            .op(Op::NegateActivation { destroy: true })]),
         // Drop Off
         55773067 => {
             let normal_draw = || F::SentBy(Sent::Draw) & !F::SentBy(Sent::Effect);
@@ -87,6 +108,21 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .op(Op::ChangePosition { what: Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::DefensePos), to: PosChange::FaceUpAttack })
         .modifier(Modifier::ForceAttack(Scope::Monsters(F::Any)))]),
+        // Gift of The Mystical Elf
+        98299011 => Behavior::with(vec![E::trap(TrapKind::Normal, "Gain 300 LP for each monster on the field.")
+            .op(Op::GainLp { who: Who::You, amount: Num::per(300, Obj::All(Place::Monsters(Who::Both), F::Any)) })]),
+        // Gravity Bind
+        85742772 => Behavior::with(vec![E::trap(TrapKind::Continuous, "While this card is face-up, no Level 4 or higher monster can declare an attack.")
+            .modifier(Modifier::CannotAttack(Scope::Monsters(F::level_at_least(4))))]),
+        // Magic Drain
+        59344077 => Behavior::with(vec![E::trap(
+            TrapKind::Counter,
+            "When your opponent activates a spell card: they may discard 1 spell card to negate this card's effect; if they do not, negate their spell's activation and destroy it.",
+        )
+        .when(Condition::ChainTopActivates(F::Spell & F::OppControls))
+        .op(Op::Choose { who: Who::Opponent, place: Place::Hand(Who::Opponent), filter: F::Spell, min: 0, max: 1 })
+        .op(Op::Discard(Obj::Chosen))
+        .op(Op::If { test: Test::Did, then: vec![], otherwise: vec![Op::NegateActivation { destroy: true }] })]),
         // Last Turn
         28566710 => {
             let chosen = || Obj::Memory(Mem(0));
@@ -168,9 +204,40 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "A token made by \"Ojama Trio\" (Beast, LIGHT, Level 2, 0/1000): when it is destroyed, its controller takes 300 damage.",
         )
         .op(Op::Damage { who: Who::You, amount: Num::Const(300) })]),
+        // Phoenix Wing Wind Blast
+        63356631 => Behavior::with(vec![E::trap(TrapKind::Normal, "Discard 1 card, then target 1 card your opponent controls: put it on top of its owner's Deck.")
+            .cost(Cost::Discard { count: 1, filter: F::Any })
+            .target_in(Place::Field(Who::Opponent), 1, 1, F::Any)
+            .op(Op::ToDeck { what: Obj::Targets, top: true })]),
         // Pikeru's Circle of Enchantment
         74270067 => Behavior::with(vec![E::trap(TrapKind::Normal, "You take no effect damage for the rest of this turn.")
             .op(Op::ApplyPlayer { who: Who::You, effect: PlayerEffect::NoEffectDamage })]),
+        // Raigeki Break
+        4178474 => Behavior::with(vec![E::trap(TrapKind::Normal, "Discard 1 card, then target 1 card on the field: destroy it.")
+            .cost(Cost::Discard { count: 1, filter: F::Any })
+            .target(1, F::Any)
+            .op(Op::Destroy(Obj::Targets))]),
+        // Return from the Different Dimension
+        27174286 => {
+            let summonable = || F::Monster & F::FaceUp & F::CanSpecialSummon;
+            Behavior::with(vec![E::trap(
+                TrapKind::Normal,
+                "Pay half your LP: Special Summon as many of your banished monsters as you can (up to your free zones). In the End Phase, banish every monster summoned this way.",
+            )
+            .when(Condition::All(vec![Condition::FreeMonsterZones(1), Condition::Exists { place: Place::Banished(Who::You), filter: summonable(), count: 1 }]))
+            .cost(Cost::PayLp(Num::half(Num::Lp(Who::You))))
+            // As many as possible: every candidate is picked (at most 5, the zones there
+            // are); the first picked fill the free zones.
+            .op(Op::Choose { who: Who::You, place: Place::Banished(Who::You), filter: summonable(), min: 5, max: 5 })
+            .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
+            .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
+            .op(Op::Later { at: Moment::EndPhase, ops: vec![Op::Banish { what: Obj::Memory(Mem(0)), face_down: false }] })])
+        }
+        // Rite of Spirit
+        30450531 => Behavior::with(vec![E::trap(TrapKind::Normal, "Target 1 \"Gravekeeper's\" monster in your GY: Special Summon it. \"Necrovalley\" does not affect this card.")
+            .when(Condition::FreeMonsterZones(1))
+            .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::NameHas("Gravekeeper's".into()) & F::CanSpecialSummon)
+            .op(Op::special_summon(Obj::Targets, SummonPos::FaceUp))]),
         // Robbin' Goblin
         88279736 => Behavior::with(vec![
             E::trap(TrapKind::Continuous, "Activate this card to put it face-up on the field."),
@@ -197,6 +264,22 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .cost(Cost::PayLp(Num::Const(800)))
             .op(Op::If { test: Test::Holds(Condition::SpecialSummonPending), then: vec![Op::NegateSummon], otherwise: vec![Op::NegateEffect { destroy: true }] }),
         ]),
+        // Sakuretsu Armor
+        56120475 => Behavior::with(vec![E::trap(TrapKind::Normal, "When an opponent's monster declares an attack: target it; destroy it.")
+            .when(Condition::AttackDeclared(F::OppControls))
+            .target(1, F::Attacker)
+            .op(Op::Destroy(Obj::Targets))]),
+        // Secret Barrel
+        27053506 => Behavior::with(vec![E::trap(TrapKind::Normal, "Your opponent takes 200 damage for each card in their hand and each card they control.").op(Op::Damage {
+            who: Who::Opponent,
+            amount: Num::Times(
+                Box::new(Num::Plus(
+                    Box::new(Num::CountOf(Obj::All(Place::Hand(Who::Opponent), F::Any))),
+                    Box::new(Num::CountOf(Obj::All(Place::Field(Who::Opponent), F::Any))),
+                )),
+                200,
+            ),
+        })]),
         // Skull Lair
         6733059 => Behavior::with(vec![
             E::trap(TrapKind::Continuous, "Activate this card to put it face-up on the field."),
@@ -209,6 +292,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .target(1, F::Monster & F::FaceUp & F::stat(Stat::Level, Cmp::Eq, Num::Cost(CostStat::Cards)))
             .op(Op::Destroy(Obj::Targets)),
         ]),
+        // Solar Ray
+        44472639 => {
+            let light = || F::Monster & F::FaceUp & F::Attribute(Attribute::Light);
+            Behavior::with(vec![E::trap(TrapKind::Normal, "Your opponent takes 600 damage for each face-up LIGHT monster you control.")
+                .when(Condition::Exists { place: Place::Monsters(Who::You), filter: light(), count: 1 })
+                .op(Op::Damage { who: Who::Opponent, amount: Num::per(600, Obj::All(Place::Monsters(Who::You), light())) })])
+        }
         // Solemn Wishes
         35346968 => Behavior::with(vec![
             E::trap(TrapKind::Continuous, "Activate this card to put it face-up on the field."),
@@ -223,6 +313,28 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 .when(Condition::Exists { place: Place::SpellTraps(Who::Both), filter: continuous(), count: 1 })
                 .op(Op::Destroy(Obj::All(Place::SpellTraps(Who::Both), continuous())))])
         }
+        // Spell Shield Type-8
+        38275183 => Behavior::with(vec![
+            E::trap(TrapKind::Counter, "Choose 1 of its two effects. 1: When a spell card is activated that targets 1 monster on the field: negate the activation and destroy it.")
+                .when(Condition::All(vec![spell_activated(), Condition::ChainTopTargets(F::Monster & F::OnField)]))
+                .op(Op::NegateActivation { destroy: true }),
+            E::trap(TrapKind::Counter, "2: When a spell card is activated: send 1 spell card from your hand to the GY; negate the activation and destroy it.")
+                .when(spell_activated())
+                .cost(Cost::Discard { count: 1, filter: F::Spell })
+                .op(Op::NegateActivation { destroy: true }),
+        ]),
+        // Threatening Roar
+        36361633 => Behavior::with(vec![E::trap(TrapKind::Normal, "Your opponent's monsters cannot declare an attack for the rest of this turn.")
+            .op(Op::ApplyRule { modifier: Modifier::CannotAttack(Scope::Monsters(F::OppControls)), until: Duration::EndOfTurn })]),
+        // Trap Dustshoot
+        64697231 => Behavior::with(vec![E::trap(
+            TrapKind::Normal,
+            "Only while your opponent holds 4 or more cards: look at their hand, pick 1 monster card in it and shuffle it into their Deck.",
+        )
+        .when(Condition::Exists { place: Place::Hand(Who::Opponent), filter: F::Any, count: 4 })
+        .op(Op::Reveal(Obj::All(Place::Hand(Who::Opponent), F::Any)))
+        .op(Op::Choose { who: Who::You, place: Place::Hand(Who::Opponent), filter: F::MonsterCard, min: 1, max: 1 })
+        .op(Op::ToDeck { what: Obj::Chosen, top: false })]),
         // Wall of Revealing Light
         17078030 => Behavior::with(vec![E::trap(
             TrapKind::Continuous,
