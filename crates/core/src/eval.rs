@@ -309,6 +309,8 @@ impl Duel {
             Filter::And(v) => v.iter().all(|f| self.filter_in(f, id, ctx)),
             Filter::Or(v) => v.iter().any(|f| self.filter_in(f, id, ctx)),
             Filter::Not(f) => !self.filter_in(f, id, ctx),
+            Filter::AtActivation(f) => ctx.res.is_some() || self.filter_in(f, id, ctx),
+            Filter::InPlace(place) => self.cards_in(*place, p).contains(&id),
             Filter::CardKind(k) => d.kind == *k,
             Filter::OneOf(o) => self.objects_in(o, ctx).contains(&id),
             Filter::JustArrived => self.recent.iter().any(|e| matches!(e, Event::Moved { card, to, .. } if *card == id && to.zone == c.zone())),

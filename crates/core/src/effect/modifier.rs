@@ -163,6 +163,11 @@ pub enum Modifier {
     /// the Damage Step), the opponent cannot activate cards matching the filter
     /// ("Stargazer/Timegazer Magician").
     PendulumBattleLock(Filter),
+    /// Destruction on targeting: a face-up monster in scope is destroyed (by its own effect)
+    /// as soon as a card effect that targets it is activated, before anyone can respond
+    /// (the 2005 "Spirit Reaper"; today's text waits for the resolution:
+    /// [`Modifier::DestroyAfterTargeted`]).
+    DestroyWhenTargeted(Scope),
     /// Forced Attack Position: face-up monsters in scope are changed to Attack Position and
     /// cannot change their battle positions ("Final Attack Orders"); enforced after summons
     /// and resolutions.
