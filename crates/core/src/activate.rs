@@ -129,6 +129,9 @@ impl Duel {
     /// Level as the Tributed monster") needs a cost card that leaves one.
     pub(crate) fn targets_exist(&self, e: &EffectDecl, ctx: &Ctx<'_>) -> bool {
         if ctx.link.is_none() && reads_cost(e) {
+            if let Some(n) = self.any_number_cost(e, ctx.p, ctx.source) {
+                return (1..=n).any(|k| self.cost_count_fits(e, ctx.p, ctx.source, k));
+            }
             return self.cost_cards(e, ctx.p, ctx.source).into_iter().any(|c| self.cost_fits(e, ctx.p, ctx.source, c));
         }
         let group = |t: &TargetSpec| self.has_spec_candidates(t, ctx, t.min as usize);
@@ -142,6 +145,33 @@ impl Duel {
         let ctx = Ctx::with_link(p, source, &facts);
         let group = |t: &TargetSpec| self.has_spec_candidates(t, &ctx, t.min as usize);
         e.target.as_ref().is_none_or(group) && e.also_target.as_ref().is_none_or(group) && self.ops_possible(&e.ops, &ctx)
+    }
+
+    /// With `k` cards paid for an "any number" cost, could the targets be chosen and the
+    /// first steps do anything?
+    fn cost_count_fits(&self, e: &EffectDecl, p: Player, source: CardId, k: usize) -> bool {
+        let facts = LinkFacts { cost: crate::eval::CostFacts { cards: k as u8, ..Default::default() }, ..LinkFacts::default() };
+        let ctx = Ctx::with_link(p, source, &facts);
+        let group = |t: &TargetSpec| self.has_spec_candidates(t, &ctx, t.min.max(1) as usize);
+        e.target.as_ref().is_none_or(group) && e.also_target.as_ref().is_none_or(group) && self.ops_possible(&e.ops, &ctx)
+    }
+
+    /// The most cards an effect's "any number" cost could take (`Cost::BanishAnyFromGy`).
+    fn any_number_cost(&self, e: &EffectDecl, p: Player, source: CardId) -> Option<usize> {
+        e.costs.iter().find(|c| matches!(c, Cost::BanishAnyFromGy { .. })).map(|c| self.raw_cost_candidates(c, p, source).len())
+    }
+
+    /// The selection of an "any number" cost in progress (the activation under the prompt):
+    /// (may pick more, may stop now) with `picked` of `candidates` cards picked.
+    pub(crate) fn cost_count_progress(&self, picked: usize, candidates: usize) -> Option<(bool, bool)> {
+        let Some(Task::Activate(a)) = self.tasks.last() else { return None };
+        let ActivateStage::Costs(i) = a.stage else { return None };
+        let e = self.effect_decl(a.card, a.effect)?;
+        if !matches!(e.costs.get(i as usize), Some(Cost::BanishAnyFromGy { .. })) {
+            return None;
+        }
+        let fits = |k: usize| !reads_cost(e) || self.cost_count_fits(e, a.player, a.card, k);
+        Some((((picked + 1)..=candidates).any(fits), picked >= 1 && fits(picked)))
     }
 
     // ---- costs (EFF-5) ----------------------------------------------------------------------
@@ -171,7 +201,10 @@ impl Duel {
             Cost::Discard { filter, .. } => self.player(p).hand.iter().copied().filter(|&c| c != source && m(filter, c)).collect(),
             // "Tribute 1 monster" may tribute the card itself (`Filter::NotSelf` for "other").
             Cost::Tribute { filter, .. } => self.player(p).monster_ids().filter(|&c| m(filter, c) && !self.cannot_be_tributed(c)).collect(),
-            Cost::BanishFromGy { filter, .. } | Cost::BanishUpTo { filter, .. } => self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect(),
+            Cost::BanishFromGy { filter, .. } | Cost::BanishUpTo { filter, .. } | Cost::BanishAnyFromGy { filter } => {
+                self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect()
+            }
+            Cost::SendFromDeck { filter, .. } => self.player(p).deck.iter().rev().copied().filter(|&c| m(filter, c)).collect(),
             Cost::DetachMaterial(_) => self.card(source).materials.to_vec(),
             Cost::SendToGy { place, filter, .. } => self.cards_in(*place, p).into_iter().filter(|&c| c != source && m(filter, c)).collect(),
             _ => Vec::new(),
@@ -182,7 +215,8 @@ impl Duel {
     /// leave a legal target.
     pub(crate) fn cost_candidates(&self, cost: &Cost, e: &EffectDecl, p: Player, source: CardId) -> Vec<CardId> {
         let mut v = self.raw_cost_candidates(cost, p, source);
-        if reads_cost(e) {
+        // "Any number" is narrowed by its count instead (`cost_count_progress`).
+        if reads_cost(e) && !matches!(cost, Cost::BanishAnyFromGy { .. }) {
             v.retain(|&c| self.cost_fits(e, p, source, c));
         }
         v
@@ -192,14 +226,21 @@ impl Duel {
         let c = self.card(card);
         e.costs.iter().all(|cost| match cost {
             Cost::PayLp(n) => self.lp(p) >= self.num(n, &Ctx::of(p, card)),
+            Cost::PayLpMultiple(step) => *step > 0 && self.lp(p) >= *step,
+            Cost::BanishAnyFromGy { .. } => {
+                let n = self.raw_cost_candidates(cost, p, card).len();
+                (1..=n).any(|k| !reads_cost(e) || self.cost_count_fits(e, p, card, k))
+            }
             Cost::DiscardSelf => c.zone() == Zone::Hand,
             Cost::RemoveCounters { kind, count } => self.counters_on(card, *kind) >= *count as u16,
             Cost::SendSelfToGy => c.zone().on_field() && c.face_up(),
             Cost::BanishAllOther(places) => places.iter().any(|&pl| self.cards_in(pl, p).iter().any(|&x| x != card)),
             Cost::DetachMaterial(n) => c.zone() == Zone::Monster && c.materials.len() >= *n as usize,
-            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } | Cost::SendToGy { min: count, .. } => {
-                self.cost_candidates(cost, e, p, card).len() >= *count as usize
-            }
+            Cost::Discard { count, .. }
+            | Cost::Tribute { count, .. }
+            | Cost::BanishFromGy { count, .. }
+            | Cost::SendToGy { min: count, .. }
+            | Cost::SendFromDeck { count, .. } => self.cost_candidates(cost, e, p, card).len() >= *count as usize,
             Cost::BanishUpTo { .. } => !self.cost_candidates(cost, e, p, card).is_empty(),
             Cost::SendDeckTop(n) => self.player(p).deck.len() >= *n as usize,
         })
@@ -252,7 +293,15 @@ impl Duel {
     pub(crate) fn can_activate(&self, p: Player, card: CardId, effect: u8, w: &Window) -> bool {
         let Some(e) = self.effect_decl(card, effect) else { return false };
         let c = self.card(card);
-        if c.controller() != p || e.kind.is_triggered() || e.kind == EffectKind::Continuous || self.name_locked(p, card) || c.battle_negated {
+        // "Either player can ...": the opponent uses an effect of a face-up card (never its
+        // activation).
+        let by_opponent = c.controller() != p;
+        if (by_opponent && !(e.either_player && c.face_up() && c.zone().on_field() && effect > 0))
+            || e.kind.is_triggered()
+            || e.kind == EffectKind::Continuous
+            || self.name_locked(p, card)
+            || c.battle_negated
+        {
             return false;
         }
         if self.player_fx[p.idx()].no_activation_turn == self.turn {
@@ -359,15 +408,8 @@ impl Duel {
             self.turn_face_up_in_place(card);
         }
         self.record_use(card, effect);
-        self.tasks.push(Task::Activate(ActivateTask {
-            card,
-            effect,
-            player: p,
-            stage: ActivateStage::Costs(0),
-            window: true,
-            from,
-            facts: LinkFacts::default(),
-        }));
+        let facts = LinkFacts { summoned: self.summoned_now(), ..LinkFacts::default() };
+        self.tasks.push(Task::Activate(ActivateTask { card, effect, player: p, stage: ActivateStage::Costs(0), window: true, from, facts }));
     }
 
     /// A triggered effect goes on the chain (no response window until all are on it).
@@ -381,8 +423,14 @@ impl Duel {
             stage: ActivateStage::Costs(0),
             window: false,
             from,
-            facts: LinkFacts { event_card: t.event_card, ..LinkFacts::default() },
+            facts: LinkFacts { event_card: t.event_card, more_event_cards: t.more_event_cards.clone(), summoned: self.summoned_now(), ..LinkFacts::default() },
         }));
+    }
+
+    /// The monsters summoned in the latest happening still on the field, with their move
+    /// counts: what "that monster" of an activation responding to a summon names (EFF-6).
+    fn summoned_now(&self) -> smallvec::SmallVec<[(CardId, u32); 2]> {
+        self.just_summoned().filter(|&m| self.card(m).zone() == Zone::Monster).map(|m| (m, self.card(m).moves)).collect()
     }
 
     fn pay_cost(&mut self, a: &mut ActivateTask, cost: &Cost, e: &EffectDecl) -> Option<Flow> {
@@ -392,6 +440,18 @@ impl Duel {
                 a.facts.cost.lp += lp;
                 self.change_lp(a.player, -lp);
             }
+            Cost::PayLpMultiple(step) => match self.take_answer() {
+                Some(crate::action::Action::Announce(v)) => {
+                    let lp = v as i32;
+                    self.emit(Event::Announced { player: a.player, value: v, kind: crate::engine::AnnounceKind::Amount });
+                    a.facts.cost.lp += lp;
+                    self.change_lp(a.player, -lp);
+                }
+                _ => {
+                    let options = (1..=self.lp(a.player) / step.max(&1)).map(|k| (k * step) as u32).collect();
+                    return Some(Flow::Ask(Prompt::Announce { player: a.player, kind: crate::engine::AnnounceKind::Amount, options }));
+                }
+            },
             Cost::DiscardSelf => self.send_to_gy(a.card, Reason::Discard),
             Cost::SendSelfToGy => self.send_to_gy(a.card, Reason::Cost),
             Cost::RemoveCounters { kind, count } => self.add_counters(a.card, *kind, -(*count as i32)),
@@ -412,16 +472,22 @@ impl Duel {
             | Cost::BanishFromGy { .. }
             | Cost::DetachMaterial(_)
             | Cost::BanishUpTo { .. }
-            | Cost::SendToGy { .. } => {
+            | Cost::SendToGy { .. }
+            | Cost::SendFromDeck { .. }
+            | Cost::BanishAnyFromGy { .. } => {
                 if self.take_answer().is_none() {
                     let candidates = self.cost_candidates(cost, e, a.player, a.card);
+                    // "Any number" (BanishAnyFromGy): from 1 to all of them (`cost_count_progress`
+                    // keeps it to the numbers that leave a possible effect).
                     let (min, max) = match cost {
                         Cost::BanishUpTo { max, .. } => (1, (*max).min(candidates.len() as u8).max(1)),
                         Cost::SendToGy { min, max, .. } => (*min, (*max).min(candidates.len() as u8).max(*min)),
-                        Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } | Cost::DetachMaterial(count) => {
-                            (*count, *count)
-                        }
-                        _ => (1, 1),
+                        Cost::Discard { count, .. }
+                        | Cost::Tribute { count, .. }
+                        | Cost::BanishFromGy { count, .. }
+                        | Cost::SendFromDeck { count, .. }
+                        | Cost::DetachMaterial(count) => (*count, *count),
+                        _ => (1, candidates.len().min(u8::MAX as usize) as u8),
                     };
                     return Some(Flow::Ask(Prompt::Select { player: a.player, purpose: SelectPurpose::Cost, candidates, min, max, picked: Vec::new() }));
                 }
@@ -435,8 +501,13 @@ impl Duel {
                         Cost::SendToGy { .. } => self.send_to_gy(id, Reason::Cost),
                         // ZONE-10, SUM-11: the player picks which materials to detach.
                         Cost::DetachMaterial(_) => self.detach_material(id),
+                        Cost::SendFromDeck { .. } => self.send_to_gy(id, Reason::Cost),
                         _ => self.banish(id, false, Reason::Cost),
                     }
+                }
+                // ZONE-7: a Deck looked through is shuffled.
+                if matches!(cost, Cost::SendFromDeck { .. }) {
+                    self.shuffle_deck(a.player);
                 }
             }
         }

@@ -185,7 +185,7 @@ impl Duel {
     }
 
     /// BATTLE-5..7.
-    fn damage_calculation(&mut self, a: &mut AttackTask) {
+    pub(crate) fn damage_calculation(&mut self, a: &mut AttackTask) {
         let tp = self.turn_player;
         let atk = self.current_atk(a.attacker);
         let mut destroyed: SmallVec<[CardId; 2]> = SmallVec::new();

@@ -125,6 +125,7 @@ impl Duel {
     }
 
     fn end_chain(&mut self) {
+        self.expire_chain_lingering();
         self.emit(Event::ChainEnded);
         for card in std::mem::take(&mut self.resolved) {
             let c = self.card(card);

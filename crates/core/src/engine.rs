@@ -74,6 +74,9 @@ pub enum ProcStage {
 pub enum SummonStage {
     Tributes,
     Zone,
+    /// A Normal Summon that may be in face-up Defense Position (`Modifier::NoMonsterSets`):
+    /// the position, for this zone.
+    Position(u8),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -235,6 +238,8 @@ pub enum AnnounceKind {
     Declare(crate::effect::Declare),
     /// Which of a card's effects to apply ("choose 1 of these effects"), 1-based.
     Effect,
+    /// An amount (of LP to pay: `Cost::PayLpMultiple`).
+    Amount,
 }
 
 /// Questions asked with `yes` / `no`.
@@ -670,9 +675,16 @@ impl Duel {
         }
         if self.take_answer().is_some() {
             if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
+                self.new_timing();
                 for id in picked {
                     self.send_to_gy(id, Reason::Discard);
                 }
+            }
+            // PHASE-6: effects the discard triggers are activated in the End Phase, which
+            // then goes on (its window again, then the hand check again).
+            if !self.pending.is_empty() && matches!(self.tasks.last(), Some(Task::EndTurn)) {
+                self.tasks.pop();
+                self.open_window(WindowKind::Phase(Phase::End), None);
             }
             return Flow::Continue;
         }

@@ -35,8 +35,17 @@ pub struct LinkFacts {
     pub targets: SmallVec<[(CardId, u32); 2]>,
     /// The other card of the triggering event.
     pub event_card: Option<CardId>,
+    /// Further cards of the events that started the same trigger ([`Obj::EventCard`] names
+    /// them all).
+    #[serde(default)]
+    pub more_event_cards: SmallVec<[CardId; 2]>,
     /// What the cost fixed.
     pub cost: CostFacts,
+    /// The monsters whose summon was the latest happening when the effect was activated,
+    /// with their move counts then: "that monster(s)" of a "when ... is Summoned" effect
+    /// ([`Filter::JustSummoned`] at resolution; EFF-6).
+    #[serde(default)]
+    pub summoned: SmallVec<[(CardId, u32); 2]>,
 }
 
 /// The context an expression, filter or condition is read in.
@@ -204,7 +213,7 @@ impl Duel {
             Obj::Chosen => ctx.res.map(|r| r.chosen.clone()).unwrap_or_default(),
             Obj::Affected => ctx.res.map(|r| r.affected.clone()).unwrap_or_default(),
             Obj::Equipped => self.card(card).equip_to.into_iter().collect(),
-            Obj::EventCard => ctx.link.and_then(|l| l.event_card).into_iter().collect(),
+            Obj::EventCard => ctx.link.map(|l| l.event_card.into_iter().chain(l.more_event_cards.iter().copied()).collect()).unwrap_or_default(),
             // A resolving spell/trap is not among "all cards" it affects (it is being
             // resolved); a monster's "all monsters" includes itself unless it says "other".
             Obj::All(place, f) => {
@@ -287,14 +296,12 @@ impl Duel {
             Filter::CanSet => self.can_set_from_hand(id, p),
             Filter::Attacker => c.zone() == Zone::Monster && self.current_attacker() == Some(id),
             Filter::PointedTo => self.points_to(source, id),
-            // At resolution the summon is no longer the latest happening: the bound target
-            // stays "that monster" (EFF-6 rechecks the rest of the filter).
-            Filter::JustSummoned => {
-                self.resolving
-                    || self.recent.iter().any(
-                        |e| matches!(e, Event::NormalSummoned { card, .. } | Event::FlipSummoned { card } | Event::SpecialSummoned { card } if *card == id),
-                    )
-            }
+            // Once activated, "that monster" is one the activation responded to, still where it
+            // was summoned (EFF-6); otherwise one summoned in the latest happening.
+            Filter::JustSummoned => match ctx.link.filter(|l| !l.summoned.is_empty()) {
+                Some(l) => l.summoned.iter().any(|&(m, moves)| m == id && c.moves == moves),
+                None => self.resolving || self.just_summoned().any(|m| m == id),
+            },
             Filter::CameFrom(o) => c.arrived.from.is_some_and(|z| origin_is(*o, z)),
             Filter::SentBy(s) => c.arrived.reason.is_some_and(|r| self.sent_by(*s, r, c.arrived.by, c.owner())),
             Filter::ThisTurn(t) => match t {
@@ -321,7 +328,18 @@ impl Duel {
             }
             Filter::AtActivation(f) => ctx.res.is_some() || self.filter_in(f, id, ctx),
             Filter::InPlace(place) => self.cards_in(*place, p).contains(&id),
+            Filter::CardKind(k) => d.kind == *k,
+            Filter::OneOf(o) => self.objects_in(o, ctx).contains(&id),
+            Filter::JustArrived => self.recent.iter().any(|e| matches!(e, Event::Moved { card, to, .. } if *card == id && to.zone == c.zone())),
         }
+    }
+
+    /// The monsters summoned in the latest happening (for "when ... is Summoned").
+    pub(crate) fn just_summoned(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.recent.iter().filter_map(|e| match e {
+            Event::NormalSummoned { card, .. } | Event::FlipSummoned { card } | Event::SpecialSummoned { card } => Some(*card),
+            _ => None,
+        })
     }
 
     /// Was a card moved for reason `r` by `by` this way (`owner`: the card's owner)?
@@ -339,6 +357,7 @@ impl Duel {
             Sent::Tribute => r == Reason::Tribute,
             Sent::Cost => r == Reason::Cost,
             Sent::Material => r == Reason::Material,
+            Sent::Draw => r == Reason::Draw,
         }
     }
 
@@ -498,7 +517,7 @@ impl Duel {
                 self.current_attack().is_some_and(|a| [Some(a.attacker), a.target].into_iter().flatten().any(|m| self.filter_in(f, m, ctx)))
             }
             Condition::This(f) => self.filter_in(f, source, ctx),
-            Condition::EventCard(f) => ctx.link.and_then(|l| l.event_card).is_some_and(|e| self.filter_in(f, e, ctx)),
+            Condition::EventCard(f) => self.objects_in(&Obj::EventCard, ctx).into_iter().any(|e| self.filter_in(f, e, ctx)),
             Condition::Compare(a, cmp, b) => cmp.holds(self.num(a, ctx), self.num(b, ctx)),
             Condition::TurnsSince { anchor, whose, n } => self.turns_since(*anchor, source, *whose, p, *n),
             Condition::ResolvedThisTurn(effect) => self.resolved_this_turn.contains(&(source, *effect)),
@@ -507,6 +526,41 @@ impl Duel {
             Condition::Any(v) => v.iter().any(|c| self.condition_in(c, ctx)),
             Condition::Not(c) => !self.condition_in(c, ctx),
             Condition::Custom(check) => (check.holds)(&crate::author::Query { duel: self, player: p, card: source }),
+            Condition::ChainTopWouldDestroy(f) => self.chain.last().is_some_and(|l| {
+                let Some(e) = self.effect_decl(l.card, l.effect).filter(|_| !l.activation_negated) else { return false };
+                let theirs = Ctx::with_link(l.controller, l.card, &l.facts);
+                let mut hit = false;
+                for o in &e.ops {
+                    o.visit(&mut |o| {
+                        if let crate::effect::Op::Destroy(x) | crate::effect::Op::DestroyAndBanish(x) = o {
+                            hit |= self.objects_in(x, &theirs).into_iter().any(|c| self.filter_in(f, c, ctx));
+                        }
+                    });
+                }
+                hit
+            }),
+            Condition::SpecialSummonPending => {
+                self.chain.is_empty() && self.summon_pending.is_some_and(|m| self.card(m).summon == crate::types::SummonKind::Special)
+            }
+            Condition::ChainTopSpecialSummons => self.chain.last().is_some_and(|l| {
+                use crate::effect::Op;
+                let Some(e) = self.effect_decl(l.card, l.effect).filter(|_| !l.activation_negated) else { return false };
+                let mut summons = false;
+                for o in &e.ops {
+                    o.visit(&mut |o| {
+                        summons |= matches!(
+                            o,
+                            Op::SpecialSummon { .. }
+                                | Op::SpecialSummonPointed { .. }
+                                | Op::SummonTokens { .. }
+                                | Op::SummonTokensFor { .. }
+                                | Op::SummonSelfAsMonster { .. }
+                                | Op::Extra(_)
+                        )
+                    });
+                }
+                summons
+            }),
         }
     }
 

@@ -18,10 +18,13 @@ impl Duel {
                 let target = *purpose == crate::engine::SelectPurpose::Target;
                 // Tributes count by value (SUM-2: a monster may count as 2).
                 let tribute = if *purpose == crate::engine::SelectPurpose::Tribute { self.tribute_progress(picked) } else { None };
-                let (more, enough) = match tribute {
+                // A cost of "any number" of cards: only numbers that leave a possible effect.
+                let counted = if *purpose == crate::engine::SelectPurpose::Cost { self.cost_count_progress(picked.len(), candidates.len()) } else { None };
+                let (more, enough) = match (tribute, counted) {
                     // `min` 0: no Tributes at all is also enough (SUM-2, "without Tributing").
-                    Some((value, need, max_value)) => (value < max_value, value >= need || (value == 0 && *min == 0)),
-                    None => (picked.len() < *max as usize, picked.len() >= *min as usize),
+                    (Some((value, need, max_value)), _) => (value < max_value, value >= need || (value == 0 && *min == 0)),
+                    (None, Some(progress)) => progress,
+                    (None, None) => (picked.len() < *max as usize, picked.len() >= *min as usize),
                 };
                 if more && picked.len() < *max as usize {
                     let mut seen: Vec<(Zone, u32)> = Vec::new();
@@ -52,9 +55,16 @@ impl Duel {
                 out.push(Action::No);
             }
             Prompt::Trigger { options, may_pass, .. } => {
-                for &(c, e) in options {
+                for (i, &(c, e)) in options.iter().enumerate() {
+                    // Identical cards off the field (a pile, or tokens gone) are
+                    // interchangeable: their identical triggers are listed once.
+                    let st = self.card(c);
+                    let twin = !st.zone().on_field()
+                        && options[..i].iter().any(|&(x, f)| {
+                            f == e && self.card(x).code == st.code && self.card(x).zone() == st.zone() && self.card(x).controller() == st.controller()
+                        });
                     let a = Action::Activate { card: self.loc_of(c), effect: e };
-                    if !out.contains(&a) {
+                    if !twin && !out.contains(&a) {
                         out.push(a);
                     }
                 }
@@ -97,10 +107,14 @@ impl Duel {
     /// Is this activation among `activation_actions` (one card checked, with the listing's
     /// rule that identical cards in the hand, or in the GY, are listed once)?
     fn activation_listed(&self, p: Player, loc: Loc, effect: u8, w: &crate::engine::Window) -> bool {
-        if loc.player != p || effect >= 8 {
+        if effect >= 8 {
             return false;
         }
         let Some(c) = self.card_at(loc) else { return false };
+        // The opponent's face-up card with an "either player can" effect.
+        if loc.player != p {
+            return loc.zone == Zone::SpellTrap && self.effect_decl(c, effect).is_some_and(|e| e.either_player) && self.can_activate(p, c, effect, w);
+        }
         let ps = self.player(p);
         let code = self.card(c).code;
         let first = |pile: &[CardId], ok: &dyn Fn(CardId) -> bool| pile.iter().position(|&x| self.card(x).code == code && ok(x)) == Some(loc.index as usize);
@@ -168,6 +182,14 @@ impl Duel {
         }
         if let Some(c) = ps.field {
             self.push_activations(p, c, Loc::new(p, Zone::Field, 0), w, out);
+        }
+        // "Either player can ...": effects of the opponent's face-up spells and traps.
+        for (i, s) in self.player(p.opp()).spells.iter().enumerate() {
+            if let Some(c) = *s {
+                if self.card(c).face_up() && self.pool.def(self.card(c).def).behavior.effects.iter().any(|e| e.either_player) {
+                    self.push_activations(p, c, Loc::new(p.opp(), Zone::SpellTrap, i), w, out);
+                }
+            }
         }
         for (i, s) in ps.monsters.iter().enumerate() {
             if let Some(c) = *s {
@@ -267,7 +289,10 @@ impl Duel {
         if need > 0 && fits {
             out.push(Action::TributeSummon(loc));
         }
-        out.push(Action::Set(loc));
+        // SUM-1 under "Light of Intervention": no monster can be Set.
+        if !self.monster_sets_forbidden() {
+            out.push(Action::Set(loc));
+        }
     }
 
     /// Flip Summons and manual position changes (SUM-4, POS-2).
@@ -480,7 +505,7 @@ impl Duel {
             AnnounceKind::Declare(Declare::Race) => crate::card::RACE_NAMES.get(x as usize).map_or_else(|| x.to_string(), |n| n.to_string()),
             AnnounceKind::Declare(Declare::Attribute) => crate::card::Attribute::ALL.get(x as usize).map_or_else(|| x.to_string(), |a| a.name().to_string()),
             AnnounceKind::Declare(Declare::CardName) => self.pool.get(x).map_or_else(|| x.to_string(), |d| d.data.name.clone()),
-            AnnounceKind::Declare(Declare::Level) | AnnounceKind::Effect => x.to_string(),
+            AnnounceKind::Declare(Declare::Level) | AnnounceKind::Effect | AnnounceKind::Amount => x.to_string(),
         }
     }
 

@@ -45,6 +45,9 @@ pub struct PlayerFx {
     /// Turn in which this player cannot activate cards or effects.
     #[serde(default)]
     pub no_activation_turn: u32,
+    /// Turn in which this player takes no effect damage.
+    #[serde(default)]
+    pub no_effect_damage_turn: u32,
 }
 
 impl Duel {
@@ -289,25 +292,51 @@ impl Duel {
     pub(crate) fn cannot_change_position(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::CannotChangePosition(s) = m { Some(s) } else { None })
             || self.restricted(card, |m| if let Modifier::ForceDefense(s) = m { Some(s) } else { None })
+            || self.restricted(card, |m| if let Modifier::ForceAttack(s) = m { Some(s) } else { None })
+    }
+
+    /// Cannot be destroyed by card effects now (`Modifier::IndestructibleByEffect`).
+    pub(crate) fn indestructible_by_effect(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::IndestructibleByEffect(s) = m { Some(s) } else { None })
+    }
+
+    /// SUM-1 under `Modifier::NoMonsterSets`: monsters cannot be Set, and Normal Summons may
+    /// be in face-up Defense Position.
+    pub fn monster_sets_forbidden(&self) -> bool {
+        self.any_modifiers() && self.active_modifiers().iter().any(|(_, _, _, m)| **m == Modifier::NoMonsterSets)
+    }
+
+    /// Do LP that `p` would gain from a card effect become damage (an opponent's
+    /// `Modifier::OpponentGainsBecomeDamage` applies)?
+    pub(crate) fn gains_become_damage(&self, p: Player) -> bool {
+        self.any_modifiers() && self.active_modifiers().iter().any(|(_, ctrl, _, m)| **m == Modifier::OpponentGainsBecomeDamage && *ctrl != p)
     }
 
     /// "Level Limit - Area B": face-up Attack Position monsters a `ForceDefense` applies to
-    /// are changed to Defense Position (a rule process, not a chain link).
+    /// are changed to Defense Position; "Final Attack Orders": face-up Defense Position
+    /// monsters a `ForceAttack` applies to are changed to Attack Position (a rule process,
+    /// not a chain link).
     pub(crate) fn enforce_forced_defense(&mut self) {
+        use crate::types::Position;
         if self.sources_on_field().next().is_none() && self.lingering.is_empty() {
             return;
         }
-        let forced: SmallVec<[CardId; 4]> = self
+        let forced: SmallVec<[(CardId, Position); 4]> = self
             .field_cards()
             .into_iter()
-            .filter(|&c| {
-                self.card(c).zone() == Zone::Monster
-                    && self.card(c).position() == crate::types::Position::FaceUpAttack
-                    && self.restricted(c, |m| if let Modifier::ForceDefense(s) = m { Some(s) } else { None })
+            .filter(|&c| self.card(c).zone() == Zone::Monster)
+            .filter_map(|c| match self.card(c).position() {
+                Position::FaceUpAttack if self.restricted(c, |m| if let Modifier::ForceDefense(s) = m { Some(s) } else { None }) => {
+                    Some((c, Position::FaceUpDefense))
+                }
+                Position::FaceUpDefense if self.restricted(c, |m| if let Modifier::ForceAttack(s) = m { Some(s) } else { None }) => {
+                    Some((c, Position::FaceUpAttack))
+                }
+                _ => None,
             })
             .collect();
-        for c in forced {
-            self.set_position(c, crate::types::Position::FaceUpDefense);
+        for (c, to) in forced {
+            self.set_position(c, to);
         }
     }
     pub(crate) fn untargetable(&self, card: CardId) -> bool {
@@ -488,8 +517,13 @@ impl Duel {
                 let s = &cards[l.source.0 as usize];
                 s.moves == l.source_moves && s.zone().on_field() && s.position().face_up()
             }
-            Duration::Permanent => true,
+            Duration::Permanent | Duration::EndOfChain => true,
             Duration::EndOfOpponentsTurn => !(end_of_turn && tp != l.controller && l.turn <= turn),
         });
+    }
+
+    /// Lingering effects "until the chain has resolved" end (CHAIN-3).
+    pub(crate) fn expire_chain_lingering(&mut self) {
+        self.lingering.retain(|l| l.until != Duration::EndOfChain);
     }
 }

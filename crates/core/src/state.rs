@@ -958,19 +958,21 @@ impl Duel {
     }
 
     /// `Modifier::SourceDestroyedWithIt`: a monster so marked was destroyed (its one move
-    /// since was a destruction): its source card, still face-up where it was, is destroyed.
+    /// since was a destruction); `Modifier::SourceDestroyedWhenItLeaves`: it left the field
+    /// any way. Its source card, still face-up where it was, is destroyed.
     fn check_linked_destruction(&mut self) {
+        use crate::effect::Modifier;
         let mut doomed: SmallVec<[CardId; 2]> = SmallVec::new();
         self.lingering.retain(|l| {
             let Some((t, moves)) = l.card else { return true };
-            if l.modifier != crate::effect::Modifier::SourceDestroyedWithIt {
+            if !matches!(l.modifier, Modifier::SourceDestroyedWithIt | Modifier::SourceDestroyedWhenItLeaves) {
                 return true;
             }
             let tc = &self.cards[t.0 as usize];
             if tc.moves == moves {
                 return true;
             }
-            let destroyed = tc.moves == moves + 1 && tc.arrived.reason.is_some_and(|r| r.is_destroy());
+            let destroyed = l.modifier == Modifier::SourceDestroyedWhenItLeaves || (tc.moves == moves + 1 && tc.arrived.reason.is_some_and(|r| r.is_destroy()));
             let s = &self.cards[l.source.0 as usize];
             if destroyed && s.moves == l.source_moves && s.zone.on_field() && s.position.face_up() {
                 doomed.push(l.source);
@@ -1012,8 +1014,8 @@ impl Duel {
 
     /// A player takes `amount` damage from the effect of card `by` (nothing for 0 or less).
     pub(crate) fn effect_damage(&mut self, p: Player, amount: i32, by: CardId) {
-        // BATTLE-10: a player may be immune to effect damage ("Des Wombat").
-        if amount > 0 && !self.no_effect_damage(p) {
+        // BATTLE-10: a player may be immune to effect damage ("Des Wombat", or for a turn).
+        if amount > 0 && !self.no_effect_damage(p) && self.player_fx[p.idx()].no_effect_damage_turn != self.turn {
             self.emit(Event::EffectDamage { player: p, amount, by });
             self.change_lp(p, -amount);
         }

@@ -106,7 +106,12 @@ impl Duel {
             }
             SummonStage::Zone => {
                 if let Some(Action::Zone(z)) = self.take_answer() {
-                    self.place_summoned(card, proc, z, &tributes);
+                    // SUM-1 under "Light of Intervention": the summoner picks the position.
+                    if proc == SummonProc::Normal && self.monster_sets_forbidden() {
+                        self.tasks.push(Task::Summon { card, proc, stage: SummonStage::Position(z), tributes });
+                        return Flow::Continue;
+                    }
+                    self.place_summoned(card, proc, z, Position::FaceUpAttack, &tributes);
                     return Flow::Continue;
                 }
                 let zones = self.free_main_monster_zones(p);
@@ -116,13 +121,25 @@ impl Duel {
                 self.tasks.push(Task::Summon { card, proc, stage, tributes });
                 Flow::Ask(Prompt::Zone { player: p, zones: zones.into_iter().collect() })
             }
+            SummonStage::Position(z) => match self.take_answer() {
+                Some(Action::Position(pos)) => {
+                    self.place_summoned(card, proc, z, pos, &tributes);
+                    Flow::Continue
+                }
+                _ => {
+                    self.tasks.push(Task::Summon { card, proc, stage, tributes });
+                    Flow::Ask(Prompt::Position { player: p, card, options: SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceUpDefense]) })
+                }
+            },
         }
     }
 
-    pub(crate) fn place_summoned(&mut self, card: CardId, proc: SummonProc, zone: u8, tributes: &[CardId]) {
+    /// Places a Normal Summoned (face-up, in `summoned`: Attack, or Defense under "Light of
+    /// Intervention") or Set monster.
+    pub(crate) fn place_summoned(&mut self, card: CardId, proc: SummonProc, zone: u8, summoned: Position, tributes: &[CardId]) {
         let p = self.card(card).controller();
         let position = match proc {
-            SummonProc::Normal => Position::FaceUpAttack,
+            SummonProc::Normal => summoned,
             SummonProc::Set => Position::FaceDownDefense,
         };
         let reason = if proc == SummonProc::Set { Reason::Set } else { Reason::Summon };

@@ -6,6 +6,7 @@
 //! timing (EFF-8); a trigger whose card went to a hidden place cannot activate (EFF-9).
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use crate::action::Action;
 use crate::effect::{Cause, EffectKind, Range, Trigger, Who};
@@ -27,6 +28,10 @@ pub struct Pending {
     pub when: bool,
     /// The other card of the event (attacker, battled monster, summoned monster).
     pub event_card: Option<CardId>,
+    /// Further cards of events that started the same trigger before it was activated ("for
+    /// each card discarded").
+    #[serde(default)]
+    pub more_event_cards: SmallVec<[CardId; 2]>,
     /// A FLIP effect of a monster flipped face-up by an attack: it waits until after
     /// damage calculation (BATTLE-4, BATTLE-8).
     #[serde(default)]
@@ -53,7 +58,10 @@ impl Trigger {
             | Trigger::AnySpecialSummoned(_)
             | Trigger::LeftField(_)
             | Trigger::OtherReturnedToHand(_)
-            | Trigger::EffectDamage { .. } => true,
+            | Trigger::EffectDamage { .. }
+            | Trigger::Drew(_)
+            | Trigger::AnyDiscarded(_)
+            | Trigger::AnyDealtBattleDamage(_) => true,
             Trigger::Flipped
             | Trigger::Summoned { .. }
             | Trigger::SentToGy { .. }
@@ -153,8 +161,17 @@ impl Duel {
             | Event::EffectDamage { .. } => {}
         }
         let left_field = matches!(e, Event::Moved { from, to, .. } if from.zone.on_field() && !to.zone.on_field());
-        let watched = matches!(e, Event::PhaseEntered { .. } | Event::StepEntered { .. } | Event::SpecialSummoned { .. } | Event::EffectDamage { .. });
-        if (left_field || watched) && !self.watchers.is_empty() {
+        let discarded = matches!(e, Event::Moved { reason: Reason::Discard, .. });
+        let watched = matches!(
+            e,
+            Event::PhaseEntered { .. }
+                | Event::StepEntered { .. }
+                | Event::SpecialSummoned { .. }
+                | Event::EffectDamage { .. }
+                | Event::Drew { .. }
+                | Event::BattleDamage { .. }
+        );
+        if (left_field || discarded || watched) && !self.watchers.is_empty() {
             for i in 0..self.watchers.len() {
                 let w = self.watchers[i];
                 self.check_card_triggers(w, e);
@@ -188,10 +205,16 @@ impl Duel {
     }
 
     fn push_pending(&mut self, card: CardId, effect: u8, optional: bool, when: bool, event_card: Option<CardId>) {
-        let c = self.card(card);
-        if self.pending.iter().any(|p| p.card == card && p.effect == effect && p.moves == c.moves) {
+        let moves = self.card(card).moves;
+        if let Some(p) = self.pending.iter_mut().find(|p| p.card == card && p.effect == effect && p.moves == moves) {
+            // The same trigger again before it was activated: one activation for them all,
+            // which names every event card.
+            if let Some(x) = event_card.filter(|&x| p.event_card != Some(x) && !p.more_event_cards.contains(&x)) {
+                p.more_event_cards.push(x);
+            }
             return;
         }
+        let c = self.card(card);
         let player = if c.zone().on_field() { c.controller() } else { c.owner() };
         // BATTLE-8: the attack target flipped face-up before damage calculation.
         let flipped_by_attack = self.effect_decl(card, effect).is_some_and(|e| e.kind == EffectKind::Flip)
@@ -206,6 +229,7 @@ impl Duel {
             optional,
             when,
             event_card,
+            more_event_cards: SmallVec::new(),
             after_damage_calculation: flipped_by_attack,
         });
     }
@@ -333,6 +357,18 @@ impl Duel {
                 };
                 (in_range && whose && self.filter_matches(by, *source, c.controller(), card)).then_some(Some(*source))
             }
+            Trigger::Drew(whose) => {
+                let Event::Drew { player, .. } = e else { return None };
+                (in_range && self.who(*whose, c.controller()).contains(player)).then_some(None)
+            }
+            Trigger::AnyDiscarded(f) => {
+                let Event::Moved { card: x, from, to, reason: Reason::Discard, .. } = e else { return None };
+                (in_range && from.zone == Zone::Hand && to.zone == Zone::Gy && self.filter_matches(f, *x, c.controller(), card)).then(|| other(*x))
+            }
+            Trigger::AnyDealtBattleDamage(f) => {
+                let Event::BattleDamage { player, by, .. } = e else { return None };
+                (in_range && *player != c.controller() && self.filter_matches(f, *by, c.controller(), card)).then_some(Some(*by))
+            }
         }
     }
 
@@ -386,7 +422,7 @@ impl Duel {
             return false;
         }
         {
-            let facts = crate::eval::LinkFacts { event_card: p.event_card, ..Default::default() };
+            let facts = crate::eval::LinkFacts { event_card: p.event_card, more_event_cards: p.more_event_cards.clone(), ..Default::default() };
             let ctx = crate::eval::Ctx::with_link(p.player, p.card, &facts);
             // A trigger whose operation could not do anything is not activated, as an
             // activation would not be.

@@ -165,6 +165,8 @@ pub enum Sent {
     Cost,
     /// Used as Fusion/Synchro/Xyz/Link material.
     Material,
+    /// Drawn (PHASE-2, or by an effect; with `!Sent::Effect`: the normal draw).
+    Draw,
 }
 
 /// Something a card did this turn ([`Filter::ThisTurn`]).
@@ -299,6 +301,14 @@ pub enum Filter {
     /// Is in this place, seen from the effect's controller (`Place::Gy(Who::You)`: in your
     /// GY).
     InPlace(Place),
+    /// Arrived where it is in the latest happening (for "when ... is drawn / sent / added":
+    /// EFF-8).
+    JustArrived,
+    /// A card of this kind by its printed frame or icon ("a Continuous Spell", "a Counter
+    /// Trap", "a Ritual monster"; CARD-1, CARD-2), wherever it is.
+    CardKind(crate::card::Kind),
+    /// Is one of the cards of the object ("every other card", with `!`).
+    OneOf(Box<Obj>),
 }
 
 impl Filter {
@@ -321,6 +331,10 @@ impl Filter {
     /// A property a target needs only when it is chosen (not again at resolution).
     pub fn at_activation(f: Filter) -> Filter {
         Filter::AtActivation(Box::new(f))
+    }
+    /// One of the cards of the object.
+    pub fn one_of(o: Obj) -> Filter {
+        Filter::OneOf(Box::new(o))
     }
     /// ATK at most `n` ("with 1500 or less ATK").
     pub fn atk_at_most(n: i32) -> Filter {

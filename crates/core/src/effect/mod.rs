@@ -188,6 +188,16 @@ pub enum Cost {
     /// Send the top `n` cards of your Main Deck to the GY (an attack cost:
     /// "Gravekeeper's Servant").
     SendDeckTop(u8),
+    /// Send cards from your Main Deck to the GY matching the filter (the Deck is shuffled
+    /// afterwards: ZONE-7).
+    SendFromDeck { count: u8, filter: Filter },
+    /// Banish any number (at least 1) of cards from your GY matching the filter; how many is
+    /// `Num::Cost(CostStat::Cards)`, and only a number that leaves a possible effect may be
+    /// chosen ("whose Level equals the number banished").
+    BanishAnyFromGy { filter: Filter },
+    /// Pay any multiple of this many LP (at least once, at most the LP you have): the amount
+    /// is announced (`announce N`) and read as `Num::Cost(CostStat::Lp)`.
+    PayLpMultiple(i32),
 }
 
 /// One declared effect of a card.
@@ -230,6 +240,10 @@ pub struct EffectDecl {
     /// group, started by the same event, are alternatives; once one is activated the
     /// others are not. (The choice is made on activation, so an alternative may target.)
     pub alternatives: Option<u8>,
+    /// "Either player can ...": an effect of a face-up card that its controller's opponent
+    /// may activate too (as its activating player: the costs are theirs).
+    #[serde(default)]
+    pub either_player: bool,
 }
 
 impl EffectDecl {
@@ -252,11 +266,17 @@ impl EffectDecl {
             needs_card_on_field: false,
             restriction: None,
             alternatives: None,
+            either_player: false,
         }
     }
     /// One of a card's alternative triggered effects ("activate 1 of these effects").
     pub fn alternative(mut self, group: u8) -> Self {
         self.alternatives = Some(group);
+        self
+    }
+    /// "Either player can ...": the opponent of the card's controller may activate it too.
+    pub fn by_either_player(mut self) -> Self {
+        self.either_player = true;
         self
     }
     /// "You cannot ... the turn you activate this card".

@@ -64,6 +64,8 @@ pub enum Duration {
     /// Until the end of the opponent's next turn (this turn's end, if it is theirs):
     /// "until the end of your opponent's turn".
     EndOfOpponentsTurn,
+    /// Until the current chain has resolved (CHAIN-3).
+    EndOfChain,
 }
 
 /// Which monsters a continuous modifier applies to.
@@ -213,4 +215,22 @@ pub enum Modifier {
     /// (the 2005 "Spirit Reaper"; today's text waits for the resolution:
     /// [`Modifier::DestroyAfterTargeted`]).
     DestroyWhenTargeted(Scope),
+    /// Forced Attack Position: face-up monsters in scope are changed to Attack Position and
+    /// cannot change their battle positions ("Final Attack Orders"); enforced after summons
+    /// and resolutions.
+    ForceAttack(Scope),
+    /// Protection from destruction by card effects: destroy effects skip the cards in scope
+    /// (face-up or face-down; battle and rule destruction still apply: MISC-4).
+    IndestructibleByEffect(Scope),
+    /// Linked destruction: applied to a monster, when it leaves the field (any way), the
+    /// source card is destroyed ("Nightmare Wheel"); checked with the equip rules.
+    SourceDestroyedWhenItLeaves,
+    /// Reversed recovery: while it applies, LP the source's controller's opponent would
+    /// gain from a card effect are inflicted to them as effect damage instead ("Bad
+    /// Reaction to Simochi").
+    OpponentGainsBecomeDamage,
+    /// No face-down summons (SUM-1): neither player can Set a monster; a Normal Summon may be
+    /// made in face-up Defense Position; a monster that would be Special Summoned face-down
+    /// is Special Summoned in face-up Defense Position instead ("Light of Intervention").
+    NoMonsterSets,
 }

@@ -33,7 +33,8 @@ pub enum Obj {
     /// The monster this card is equipped to.
     Equipped,
     /// The other card of the triggering event (the attacker, the summoned monster, the
-    /// monster this card battled).
+    /// monster this card battled); every such card when several events started the same
+    /// trigger (the cards discarded).
     EventCard,
     /// Every card in a place matching the filter, at resolution (non-targeting).
     All(Place, Filter),
@@ -111,6 +112,8 @@ pub enum PlayerEffect {
     /// Cannot activate cards or effects for the rest of this turn ("you cannot activate
     /// other cards or effects the turn you activate this effect", EFF-1).
     NoActivationsThisTurn,
+    /// Takes no effect damage this turn (BATTLE-10: battle damage still applies).
+    NoEffectDamage,
 }
 
 /// A moment a scheduled step waits for ([`Op::Later`]).
@@ -280,6 +283,15 @@ pub enum Op {
     PayLp(Num),
     /// The player wins the duel (WIN-3, "Final Countdown"); with `Who::Both`, a draw.
     Win(Who),
+    /// Tokens for a player: `count` tokens of the card `code` are created for `who` (their
+    /// owner and controller) and Special Summoned to their field (MISC-1; `Obj::Affected`
+    /// names them afterwards). `SummonTokens` is this for the controller.
+    SummonTokensFor { who: Who, code: u32, count: u8, pos: SummonPos },
+    /// A battle inside this resolution: the (turn player's) monster of `attacker` battles the
+    /// opponent's monster of `target` at once: a face-down target is turned face-up, damage
+    /// is calculated (BATTLE-5, BATTLE-6; none when `no_damage`) and the monsters destroyed
+    /// by it go to the GY; no Damage Step windows open.
+    BattleNow { attacker: Obj, target: Obj, no_damage: bool },
 }
 
 impl Op {

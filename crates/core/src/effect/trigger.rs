@@ -61,6 +61,17 @@ pub enum Trigger {
     /// a card matching `by`, while this card is where its range says (the event card is
     /// that card: "each time your opponent takes effect damage, except from ...").
     EffectDamage { who: Who, by: Filter },
+    /// Draws: `whose` (from this card's controller's side) drew one or more cards (one
+    /// trigger per draw, MISC-5), while this card is in its range.
+    Drew(Who),
+    /// Discards: one or more cards matching the filter were discarded from the hand to the
+    /// GY (MISC-4), while this card is in its range; the event cards are those discarded
+    /// (one trigger for the cards of one happening).
+    AnyDiscarded(Filter),
+    /// Battle damage by any monster: a monster matching the filter inflicted battle damage to
+    /// this card's controller's opponent (BATTLE-10), while this card is in its range (the
+    /// event card is that monster).
+    AnyDealtBattleDamage(Filter),
 }
 
 /// Who or what caused a card to move.
@@ -172,13 +183,23 @@ pub enum Condition {
     /// Its player has activated no card or effect this turn ("you cannot activate other
     /// cards or effects the turn you activate this": nothing activated before it, EFF-1).
     NotActivatedThisTurn,
+    /// The chain's last link would destroy a card matching the filter: a destroy step's
+    /// bound targets, or the cards its "every card ..." object names now ("an effect that
+    /// would destroy a Trap Card you control").
+    ChainTopWouldDestroy(Filter),
+    /// A Special Summon is about to happen (the SUM-3 negation window of a summon procedure
+    /// or an Extra Deck summon).
+    SpecialSummonPending,
+    /// The chain's last link is an effect that Special Summons (SUM-14: "an effect that
+    /// Special Summons a monster").
+    ChainTopSpecialSummons,
 }
 
 impl Condition {
     /// Does the condition (anywhere inside) ask for the SUM-3 negation window?
     pub fn mentions_summon_pending(&self) -> bool {
         match self {
-            Condition::SummonPending => true,
+            Condition::SummonPending | Condition::SpecialSummonPending => true,
             Condition::All(v) | Condition::Any(v) => v.iter().any(Condition::mentions_summon_pending),
             Condition::Not(c) => c.mentions_summon_pending(),
             _ => false,

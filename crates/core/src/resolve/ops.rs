@@ -96,7 +96,14 @@ impl Duel {
                 OpFlow::Next
             }
             Op::Destroy(o) | Op::DestroyAndBanish(o) => {
-                let list: SmallVec<[CardId; 4]> = self.objects(o, r).into_iter().filter(|&c| self.card(c).zone().on_field()).collect();
+                // Cards on the field, or in the hand when the effect names the hand ("destroy
+                // the monsters in their hand"); not those protected from it.
+                let in_hand = names_hand(o);
+                let list: SmallVec<[CardId; 4]> = self
+                    .objects(o, r)
+                    .into_iter()
+                    .filter(|&c| (self.card(c).zone().on_field() || (in_hand && self.card(c).zone() == Zone::Hand)) && !self.indestructible_by_effect(c))
+                    .collect();
                 self.remember_known(r, &list);
                 for &c in &list {
                     if matches!(op, Op::DestroyAndBanish(_)) {
@@ -164,7 +171,11 @@ impl Duel {
             Op::SpecialSummonPointed { what, pos } => self.op_special_summon(what, *pos, crate::effect::Side::You, r, true),
             Op::ReturnToField(o) => self.op_return_to_field(o, r),
             Op::SummonSelfAsMonster { pos } => self.op_summon_self(*pos, r),
-            Op::SummonTokens { code, count, pos } => self.op_summon_tokens(*code, *count, *pos, r),
+            Op::SummonTokens { code, count, pos } => self.op_summon_tokens(p, *code, *count, *pos, r),
+            Op::SummonTokensFor { who, code, count, pos } => {
+                let q = if *who == Who::Opponent { p.opp() } else { p };
+                self.op_summon_tokens(q, *code, *count, *pos, r)
+            }
             Op::ChangePosition { what, to } => {
                 let list = self.objects(what, r);
                 let mut changed: SmallVec<[CardId; 4]> = SmallVec::new();
@@ -283,6 +294,7 @@ impl Duel {
                 for q in self.who(*who, p) {
                     match op {
                         Op::Damage { .. } => self.effect_damage(q, value, card),
+                        Op::GainLp { .. } if self.gains_become_damage(q) => self.effect_damage(q, value, card),
                         Op::GainLp { .. } => self.change_lp(q, value),
                         _ => {
                             let d = value - self.lp(q);
@@ -527,6 +539,7 @@ impl Duel {
                 }
                 OpFlow::Next
             }
+            Op::BattleNow { attacker, target, no_damage } => self.op_battle_now(attacker, target, *no_damage, r),
             Op::Win(who) => {
                 let winner = match who {
                     Who::You => Some(p),
@@ -553,14 +566,34 @@ impl Duel {
     /// A modifier with its numbers fixed in a context (a modifier applied for a while keeps
     /// the values it had when it was applied).
     pub(crate) fn fixed_modifier(&self, m: &crate::effect::Modifier, ctx: &Ctx<'_>) -> crate::effect::Modifier {
-        use crate::effect::{Modifier, Num};
+        use crate::effect::{Modifier, Num, Scope};
         let fix = |n: &Num| Num::Const(self.num(n, ctx));
+        let scope = |s: &Scope| match s {
+            Scope::Monsters(f) => Scope::Monsters(self.fixed_filter(f, ctx)),
+            s => s.clone(),
+        };
         match m {
-            Modifier::AtkDef { scope, atk, def } => Modifier::AtkDef { scope: scope.clone(), atk: fix(atk), def: fix(def) },
-            Modifier::SetCurrent { scope, atk, def } => Modifier::SetCurrent { scope: scope.clone(), atk: atk.as_ref().map(fix), def: def.as_ref().map(fix) },
+            Modifier::AtkDef { scope: s, atk, def } => Modifier::AtkDef { scope: scope(s), atk: fix(atk), def: fix(def) },
+            Modifier::SetCurrent { scope: s, atk, def } => Modifier::SetCurrent { scope: scope(s), atk: atk.as_ref().map(fix), def: def.as_ref().map(fix) },
             Modifier::SetOriginal { atk, def } => Modifier::SetOriginal { atk: atk.as_ref().map(fix), def: def.as_ref().map(fix) },
             Modifier::ExtraAttacks { scope, count } => Modifier::ExtraAttacks { scope: scope.clone(), count: fix(count) },
+            // The numbers a scope compares with ("ATK at most the LP paid").
+            Modifier::CannotAttack(s) => Modifier::CannotAttack(scope(s)),
+            Modifier::CannotChangePosition(s) => Modifier::CannotChangePosition(scope(s)),
+            Modifier::NotAttackTarget(s) => Modifier::NotAttackTarget(scope(s)),
             m => m.clone(),
+        }
+    }
+
+    /// A filter with the numbers it compares with fixed in a context.
+    fn fixed_filter(&self, f: &crate::effect::Filter, ctx: &Ctx<'_>) -> crate::effect::Filter {
+        use crate::effect::{Filter, Num};
+        match f {
+            Filter::Stat(s, cmp, n) => Filter::Stat(*s, *cmp, Box::new(Num::Const(self.num(n, ctx)))),
+            Filter::And(v) => Filter::And(v.iter().map(|f| self.fixed_filter(f, ctx)).collect()),
+            Filter::Or(v) => Filter::Or(v.iter().map(|f| self.fixed_filter(f, ctx)).collect()),
+            Filter::Not(f) => Filter::Not(Box::new(self.fixed_filter(f, ctx))),
+            f => f.clone(),
         }
     }
 
@@ -632,7 +665,20 @@ impl Duel {
             Op::Extra(x) => self.extra_op_possible(x, p, ctx.source),
             Op::SummonTokens { .. } => !self.free_main_monster_zones(p).is_empty() && self.player_fx[p.idx()].no_summon_turn != self.turn,
             Op::PayLp(amount) => self.lp(p) >= self.num(amount, ctx),
+            Op::SummonTokensFor { who, count, .. } => {
+                let q = if *who == Who::Opponent { p.opp() } else { p };
+                self.free_main_monster_zones(q).len() >= *count as usize
+            }
             _ => true,
         }
+    }
+}
+
+/// Does the object name cards in a hand by place ("the monsters in their hand")?
+fn names_hand(o: &Obj) -> bool {
+    match o {
+        Obj::All(place, _) => matches!(place, Place::Hand(_) | Place::HandOrDeck(_) | Place::HandOrGy(_)),
+        Obj::Filtered(inner, _) => names_hand(inner),
+        _ => false,
     }
 }

@@ -67,6 +67,8 @@ impl Duel {
             SummonPos::Attack => SmallVec::from_slice(&[Position::FaceUpAttack]),
             SummonPos::Defense => SmallVec::from_slice(&[Position::FaceUpDefense]),
             SummonPos::FaceUp => SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceUpDefense]),
+            // "Light of Intervention": face-up Defense instead of face-down.
+            SummonPos::AttackOrSet if self.monster_sets_forbidden() => SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceUpDefense]),
             SummonPos::AttackOrSet => SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceDownDefense]),
             SummonPos::FaceDownDefense => SmallVec::from_slice(&[Position::FaceDownDefense]),
         };
@@ -166,9 +168,8 @@ impl Duel {
         flow
     }
 
-    /// MISC-1: tokens are created and Special Summoned.
-    pub(super) fn op_summon_tokens(&mut self, code: u32, count: u8, pos: SummonPos, r: &mut Resolution) -> OpFlow {
-        let p = r.link.controller;
+    /// MISC-1: tokens are created for player `p` and Special Summoned to their field.
+    pub(super) fn op_summon_tokens(&mut self, p: Player, code: u32, count: u8, pos: SummonPos, r: &mut Resolution) -> OpFlow {
         if r.progress == Progress::Start {
             let tokens: SmallVec<[CardId; 4]> = (0..count).filter_map(|_| self.create_token(code, p)).collect();
             if tokens.is_empty() {
@@ -179,7 +180,8 @@ impl Duel {
             r.did = false;
             r.progress = Progress::Summoning { index: 0, zone: None };
         }
-        self.op_special_summon(&Obj::Affected, pos, Side::You, r, false)
+        // Each token is summoned by its owner, to their side.
+        self.op_special_summon(&Obj::Affected, pos, Side::Owner, r, false)
     }
 
     /// A monster becomes an Equip Card of another (Archfiend of Gilfer, Relinquished, Sword
@@ -230,7 +232,15 @@ impl Duel {
     /// `position def`).
     pub(super) fn op_normal_summon_now(&mut self, f: &Filter, r: &mut Resolution) -> OpFlow {
         let p = r.link.controller;
-        let options = || SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceDownDefense]);
+        // Under "Light of Intervention" only a Summon (its position is asked with the zone).
+        let no_sets = self.monster_sets_forbidden();
+        let options = || {
+            if no_sets {
+                SmallVec::from_slice(&[Position::FaceUpAttack])
+            } else {
+                SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceDownDefense])
+            }
+        };
         if r.list.is_empty() {
             if self.take_answer().is_some() {
                 if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
@@ -307,6 +317,7 @@ impl Duel {
             PlayerEffect::MonstersIndestructibleByBattle => fx.indestructible_turn = turn,
             PlayerEffect::NoSummonsThisTurn => fx.no_summon_turn = turn,
             PlayerEffect::NoActivationsThisTurn => fx.no_activation_turn = turn,
+            PlayerEffect::NoEffectDamage => fx.no_effect_damage_turn = turn,
         }
     }
 
@@ -363,5 +374,45 @@ impl Duel {
             self.send_to_gy(m, Reason::Destroy);
             self.negated_summon = None;
         }
+    }
+
+    /// A battle inside a resolution (`Op::BattleNow`): no Damage Step windows; the battle is
+    /// visible to trigger detection while it is calculated (BATTLE-4..6).
+    pub(super) fn op_battle_now(&mut self, attacker: &Obj, target: &Obj, no_damage: bool, r: &mut Resolution) -> OpFlow {
+        use crate::engine::{AttackStage, AttackTask};
+        let (Some(&a), Some(&t)) = (self.objects(attacker, r).first(), self.objects(target, r).first()) else { return OpFlow::Next };
+        let battlers = |d: &Duel| d.card(a).zone() == Zone::Monster && d.card(t).zone() == Zone::Monster && d.card(a).face_up();
+        if !battlers(self) || self.card(a).controller() != self.turn_player || self.card(t).controller() == self.turn_player {
+            return OpFlow::Next;
+        }
+        let mut battle = AttackTask {
+            attacker: a,
+            target: Some(t),
+            target_moves: self.card(t).moves,
+            opp_monsters: self.player(self.turn_player.opp()).monster_count() as u8,
+            stage: AttackStage::Calculate,
+            destroyed: SmallVec::new(),
+            target_was_defense: false,
+        };
+        self.tasks.push(Task::Attack(battle.clone()));
+        // POS-4: a face-down target is turned face-up first.
+        if !self.card(t).face_up() {
+            let to = if self.card(t).position().attack() { Position::FaceUpAttack } else { Position::FaceUpDefense };
+            self.set_position(t, to);
+        }
+        let shield = self.no_battle_damage;
+        if no_damage {
+            self.no_battle_damage = [true; 2];
+        }
+        self.damage_calculation(&mut battle);
+        self.no_battle_damage = shield;
+        for &c in &battle.destroyed {
+            if self.card(c).zone() == Zone::Monster {
+                self.send_to_gy(c, Reason::Battle);
+            }
+        }
+        self.tasks.pop();
+        self.set_affected(r, &battle.destroyed);
+        OpFlow::Next
     }
 }
