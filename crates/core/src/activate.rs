@@ -48,10 +48,18 @@ impl Duel {
     }
 
     /// SUM-7 and "cannot be Special Summoned": may this card be Special Summoned by an
-    /// effect now (ignoring zones)?
-    pub(crate) fn can_be_special_summoned(&self, id: CardId) -> bool {
+    /// effect of card `by` now (ignoring zones)?
+    pub(crate) fn can_be_special_summoned(&self, id: CardId, by: CardId) -> bool {
         let c = self.card(id);
         let d = self.data(id);
+        let behavior = &self.pool.def(c.def).behavior;
+        // SUM-7: "must be Special Summoned by X, and cannot be Special Summoned by other ways".
+        if let Some(f) = &behavior.special_summon_only_by {
+            return d.is_monster()
+                && !behavior.no_special_summon
+                && matches!(c.zone(), Zone::Hand | Zone::Deck | Zone::Gy | Zone::Banished)
+                && self.filter_matches(f, by, self.card(by).controller(), id);
+        }
         // TRAP-5: a trap with monster stats summons itself from its S/T zone.
         if d.is_trap() {
             return c.zone() == Zone::SpellTrap && d.level > 0;
@@ -68,6 +76,15 @@ impl Duel {
             // ("Metamorphosis"); that is not a proper summon.
             Zone::Extra => d.is_extra_deck() && !c.face_up(),
             _ => false,
+        }
+    }
+
+    /// "You can only control 1 face-up X": does `p` control another face-up card with the
+    /// name of `card`, which has that rule?
+    pub(crate) fn unique_blocked(&self, card: CardId, p: Player) -> bool {
+        self.pool.def(self.card(card).def).behavior.unique_on_field && {
+            let code = self.data(card).name_code();
+            self.player(p).monster_ids().any(|m| m != card && self.card(m).face_up() && self.data(m).name_code() == code)
         }
     }
 
@@ -142,7 +159,10 @@ impl Duel {
     fn cost_cards(&self, e: &EffectDecl, p: Player, source: CardId) -> Vec<CardId> {
         e.costs
             .iter()
-            .find_map(|c| matches!(c, Cost::Discard { .. } | Cost::Tribute { .. } | Cost::BanishFromGy { .. }).then(|| self.raw_cost_candidates(c, p, source)))
+            .find_map(|c| {
+                matches!(c, Cost::Discard { .. } | Cost::Tribute { .. } | Cost::BanishFromGy { .. } | Cost::SendToGy { .. })
+                    .then(|| self.raw_cost_candidates(c, p, source))
+            })
             .unwrap_or_default()
     }
 
@@ -152,8 +172,12 @@ impl Duel {
             Cost::Discard { filter, .. } => self.player(p).hand.iter().copied().filter(|&c| c != source && m(filter, c)).collect(),
             // "Tribute 1 monster" may tribute the card itself (`Filter::NotSelf` for "other").
             Cost::Tribute { filter, .. } => self.player(p).monster_ids().filter(|&c| m(filter, c)).collect(),
+            Cost::BanishFromGy { .. } if self.gy_banish_locked(p) => Vec::new(),
             Cost::BanishFromGy { filter, .. } => self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect(),
             Cost::DetachMaterial(_) => self.card(source).materials.to_vec(),
+            Cost::SendToGy { from, filter, .. } => {
+                from.iter().flat_map(|&pl| self.cards_in(pl, p)).filter(|&c| c != source && self.card(c).controller() == p && m(filter, c)).collect()
+            }
             _ => Vec::new(),
         }
     }
@@ -177,7 +201,8 @@ impl Duel {
             Cost::SendSelfToGy => c.zone().on_field() && c.face_up(),
             Cost::BanishAllOther(places) => places.iter().any(|&pl| self.cards_in(pl, p).iter().any(|&x| x != card)),
             Cost::DetachMaterial(n) => c.zone() == Zone::Monster && c.materials.len() >= *n as usize,
-            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } => {
+            Cost::TributeSelf => c.zone() == Zone::Monster,
+            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } | Cost::SendToGy { count, .. } => {
                 self.cost_candidates(cost, e, p, card).len() >= *count as usize
             }
         })
@@ -202,6 +227,7 @@ impl Duel {
             Limit::PerCardPerTurn => Some((UseKey::Card(card), counted, true)),
             Limit::PerNamePerTurn => Some((name(), counted, true)),
             Limit::PerNamePerDuel => Some((name(), counted, false)),
+            Limit::PerBattle => Some((UseKey::Battle { card, battle: self.battles }, counted, true)),
         }
     }
 
@@ -347,7 +373,7 @@ impl Duel {
             stage: ActivateStage::Costs(0),
             window: false,
             from,
-            facts: LinkFacts { event_card: t.event_card, ..LinkFacts::default() },
+            facts: LinkFacts { event_card: t.event_card, event_cards: t.event_cards.clone(), ..LinkFacts::default() },
         }));
     }
 
@@ -360,6 +386,7 @@ impl Duel {
             }
             Cost::DiscardSelf => self.send_to_gy(a.card, Reason::Discard),
             Cost::SendSelfToGy => self.send_to_gy(a.card, Reason::Cost),
+            Cost::TributeSelf => self.send_to_gy(a.card, Reason::Tribute),
             Cost::RemoveCounters { kind, count } => self.add_counters(a.card, *kind, -(*count as i32)),
             Cost::BanishAllOther(places) => {
                 let all: Vec<CardId> = places.iter().flat_map(|&pl| self.cards_in(pl, a.player)).filter(|&c| c != a.card).collect();
@@ -367,7 +394,11 @@ impl Duel {
                     self.banish(c, false, Reason::Cost);
                 }
             }
-            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } | Cost::DetachMaterial(count) => {
+            Cost::Discard { count, .. }
+            | Cost::Tribute { count, .. }
+            | Cost::BanishFromGy { count, .. }
+            | Cost::DetachMaterial(count)
+            | Cost::SendToGy { count, .. } => {
                 if self.take_answer().is_none() {
                     let candidates = self.cost_candidates(cost, e, a.player, a.card);
                     return Some(Flow::Ask(Prompt::Select {
@@ -388,6 +419,7 @@ impl Duel {
                         Cost::Tribute { .. } => self.send_to_gy(id, Reason::Tribute),
                         // ZONE-10, SUM-11: the player picks which materials to detach.
                         Cost::DetachMaterial(_) => self.detach_material(id),
+                        Cost::SendToGy { .. } => self.send_to_gy(id, Reason::Cost),
                         _ => self.banish(id, false, Reason::Cost),
                     }
                 }

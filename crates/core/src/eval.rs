@@ -35,6 +35,9 @@ pub struct LinkFacts {
     pub targets: SmallVec<[(CardId, u32); 2]>,
     /// The other card of the triggering event.
     pub event_card: Option<CardId>,
+    /// Every other card of the triggering events gathered into this trigger.
+    #[serde(default)]
+    pub event_cards: SmallVec<[CardId; 2]>,
     /// What the cost fixed.
     pub cost: CostFacts,
 }
@@ -50,20 +53,23 @@ pub(crate) struct Ctx<'a> {
     pub link: Option<&'a LinkFacts>,
     /// Its resolution so far, if it is resolving.
     pub res: Option<&'a Resolution>,
+    /// A mandatory triggered effect is being checked: it is activated even when a draw
+    /// would empty a Deck (the player then loses: WIN-2, EFF-3).
+    pub mandatory: bool,
 }
 
 impl<'a> Ctx<'a> {
     /// An effect of `source` controlled by `p`, outside any activation.
     pub fn of(p: Player, source: CardId) -> Ctx<'a> {
-        Ctx { p, source, link: None, res: None }
+        Ctx { p, source, link: None, res: None, mandatory: false }
     }
     /// The same, with what an activation fixed.
     pub fn with_link(p: Player, source: CardId, link: &'a LinkFacts) -> Ctx<'a> {
-        Ctx { p, source, link: Some(link), res: None }
+        Ctx { p, source, link: Some(link), res: None, mandatory: false }
     }
     /// A resolving effect.
     pub fn resolving(r: &'a Resolution) -> Ctx<'a> {
-        Ctx { p: r.link.controller, source: r.link.card, link: Some(&r.link.facts), res: Some(r) }
+        Ctx { p: r.link.controller, source: r.link.card, link: Some(&r.link.facts), res: Some(r), mandatory: false }
     }
 }
 
@@ -213,6 +219,23 @@ impl Duel {
             Obj::DeckTop(w, n) => self.who(*w, ctx.p).iter().flat_map(|&q| self.player(q).deck.iter().rev().take(*n as usize).copied()).collect(),
             Obj::Filtered(inner, f) => self.objects_in(inner, ctx).into_iter().filter(|&c| self.filter_in(f, c, ctx)).collect(),
             Obj::Memory(m) => self.remembered(card, *m).collect(),
+            Obj::DeckTopUntil { who, filter, count } => {
+                let mut v = SmallVec::new();
+                for q in self.who(*who, ctx.p) {
+                    let side = Ctx { p: q, ..*ctx };
+                    let need = self.num(count, &side).max(0) as usize;
+                    let mut found = 0;
+                    for &c in self.player(q).deck.iter().rev() {
+                        if found >= need {
+                            break;
+                        }
+                        v.push(c);
+                        found += usize::from(self.filter_in(filter, c, &side));
+                    }
+                }
+                v
+            }
+            Obj::EventCards => ctx.link.map(|l| l.event_cards.iter().copied().collect()).unwrap_or_default(),
         }
     }
 
@@ -271,7 +294,7 @@ impl Duel {
             Filter::Named(code) => d.id == *code || d.alias == *code,
             Filter::NameHas(s) => d.name.contains(s.as_str()),
             Filter::Stat(s, cmp, n) => (as_monster || !matches!(s, Stat::Atk | Stat::Def | Stat::Level)) && cmp.holds(self.stat(id, *s), self.num(n, ctx)),
-            Filter::CanSpecialSummon => self.can_be_special_summoned(id),
+            Filter::CanSpecialSummon => self.can_be_special_summoned(id, source) && !self.unique_blocked(id, p),
             Filter::CanSet => self.can_set_from_hand(id, p),
             Filter::Attacker => c.zone() == Zone::Monster && self.current_attacker() == Some(id),
             Filter::PointedTo => self.points_to(source, id),
@@ -289,6 +312,7 @@ impl Duel {
                 TurnFact::Arrived => c.arrived.turn == self.turn,
                 TurnFact::Attacked => c.attacked_turn == self.turn,
                 TurnFact::DestroyedByBattle => c.battle_kill_turn == self.turn,
+                TurnFact::Battled => c.battled_turn == self.turn,
                 TurnFact::Flipped => c.flipped_turn == self.turn,
                 TurnFact::Summoned => c.zone() == Zone::Monster && c.entered_turn == self.turn && c.summon != crate::types::SummonKind::None,
             },
@@ -483,6 +507,8 @@ impl Duel {
             Condition::Any(v) => v.iter().any(|c| self.condition_in(c, ctx)),
             Condition::Not(c) => !self.condition_in(c, ctx),
             Condition::Custom(check) => (check.holds)(&crate::author::Query { duel: self, player: p, card: source }),
+            Condition::AttackedFaceDownDefense => self.current_attack().is_some_and(|a| a.attacker == source && a.target_was_face_down),
+            Condition::DefendedInDefensePosition => self.current_attack().is_some_and(|a| a.target == Some(source) && a.target_was_defense),
         }
     }
 

@@ -29,8 +29,9 @@ impl Duel {
                             continue;
                         }
                         let st = self.card(c);
-                        // Identical cards in a hidden pile are interchangeable: list one.
-                        if matches!(st.zone(), Zone::Hand | Zone::Deck) {
+                        // Identical cards in a hidden pile are interchangeable: list one
+                        // (ZONE-7, ZONE-8: the face-down Extra Deck too).
+                        if matches!(st.zone(), Zone::Hand | Zone::Deck) || (st.zone() == Zone::Extra && !st.face_up()) {
                             if seen.contains(&(st.zone(), st.code)) {
                                 continue;
                             }
@@ -238,7 +239,7 @@ impl Duel {
 
     /// SUM-1, SUM-2: Normal Summon (with tributes) and Set of one hand monster.
     fn push_normal_summons(&self, c: CardId, loc: Loc, free_mmz: bool, out: &mut Vec<Action>) {
-        if self.normal_summons_left == 0 {
+        if self.normal_summons_left == 0 || self.player_fx[self.card(c).controller().idx()].no_normal_summon_turn == self.turn {
             return;
         }
         let (need, _) = self.tribute_range(c, crate::engine::SummonProc::Normal);
@@ -254,10 +255,10 @@ impl Duel {
         if !fits {
             return;
         }
-        if need == 0 {
-            out.push(Action::NormalSummon(loc));
-        } else {
-            out.push(Action::TributeSummon(loc));
+        let behavior = &self.pool.def(self.card(c).def).behavior;
+        let face_up_allowed = !behavior.normal_set_only && !self.unique_blocked(c, self.card(c).controller());
+        if face_up_allowed {
+            out.push(if need == 0 { Action::NormalSummon(loc) } else { Action::TributeSummon(loc) });
         }
         out.push(Action::Set(loc));
     }
@@ -273,7 +274,7 @@ impl Duel {
             let changed = st.position_changed_turn == self.turn;
             let attacked = st.attacked_turn == self.turn;
             // SUM-4 / POS-2.
-            if st.position() == Position::FaceDownDefense && !fresh && !changed {
+            if st.position() == Position::FaceDownDefense && !fresh && !changed && !self.unique_blocked(c, p) {
                 out.push(Action::FlipSummon(loc));
             }
             if st.face_up()
@@ -302,12 +303,12 @@ impl Duel {
         for (i, slot) in self.player(p).monsters.iter().enumerate() {
             let Some(c) = *slot else { continue };
             let st = self.card(c);
-            let allowed = if st.attacked_turn == self.turn { st.attacks < 1 + st.extra_attacks } else { true };
+            let allowed = if st.attacked_turn == self.turn { st.attacks < 1 + st.extra_attacks + self.extra_attacks_allowed(c) } else { true };
             if st.position() != Position::FaceUpAttack || !allowed || self.cannot_attack(c) {
                 continue;
             }
             let attacker = Loc::new(p, Zone::Monster, i);
-            if !any_opp {
+            if !any_opp && !self.cannot_attack_directly(c) {
                 out.push(Action::Attack { attacker, target: None });
             }
             for &t in &targets {

@@ -6,6 +6,7 @@
 //! timing (EFF-8); a trigger whose card went to a hidden place cannot activate (EFF-9).
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use crate::action::Action;
 use crate::effect::{Cause, EffectKind, Range, Trigger, Who};
@@ -27,6 +28,10 @@ pub struct Pending {
     pub when: bool,
     /// The other card of the event (attacker, battled monster, summoned monster).
     pub event_card: Option<CardId>,
+    /// The other cards of every event that started this trigger before it was activated
+    /// (the first one included).
+    #[serde(default)]
+    pub event_cards: SmallVec<[CardId; 2]>,
     /// A FLIP effect of a monster flipped face-up by an attack: it waits until after
     /// damage calculation (BATTLE-4, BATTLE-8).
     #[serde(default)]
@@ -48,9 +53,12 @@ impl Trigger {
     /// indexed as a watcher)?
     fn watches_others(&self) -> bool {
         match self {
-            Trigger::Phase { .. } | Trigger::EndOfBattlePhase | Trigger::AnySpecialSummoned(_) | Trigger::LeftField(_) | Trigger::OtherReturnedToHand(_) => {
-                true
-            }
+            Trigger::Phase { .. }
+            | Trigger::EndOfBattlePhase
+            | Trigger::AnySpecialSummoned(_)
+            | Trigger::AnySummoned { .. }
+            | Trigger::LeftField(_)
+            | Trigger::OtherReturnedToHand(_) => true,
             Trigger::Flipped
             | Trigger::Summoned { .. }
             | Trigger::SentToGy { .. }
@@ -62,7 +70,9 @@ impl Trigger {
             | Trigger::DestroysByBattleToGy
             | Trigger::AttackTargeted
             | Trigger::AfterDamageCalculation
-            | Trigger::EndOfDamageStep => false,
+            | Trigger::EndOfDamageStep
+            | Trigger::DeclaresAttack
+            | Trigger::StartOfDamageStep => false,
         }
     }
 }
@@ -92,7 +102,8 @@ impl Duel {
                 }
             }
             Event::BattleDamage { by, .. } => self.check_card_triggers(*by, e),
-            Event::AttackDeclared { target, .. } => {
+            Event::AttackDeclared { attacker, target } => {
+                self.check_card_triggers(*attacker, e);
                 if let Some(t) = target {
                     self.check_card_triggers(*t, e);
                 }
@@ -144,7 +155,8 @@ impl Duel {
             | Event::PhaseSkipped { .. } => {}
         }
         let left_field = matches!(e, Event::Moved { from, to, .. } if from.zone.on_field() && !to.zone.on_field());
-        if (left_field || matches!(e, Event::PhaseEntered { .. } | Event::StepEntered { .. } | Event::SpecialSummoned { .. })) && !self.watchers.is_empty() {
+        let summoned = matches!(e, Event::NormalSummoned { .. } | Event::FlipSummoned { .. } | Event::SpecialSummoned { .. });
+        if (left_field || summoned || matches!(e, Event::PhaseEntered { .. } | Event::StepEntered { .. })) && !self.watchers.is_empty() {
             for i in 0..self.watchers.len() {
                 let w = self.watchers[i];
                 self.check_card_triggers(w, e);
@@ -178,10 +190,15 @@ impl Duel {
     }
 
     fn push_pending(&mut self, card: CardId, effect: u8, optional: bool, when: bool, event_card: Option<CardId>) {
-        let c = self.card(card);
-        if self.pending.iter().any(|p| p.card == card && p.effect == effect && p.moves == c.moves) {
+        let moves = self.card(card).moves;
+        if let Some(p) = self.pending.iter_mut().find(|p| p.card == card && p.effect == effect && p.moves == moves) {
+            // One trigger for the whole happening: it gathers the cards of each event.
+            if let Some(x) = event_card.filter(|x| !p.event_cards.contains(x)) {
+                p.event_cards.push(x);
+            }
             return;
         }
+        let c = self.card(card);
         let player = if c.zone().on_field() { c.controller() } else { c.owner() };
         // BATTLE-8: the attack target flipped face-up before damage calculation.
         let flipped_by_attack = self.effect_decl(card, effect).is_some_and(|e| e.kind == EffectKind::Flip)
@@ -196,6 +213,7 @@ impl Duel {
             optional,
             when,
             event_card,
+            event_cards: event_card.into_iter().collect(),
             after_damage_calculation: flipped_by_attack,
         });
     }
@@ -232,7 +250,8 @@ impl Duel {
                 let hit = match e {
                     Event::NormalSummoned { card: x, .. } => *normal && *x == card,
                     Event::FlipSummoned { card: x } => *flip && *x == card,
-                    Event::SpecialSummoned { card: x } => *special && *x == card,
+                    // A monster Special Summoned face-down has no effects yet (POS-3).
+                    Event::SpecialSummoned { card: x } => *special && *x == card && c.face_up(),
                     _ => false,
                 };
                 hit.then_some(Some(card))
@@ -304,6 +323,22 @@ impl Duel {
                 let Event::SpecialSummoned { card: x } = e else { return None };
                 (in_range && self.filter_matches(f, *x, c.controller(), card)).then(|| other(*x))
             }
+            Trigger::AnySummoned { normal, flip, special, filter } => {
+                let (x, how) = match e {
+                    Event::NormalSummoned { card, .. } => (*card, *normal),
+                    Event::FlipSummoned { card } => (*card, *flip),
+                    Event::SpecialSummoned { card } => (*card, *special),
+                    _ => return None,
+                };
+                (how && in_range && self.filter_matches(filter, x, c.controller(), card)).then_some(Some(x))
+            }
+            Trigger::DeclaresAttack => {
+                let Event::AttackDeclared { attacker, target } = e else { return None };
+                (*attacker == card && on_field_face_up).then_some(*target)
+            }
+            Trigger::StartOfDamageStep => {
+                matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::Start) } if in_range && battling()).then(|| self.battle_opponent(card))
+            }
             Trigger::LeftField(f) => {
                 let Event::Moved { card: x, from, to, .. } = e else { return None };
                 (from.zone.on_field() && !to.zone.on_field() && (*x == card || in_range) && self.filter_matches(f, *x, c.controller(), card)).then(|| other(*x))
@@ -357,8 +392,8 @@ impl Duel {
             return false;
         }
         {
-            let facts = crate::eval::LinkFacts { event_card: p.event_card, ..Default::default() };
-            let ctx = crate::eval::Ctx::with_link(p.player, p.card, &facts);
+            let facts = crate::eval::LinkFacts { event_card: p.event_card, event_cards: p.event_cards.clone(), ..Default::default() };
+            let ctx = crate::eval::Ctx { mandatory: !p.optional, ..crate::eval::Ctx::with_link(p.player, p.card, &facts) };
             // A trigger whose operation could not do anything is not activated, as an
             // activation would not be.
             self.condition_in(&e.condition, &ctx) && self.costs_payable(e, p.player, p.card) && self.targets_exist(e, &ctx) && self.ops_possible(&e.ops, &ctx)

@@ -54,6 +54,16 @@ pub enum Trigger {
     /// A card matching the filter left the field: this card itself (wherever it went), or
     /// another card while this one is face-up on the field ("Destiny Board").
     LeftField(Filter),
+    /// This card declared an attack (the event card is the attack target, if any; BATTLE-2).
+    DeclaresAttack,
+    /// Any monster matching the filter was Summoned in one of these ways (the card must be
+    /// face-up on the field, or in the place its range says; it may be one of them). Every
+    /// monster so summoned before the trigger is activated is an event card
+    /// ([`crate::effect::Obj::EventCards`]): "when a monster(s) is Summoned: destroy them".
+    AnySummoned { normal: bool, flip: bool, special: bool, filter: Filter },
+    /// The start of the Damage Step, if this card battles (the event card is the monster it
+    /// battles, still as it was when the attack reached the Damage Step: BATTLE-4).
+    StartOfDamageStep,
 }
 
 /// Who or what caused a card to move.
@@ -159,6 +169,13 @@ pub enum Condition {
     Not(Box<Condition>),
     /// A unique condition a card brings (see [`CustomCheck`]).
     Custom(CustomCheck),
+    /// Attacking a face-down monster (BATTLE-4, POS-4): this card attacked a monster that
+    /// was face-down in Defense Position until the attack flipped it, in the current battle
+    /// ("Legacy Hunter").
+    AttackedFaceDownDefense,
+    /// Defending in Defense Position (BATTLE-6): this card was the attack target, in Defense
+    /// Position at damage calculation, in the current battle ("Legendary Jujitsu Master").
+    DefendedInDefensePosition,
 }
 
 impl Condition {

@@ -24,7 +24,7 @@ impl Duel {
                 .into_iter()
                 .filter(|&c| {
                     let to = self.summoner(c, side, r.link.controller);
-                    self.player_fx[to.idx()].no_summon_turn != self.turn && self.can_be_special_summoned(c)
+                    self.player_fx[to.idx()].no_summon_turn != self.turn && self.can_be_special_summoned(c, r.link.card) && !self.unique_blocked(c, to)
                 })
                 .collect();
             r.did = false;
@@ -42,7 +42,7 @@ impl Duel {
             let me = r.link.card;
             zones.retain(|z| self.points_to_zone(me, to, *z as usize));
         }
-        if zones.is_empty() || !self.can_be_special_summoned(c) {
+        if zones.is_empty() || !self.can_be_special_summoned(c, r.link.card) {
             r.progress = next;
             return OpFlow::Again;
         }
@@ -60,6 +60,7 @@ impl Duel {
             SummonPos::Defense => SmallVec::from_slice(&[Position::FaceUpDefense]),
             SummonPos::FaceUp => SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceUpDefense]),
             SummonPos::AttackOrSet => SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceDownDefense]),
+            SummonPos::FaceDownDefense => SmallVec::from_slice(&[Position::FaceDownDefense]),
         };
         let position = if options.len() == 1 {
             options[0]
@@ -189,14 +190,20 @@ impl Duel {
     /// `position def`).
     pub(super) fn op_normal_summon_now(&mut self, f: &Filter, r: &mut Resolution) -> OpFlow {
         let p = r.link.controller;
-        let options = || SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceDownDefense]);
+        let options = |d: &Duel, c: CardId| {
+            if d.pool.def(d.card(c).def).behavior.normal_set_only || d.unique_blocked(c, p) {
+                SmallVec::from_slice(&[Position::FaceDownDefense])
+            } else {
+                SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceDownDefense])
+            }
+        };
         if r.list.is_empty() {
             if self.take_answer().is_some() {
                 if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
                     r.list = picked.into_iter().take(1).collect();
                 }
                 let Some(&c) = r.list.first() else { return OpFlow::Next };
-                return OpFlow::Ask(Prompt::Position { player: p, card: c, options: options() });
+                return OpFlow::Ask(Prompt::Position { player: p, card: c, options: options(self, c) });
             }
             let ctx = Ctx::resolving(r);
             let candidates: Vec<CardId> =
@@ -210,7 +217,7 @@ impl Duel {
         let proc = match self.take_answer() {
             Some(Action::Position(Position::FaceUpAttack)) => SummonProc::Normal,
             Some(Action::Position(_)) => SummonProc::Set,
-            _ => return OpFlow::Ask(Prompt::Position { player: p, card: c, options: options() }),
+            _ => return OpFlow::Ask(Prompt::Position { player: p, card: c, options: options(self, c) }),
         };
         // Runs once this link's resolution is over (the task below the resolution).
         self.tasks.push(Task::Summon { card: c, proc, stage: SummonStage::Tributes, tributes: SmallVec::new() });
@@ -223,7 +230,10 @@ impl Duel {
         use crate::card::{Kind, MonsterFrame};
         let p = self.card(c).controller();
         let behavior = &self.pool.def(self.card(c).def).behavior;
-        if !matches!(self.data(c).kind, Kind::Monster(MonsterFrame::Normal | MonsterFrame::Effect)) || behavior.no_normal_summon {
+        if !matches!(self.data(c).kind, Kind::Monster(MonsterFrame::Normal | MonsterFrame::Effect))
+            || behavior.no_normal_summon
+            || self.player_fx[p.idx()].no_normal_summon_turn == self.turn
+        {
             return false;
         }
         let (need, _) = self.tribute_range(c, SummonProc::Normal);
@@ -265,6 +275,7 @@ impl Duel {
             PlayerEffect::NoBattleDamage => fx.no_battle_damage_turn = turn,
             PlayerEffect::MonstersIndestructibleByBattle => fx.indestructible_turn = turn,
             PlayerEffect::NoSummonsThisTurn => fx.no_summon_turn = turn,
+            PlayerEffect::NoNormalSummonThisTurn => fx.no_normal_summon_turn = turn,
         }
     }
 
