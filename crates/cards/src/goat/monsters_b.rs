@@ -1,18 +1,201 @@
 //! Goat batch 1 (monsters_b): cards of `/work/shared/spec/pools/goat-1.txt`, each a declaration in
 //! the effect vocabulary with its rules text in the project's own words.
+//!
+//! Every card here plays the same under the April 2005 rulings and today's: the "(GOAT)"
+//! entries of this batch (Gravekeeper's Spy, Hand of Nephthys, the Horus and Mystic
+//! Swordsman LV monsters, Injection Fairy Lily, King Tiger Wanghu, Manticore of Darkness)
+//! differ from today's scripts only in letting a search effect be activated without checking
+//! the Deck, which the engine never allows (an effect is activated only if it can do
+//! something); see `docs/rulings/monsters_b.md`.
 
+use ygo_core::card::type_bits;
 #[allow(unused_imports)]
 use ygo_core::card::{Attribute, Race, SpellKind, TrapKind};
 #[allow(unused_imports)]
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
+use ygo_core::types::{BattleStep, DamageStep, Phase, SummonKind};
+
+const NECROVALLEY: u32 = 47355498;
+const SACRED_PHOENIX_OF_NEPHTHYS: u32 = 61441708;
+const HORUS_LV6: u32 = 11224103;
+const HORUS_LV8: u32 = 48229808;
+const MYSTIC_SWORDSMAN_LV4: u32 = 74591968;
+const MYSTIC_SWORDSMAN_LV6: u32 = 60482781;
+const LAVA_BATTLEGUARD: u32 = 20394040;
+const SWAMP_BATTLEGUARD: u32 = 40453765;
+
+/// A "Gravekeeper's" monster.
+fn gravekeeper() -> F {
+    F::Monster & F::NameHas("Gravekeeper's".into())
+}
+
+/// This very card (for "if this card battles").
+fn this_card() -> F {
+    !F::NotSelf
+}
+
+/// "When this card is Tribute Summoned".
+fn tribute_summoned(e: E) -> E {
+    e.when(Condition::This(F::Summoned(SummonKind::Tribute)))
+}
+
+/// Special Summon 1 card matching `f` from `place` (the player picks; nothing when none).
+fn summon_one_from(e: E, place: Place, f: F) -> E {
+    e.op(Op::Choose { who: Who::You, place, filter: f & F::CanSpecialSummon, min: 1, max: 1 }).op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
+}
+
+/// The LV monsters: "In the End Phase of a turn in which this card destroyed a monster by
+/// battle: you can send this face-up card to the GY to Special Summon 1 `next` from your
+/// hand or Deck" (only while there is one to summon).
+fn level_up(next: u32, text: &str) -> E {
+    let next_level = F::Named(next) & F::CanSpecialSummon;
+    summon_one_from(
+        E::optional_if(Trigger::Phase { phase: Phase::End, whose: Who::Both }, text)
+            .when(Condition::All(vec![
+                Condition::This(F::ThisTurn(TurnFact::DestroyedByBattle)),
+                Condition::Exists { place: Place::HandOrDeck(Who::You), filter: next_level, count: 1 },
+            ]))
+            .cost(Cost::SendSelfToGy),
+        Place::HandOrDeck(Who::You),
+        F::Named(next),
+    )
+}
+
+/// Mystic Swordsman: "At the start of the Damage Step, if this card attacks a face-down
+/// Defense Position monster: destroy it" (it is never flipped, and no damage is calculated).
+fn destroy_face_down_target() -> E {
+    E::trigger(
+        Trigger::StartOfDamageStep,
+        "At the start of the Damage Step, if this card attacks a face-down Defense Position monster: destroy that monster without flipping it.",
+    )
+    .when(Condition::All(vec![Condition::This(F::Attacker), Condition::EventCard(F::FaceDown & F::DefensePos)]))
+    .op(Op::Destroy(Obj::EventCard))
+}
+
+/// Golem Sentry, Medusa Worm: "Once per turn: you can change this card to face-down Defense
+/// Position."
+fn turn_face_down() -> E {
+    E::ignition("Once per turn: you can turn this card face-down in Defense Position.")
+        .limit(Limit::PerCardPerTurn)
+        .op(Op::ChangePosition { what: Obj::This, to: PosChange::FaceDownDefense })
+}
+
+/// "When this card is Flip Summoned: target 1 monster your opponent controls; ..."
+fn on_flip_summon(text: &str, op: Op) -> E {
+    E::trigger(Trigger::Summoned { normal: false, flip: true, special: false }, text).target_in(Place::Monsters(Who::Opponent), 1, 1, F::Monster).op(op)
+}
+
+/// "FLIP: target 1 card of this kind in your GY; add it to your hand."
+fn flip_recover(kind: F, text: &str) -> E {
+    E::flip(text).target_in(Place::Gy(Who::You), 1, 1, kind).op(Op::ToHand(Obj::Targets))
+}
+
+/// The Battleguards: "gains 500 ATK for each face-up `partner` you control".
+fn battleguard(partner: u32, text: &str) -> Behavior {
+    Behavior::with(vec![E::continuous(text).modifier(Modifier::AtkDef {
+        scope: Scope::This,
+        atk: Num::per(500, Obj::All(Place::Monsters(Who::You), F::Named(partner) & F::FaceUp)),
+        def: Num::Const(0),
+    })])
+}
 
 /// The behaviour of a card of this group by passcode.
 pub fn behavior(id: u32) -> Option<Behavior> {
-    let _ = id;
-    None
+    Some(match id {
+        // Golem Sentry
+        52323207 => Behavior::with(vec![
+            turn_face_down(),
+            on_flip_summon("When this card is Flip Summoned: target 1 monster your opponent controls; return it to the hand.", Op::ToHand(Obj::Targets)),
+        ]),
+        // Gravekeeper's Assailant
+        25262697 => Behavior::with(vec![E::optional_when(
+            Trigger::DeclaresAttack,
+            "When this card declares an attack while \"Necrovalley\" is on the field: you can target 1 face-up monster your opponent controls; change its battle position.",
+        )
+        .when(Condition::Exists { place: Place::Field(Who::Both), filter: F::Named(NECROVALLEY) & F::FaceUp, count: 1 })
+        .target_in(Place::Monsters(Who::Opponent), 1, 1, F::FaceUp)
+        .op(Op::ChangePosition { what: Obj::Targets, to: PosChange::Toggle })]),
+        // Gravekeeper's Chief
+        62473983 => Behavior {
+            unique_on_field: true,
+            ..Behavior::with(vec![
+                E::continuous("You can control only 1 face-up \"Gravekeeper's Chief\". Your GY is unaffected by \"Necrovalley\"."),
+                summon_one_target_from_gy(),
+            ])
+        },
+        // Gravekeeper's Guard
+        37101832 => Behavior::with(vec![E::flip("FLIP: target 1 monster your opponent controls; return it to the hand.")
+            .target_in(Place::Monsters(Who::Opponent), 1, 1, F::Monster)
+            .op(Op::ToHand(Obj::Targets))]),
+        // Gravekeeper's Spear Soldier
+        63695531 => Behavior::with(vec![E::continuous(
+            "When this card attacks a Defense Position monster whose DEF is lower than its ATK, it inflicts the difference as battle damage.",
+        )
+        .modifier(Modifier::Piercing(Scope::This))]),
+        // Gravekeeper's Spy
+        24317029 => Behavior::with(vec![summon_one_from(
+            E::flip("FLIP: Special Summon 1 \"Gravekeeper's\" monster with 1500 or less ATK from your Deck."),
+            Place::Deck(Who::You),
+            gravekeeper() & F::atk_at_most(1500),
+        )]),
+        // Magical Merchant
+        32362575 => Behavior::with(vec![E::flip(
+            "FLIP: excavate cards from the top of your Deck until you excavate a Spell or Trap; add it to your hand and send the other excavated cards to the GY (with no Spell or Trap in the Deck, the Deck is shuffled instead).",
+        )
+        .op(Op::Reveal(Obj::DeckTopUntil { who: Who::You, filter: F::SpellTrap, count: Box::new(Num::Const(1)) }))
+        .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
+        .op(Op::If {
+            test: Test::AffectedIs(F::SpellTrap),
+            then: vec![Op::ToHand(Obj::Filtered(Box::new(Obj::Memory(Mem(0))), F::SpellTrap)), Op::SendToGy(Obj::Memory(Mem(0)))],
+            otherwise: vec![Op::ShuffleDeck(Who::You)],
+        })]),
+        // Magician of Faith
+        31560081 => Behavior::with(vec![flip_recover(F::Spell, "FLIP: target 1 Spell in your GY; add it to your hand.")]),
+        // Mask of Darkness
+        28933734 => Behavior::with(vec![flip_recover(F::Trap, "FLIP: target 1 Trap in your GY; add it to your hand.")]),
+        // Medusa Worm
+        2694423 => Behavior::with(vec![
+            turn_face_down(),
+            on_flip_summon("When this card is Flip Summoned: target 1 monster your opponent controls; destroy it.", Op::Destroy(Obj::Targets)),
+        ]),
+        // Morphing Jar
+        33508719 => Behavior::with(vec![E::flip("FLIP: both players discard their whole hands, then each draws 5 cards.")
+            .op(Op::Discard(Obj::All(Place::Hand(Who::Both), F::Any)))
+            .op(Op::Draw { who: Who::Both, count: Num::Const(5) })]),
+        // Morphing Jar #2
+        79106360 => {
+            let shuffled_in = Obj::Filtered(Box::new(Obj::Memory(Mem(0))), F::InDeck & F::YouOwn);
+            Behavior::with(vec![E::flip(
+                "FLIP: shuffle every monster on the field into the Deck. Then each player excavates from the top of their Deck until they have excavated as many monsters as they shuffled into their Main Deck, Special Summons the excavated Level 4 or lower monsters in face-down Defense Position, and sends the other excavated cards to the GY.",
+            )
+            .op(Op::ToDeck { what: Obj::All(Place::Monsters(Who::Both), F::Any), top: false })
+            .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
+            .op(Op::Reveal(Obj::DeckTopUntil { who: Who::Both, filter: F::Monster, count: Box::new(Num::CountOf(shuffled_in)) }))
+            .op(Op::Remember { what: Obj::Affected, slot: Mem(1) })
+            .op(Op::SpecialSummon {
+                what: Obj::Filtered(Box::new(Obj::Memory(Mem(1))), F::Monster & F::level_at_most(4) & F::CanSpecialSummon),
+                pos: SummonPos::FaceDownDefense,
+                side: Side::Owner,
+            })
+            .op(Op::SendToGy(Obj::Memory(Mem(1))))])
+        }
+        _ => return None,
+    })
 }
 
-/// The 2005 behaviour of a card of this group whose text changed later (the Goat pool only).
+/// Gravekeeper's Chief: "When this card is Tribute Summoned: you can target 1 "Gravekeeper's"
+/// monster in your GY; Special Summon it."
+fn summon_one_target_from_gy() -> E {
+    tribute_summoned(E::optional_when(
+        Trigger::Summoned { normal: true, flip: false, special: false },
+        "When this card is Tribute Summoned: you can target 1 \"Gravekeeper's\" monster in your GY; Special Summon it.",
+    ))
+    .target_in(Place::Gy(Who::You), 1, 1, gravekeeper() & F::CanSpecialSummon)
+    .op(Op::special_summon(Obj::Targets, SummonPos::FaceUp))
+}
+
+/// The 2005 behaviour of a card of this group whose text changed later (the Goat pool only):
+/// none (see the module documentation).
 pub fn behavior_2005(id: u32) -> Option<Behavior> {
     let _ = id;
     None
