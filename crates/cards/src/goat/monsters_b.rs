@@ -102,6 +102,14 @@ fn battleguard(partner: u32, text: &str) -> Behavior {
 /// The behaviour of a card of this group by passcode.
 pub fn behavior(id: u32) -> Option<Behavior> {
     Some(match id {
+        // Goblin Attack Force
+        78658564 => Behavior::with(vec![E::trigger(
+            Trigger::EndOfBattlePhase,
+            "If this card attacked (an attack that was not negated), at the end of the Battle Phase it is changed to Defense Position, and its battle position cannot be changed until the end of your next turn.",
+        )
+        .when(Condition::This(F::ThisTurn(TurnFact::Attacked) & F::ThisTurn(TurnFact::Battled)))
+        .op(Op::ChangePosition { what: Obj::This, to: PosChange::FaceUpDefense })
+        .op(Op::Apply { what: Obj::This, modifier: Modifier::CannotChangePosition(Scope::This), until: Duration::YourNextTurn })]),
         // Golem Sentry
         52323207 => Behavior::with(vec![
             turn_face_down(),
@@ -138,6 +146,74 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             Place::Deck(Who::You),
             gravekeeper() & F::atk_at_most(1500),
         )]),
+        // Gyaku-Gire Panda
+        9817927 => Behavior::with(vec![
+            E::continuous("It gains 500 ATK for each monster your opponent controls.").modifier(Modifier::AtkDef {
+                scope: Scope::This,
+                atk: Num::per(500, Obj::All(Place::Monsters(Who::Opponent), F::Any)),
+                def: Num::Const(0),
+            }),
+            E::continuous("When it attacks a Defense Position monster whose DEF is lower than its ATK, it inflicts the difference as battle damage.")
+                .modifier(Modifier::Piercing(Scope::This)),
+        ]),
+        // Horus the Black Flame Dragon LV4
+        75830094 => Behavior::with(vec![
+            E::continuous("Control of this face-up card cannot switch.").modifier(Modifier::ControlFixed(Scope::This)),
+            level_up(
+                HORUS_LV6,
+                "In the End Phase of a turn in which this card destroyed a monster by battle: you can send it to the GY to Special Summon 1 \"Horus the Black Flame Dragon LV6\" from your hand or Deck.",
+            ),
+        ]),
+        // Horus the Black Flame Dragon LV6
+        11224103 => Behavior::with(vec![
+            E::continuous("While face-up on the field, it is unaffected by Spell effects.").modifier(Modifier::Unaffected { scope: Scope::This, by: F::Spell }),
+            level_up(
+                HORUS_LV8,
+                "In the End Phase of a turn in which this card destroyed a monster by battle: you can send it to the GY to Special Summon 1 \"Horus the Black Flame Dragon LV8\" from your hand or Deck.",
+            ),
+        ]),
+        // Horus the Black Flame Dragon LV8
+        48229808 => Behavior {
+            no_normal_summon: true,
+            special_summon_only_by: Some(F::Named(HORUS_LV6)),
+            ..Behavior::with(vec![
+                E::continuous("Cannot be Normal Summoned or Set; only the effect of \"Horus the Black Flame Dragon LV6\" can Special Summon it."),
+                E::quick("In either player's turn, when a Spell Card is activated: you can negate the activation and destroy that card (only while this card is face-up on your field).")
+                    .when(Condition::ChainTopActivates(F::Spell))
+                    .in_damage_step()
+                    .needs_card_on_field()
+                    .op(Op::NegateActivation { destroy: true }),
+            ])
+        },
+        // Injection Fairy Lily
+        79575620 => Behavior::with(vec![E::quick(
+            "During damage calculation, if this card battles (in either player's turn): you can pay 2000 LP, once per battle; it gains 3000 ATK during that damage calculation only.",
+        )
+        .in_damage_step()
+        .limit(Limit::PerBattle)
+        .when(Condition::All(vec![Condition::Step(BattleStep::Damage(DamageStep::DuringCalculation)), Condition::Battling(this_card())]))
+        .cost(Cost::PayLp(Num::Const(2000)))
+        .op(Op::Apply {
+            what: Obj::This,
+            modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(3000), def: Num::Const(0) },
+            until: Duration::EndOfDamageStep,
+        })]),
+        // Legacy Hunter
+        87010442 => Behavior::with(vec![E::trigger(
+            Trigger::DestroysByBattleToGy,
+            "When this card attacks a face-down Defense Position monster and destroys it by battle, sending it to the GY: your opponent shuffles 1 random card from their hand into their Deck.",
+        )
+        .when(Condition::AttackedFaceDownDefense)
+        .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: 1 })
+        .op(Op::ToDeck { what: Obj::Chosen, top: false })]),
+        // Legendary Jujitsu Master
+        25773409 => Behavior::with(vec![E::trigger(
+            Trigger::EndOfDamageStep,
+            "If this card battled a monster while in Defense Position: at the end of the Damage Step, that monster is put on top of its owner's Deck (even if this card was destroyed).",
+        )
+        .range(Range::Anywhere)
+        .when(Condition::All(vec![Condition::DefendedInDefensePosition, Condition::EventCard(F::OnField)]))
+        .op(Op::ToDeck { what: Obj::EventCard, top: true })]),
         // Magical Merchant
         32362575 => Behavior::with(vec![E::flip(
             "FLIP: excavate cards from the top of your Deck until you excavate a Spell or Trap; add it to your hand and send the other excavated cards to the GY (with no Spell or Trap in the Deck, the Deck is shuffled instead).",
@@ -151,8 +227,27 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         })]),
         // Magician of Faith
         31560081 => Behavior::with(vec![flip_recover(F::Spell, "FLIP: target 1 Spell in your GY; add it to your hand.")]),
+        // Marauding Captain
+        2460565 => Behavior::with(vec![
+            E::continuous("Your opponent's monsters cannot choose your other face-up Warrior monsters as attack targets.")
+                .modifier(Modifier::NotAttackTarget(Scope::Monsters(F::Race(Race::WARRIOR) & F::YouControl & F::NotSelf))),
+            summon_one_from(
+                E::optional_when(
+                    Trigger::Summoned { normal: true, flip: false, special: false },
+                    "When this card is Normal Summoned: you can Special Summon 1 Level 4 or lower monster from your hand.",
+                )
+                .when(Condition::Exists { place: Place::Hand(Who::You), filter: F::Monster & F::level_at_most(4) & F::CanSpecialSummon, count: 1 }),
+                Place::Hand(Who::You),
+                F::Monster & F::level_at_most(4),
+            ),
+        ]),
         // Mask of Darkness
         28933734 => Behavior::with(vec![flip_recover(F::Trap, "FLIP: target 1 Trap in your GY; add it to your hand.")]),
+        // Mataza the Zapper
+        22609617 => Behavior::with(vec![
+            E::continuous("It can attack twice in each Battle Phase.").modifier(Modifier::ExtraAttacks(Scope::This, 1)),
+            E::continuous("Control of this face-up card cannot switch.").modifier(Modifier::ControlFixed(Scope::This)),
+        ]),
         // Medusa Worm
         2694423 => Behavior::with(vec![
             turn_face_down(),
@@ -179,6 +274,26 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             })
             .op(Op::SendToGy(Obj::Memory(Mem(1))))])
         }
+        // Mystic Swordsman LV2
+        47507260 => Behavior::with(vec![
+            destroy_face_down_target(),
+            level_up(
+                MYSTIC_SWORDSMAN_LV4,
+                "In the End Phase of a turn in which this card destroyed a monster by battle: you can send it to the GY to Special Summon 1 \"Mystic Swordsman LV4\" from your hand or Deck.",
+            ),
+        ]),
+        // Mystic Swordsman LV4
+        74591968 => Behavior {
+            normal_set_only: true,
+            ..Behavior::with(vec![
+                E::continuous("Cannot be Normal Summoned, only Set."),
+                destroy_face_down_target(),
+                level_up(
+                    MYSTIC_SWORDSMAN_LV6,
+                    "In the End Phase of a turn in which this card destroyed a monster by battle: you can send it to the GY to Special Summon 1 \"Mystic Swordsman LV6\" from your hand or Deck.",
+                ),
+            ])
+        },
         _ => return None,
     })
 }
