@@ -115,6 +115,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             turn_face_down(),
             on_flip_summon("When this card is Flip Summoned: target 1 monster your opponent controls; return it to the hand.", Op::ToHand(Obj::Targets)),
         ]),
+        // Granmarg the Rock Monarch
+        60229110 => Behavior::with(vec![tribute_summoned(E::trigger(
+            Trigger::Summoned { normal: true, flip: false, special: false },
+            "When this card is Tribute Summoned: target 1 Set card on the field; destroy it.",
+        ))
+        .target(1, F::FaceDown)
+        .op(Op::Destroy(Obj::Targets))]),
         // Gravekeeper's Assailant
         25262697 => Behavior::with(vec![E::optional_when(
             Trigger::DeclaresAttack,
@@ -156,6 +163,19 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             E::continuous("When it attacks a Defense Position monster whose DEF is lower than its ATK, it inflicts the difference as battle damage.")
                 .modifier(Modifier::Piercing(Scope::This)),
         ]),
+        // Hand of Nephthys
+        98446407 => Behavior::with(vec![summon_one_from(
+            E::ignition("Tribute this card and 1 other monster: Special Summon 1 \"Sacred Phoenix of Nephthys\" from your hand or Deck.")
+                .when(Condition::Exists {
+                    place: Place::HandOrDeck(Who::You),
+                    filter: F::Named(SACRED_PHOENIX_OF_NEPHTHYS) & F::CanSpecialSummon,
+                    count: 1,
+                })
+                .cost(Cost::TributeSelf)
+                .cost(Cost::Tribute { count: 1, filter: F::NotSelf }),
+            Place::HandOrDeck(Who::You),
+            F::Named(SACRED_PHOENIX_OF_NEPHTHYS),
+        )]),
         // Horus the Black Flame Dragon LV4
         75830094 => Behavior::with(vec![
             E::continuous("Control of this face-up card cannot switch.").modifier(Modifier::ControlFixed(Scope::This)),
@@ -185,6 +205,10 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     .op(Op::NegateActivation { destroy: true }),
             ])
         },
+        // Hysteric Fairy
+        21297224 => Behavior::with(vec![E::ignition("Tribute 2 monsters: gain 1000 LP.")
+            .cost(Cost::Tribute { count: 2, filter: F::Any })
+            .op(Op::GainLp { who: Who::You, amount: Num::Const(1000) })]),
         // Injection Fairy Lily
         79575620 => Behavior::with(vec![E::quick(
             "During damage calculation, if this card battles (in either player's turn): you can pay 2000 LP, once per battle; it gains 3000 ATK during that damage calculation only.",
@@ -198,6 +222,40 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(3000), def: Num::Const(0) },
             until: Duration::EndOfDamageStep,
         })]),
+        // King Tiger Wanghu
+        83986578 => Behavior::with(vec![E::trigger(
+            Trigger::AnySummoned { normal: true, flip: false, special: true, filter: F::FaceUp & F::atk_at_most(1400) },
+            "When monsters with 1400 or less ATK are Normal or Special Summoned: destroy those monsters (this card must be face-up on the field to activate and to resolve this).",
+        )
+        .needs_card_on_field()
+        .op(Op::Destroy(Obj::Filtered(Box::new(Obj::EventCards), F::OnField & F::FaceUp & F::atk_at_most(1400))))]),
+        // Kycoo the Ghost Destroyer
+        88240808 => Behavior::with(vec![
+            E::optional_when(
+                Trigger::DealtBattleDamage { direct: false },
+                "When this card inflicts battle damage to your opponent: you can target up to 2 monsters in their GY; banish them.",
+            )
+            .target_in(Place::Gy(Who::Opponent), 1, 2, F::Monster)
+            .op(Op::Banish { what: Obj::Targets, face_down: false }),
+            E::continuous("Your opponent cannot banish cards from either GY.").modifier(Modifier::NoBanishFromGy(Who::Opponent)),
+        ]),
+        // Lava Battleguard
+        20394040 => battleguard(SWAMP_BATTLEGUARD, "It gains 500 ATK for each face-up \"Swamp Battleguard\" you control."),
+        // Swamp Battleguard
+        40453765 => battleguard(LAVA_BATTLEGUARD, "It gains 500 ATK for each face-up \"Lava Battleguard\" you control."),
+        // Lava Golem
+        102380 => Behavior {
+            no_normal_summon: true,
+            summon_rule: Some(SummonRule::TributeOpponents { count: 2, filter: F::Any }),
+            summon_restriction: Some(PlayerEffect::NoNormalSummonThisTurn),
+            ..Behavior::with(vec![
+                E::continuous(
+                    "Cannot be Normal Summoned or Set. First Special Summoned from your hand to your opponent's field by Tributing 2 monsters they control; you cannot Normal Summon or Set the turn you do.",
+                ),
+                E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::You }, "In each of your Standby Phases: you take 1000 damage.")
+                    .op(Op::Damage { who: Who::You, amount: Num::Const(1000) }),
+            ])
+        },
         // Legacy Hunter
         87010442 => Behavior::with(vec![E::trigger(
             Trigger::DestroysByBattleToGy,
@@ -214,6 +272,23 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .range(Range::Anywhere)
         .when(Condition::All(vec![Condition::DefendedInDefensePosition, Condition::EventCard(F::OnField)]))
         .op(Op::ToDeck { what: Obj::EventCard, top: true })]),
+        // Magical Marionette
+        8034697 => Behavior {
+            counters: vec![Counter::Spell],
+            ..Behavior::with(vec![
+                E::continuous("Each time a Spell Card is activated, 1 Spell Counter is placed on this card when that activation resolves.")
+                    .modifier(Modifier::CounterPerActivation { filter: F::Spell, kind: Counter::Spell }),
+                E::continuous("It gains 200 ATK for each Spell Counter on it.").modifier(Modifier::AtkDef {
+                    scope: Scope::This,
+                    atk: Num::Times(Box::new(Num::CountersOnThis(Counter::Spell)), 200),
+                    def: Num::Const(0),
+                }),
+                E::ignition("Remove 2 Spell Counters from this card, then target 1 monster on the field: destroy it.")
+                    .cost(Cost::RemoveCounters { kind: Counter::Spell, count: 2 })
+                    .target_in(Place::Monsters(Who::Both), 1, 1, F::Monster)
+                    .op(Op::Destroy(Obj::Targets)),
+            ])
+        },
         // Magical Merchant
         32362575 => Behavior::with(vec![E::flip(
             "FLIP: excavate cards from the top of your Deck until you excavate a Spell or Trap; add it to your hand and send the other excavated cards to the GY (with no Spell or Trap in the Deck, the Deck is shuffled instead).",
@@ -225,8 +300,39 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             then: vec![Op::ToHand(Obj::Filtered(Box::new(Obj::Memory(Mem(0))), F::SpellTrap)), Op::SendToGy(Obj::Memory(Mem(0)))],
             otherwise: vec![Op::ShuffleDeck(Who::You)],
         })]),
+        // Magical Scientist
+        34206604 => {
+            let fusion = || F::Ability(type_bits::FUSION) & F::level_at_most(6) & F::CanSpecialSummon;
+            Behavior::with(vec![E::ignition(
+                "Pay 1000 LP: Special Summon 1 Level 6 or lower Fusion Monster from your Extra Deck in face-up Attack or Defense Position. It cannot attack directly, and it returns to the Extra Deck at the end of the turn.",
+            )
+            .when(Condition::Exists { place: Place::Extra(Who::You), filter: fusion(), count: 1 })
+            .cost(Cost::PayLp(Num::Const(1000)))
+            .op(Op::Choose { who: Who::You, place: Place::Extra(Who::You), filter: fusion(), min: 1, max: 1 })
+            .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
+            .then_if_did(vec![
+                Op::Apply { what: Obj::Affected, modifier: Modifier::CannotAttackDirectly(Scope::This), until: Duration::Permanent },
+                // An Extra Deck monster sent to the Deck goes to the Extra Deck (ZONE-11); "on
+                // top" keeps the Main Deck unshuffled.
+                Op::Later { at: Moment::EndPhase, ops: vec![Op::ToDeck { what: Obj::Affected, top: true }] },
+            ])])
+        }
         // Magician of Faith
         31560081 => Behavior::with(vec![flip_recover(F::Spell, "FLIP: target 1 Spell in your GY; add it to your hand.")]),
+        // Manticore of Darkness
+        77121851 => Behavior::with(vec![E::optional_if(
+            Trigger::Phase { phase: Phase::End, whose: Who::Both },
+            "In the End Phase of a turn in which this card was sent to the GY: you can send 1 Beast, Beast-Warrior or Winged Beast monster from your hand or face-up field to the GY to Special Summon this card from the GY.",
+        )
+        .range(Range::Gy)
+        .when(Condition::This(F::ThisTurn(TurnFact::Arrived)))
+        .cost(Cost::SendToGy {
+            count: 1,
+            from: vec![Place::Hand(Who::You), Place::Monsters(Who::You)],
+            // A face-down monster's Type is hidden (POS-3): the Type filters leave it out.
+            filter: F::Monster & (F::Race(Race::BEAST) | F::Race(Race::BEAST_WARRIOR) | F::Race(Race::WINGED_BEAST)),
+        })
+        .op(Op::special_summon(Obj::This, SummonPos::FaceUp))]),
         // Marauding Captain
         2460565 => Behavior::with(vec![
             E::continuous("Your opponent's monsters cannot choose your other face-up Warrior monsters as attack targets.")
@@ -253,6 +359,17 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             turn_face_down(),
             on_flip_summon("When this card is Flip Summoned: target 1 monster your opponent controls; destroy it.", Op::Destroy(Obj::Targets)),
         ]),
+        // Milus Radiant
+        7489323 => Behavior::with(vec![E::continuous("While face-up: every EARTH monster on the field gains 500 ATK and every WIND monster loses 400 ATK.")
+            .modifier(Modifier::AtkDef { scope: Scope::Monsters(F::Attribute(Attribute::Earth)), atk: Num::Const(500), def: Num::Const(0) })
+            .modifier(Modifier::AtkDef { scope: Scope::Monsters(F::Attribute(Attribute::Wind)), atk: Num::Const(-400), def: Num::Const(0) })]),
+        // Mobius the Frost Monarch
+        4929256 => Behavior::with(vec![tribute_summoned(E::optional_when(
+            Trigger::Summoned { normal: true, flip: false, special: false },
+            "When this card is Tribute Summoned: you can target up to 2 Spell or Trap Cards on the field; destroy them.",
+        ))
+        .target_in(Place::SpellTraps(Who::Both), 1, 2, F::SpellTrap)
+        .op(Op::Destroy(Obj::Targets))]),
         // Morphing Jar
         33508719 => Behavior::with(vec![E::flip("FLIP: both players discard their whole hands, then each draws 5 cards.")
             .op(Op::Discard(Obj::All(Place::Hand(Who::Both), F::Any)))
