@@ -326,6 +326,8 @@ impl Duel {
             Filter::And(v) => v.iter().all(|f| self.filter_in(f, id, ctx)),
             Filter::Or(v) => v.iter().any(|f| self.filter_in(f, id, ctx)),
             Filter::Not(f) => !self.filter_in(f, id, ctx),
+            Filter::AtActivation(f) => ctx.res.is_some() || self.filter_in(f, id, ctx),
+            Filter::InPlace(place) => self.cards_in(*place, p).contains(&id),
         }
     }
 

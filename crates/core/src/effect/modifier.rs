@@ -167,6 +167,11 @@ pub enum Modifier {
     /// the Damage Step), the opponent cannot activate cards matching the filter
     /// ("Stargazer/Timegazer Magician").
     PendulumBattleLock(Filter),
+    /// Destruction on targeting: a face-up monster in scope is destroyed (by its own effect)
+    /// as soon as a card effect that targets it is activated, before anyone can respond
+    /// (the 2005 "Spirit Reaper"; today's text waits for the resolution:
+    /// [`Modifier::DestroyAfterTargeted`]).
+    DestroyWhenTargeted(Scope),
     /// Immunity: while this card is face-up, monsters in scope are unaffected by the effects
     /// of cards matching the filter (read on the effect's card): those effects neither move
     /// nor change them, and their continuous effects do not apply to them ("Horus the Black
