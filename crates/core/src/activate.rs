@@ -64,7 +64,12 @@ impl Duel {
         if d.is_trap() {
             return c.zone() == Zone::SpellTrap && d.level > 0;
         }
-        if !d.is_monster() || self.pool.def(c.def).behavior.no_special_summon {
+        let behavior = &self.pool.def(c.def).behavior;
+        if !d.is_monster() || behavior.no_special_summon {
+            return false;
+        }
+        let barred = |m: &crate::effect::Modifier| matches!(m, crate::effect::Modifier::NoSpecialSummonFrom(o) if crate::eval::origin_is(*o, c.zone()));
+        if behavior.effects.iter().any(|e| e.modifiers.iter().any(barred)) {
             return false;
         }
         let needs_proper = self.needs_proper_summon(id);
@@ -186,8 +191,8 @@ impl Duel {
             Cost::Discard { filter, .. } => self.player(p).hand.iter().copied().filter(|&c| c != source && m(filter, c)).collect(),
             // "Tribute 1 monster" may tribute the card itself (`Filter::NotSelf` for "other").
             Cost::Tribute { filter, .. } => self.player(p).monster_ids().filter(|&c| m(filter, c)).collect(),
-            Cost::BanishFromGy { .. } if self.gy_banish_locked(p) => Vec::new(),
-            Cost::BanishFromGy { filter, .. } => self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect(),
+            Cost::BanishFromGy { .. } | Cost::BanishUpTo { .. } if self.gy_banish_locked(p) => Vec::new(),
+            Cost::BanishFromGy { filter, .. } | Cost::BanishUpTo { filter, .. } => self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect(),
             Cost::DetachMaterial(_) => self.card(source).materials.to_vec(),
             Cost::SendToGy { from, filter, .. } => {
                 from.iter().flat_map(|&pl| self.cards_in(pl, p)).filter(|&c| c != source && self.card(c).controller() == p && m(filter, c)).collect()
@@ -219,6 +224,7 @@ impl Duel {
             Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } | Cost::SendToGy { count, .. } => {
                 self.cost_candidates(cost, e, p, card).len() >= *count as usize
             }
+            Cost::BanishUpTo { .. } => !self.cost_candidates(cost, e, p, card).is_empty(),
         })
     }
 
@@ -256,6 +262,8 @@ impl Duel {
 
     fn record_use(&mut self, card: CardId, effect: u8) {
         self.cards[card.0 as usize].activated_turn = self.turn;
+        let p = self.card(card).controller();
+        self.player_fx[p.idx()].activated_turn = self.turn;
         if let Some((key, counted, _)) = self.use_key(card, effect) {
             self.used.push(Use { key, effect: counted, turn: self.turn });
         }
@@ -268,7 +276,10 @@ impl Duel {
     pub(crate) fn can_activate(&self, p: Player, card: CardId, effect: u8, w: &Window) -> bool {
         let Some(e) = self.effect_decl(card, effect) else { return false };
         let c = self.card(card);
-        if c.controller() != p || e.kind.is_triggered() || e.kind == EffectKind::Continuous || self.name_locked(p, card) {
+        if c.controller() != p || e.kind.is_triggered() || e.kind == EffectKind::Continuous || self.name_locked(p, card) || c.battle_negated {
+            return false;
+        }
+        if self.player_fx[p.idx()].no_activation_turn == self.turn {
             return false;
         }
         let my_turn = p == self.turn_player;
@@ -286,6 +297,8 @@ impl Duel {
                 Range::Field => c.zone().on_field() && c.face_up() && (c.zone() == Zone::Monster || c.active),
                 Range::PendulumZone => self.in_pendulum_zone(card),
                 Range::Anywhere => true,
+                Range::Banished => c.zone() == Zone::Banished && c.face_up(),
+                Range::FaceDownMonster => c.zone() == Zone::Monster && !c.face_up(),
             },
             EffectKind::Flip | EffectKind::Trigger { .. } | EffectKind::Continuous => false,
         };
@@ -412,21 +425,22 @@ impl Duel {
                     self.banish(c, false, Reason::Cost);
                 }
             }
-            Cost::Discard { count, .. }
-            | Cost::Tribute { count, .. }
-            | Cost::BanishFromGy { count, .. }
-            | Cost::DetachMaterial(count)
-            | Cost::SendToGy { count, .. } => {
+            Cost::Discard { .. }
+            | Cost::Tribute { .. }
+            | Cost::BanishFromGy { .. }
+            | Cost::DetachMaterial(_)
+            | Cost::BanishUpTo { .. }
+            | Cost::SendToGy { .. } => {
                 if self.take_answer().is_none() {
                     let candidates = self.cost_candidates(cost, e, a.player, a.card);
-                    return Some(Flow::Ask(Prompt::Select {
-                        player: a.player,
-                        purpose: SelectPurpose::Cost,
-                        candidates,
-                        min: *count,
-                        max: *count,
-                        picked: Vec::new(),
-                    }));
+                    let (min, max) = match cost {
+                        Cost::BanishUpTo { max, .. } => (1, (*max).min(candidates.len() as u8).max(1)),
+                        Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } | Cost::DetachMaterial(count) => {
+                            (*count, *count)
+                        }
+                        _ => (1, 1),
+                    };
+                    return Some(Flow::Ask(Prompt::Select { player: a.player, purpose: SelectPurpose::Cost, candidates, min, max, picked: Vec::new() }));
                 }
                 let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) else { return None };
                 let lp = a.facts.cost.lp;

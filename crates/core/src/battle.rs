@@ -48,9 +48,13 @@ impl Duel {
                     c.attacks = 0;
                     // Extra attacks are earned for one turn only.
                     c.extra_attacks = 0;
+                    c.attacked_targets.clear();
                 }
                 c.attacked_turn = self.turn;
                 c.attacks += 1;
+                if let Some(t) = a.target {
+                    c.attacked_targets.push((t, a.target_moves));
+                }
                 self.battles += 1;
                 self.attack_negated = false;
                 self.new_timing();
@@ -103,6 +107,9 @@ impl Duel {
                     });
                 }
                 a.target_moves = a.target.map_or(0, |t| self.card(t).moves);
+                if let Some(t) = a.target {
+                    self.cards[a.attacker.0 as usize].attacked_targets.push((t, a.target_moves));
+                }
                 self.emit(Event::AttackDeclared { attacker: a.attacker, target: a.target });
                 a.stage = AttackStage::ReplayCheck;
                 self.attack_window(a, WindowKind::AttackDeclared)
@@ -133,6 +140,7 @@ impl Duel {
                                 let to = if self.card(t).position().attack() { Position::FaceUpAttack } else { Position::FaceUpDefense };
                                 self.tasks.push(Task::Attack(a.clone()));
                                 self.set_position(t, to);
+                                self.enforce_self_destruction();
                                 self.tasks.pop();
                             }
                         }
@@ -232,7 +240,8 @@ impl Duel {
             self.emit(Event::BattleDamage { player: p, amount, by });
             self.change_lp(p, -amount);
             // "Relinquished": the same amount to the opponent, as effect damage.
-            if [Some(a.attacker), a.target].into_iter().flatten().any(|x| self.card(x).controller() == p && self.reflects_battle_damage(x)) {
+            let reflected = [Some(a.attacker), a.target].into_iter().flatten().any(|x| self.card(x).controller() == p && self.reflects_battle_damage(x));
+            if reflected && !self.no_effect_damage(p.opp()) {
                 self.change_lp(p.opp(), -amount);
             }
         }

@@ -690,7 +690,9 @@ impl Duel {
             Action::NormalSummon(l) | Action::TributeSummon(l) => {
                 if let Some(card) = id(self, l) {
                     self.normal_summons_left = self.normal_summons_left.saturating_sub(1);
-                    self.tasks.push(Task::Summon { card, proc: SummonProc::Normal, stage: SummonStage::Tributes, tributes: SmallVec::new() });
+                    // SUM-1: a Normal Summon without Tributes goes straight to its zone.
+                    let stage = if matches!(action, Action::NormalSummon(_)) { SummonStage::Zone } else { SummonStage::Tributes };
+                    self.tasks.push(Task::Summon { card, proc: SummonProc::Normal, stage, tributes: SmallVec::new() });
                 }
             }
             Action::Set(l) => {
@@ -723,6 +725,7 @@ impl Duel {
                     self.cards[card.0 as usize].position_changed_turn = self.turn;
                     self.new_timing();
                     self.set_position(card, to);
+                    self.enforce_self_destruction();
                 }
             }
             Action::Attack { attacker, target } => {

@@ -219,6 +219,17 @@ impl Duel {
             Obj::DeckTop(w, n) => self.who(*w, ctx.p).iter().flat_map(|&q| self.player(q).deck.iter().rev().take(*n as usize).copied()).collect(),
             Obj::Filtered(inner, f) => self.objects_in(inner, ctx).into_iter().filter(|&c| self.filter_in(f, c, ctx)).collect(),
             Obj::Memory(m) => self.remembered(card, *m).collect(),
+            Obj::Union(v) => {
+                let mut all: SmallVec<[CardId; 4]> = SmallVec::new();
+                for o in v {
+                    for c in self.objects_in(o, ctx) {
+                        if !all.contains(&c) {
+                            all.push(c);
+                        }
+                    }
+                }
+                all
+            }
             Obj::DeckTopUntil { who, filter, count } => {
                 let mut v = SmallVec::new();
                 for q in self.who(*who, ctx.p) {
@@ -323,6 +334,8 @@ impl Duel {
             Filter::Declared => ctx.res.and_then(|r| r.declared.map(|v| (r.declare, v))).is_some_and(|(k, v)| self.matches_declared(id, k, v)),
             Filter::InDeck => c.zone() == Zone::Deck,
             Filter::OnField => c.zone().on_field(),
+            Filter::WasFaceUp => c.arrived.from_position.is_some_and(|pos| pos.face_up()),
+            Filter::CanHoldCounter(k) => self.pool.def(c.def).behavior.counters.contains(k),
             Filter::And(v) => v.iter().all(|f| self.filter_in(f, id, ctx)),
             Filter::Or(v) => v.iter().any(|f| self.filter_in(f, id, ctx)),
             Filter::Not(f) => !self.filter_in(f, id, ctx),
@@ -412,7 +425,7 @@ impl Duel {
 }
 
 /// Is zone `z` the origin `o` names?
-fn origin_is(o: Origin, z: Zone) -> bool {
+pub(crate) fn origin_is(o: Origin, z: Zone) -> bool {
     match o {
         Origin::Field => z.on_field(),
         Origin::MonsterZone => z == Zone::Monster,
@@ -449,6 +462,11 @@ impl Duel {
                 .chain
                 .last()
                 .is_some_and(|l| !l.activation_negated && l.facts.targets.iter().any(|&(t, moves)| self.card(t).moves == moves && self.filter_in(f, t, ctx))),
+            Condition::ChainTopTargetsOnly(f) => self.chain.last().is_some_and(|l| {
+                !l.activation_negated
+                    && !l.facts.targets.is_empty()
+                    && l.facts.targets.iter().all(|&(t, moves)| self.card(t).moves == moves && self.filter_in(f, t, ctx))
+            }),
             Condition::ChainTopDestroys => self.chain.last().is_some_and(|l| {
                 !l.activation_negated
                     && self.effect_decl(l.card, l.effect).is_some_and(|e| {
@@ -477,6 +495,7 @@ impl Duel {
             }
             Condition::NoneIn { place, filter } => !self.cards_in(*place, p).into_iter().any(|c| c != source && self.filter_in(filter, c, ctx)),
             Condition::NotSummonedThisTurn => self.player_fx[p.idx()].summoned_turn != self.turn,
+            Condition::NotActivatedThisTurn => self.player_fx[p.idx()].activated_turn != self.turn,
             Condition::FreeMonsterZones(n) => self.free_main_monster_zones(p).len() >= *n as usize,
             Condition::FreeSpellZones(n) => self.free_spell_zones(p).len() >= *n as usize,
             Condition::FreeLinkedZone => {

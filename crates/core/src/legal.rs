@@ -19,7 +19,8 @@ impl Duel {
                 // Tributes count by value (SUM-2: a monster may count as 2).
                 let tribute = if *purpose == crate::engine::SelectPurpose::Tribute { self.tribute_progress(picked) } else { None };
                 let (more, enough) = match tribute {
-                    Some((value, need, max_value)) => (value < max_value, value >= need),
+                    // `min` 0: no Tributes at all is also enough (SUM-2, "without Tributing").
+                    Some((value, need, max_value)) => (value < max_value, value >= need || (value == 0 && *min == 0)),
                     None => (picked.len() < *max as usize, picked.len() >= *min as usize),
                 };
                 if more && picked.len() < *max as usize {
@@ -86,8 +87,8 @@ impl Duel {
         match *action {
             Action::Pass => !(main || end || battle),
             Action::ToBattle => main && w.kind == WindowKind::Phase(Phase::Main1) && self.turn > 1,
-            Action::ToEnd => main || battle,
-            Action::ToMain2 => battle,
+            Action::ToEnd => main || (battle && !self.must_attack_now(p)),
+            Action::ToMain2 => battle && !self.must_attack_now(p),
             Action::EndTurn => end,
             Action::Activate { card, effect } if effect != crate::extra::PENDULUM_SCALE => self.activation_listed(p, card, effect, &w),
             _ => self.legal_actions().contains(action),
@@ -137,9 +138,13 @@ impl Duel {
             }
             WindowKind::Phase(Phase::End) if tp => out.push(Action::EndTurn),
             WindowKind::BattleStep if tp => {
+                let before = out.len();
                 self.attack_actions(p, out);
-                out.push(Action::ToMain2);
-                out.push(Action::ToEnd);
+                // BATTLE-2: a monster that must attack if able keeps the Battle Phase going.
+                if !out[before..].iter().any(|a| self.forced_attack(a)) {
+                    out.push(Action::ToMain2);
+                    out.push(Action::ToEnd);
+                }
             }
             _ => out.push(Action::Pass),
         }
@@ -252,13 +257,18 @@ impl Duel {
             let frees = candidates.iter().any(|&t| self.card(t).slot() < 5);
             value >= need && (free_mmz || frees)
         };
-        if !fits {
+        // SUM-2: a monster that may skip its Tributes is also Summoned or Set without any.
+        let tributeless = free_mmz && self.may_skip_tributes(c);
+        if !fits && !tributeless {
             return;
         }
         let behavior = &self.pool.def(self.card(c).def).behavior;
         let face_up_allowed = !behavior.normal_set_only && !self.unique_blocked(c, self.card(c).controller());
-        if face_up_allowed {
-            out.push(if need == 0 { Action::NormalSummon(loc) } else { Action::TributeSummon(loc) });
+        if face_up_allowed && (need == 0 || tributeless) {
+            out.push(Action::NormalSummon(loc));
+        }
+        if face_up_allowed && need > 0 && fits {
+            out.push(Action::TributeSummon(loc));
         }
         out.push(Action::Set(loc));
     }
@@ -298,23 +308,53 @@ impl Duel {
     fn attack_actions(&self, p: Player, out: &mut Vec<Action>) {
         let opp = self.player(p.opp());
         let any_opp = opp.monsters.iter().any(|m| m.is_some());
-        let targets: Vec<Loc> =
-            (0..7).filter(|&i| opp.monsters[i].is_some_and(|m| !self.not_attack_target(m))).map(|i| Loc::new(p.opp(), Zone::Monster, i)).collect();
+        let targets: Vec<(Loc, CardId)> =
+            (0..7).filter_map(|i| opp.monsters[i].filter(|&m| !self.not_attack_target(m)).map(|m| (Loc::new(p.opp(), Zone::Monster, i), m))).collect();
         for (i, slot) in self.player(p).monsters.iter().enumerate() {
             let Some(c) = *slot else { continue };
             let st = self.card(c);
-            let allowed = if st.attacked_turn == self.turn { st.attacks < 1 + st.extra_attacks + self.extra_attacks_allowed(c) } else { true };
-            if st.position() != Position::FaceUpAttack || !allowed || self.cannot_attack(c) {
+            let fresh = st.attacked_turn != self.turn;
+            if st.position() != Position::FaceUpAttack || self.cannot_attack(c) {
                 continue;
             }
             let attacker = Loc::new(p, Zone::Monster, i);
+            // "Attack every monster once each": each target once, directly only first.
+            if self.attacks_every_monster(c) {
+                if !any_opp && fresh && !self.cannot_attack_directly(c) {
+                    out.push(Action::Attack { attacker, target: None });
+                }
+                for &(t, m) in &targets {
+                    if fresh || !st.attacked_targets.contains(&(m, self.card(m).moves)) {
+                        out.push(Action::Attack { attacker, target: Some(t) });
+                    }
+                }
+                continue;
+            }
+            if !fresh && st.attacks >= 1 + st.extra_attacks + self.modifier_extra_attacks(c) {
+                continue;
+            }
             if !any_opp && !self.cannot_attack_directly(c) {
                 out.push(Action::Attack { attacker, target: None });
             }
-            for &t in &targets {
+            for &(t, _) in &targets {
                 out.push(Action::Attack { attacker, target: Some(t) });
             }
         }
+    }
+
+    /// Is this an attack by a monster that must attack if able (BATTLE-2)?
+    fn forced_attack(&self, a: &Action) -> bool {
+        matches!(a, Action::Attack { attacker, .. } if self.card_at(*attacker).is_some_and(|c| self.must_attack(c)))
+    }
+
+    /// Does `p` have a monster that must attack and still can (BATTLE-2)?
+    fn must_attack_now(&self, p: Player) -> bool {
+        if !self.any_modifiers() {
+            return false;
+        }
+        let mut attacks = Vec::new();
+        self.attack_actions(p, &mut attacks);
+        attacks.iter().any(|a| self.forced_attack(a))
     }
 
     // ---- text ---------------------------------------------------------------------

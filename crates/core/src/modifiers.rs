@@ -39,6 +39,12 @@ pub struct PlayerFx {
     pub no_summon_turn: u32,
     /// Last turn this player Summoned a monster.
     pub summoned_turn: u32,
+    /// Last turn this player activated a card or effect.
+    #[serde(default)]
+    pub activated_turn: u32,
+    /// Turn in which this player cannot activate cards or effects.
+    #[serde(default)]
+    pub no_activation_turn: u32,
     /// Turn in which this player cannot Normal Summon or Set.
     #[serde(default)]
     pub no_normal_summon_turn: u32,
@@ -175,6 +181,9 @@ impl Duel {
         if c.zone() != Zone::Monster || !c.face_up() {
             return false;
         }
+        if c.battle_negated {
+            return true;
+        }
         // Negated one by one ("Junk Synchron" revives a monster with its effects negated).
         if self.lingering.iter().any(|l| l.card == Some((card, c.moves)) && l.modifier == Modifier::NegateMonsterEffects) {
             return true;
@@ -254,7 +263,9 @@ impl Duel {
             return v;
         }
         for (src, ctrl, fixed, m) in self.active_modifiers() {
-            if fixed != Some(id) {
+            // Applied to this card, or a continuous effect of the card itself (EFF-14:
+            // "its original ATK becomes ...").
+            if fixed != Some(id) && !(fixed.is_none() && src == id) {
                 continue;
             }
             if let Modifier::SetOriginal { atk: a, def: d } = m {
@@ -382,23 +393,82 @@ impl Duel {
     pub(crate) fn control_fixed(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::ControlFixed(s) = m { Some(s) } else { None })
     }
-    /// Attacks `card` may declare in each Battle Phase beyond the first, from continuous
-    /// effects (`Modifier::ExtraAttacks`).
-    pub(crate) fn extra_attacks_allowed(&self, card: CardId) -> u8 {
-        if !self.any_modifiers() {
-            return 0;
-        }
-        self.active_modifiers()
-            .into_iter()
-            .filter_map(|(src, ctrl, fixed, m)| match m {
-                Modifier::ExtraAttacks(s, n) if self.in_scope(s, src, ctrl, fixed, card) => Some(*n),
-                _ => None,
-            })
-            .fold(0u8, u8::saturating_add)
-    }
     pub(crate) fn second_attack_on_kill(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::SecondAttackOnKill(s) = m { Some(s) } else { None })
     }
+    /// BATTLE-10: does player `p` take no effect damage now ("Des Wombat")?
+    pub(crate) fn no_effect_damage(&self, p: Player) -> bool {
+        self.any_modifiers() && self.active_modifiers().iter().any(|(_, ctrl, _, m)| **m == Modifier::NoEffectDamage && *ctrl == p)
+    }
+    /// BATTLE-2: attacks a monster may declare this turn beyond its one, from modifiers.
+    pub(crate) fn modifier_extra_attacks(&self, card: CardId) -> u8 {
+        if !self.any_modifiers() {
+            return 0;
+        }
+        let mut n = 0i32;
+        for (src, ctrl, fixed, m) in self.active_modifiers() {
+            if let Modifier::ExtraAttacks { scope, count } = m {
+                if self.in_scope(scope, src, ctrl, fixed, card) {
+                    n += self.num(count, &Ctx::of(ctrl, src)).max(0);
+                }
+            }
+        }
+        n.clamp(0, u8::MAX as i32) as u8
+    }
+    /// BATTLE-2: may this monster attack every monster the opponent controls once each?
+    pub(crate) fn attacks_every_monster(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::AttackEveryMonster(s) = m { Some(s) } else { None })
+    }
+    /// BATTLE-2: must this monster attack if able?
+    pub(crate) fn must_attack(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::MustAttack(s) = m { Some(s) } else { None })
+    }
+    /// Is a face-up monster banished instead of leaving the field to anywhere else?
+    pub(crate) fn banished_when_leaving(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::BanishWhenLeaving(s) = m { Some(s) } else { None })
+    }
+    /// What happens to `victim`, destroyed by battle with `killer` (decided at damage
+    /// calculation, while both are still on the field): are its effects negated, and is it
+    /// banished instead of going to the GY?
+    pub(crate) fn battle_victim_fate(&self, killer: CardId, victim: CardId) -> (bool, bool) {
+        if !self.any_modifiers() {
+            return (false, false);
+        }
+        let (mut negated, mut banished) = (false, false);
+        for (src, ctrl, fixed, m) in self.active_modifiers() {
+            match m {
+                Modifier::NegateBattleVictims { scope, victims } if self.in_scope(scope, src, ctrl, fixed, killer) => {
+                    negated |= self.filter_matches(victims, victim, ctrl, src);
+                }
+                Modifier::BanishBattleVictims(scope) if self.in_scope(scope, src, ctrl, fixed, killer) => banished = true,
+                _ => {}
+            }
+        }
+        (negated, banished)
+    }
+
+    /// `Modifier::SelfDestruct`: cards whose self-destruction applies now are destroyed by
+    /// their own effect (a rule process, not a chain link).
+    pub(crate) fn enforce_self_destruction(&mut self) {
+        if self.sources_on_field().next().is_none() {
+            return;
+        }
+        let doomed: SmallVec<[(CardId, Player); 2]> = self
+            .active_modifiers()
+            .into_iter()
+            .filter(|(_, _, fixed, m)| fixed.is_none() && **m == Modifier::SelfDestruct)
+            .map(|(s, p, _, _)| (s, p))
+            .collect();
+        let cause = self.cause;
+        for (c, p) in doomed {
+            if self.card(c).zone().on_field() {
+                self.cause = Some(p);
+                self.send_to_gy(c, crate::event::Reason::Destroy);
+            }
+        }
+        self.cause = cause;
+    }
+
     /// Is `card` banished instead of going to the GY? A "Macro Cosmos" leaving the field
     /// does not apply to itself.
     pub(crate) fn gy_banishes_card(&self, card: CardId) -> bool {
@@ -424,17 +494,18 @@ impl Duel {
     /// Lingering effects end: at the end of the turn (`end_of_turn`), at the end of the
     /// Battle Phase (`end_of_battle`), when their source is gone.
     pub(crate) fn expire_lingering(&mut self, end_of_turn: bool, end_of_battle: bool) {
-        let (turn, turn_player) = (self.turn, self.turn_player);
+        let (turn, tp) = (self.turn, self.turn_player);
         let cards = &self.cards;
         self.lingering.retain(|l| match l.until {
             Duration::EndOfTurn | Duration::EndPhase | Duration::EndOfDamageStep => !(end_of_turn && l.turn <= turn),
-            Duration::YourNextTurn => !(end_of_turn && l.turn < turn && turn_player == l.controller),
+            Duration::YourNextTurn => !(end_of_turn && l.turn < turn && tp == l.controller),
             Duration::EndOfBattlePhase => !((end_of_turn || end_of_battle) && l.turn <= turn),
             Duration::WhileSourceOnField => {
                 let s = &cards[l.source.0 as usize];
                 s.moves == l.source_moves && s.zone().on_field() && s.position().face_up()
             }
             Duration::Permanent => true,
+            Duration::EndOfOpponentsTurn => !(end_of_turn && tp != l.controller && l.turn <= turn),
         });
     }
 

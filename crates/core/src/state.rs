@@ -148,6 +148,18 @@ pub struct CardState {
     /// A one-shot spell/trap an effect keeps on the field ("this card stays on the field").
     #[serde(default)]
     pub stays: bool,
+    /// The monsters (with their move counts) it declared attacks on during
+    /// `attacked_turn` (BATTLE-2: "attack every monster once each").
+    #[serde(default)]
+    pub attacked_targets: SmallVec<[(CardId, u32); 2]>,
+    /// Destroyed by battle with a monster whose effect negates its victims: its effects are
+    /// negated, on the field and in the GY, until it moves again.
+    #[serde(default)]
+    pub battle_negated: bool,
+    /// Destroyed by battle with a monster whose victims are banished instead of going to
+    /// the GY.
+    #[serde(default)]
+    pub battle_banished: bool,
 }
 
 /// How a card arrived where it is (for "sent to the GY this turn", "destroyed by an
@@ -199,6 +211,9 @@ impl CardState {
             killed_by: None,
             activated_turn: 0,
             stays: false,
+            attacked_targets: SmallVec::new(),
+            battle_negated: false,
+            battle_banished: false,
         }
     }
     /// Face-up (a monster in face-up position, a face-up spell/trap or banished card).
@@ -648,6 +663,11 @@ impl Duel {
         if !self.held_spell_zones.is_empty() && !(to.zone == Zone::Monster && self.card(id).zone == Zone::Monster) {
             self.held_spell_zones.retain(|&(c, _)| c != id);
         }
+        // "If this face-up card would leave the field, banish it instead."
+        let here = self.card(id);
+        if here.zone == Zone::Monster && here.face_up() && !to.zone.on_field() && to.zone != Zone::Banished && self.banished_when_leaving(id) {
+            to = Dest { player: here.owner, zone: Zone::Banished, slot: None, position: Position::FaceUpAttack };
+        }
         // MISC-1: a token that leaves the field vanishes.
         if self.data(id).is_token() && to.zone != Zone::Monster {
             to = Dest { player: self.card(id).owner, zone: Zone::Gone, slot: None, position: Position::FaceUpAttack };
@@ -699,11 +719,14 @@ impl Duel {
         c.arrived = Arrival { turn, reason: Some(reason), by: self.cause, from: Some(from.zone), from_position };
         if reason != Reason::Battle {
             c.killed_by = None;
+            c.battle_negated = false;
+            c.battle_banished = false;
         }
         if left_field || !to.zone.on_field() {
             c.summon = SummonKind::None;
             c.attacks = 0;
             c.attacked_turn = 0;
+            c.attacked_targets.clear();
             c.position_changed_turn = 0;
             c.counters.clear();
             c.equip_to = None;
@@ -770,7 +793,8 @@ impl Duel {
             self.send_pendulum_to_extra(id, reason);
             return;
         }
-        if self.gy_banishes_card(id) {
+        // Destroyed by battle with a monster whose victims are banished instead.
+        if self.gy_banishes_card(id) || (reason == Reason::Battle && self.card(id).battle_banished) {
             self.banish(id, false, reason);
             return;
         }
@@ -893,6 +917,7 @@ impl Duel {
         self.check_source_links();
         self.check_linked_destruction();
         self.enforce_forced_defense();
+        self.enforce_self_destruction();
     }
 
     /// Monsters tied to a card that is gone: `DestroyedWithSource` monsters are destroyed,

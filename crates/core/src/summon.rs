@@ -29,9 +29,15 @@ impl Duel {
     pub(crate) fn tribute_range(&self, card: CardId, proc: SummonProc) -> (usize, usize) {
         let base = self.tributes_needed(card);
         match &self.pool.def(self.card(card).def).behavior.tribute_rule {
-            Some((n, _, false)) if proc == SummonProc::Normal => (base, *n as usize),
+            Some((n, _, false)) if proc == SummonProc::Normal && *n as usize > base => (base, *n as usize),
             _ => (base, base),
         }
+    }
+
+    /// SUM-2: may `card` also be Normal Summoned or Set without Tributing (an optional
+    /// tribute rule of 0: "you can Normal Summon/Set this card without Tributing")?
+    pub(crate) fn may_skip_tributes(&self, card: CardId) -> bool {
+        matches!(self.pool.def(self.card(card).def).behavior.tribute_rule, Some((0, _, false))) && self.tributes_needed(card) > 0
     }
 
     /// How many tributes `t` counts as for summoning `card`.
@@ -91,9 +97,11 @@ impl Duel {
                 // One selection, one card at a time: `legal_actions` offers a monster while
                 // the tribute value is below the maximum and `done` once it reaches the need
                 // (a monster may count as 2: "Double Coston").
+                // A Set that may skip its Tributes may also pick none (`min` 0).
                 let candidates = self.tribute_candidates(card);
+                let min = u8::from(!self.may_skip_tributes(card));
                 self.tasks.push(Task::Summon { card, proc, stage, tributes });
-                Flow::Ask(Prompt::Select { player: p, purpose: SelectPurpose::Tribute, candidates, min: 1, max: max as u8, picked: Vec::new() })
+                Flow::Ask(Prompt::Select { player: p, purpose: SelectPurpose::Tribute, candidates, min, max: max as u8, picked: Vec::new() })
             }
             SummonStage::Zone => {
                 if let Some(Action::Zone(z)) = self.take_answer() {
@@ -163,6 +171,7 @@ impl Duel {
             self.cards[card.0 as usize].properly_summoned = true;
         }
         self.enforce_forced_defense();
+        self.enforce_self_destruction();
         self.tasks.push(Task::Window(Window { kind: WindowKind::AfterSummon, holder: self.turn_player, passed: false, dest: None }));
     }
 

@@ -81,7 +81,9 @@ impl Duel {
             }
             Event::FlipSummoned { card } => format!("{} flip summons {}", self.card(*card).controller().name(), self.nm(*card)),
             Event::SpecialSummoned { card } => {
-                format!("{} special summons {}", self.card(*card).controller().name(), self.nm(*card))
+                // SUM-5: a monster Special Summoned face-down stays hidden (MISC-3).
+                let c = self.card(*card);
+                format!("{} special summons {}", c.controller().name(), shown(*card, c.face_up() || c.zone() != crate::types::Zone::Monster))
             }
             Event::PositionChanged { card, from, to } => {
                 format!("{} changes from {} to {}", shown(*card, to.face_up()), from.text(), to.text())

@@ -71,6 +71,7 @@ impl Trigger {
             | Trigger::AttackTargeted
             | Trigger::AfterDamageCalculation
             | Trigger::EndOfDamageStep
+            | Trigger::ChangedToDefense
             | Trigger::DeclaresAttack
             | Trigger::StartOfDamageStep => false,
         }
@@ -102,6 +103,7 @@ impl Duel {
                 }
             }
             Event::BattleDamage { by, .. } => self.check_card_triggers(*by, e),
+            Event::PositionChanged { card, .. } => self.check_card_triggers(*card, e),
             Event::AttackDeclared { attacker, target } => {
                 self.check_card_triggers(*attacker, e);
                 if let Some(t) = target {
@@ -113,8 +115,12 @@ impl Duel {
                 if let (Reason::Battle, Some(a)) = (reason, self.current_attack()) {
                     let killer = if Some(*card) == a.target { Some(a.attacker) } else { a.target };
                     if let Some(k) = killer {
+                        let (negated, banished) = self.battle_victim_fate(k, *card);
                         self.cards[k.0 as usize].battle_kill_turn = self.turn;
-                        self.cards[card.0 as usize].killed_by = Some(k);
+                        let victim = &mut self.cards[card.0 as usize];
+                        victim.killed_by = Some(k);
+                        victim.battle_negated = negated;
+                        victim.battle_banished = banished;
                         self.check_card_triggers(k, e);
                     }
                 }
@@ -135,7 +141,6 @@ impl Duel {
             | Event::Drew { .. }
             | Event::MonsterSet { .. }
             | Event::SpellSet { .. }
-            | Event::PositionChanged { .. }
             | Event::AttackStopped { .. }
             | Event::LpChanged { .. }
             | Event::Activated { .. }
@@ -233,6 +238,8 @@ impl Duel {
             Range::Gy => c.zone() == Zone::Gy,
             Range::PendulumZone => self.in_pendulum_zone(card),
             Range::Anywhere => true,
+            Range::Banished => c.zone() == Zone::Banished && c.face_up(),
+            Range::FaceDownMonster => c.zone() == Zone::Monster && !c.face_up(),
         };
         let cause_ok = |cause: Cause, reason: Reason| match cause {
             Cause::Any => true,
@@ -323,6 +330,10 @@ impl Duel {
                 let Event::SpecialSummoned { card: x } = e else { return None };
                 (in_range && self.filter_matches(f, *x, c.controller(), card)).then(|| other(*x))
             }
+            Trigger::ChangedToDefense => {
+                let Event::PositionChanged { card: x, from, to } = e else { return None };
+                (*x == card && from.attack() && *to == crate::types::Position::FaceUpDefense && on_field_face_up).then_some(None)
+            }
             Trigger::AnySummoned { normal, flip, special, filter } => {
                 let (x, how) = match e {
                     Event::NormalSummoned { card, .. } => (*card, *normal),
@@ -388,6 +399,10 @@ impl Duel {
 
     fn trigger_can_activate(&self, p: &Pending) -> bool {
         let Some(e) = self.effect_decl(p.card, p.effect) else { return false };
+        // Its effects were negated by the monster that destroyed it by battle.
+        if self.card(p.card).battle_negated || self.player_fx[p.player.idx()].no_activation_turn == self.turn {
+            return false;
+        }
         if self.chain.len() >= crate::engine::limits::CHAIN_LINKS || !self.limit_ok(p.card, p.effect) || self.name_locked(p.player, p.card) {
             return false;
         }
@@ -407,6 +422,9 @@ impl Duel {
     }
 
     pub(crate) fn step_triggers(&mut self, mut t: TriggerTask) -> Flow {
+        // Earlier links (their costs, once-per-turn uses) may have made some impossible:
+        // they are not offered.
+        t.queue.retain(|p| self.trigger_can_activate(p));
         let Some((player, optional)) = self.next_group(&t.queue) else {
             if t.any_activated {
                 let last = self.chain.last().map_or(self.turn_player, |l| l.controller);
@@ -448,6 +466,10 @@ impl Duel {
             return Flow::Continue;
         };
         let p = t.queue.remove(i);
+        // "Activate 1 of these effects": the card's other alternatives of this event drop.
+        if let Some(g) = self.effect_decl(p.card, p.effect).and_then(|e| e.alternatives) {
+            t.queue.retain(|q| !(q.card == p.card && q.timing == p.timing && self.effect_decl(q.card, q.effect).is_some_and(|e| e.alternatives == Some(g))));
+        }
         t.any_activated = true;
         self.tasks.push(Task::Triggers(t));
         // Conditions may have changed with earlier links' costs.

@@ -351,7 +351,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         28933734 => Behavior::with(vec![flip_recover(F::Trap, "FLIP: target 1 Trap in your GY; add it to your hand.")]),
         // Mataza the Zapper
         22609617 => Behavior::with(vec![
-            E::continuous("It can attack twice in each Battle Phase.").modifier(Modifier::ExtraAttacks(Scope::This, 1)),
+            E::continuous("It can attack twice in each Battle Phase.").modifier(Modifier::ExtraAttacks { scope: Scope::This, count: Num::Const(1) }),
             E::continuous("Control of this face-up card cannot switch.").modifier(Modifier::ControlFixed(Scope::This)),
         ]),
         // Medusa Worm

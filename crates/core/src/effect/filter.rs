@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::modifier::Counter;
 use super::num::Num;
 use super::op::Obj;
 use crate::card::{Attribute, Race};
@@ -279,6 +280,10 @@ pub enum Filter {
     InDeck,
     /// Is on the field (ZONE-2).
     OnField,
+    /// Was face-up where it was before its last move ("banished while face-up").
+    WasFaceUp,
+    /// Its card can hold counters of this kind (MISC-2: its effects use them).
+    CanHoldCounter(Counter),
     /// All of these.
     And(Vec<Filter>),
     /// Any of these.

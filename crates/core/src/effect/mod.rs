@@ -124,6 +124,11 @@ pub enum Range {
     PendulumZone,
     /// Anywhere (rule triggers like "sent from hand or Deck").
     Anywhere,
+    /// Banished face-up ("if this card was banished ...: Special Summon it").
+    Banished,
+    /// Face-down in a Monster Zone: a quick effect activated by a Set monster, which its
+    /// own steps turn face-up ("Big Shield Gardna").
+    FaceDownMonster,
 }
 
 /// When in the Damage Step an effect may be activated (EFF-10).
@@ -177,6 +182,9 @@ pub enum Cost {
     BanishAllOther(Vec<Place>),
     /// Detach materials from this Xyz monster (ZONE-10, SUM-11).
     DetachMaterial(u8),
+    /// Banish 1 to `max` cards from your GY matching the filter, as many as the player
+    /// picks ("banish up to 3 monsters from your GY"; [`CostStat::Cards`] counts them).
+    BanishUpTo { max: u8, filter: Filter },
     /// Tribute this monster (a Tribute as a cost: "Tribute this card and 1 other monster").
     TributeSelf,
     /// Send cards matching the filter from these places to the GY (not a discard, not a
@@ -220,6 +228,10 @@ pub struct EffectDecl {
     /// "You cannot ... the turn you activate this card": applies to the activating player
     /// once the activation is complete, whether or not it is negated later.
     pub restriction: Option<PlayerEffect>,
+    /// "Activate 1 of these effects" (EFF-7): triggered effects of one card with the same
+    /// group, started by the same event, are alternatives; once one is activated the
+    /// others are not. (The choice is made on activation, so an alternative may target.)
+    pub alternatives: Option<u8>,
 }
 
 impl EffectDecl {
@@ -241,7 +253,13 @@ impl EffectDecl {
             limit_group: None,
             needs_card_on_field: false,
             restriction: None,
+            alternatives: None,
         }
+    }
+    /// One of a card's alternative triggered effects ("activate 1 of these effects").
+    pub fn alternative(mut self, group: u8) -> Self {
+        self.alternatives = Some(group);
+        self
     }
     /// "You cannot ... the turn you activate this card".
     pub fn restricts(mut self, r: PlayerEffect) -> Self {

@@ -60,6 +60,9 @@ pub enum Duration {
     WhileSourceOnField,
     /// For as long as the affected card stays where it is.
     Permanent,
+    /// Until the end of the opponent's next turn (this turn's end, if it is theirs):
+    /// "until the end of your opponent's turn".
+    EndOfOpponentsTurn,
     /// Until the end of the effect controller's next turn (this turn included, and the
     /// opponent's turns before it: "until the End Phase of your next turn").
     YourNextTurn,
@@ -96,7 +99,8 @@ pub enum Modifier {
     /// The ATK and/or DEF become these values, after every gain applied before
     /// ("its ATK becomes 0").
     SetCurrent { scope: Scope, atk: Option<Num>, def: Option<Num> },
-    /// The original ATK and/or DEF become these values (EFF-14).
+    /// The original ATK and/or DEF become these values (EFF-14): of the card it is applied
+    /// to, or, as a continuous effect, of its own card.
     SetOriginal { atk: Option<Num>, def: Option<Num> },
     /// "Cannot declare an attack".
     CannotAttack(Scope),
@@ -167,6 +171,36 @@ pub enum Modifier {
     /// the Damage Step), the opponent cannot activate cards matching the filter
     /// ("Stargazer/Timegazer Magician").
     PendulumBattleLock(Filter),
+    /// No effect damage (BATTLE-10): the controller of the source takes no effect damage
+    /// ("Des Wombat").
+    NoEffectDamage,
+    /// Extra attacks: monsters in scope may declare `count` more attacks each Battle Phase
+    /// (BATTLE-2: "for each Equip Card equipped to it, it can attack once more").
+    ExtraAttacks { scope: Scope, count: Num },
+    /// Attacking every monster (BATTLE-2): monsters in scope may attack each monster the
+    /// opponent controls once per Battle Phase, and directly only if they have not attacked
+    /// yet ("Asura Priest").
+    AttackEveryMonster(Scope),
+    /// Forced attack (BATTLE-2): once its controller is in the Battle Phase, it may not end
+    /// it while a monster in scope can still declare an attack ("Berserk Gorilla").
+    MustAttack(Scope),
+    /// Self-destruction: while the effect's condition holds, the source destroys itself (a
+    /// rule process checked after summons, position changes and resolutions, not a chain
+    /// link: "if this card is in face-up Defense Position, destroy it").
+    SelfDestruct,
+    /// Battle-victim negation: monsters matching `victims` destroyed by battle with a
+    /// monster in scope have their effects negated on the field and in the GY (their
+    /// triggers from that destruction cannot activate: "Dark Ruler Ha Des", "Blade Knight").
+    NegateBattleVictims { scope: Scope, victims: Filter },
+    /// Battle-victim banishment: monsters destroyed by battle with a monster in scope are
+    /// banished instead of going to the GY (decided at damage calculation).
+    BanishBattleVictims(Scope),
+    /// Banishment instead of leaving: a face-up monster in scope that would leave the field
+    /// is banished instead ("if this face-up card would leave the field, banish it").
+    BanishWhenLeaving(Scope),
+    /// A summon condition (SUM-7, EFF-1): read from the card wherever it is, it cannot be
+    /// Special Summoned from there ("cannot be Special Summoned from the GY").
+    NoSpecialSummonFrom(super::filter::Origin),
     /// Destruction on targeting: a face-up monster in scope is destroyed (by its own effect)
     /// as soon as a card effect that targets it is activated, before anyone can respond
     /// (the 2005 "Spirit Reaper"; today's text waits for the resolution:
@@ -188,9 +222,6 @@ pub enum Modifier {
     /// Cannot attack the opponent directly (BATTLE-7; "Magical Scientist" gives it to the
     /// Fusion Monster it summons).
     CannotAttackDirectly(Scope),
-    /// More attacks: monsters in scope may declare this many more attacks in each Battle
-    /// Phase (BATTLE-2: "can make a second attack").
-    ExtraAttacks(Scope, u8),
     /// Control lock: control of face-up monsters in scope cannot switch (ZONE-11: effects
     /// that take or swap control, and control-taking equips, leave them where they are).
     ControlFixed(Scope),

@@ -44,6 +44,9 @@ pub enum Obj {
     Filtered(Box<Obj>, Filter),
     /// The cards in a memory slot of this card, still where the effect left them.
     Memory(Mem),
+    /// The cards of several objects together, each once ("that monster and this card",
+    /// "every card in both hands and on the field"): one step acts on all of them at once.
+    Union(Vec<Obj>),
     /// Every other card of the triggering event gathered before the trigger was activated
     /// (all the monsters a "when a monster(s) is Summoned" trigger saw summoned).
     EventCards,
@@ -65,8 +68,7 @@ pub enum SummonPos {
     Defense,
     /// Face-up Attack or face-down Defense (chosen).
     AttackOrSet,
-    /// Face-down Defense (a Special Summon in Set position: its FLIP effect waits for it to
-    /// be flipped; POS-1).
+    /// Face-down Defense (SUM-5: a Special Summon may place a monster face-down).
     FaceDownDefense,
 }
 
@@ -114,6 +116,9 @@ pub enum PlayerEffect {
     NoSummonsThisTurn,
     /// Monsters this player controls cannot be destroyed by battle this turn.
     MonstersIndestructibleByBattle,
+    /// Cannot activate cards or effects for the rest of this turn ("you cannot activate
+    /// other cards or effects the turn you activate this effect", EFF-1).
+    NoActivationsThisTurn,
     /// Cannot Normal Summon or Set a monster for the rest of this turn (SUM-1).
     NoNormalSummonThisTurn,
 }

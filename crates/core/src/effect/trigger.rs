@@ -54,6 +54,9 @@ pub enum Trigger {
     /// A card matching the filter left the field: this card itself (wherever it went), or
     /// another card while this one is face-up on the field ("Destiny Board").
     LeftField(Filter),
+    /// A position change (POS-1): this card was changed from Attack Position to face-up
+    /// Defense Position, by any means ("Blade Rabbit", "Dream Clown").
+    ChangedToDefense,
     /// This card declared an attack (the event card is the attack target, if any; BATTLE-2).
     DeclaresAttack,
     /// Any monster matching the filter was Summoned in one of these ways (the card must be
@@ -169,6 +172,12 @@ pub enum Condition {
     Not(Box<Condition>),
     /// A unique condition a card brings (see [`CustomCheck`]).
     Custom(CustomCheck),
+    /// The chain's last link targets only cards matching the filter (at least one, all of
+    /// them still where they were: "a Spell Card that targets this card and no other", EFF-6).
+    ChainTopTargetsOnly(Filter),
+    /// Its player has activated no card or effect this turn ("you cannot activate other
+    /// cards or effects the turn you activate this": nothing activated before it, EFF-1).
+    NotActivatedThisTurn,
     /// Attacking a face-down monster (BATTLE-4, POS-4): this card attacked a monster that
     /// was face-down in Defense Position until the attack flipped it, in the current battle
     /// ("Legacy Hunter").

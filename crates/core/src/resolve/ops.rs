@@ -282,6 +282,8 @@ impl Duel {
                 let value = self.num(amount, &Ctx::resolving(r));
                 for q in self.who(*who, p) {
                     match op {
+                        // BATTLE-10: a player may be immune to effect damage.
+                        Op::Damage { .. } if self.no_effect_damage(q) => {}
                         Op::Damage { .. } => self.change_lp(q, -value),
                         Op::GainLp { .. } => self.change_lp(q, value),
                         _ => {
@@ -300,7 +302,9 @@ impl Duel {
                     let q = self.card(c).controller();
                     if !hit.contains(&q) {
                         hit.push(q);
-                        self.change_lp(q, -value);
+                        if !self.no_effect_damage(q) {
+                            self.change_lp(q, -value);
+                        }
                     }
                 }
                 r.did = value > 0 && !hit.is_empty();
@@ -526,6 +530,7 @@ impl Duel {
             Modifier::AtkDef { scope, atk, def } => Modifier::AtkDef { scope: scope.clone(), atk: fix(atk), def: fix(def) },
             Modifier::SetCurrent { scope, atk, def } => Modifier::SetCurrent { scope: scope.clone(), atk: atk.as_ref().map(fix), def: def.as_ref().map(fix) },
             Modifier::SetOriginal { atk, def } => Modifier::SetOriginal { atk: atk.as_ref().map(fix), def: def.as_ref().map(fix) },
+            Modifier::ExtraAttacks { scope, count } => Modifier::ExtraAttacks { scope: scope.clone(), count: fix(count) },
             m => m.clone(),
         }
     }
@@ -565,6 +570,8 @@ impl Duel {
                 }
                 Op::Declare(_) => return true,
                 op if op.is_branch() => return true,
+                // Cards go back into a Deck: what later steps draw is not known yet.
+                Op::ToDeck { .. } => return true,
                 op if !self.op_possible(op, ctx) => return false,
                 _ => {}
             }

@@ -240,7 +240,7 @@ impl Duel {
         let candidates = self.tribute_candidates(c);
         let value: usize = candidates.iter().map(|&t| self.tribute_value(t, c)).sum();
         let free = !self.free_main_monster_zones(p).is_empty();
-        if need == 0 {
+        if need == 0 || (free && self.may_skip_tributes(c)) {
             free
         } else {
             value >= need && (free || candidates.iter().any(|&t| self.card(t).slot() < 5))
@@ -275,6 +275,7 @@ impl Duel {
             PlayerEffect::NoBattleDamage => fx.no_battle_damage_turn = turn,
             PlayerEffect::MonstersIndestructibleByBattle => fx.indestructible_turn = turn,
             PlayerEffect::NoSummonsThisTurn => fx.no_summon_turn = turn,
+            PlayerEffect::NoActivationsThisTurn => fx.no_activation_turn = turn,
             PlayerEffect::NoNormalSummonThisTurn => fx.no_normal_summon_turn = turn,
         }
     }
