@@ -48,10 +48,18 @@ impl Duel {
     }
 
     /// SUM-7 and "cannot be Special Summoned": may this card be Special Summoned by an
-    /// effect now (ignoring zones)?
-    pub(crate) fn can_be_special_summoned(&self, id: CardId) -> bool {
+    /// effect of card `by` now (ignoring zones)?
+    pub(crate) fn can_be_special_summoned(&self, id: CardId, by: CardId) -> bool {
         let c = self.card(id);
         let d = self.data(id);
+        let behavior = &self.pool.def(c.def).behavior;
+        // SUM-7: "must be Special Summoned by X, and cannot be Special Summoned by other ways".
+        if let Some(f) = &behavior.special_summon_only_by {
+            return d.is_monster()
+                && !behavior.no_special_summon
+                && matches!(c.zone(), Zone::Hand | Zone::Deck | Zone::Gy | Zone::Banished)
+                && self.filter_matches(f, by, self.card(by).controller(), id);
+        }
         // TRAP-5: a trap with monster stats summons itself from its S/T zone.
         if d.is_trap() {
             return c.zone() == Zone::SpellTrap && d.level > 0;
@@ -73,6 +81,15 @@ impl Duel {
             // ("Metamorphosis"); that is not a proper summon.
             Zone::Extra => d.is_extra_deck() && !c.face_up(),
             _ => false,
+        }
+    }
+
+    /// "You can only control 1 face-up X": does `p` control another face-up card with the
+    /// name of `card`, which has that rule?
+    pub(crate) fn unique_blocked(&self, card: CardId, p: Player) -> bool {
+        self.pool.def(self.card(card).def).behavior.unique_on_field && {
+            let code = self.data(card).name_code();
+            self.player(p).monster_ids().any(|m| m != card && self.card(m).face_up() && self.data(m).name_code() == code)
         }
     }
 
@@ -191,7 +208,10 @@ impl Duel {
     fn cost_cards(&self, e: &EffectDecl, p: Player, source: CardId) -> Vec<CardId> {
         e.costs
             .iter()
-            .find_map(|c| matches!(c, Cost::Discard { .. } | Cost::Tribute { .. } | Cost::BanishFromGy { .. }).then(|| self.raw_cost_candidates(c, p, source)))
+            .find_map(|c| {
+                matches!(c, Cost::Discard { .. } | Cost::Tribute { .. } | Cost::BanishFromGy { .. } | Cost::SendToGy { .. })
+                    .then(|| self.raw_cost_candidates(c, p, source))
+            })
             .unwrap_or_default()
     }
 
@@ -201,12 +221,16 @@ impl Duel {
             Cost::Discard { filter, .. } => self.player(p).hand.iter().copied().filter(|&c| c != source && m(filter, c)).collect(),
             // "Tribute 1 monster" may tribute the card itself (`Filter::NotSelf` for "other").
             Cost::Tribute { filter, .. } => self.player(p).monster_ids().filter(|&c| m(filter, c) && !self.cannot_be_tributed(c)).collect(),
+            Cost::BanishFromGy { .. } | Cost::BanishUpTo { .. } | Cost::BanishAnyFromGy { .. } if self.gy_banish_locked(p) => Vec::new(),
             Cost::BanishFromGy { filter, .. } | Cost::BanishUpTo { filter, .. } | Cost::BanishAnyFromGy { filter } => {
                 self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect()
             }
             Cost::SendFromDeck { filter, .. } => self.player(p).deck.iter().rev().copied().filter(|&c| m(filter, c)).collect(),
             Cost::DetachMaterial(_) => self.card(source).materials.to_vec(),
             Cost::SendToGy { place, filter, .. } => self.cards_in(*place, p).into_iter().filter(|&c| c != source && m(filter, c)).collect(),
+            Cost::SendToGyFrom { from, filter, .. } => {
+                from.iter().flat_map(|&pl| self.cards_in(pl, p)).filter(|&c| c != source && self.card(c).controller() == p && m(filter, c)).collect()
+            }
             _ => Vec::new(),
         }
     }
@@ -236,10 +260,12 @@ impl Duel {
             Cost::SendSelfToGy => c.zone().on_field() && c.face_up(),
             Cost::BanishAllOther(places) => places.iter().any(|&pl| self.cards_in(pl, p).iter().any(|&x| x != card)),
             Cost::DetachMaterial(n) => c.zone() == Zone::Monster && c.materials.len() >= *n as usize,
+            Cost::TributeSelf => c.zone() == Zone::Monster,
             Cost::Discard { count, .. }
             | Cost::Tribute { count, .. }
             | Cost::BanishFromGy { count, .. }
             | Cost::SendToGy { min: count, .. }
+            | Cost::SendToGyFrom { count, .. }
             | Cost::SendFromDeck { count, .. } => self.cost_candidates(cost, e, p, card).len() >= *count as usize,
             Cost::BanishUpTo { .. } => !self.cost_candidates(cost, e, p, card).is_empty(),
             Cost::SendDeckTop(n) => self.player(p).deck.len() >= *n as usize,
@@ -266,6 +292,7 @@ impl Duel {
             Limit::PerNamePerTurn => Some((name(), counted, true)),
             Limit::PerNamePerDuel => Some((name(), counted, false)),
             Limit::PerCardPerDuel => Some((UseKey::Card(card), counted, false)),
+            Limit::PerBattle => Some((UseKey::Battle { card, battle: self.battles }, counted, true)),
         }
     }
 
@@ -423,7 +450,7 @@ impl Duel {
             stage: ActivateStage::Costs(0),
             window: false,
             from,
-            facts: LinkFacts { event_card: t.event_card, more_event_cards: t.more_event_cards.clone(), summoned: self.summoned_now(), ..LinkFacts::default() },
+            facts: LinkFacts { event_card: t.event_card, event_cards: t.event_cards.clone(), summoned: self.summoned_now(), ..LinkFacts::default() },
         }));
     }
 
@@ -454,6 +481,7 @@ impl Duel {
             },
             Cost::DiscardSelf => self.send_to_gy(a.card, Reason::Discard),
             Cost::SendSelfToGy => self.send_to_gy(a.card, Reason::Cost),
+            Cost::TributeSelf => self.send_to_gy(a.card, Reason::Tribute),
             Cost::RemoveCounters { kind, count } => self.add_counters(a.card, *kind, -(*count as i32)),
             Cost::BanishAllOther(places) => {
                 let all: Vec<CardId> = places.iter().flat_map(|&pl| self.cards_in(pl, a.player)).filter(|&c| c != a.card).collect();
@@ -473,6 +501,7 @@ impl Duel {
             | Cost::DetachMaterial(_)
             | Cost::BanishUpTo { .. }
             | Cost::SendToGy { .. }
+            | Cost::SendToGyFrom { .. }
             | Cost::SendFromDeck { .. }
             | Cost::BanishAnyFromGy { .. } => {
                 if self.take_answer().is_none() {
@@ -501,7 +530,7 @@ impl Duel {
                         Cost::SendToGy { .. } => self.send_to_gy(id, Reason::Cost),
                         // ZONE-10, SUM-11: the player picks which materials to detach.
                         Cost::DetachMaterial(_) => self.detach_material(id),
-                        Cost::SendFromDeck { .. } => self.send_to_gy(id, Reason::Cost),
+                        Cost::SendFromDeck { .. } | Cost::SendToGyFrom { .. } => self.send_to_gy(id, Reason::Cost),
                         _ => self.banish(id, false, Reason::Cost),
                     }
                 }

@@ -55,6 +55,7 @@ impl Duel {
                 if let Some(t) = a.target {
                     c.attacked_targets.push((t, a.target_moves));
                 }
+                self.battles += 1;
                 self.attack_negated = false;
                 self.new_timing();
                 self.pay_attack_cost(a.attacker);
@@ -119,6 +120,11 @@ impl Duel {
                     return self.end_attack(a);
                 }
                 self.step = Some(BattleStep::Damage(sub));
+                if sub == DamageStep::Start {
+                    for m in [Some(a.attacker), a.target].into_iter().flatten() {
+                        self.cards[m.0 as usize].battled_turn = self.turn;
+                    }
+                }
                 // The battle stays visible to trigger detection (`current_attack`) while the
                 // step's event is emitted ("at the end of the Damage Step").
                 self.tasks.push(Task::Attack(a.clone()));
@@ -131,6 +137,7 @@ impl Duel {
                         // battle stays visible: its FLIP effect waits, BATTLE-8).
                         if let Some(t) = a.target {
                             if !self.card(t).face_up() {
+                                a.target_was_face_down = !self.card(t).position().attack();
                                 let to = if self.card(t).position().attack() { Position::FaceUpAttack } else { Position::FaceUpDefense };
                                 self.tasks.push(Task::Attack(a.clone()));
                                 self.set_position(t, to);
@@ -172,6 +179,7 @@ impl Duel {
 
     fn end_attack(&mut self, a: AttackTask) -> Flow {
         self.no_battle_damage = [false; 2];
+        self.expire_damage_step();
         self.attack_negated = false;
         for id in a.destroyed {
             if self.card(id).zone() == Zone::Monster {

@@ -140,6 +140,10 @@ pub struct AttackTask {
     /// The attack target was in Defense Position at damage calculation.
     #[serde(default)]
     pub target_was_defense: bool,
+    /// The attack target was face-down in Defense Position until the attack flipped it
+    /// (POS-4).
+    #[serde(default)]
+    pub target_was_face_down: bool,
 }
 
 /// What a selection is for.
@@ -750,6 +754,7 @@ impl Duel {
                     stage: AttackStage::Declare,
                     destroyed: SmallVec::new(),
                     target_was_defense: false,
+                    target_was_face_down: false,
                 }));
             }
             _ => {}

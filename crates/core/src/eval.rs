@@ -35,10 +35,9 @@ pub struct LinkFacts {
     pub targets: SmallVec<[(CardId, u32); 2]>,
     /// The other card of the triggering event.
     pub event_card: Option<CardId>,
-    /// Further cards of the events that started the same trigger ([`Obj::EventCard`] names
-    /// them all).
+    /// Every other card of the triggering events gathered into this trigger.
     #[serde(default)]
-    pub more_event_cards: SmallVec<[CardId; 2]>,
+    pub event_cards: SmallVec<[CardId; 2]>,
     /// What the cost fixed.
     pub cost: CostFacts,
     /// The monsters whose summon was the latest happening when the effect was activated,
@@ -59,20 +58,23 @@ pub(crate) struct Ctx<'a> {
     pub link: Option<&'a LinkFacts>,
     /// Its resolution so far, if it is resolving.
     pub res: Option<&'a Resolution>,
+    /// A mandatory triggered effect is being checked: it is activated even when a draw
+    /// would empty a Deck (the player then loses: WIN-2, EFF-3).
+    pub mandatory: bool,
 }
 
 impl<'a> Ctx<'a> {
     /// An effect of `source` controlled by `p`, outside any activation.
     pub fn of(p: Player, source: CardId) -> Ctx<'a> {
-        Ctx { p, source, link: None, res: None }
+        Ctx { p, source, link: None, res: None, mandatory: false }
     }
     /// The same, with what an activation fixed.
     pub fn with_link(p: Player, source: CardId, link: &'a LinkFacts) -> Ctx<'a> {
-        Ctx { p, source, link: Some(link), res: None }
+        Ctx { p, source, link: Some(link), res: None, mandatory: false }
     }
     /// A resolving effect.
     pub fn resolving(r: &'a Resolution) -> Ctx<'a> {
-        Ctx { p: r.link.controller, source: r.link.card, link: Some(&r.link.facts), res: Some(r) }
+        Ctx { p: r.link.controller, source: r.link.card, link: Some(&r.link.facts), res: Some(r), mandatory: false }
     }
 }
 
@@ -213,7 +215,12 @@ impl Duel {
             Obj::Chosen => ctx.res.map(|r| r.chosen.clone()).unwrap_or_default(),
             Obj::Affected => ctx.res.map(|r| r.affected.clone()).unwrap_or_default(),
             Obj::Equipped => self.card(card).equip_to.into_iter().collect(),
-            Obj::EventCard => ctx.link.map(|l| l.event_card.into_iter().chain(l.more_event_cards.iter().copied()).collect()).unwrap_or_default(),
+            // Every card of the events gathered into the trigger ("for each card discarded"),
+            // the first one if none was gathered.
+            Obj::EventCard => ctx
+                .link
+                .map(|l| if l.event_cards.is_empty() { l.event_card.into_iter().collect() } else { l.event_cards.iter().copied().collect() })
+                .unwrap_or_default(),
             // A resolving spell/trap is not among "all cards" it affects (it is being
             // resolved); a monster's "all monsters" includes itself unless it says "other".
             Obj::All(place, f) => {
@@ -234,6 +241,23 @@ impl Duel {
                 }
                 all
             }
+            Obj::DeckTopUntil { who, filter, count } => {
+                let mut v = SmallVec::new();
+                for q in self.who(*who, ctx.p) {
+                    let side = Ctx { p: q, ..*ctx };
+                    let need = self.num(count, &side).max(0) as usize;
+                    let mut found = 0;
+                    for &c in self.player(q).deck.iter().rev() {
+                        if found >= need {
+                            break;
+                        }
+                        v.push(c);
+                        found += usize::from(self.filter_in(filter, c, &side));
+                    }
+                }
+                v
+            }
+            Obj::EventCards => ctx.link.map(|l| l.event_cards.iter().copied().collect()).unwrap_or_default(),
         }
     }
 
@@ -292,7 +316,7 @@ impl Duel {
             Filter::Named(code) => d.id == *code || d.alias == *code,
             Filter::NameHas(s) => d.name.contains(s.as_str()),
             Filter::Stat(s, cmp, n) => (as_monster || !matches!(s, Stat::Atk | Stat::Def | Stat::Level)) && cmp.holds(self.stat(id, *s), self.num(n, ctx)),
-            Filter::CanSpecialSummon => self.can_be_special_summoned(id),
+            Filter::CanSpecialSummon => self.can_be_special_summoned(id, source) && !self.unique_blocked(id, p),
             Filter::CanSet => self.can_set_from_hand(id, p),
             Filter::Attacker => c.zone() == Zone::Monster && self.current_attacker() == Some(id),
             Filter::PointedTo => self.points_to(source, id),
@@ -308,6 +332,7 @@ impl Duel {
                 TurnFact::Arrived => c.arrived.turn == self.turn,
                 TurnFact::Attacked => c.attacked_turn == self.turn,
                 TurnFact::DestroyedByBattle => c.battle_kill_turn == self.turn,
+                TurnFact::Battled => c.battled_turn == self.turn,
                 TurnFact::Flipped => c.flipped_turn == self.turn,
                 TurnFact::Summoned => c.zone() == Zone::Monster && c.entered_turn == self.turn && c.summon != crate::types::SummonKind::None,
             },
@@ -561,6 +586,8 @@ impl Duel {
                 }
                 summons
             }),
+            Condition::AttackedFaceDownDefense => self.current_attack().is_some_and(|a| a.attacker == source && a.target_was_face_down),
+            Condition::DefendedInDefensePosition => self.current_attack().is_some_and(|a| a.target == Some(source) && a.target_was_defense),
         }
     }
 

@@ -33,8 +33,9 @@ impl Duel {
                             continue;
                         }
                         let st = self.card(c);
-                        // Identical cards in a hidden pile are interchangeable: list one.
-                        if matches!(st.zone(), Zone::Hand | Zone::Deck) {
+                        // Identical cards in a hidden pile are interchangeable: list one
+                        // (ZONE-7, ZONE-8: the face-down Extra Deck too).
+                        if matches!(st.zone(), Zone::Hand | Zone::Deck) || (st.zone() == Zone::Extra && !st.face_up()) {
                             if seen.contains(&(st.zone(), st.code)) {
                                 continue;
                             }
@@ -265,7 +266,7 @@ impl Duel {
 
     /// SUM-1, SUM-2: Normal Summon (with tributes) and Set of one hand monster.
     fn push_normal_summons(&self, c: CardId, loc: Loc, free_mmz: bool, out: &mut Vec<Action>) {
-        if self.normal_summons_left == 0 {
+        if self.normal_summons_left == 0 || self.player_fx[self.card(c).controller().idx()].no_normal_summon_turn == self.turn {
             return;
         }
         let (need, _) = self.tribute_range(c, crate::engine::SummonProc::Normal);
@@ -283,10 +284,12 @@ impl Duel {
         if !fits && !tributeless {
             return;
         }
-        if need == 0 || tributeless {
+        let behavior = &self.pool.def(self.card(c).def).behavior;
+        let face_up_allowed = !behavior.normal_set_only && !self.unique_blocked(c, self.card(c).controller());
+        if face_up_allowed && (need == 0 || tributeless) {
             out.push(Action::NormalSummon(loc));
         }
-        if need > 0 && fits {
+        if face_up_allowed && need > 0 && fits {
             out.push(Action::TributeSummon(loc));
         }
         // SUM-1 under "Light of Intervention": no monster can be Set.
@@ -306,7 +309,7 @@ impl Duel {
             let changed = st.position_changed_turn == self.turn;
             let attacked = st.attacked_turn == self.turn;
             // SUM-4 / POS-2 (a face-down Attack monster, POS-1, is flipped the same way).
-            if !st.face_up() && !fresh && !changed {
+            if !st.face_up() && !fresh && !changed && !self.unique_blocked(c, p) {
                 out.push(Action::FlipSummon(loc));
             }
             if st.face_up()
@@ -342,7 +345,7 @@ impl Duel {
             let attacker = Loc::new(p, Zone::Monster, i);
             // "Attack every monster once each": each target once, directly only first.
             if self.attacks_every_monster(c) {
-                if !any_opp && fresh {
+                if !any_opp && fresh && !self.cannot_attack_directly(c) {
                     out.push(Action::Attack { attacker, target: None });
                 }
                 for &(t, m) in &targets {
@@ -355,7 +358,7 @@ impl Duel {
             if !fresh && st.attacks >= 1 + st.extra_attacks + self.modifier_extra_attacks(c) {
                 continue;
             }
-            if !any_opp {
+            if !any_opp && !self.cannot_attack_directly(c) {
                 out.push(Action::Attack { attacker, target: None });
             }
             for &(t, _) in &targets {

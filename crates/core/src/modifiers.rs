@@ -48,6 +48,12 @@ pub struct PlayerFx {
     /// Turn in which this player takes no effect damage.
     #[serde(default)]
     pub no_effect_damage_turn: u32,
+    /// Turn in which this player cannot Normal Summon or Set.
+    #[serde(default)]
+    pub no_normal_summon_turn: u32,
+    /// Last turn this player Normal Summoned or Set a monster (negated or not: SUM-3).
+    #[serde(default)]
+    pub normal_summoned_turn: u32,
 }
 
 impl Duel {
@@ -106,8 +112,14 @@ impl Duel {
         v
     }
 
-    /// Does a modifier's scope include `card`?
+    /// Does a modifier's scope include `card`, and is `card` not immune to its source
+    /// (`Modifier::Unaffected`)?
     fn in_scope(&self, scope: &Scope, source: CardId, ctrl: Player, fixed: Option<CardId>, card: CardId) -> bool {
+        self.scope_contains(scope, source, ctrl, fixed, card) && !self.unaffected_by(card, source)
+    }
+
+    /// Does a modifier's scope include `card`?
+    fn scope_contains(&self, scope: &Scope, source: CardId, ctrl: Player, fixed: Option<CardId>, card: CardId) -> bool {
         if let Some(f) = fixed {
             return f == card;
         }
@@ -119,6 +131,51 @@ impl Duel {
                 c.zone() == Zone::Monster && c.face_up() && self.filter_matches(f, card, ctrl, source)
             }
         }
+    }
+
+    /// Is the face-up monster `card` unaffected by the effects of card `source`
+    /// (`Modifier::Unaffected`, declared on a face-up card)? A card is never immune to itself.
+    pub(crate) fn unaffected_by(&self, card: CardId, source: CardId) -> bool {
+        let c = self.card(card);
+        if card == source || c.zone() != Zone::Monster || !c.face_up() {
+            return false;
+        }
+        let declared =
+            |s: CardId| self.pool.def(self.card(s).def).behavior.effects.iter().any(|e| e.modifiers.iter().any(|m| matches!(m, Modifier::Unaffected { .. })));
+        if !self.sources_on_field().any(declared) {
+            return false;
+        }
+        self.active_modifiers().into_iter().any(|(src, ctrl, fixed, m)| match m {
+            Modifier::Unaffected { scope, by } => self.scope_contains(scope, src, ctrl, fixed, card) && self.filter_matches(by, source, ctrl, src),
+            _ => false,
+        })
+    }
+
+    /// MISC-2: the activation of `activated` resolved: face-up cards counting such
+    /// activations (`Modifier::CounterPerActivation`) get their counter.
+    pub(crate) fn count_activation(&mut self, activated: CardId) {
+        if !self.any_modifiers() {
+            return;
+        }
+        let hits: SmallVec<[(CardId, crate::effect::Counter); 2]> = self
+            .active_modifiers()
+            .into_iter()
+            .filter_map(|(src, ctrl, fixed, m)| match m {
+                Modifier::CounterPerActivation { filter, kind } if fixed.is_none() && self.filter_matches(filter, activated, ctrl, src) => Some((src, *kind)),
+                _ => None,
+            })
+            .collect();
+        for (c, kind) in hits {
+            if self.pool.def(self.card(c).def).behavior.counters.contains(&kind) {
+                self.add_counters(c, kind, 1);
+            }
+        }
+    }
+
+    /// May player `p` not banish cards from a GY now (`Modifier::NoBanishFromGy`)?
+    pub(crate) fn gy_banish_locked(&self, p: Player) -> bool {
+        self.any_modifiers()
+            && self.active_modifiers().into_iter().any(|(_, ctrl, _, m)| matches!(m, Modifier::NoBanishFromGy(w) if self.who(*w, ctrl).contains(&p)))
     }
 
     /// Is a monster's effect negated now (e.g. "Skill Drain")?
@@ -359,6 +416,12 @@ impl Duel {
     pub(crate) fn piercing(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::Piercing(s) = m { Some(s) } else { None })
     }
+    pub(crate) fn cannot_attack_directly(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::CannotAttackDirectly(s) = m { Some(s) } else { None })
+    }
+    pub(crate) fn control_fixed(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::ControlFixed(s) = m { Some(s) } else { None })
+    }
     pub(crate) fn second_attack_on_kill(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::SecondAttackOnKill(s) = m { Some(s) } else { None })
     }
@@ -494,6 +557,9 @@ impl Duel {
 
     /// The controller a card should have under "take control" equips.
     pub(crate) fn equip_controller(&self, card: CardId) -> Option<Player> {
+        if self.control_fixed(card) {
+            return None;
+        }
         self.active_modifiers()
             .into_iter()
             .find(|(src, _, _, m)| **m == Modifier::ControlEquipped && self.card(*src).equip_to == Some(card))
@@ -511,7 +577,8 @@ impl Duel {
         let (turn, tp) = (self.turn, self.turn_player);
         let cards = &self.cards;
         self.lingering.retain(|l| match l.until {
-            Duration::EndOfTurn | Duration::EndPhase => !(end_of_turn && l.turn <= turn),
+            Duration::EndOfTurn | Duration::EndPhase | Duration::EndOfDamageStep => !(end_of_turn && l.turn <= turn),
+            Duration::YourNextTurn => !(end_of_turn && l.turn < turn && tp == l.controller),
             Duration::EndOfBattlePhase => !((end_of_turn || end_of_battle) && l.turn <= turn),
             Duration::WhileSourceOnField => {
                 let s = &cards[l.source.0 as usize];
@@ -525,5 +592,11 @@ impl Duel {
     /// Lingering effects "until the chain has resolved" end (CHAIN-3).
     pub(crate) fn expire_chain_lingering(&mut self) {
         self.lingering.retain(|l| l.until != Duration::EndOfChain);
+    }
+
+    /// BATTLE-4: effects applied "during this damage calculation only" end with the Damage
+    /// Step.
+    pub(crate) fn expire_damage_step(&mut self) {
+        self.lingering.retain(|l| l.until != Duration::EndOfDamageStep);
     }
 }

@@ -316,6 +316,7 @@ impl Duel {
             end_battle_phase: false,
             negated_summon: None,
             resolved_this_turn: Vec::new(),
+            battles: 0,
         }
     }
 

@@ -39,6 +39,8 @@ pub enum UseKey {
     Name { code: u32, player: Player },
     /// A player's Pendulum Summon of the turn (SUM-12).
     PendulumSummon(Player),
+    /// This card instance's effect in one battle (numbered by [`Duel`]'s attack count).
+    Battle { card: CardId, battle: u32 },
 }
 
 /// One recorded use: the key, the effect (or its limit group), the turn.
@@ -79,6 +81,10 @@ pub struct Delayed {
     pub at: crate::effect::Moment,
     /// The turn it was scheduled.
     pub turn: u32,
+    /// The cards the step before it affected, with their move counts then: the later steps'
+    /// `Obj::Affected`, while they stay where they were.
+    #[serde(default)]
+    pub cards: SmallVec<[(CardId, u32); 4]>,
 }
 
 /// The state of one card instance.
@@ -125,6 +131,9 @@ pub struct CardState {
     pub arrived: Arrival,
     /// Last turn this monster destroyed a monster by battle.
     pub battle_kill_turn: u32,
+    /// Last turn this monster was in a battle that reached the Damage Step.
+    #[serde(default)]
+    pub battled_turn: u32,
     /// Last turn it was turned face-up (Flip Summon, attack, effect).
     pub flipped_turn: u32,
     /// Tributes used for its Tribute Summon ("if Summoned this way").
@@ -195,6 +204,7 @@ impl CardState {
             moves: 0,
             arrived: Arrival::default(),
             battle_kill_turn: 0,
+            battled_turn: 0,
             flipped_turn: 0,
             materials_count: 0,
             extra_attacks: 0,
@@ -405,6 +415,9 @@ pub struct Duel {
     /// turn" (cleared when the turn ends).
     #[serde(default)]
     pub(crate) resolved_this_turn: Vec<(CardId, u8)>,
+    /// Attacks declared in the duel so far: the number of the current battle (BATTLE-2).
+    #[serde(default)]
+    pub(crate) battles: u32,
 }
 
 impl PartialEq for Duel {

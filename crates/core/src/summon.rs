@@ -143,6 +143,7 @@ impl Duel {
             SummonProc::Set => Position::FaceDownDefense,
         };
         let reason = if proc == SummonProc::Set { Reason::Set } else { Reason::Summon };
+        self.player_fx[p.idx()].normal_summoned_turn = self.turn;
         self.new_timing();
         self.move_card(card, Dest { player: p, zone: Zone::Monster, slot: Some(zone), position }, reason);
         let c = &mut self.cards[card.0 as usize];
@@ -212,7 +213,7 @@ impl Duel {
             ProcStage::Pay => {
                 let (count, purpose) = match &rule {
                     SummonRule::OnlyOpponentControlsMonsters => (0, SelectPurpose::Cost),
-                    SummonRule::Tribute { count, .. } => (*count, SelectPurpose::Tribute),
+                    SummonRule::Tribute { count, .. } | SummonRule::TributeOpponents { count, .. } => (*count, SelectPurpose::Tribute),
                     SummonRule::BanishFromGy(fs) => (fs.len() as u8, SelectPurpose::Cost),
                     SummonRule::BanishFromField { count, .. } => (*count, SelectPurpose::Cost),
                 };
@@ -225,7 +226,7 @@ impl Duel {
                         self.new_timing();
                         for id in picked {
                             match rule {
-                                SummonRule::Tribute { .. } => self.send_to_gy(id, Reason::Tribute),
+                                SummonRule::Tribute { .. } | SummonRule::TributeOpponents { .. } => self.send_to_gy(id, Reason::Tribute),
                                 _ => self.banish(id, false, Reason::Cost),
                             }
                         }
@@ -238,7 +239,7 @@ impl Duel {
                 Flow::Ask(Prompt::Select { player: p, purpose, candidates, min: count, max: count, picked: Vec::new() })
             }
             ProcStage::Zone => {
-                let zones = self.free_main_monster_zones(p);
+                let zones = self.free_main_monster_zones(self.proc_side(card, p));
                 if let Some(Action::Zone(z)) = self.take_answer() {
                     self.tasks.push(Task::SummonProc { card, stage: ProcStage::Position(z) });
                     return Flow::Continue;
@@ -256,11 +257,34 @@ impl Duel {
                     return Flow::Ask(Prompt::Position { player: p, card, options });
                 };
                 self.new_timing();
-                self.move_card(card, Dest { player: p, zone: Zone::Monster, slot: Some(z), position: pos }, Reason::Summon);
+                let to = self.proc_side(card, p);
+                self.move_card(card, Dest { player: to, zone: Zone::Monster, slot: Some(z), position: pos }, Reason::Summon);
                 self.cards[card.0 as usize].summon = SummonKind::Special;
+                if let Some(r) = self.pool.def(self.card(card).def).behavior.summon_restriction {
+                    self.apply_player_effect(p, r);
+                }
                 self.open_summon_windows(card, SummonKind::Special);
                 Flow::Continue
             }
+        }
+    }
+
+    /// Whose field a monster's own summon procedure puts it on, when `p` uses it.
+    fn proc_side(&self, card: CardId, p: crate::types::Player) -> crate::types::Player {
+        match self.pool.def(self.card(card).def).behavior.summon_rule {
+            Some(crate::effect::SummonRule::TributeOpponents { .. }) => p.opp(),
+            _ => p,
+        }
+    }
+
+    /// Has player `p` already done this turn what a summon restriction forbids?
+    fn restriction_broken(&self, p: crate::types::Player, r: crate::effect::PlayerEffect) -> bool {
+        use crate::effect::PlayerEffect;
+        let fx = &self.player_fx[p.idx()];
+        match r {
+            PlayerEffect::NoNormalSummonThisTurn => fx.normal_summoned_turn == self.turn,
+            PlayerEffect::NoSummonsThisTurn => fx.summoned_turn == self.turn,
+            _ => false,
         }
     }
 
@@ -275,6 +299,8 @@ impl Duel {
                 self.player(p).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card) && !self.cannot_be_tributed(m)).collect()
             }
             SummonRule::BanishFromField { filter, .. } => self.player(p).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card)).collect(),
+            SummonRule::TributeOpponents { filter, .. } => self.player(p.opp()).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card)).collect(),
+            SummonRule::BanishFromGy(_) if self.gy_banish_locked(p) => Vec::new(),
             SummonRule::BanishFromGy(fs) => self.player(p).gy.iter().copied().filter(|&c| fs.iter().any(|f| self.filter_matches(f, c, p, card))).collect(),
         }
     }
@@ -283,11 +309,15 @@ impl Duel {
     pub(crate) fn summon_rule_ok(&self, card: CardId) -> bool {
         use crate::effect::SummonRule;
         let p = self.card(card).controller();
-        let Some(rule) = &self.pool.def(self.card(card).def).behavior.summon_rule else { return false };
-        let free = self.free_main_monster_zones(p).len();
+        let behavior = &self.pool.def(self.card(card).def).behavior;
+        let Some(rule) = &behavior.summon_rule else { return false };
+        if behavior.summon_restriction.is_some_and(|r| self.restriction_broken(p, r)) {
+            return false;
+        }
+        let free = self.free_main_monster_zones(self.proc_side(card, p)).len();
         match rule {
             SummonRule::OnlyOpponentControlsMonsters => free > 0 && self.player(p).monster_count() == 0 && self.player(p.opp()).monster_count() > 0,
-            SummonRule::Tribute { count, .. } | SummonRule::BanishFromField { count, .. } => {
+            SummonRule::Tribute { count, .. } | SummonRule::BanishFromField { count, .. } | SummonRule::TributeOpponents { count, .. } => {
                 let c = self.summon_rule_candidates(card, rule);
                 c.len() >= *count as usize && (free > 0 || c.iter().any(|&m| self.card(m).slot() < 5))
             }

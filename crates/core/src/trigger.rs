@@ -28,10 +28,10 @@ pub struct Pending {
     pub when: bool,
     /// The other card of the event (attacker, battled monster, summoned monster).
     pub event_card: Option<CardId>,
-    /// Further cards of events that started the same trigger before it was activated ("for
-    /// each card discarded").
+    /// The other cards of every event that started this trigger before it was activated
+    /// (the first one included).
     #[serde(default)]
-    pub more_event_cards: SmallVec<[CardId; 2]>,
+    pub event_cards: SmallVec<[CardId; 2]>,
     /// A FLIP effect of a monster flipped face-up by an attack: it waits until after
     /// damage calculation (BATTLE-4, BATTLE-8).
     #[serde(default)]
@@ -56,6 +56,7 @@ impl Trigger {
             Trigger::Phase { .. }
             | Trigger::EndOfBattlePhase
             | Trigger::AnySpecialSummoned(_)
+            | Trigger::AnySummoned { .. }
             | Trigger::LeftField(_)
             | Trigger::OtherReturnedToHand(_)
             | Trigger::EffectDamage { .. }
@@ -74,7 +75,9 @@ impl Trigger {
             | Trigger::AttackTargeted
             | Trigger::AfterDamageCalculation
             | Trigger::EndOfDamageStep
-            | Trigger::ChangedToDefense => false,
+            | Trigger::ChangedToDefense
+            | Trigger::DeclaresAttack
+            | Trigger::StartOfDamageStep => false,
         }
     }
 }
@@ -105,7 +108,8 @@ impl Duel {
             }
             Event::BattleDamage { by, .. } => self.check_card_triggers(*by, e),
             Event::PositionChanged { card, .. } => self.check_card_triggers(*card, e),
-            Event::AttackDeclared { target, .. } => {
+            Event::AttackDeclared { attacker, target } => {
+                self.check_card_triggers(*attacker, e);
                 if let Some(t) = target {
                     self.check_card_triggers(*t, e);
                 }
@@ -162,16 +166,10 @@ impl Duel {
         }
         let left_field = matches!(e, Event::Moved { from, to, .. } if from.zone.on_field() && !to.zone.on_field());
         let discarded = matches!(e, Event::Moved { reason: Reason::Discard, .. });
-        let watched = matches!(
-            e,
-            Event::PhaseEntered { .. }
-                | Event::StepEntered { .. }
-                | Event::SpecialSummoned { .. }
-                | Event::EffectDamage { .. }
-                | Event::Drew { .. }
-                | Event::BattleDamage { .. }
-        );
-        if (left_field || discarded || watched) && !self.watchers.is_empty() {
+        let summoned = matches!(e, Event::NormalSummoned { .. } | Event::FlipSummoned { .. } | Event::SpecialSummoned { .. });
+        let watched =
+            matches!(e, Event::PhaseEntered { .. } | Event::StepEntered { .. } | Event::EffectDamage { .. } | Event::Drew { .. } | Event::BattleDamage { .. });
+        if (left_field || discarded || summoned || watched) && !self.watchers.is_empty() {
             for i in 0..self.watchers.len() {
                 let w = self.watchers[i];
                 self.check_card_triggers(w, e);
@@ -207,10 +205,9 @@ impl Duel {
     fn push_pending(&mut self, card: CardId, effect: u8, optional: bool, when: bool, event_card: Option<CardId>) {
         let moves = self.card(card).moves;
         if let Some(p) = self.pending.iter_mut().find(|p| p.card == card && p.effect == effect && p.moves == moves) {
-            // The same trigger again before it was activated: one activation for them all,
-            // which names every event card.
-            if let Some(x) = event_card.filter(|&x| p.event_card != Some(x) && !p.more_event_cards.contains(&x)) {
-                p.more_event_cards.push(x);
+            // One trigger for the whole happening: it gathers the cards of each event.
+            if let Some(x) = event_card.filter(|x| !p.event_cards.contains(x)) {
+                p.event_cards.push(x);
             }
             return;
         }
@@ -229,7 +226,7 @@ impl Duel {
             optional,
             when,
             event_card,
-            more_event_cards: SmallVec::new(),
+            event_cards: event_card.into_iter().collect(),
             after_damage_calculation: flipped_by_attack,
         });
     }
@@ -268,7 +265,8 @@ impl Duel {
                 let hit = match e {
                     Event::NormalSummoned { card: x, .. } => *normal && *x == card,
                     Event::FlipSummoned { card: x } => *flip && *x == card,
-                    Event::SpecialSummoned { card: x } => *special && *x == card,
+                    // A monster Special Summoned face-down has no effects yet (POS-3).
+                    Event::SpecialSummoned { card: x } => *special && *x == card && c.face_up(),
                     _ => false,
                 };
                 hit.then_some(Some(card))
@@ -343,6 +341,22 @@ impl Duel {
             Trigger::ChangedToDefense => {
                 let Event::PositionChanged { card: x, from, to } = e else { return None };
                 (*x == card && from.attack() && *to == crate::types::Position::FaceUpDefense && on_field_face_up).then_some(None)
+            }
+            Trigger::AnySummoned { normal, flip, special, filter } => {
+                let (x, how) = match e {
+                    Event::NormalSummoned { card, .. } => (*card, *normal),
+                    Event::FlipSummoned { card } => (*card, *flip),
+                    Event::SpecialSummoned { card } => (*card, *special),
+                    _ => return None,
+                };
+                (how && in_range && self.filter_matches(filter, x, c.controller(), card)).then_some(Some(x))
+            }
+            Trigger::DeclaresAttack => {
+                let Event::AttackDeclared { attacker, target } = e else { return None };
+                (*attacker == card && on_field_face_up).then_some(*target)
+            }
+            Trigger::StartOfDamageStep => {
+                matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::Start) } if in_range && battling()).then(|| self.battle_opponent(card))
             }
             Trigger::LeftField(f) => {
                 let Event::Moved { card: x, from, to, .. } = e else { return None };
@@ -422,8 +436,8 @@ impl Duel {
             return false;
         }
         {
-            let facts = crate::eval::LinkFacts { event_card: p.event_card, more_event_cards: p.more_event_cards.clone(), ..Default::default() };
-            let ctx = crate::eval::Ctx::with_link(p.player, p.card, &facts);
+            let facts = crate::eval::LinkFacts { event_card: p.event_card, event_cards: p.event_cards.clone(), ..Default::default() };
+            let ctx = crate::eval::Ctx { mandatory: !p.optional, ..crate::eval::Ctx::with_link(p.player, p.card, &facts) };
             // A trigger whose operation could not do anything is not activated, as an
             // activation would not be.
             self.condition_in(&e.condition, &ctx) && self.costs_payable(e, p.player, p.card) && self.targets_exist(e, &ctx) && self.ops_possible(&e.ops, &ctx)

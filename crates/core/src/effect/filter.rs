@@ -182,6 +182,9 @@ pub enum TurnFact {
     Flipped,
     /// It was Summoned (any way) onto the field.
     Summoned,
+    /// It was in a battle that reached the Damage Step (an attack that was not negated or
+    /// stopped; BATTLE-4).
+    Battled,
 }
 
 /// What a player declares ([`crate::effect::Op::Declare`]); [`Filter::Declared`] matches it.

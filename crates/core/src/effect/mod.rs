@@ -105,6 +105,9 @@ pub enum Limit {
     /// Once per duel, each copy on its own (older texts: "this effect can only be used
     /// once per Duel").
     PerCardPerDuel,
+    /// This card's effect once per battle (each attack declaration starts a new battle; a
+    /// replay is the same one: BATTLE-3).
+    PerBattle,
 }
 
 /// Where a monster effect is used from (EFF-1).
@@ -198,6 +201,11 @@ pub enum Cost {
     /// Pay any multiple of this many LP (at least once, at most the LP you have): the amount
     /// is announced (`announce N`) and read as `Num::Cost(CostStat::Lp)`.
     PayLpMultiple(i32),
+    /// Tribute this monster (a Tribute as a cost: "Tribute this card and 1 other monster").
+    TributeSelf,
+    /// Send cards matching the filter from these places to the GY (not a discard, not a
+    /// Tribute: "send 1 Beast monster from your hand or face-up field to the GY").
+    SendToGyFrom { count: u8, from: Vec<Place>, filter: Filter },
 }
 
 /// One declared effect of a card.
@@ -460,6 +468,9 @@ pub enum SummonRule {
     BanishFromGy(Vec<Filter>),
     /// Banish monsters you control matching (Vampire Genesis).
     BanishFromField { count: u8, filter: Filter },
+    /// Tribute monsters your opponent controls matching: the monster is Special Summoned to
+    /// their field ("Lava Golem").
+    TributeOpponents { count: u8, filter: Filter },
 }
 
 /// A way to win written on a card (WIN-3), checked while the card is in the hand or
@@ -501,6 +512,20 @@ pub struct Behavior {
     pub materials: Option<crate::extra::Materials>,
     /// A Fusion Substitute: may stand for one named Fusion Material (SUM-9).
     pub fusion_substitute: bool,
+    /// SUM-7: "must be Special Summoned by X, and cannot be Special Summoned by other ways":
+    /// only the effects of cards matching this filter may Special Summon it (from wherever
+    /// they take it), and nothing else ever may.
+    pub special_summon_only_by: Option<Filter>,
+    /// "You cannot ... the turn you Special Summon this card" by its own procedure: applies
+    /// to the summoning player once the procedure summons it; the procedure cannot be used
+    /// once the player has already done what is forbidden this turn.
+    pub summon_restriction: Option<PlayerEffect>,
+    /// "Cannot be Normal Summoned (but can be Normal Set)" (SUM-1): its Normal Summon is
+    /// only ever a Set.
+    pub normal_set_only: bool,
+    /// "You can only control 1 face-up <this card>": a player who controls one face-up
+    /// cannot Normal Summon, Flip Summon or Special Summon another face-up.
+    pub unique_on_field: bool,
 }
 
 impl Behavior {

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::filter::Filter;
+use super::filter::{Filter, Who};
 use super::num::Num;
 use super::trigger::Condition;
 use super::Cost;
@@ -66,6 +66,12 @@ pub enum Duration {
     EndOfOpponentsTurn,
     /// Until the current chain has resolved (CHAIN-3).
     EndOfChain,
+    /// Until the end of the effect controller's next turn (this turn included, and the
+    /// opponent's turns before it: "until the End Phase of your next turn").
+    YourNextTurn,
+    /// Until the end of the current Damage Step ("during that damage calculation only",
+    /// BATTLE-4).
+    EndOfDamageStep,
 }
 
 /// Which monsters a continuous modifier applies to.
@@ -233,4 +239,23 @@ pub enum Modifier {
     /// made in face-up Defense Position; a monster that would be Special Summoned face-down
     /// is Special Summoned in face-up Defense Position instead ("Light of Intervention").
     NoMonsterSets,
+    /// Immunity: while this card is face-up, monsters in scope are unaffected by the effects
+    /// of cards matching the filter (read on the effect's card): those effects neither move
+    /// nor change them, and their continuous effects do not apply to them ("Horus the Black
+    /// Flame Dragon LV6": unaffected by Spell effects).
+    Unaffected { scope: Scope, by: Filter },
+    /// GY banishment lock: the players named (from the source's controller's side) cannot
+    /// banish cards from either GY, by costs, summon procedures or effects ("Kycoo the Ghost
+    /// Destroyer": its controller's opponent).
+    NoBanishFromGy(Who),
+    /// Counters for activations (MISC-2): each time a card matching the filter is activated,
+    /// one counter of this kind is placed on this face-up card when that activation resolves
+    /// ("Magical Marionette": a Spell Counter for each Spell Card).
+    CounterPerActivation { filter: Filter, kind: Counter },
+    /// Cannot attack the opponent directly (BATTLE-7; "Magical Scientist" gives it to the
+    /// Fusion Monster it summons).
+    CannotAttackDirectly(Scope),
+    /// Control lock: control of face-up monsters in scope cannot switch (ZONE-11: effects
+    /// that take or swap control, and control-taking equips, leave them where they are).
+    ControlFixed(Scope),
 }

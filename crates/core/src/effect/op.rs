@@ -48,6 +48,14 @@ pub enum Obj {
     /// The cards of several objects together, each once ("that monster and this card",
     /// "every card in both hands and on the field"): one step acts on all of them at once.
     Union(Vec<Obj>),
+    /// Every other card of the triggering event gathered before the trigger was activated
+    /// (all the monsters a "when a monster(s) is Summoned" trigger saw summoned).
+    EventCards,
+    /// Excavation (EFF-12): the cards from the top of each named player's Main Deck down to
+    /// the `count`th card matching the filter (the whole Deck when fewer match, nothing when
+    /// the count is 0), top first; the count and the filter are read from each player's own
+    /// side ("until they excavate as many monsters as they shuffled into their Deck").
+    DeckTopUntil { who: Who, filter: Filter, count: Box<Num> },
 }
 
 /// The position a Special Summon uses.
@@ -114,6 +122,8 @@ pub enum PlayerEffect {
     NoActivationsThisTurn,
     /// Takes no effect damage this turn (BATTLE-10: battle damage still applies).
     NoEffectDamage,
+    /// Cannot Normal Summon or Set a monster for the rest of this turn (SUM-1).
+    NoNormalSummonThisTurn,
 }
 
 /// A moment a scheduled step waits for ([`Op::Later`]).
@@ -258,7 +268,9 @@ pub enum Op {
     /// Remember the cards of the object in a memory slot of this card (replacing what it
     /// held).
     Remember { what: Obj, slot: Mem },
-    /// Run the steps at a later moment of the duel, as this effect (not a chain link).
+    /// Run the steps at a later moment of the duel, as this effect (not a chain link); their
+    /// `Obj::Affected` starts as the cards the step before this one affected, while they
+    /// stay where they were ("return it to the Extra Deck at the end of the turn").
     Later { at: Moment, ops: Vec<Op> },
     /// "If ...: ... otherwise ...".
     If { test: Test, then: Vec<Op>, otherwise: Vec<Op> },

@@ -72,6 +72,16 @@ pub enum Trigger {
     /// this card's controller's opponent (BATTLE-10), while this card is in its range (the
     /// event card is that monster).
     AnyDealtBattleDamage(Filter),
+    /// This card declared an attack (the event card is the attack target, if any; BATTLE-2).
+    DeclaresAttack,
+    /// Any monster matching the filter was Summoned in one of these ways (the card must be
+    /// face-up on the field, or in the place its range says; it may be one of them). Every
+    /// monster so summoned before the trigger is activated is an event card
+    /// ([`crate::effect::Obj::EventCards`]): "when a monster(s) is Summoned: destroy them".
+    AnySummoned { normal: bool, flip: bool, special: bool, filter: Filter },
+    /// The start of the Damage Step, if this card battles (the event card is the monster it
+    /// battles, still as it was when the attack reached the Damage Step: BATTLE-4).
+    StartOfDamageStep,
 }
 
 /// Who or what caused a card to move.
@@ -193,6 +203,13 @@ pub enum Condition {
     /// The chain's last link is an effect that Special Summons (SUM-14: "an effect that
     /// Special Summons a monster").
     ChainTopSpecialSummons,
+    /// Attacking a face-down monster (BATTLE-4, POS-4): this card attacked a monster that
+    /// was face-down in Defense Position until the attack flipped it, in the current battle
+    /// ("Legacy Hunter").
+    AttackedFaceDownDefense,
+    /// Defending in Defense Position (BATTLE-6): this card was the attack target, in Defense
+    /// Position at damage calculation, in the current battle ("Legendary Jujitsu Master").
+    DefendedInDefensePosition,
 }
 
 impl Condition {

@@ -231,6 +231,9 @@ impl Duel {
                 }
             }
             self.resolved_this_turn.push((card, r.link.effect));
+            if self.effect_decl(card, r.link.effect).is_some_and(|e| e.kind.is_card_activation()) {
+                self.count_activation(card);
+            }
         }
         self.resolving = false;
         self.cause = None;
@@ -245,6 +248,14 @@ impl Duel {
     /// The cards an object names now, for a resolving effect.
     pub(crate) fn objects(&self, o: &crate::effect::Obj, r: &Resolution) -> SmallVec<[CardId; 4]> {
         self.objects_in(o, &Ctx::resolving(r))
+    }
+
+    /// The cards a resolving effect acts on (moves, changes, applies to): the object's cards
+    /// except those unaffected by this effect's card (`Modifier::Unaffected`).
+    pub(crate) fn acted_on(&self, o: &crate::effect::Obj, r: &Resolution) -> SmallVec<[CardId; 4]> {
+        let mut v = self.objects(o, r);
+        v.retain(|c| !self.unaffected_by(*c, r.link.card));
+        v
     }
 
     /// Runs the delayed effects due now, at moment `at` (`Op::Later`: the start of the End
@@ -267,6 +278,7 @@ impl Duel {
                 facts: Default::default(),
             };
             let mut r = Resolution::new(link, 0, self.happenings);
+            r.affected = d.cards.iter().filter(|&&(c, moves)| self.card(c).moves == moves).map(|&(c, _)| c).collect();
             r.path = d.path.clone();
             r.path.push(0);
             r.path.push(0);

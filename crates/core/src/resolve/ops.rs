@@ -97,10 +97,10 @@ impl Duel {
             }
             Op::Destroy(o) | Op::DestroyAndBanish(o) => {
                 // Cards on the field, or in the hand when the effect names the hand ("destroy
-                // the monsters in their hand"); not those protected from it.
+                // the monsters in their hand"); not those protected from it or unaffected by it.
                 let in_hand = names_hand(o);
                 let list: SmallVec<[CardId; 4]> = self
-                    .objects(o, r)
+                    .acted_on(o, r)
                     .into_iter()
                     .filter(|&c| (self.card(c).zone().on_field() || (in_hand && self.card(c).zone() == Zone::Hand)) && !self.indestructible_by_effect(c))
                     .collect();
@@ -118,7 +118,7 @@ impl Duel {
             }
             Op::SendToGy(o) | Op::Discard(o) => {
                 let reason = if matches!(op, Op::Discard(_)) { Reason::Discard } else { Reason::Effect };
-                let list = self.objects(o, r);
+                let list = self.acted_on(o, r);
                 self.remember_known(r, &list);
                 for &c in &list {
                     self.send_to_gy(c, reason);
@@ -127,7 +127,10 @@ impl Duel {
                 OpFlow::Next
             }
             Op::Banish { what, face_down } => {
-                let list = self.objects(what, r);
+                let mut list = self.acted_on(what, r);
+                if self.gy_banish_locked(p) {
+                    list.retain(|c| self.card(*c).zone() != Zone::Gy);
+                }
                 self.remember_known(r, &list);
                 for &c in &list {
                     self.banish(c, *face_down, Reason::Effect);
@@ -136,7 +139,7 @@ impl Duel {
                 OpFlow::Next
             }
             Op::ToHand(o) => {
-                let list = self.objects(o, r);
+                let list = self.acted_on(o, r);
                 self.remember_known(r, &list);
                 for &c in &list {
                     let from_deck = self.card(c).zone() == Zone::Deck;
@@ -149,7 +152,7 @@ impl Duel {
                 OpFlow::Next
             }
             Op::ToDeck { what, top } => {
-                let list = self.objects(what, r);
+                let list = self.acted_on(what, r);
                 self.remember_known(r, &list);
                 let mut owners: SmallVec<[Player; 2]> = SmallVec::new();
                 for &c in &list {
@@ -177,7 +180,7 @@ impl Duel {
                 self.op_summon_tokens(q, *code, *count, *pos, r)
             }
             Op::ChangePosition { what, to } => {
-                let list = self.objects(what, r);
+                let list = self.acted_on(what, r);
                 let mut changed: SmallVec<[CardId; 4]> = SmallVec::new();
                 for c in list {
                     if self.card(c).zone() != Zone::Monster {
@@ -213,7 +216,7 @@ impl Duel {
                 OpFlow::Next
             }
             Op::EquipTo(o) => {
-                let list = self.objects(o, r);
+                let list = self.acted_on(o, r);
                 let ok = self.card(card).zone() == Zone::SpellTrap
                     && self.card(card).moves == r.link.card_moves
                     && list.first().is_some_and(|&t| self.card(t).zone() == Zone::Monster && self.card(t).face_up());
@@ -227,10 +230,10 @@ impl Duel {
             }
             Op::EquipAsCard { what, to, grants } => self.op_equip_as_card(what, to, grants.as_ref(), r),
             Op::TakeControl { what, until } => {
-                let list = self.objects(what, r);
+                let list = self.acted_on(what, r);
                 let mut taken: SmallVec<[CardId; 4]> = SmallVec::new();
                 for c in list {
-                    if self.card(c).zone() == Zone::Monster && self.card(c).controller() != p && self.change_control(c, p) {
+                    if self.card(c).zone() == Zone::Monster && self.card(c).controller() != p && !self.control_fixed(c) && self.change_control(c, p) {
                         taken.push(c);
                         if *until == crate::effect::Duration::EndPhase {
                             let moves = self.card(c).moves;
@@ -242,9 +245,9 @@ impl Duel {
                 OpFlow::Next
             }
             Op::SwapControl(a, b) => {
-                let (a, b) = (self.objects(a, r).first().copied(), self.objects(b, r).first().copied());
+                let (a, b) = (self.acted_on(a, r).first().copied(), self.acted_on(b, r).first().copied());
                 let swapped = match (a, b) {
-                    (Some(a), Some(b)) if a != b => self.swap_control(a, b),
+                    (Some(a), Some(b)) if a != b && !self.control_fixed(a) && !self.control_fixed(b) => self.swap_control(a, b),
                     _ => false,
                 };
                 let both: SmallVec<[CardId; 4]> = if swapped { a.into_iter().chain(b).collect() } else { SmallVec::new() };
@@ -323,7 +326,7 @@ impl Duel {
                 OpFlow::Next
             }
             Op::Apply { what, modifier, until } => {
-                let list = self.objects(what, r);
+                let list = self.acted_on(what, r);
                 let modifier = self.fixed_modifier(modifier, &Ctx::resolving(r));
                 let source_moves = self.card(card).moves;
                 for &c in &list {
@@ -474,7 +477,8 @@ impl Duel {
                 OpFlow::Next
             }
             Op::Later { at, .. } => {
-                self.delayed.push(Delayed { card, effect: r.link.effect, path: r.path.clone(), controller: p, at: *at, turn: self.turn });
+                let cards = r.affected.iter().map(|&c| (c, self.card(c).moves)).collect();
+                self.delayed.push(Delayed { card, effect: r.link.effect, path: r.path.clone(), controller: p, at: *at, turn: self.turn, cards });
                 OpFlow::Next
             }
             Op::If { test, then, otherwise } => {
@@ -660,7 +664,7 @@ impl Duel {
             Op::Choose { place, filter, min, .. } if *min > 0 => any_in(place, filter),
             Op::Draw { who, count } => {
                 let n = self.num(count, ctx).max(0) as usize;
-                self.who(*who, p).iter().all(|&q| self.player(q).deck.len() >= n)
+                ctx.mandatory || self.who(*who, p).iter().all(|&q| self.player(q).deck.len() >= n)
             }
             Op::Extra(x) => self.extra_op_possible(x, p, ctx.source),
             Op::SummonTokens { .. } => !self.free_main_monster_zones(p).is_empty() && self.player_fx[p.idx()].no_summon_turn != self.turn,

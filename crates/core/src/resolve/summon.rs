@@ -24,7 +24,7 @@ impl Duel {
                 .into_iter()
                 .filter(|&c| {
                     let to = self.summoner(c, side, r.link.controller);
-                    self.player_fx[to.idx()].no_summon_turn != self.turn && self.can_be_special_summoned(c)
+                    self.player_fx[to.idx()].no_summon_turn != self.turn && self.can_be_special_summoned(c, r.link.card) && !self.unique_blocked(c, to)
                 })
                 .collect();
             r.did = false;
@@ -50,7 +50,7 @@ impl Duel {
             let me = r.link.card;
             zones.retain(|z| self.points_to_zone(me, to, *z as usize));
         }
-        if zones.is_empty() || !self.can_be_special_summoned(c) {
+        if zones.is_empty() || !self.can_be_special_summoned(c, r.link.card) {
             r.progress = next;
             return OpFlow::Again;
         }
@@ -234,9 +234,11 @@ impl Duel {
         let p = r.link.controller;
         // Under "Light of Intervention" only a Summon (its position is asked with the zone).
         let no_sets = self.monster_sets_forbidden();
-        let options = || {
+        let options = |d: &Duel, c: CardId| {
             if no_sets {
                 SmallVec::from_slice(&[Position::FaceUpAttack])
+            } else if d.pool.def(d.card(c).def).behavior.normal_set_only || d.unique_blocked(c, p) {
+                SmallVec::from_slice(&[Position::FaceDownDefense])
             } else {
                 SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceDownDefense])
             }
@@ -247,7 +249,7 @@ impl Duel {
                     r.list = picked.into_iter().take(1).collect();
                 }
                 let Some(&c) = r.list.first() else { return OpFlow::Next };
-                return OpFlow::Ask(Prompt::Position { player: p, card: c, options: options() });
+                return OpFlow::Ask(Prompt::Position { player: p, card: c, options: options(self, c) });
             }
             let ctx = Ctx::resolving(r);
             let candidates: Vec<CardId> =
@@ -261,7 +263,7 @@ impl Duel {
         let proc = match self.take_answer() {
             Some(Action::Position(Position::FaceUpAttack)) => SummonProc::Normal,
             Some(Action::Position(_)) => SummonProc::Set,
-            _ => return OpFlow::Ask(Prompt::Position { player: p, card: c, options: options() }),
+            _ => return OpFlow::Ask(Prompt::Position { player: p, card: c, options: options(self, c) }),
         };
         // Runs once this link's resolution is over (the task below the resolution).
         self.tasks.push(Task::Summon { card: c, proc, stage: SummonStage::Tributes, tributes: SmallVec::new() });
@@ -274,7 +276,10 @@ impl Duel {
         use crate::card::{Kind, MonsterFrame};
         let p = self.card(c).controller();
         let behavior = &self.pool.def(self.card(c).def).behavior;
-        if !matches!(self.data(c).kind, Kind::Monster(MonsterFrame::Normal | MonsterFrame::Effect)) || behavior.no_normal_summon {
+        if !matches!(self.data(c).kind, Kind::Monster(MonsterFrame::Normal | MonsterFrame::Effect))
+            || behavior.no_normal_summon
+            || self.player_fx[p.idx()].no_normal_summon_turn == self.turn
+        {
             return false;
         }
         let (need, _) = self.tribute_range(c, SummonProc::Normal);
@@ -318,6 +323,7 @@ impl Duel {
             PlayerEffect::NoSummonsThisTurn => fx.no_summon_turn = turn,
             PlayerEffect::NoActivationsThisTurn => fx.no_activation_turn = turn,
             PlayerEffect::NoEffectDamage => fx.no_effect_damage_turn = turn,
+            PlayerEffect::NoNormalSummonThisTurn => fx.no_normal_summon_turn = turn,
         }
     }
 
@@ -393,6 +399,7 @@ impl Duel {
             stage: AttackStage::Calculate,
             destroyed: SmallVec::new(),
             target_was_defense: false,
+            target_was_face_down: !self.card(t).face_up() && !self.card(t).position().attack(),
         };
         self.tasks.push(Task::Attack(battle.clone()));
         // POS-4: a face-down target is turned face-up first.
