@@ -241,25 +241,25 @@ impl Duel {
         if self.normal_summons_left == 0 {
             return;
         }
-        let (need, _) = self.tribute_range(c, crate::engine::SummonProc::Normal);
-        let fits = if need == 0 {
-            free_mmz
-        } else {
+        let fits = |need: usize| {
+            if need == 0 {
+                return free_mmz;
+            }
             let candidates = self.tribute_candidates(c);
             let value: usize = candidates.iter().map(|&t| self.tribute_value(t, c)).sum();
             // SUM-2: a tribute may free the zone the monster needs.
             let frees = candidates.iter().any(|&t| self.card(t).slot() < 5);
             value >= need && (free_mmz || frees)
         };
-        if !fits {
-            return;
+        let (need, _) = self.tribute_range(c, crate::engine::SummonProc::Normal);
+        // SUM-1: a monster that "cannot be Normal Summoned, but can be Set" is only Set.
+        if !self.pool.def(self.card(c).def).behavior.set_only && fits(need) {
+            out.push(if need == 0 { Action::NormalSummon(loc) } else { Action::TributeSummon(loc) });
         }
-        if need == 0 {
-            out.push(Action::NormalSummon(loc));
-        } else {
-            out.push(Action::TributeSummon(loc));
+        let (set_need, _) = self.tribute_range(c, crate::engine::SummonProc::Set);
+        if fits(set_need) {
+            out.push(Action::Set(loc));
         }
-        out.push(Action::Set(loc));
     }
 
     /// Flip Summons and manual position changes (SUM-4, POS-2).

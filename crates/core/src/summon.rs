@@ -28,8 +28,13 @@ impl Duel {
     /// value (SUM-2; "can be treated as 2 tributes"; Gilford's optional 3).
     pub(crate) fn tribute_range(&self, card: CardId, proc: SummonProc) -> (usize, usize) {
         let base = self.tributes_needed(card);
-        match &self.pool.def(self.card(card).def).behavior.tribute_rule {
+        let b = &self.pool.def(self.card(card).def).behavior;
+        // SUM-2: "you can Normal Summon this card without Tributing" while a condition holds
+        // (the Tributes stay optional; a Set still needs them).
+        let without = || b.summon_without_tributes.as_ref().is_some_and(|c| self.condition_holds(c, self.card(card).controller(), card));
+        match &b.tribute_rule {
             Some((n, _, false)) if proc == SummonProc::Normal => (base, *n as usize),
+            _ if proc == SummonProc::Normal && base > 0 && without() => (0, base),
             _ => (base, base),
         }
     }
@@ -48,7 +53,10 @@ impl Duel {
     pub(crate) fn tribute_progress(&self, picked: &[CardId]) -> Option<(usize, usize, usize)> {
         let Some(Task::Summon { card, proc, .. }) = self.tasks.last() else { return None };
         let (need, max) = self.tribute_range(*card, *proc);
-        Some((picked.iter().map(|&t| self.tribute_value(t, *card)).sum(), need, max))
+        let value: usize = picked.iter().map(|&t| self.tribute_value(t, *card)).sum();
+        // SUM-2: Tributes that are optional ("without Tributing") are all or none.
+        let need = if value == 0 { need } else { need.max(self.tributes_needed(*card)) };
+        Some((value, need, max))
     }
 
     /// Monsters that may be tributed for `card`.
@@ -71,7 +79,7 @@ impl Duel {
         match stage {
             SummonStage::Tributes => {
                 let (need, max) = self.tribute_range(card, proc);
-                if need == 0 {
+                if max == 0 {
                     self.tasks.push(Task::Summon { card, proc, stage: SummonStage::Zone, tributes });
                     return Flow::Continue;
                 }
@@ -91,7 +99,8 @@ impl Duel {
                 // (a monster may count as 2: "Double Coston").
                 let candidates = self.tribute_candidates(card);
                 self.tasks.push(Task::Summon { card, proc, stage, tributes });
-                Flow::Ask(Prompt::Select { player: p, purpose: SelectPurpose::Tribute, candidates, min: 1, max: max as u8, picked: Vec::new() })
+                let min = u8::from(need > 0);
+                Flow::Ask(Prompt::Select { player: p, purpose: SelectPurpose::Tribute, candidates, min, max: max as u8, picked: Vec::new() })
             }
             SummonStage::Zone => {
                 if let Some(Action::Zone(z)) = self.take_answer() {

@@ -444,6 +444,14 @@ pub struct Behavior {
     pub materials: Option<crate::extra::Materials>,
     /// A Fusion Substitute: may stand for one named Fusion Material (SUM-9).
     pub fusion_substitute: bool,
+    /// Cannot be Normal Summoned, but may be Set (SUM-1: "Mystic Swordsman LV6").
+    pub set_only: bool,
+    /// May be Normal Summoned (not Set) without Tributes while this condition holds (SUM-2:
+    /// "Swift Gaia the Fierce Knight", the only card in your hand).
+    pub summon_without_tributes: Option<Condition>,
+    /// Its Fusion Summon takes exactly the named materials: no Fusion Substitute (SUM-9:
+    /// "can only be Fusion Summoned with the above materials").
+    pub fusion_materials_only: bool,
 }
 
 impl Behavior {

@@ -57,6 +57,8 @@ pub enum SummonPos {
     Defense,
     /// Face-up Attack or face-down Defense (chosen).
     AttackOrSet,
+    /// Face-down Defense (a Special Summon "in face-down Defense Position").
+    FaceDownDefense,
 }
 
 /// Whose field a monster is Special Summoned to.
