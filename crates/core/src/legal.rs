@@ -228,8 +228,8 @@ impl Duel {
         }
         self.push_field_monster_actions(p, out);
         self.extra_actions(p, out);
-        // "You cannot Summon this turn": Sets stay legal.
-        if self.player_fx[p.idx()].no_summon_turn == self.turn {
+        // "You cannot Summon this turn", summon locks: Sets stay legal.
+        if self.summons_locked(p) {
             out.retain(|a| {
                 !matches!(a, Action::NormalSummon(_) | Action::TributeSummon(_) | Action::FlipSummon(_) | Action::SpecialSummon(_) | Action::PendulumSummon)
             });
@@ -307,7 +307,9 @@ impl Duel {
                 continue;
             }
             let attacker = Loc::new(p, Zone::Monster, i);
-            if !any_opp {
+            // BATTLE-2: a direct attack when the opponent controls no monsters, or when an
+            // effect lets this monster ("can attack directly"); never when one forbids it.
+            if (!any_opp || self.attacks_directly_anyway(c)) && !self.cannot_attack_directly(c) {
                 out.push(Action::Attack { attacker, target: None });
             }
             for &t in &targets {

@@ -62,7 +62,8 @@ impl Trigger {
             | Trigger::DestroysByBattleToGy
             | Trigger::AttackTargeted
             | Trigger::AfterDamageCalculation
-            | Trigger::EndOfDamageStep => false,
+            | Trigger::EndOfDamageStep
+            | Trigger::StartOfDamageStep => false,
         }
     }
 }
@@ -300,6 +301,10 @@ impl Duel {
             Trigger::EndOfDamageStep => {
                 matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::End) } if in_range && battling()).then(|| self.battle_opponent(card))
             }
+            // BATTLE-4: before the face-down target is flipped (before damage calculation).
+            Trigger::StartOfDamageStep => {
+                matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::Start) } if in_range && battling()).then(|| self.battle_opponent(card))
+            }
             Trigger::AnySpecialSummoned(f) => {
                 let Event::SpecialSummoned { card: x } = e else { return None };
                 (in_range && self.filter_matches(f, *x, c.controller(), card)).then(|| other(*x))
@@ -353,7 +358,11 @@ impl Duel {
 
     fn trigger_can_activate(&self, p: &Pending) -> bool {
         let Some(e) = self.effect_decl(p.card, p.effect) else { return false };
-        if self.chain.len() >= crate::engine::limits::CHAIN_LINKS || !self.limit_ok(p.card, p.effect) || self.name_locked(p.player, p.card) {
+        if self.chain.len() >= crate::engine::limits::CHAIN_LINKS
+            || !self.limit_ok(p.card, p.effect)
+            || self.name_locked(p.player, p.card)
+            || self.activation_locked(p.player, p.card)
+        {
             return false;
         }
         {

@@ -45,6 +45,8 @@ pub enum Place {
     HandOrDeck(Who),
     /// Hand and GY.
     HandOrGy(Who),
+    /// Hand, Main Deck and GY ("from your hand, Deck, or GY").
+    HandDeckOrGy(Who),
 }
 
 impl Place {
@@ -60,7 +62,8 @@ impl Place {
             | Place::Gy(w)
             | Place::Banished(w)
             | Place::HandOrDeck(w)
-            | Place::HandOrGy(w) => w,
+            | Place::HandOrGy(w)
+            | Place::HandDeckOrGy(w) => w,
         }
     }
 }
@@ -282,6 +285,10 @@ pub enum Filter {
     Or(Vec<Filter>),
     /// Not this.
     Not(Box<Filter>),
+    /// A Spell Card of this kind ("a Normal Spell Card"; CARD-2).
+    SpellOf(crate::card::SpellKind),
+    /// A Trap Card of this kind ("a Normal Trap Card"; CARD-2).
+    TrapOf(crate::card::TrapKind),
 }
 
 impl Filter {

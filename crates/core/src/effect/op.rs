@@ -243,6 +243,16 @@ pub enum Op {
     Custom(CustomStep),
     /// A Ritual or Fusion Summon step (SUM-8, SUM-9; see `extra.rs`).
     Extra(crate::extra::ExtraOp),
+    /// Destruction to the Deck: destroy the cards (MISC-4) and place them on top of their
+    /// owner's Deck instead of sending them to the GY ("Mystic Swordsman LV6").
+    DestroyToDeckTop(Obj),
+    /// Ending the turn's phases: once the current chain has resolved, the turn goes to its
+    /// End Phase (PHASE-1; "it becomes the End Phase": "Neko Mane King").
+    SkipToEndPhase,
+    /// Zones that cannot be used: the controller chooses `count` (or as many as there are)
+    /// unused Main Monster Zones of the player `who` names; they cannot be used while this
+    /// card stays face-up on the field ([`Modifier::LockedZones`]; "Ojama King").
+    LockZones { who: Who, count: u8 },
 }
 
 impl Op {

@@ -54,6 +54,10 @@ pub enum Trigger {
     /// A card matching the filter left the field: this card itself (wherever it went), or
     /// another card while this one is face-up on the field ("Destiny Board").
     LeftField(Filter),
+    /// The start of the Damage Step, if this card battles (BATTLE-4; the event card is the
+    /// monster it battles, if any): "at the start of the Damage Step, if this card attacks a
+    /// face-down monster".
+    StartOfDamageStep,
 }
 
 /// Who or what caused a card to move.

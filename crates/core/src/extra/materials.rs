@@ -336,6 +336,10 @@ impl Duel {
     }
 
     pub(super) fn extra_op_monsters(&self, op: &ExtraOp, p: Player, source: CardId) -> Vec<CardId> {
+        // A summon lock forbids Ritual and Fusion Summons too.
+        if self.summons_locked(p) {
+            return Vec::new();
+        }
         let ps = self.player(p);
         let mut seen: Vec<u32> = Vec::new();
         let mut out = Vec::new();

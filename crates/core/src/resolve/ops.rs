@@ -45,7 +45,7 @@ impl Duel {
         match op {
             Op::Choose { who, place, filter, min, max } => {
                 let chooser = self.chooser(*who, p);
-                if let Place::Deck(w) | Place::HandOrDeck(w) = place {
+                if let Place::Deck(w) | Place::HandOrDeck(w) | Place::HandDeckOrGy(w) = place {
                     for q in self.who(*w, p) {
                         r.searched[q.idx()] = true;
                     }
@@ -94,15 +94,21 @@ impl Duel {
                 self.set_affected(r, &drawn);
                 OpFlow::Next
             }
-            Op::Destroy(o) | Op::DestroyAndBanish(o) => {
+            Op::Destroy(o) | Op::DestroyAndBanish(o) | Op::DestroyToDeckTop(o) => {
                 let list: SmallVec<[CardId; 4]> = self.objects(o, r).into_iter().filter(|&c| self.card(c).zone().on_field()).collect();
                 self.remember_known(r, &list);
                 for &c in &list {
-                    if matches!(op, Op::DestroyAndBanish(_)) {
-                        self.emit(Event::Destroyed { card: c, reason: Reason::Destroy });
-                        self.banish(c, false, Reason::Destroy);
-                    } else {
-                        self.send_to_gy(c, Reason::Destroy);
+                    match op {
+                        Op::DestroyAndBanish(_) => {
+                            self.emit(Event::Destroyed { card: c, reason: Reason::Destroy });
+                            self.banish(c, false, Reason::Destroy);
+                        }
+                        Op::DestroyToDeckTop(_) => {
+                            self.emit(Event::Destroyed { card: c, reason: Reason::Destroy });
+                            let owner = self.card(c).owner();
+                            self.move_card(c, Dest { player: owner, zone: Zone::Deck, slot: None, position: Position::FaceDownDefense }, Reason::Destroy);
+                        }
+                        _ => self.send_to_gy(c, Reason::Destroy),
                     }
                 }
                 self.set_affected(r, &list);
@@ -273,6 +279,12 @@ impl Duel {
                 self.end_battle_phase = true;
                 OpFlow::Next
             }
+            Op::SkipToEndPhase => {
+                r.did = self.phase != crate::types::Phase::End;
+                self.skip_to_end_phase = r.did;
+                OpFlow::Next
+            }
+            Op::LockZones { who, count } => self.op_lock_zones(*who, *count, r),
             Op::Damage { who, amount } | Op::GainLp { who, amount } | Op::SetLp { who, amount } => {
                 let value = self.num(amount, &Ctx::resolving(r));
                 for q in self.who(*who, p) {
@@ -576,6 +588,7 @@ impl Duel {
         match op {
             Op::Destroy(Obj::All(place, f))
             | Op::DestroyAndBanish(Obj::All(place, f))
+            | Op::DestroyToDeckTop(Obj::All(place, f))
             | Op::ToHand(Obj::All(place, f))
             | Op::SendToGy(Obj::All(place, f))
             | Op::Banish { what: Obj::All(place, f), .. } => any_in(place, f),
@@ -585,7 +598,7 @@ impl Duel {
                 self.who(*who, p).iter().all(|&q| self.player(q).deck.len() >= n)
             }
             Op::Extra(x) => self.extra_op_possible(x, p, ctx.source),
-            Op::SummonTokens { .. } => !self.free_main_monster_zones(p).is_empty() && self.player_fx[p.idx()].no_summon_turn != self.turn,
+            Op::SummonTokens { .. } => !self.free_main_monster_zones(p).is_empty() && !self.summons_locked(p),
             _ => true,
         }
     }
