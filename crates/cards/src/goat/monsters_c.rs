@@ -280,6 +280,145 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             BUSTER_BLADER,
             "You can Tribute this card while it has 3 Spell Counters to Special Summon 1 \"Buster Blader\" from your hand, Deck or GY.",
         ),
+        // Slate Warrior
+        78636495 => Behavior::with(vec![
+            E::flip("FLIP: this card gains 500 ATK and DEF.").op(Op::Apply {
+                what: Obj::This,
+                modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(500), def: Num::Const(500) },
+                until: Duration::Permanent,
+            }),
+            E::trigger(Trigger::DestroyedByBattle, "When this card is destroyed by battle: the monster that destroyed it loses 500 ATK and DEF.")
+                .range(Range::Gy)
+                .when(Condition::EventCard(F::OnField & F::FaceUp))
+                .op(Op::Apply {
+                    what: Obj::EventCard,
+                    modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(-500), def: Num::Const(-500) },
+                    until: Duration::Permanent,
+                }),
+        ]),
+        // Spear Dragon
+        31553716 => Behavior::with(vec![
+            E::continuous("When it attacks a Defense Position monster, it inflicts piercing battle damage.").modifier(Modifier::Piercing(Scope::This)),
+            E::trigger(Trigger::EndOfDamageStep, "If this card attacked, it changes to Defense Position at the end of the Damage Step.")
+                .when(Condition::This(F::Attacker & F::AttackPos))
+                .op(Op::ChangePosition { what: Obj::This, to: PosChange::FaceUpDefense }),
+        ]),
+        // Spell Canceller
+        84636823 => Behavior::with(vec![E::continuous("No Spell Card can be activated, and the effects of Spell Cards on the field are negated.")
+            .modifier(Modifier::CannotActivate { who: Who::Both, filter: F::Spell })
+            .modifier(Modifier::NegateCardsOnField(F::Spell))]),
+        // Stealth Bird
+        3510565 => Behavior::with(vec![
+            turn_face_down(),
+            E::trigger(Trigger::Summoned { normal: false, flip: true, special: false }, "When this card is Flip Summoned: your opponent takes 1000 damage.")
+                .op(Op::Damage { who: Who::Opponent, amount: Num::Const(1000) }),
+        ]),
+        // Swarm of Locusts
+        41872150 => Behavior::with(vec![
+            turn_face_down(),
+            flip_summon_destroys(
+                "When this card is Flip Summoned: destroy 1 targeted Spell or Trap Card your opponent controls.",
+                Place::SpellTraps(Who::Opponent),
+                F::SpellTrap,
+            ),
+        ]),
+        // Swarm of Scarabs
+        15383415 => Behavior::with(vec![
+            turn_face_down(),
+            flip_summon_destroys("When this card is Flip Summoned: destroy 1 targeted monster your opponent controls.", Place::Monsters(Who::Opponent), F::Monster),
+        ]),
+        // Swift Gaia the Fierce Knight
+        16589042 => Behavior {
+            summon_without_tributes: Some(Condition::NoneIn { place: Place::Hand(Who::You), filter: F::Any }),
+            ..Behavior::with(vec![E::continuous("While it is the only card in your hand, you can Normal Summon it without Tributing.")])
+        },
+        // The Rock Spirit
+        76305638 => Behavior {
+            no_normal_summon: true,
+            summon_rule: Some(SummonRule::BanishFromGy(vec![F::Monster & F::Attribute(Attribute::Earth)])),
+            ..Behavior::with(vec![
+                E::continuous("Cannot be Normal Summoned or Set: it is Special Summoned from your hand by banishing 1 EARTH monster from your GY."),
+                E::continuous("During your opponent's Battle Phase it gains 300 ATK.")
+                    .when(Condition::All(vec![Condition::OpponentsTurn, Condition::InBattlePhase]))
+                    .modifier(Modifier::AtkDef { scope: Scope::This, atk: Num::Const(300), def: Num::Const(0) }),
+            ])
+        },
+        // The Wicked Worm Beast
+        6285791 => Behavior::with(vec![E::trigger(Trigger::Phase { phase: Phase::End, whose: Who::You }, "In your End Phase, this face-up card returns to its owner's hand.")
+            .op(Op::ToHand(Obj::This))]),
+        // Thestalos the Firestorm Monarch
+        26205777 => Behavior::with(vec![if_tribute_summoned(
+            "When this card is Tribute Summoned: 1 random card from your opponent's hand is discarded; if it was a monster, your opponent takes 100 damage for each of its Levels.",
+        )
+        .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: 1 })
+        .op(Op::Discard(Obj::Chosen))
+        .op(Op::If {
+            test: Test::AffectedIs(F::Monster),
+            then: vec![Op::Damage { who: Who::Opponent, amount: Num::Times(Box::new(Num::StatOf(Stat::Level, Obj::Affected)), 100) }],
+            otherwise: vec![],
+        })]),
+        // Thunder Dragon
+        31786629 => Behavior::with(vec![E::ignition("Discard this card: add up to 2 \"Thunder Dragon\" from your Deck to your hand.")
+            .from_hand()
+            .cost(Cost::DiscardSelf)
+            .when(Condition::Exists { place: Place::Deck(Who::You), filter: F::Named(THUNDER_DRAGON), count: 1 })
+            .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Named(THUNDER_DRAGON), min: 1, max: 2 })
+            .op(Op::ToHand(Obj::Chosen))]),
+        // Toon Goblin Attack Force
+        15270885 => Behavior::with(vec![
+            E::continuous("It cannot attack the turn it is Summoned.")
+                .when(Condition::This(F::ThisTurn(TurnFact::Summoned)))
+                .modifier(Modifier::CannotAttack(Scope::This)),
+            E::trigger(Trigger::LeftField(F::Named(TOON_WORLD) & F::SentBy(Sent::Destroyed)), "When \"Toon World\" on the field is destroyed, this card is destroyed.")
+                .op(Op::Destroy(Obj::This)),
+            E::continuous("While you control \"Toon World\" and your opponent controls no Toon monster, it can attack your opponent directly.")
+                .when(Condition::All(vec![
+                    Condition::Exists { place: Place::SpellTraps(Who::You), filter: F::Named(TOON_WORLD) & F::FaceUp, count: 1 },
+                    Condition::NoneIn { place: Place::Monsters(Who::Opponent), filter: F::Ability(type_bits::TOON) },
+                ]))
+                .modifier(Modifier::DirectAttack(Scope::This)),
+            E::trigger(
+                Trigger::EndOfBattlePhase,
+                "If it attacked, it changes to Defense Position at the end of the Battle Phase, and its battle position cannot be changed until the end of your next turn.",
+            )
+            .when(Condition::This(F::ThisTurn(TurnFact::Attacked)))
+            .op(Op::ChangePosition { what: Obj::This, to: PosChange::FaceUpDefense })
+            .op(Op::Apply { what: Obj::This, modifier: Modifier::CannotChangePosition(Scope::This), until: Duration::ThroughNextTurn }),
+        ]),
+        // Tribe-Infecting Virus
+        33184167 => Behavior::with(vec![E::ignition("Discard 1 card and declare 1 monster Type: destroy every face-up monster of that Type on the field.")
+            .cost(Cost::Discard { count: 1, filter: F::Any })
+            .op(Op::Declare(Declare::Race))
+            .op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::Declared)))]),
+        // Tsukuyomi
+        34853266 => {
+            let face_down = |e: E| e.target(1, F::Monster & F::FaceUp).op(Op::ChangePosition { what: Obj::Targets, to: PosChange::FaceDownDefense });
+            Behavior {
+                no_special_summon: true,
+                ..Behavior::with(vec![
+                    E::continuous("Cannot be Special Summoned."),
+                    E::spirit_return(),
+                    face_down(E::trigger(
+                        Trigger::Summoned { normal: true, flip: false, special: false },
+                        "When this card is Normal Summoned or flipped face-up: turn 1 targeted face-up monster on the field face-down in Defense Position.",
+                    )),
+                    face_down(E::trigger(Trigger::Flipped, "")),
+                ])
+            }
+        }
+        // Zaborg the Thunder Monarch
+        51945556 => Behavior::with(vec![if_tribute_summoned("When this card is Tribute Summoned: destroy 1 targeted monster on the field.")
+            .target(1, F::Monster)
+            .op(Op::Destroy(Obj::Targets))]),
+        // Zombyra the Dark
+        88472456 => Behavior::with(vec![
+            E::continuous("It cannot attack directly.").modifier(Modifier::NoDirectAttack(Scope::This)),
+            E::trigger(Trigger::DestroysByBattle, "Each time this card destroys a monster by battle, it loses 200 ATK.").op(Op::Apply {
+                what: Obj::This,
+                modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(-200), def: Num::Const(0) },
+                until: Duration::Permanent,
+            }),
+        ]),
         // ---- Fusion monsters (SUM-9) ----
         _ => return None,
     })
@@ -308,6 +447,13 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
             "You can send this face-up card to the GY to Special Summon 2 Level 3 or lower Beast monsters from your Deck; they are destroyed in the End Phase.",
             false,
         )]),
+        // Sinister Serpent (2005: no once-per-turn limit, nothing banished later)
+        8131171 => Behavior::with(vec![E::optional_if(
+            Trigger::Phase { phase: Phase::Standby, whose: Who::You },
+            "In your Standby Phase, if this card is in your GY: you can return it to your hand.",
+        )
+        .range(Range::Gy)
+        .op(Op::ToHand(Obj::This))]),
         _ => return None,
     })
 }
