@@ -420,6 +420,153 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             }),
         ]),
         // ---- Fusion monsters (SUM-9) ----
+        // Dark Balter the Terrible
+        80071763 => Behavior {
+            fusion_materials_only: true,
+            ..fusion(
+                &[POSSESSED_DARK_SOUL, FRONTIER_WISEMAN],
+                vec![
+                    E::continuous("Fusion materials: \"Possessed Dark Soul\" + \"Frontier Wiseman\", no substitutes. The effects of the Effect Monsters this card destroys by battle are negated.")
+                        .modifier(Modifier::NegateBattleVictims),
+                    E::quick("When a Normal Spell Card is activated: you can pay 1000 LP to negate its effect.")
+                        .when(Condition::ChainTopActivates(F::SpellOf(SpellKind::Normal)))
+                        .cost(Cost::PayLp(Num::Const(1000)))
+                        .op(Op::NegateEffect { destroy: false }),
+                ],
+            )
+        },
+        // Dark Blade the Dragon Knight
+        86805855 => fusion(
+            &[DARK_BLADE, PITCH_DARK_DRAGON],
+            vec![
+                E::continuous("Fusion materials: \"Dark Blade\" + \"Pitch-Dark Dragon\"."),
+                E::optional_if(
+                    Trigger::DealtBattleDamage { direct: false },
+                    "Each time this card inflicts battle damage to your opponent: you can banish up to 3 targeted monsters from your opponent's GY.",
+                )
+                .target_in(Place::Gy(Who::Opponent), 1, 3, F::Monster)
+                .op(Op::Banish { what: Obj::Targets, face_down: false }),
+            ],
+        ),
+        // Dark Flare Knight
+        13722870 => fusion(
+            &[DARK_MAGICIAN, FLAME_SWORDSMAN],
+            vec![
+                E::continuous("Fusion materials: \"Dark Magician\" + \"Flame Swordsman\". You take no battle damage from battles involving this card.")
+                    .modifier(Modifier::NoBattleDamageToController(Scope::This)),
+                E::trigger(
+                    Trigger::DestroyedByBattle,
+                    "When this card is destroyed by battle and sent to the GY: Special Summon 1 \"Mirage Knight\" from your hand or Deck.",
+                )
+                .range(Range::Gy)
+                .when(Condition::Exists { place: Place::HandOrDeck(Who::You), filter: F::Named(MIRAGE_KNIGHT) & F::CanSpecialSummon, count: 1 })
+                .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: F::Named(MIRAGE_KNIGHT) & F::CanSpecialSummon, min: 1, max: 1 })
+                .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp)),
+            ],
+        ),
+        // Darkfire Dragon
+        17881964 => fusion(&[FIREGRASS, PETIT_DRAGON], vec![E::continuous("Fusion materials: \"Firegrass\" + \"Petit Dragon\".")]),
+        // Dragoness the Wicked Knight
+        70681994 => fusion(&[ARMAILL, ONE_EYED_SHIELD_DRAGON], vec![E::continuous("Fusion materials: \"Armaill\" + \"One-Eyed Shield Dragon\".")]),
+        // Fiend Skull Dragon
+        66235877 => Behavior {
+            fusion_materials_only: true,
+            ..fusion(
+                &[CAVE_DRAGON, LESSER_FIEND],
+                vec![E::continuous(
+                    "Fusion materials: \"Cave Dragon\" + \"Lesser Fiend\", no substitutes. It also counts as an \"Archfiend\" card. The effects of Flip monsters are negated. A Trap effect that targets this card is negated when it resolves, and that Trap Card is destroyed.",
+                )
+                .modifier(Modifier::NegateMonsterEffectsOf(Scope::Monsters(F::Ability(type_bits::FLIP))))
+                .modifier(Modifier::NegateTargeting { scope: Scope::This, filter: F::Trap })],
+            )
+        },
+        // Gatling Dragon
+        87751584 => fusion(
+            &[BARREL_DRAGON, BLOWBACK_DRAGON],
+            vec![
+                E::continuous("Fusion materials: \"Barrel Dragon\" + \"Blowback Dragon\"."),
+                E::ignition("Once per turn: you can toss 3 coins and destroy as many monsters on the field as possible, up to the number of heads.")
+                    .limit(Limit::PerCardPerTurn)
+                    .when(Condition::Exists { place: Place::Monsters(Who::Both), filter: F::Any, count: 1 })
+                    .op(Op::TossCoins(3))
+                    .op(Op::If {
+                        // More heads than other monsters: every monster, this one included.
+                        test: Test::Compare(Num::Heads, Cmp::Gt, Num::CountOf(Obj::All(Place::Monsters(Who::Both), F::NotSelf))),
+                        then: vec![Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::Any))],
+                        otherwise: vec![Op::If {
+                            test: Test::Compare(Num::Heads, Cmp::Eq, Num::Const(1)),
+                            then: destroy_chosen(1),
+                            otherwise: vec![Op::If {
+                                test: Test::Compare(Num::Heads, Cmp::Eq, Num::Const(2)),
+                                then: destroy_chosen(2),
+                                otherwise: vec![Op::If { test: Test::Compare(Num::Heads, Cmp::Eq, Num::Const(3)), then: destroy_chosen(3), otherwise: vec![] }],
+                            }],
+                        }],
+                    }),
+            ],
+        ),
+        // King Dragun
+        13756293 => fusion(
+            &[LORD_OF_D, DIVINE_DRAGON_RAGNAROK],
+            vec![
+                E::continuous("Fusion materials: \"Lord of D.\" + \"Divine Dragon Ragnarok\". Your opponent's card effects cannot target Dragon monsters on the field.")
+                    .modifier(Modifier::UntargetableByOpponent(Scope::Monsters(F::Race(Race::DRAGON)))),
+                E::ignition("Once per turn: you can Special Summon 1 Dragon monster from your hand.")
+                    .limit(Limit::PerCardPerTurn)
+                    .when(Condition::All(vec![
+                        Condition::FreeMonsterZones(1),
+                        Condition::Exists { place: Place::Hand(Who::You), filter: F::Race(Race::DRAGON) & F::CanSpecialSummon, count: 1 },
+                    ]))
+                    .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Race(Race::DRAGON) & F::CanSpecialSummon, min: 1, max: 1 })
+                    .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp)),
+            ],
+        ),
+        // Master of Oz
+        27134689 => fusion(&[BIG_KOALA, DES_KANGAROO], vec![E::continuous("Fusion materials: \"Big Koala\" + \"Des Kangaroo\".")]),
+        // Ojama King
+        90140980 => {
+            let lock = |e: E| e.op(Op::LockZones { who: Who::Opponent, count: 3 });
+            fusion(
+                &[OJAMA_GREEN, OJAMA_YELLOW, OJAMA_BLACK],
+                vec![
+                    E::continuous("Fusion materials: \"Ojama Green\" + \"Ojama Yellow\" + \"Ojama Black\"."),
+                    lock(E::trigger(
+                        Trigger::Summoned { normal: false, flip: false, special: true },
+                        "When this card is Summoned or flipped face-up: choose up to 3 unused Monster Zones of your opponent; they cannot be used while this card is face-up on the field.",
+                    )),
+                    lock(E::trigger(Trigger::Flipped, "")),
+                ],
+            )
+        }
+        // Reaper on the Nightmare (today's text: destroyed after an effect that targets it)
+        85684223 => fusion(&[SPIRIT_REAPER, NIGHTMARE_HORSE], reaper_on_the_nightmare(Modifier::DestroyAfterTargeted(Scope::This))),
+        // Ryu Senshi
+        49868263 => Behavior {
+            fusion_materials_only: true,
+            ..fusion(
+                &[WARRIOR_DAI_GREPHER, SPIRIT_RYU],
+                vec![
+                    E::continuous("Fusion materials: \"Warrior Dai Grepher\" + \"Spirit Ryu\", no substitutes. A Spell effect that targets this card is negated when it resolves, and that Spell Card is destroyed.")
+                        .modifier(Modifier::NegateTargeting { scope: Scope::This, filter: F::Spell }),
+                    E::quick("When a Normal Trap Card is activated: you can pay 1000 LP to negate its effect (this card must stay face-up on the field).")
+                        .when(Condition::ChainTopActivates(F::TrapOf(TrapKind::Normal)))
+                        .cost(Cost::PayLp(Num::Const(1000)))
+                        .needs_card_on_field()
+                        .op(Op::NegateEffect { destroy: false }),
+                ],
+            )
+        },
+        // The Last Warrior from Another Planet
+        86099788 => fusion(
+            &[ZOMBYRA, MARYOKUTAI],
+            vec![
+                E::continuous("Fusion materials: \"Zombyra the Dark\" + \"Maryokutai\". Neither player can Summon monsters.").modifier(Modifier::CannotSummon(Who::Both)),
+                E::trigger(Trigger::Summoned { normal: false, flip: false, special: true }, "When this card is Special Summoned: destroy every other monster you control.")
+                    .op(Op::Destroy(Obj::All(Place::Monsters(Who::You), F::NotSelf))),
+            ],
+        ),
+        // Twin-Headed Thunder Dragon
+        54752875 => fusion(&[THUNDER_DRAGON, THUNDER_DRAGON], vec![E::continuous("Fusion materials: 2 \"Thunder Dragon\".")]),
         _ => return None,
     })
 }
