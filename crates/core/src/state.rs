@@ -77,7 +77,7 @@ pub struct Delayed {
     pub controller: Player,
     /// When it runs.
     pub at: crate::effect::Moment,
-    /// The turn it was scheduled.
+    /// The turn in whose End Phase it runs.
     pub turn: u32,
 }
 

@@ -381,6 +381,9 @@ impl Duel {
     }
 
     pub(crate) fn step_triggers(&mut self, mut t: TriggerTask) -> Flow {
+        // Limits (EFF-7): an effect used up this turn (an earlier trigger of the group, "once
+        // per turn" by name) is no longer offered.
+        t.queue.retain(|p| self.limit_ok(p.card, p.effect));
         let Some((player, optional)) = self.next_group(&t.queue) else {
             if t.any_activated {
                 let last = self.chain.last().map_or(self.turn_player, |l| l.controller);

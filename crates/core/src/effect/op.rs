@@ -109,6 +109,10 @@ pub enum PlayerEffect {
 pub enum Moment {
     /// The End Phase of this turn ("until the End Phase").
     EndPhase,
+    /// The End Phase of the opponent's next turn ("during your opponent's next End Phase";
+    /// today's "Sinister Serpent"). PHASE-1: this turn's, if it is the opponent's turn now, is
+    /// not "next".
+    OpponentsNextEndPhase,
 }
 
 /// A test a branch asks ([`Op::If`]).

@@ -470,7 +470,12 @@ impl Duel {
                 OpFlow::Next
             }
             Op::Later { at, .. } => {
-                self.delayed.push(Delayed { card, effect: r.link.effect, path: r.path.clone(), controller: p, at: *at, turn: self.turn });
+                // Kept by the turn whose End Phase runs it.
+                let turn = match at {
+                    crate::effect::Moment::EndPhase => self.turn,
+                    crate::effect::Moment::OpponentsNextEndPhase => self.turn + if self.turn_player == p { 1 } else { 2 },
+                };
+                self.delayed.push(Delayed { card, effect: r.link.effect, path: r.path.clone(), controller: p, at: crate::effect::Moment::EndPhase, turn });
                 OpFlow::Next
             }
             Op::If { test, then, otherwise } => {
