@@ -9,6 +9,7 @@ const NIGHT_ASSAILANT: u32 = 16226786;
 const NIMBLE_MOMONGA: u32 = 22567609;
 const PETEN: u32 = 52624755;
 const THUNDER_DRAGON: u32 = 31786629;
+const SINISTER_SERPENT: u32 = 8131171;
 const TOON_WORLD: u32 = 15259703;
 const DARK_MAGICIAN: u32 = 46986414;
 const BUSTER_BLADER: u32 = 78193831;
@@ -419,6 +420,18 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 until: Duration::Permanent,
             }),
         ]),
+        // Sinister Serpent (today's text: once per turn; a Sinister Serpent is banished later)
+        8131171 => Behavior::with(vec![sinister_serpent(
+            "Once per turn, in your Standby Phase, if this card is in your GY: you can return it to your hand; in your opponent's next End Phase, 1 \"Sinister Serpent\" in your GY is banished.",
+        )
+        .limit(Limit::PerNamePerTurn)
+        .op(Op::Later {
+            at: Moment::OpponentsNextEndPhase,
+            ops: vec![
+                Op::Choose { who: Who::You, place: Place::Gy(Who::You), filter: F::Named(SINISTER_SERPENT), min: 1, max: 1 },
+                Op::Banish { what: Obj::Chosen, face_down: false },
+            ],
+        })]),
         // ---- Fusion monsters (SUM-9) ----
         // Dark Balter the Terrible
         80071763 => Behavior {
@@ -586,6 +599,11 @@ fn reaper_on_the_nightmare(when_targeted: Modifier) -> Vec<E> {
     ]
 }
 
+/// Sinister Serpent: in its controller's Standby Phase it may return from the GY to the hand.
+fn sinister_serpent(text: &str) -> E {
+    E::optional_if(Trigger::Phase { phase: Phase::Standby, whose: Who::You }, text).range(Range::Gy).op(Op::ToHand(Obj::This))
+}
+
 /// The 2005 behaviour of a card of this group whose text changed later (the Goat pool only).
 pub fn behavior_2005(id: u32) -> Option<Behavior> {
     Some(match id {
@@ -595,12 +613,7 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
             false,
         )]),
         // Sinister Serpent (2005: no once-per-turn limit, nothing banished later)
-        8131171 => Behavior::with(vec![E::optional_if(
-            Trigger::Phase { phase: Phase::Standby, whose: Who::You },
-            "In your Standby Phase, if this card is in your GY: you can return it to your hand.",
-        )
-        .range(Range::Gy)
-        .op(Op::ToHand(Obj::This))]),
+        8131171 => Behavior::with(vec![sinister_serpent("In your Standby Phase, if this card is in your GY: you can return it to your hand.")]),
         _ => return None,
     })
 }
