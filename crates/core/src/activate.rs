@@ -87,7 +87,8 @@ impl Duel {
 
     /// Are there at least `need` legal targets in a group? (Counts without collecting.)
     fn has_spec_candidates(&self, t: &TargetSpec, ctx: &Ctx<'_>, need: usize) -> bool {
-        self.cards_in(t.place, ctx.p).into_iter().filter(|&c| self.targetable(c, ctx.source, ctx.p) && self.filter_in(&t.filter, c, ctx)).take(need).count() >= need
+        self.cards_in(t.place, ctx.p).into_iter().filter(|&c| self.targetable(c, ctx.source, ctx.p) && self.filter_in(&t.filter, c, ctx)).take(need).count()
+            >= need
     }
 
     /// A spell or trap being activated never targets itself; a monster effect may target its

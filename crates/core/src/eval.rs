@@ -436,7 +436,10 @@ impl Duel {
                     && self.effect_decl(l.card, l.effect).is_some_and(|e| {
                         let mut destroys = false;
                         for o in &e.ops {
-                            o.visit(&mut |o| destroys |= matches!(o, crate::effect::Op::Destroy(_) | crate::effect::Op::DestroyAndBanish(_) | crate::effect::Op::DestroyToDeckTop(_)));
+                            o.visit(&mut |o| {
+                                destroys |=
+                                    matches!(o, crate::effect::Op::Destroy(_) | crate::effect::Op::DestroyAndBanish(_) | crate::effect::Op::DestroyToDeckTop(_))
+                            });
                         }
                         destroys
                     })

@@ -127,7 +127,9 @@ impl Duel {
                     && !self.monster_effects_negated_plain(s)
                     && self.pool.def(st.def).behavior.effects.iter().any(|e| {
                         e.kind == EffectKind::Continuous
-                            && e.modifiers.iter().any(|m| matches!(m, Modifier::NegateMonsterEffectsOf(scope) if self.in_scope(scope, s, st.controller(), None, card)))
+                            && e.modifiers
+                                .iter()
+                                .any(|m| matches!(m, Modifier::NegateMonsterEffectsOf(scope) if self.in_scope(scope, s, st.controller(), None, card)))
                     })
             })
     }
@@ -421,9 +423,12 @@ impl Duel {
             if (monster && self.monster_effects_negated(s)) || (!monster && !st.active) {
                 return false;
             }
-            self.pool.def(st.def).behavior.effects.iter().any(|e| {
-                e.modifiers.iter().any(|m| matches!(m, Modifier::NegateCardsOnField(f) if self.filter_matches(f, card, st.controller(), s)))
-            })
+            self.pool
+                .def(st.def)
+                .behavior
+                .effects
+                .iter()
+                .any(|e| e.modifiers.iter().any(|m| matches!(m, Modifier::NegateCardsOnField(f) if self.filter_matches(f, card, st.controller(), s))))
         })
     }
 

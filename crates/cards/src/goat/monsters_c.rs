@@ -43,10 +43,7 @@ const OJAMA_BLACK: u32 = 79335209;
 
 /// A Fusion monster made of these named materials (with Polymerization).
 fn fusion(codes: &[u32], effects: Vec<E>) -> Behavior {
-    Behavior {
-        materials: Some(Materials::Fusion { slots: codes.iter().map(|&c| F::Named(c)).collect(), by_polymerization: true }),
-        ..Behavior::with(effects)
-    }
+    Behavior { materials: Some(Materials::Fusion { slots: codes.iter().map(|&c| F::Named(c)).collect(), by_polymerization: true }), ..Behavior::with(effects) }
 }
 
 /// "At the start of the Damage Step, if this card attacks a monster in this position".
@@ -79,9 +76,8 @@ fn light_searcher() -> F {
 
 /// The Spell Counter a Spellcaster gets each time a Spell Card's activation resolves.
 fn spell_counter_per_spell() -> E {
-    E::continuous("Each time a Spell Card is activated, this card gets 1 Spell Counter when that activation resolves (at most 3).").modifier(
-        Modifier::CounterPerActivation { kind: Counter::Spell, filter: F::Spell, max: 3 },
-    )
+    E::continuous("Each time a Spell Card is activated, this card gets 1 Spell Counter when that activation resolves (at most 3).")
+        .modifier(Modifier::CounterPerActivation { kind: Counter::Spell, filter: F::Spell, max: 3 })
 }
 
 /// Skilled Dark/White Magician: Tribute it with 3 Spell Counters to summon `code`.
@@ -120,13 +116,11 @@ fn rescue_cat(text: &str, negate: bool) -> E {
     }
     summon.push(Op::Remember { what: Obj::Affected, slot: Mem(0) });
     summon.push(Op::Later { at: Moment::EndPhase, ops: vec![Op::Destroy(Obj::Memory(Mem(0)))] });
-    let e = E::ignition(text)
-        .cost(Cost::SendSelfToGy)
-        .when(Condition::All(vec![
-            Condition::Exists { place: Place::Deck(Who::You), filter: small_beast(), count: 2 },
-            // Its own zone frees one of the two it needs.
-            Condition::FreeMonsterZones(1),
-        ]));
+    let e = E::ignition(text).cost(Cost::SendSelfToGy).when(Condition::All(vec![
+        Condition::Exists { place: Place::Deck(Who::You), filter: small_beast(), count: 2 },
+        // Its own zone frees one of the two it needs.
+        Condition::FreeMonsterZones(1),
+    ]));
     summon.into_iter().fold(e, E::op)
 }
 
@@ -587,7 +581,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
 /// Reaper on the Nightmare, with the way it is destroyed when targeted.
 fn reaper_on_the_nightmare(when_targeted: Modifier) -> Vec<E> {
     vec![
-        E::continuous("Fusion materials: \"Spirit Reaper\" + \"Nightmare Horse\". It cannot be destroyed by battle.").modifier(Modifier::IndestructibleByBattle(Scope::This)),
+        E::continuous("Fusion materials: \"Spirit Reaper\" + \"Nightmare Horse\". It cannot be destroyed by battle.")
+            .modifier(Modifier::IndestructibleByBattle(Scope::This)),
         E::continuous("When a card effect targets this face-up card, it is destroyed.").modifier(when_targeted),
         E::continuous("It can attack your opponent directly even while they control monsters.").modifier(Modifier::DirectAttack(Scope::This)),
         E::trigger(
