@@ -310,6 +310,8 @@ impl Duel {
             Filter::Not(f) => !self.filter_in(f, id, ctx),
             Filter::SpellOf(k) => d.kind == Kind::Spell(*k) && c.zone() != Zone::Monster,
             Filter::TrapOf(k) => d.kind == Kind::Trap(*k),
+            Filter::AtActivation(f) => ctx.res.is_some() || self.filter_in(f, id, ctx),
+            Filter::InPlace(place) => self.cards_in(*place, p).contains(&id),
         }
     }
 

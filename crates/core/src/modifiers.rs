@@ -354,6 +354,9 @@ impl Duel {
     pub(crate) fn shields_battle_damage(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::NoBattleDamageToController(s) = m { Some(s) } else { None })
     }
+    pub(crate) fn destroyed_when_targeted(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::DestroyWhenTargeted(s) = m { Some(s) } else { None })
+    }
     pub(crate) fn piercing(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::Piercing(s) = m { Some(s) } else { None })
     }

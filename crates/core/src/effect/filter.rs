@@ -289,6 +289,13 @@ pub enum Filter {
     SpellOf(crate::card::SpellKind),
     /// A Trap Card of this kind ("a Normal Trap Card"; CARD-2).
     TrapOf(crate::card::TrapKind),
+    /// Checked only when targets are chosen: a target that no longer matches at resolution
+    /// is still affected (EFF-6 exception of older texts that "select" a card: the 2005
+    /// "Nobleman of Crossout" banishes its target even if it was flipped face-up).
+    AtActivation(Box<Filter>),
+    /// Is in this place, seen from the effect's controller (`Place::Gy(Who::You)`: in your
+    /// GY).
+    InPlace(Place),
 }
 
 impl Filter {
@@ -307,6 +314,10 @@ impl Filter {
     /// Equipped to a card of the object.
     pub fn equipped_to(o: Obj) -> Filter {
         Filter::EquippedTo(Box::new(o))
+    }
+    /// A property a target needs only when it is chosen (not again at resolution).
+    pub fn at_activation(f: Filter) -> Filter {
+        Filter::AtActivation(Box::new(f))
     }
     /// ATK at most `n` ("with 1500 or less ATK").
     pub fn atk_at_most(n: i32) -> Filter {
@@ -335,7 +346,7 @@ impl Filter {
         match self {
             Filter::Stat(_, _, n) => n.mentions_cost(),
             Filter::And(v) | Filter::Or(v) => v.iter().any(Filter::mentions_cost),
-            Filter::Not(f) => f.mentions_cost(),
+            Filter::Not(f) | Filter::AtActivation(f) => f.mentions_cost(),
             _ => false,
         }
     }

@@ -205,4 +205,9 @@ pub enum Modifier {
     /// Battle damage shield: the controller of a monster in scope takes no battle damage
     /// from the battles it is in ("Dark Flare Knight").
     NoBattleDamageToController(Scope),
+    /// Destruction on targeting: a face-up monster in scope is destroyed (by its own effect)
+    /// as soon as a card effect that targets it is activated, before anyone can respond
+    /// (the 2005 "Spirit Reaper"; today's text waits for the resolution:
+    /// [`Modifier::DestroyAfterTargeted`]).
+    DestroyWhenTargeted(Scope),
 }
