@@ -607,6 +607,8 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
             "You can send this face-up card to the GY to Special Summon 2 Level 3 or lower Beast monsters from your Deck; they are destroyed in the End Phase.",
             false,
         )]),
+        // Reaper on the Nightmare (2005: destroyed as soon as an effect targets it)
+        85684223 => fusion(&[SPIRIT_REAPER, NIGHTMARE_HORSE], reaper_on_the_nightmare(Modifier::DestroyWhenTargeted(Scope::This))),
         // Sinister Serpent (2005: no once-per-turn limit, nothing banished later)
         8131171 => Behavior::with(vec![sinister_serpent("In your Standby Phase, if this card is in your GY: you can return it to your hand.")]),
         _ => return None,
