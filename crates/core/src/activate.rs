@@ -104,21 +104,22 @@ impl Duel {
 
     /// Legal targets of one target group, in a context.
     pub(crate) fn spec_candidates(&self, t: &TargetSpec, ctx: &Ctx<'_>) -> Vec<CardId> {
-        self.cards_in(t.place, ctx.p).into_iter().filter(|&c| self.targetable(c, ctx.source) && self.filter_in(&t.filter, c, ctx)).collect()
+        self.cards_in(t.place, ctx.p).into_iter().filter(|&c| self.targetable(c, ctx.source, ctx.p) && self.filter_in(&t.filter, c, ctx)).collect()
     }
 
     /// Are there at least `need` legal targets in a group? (Counts without collecting.)
     fn has_spec_candidates(&self, t: &TargetSpec, ctx: &Ctx<'_>, need: usize) -> bool {
-        self.cards_in(t.place, ctx.p).into_iter().filter(|&c| self.targetable(c, ctx.source) && self.filter_in(&t.filter, c, ctx)).take(need).count() >= need
+        self.cards_in(t.place, ctx.p).into_iter().filter(|&c| self.targetable(c, ctx.source, ctx.p) && self.filter_in(&t.filter, c, ctx)).take(need).count()
+            >= need
     }
 
     /// A spell or trap being activated never targets itself; a monster effect may target its
     /// own monster where its text allows ("target 1 monster on the field"). Not a card
     /// protected from targeting, not a monster whose destruction by battle is confirmed
-    /// (BATTLE-8).
-    pub(crate) fn targetable(&self, c: CardId, source: CardId) -> bool {
+    /// (BATTLE-8). `p` controls the effect.
+    pub(crate) fn targetable(&self, c: CardId, source: CardId, p: Player) -> bool {
         let own_monster = c == source && self.card(c).zone() == Zone::Monster;
-        (c != source || own_monster) && !(self.card(c).zone().on_field() && self.untargetable(c)) && !self.destroyed_by_battle(c)
+        (c != source || own_monster) && !(self.card(c).zone().on_field() && self.untargetable_by(c, p)) && !self.destroyed_by_battle(c)
     }
 
     /// A monster destroyed by the current battle, waiting to be sent to the GY at the end of
@@ -328,6 +329,7 @@ impl Duel {
             || e.kind == EffectKind::Continuous
             || self.name_locked(p, card)
             || c.battle_negated
+            || self.activation_locked(p, card)
         {
             return false;
         }

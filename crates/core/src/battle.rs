@@ -230,7 +230,13 @@ impl Duel {
                 }
             }
         }
-        let shielded = |d: &Duel, p: Player| d.no_battle_damage[p.idx()] || d.player_fx[p.idx()].no_battle_damage_turn == d.turn;
+        let battlers = [Some(a.attacker), a.target];
+        // A monster whose controller takes no battle damage from its battles shields them too.
+        let shielded = |d: &Duel, p: Player| {
+            d.no_battle_damage[p.idx()]
+                || d.player_fx[p.idx()].no_battle_damage_turn == d.turn
+                || battlers.into_iter().flatten().any(|x| d.card(x).controller() == p && d.shields_battle_damage(x))
+        };
         // "Odd-Eyes Pendulum Dragon": doubled when it battles an opponent's monster.
         if let (Some((p, amount, by)), Some(_)) = (damage, a.target) {
             if p != self.card(by).controller() && self.doubles_battle_damage(by) {

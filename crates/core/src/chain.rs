@@ -115,9 +115,22 @@ impl Duel {
         }
         let negated = link.effect_negated
             || self.trap_effect_negated(link.card)
-            || (link.from == Zone::Monster && self.card(link.card).zone() == Zone::Monster && self.monster_effects_negated(link.card));
+            || self.negated_on_field(link.card)
+            || (link.from == Zone::Monster && self.card(link.card).zone() == Zone::Monster && self.monster_effects_negated(link.card))
+            || (link.from == Zone::Gy && self.battle_victim_negated(link.card));
         if negated {
             self.emit(Event::EffectNegated { card: link.card, link: n });
+            return Flow::Continue;
+        }
+        // A monster protected from the effects of such cards that target it: the effect is
+        // negated and the card destroyed (its protector's effect: "Fiend Skull Dragon").
+        if let Some(by) = self.targeting_negated_by(link.card, &link.facts.targets) {
+            self.emit(Event::EffectNegated { card: link.card, link: n });
+            if self.card(link.card).moves == link.card_moves && self.card(link.card).zone().on_field() {
+                self.cause = Some(by);
+                self.send_to_gy(link.card, Reason::Destroy);
+                self.cause = None;
+            }
             return Flow::Continue;
         }
         self.tasks.push(Task::Resolve(Box::new(Resolution::new(link, n, self.happenings))));

@@ -505,6 +505,7 @@ impl Duel {
                 self.resolved_this_turn.clear();
                 self.pending.clear();
                 self.end_battle_phase = false;
+                self.skip_to_end_phase = false;
                 self.turn += 1;
                 self.turn_player = self.turn_player.opp();
                 self.step = None;
@@ -567,8 +568,10 @@ impl Duel {
                 }
             }
         }
-        // "Until the End Phase": delayed steps run as the End Phase begins.
+        // "Until the End Phase": delayed steps run as the End Phase begins, and effects
+        // applied that long end.
         if phase == Phase::End {
+            self.expire_at_end_phase();
             self.run_delayed(crate::effect::Moment::EndPhase);
         }
     }
@@ -579,6 +582,10 @@ impl Duel {
 
     /// PHASE-7: the holder acts or passes; two passes in succession close the window.
     fn step_window(&mut self, mut w: Window) -> Flow {
+        if self.skip_to_end_phase && self.chain.is_empty() && !matches!(w.kind, WindowKind::Chain | WindowKind::SummonNegation) {
+            self.go_to_end_phase();
+            return Flow::Continue;
+        }
         if w.kind == WindowKind::BattleStep && self.end_battle_phase {
             self.end_battle_phase = false;
             self.close_window(Window { dest: Some(Phase::Main2), ..w });
@@ -668,6 +675,38 @@ impl Duel {
             WindowKind::AttackDeclared | WindowKind::Damage(_) | WindowKind::AfterSummon => {}
             WindowKind::Chain => self.tasks.push(Task::ResolveChain),
         }
+    }
+
+    /// PHASE-1: "it becomes the End Phase": the rest of the turn's phases are skipped. A battle
+    /// in progress ends (its monsters destroyed by battle go to the GY, BATTLE-4).
+    fn go_to_end_phase(&mut self) {
+        self.skip_to_end_phase = false;
+        if self.phase == Phase::End {
+            return;
+        }
+        let destroyed: SmallVec<[CardId; 4]> = self
+            .tasks
+            .iter()
+            .filter_map(|t| match t {
+                Task::Attack(a) => Some(a.destroyed.clone()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        for id in destroyed {
+            if self.card(id).zone() == Zone::Monster {
+                self.send_to_gy(id, Reason::Battle);
+            }
+        }
+        self.tasks.clear();
+        self.no_battle_damage = [false; 2];
+        self.attack_negated = false;
+        self.end_battle_phase = false;
+        if self.phase == Phase::Battle {
+            self.expire_lingering(false, true);
+        }
+        self.check_equips();
+        self.tasks.push(Task::EnterPhase(Phase::End));
     }
 
     /// PHASE-6: discard down to 6 at the end of the End Phase.

@@ -123,6 +123,11 @@ impl Duel {
                     v.extend(ps.hand.iter().copied());
                     v.extend(ps.gy.iter().copied());
                 }
+                Place::HandDeckOrGy(_) => {
+                    v.extend(ps.hand.iter().copied());
+                    v.extend(ps.deck.iter().rev().copied());
+                    v.extend(ps.gy.iter().copied());
+                }
             }
         }
         v
@@ -271,7 +276,7 @@ impl Duel {
                 e.target.as_ref().is_none_or(|spec| self.filter_in(&spec.filter, t, &ctx))
                     || e.also_target.as_ref().is_some_and(|spec| self.filter_in(&spec.filter, t, &ctx))
             })
-            && !(c.zone().on_field() && self.untargetable(t))
+            && !(c.zone().on_field() && self.untargetable_by(t, r.link.controller))
             && !self.destroyed_by_battle(t)
     }
 
@@ -316,7 +321,7 @@ impl Duel {
             Filter::Named(code) => d.id == *code || d.alias == *code,
             Filter::NameHas(s) => d.name.contains(s.as_str()),
             Filter::Stat(s, cmp, n) => (as_monster || !matches!(s, Stat::Atk | Stat::Def | Stat::Level)) && cmp.holds(self.stat(id, *s), self.num(n, ctx)),
-            Filter::CanSpecialSummon => self.can_be_special_summoned(id, source) && !self.unique_blocked(id, p),
+            Filter::CanSpecialSummon => self.can_be_special_summoned(id, source) && !self.unique_blocked(id, p) && !self.summons_locked(p),
             Filter::CanSet => self.can_set_from_hand(id, p),
             Filter::Attacker => c.zone() == Zone::Monster && self.current_attacker() == Some(id),
             Filter::PointedTo => self.points_to(source, id),
@@ -351,6 +356,8 @@ impl Duel {
             Filter::NormalSummonable => {
                 matches!(d.kind, Kind::Monster(MonsterFrame::Normal | MonsterFrame::Effect)) && !self.pool.def(c.def).behavior.no_normal_summon
             }
+            Filter::SpellOf(k) => d.kind == Kind::Spell(*k) && c.zone() != Zone::Monster,
+            Filter::TrapOf(k) => d.kind == Kind::Trap(*k),
             Filter::AtActivation(f) => ctx.res.is_some() || self.filter_in(f, id, ctx),
             Filter::InPlace(place) => self.cards_in(*place, p).contains(&id),
             Filter::CardKind(k) => d.kind == *k,
@@ -495,7 +502,10 @@ impl Duel {
                     && self.effect_decl(l.card, l.effect).is_some_and(|e| {
                         let mut destroys = false;
                         for o in &e.ops {
-                            o.visit(&mut |o| destroys |= matches!(o, crate::effect::Op::Destroy(_) | crate::effect::Op::DestroyAndBanish(_)));
+                            o.visit(&mut |o| {
+                                destroys |=
+                                    matches!(o, crate::effect::Op::Destroy(_) | crate::effect::Op::DestroyAndBanish(_) | crate::effect::Op::DestroyToDeckTop(_))
+                            });
                         }
                         destroys
                     })

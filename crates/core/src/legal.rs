@@ -256,8 +256,8 @@ impl Duel {
         }
         self.push_field_monster_actions(p, out);
         self.extra_actions(p, out);
-        // "You cannot Summon this turn": Sets stay legal.
-        if self.player_fx[p.idx()].no_summon_turn == self.turn {
+        // "You cannot Summon this turn", summon locks: Sets stay legal.
+        if self.summons_locked(p) {
             out.retain(|a| {
                 !matches!(a, Action::NormalSummon(_) | Action::TributeSummon(_) | Action::FlipSummon(_) | Action::SpecialSummon(_) | Action::PendulumSummon)
             });
@@ -269,31 +269,33 @@ impl Duel {
         if self.normal_summons_left == 0 || self.player_fx[self.card(c).controller().idx()].no_normal_summon_turn == self.turn {
             return;
         }
-        let (need, _) = self.tribute_range(c, crate::engine::SummonProc::Normal);
-        let fits = if need == 0 {
-            free_mmz
-        } else {
+        let fits = |need: usize| {
+            if need == 0 {
+                return free_mmz;
+            }
             let candidates = self.tribute_candidates(c);
             let value: usize = candidates.iter().map(|&t| self.tribute_value(t, c)).sum();
             // SUM-2: a tribute may free the zone the monster needs.
             let frees = candidates.iter().any(|&t| self.card(t).slot() < 5);
             value >= need && (free_mmz || frees)
         };
+        let (need, max) = self.tribute_range(c, crate::engine::SummonProc::Normal);
         // SUM-2: a monster that may skip its Tributes is also Summoned or Set without any.
         let tributeless = free_mmz && self.may_skip_tributes(c);
-        if !fits && !tributeless {
-            return;
-        }
         let behavior = &self.pool.def(self.card(c).def).behavior;
+        // SUM-1: a monster that "cannot be Normal Summoned, but can be Set" is only Set.
         let face_up_allowed = !behavior.normal_set_only && !self.unique_blocked(c, self.card(c).controller());
-        if face_up_allowed && (need == 0 || tributeless) {
+        if face_up_allowed && ((need == 0 && fits(0)) || tributeless) {
             out.push(Action::NormalSummon(loc));
         }
-        if face_up_allowed && need > 0 && fits {
+        // Tributes that are optional (`need` 0, "without Tributing" while a condition holds)
+        // may still all be paid: a Tribute Summon with the full number.
+        if face_up_allowed && max > 0 && fits(if need > 0 { need } else { max }) {
             out.push(Action::TributeSummon(loc));
         }
         // SUM-1 under "Light of Intervention": no monster can be Set.
-        if !self.monster_sets_forbidden() {
+        let (set_need, _) = self.tribute_range(c, crate::engine::SummonProc::Set);
+        if !self.monster_sets_forbidden() && (fits(set_need) || tributeless) {
             out.push(Action::Set(loc));
         }
     }
@@ -358,7 +360,9 @@ impl Duel {
             if !fresh && st.attacks >= 1 + st.extra_attacks + self.modifier_extra_attacks(c) {
                 continue;
             }
-            if !any_opp && !self.cannot_attack_directly(c) {
+            // BATTLE-2: a direct attack when the opponent controls no monsters, or when an
+            // effect lets this monster ("can attack directly"); never when one forbids it.
+            if (!any_opp || self.attacks_directly_anyway(c)) && !self.cannot_attack_directly(c) {
                 out.push(Action::Attack { attacker, target: None });
             }
             for &(t, _) in &targets {

@@ -81,7 +81,7 @@ impl Duel {
             if !is_monster && !st.active {
                 continue;
             }
-            if (is_monster && self.monster_effects_negated(c)) || self.trap_effect_negated(c) {
+            if (is_monster && self.monster_effects_negated(c)) || self.trap_effect_negated(c) || (!is_monster && self.negated_on_field(c)) {
                 continue;
             }
             for e in &def.behavior.effects {
@@ -105,6 +105,9 @@ impl Duel {
             // "While the source stays face-up on the field": ends the moment it leaves.
             let src = self.card(l.source);
             let on = on && (l.until != Duration::WhileSourceOnField || (src.moves == l.source_moves && src.zone().on_field() && src.face_up()));
+            // A Spell/Trap whose effects on the field are negated ("Spell Canceller") no
+            // longer applies what it applies while it stays.
+            let on = on && !(l.until == Duration::WhileSourceOnField && src.zone() != Zone::Monster && self.negated_on_field(l.source));
             if on {
                 v.push((l.source, l.controller, l.card.map(|x| x.0), &l.modifier));
             }
@@ -151,35 +154,33 @@ impl Duel {
         })
     }
 
-    /// MISC-2: the activation of `activated` resolved: face-up cards counting such
-    /// activations (`Modifier::CounterPerActivation`) get their counter.
-    pub(crate) fn count_activation(&mut self, activated: CardId) {
-        if !self.any_modifiers() {
-            return;
-        }
-        let hits: SmallVec<[(CardId, crate::effect::Counter); 2]> = self
-            .active_modifiers()
-            .into_iter()
-            .filter_map(|(src, ctrl, fixed, m)| match m {
-                Modifier::CounterPerActivation { filter, kind } if fixed.is_none() && self.filter_matches(filter, activated, ctrl, src) => Some((src, *kind)),
-                _ => None,
-            })
-            .collect();
-        for (c, kind) in hits {
-            if self.pool.def(self.card(c).def).behavior.counters.contains(&kind) {
-                self.add_counters(c, kind, 1);
-            }
-        }
-    }
-
     /// May player `p` not banish cards from a GY now (`Modifier::NoBanishFromGy`)?
     pub(crate) fn gy_banish_locked(&self, p: Player) -> bool {
         self.any_modifiers()
             && self.active_modifiers().into_iter().any(|(_, ctrl, _, m)| matches!(m, Modifier::NoBanishFromGy(w) if self.who(*w, ctrl).contains(&p)))
     }
 
-    /// Is a monster's effect negated now (e.g. "Skill Drain")?
+    /// Is a monster's effect negated now (e.g. "Skill Drain", or a `NegateMonsterEffectsOf`
+    /// whose scope holds it: "Fiend Skull Dragon")?
     pub(crate) fn monster_effects_negated(&self, card: CardId) -> bool {
+        self.monster_effects_negated_plain(card)
+            || self.sources_on_field().any(|s| {
+                let st = self.card(s);
+                s != card
+                    && st.zone() == Zone::Monster
+                    && st.face_up()
+                    && !self.monster_effects_negated_plain(s)
+                    && self.pool.def(st.def).behavior.effects.iter().any(|e| {
+                        e.kind == EffectKind::Continuous
+                            && e.modifiers
+                                .iter()
+                                .any(|m| matches!(m, Modifier::NegateMonsterEffectsOf(scope) if self.in_scope(scope, s, st.controller(), None, card)))
+                    })
+            })
+    }
+
+    /// Monster-effect negation by "Skill Drain" and by effects applied to the one monster.
+    fn monster_effects_negated_plain(&self, card: CardId) -> bool {
         let c = self.card(card);
         if c.zone() != Zone::Monster || !c.face_up() {
             return false;
@@ -396,8 +397,15 @@ impl Duel {
             self.set_position(c, to);
         }
     }
-    pub(crate) fn untargetable(&self, card: CardId) -> bool {
-        self.restricted(card, |m| if let Modifier::Untargetable(s) = m { Some(s) } else { None })
+    /// Is `card` protected from being targeted by an effect `p` controls (`Untargetable`,
+    /// and `UntargetableByOpponent` when `p` is the protecting card's opponent)?
+    pub(crate) fn untargetable_by(&self, card: CardId, p: Player) -> bool {
+        self.any_modifiers()
+            && self.active_modifiers().into_iter().any(|(src, ctrl, fixed, m)| match m {
+                Modifier::Untargetable(s) => self.in_scope(s, src, ctrl, fixed, card),
+                Modifier::UntargetableByOpponent(s) => ctrl != p && self.in_scope(s, src, ctrl, fixed, card),
+                _ => false,
+            })
     }
     pub(crate) fn not_attack_target(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::NotAttackTarget(s) = m { Some(s) } else { None })
@@ -409,6 +417,14 @@ impl Duel {
     }
     pub(crate) fn destroyed_after_targeted(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::DestroyAfterTargeted(s) = m { Some(s) } else { None })
+    }
+    /// BATTLE-2: may `card` attack directly while the opponent controls monsters?
+    pub(crate) fn attacks_directly_anyway(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::DirectAttack(s) = m { Some(s) } else { None })
+    }
+    /// Does `card`'s controller take no battle damage from the battles it is in?
+    pub(crate) fn shields_battle_damage(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::NoBattleDamageToController(s) = m { Some(s) } else { None })
     }
     pub(crate) fn destroyed_when_targeted(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::DestroyWhenTargeted(s) = m { Some(s) } else { None })
@@ -566,9 +582,104 @@ impl Duel {
             .map(|(_, ctrl, _, _)| ctrl)
     }
 
+    /// Activation locks (`Modifier::CannotActivate`): may `p` not activate `card`, or its
+    /// effects, now?
+    pub(crate) fn activation_locked(&self, p: Player, card: CardId) -> bool {
+        self.any_modifiers()
+            && self.active_modifiers().into_iter().any(|(src, ctrl, _, m)| {
+                matches!(m, Modifier::CannotActivate { who, filter } if self.who(*who, ctrl).contains(&p) && self.filter_matches(filter, card, ctrl, src))
+            })
+    }
+
+    /// Summon locks: may `p` not Summon now ("you cannot Summon this turn", or a
+    /// `Modifier::CannotSummon` that names `p`)? Setting stays legal (SUM-1).
+    pub(crate) fn summons_locked(&self, p: Player) -> bool {
+        self.player_fx[p.idx()].no_summon_turn == self.turn
+            || (self.any_modifiers()
+                && self.active_modifiers().into_iter().any(|(_, ctrl, _, m)| matches!(m, Modifier::CannotSummon(who) if self.who(*who, ctrl).contains(&p))))
+    }
+
+    /// Zones that cannot be used (`Modifier::LockedZones`): `p`'s Main Monster Zones locked
+    /// now, as bits (zone `i` = bit `i`).
+    pub(crate) fn locked_zones(&self, p: Player) -> u8 {
+        let mut mask = 0;
+        for l in &self.lingering {
+            if let Modifier::LockedZones { who, zones } = l.modifier {
+                let src = self.card(l.source);
+                let on = src.moves == l.source_moves && src.zone() == Zone::Monster && src.face_up() && !self.monster_effects_negated(l.source);
+                if on && self.who(who, l.controller).contains(&p) {
+                    mask |= zones;
+                }
+            }
+        }
+        mask
+    }
+
+    /// `Modifier::NegateCardsOnField`: is the effect of this Spell or Trap Card on the field
+    /// negated ("Spell Canceller")?
+    pub(crate) fn negated_on_field(&self, card: CardId) -> bool {
+        let c = self.card(card);
+        if !c.zone().on_field() || (c.zone() == Zone::Monster && !self.data(card).is_trap()) {
+            return false;
+        }
+        self.sources_on_field().any(|s| {
+            let st = self.card(s);
+            if s == card || !st.face_up() {
+                return false;
+            }
+            let monster = st.zone() == Zone::Monster && self.data(s).is_monster();
+            if (monster && self.monster_effects_negated(s)) || (!monster && !st.active) {
+                return false;
+            }
+            self.pool
+                .def(st.def)
+                .behavior
+                .effects
+                .iter()
+                .any(|e| e.modifiers.iter().any(|m| matches!(m, Modifier::NegateCardsOnField(f) if self.filter_matches(f, card, st.controller(), s))))
+        })
+    }
+
+    /// `Modifier::NegateTargeting`: does an effect of `card` with these targets target a
+    /// monster protected from it? The protecting card's controller, if so.
+    pub(crate) fn targeting_negated_by(&self, card: CardId, targets: &[(CardId, u32)]) -> Option<Player> {
+        if targets.is_empty() || !self.any_modifiers() {
+            return None;
+        }
+        self.active_modifiers().into_iter().find_map(|(src, ctrl, fixed, m)| match m {
+            Modifier::NegateTargeting { scope, filter } => {
+                let hit = targets.iter().any(|&(t, moves)| self.card(t).moves == moves && self.in_scope(scope, src, ctrl, fixed, t));
+                (hit && self.filter_matches(filter, card, ctrl, src)).then_some(ctrl)
+            }
+            _ => None,
+        })
+    }
+
+    /// `Modifier::NegateBattleVictims`: is `card` a monster in the GY whose effects are
+    /// negated because the monster that destroyed it by battle says so ("Dark Balter the
+    /// Terrible")?
+    pub(crate) fn battle_victim_negated(&self, card: CardId) -> bool {
+        let c = self.card(card);
+        c.zone() == Zone::Gy
+            && c.arrived.reason == Some(crate::event::Reason::Battle)
+            && c.killed_by.is_some_and(|k| {
+                self.pool
+                    .def(self.card(k).def)
+                    .behavior
+                    .effects
+                    .iter()
+                    .any(|e| e.kind == EffectKind::Continuous && e.modifiers.contains(&Modifier::NegateBattleVictimsInGy))
+            })
+    }
+
     /// Counters of `kind` on a card (MISC-2).
     pub fn counters_on(&self, id: CardId, kind: crate::effect::Counter) -> u16 {
         self.card(id).counters.iter().find(|(k, _)| *k == kind).map_or(0, |(_, n)| *n)
+    }
+
+    /// "Until the End Phase": effects applied that long end as the End Phase begins.
+    pub(crate) fn expire_at_end_phase(&mut self) {
+        self.lingering.retain(|l| l.until != Duration::EndPhase);
     }
 
     /// Lingering effects end: at the end of the turn (`end_of_turn`), at the end of the

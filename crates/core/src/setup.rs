@@ -314,6 +314,7 @@ impl Duel {
             held_spell_zones: Vec::new(),
             attack_negated: false,
             end_battle_phase: false,
+            skip_to_end_phase: false,
             negated_summon: None,
             resolved_this_turn: Vec::new(),
             battles: 0,

@@ -79,7 +79,7 @@ pub struct Delayed {
     pub controller: Player,
     /// When it runs.
     pub at: crate::effect::Moment,
-    /// The turn it was scheduled.
+    /// The turn in whose End Phase it runs.
     pub turn: u32,
     /// The cards the step before it affected, with their move counts then: the later steps'
     /// `Obj::Affected`, while they stay where they were.
@@ -408,6 +408,10 @@ pub struct Duel {
     pub(crate) attack_negated: bool,
     /// An effect ended the Battle Phase.
     pub(crate) end_battle_phase: bool,
+    /// An effect made it the End Phase of this turn (`Op::SkipToEndPhase`): done at the
+    /// next priority point with an empty chain.
+    #[serde(default)]
+    pub(crate) skip_to_end_phase: bool,
     /// The monster whose negated summon is sending it to the GY right now (SUM-3, SUM-12).
     #[serde(skip)]
     pub(crate) negated_summon: Option<CardId>,
@@ -589,7 +593,9 @@ impl Duel {
     }
     /// Free Main Monster Zones of `p`.
     pub fn free_main_monster_zones(&self, p: Player) -> SmallVec<[u8; 5]> {
-        (0..5u8).filter(|&i| self.players[p.idx()].monsters[i as usize].is_none()).collect()
+        // Zones an effect says cannot be used are not free ("Ojama King").
+        let locked = if self.lingering.is_empty() { 0 } else { self.locked_zones(p) };
+        (0..5u8).filter(|&i| self.players[p.idx()].monsters[i as usize].is_none() && locked & (1 << i) == 0).collect()
     }
     /// Free Spell & Trap Zones of `p` (a trap monster keeps its zone occupied: TRAP-5).
     pub fn free_spell_zones(&self, p: Player) -> SmallVec<[u8; 5]> {

@@ -28,8 +28,13 @@ impl Duel {
     /// value (SUM-2; "can be treated as 2 tributes"; Gilford's optional 3).
     pub(crate) fn tribute_range(&self, card: CardId, proc: SummonProc) -> (usize, usize) {
         let base = self.tributes_needed(card);
-        match &self.pool.def(self.card(card).def).behavior.tribute_rule {
+        let b = &self.pool.def(self.card(card).def).behavior;
+        // SUM-2: "you can Normal Summon this card without Tributing" while a condition holds
+        // (the Tributes stay optional; a Set still needs them).
+        let without = || b.summon_without_tributes.as_ref().is_some_and(|c| self.condition_holds(c, self.card(card).controller(), card));
+        match &b.tribute_rule {
             Some((n, _, false)) if proc == SummonProc::Normal && *n as usize > base => (base, *n as usize),
+            _ if proc == SummonProc::Normal && base > 0 && without() => (0, base),
             _ => (base, base),
         }
     }
@@ -54,7 +59,10 @@ impl Duel {
     pub(crate) fn tribute_progress(&self, picked: &[CardId]) -> Option<(usize, usize, usize)> {
         let Some(Task::Summon { card, proc, .. }) = self.tasks.last() else { return None };
         let (need, max) = self.tribute_range(*card, *proc);
-        Some((picked.iter().map(|&t| self.tribute_value(t, *card)).sum(), need, max))
+        let value: usize = picked.iter().map(|&t| self.tribute_value(t, *card)).sum();
+        // SUM-2: Tributes that are optional ("without Tributing") are all or none.
+        let need = if value == 0 { need } else { need.max(self.tributes_needed(*card)) };
+        Some((value, need, max))
     }
 
     /// Monsters that may be tributed for `card`.
@@ -77,8 +85,8 @@ impl Duel {
         let p = self.card(card).controller();
         match stage {
             SummonStage::Tributes => {
-                let (need, max) = self.tribute_range(card, proc);
-                if need == 0 {
+                let (_, max) = self.tribute_range(card, proc);
+                if max == 0 {
                     self.tasks.push(Task::Summon { card, proc, stage: SummonStage::Zone, tributes });
                     return Flow::Continue;
                 }

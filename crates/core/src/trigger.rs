@@ -334,6 +334,10 @@ impl Duel {
             Trigger::EndOfDamageStep => {
                 matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::End) } if in_range && battling()).then(|| self.battle_opponent(card))
             }
+            // BATTLE-4: before the face-down target is flipped (before damage calculation).
+            Trigger::StartOfDamageStep => {
+                matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::Start) } if in_range && battling()).then(|| self.battle_opponent(card))
+            }
             Trigger::AnySpecialSummoned(f) => {
                 let Event::SpecialSummoned { card: x } = e else { return None };
                 (in_range && self.filter_matches(f, *x, c.controller(), card)).then(|| other(*x))
@@ -354,9 +358,6 @@ impl Duel {
             Trigger::DeclaresAttack => {
                 let Event::AttackDeclared { attacker, target } = e else { return None };
                 (*attacker == card && on_field_face_up).then_some(*target)
-            }
-            Trigger::StartOfDamageStep => {
-                matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::Start) } if in_range && battling()).then(|| self.battle_opponent(card))
             }
             Trigger::LeftField(f) => {
                 let Event::Moved { card: x, from, to, .. } = e else { return None };
@@ -432,7 +433,11 @@ impl Duel {
         if self.card(p.card).battle_negated || self.player_fx[p.player.idx()].no_activation_turn == self.turn {
             return false;
         }
-        if self.chain.len() >= crate::engine::limits::CHAIN_LINKS || !self.limit_ok(p.card, p.effect) || self.name_locked(p.player, p.card) {
+        if self.chain.len() >= crate::engine::limits::CHAIN_LINKS
+            || !self.limit_ok(p.card, p.effect)
+            || self.name_locked(p.player, p.card)
+            || self.activation_locked(p.player, p.card)
+        {
             return false;
         }
         {

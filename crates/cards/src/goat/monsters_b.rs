@@ -277,7 +277,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             counters: vec![Counter::Spell],
             ..Behavior::with(vec![
                 E::continuous("Each time a Spell Card is activated, 1 Spell Counter is placed on this card when that activation resolves.")
-                    .modifier(Modifier::CounterPerActivation { filter: F::Spell, kind: Counter::Spell }),
+                    .modifier(Modifier::CounterPerActivation { kind: Counter::Spell, filter: F::Spell, max: u8::MAX }),
                 E::continuous("It gains 200 ATK for each Spell Counter on it.").modifier(Modifier::AtkDef {
                     scope: Scope::This,
                     atk: Num::Times(Box::new(Num::CountersOnThis(Counter::Spell)), 200),

@@ -46,6 +46,8 @@ pub enum Place {
     HandOrDeck(Who),
     /// Hand and GY.
     HandOrGy(Who),
+    /// Hand, Main Deck and GY ("from your hand, Deck, or GY").
+    HandDeckOrGy(Who),
 }
 
 impl Place {
@@ -61,7 +63,8 @@ impl Place {
             | Place::Gy(w)
             | Place::Banished(w)
             | Place::HandOrDeck(w)
-            | Place::HandOrGy(w) => w,
+            | Place::HandOrGy(w)
+            | Place::HandDeckOrGy(w) => w,
         }
     }
 }
@@ -297,6 +300,10 @@ pub enum Filter {
     /// or Effect monster of the Main Deck without "cannot be Normal Summoned"; not a Ritual,
     /// Extra Deck or token ("Monster Gate", "Brain Control").
     NormalSummonable,
+    /// A Spell Card of this kind ("a Normal Spell Card"; CARD-2).
+    SpellOf(crate::card::SpellKind),
+    /// A Trap Card of this kind ("a Normal Trap Card"; CARD-2).
+    TrapOf(crate::card::TrapKind),
     /// Checked only when targets are chosen: a target that no longer matches at resolution
     /// is still affected (EFF-6 exception of older texts that "select" a card: the 2005
     /// "Nobleman of Crossout" banishes its target even if it was flipped face-up).

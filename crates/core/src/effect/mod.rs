@@ -526,6 +526,12 @@ pub struct Behavior {
     /// "You can only control 1 face-up <this card>": a player who controls one face-up
     /// cannot Normal Summon, Flip Summon or Special Summon another face-up.
     pub unique_on_field: bool,
+    /// May be Normal Summoned (not Set) without Tributes while this condition holds (SUM-2:
+    /// "Swift Gaia the Fierce Knight", the only card in your hand).
+    pub summon_without_tributes: Option<Condition>,
+    /// Its Fusion Summon takes exactly the named materials: no Fusion Substitute (SUM-9:
+    /// "can only be Fusion Summoned with the above materials").
+    pub fusion_materials_only: bool,
 }
 
 impl Behavior {

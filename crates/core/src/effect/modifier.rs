@@ -216,6 +216,45 @@ pub enum Modifier {
     /// Decks turned over: the top card of each Main Deck is face-up, public to both
     /// players, while this applies ("Convulsion of Nature").
     DecksFaceUp,
+    /// Activation lock: the players `who` names (from the source's controller's side) cannot
+    /// activate cards, or the effects of cards, matching the filter ("Pitch-Black Warwolf":
+    /// the opponent, Traps, during the Battle Phase; "Sasuke Samurai #2": both players,
+    /// Spells and Traps, until the End Phase).
+    CannotActivate { who: Who, filter: Filter },
+    /// Negation on the field: the effects of the Spell and Trap Cards on the field that match
+    /// the filter are negated ("Spell Canceller": every Spell).
+    NegateCardsOnField(Filter),
+    /// Counters per activation (MISC-2): each time a card matching the filter is activated
+    /// and its activation resolves, this face-up card gets 1 counter of the kind, never more
+    /// than `max` ("Royal Magical Library": Spell Counters, max. 3; "Magical Marionette": no
+    /// maximum, `u8::MAX`).
+    CounterPerActivation { kind: Counter, filter: Filter, max: u8 },
+    /// Summon lock: the players `who` names cannot Summon monsters (Normal, Tribute, Flip or
+    /// Special Summon; Setting stays legal: "The Last Warrior from Another Planet").
+    CannotSummon(Who),
+    /// Zones that cannot be used: these Main Monster Zones (bit `i` = zone `i`) of the
+    /// player `who` names cannot be used while the source stays face-up ("Ojama King").
+    LockedZones { who: Who, zones: u8 },
+    /// Direct attack: monsters in scope may attack the opponent directly even while the
+    /// opponent controls monsters (BATTLE-2; "Reaper on the Nightmare").
+    DirectAttack(Scope),
+    /// Targeting protection from the opponent: the opponent's card effects cannot target
+    /// monsters in scope ("King Dragun": Dragons).
+    UntargetableByOpponent(Scope),
+    /// Targeting negation: the effect of a card matching the filter that targets a monster in
+    /// scope is negated when it resolves, and that card is destroyed ("Fiend Skull Dragon":
+    /// Traps; "Ryu Senshi": Spells).
+    NegateTargeting { scope: Scope, filter: Filter },
+    /// Scoped monster-effect negation: face-up monsters in scope have their effects negated
+    /// ("Fiend Skull Dragon": Flip monsters).
+    NegateMonsterEffectsOf(Scope),
+    /// Negation of battle victims: the effects of the monsters this card destroys by battle
+    /// are negated while they stay where that battle sent them (the GY: "Dark Balter the
+    /// Terrible").
+    NegateBattleVictimsInGy,
+    /// Battle damage shield: the controller of a monster in scope takes no battle damage
+    /// from the battles it is in ("Dark Flare Knight").
+    NoBattleDamageToController(Scope),
     /// Destruction on targeting: a face-up monster in scope is destroyed (by its own effect)
     /// as soon as a card effect that targets it is activated, before anyone can respond
     /// (the 2005 "Spirit Reaper"; today's text waits for the resolution:
@@ -248,10 +287,6 @@ pub enum Modifier {
     /// banish cards from either GY, by costs, summon procedures or effects ("Kycoo the Ghost
     /// Destroyer": its controller's opponent).
     NoBanishFromGy(Who),
-    /// Counters for activations (MISC-2): each time a card matching the filter is activated,
-    /// one counter of this kind is placed on this face-up card when that activation resolves
-    /// ("Magical Marionette": a Spell Counter for each Spell Card).
-    CounterPerActivation { filter: Filter, kind: Counter },
     /// Cannot attack the opponent directly (BATTLE-7; "Magical Scientist" gives it to the
     /// Fusion Monster it summons).
     CannotAttackDirectly(Scope),

@@ -131,10 +131,11 @@ pub enum PlayerEffect {
 pub enum Moment {
     /// The End Phase of this turn ("until the End Phase").
     EndPhase,
-    /// The end of the `n`th turn, counting the turn the step was scheduled as the 1st (after
-    /// the End Phase and its hand-size discard: "at the end of the 20th turn", "Final
-    /// Countdown").
     EndOfTurn(u8),
+    /// The End Phase of the opponent's next turn ("during your opponent's next End Phase";
+    /// today's "Sinister Serpent"). PHASE-1: this turn's, if it is the opponent's turn now, is
+    /// not "next". Scheduled as that turn's [`Moment::EndPhase`].
+    OpponentsNextEndPhase,
 }
 
 impl Moment {
@@ -143,7 +144,7 @@ impl Moment {
         match (self, now) {
             (Moment::EndPhase, Moment::EndPhase) => scheduled == turn,
             (Moment::EndOfTurn(n), Moment::EndOfTurn(_)) => scheduled + u32::from(n.max(1)) - 1 == turn,
-            (Moment::EndPhase, Moment::EndOfTurn(_)) | (Moment::EndOfTurn(_), Moment::EndPhase) => false,
+            _ => false,
         }
     }
 }
@@ -304,6 +305,16 @@ pub enum Op {
     /// is calculated (BATTLE-5, BATTLE-6; none when `no_damage`) and the monsters destroyed
     /// by it go to the GY; no Damage Step windows open.
     BattleNow { attacker: Obj, target: Obj, no_damage: bool },
+    /// Destruction to the Deck: destroy the cards (MISC-4) and place them on top of their
+    /// owner's Deck instead of sending them to the GY ("Mystic Swordsman LV6").
+    DestroyToDeckTop(Obj),
+    /// Ending the turn's phases: once the current chain has resolved, the turn goes to its
+    /// End Phase (PHASE-1; "it becomes the End Phase": "Neko Mane King").
+    SkipToEndPhase,
+    /// Zones that cannot be used: the controller chooses `count` (or as many as there are)
+    /// unused Main Monster Zones of the player `who` names; they cannot be used while this
+    /// card stays face-up on the field ([`Modifier::LockedZones`]; "Ojama King").
+    LockZones { who: Who, count: u8 },
 }
 
 impl Op {

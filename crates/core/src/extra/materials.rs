@@ -162,6 +162,8 @@ impl Duel {
 
     /// SUM-9: the cards fill the slots one each; at most one substitute fills a named slot.
     pub(super) fn fusion_matches(&self, card: CardId, p: Player, slots: &[Filter], set: &[CardId]) -> bool {
+        // "Only with the above materials": no Fusion Substitute.
+        let subs = u8::from(self.pool.def(self.card(card).def).behavior.fusion_materials_only);
         fn go(d: &Duel, card: CardId, p: Player, slots: &[Filter], set: &[CardId], used: &mut Vec<bool>, i: usize, subs: u8) -> bool {
             let Some(&c) = set.get(i) else { return true };
             for (s, f) in slots.iter().enumerate() {
@@ -180,7 +182,7 @@ impl Duel {
             }
             false
         }
-        go(self, card, p, slots, set, &mut vec![false; slots.len()], 0, 0)
+        go(self, card, p, slots, set, &mut vec![false; slots.len()], 0, subs)
     }
 
     /// Can each monster get its own zone (Pendulum Summon of several at once)?
@@ -334,6 +336,10 @@ impl Duel {
     }
 
     pub(super) fn extra_op_monsters(&self, op: &ExtraOp, p: Player, source: CardId) -> Vec<CardId> {
+        // A summon lock forbids Ritual and Fusion Summons too.
+        if self.summons_locked(p) {
+            return Vec::new();
+        }
         let ps = self.player(p);
         let mut seen: Vec<u32> = Vec::new();
         let mut out = Vec::new();

@@ -229,7 +229,8 @@ impl Duel {
     pub fn summon_zones(&self, p: Player, card: CardId, from_extra: bool, leaving: &[CardId]) -> SmallVec<[u8; 7]> {
         let ps = self.player(p);
         let taken = |i: usize| ps.monsters[i].is_some_and(|m| !leaving.contains(&m));
-        let main: SmallVec<[u8; 7]> = (0..5u8).filter(|&i| !taken(i as usize)).collect();
+        let locked = if self.lingering.is_empty() { 0 } else { self.locked_zones(p) };
+        let main: SmallVec<[u8; 7]> = (0..5u8).filter(|&i| !taken(i as usize) && locked & (1 << i) == 0).collect();
         if !from_extra || !self.edition.extra_monster_zones() {
             return main;
         }

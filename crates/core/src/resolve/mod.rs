@@ -35,6 +35,8 @@ pub enum Progress {
     /// A Special Summon step with more monsters than free zones: the `n`th player (turn
     /// player first) picks which of theirs are summoned (SUM-5).
     Picking(u8),
+    /// A `LockZones` step: the zones chosen so far (bit `i` = zone `i`).
+    Zones(u8),
 }
 
 /// A resolving chain link (or a delayed effect): which step, what it chose so far.
@@ -232,7 +234,7 @@ impl Duel {
             }
             self.resolved_this_turn.push((card, r.link.effect));
             if self.effect_decl(card, r.link.effect).is_some_and(|e| e.kind.is_card_activation()) {
-                self.count_activation(card);
+                self.counters_for_activation(card);
             }
         }
         self.resolving = false;
@@ -243,6 +245,28 @@ impl Duel {
             self.emit(Event::LinkResolved { card, link: r.n });
         }
         self.check_equips();
+    }
+
+    /// MISC-2, `Modifier::CounterPerActivation`: the activation of `card` has resolved; every
+    /// face-up card counting such activations gets its counter (up to its maximum).
+    fn counters_for_activation(&mut self, card: CardId) {
+        if self.sources_on_field().next().is_none() {
+            return;
+        }
+        let mut add: SmallVec<[(CardId, crate::effect::Counter, u8); 2]> = SmallVec::new();
+        for (src, ctrl, fixed, m) in self.active_modifiers() {
+            if let crate::effect::Modifier::CounterPerActivation { kind, filter, max } = m {
+                let allowed = fixed.is_none() && self.pool.def(self.card(src).def).behavior.counters.contains(kind);
+                if allowed && self.filter_matches(filter, card, ctrl, src) {
+                    add.push((src, *kind, *max));
+                }
+            }
+        }
+        for (src, kind, max) in add {
+            if self.counters_on(src, kind) < max as u16 {
+                self.add_counters(src, kind, 1);
+            }
+        }
     }
 
     /// The cards an object names now, for a resolving effect.

@@ -45,7 +45,7 @@ impl Duel {
         match op {
             Op::Choose { who, place, filter, min, max } => {
                 let chooser = self.chooser(*who, p);
-                if let Place::Deck(w) | Place::HandOrDeck(w) = place {
+                if let Place::Deck(w) | Place::HandOrDeck(w) | Place::HandDeckOrGy(w) = place {
                     for q in self.who(*w, p) {
                         r.searched[q.idx()] = true;
                     }
@@ -95,7 +95,7 @@ impl Duel {
                 self.set_affected(r, &drawn);
                 OpFlow::Next
             }
-            Op::Destroy(o) | Op::DestroyAndBanish(o) => {
+            Op::Destroy(o) | Op::DestroyAndBanish(o) | Op::DestroyToDeckTop(o) => {
                 // Cards on the field, or in the hand when the effect names the hand ("destroy
                 // the monsters in their hand"); not those protected from it or unaffected by it.
                 let in_hand = names_hand(o);
@@ -106,11 +106,17 @@ impl Duel {
                     .collect();
                 self.remember_known(r, &list);
                 for &c in &list {
-                    if matches!(op, Op::DestroyAndBanish(_)) {
-                        self.emit(Event::Destroyed { card: c, reason: Reason::Destroy });
-                        self.banish(c, false, Reason::Destroy);
-                    } else {
-                        self.send_to_gy(c, Reason::Destroy);
+                    match op {
+                        Op::DestroyAndBanish(_) => {
+                            self.emit(Event::Destroyed { card: c, reason: Reason::Destroy });
+                            self.banish(c, false, Reason::Destroy);
+                        }
+                        Op::DestroyToDeckTop(_) => {
+                            self.emit(Event::Destroyed { card: c, reason: Reason::Destroy });
+                            let owner = self.card(c).owner();
+                            self.move_card(c, Dest { player: owner, zone: Zone::Deck, slot: None, position: Position::FaceDownDefense }, Reason::Destroy);
+                        }
+                        _ => self.send_to_gy(c, Reason::Destroy),
                     }
                 }
                 self.set_affected(r, &list);
@@ -292,6 +298,12 @@ impl Duel {
                 self.end_battle_phase = true;
                 OpFlow::Next
             }
+            Op::SkipToEndPhase => {
+                r.did = self.phase != crate::types::Phase::End;
+                self.skip_to_end_phase = r.did;
+                OpFlow::Next
+            }
+            Op::LockZones { who, count } => self.op_lock_zones(*who, *count, r),
             Op::Damage { who, amount } | Op::GainLp { who, amount } | Op::SetLp { who, amount } => {
                 let value = self.num(amount, &Ctx::resolving(r));
                 for q in self.who(*who, p) {
@@ -478,7 +490,12 @@ impl Duel {
             }
             Op::Later { at, .. } => {
                 let cards = r.affected.iter().map(|&c| (c, self.card(c).moves)).collect();
-                self.delayed.push(Delayed { card, effect: r.link.effect, path: r.path.clone(), controller: p, at: *at, turn: self.turn, cards });
+                // Kept by the turn whose End Phase runs it.
+                let (at, turn) = match at {
+                    crate::effect::Moment::OpponentsNextEndPhase => (crate::effect::Moment::EndPhase, self.turn + if self.turn_player == p { 1 } else { 2 }),
+                    other => (*other, self.turn),
+                };
+                self.delayed.push(Delayed { card, effect: r.link.effect, path: r.path.clone(), controller: p, at, turn, cards });
                 OpFlow::Next
             }
             Op::If { test, then, otherwise } => {
@@ -658,6 +675,7 @@ impl Duel {
         match op {
             Op::Destroy(Obj::All(place, f))
             | Op::DestroyAndBanish(Obj::All(place, f))
+            | Op::DestroyToDeckTop(Obj::All(place, f))
             | Op::ToHand(Obj::All(place, f))
             | Op::SendToGy(Obj::All(place, f))
             | Op::Banish { what: Obj::All(place, f), .. } => any_in(place, f),
@@ -667,7 +685,9 @@ impl Duel {
                 ctx.mandatory || self.who(*who, p).iter().all(|&q| self.player(q).deck.len() >= n)
             }
             Op::Extra(x) => self.extra_op_possible(x, p, ctx.source),
-            Op::SummonTokens { .. } => !self.free_main_monster_zones(p).is_empty() && self.player_fx[p.idx()].no_summon_turn != self.turn,
+            Op::SummonTokens { .. } => {
+                !self.free_main_monster_zones(p).is_empty() && self.player_fx[p.idx()].no_summon_turn != self.turn && !self.summons_locked(p)
+            }
             Op::PayLp(amount) => self.lp(p) >= self.num(amount, ctx),
             Op::SummonTokensFor { who, count, .. } => {
                 let q = if *who == Who::Opponent { p.opp() } else { p };

@@ -24,7 +24,10 @@ impl Duel {
                 .into_iter()
                 .filter(|&c| {
                     let to = self.summoner(c, side, r.link.controller);
-                    self.player_fx[to.idx()].no_summon_turn != self.turn && self.can_be_special_summoned(c, r.link.card) && !self.unique_blocked(c, to)
+                    self.player_fx[to.idx()].no_summon_turn != self.turn
+                        && !self.summons_locked(to)
+                        && self.can_be_special_summoned(c, r.link.card)
+                        && !self.unique_blocked(c, to)
                 })
                 .collect();
             r.did = false;
@@ -120,6 +123,44 @@ impl Duel {
         None
     }
 
+    /// Zones that cannot be used (`Op::LockZones`): the controller picks the unused Main
+    /// Monster Zones one at a time (`zone N`), `count` of them or as many as there are; they
+    /// stay locked while this card stays face-up on the field.
+    pub(super) fn op_lock_zones(&mut self, who: crate::effect::Who, count: u8, r: &mut Resolution) -> OpFlow {
+        let (p, card) = (r.link.controller, r.link.card);
+        let mut picked = match r.progress {
+            Progress::Zones(m) => m,
+            _ => 0,
+        };
+        let players = self.who(who, p);
+        let Some(&q) = players.first() else { return OpFlow::Next };
+        if let Some(Action::Zone(z)) = self.take_answer() {
+            if z < 5 {
+                picked |= 1 << z;
+            }
+        }
+        let free: SmallVec<[u8; 5]> = self.free_main_monster_zones(q).into_iter().filter(|&z| picked & (1 << z) == 0).collect();
+        let on_field = self.card(card).moves == r.link.card_moves && self.card(card).zone() == Zone::Monster && self.card(card).face_up();
+        if on_field && picked.count_ones() < count as u32 && !free.is_empty() {
+            r.progress = Progress::Zones(picked);
+            return OpFlow::Ask(Prompt::Zone { player: p, zones: free.into_iter().collect() });
+        }
+        if picked != 0 {
+            let (turn, source_moves) = (self.turn, self.card(card).moves);
+            self.lingering.push(Lingering {
+                source: card,
+                card: None,
+                controller: p,
+                modifier: Modifier::LockedZones { who, zones: picked },
+                until: crate::effect::Duration::WhileSourceOnField,
+                turn,
+                source_moves,
+            });
+        }
+        r.did = picked != 0;
+        OpFlow::Next
+    }
+
     /// Who Special Summons `c`: the controller, or its owner.
     fn summoner(&self, c: CardId, side: Side, p: Player) -> Player {
         match side {
@@ -153,7 +194,7 @@ impl Duel {
         let (p, card) = (r.link.controller, r.link.card);
         if r.progress == Progress::Start {
             let c = self.card(card);
-            if c.zone() != Zone::SpellTrap || c.moves != r.link.card_moves || self.player_fx[p.idx()].no_summon_turn == self.turn {
+            if c.zone() != Zone::SpellTrap || c.moves != r.link.card_moves || self.summons_locked(p) {
                 return OpFlow::Next;
             }
             r.held_zone = Some(c.slot());
