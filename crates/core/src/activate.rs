@@ -61,6 +61,7 @@ impl Duel {
         }
         let needs_proper = self.needs_proper_summon(id);
         match c.zone() {
+            Zone::Gy if self.gy_locked() => false,
             Zone::Gy | Zone::Banished => !needs_proper || c.properly_summoned,
             Zone::Gone => d.is_token(),
             Zone::Hand | Zone::Deck => !needs_proper,
@@ -96,7 +97,7 @@ impl Duel {
     /// (BATTLE-8).
     pub(crate) fn targetable(&self, c: CardId, source: CardId) -> bool {
         let own_monster = c == source && self.card(c).zone() == Zone::Monster;
-        (c != source || own_monster) && !(self.card(c).zone().on_field() && self.untargetable(c)) && !self.destroyed_by_battle(c)
+        (c != source || own_monster) && !(self.card(c).zone().on_field() && self.untargetable(c)) && !self.destroyed_by_battle(c) && !self.held_in_gy(c)
     }
 
     /// A monster destroyed by the current battle, waiting to be sent to the GY at the end of
@@ -152,6 +153,7 @@ impl Duel {
             Cost::Discard { filter, .. } => self.player(p).hand.iter().copied().filter(|&c| c != source && m(filter, c)).collect(),
             // "Tribute 1 monster" may tribute the card itself (`Filter::NotSelf` for "other").
             Cost::Tribute { filter, .. } => self.player(p).monster_ids().filter(|&c| m(filter, c)).collect(),
+            Cost::BanishFromGy { .. } if self.gy_locked() => Vec::new(),
             Cost::BanishFromGy { filter, .. } => self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect(),
             Cost::DetachMaterial(_) => self.card(source).materials.to_vec(),
             _ => Vec::new(),

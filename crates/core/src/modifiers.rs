@@ -299,6 +299,16 @@ impl Duel {
             self.set_position(c, crate::types::Position::FaceUpDefense);
         }
     }
+    /// `Modifier::GyLocked`: are the GYs locked now?
+    pub(crate) fn gy_locked(&self) -> bool {
+        self.any_modifiers() && self.active_modifiers().iter().any(|(_, _, _, m)| **m == Modifier::GyLocked)
+    }
+
+    /// A card in a locked GY: it stays there (`Modifier::GyLocked`).
+    pub(crate) fn held_in_gy(&self, card: CardId) -> bool {
+        self.card(card).zone() == Zone::Gy && self.gy_locked()
+    }
+
     pub(crate) fn untargetable(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::Untargetable(s) = m { Some(s) } else { None })
     }

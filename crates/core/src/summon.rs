@@ -245,6 +245,7 @@ impl Duel {
             SummonRule::Tribute { filter, .. } | SummonRule::BanishFromField { filter, .. } => {
                 self.player(p).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card)).collect()
             }
+            SummonRule::BanishFromGy(_) if self.gy_locked() => Vec::new(),
             SummonRule::BanishFromGy(fs) => self.player(p).gy.iter().copied().filter(|&c| fs.iter().any(|f| self.filter_matches(f, c, p, card))).collect(),
         }
     }

@@ -161,4 +161,8 @@ pub enum Modifier {
     /// the Damage Step), the opponent cannot activate cards matching the filter
     /// ("Stargazer/Timegazer Magician").
     PendulumBattleLock(Filter),
+    /// Graveyard lock: cards in either GY cannot leave it by a card effect or a cost (to the
+    /// hand, Deck or field, banished), nor be targeted by card effects; an effect that would
+    /// move one does not move it ("Necrovalley").
+    GyLocked,
 }

@@ -22,6 +22,15 @@ impl Duel {
         }
     }
 
+    /// The cards of a list an effect may move out of where they are (not those a locked GY
+    /// holds: `Modifier::GyLocked`).
+    fn movable(&self, mut list: SmallVec<[CardId; 4]>) -> SmallVec<[CardId; 4]> {
+        if self.gy_locked() {
+            list.retain(|c| self.card(*c).zone() != Zone::Gy);
+        }
+        list
+    }
+
     /// Records what a step affected: `Obj::Affected`, "if you do".
     pub(crate) fn set_affected(&self, r: &mut Resolution, cards: &[CardId]) {
         r.affected = cards.iter().copied().collect();
@@ -119,7 +128,7 @@ impl Duel {
                 OpFlow::Next
             }
             Op::Banish { what, face_down } => {
-                let list = self.objects(what, r);
+                let list = self.movable(self.objects(what, r));
                 self.remember_known(r, &list);
                 for &c in &list {
                     self.banish(c, *face_down, Reason::Effect);
@@ -128,7 +137,7 @@ impl Duel {
                 OpFlow::Next
             }
             Op::ToHand(o) => {
-                let list = self.objects(o, r);
+                let list = self.movable(self.objects(o, r));
                 self.remember_known(r, &list);
                 for &c in &list {
                     let from_deck = self.card(c).zone() == Zone::Deck;
@@ -141,7 +150,7 @@ impl Duel {
                 OpFlow::Next
             }
             Op::ToDeck { what, top } => {
-                let list = self.objects(what, r);
+                let list = self.movable(self.objects(what, r));
                 self.remember_known(r, &list);
                 let mut owners: SmallVec<[Player; 2]> = SmallVec::new();
                 for &c in &list {

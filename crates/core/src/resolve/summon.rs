@@ -151,7 +151,7 @@ impl Duel {
         let host_ok = |d: &Duel| d.card(host).zone() == Zone::Monster && d.card(host).face_up();
         let mut done: SmallVec<[CardId; 4]> = SmallVec::new();
         for e in equips {
-            if e == host || !host_ok(self) {
+            if e == host || !host_ok(self) || self.held_in_gy(e) {
                 continue;
             }
             let Some(&z) = self.free_spell_zones(p).first() else { break };
