@@ -56,7 +56,7 @@ impl Duel {
         if d.is_trap() {
             return c.zone() == Zone::SpellTrap && d.level > 0;
         }
-        if !d.is_monster() || self.pool.def(c.def).behavior.no_special_summon {
+        if !d.is_monster() || self.pool.def(c.def).behavior.no_special_summon || self.prohibited(id) {
             return false;
         }
         let needs_proper = self.needs_proper_summon(id);
@@ -191,7 +191,7 @@ impl Duel {
     /// "Sangan"): a lingering rule on player `p`.
     pub(crate) fn name_locked(&self, p: Player, card: CardId) -> bool {
         let code = self.data(card).name_code();
-        self.lingering.iter().any(|l| l.controller == p && l.modifier == crate::effect::Modifier::NoActivationsOfName(code))
+        self.lingering.iter().any(|l| l.controller == p && l.modifier == crate::effect::Modifier::NoActivationsOfName(code)) || self.prohibited(card)
     }
 
     /// The key and counted effect of an effect's limit, if it has one.

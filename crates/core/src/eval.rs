@@ -341,6 +341,7 @@ impl Duel {
         let c = self.card(id);
         c.zone() == Zone::Hand
             && c.controller() == p
+            && !self.prohibited(id)
             && match self.data(id).kind {
                 Kind::Spell(crate::card::SpellKind::Field) => true,
                 Kind::Spell(_) | Kind::Trap(_) => !self.free_spell_zones(p).is_empty(),

@@ -203,6 +203,9 @@ impl Duel {
                 continue; // identical hand cards are interchangeable
             }
             seen.push(code);
+            if self.prohibited(c) {
+                continue; // "Prohibition": no Summon or Set
+            }
             let loc = Loc::new(p, Zone::Hand, i);
             let data = self.data(c);
             let behavior = &self.pool.def(self.card(c).def).behavior;
@@ -267,6 +270,9 @@ impl Duel {
         let ps = self.player(p);
         for (i, slot) in ps.monsters.iter().enumerate() {
             let Some(c) = *slot else { continue };
+            if self.prohibited(c) {
+                continue;
+            }
             let st = self.card(c);
             let loc = Loc::new(p, Zone::Monster, i);
             let fresh = st.entered_turn == self.turn;
@@ -303,7 +309,7 @@ impl Duel {
             let Some(c) = *slot else { continue };
             let st = self.card(c);
             let allowed = if st.attacked_turn == self.turn { st.attacks < 1 + st.extra_attacks } else { true };
-            if st.position() != Position::FaceUpAttack || !allowed || self.cannot_attack(c) {
+            if st.position() != Position::FaceUpAttack || !allowed || self.cannot_attack(c) || self.prohibited(c) {
                 continue;
             }
             let attacker = Loc::new(p, Zone::Monster, i);

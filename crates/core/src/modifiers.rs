@@ -299,6 +299,20 @@ impl Duel {
             self.set_position(c, crate::types::Position::FaceUpDefense);
         }
     }
+
+    /// `Modifier::NameProhibited`: is this card's name prohibited for it now (it cannot be
+    /// activated, summoned, Set, attack or change its position)?
+    pub(crate) fn prohibited(&self, card: CardId) -> bool {
+        if self.lingering.is_empty() {
+            return false;
+        }
+        let code = self.data(card).name_code() as i32;
+        self.active_modifiers().iter().any(|&(src, ctrl, _, m)| match m {
+            Modifier::NameProhibited { name, spared } => self.num(name, &Ctx::of(ctrl, src)) == code && !self.remembered(src, *spared).any(|c| c == card),
+            _ => false,
+        })
+    }
+
     /// `Modifier::GyLocked`: are the GYs locked now?
     pub(crate) fn gy_locked(&self) -> bool {
         self.any_modifiers() && self.active_modifiers().iter().any(|(_, _, _, m)| **m == Modifier::GyLocked)

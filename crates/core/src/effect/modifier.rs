@@ -165,4 +165,10 @@ pub enum Modifier {
     /// hand, Deck or field, banished), nor be targeted by card effects; an effect that would
     /// move one does not move it ("Necrovalley").
     GyLocked,
+    /// Prohibition of a declared name: cards with this name (a passcode: [`Num::Declared`],
+    /// fixed when applied) cannot be activated nor their effects, cannot be Normal Summoned,
+    /// Set, Flip Summoned or Special Summoned, cannot attack and cannot change their battle
+    /// positions; the cards the source remembers in `spared` (those already on the field when
+    /// it began) are not affected ("Prohibition").
+    NameProhibited { name: Num, spared: crate::effect::Mem },
 }

@@ -223,7 +223,7 @@ impl Duel {
         use crate::card::{Kind, MonsterFrame};
         let p = self.card(c).controller();
         let behavior = &self.pool.def(self.card(c).def).behavior;
-        if !matches!(self.data(c).kind, Kind::Monster(MonsterFrame::Normal | MonsterFrame::Effect)) || behavior.no_normal_summon {
+        if !matches!(self.data(c).kind, Kind::Monster(MonsterFrame::Normal | MonsterFrame::Effect)) || behavior.no_normal_summon || self.prohibited(c) {
             return false;
         }
         let (need, _) = self.tribute_range(c, SummonProc::Normal);
