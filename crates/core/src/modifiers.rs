@@ -299,6 +299,17 @@ impl Duel {
             self.set_position(c, crate::types::Position::FaceUpDefense);
         }
     }
+    /// `Modifier::DefenseWhenSummoned`: a monster whose summon has just succeeded is changed
+    /// to face-up Defense Position when one applies to it ("Stumbling").
+    pub(crate) fn summoned_to_defense(&mut self, card: CardId) {
+        let c = self.card(card);
+        if c.zone() != Zone::Monster || c.position() != crate::types::Position::FaceUpAttack || !self.any_modifiers() {
+            return;
+        }
+        if self.restricted(card, |m| if let Modifier::DefenseWhenSummoned(s) = m { Some(s) } else { None }) {
+            self.set_position(card, crate::types::Position::FaceUpDefense);
+        }
+    }
 
     /// `Modifier::NameProhibited`: is this card's name prohibited for it now (it cannot be
     /// activated, summoned, Set, attack or change its position)?

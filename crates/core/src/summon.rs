@@ -159,6 +159,7 @@ impl Duel {
         if matches!(kind, SummonKind::Normal | SummonKind::Tribute | SummonKind::Flip) {
             self.cards[card.0 as usize].properly_summoned = true;
         }
+        self.summoned_to_defense(card);
         self.enforce_forced_defense();
         self.tasks.push(Task::Window(Window { kind: WindowKind::AfterSummon, holder: self.turn_player, passed: false, dest: None }));
     }

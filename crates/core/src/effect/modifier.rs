@@ -161,6 +161,10 @@ pub enum Modifier {
     /// the Damage Step), the opponent cannot activate cards matching the filter
     /// ("Stargazer/Timegazer Magician").
     PendulumBattleLock(Filter),
+    /// Summoned to Defense: a monster in scope whose Normal, Flip or Special Summon has just
+    /// succeeded in face-up Attack Position is changed to face-up Defense Position (a rule
+    /// process, not a chain link; "Stumbling").
+    DefenseWhenSummoned(Scope),
     /// Graveyard lock: cards in either GY cannot leave it by a card effect or a cost (to the
     /// hand, Deck or field, banished), nor be targeted by card effects; an effect that would
     /// move one does not move it ("Necrovalley").

@@ -279,6 +279,7 @@ impl Duel {
         st.properly_summoned = st.properly_summoned || !needs_proper;
         self.player_fx[p.idx()].summoned_turn = self.turn;
         self.emit(Event::SpecialSummoned { card: c });
+        self.summoned_to_defense(c);
     }
 
     /// Negates chain link `i` (0-based): its activation, or only its effect.
