@@ -279,7 +279,7 @@ impl Duel {
             let changed = st.position_changed_turn == self.turn;
             let attacked = st.attacked_turn == self.turn;
             // SUM-4 / POS-2.
-            if st.position() == Position::FaceDownDefense && !fresh && !changed {
+            if st.position() == Position::FaceDownDefense && !fresh && !changed && !self.position_locked(c) {
                 out.push(Action::FlipSummon(loc));
             }
             if st.face_up()

@@ -109,6 +109,7 @@ impl Duel {
                 let c = self.card(card);
                 c.zone() == Zone::Monster && c.face_up() && self.filter_matches(f, card, ctrl, source)
             }
+            Scope::AllMonsters(f) => self.card(card).zone() == Zone::Monster && self.filter_matches(f, card, ctrl, source),
         }
     }
 
@@ -276,8 +277,13 @@ impl Duel {
         self.restricted(card, |m| if let Modifier::CannotAttack(s) = m { Some(s) } else { None })
     }
     pub(crate) fn cannot_change_position(&self, card: CardId) -> bool {
+        self.position_locked(card) || self.restricted(card, |m| if let Modifier::ForceDefense(s) = m { Some(s) } else { None })
+    }
+    /// "Cannot change its battle position" (POS-2): no manual change and no Flip Summon, which
+    /// changes the position too ("Swords of Concealing Light"). A forced Defense Position
+    /// still allows the Flip Summon (the monster is then changed to Defense Position).
+    pub(crate) fn position_locked(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::CannotChangePosition(s) = m { Some(s) } else { None })
-            || self.restricted(card, |m| if let Modifier::ForceDefense(s) = m { Some(s) } else { None })
     }
 
     /// "Level Limit - Area B": face-up Attack Position monsters a `ForceDefense` applies to

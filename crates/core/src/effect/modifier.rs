@@ -71,6 +71,10 @@ pub enum Scope {
     Equipped,
     /// Every face-up monster on the field matching (from the source's controller's side).
     Monsters(Filter),
+    /// Every monster on the field matching, face-down ones included: a "cannot" that also
+    /// binds Set monsters ("monsters your opponent controls cannot change their battle
+    /// positions" stops their Flip Summons: "Swords of Concealing Light").
+    AllMonsters(Filter),
 }
 
 /// An effect that applies while its card is face-up (and, for spells/traps, its
