@@ -152,7 +152,7 @@ impl Duel {
         match cost {
             Cost::Discard { filter, .. } => self.player(p).hand.iter().copied().filter(|&c| c != source && m(filter, c)).collect(),
             // "Tribute 1 monster" may tribute the card itself (`Filter::NotSelf` for "other").
-            Cost::Tribute { filter, .. } => self.player(p).monster_ids().filter(|&c| m(filter, c)).collect(),
+            Cost::Tribute { filter, .. } => self.tributable_monsters(p).into_iter().filter(|&c| m(filter, c)).collect(),
             Cost::BanishFromGy { .. } if self.gy_locked() => Vec::new(),
             Cost::BanishFromGy { filter, .. } => self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect(),
             Cost::DetachMaterial(_) => self.card(source).materials.to_vec(),

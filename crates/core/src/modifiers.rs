@@ -316,6 +316,13 @@ impl Duel {
             self.set_position(card, crate::types::Position::FaceUpDefense);
         }
     }
+    /// `Modifier::TributeAsIfControlled`: may `p` Tribute this opponent's monster now?
+    pub(crate) fn tributable_across(&self, card: CardId, p: Player) -> bool {
+        let c = self.card(card);
+        c.zone() == Zone::Monster
+            && c.controller() != p
+            && self.lingering.iter().any(|l| l.controller == p && l.card == Some((card, c.moves)) && l.modifier == Modifier::TributeAsIfControlled)
+    }
 
     /// `Modifier::NameProhibited`: is this card's name prohibited for it now (it cannot be
     /// activated, summoned, Set, attack or change its position)?
@@ -338,6 +345,16 @@ impl Duel {
     /// A card in a locked GY: it stays there (`Modifier::GyLocked`).
     pub(crate) fn held_in_gy(&self, card: CardId) -> bool {
         self.card(card).zone() == Zone::Gy && self.gy_locked()
+    }
+
+    /// The monsters `p` may Tribute: their own, and the opponent's they may Tribute as though
+    /// they controlled them (`Modifier::TributeAsIfControlled`).
+    pub(crate) fn tributable_monsters(&self, p: Player) -> SmallVec<[CardId; 8]> {
+        let mut v: SmallVec<[CardId; 8]> = self.player(p).monster_ids().collect();
+        if !self.lingering.is_empty() {
+            v.extend(self.player(p.opp()).monster_ids().filter(|&m| self.tributable_across(m, p)));
+        }
+        v
     }
 
     pub(crate) fn untargetable(&self, card: CardId) -> bool {

@@ -55,8 +55,12 @@ impl Duel {
     pub(crate) fn tribute_candidates(&self, card: CardId) -> Vec<CardId> {
         let p = self.card(card).controller();
         let rule = self.pool.def(self.card(card).def).behavior.tribute_rule.clone();
-        self.player(p)
-            .monster_ids()
+        // An opponent's monster Tributed across the field frees no zone of the summoner's: with
+        // none free, only their own monsters are offered.
+        let free = !self.free_main_monster_zones(p).is_empty();
+        self.tributable_monsters(p)
+            .into_iter()
+            .filter(|&m| free || self.card(m).controller() == p)
             .filter(|&m| match &rule {
                 Some((_, f, true)) => self.filter_matches(f, m, p, card),
                 _ => true,

@@ -169,6 +169,10 @@ pub enum Modifier {
     /// succeeded in face-up Attack Position is changed to face-up Defense Position (a rule
     /// process, not a chain link; "Stumbling").
     DefenseWhenSummoned(Scope),
+    /// Tribute across the field: applied to a monster (for a while), the player who applied
+    /// it may Tribute that monster as though they controlled it, for a Tribute Summon or a
+    /// Tribute cost ("Soul Exchange").
+    TributeAsIfControlled,
     /// Graveyard lock: cards in either GY cannot leave it by a card effect or a cost (to the
     /// hand, Deck or field, banished), nor be targeted by card effects; an effect that would
     /// move one does not move it ("Necrovalley").
