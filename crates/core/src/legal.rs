@@ -84,7 +84,7 @@ impl Duel {
         let battle = w.kind == WindowKind::BattleStep && tp;
         match *action {
             Action::Pass => !(main || end || battle),
-            Action::ToBattle => main && w.kind == WindowKind::Phase(Phase::Main1) && self.turn > 1,
+            Action::ToBattle => main && w.kind == WindowKind::Phase(Phase::Main1) && self.may_enter_battle(p),
             Action::ToEnd => main || battle,
             Action::ToMain2 => battle,
             Action::EndTurn => end,
@@ -112,6 +112,12 @@ impl Duel {
         listed && self.can_activate(p, c, effect, w)
     }
 
+    /// May the turn player `p` enter the Battle Phase (not on the first turn, not after "you
+    /// cannot conduct your Battle Phase this turn")?
+    fn may_enter_battle(&self, p: Player) -> bool {
+        self.turn > 1 && self.player_fx[p.idx()].no_battle_turn != self.turn
+    }
+
     fn top_window(&self) -> Option<crate::engine::Window> {
         match self.tasks.last() {
             Some(Task::Window(w)) => Some(*w),
@@ -129,7 +135,7 @@ impl Duel {
         match w.kind {
             WindowKind::Phase(ph) if ph.is_main() && tp && self.chain.is_empty() => {
                 self.main_phase_actions(p, out);
-                if ph == Phase::Main1 && self.turn > 1 {
+                if ph == Phase::Main1 && self.may_enter_battle(p) {
                     out.push(Action::ToBattle);
                 }
                 out.push(Action::ToEnd);

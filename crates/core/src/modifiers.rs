@@ -39,6 +39,9 @@ pub struct PlayerFx {
     pub no_summon_turn: u32,
     /// Last turn this player Summoned a monster.
     pub summoned_turn: u32,
+    /// Turn in which this player cannot conduct the Battle Phase.
+    #[serde(default)]
+    pub no_battle_turn: u32,
 }
 
 impl Duel {

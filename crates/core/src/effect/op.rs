@@ -100,6 +100,9 @@ pub enum PlayerEffect {
     NoSummonsThisTurn,
     /// Monsters this player controls cannot be destroyed by battle this turn.
     MonstersIndestructibleByBattle,
+    /// Cannot conduct the Battle Phase this turn ("you cannot conduct your Battle Phase the
+    /// turn you activate this card": the card's activation condition asks for Main Phase 1).
+    NoBattlePhaseThisTurn,
 }
 
 /// A moment a scheduled step waits for ([`Op::Later`]).

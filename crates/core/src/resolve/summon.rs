@@ -265,6 +265,7 @@ impl Duel {
             PlayerEffect::NoBattleDamage => fx.no_battle_damage_turn = turn,
             PlayerEffect::MonstersIndestructibleByBattle => fx.indestructible_turn = turn,
             PlayerEffect::NoSummonsThisTurn => fx.no_summon_turn = turn,
+            PlayerEffect::NoBattlePhaseThisTurn => fx.no_battle_turn = turn,
         }
     }
 
