@@ -178,6 +178,7 @@ impl Duel {
             Num::Minus(a, b) => (self.num(a, ctx) - self.num(b, ctx)).max(0),
             Num::Max(a, b) => self.num(a, ctx).max(self.num(b, ctx)),
             Num::Min(a, b) => self.num(a, ctx).min(self.num(b, ctx)),
+            Num::TurnsSince { anchor, whose } => self.turns_counted(*anchor, ctx.source, *whose, ctx.p) as i32,
         }
     }
 
@@ -355,16 +356,39 @@ impl Duel {
         matches!(d.kind, Kind::Monster(f) if f != MonsterFrame::Normal && f != MonsterFrame::Token) && d.has(type_bits::EFFECT)
     }
 
+    /// The turn an anchor names for `source` (none: a memory slot never filled).
+    fn anchor_turn(&self, anchor: Anchor, source: CardId) -> Option<u32> {
+        let c = self.card(source);
+        match anchor {
+            Anchor::Arrival => Some(c.arrived.turn),
+            // Turn 0: never activated.
+            Anchor::Activation => Some(c.activated_turn).filter(|&t| t > 0),
+            Anchor::Memory(m) => self.memory.iter().filter(|e| e.source == source && e.slot == m).map(|e| e.turn).max(),
+        }
+    }
+
+    /// `Num::TurnsSince`: how many of `whose` turns began after the anchor turn, this one
+    /// included (0 when the anchor is not set).
+    pub(crate) fn turns_counted(&self, anchor: Anchor, source: CardId, whose: Who, p: Player) -> u32 {
+        let Some(from) = self.anchor_turn(anchor, source) else { return 0 };
+        let since = self.turn.saturating_sub(from);
+        // Turns alternate: this turn and every second one before it are the turn player's.
+        let theirs = match whose {
+            Who::Both => return since,
+            Who::You => p,
+            Who::Opponent => p.opp(),
+        };
+        if self.turn_player == theirs {
+            since.div_ceil(2)
+        } else {
+            since / 2
+        }
+    }
+
     /// `Condition::TurnsSince`: is this `whose` `n`th turn after `anchor`?
     pub(crate) fn turns_since(&self, anchor: Anchor, source: CardId, whose: Who, p: Player, n: u8) -> bool {
-        let c = self.card(source);
-        let from = match anchor {
-            Anchor::Arrival => Some(c.arrived.turn),
-            Anchor::Activation => Some(c.activated_turn),
-            Anchor::Memory(m) => self.memory.iter().filter(|e| e.source == source && e.slot == m).map(|e| e.turn).max(),
-        };
-        let Some(from) = from else { return false };
-        if self.turn <= from || from == 0 && anchor == Anchor::Activation {
+        let Some(from) = self.anchor_turn(anchor, source) else { return false };
+        if self.turn <= from {
             return false;
         }
         let since = self.turn - from;

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::filter::{Stat, Who};
 use super::modifier::Counter;
 use super::op::Obj;
+use super::trigger::Anchor;
 
 /// What the cards paid as an activation's cost fixed ([`Num::Cost`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,6 +63,11 @@ pub enum Num {
     Max(Box<Num>, Box<Num>),
     /// The lower of two.
     Min(Box<Num>, Box<Num>),
+    /// Turns counted since a turn: how many of `whose` turns began after the anchor turn, up
+    /// to and including this one (`Who::Both`: turns of either player); "for each of your
+    /// Standby Phases since this card was activated" in your Main Phase ("Wave-Motion
+    /// Cannon").
+    TurnsSince { anchor: Anchor, whose: Who },
 }
 
 impl From<i32> for Num {
@@ -103,7 +109,8 @@ impl Num {
             | Num::Lp(_)
             | Num::CountersOnThis(_)
             | Num::Declared
-            | Num::Heads => false,
+            | Num::Heads
+            | Num::TurnsSince { .. } => false,
         }
     }
 
