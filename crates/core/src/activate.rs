@@ -47,6 +47,21 @@ impl Duel {
         self.pool.def(self.card(card).def).behavior.effects.get(effect as usize)
     }
 
+    /// The declaration an activation acts by: its own effect, or the effect it copies
+    /// (`EffectDecl::copies_link`: its targets and steps).
+    pub(crate) fn acting_decl(&self, card: CardId, effect: u8, facts: &LinkFacts) -> Option<&EffectDecl> {
+        match facts.copy {
+            Some((c, i)) => self.effect_decl(c, i),
+            None => self.effect_decl(card, effect),
+        }
+    }
+
+    /// The effect a copying effect would copy now: the chain's last link's (what that link
+    /// itself acts by).
+    fn copy_target(&self) -> Option<(CardId, u8)> {
+        self.chain.last().map(|l| l.facts.copy.unwrap_or((l.card, l.effect)))
+    }
+
     /// SUM-7 and "cannot be Special Summoned": may this card be Special Summoned by an
     /// effect now (ignoring zones)?
     pub(crate) fn can_be_special_summoned(&self, id: CardId) -> bool {
@@ -293,11 +308,19 @@ impl Duel {
             return false;
         }
         let ctx = Ctx::of(p, card);
+        // A copying effect needs what the copied effect needs (its targets, its first steps).
+        let acting = match e.copies_link {
+            true => match self.copy_target().and_then(|(c, i)| self.effect_decl(c, i)) {
+                Some(d) => d,
+                None => return false,
+            },
+            false => e,
+        };
         self.limit_ok(card, effect)
             && self.condition_in(&e.condition, &ctx)
             && self.costs_payable(e, p, card)
-            && self.targets_exist(e, &ctx)
-            && self.ops_possible(&e.ops, &ctx)
+            && self.targets_exist(acting, &ctx)
+            && self.ops_possible(&acting.ops, &ctx)
     }
 
     /// A Pendulum card face-up in one of its controller's Pendulum Zones (SPELL-8).
@@ -327,6 +350,7 @@ impl Duel {
             self.turn_face_up_in_place(card);
         }
         self.record_use(card, effect);
+        let copy = self.effect_decl(card, effect).is_some_and(|e| e.copies_link).then(|| self.copy_target()).flatten();
         self.tasks.push(Task::Activate(ActivateTask {
             card,
             effect,
@@ -334,7 +358,7 @@ impl Duel {
             stage: ActivateStage::Costs(0),
             window: true,
             from,
-            facts: LinkFacts::default(),
+            facts: LinkFacts { copy, ..LinkFacts::default() },
         }));
     }
 
@@ -418,9 +442,14 @@ impl Duel {
                 Flow::Continue
             }
             ActivateStage::Targets | ActivateStage::AlsoTargets => {
+                // A copying effect chooses the targets of the effect it copies.
+                let t_decl = match a.facts.copy {
+                    Some((c, i)) => pool.def(self.card(c).def).behavior.effects.get(i as usize).unwrap_or(e),
+                    None => e,
+                };
                 let second = a.stage == ActivateStage::AlsoTargets;
-                let spec = if second { &e.also_target } else { &e.target };
-                let next = if second || e.also_target.is_none() { ActivateStage::Link } else { ActivateStage::AlsoTargets };
+                let spec = if second { &t_decl.also_target } else { &t_decl.target };
+                let next = if second || t_decl.also_target.is_none() { ActivateStage::Link } else { ActivateStage::AlsoTargets };
                 let Some(t) = spec else {
                     a.stage = next;
                     self.tasks.push(Task::Activate(a));

@@ -37,6 +37,10 @@ pub struct LinkFacts {
     pub event_card: Option<CardId>,
     /// What the cost fixed.
     pub cost: CostFacts,
+    /// The effect (card, effect index) this link copies and resolves as
+    /// ([`crate::effect::EffectDecl::copies_link`]).
+    #[serde(default)]
+    pub copy: Option<(CardId, u8)>,
 }
 
 /// The context an expression, filter or condition is read in.
@@ -223,7 +227,7 @@ impl Duel {
         let c = self.card(t);
         let ctx = Ctx::resolving(r);
         c.moves == moves
-            && self.effect_decl(r.link.card, r.link.effect).is_none_or(|e| {
+            && self.acting_decl(r.link.card, r.link.effect, &r.link.facts).is_none_or(|e| {
                 e.target.as_ref().is_none_or(|spec| self.filter_in(&spec.filter, t, &ctx))
                     || e.also_target.as_ref().is_some_and(|spec| self.filter_in(&spec.filter, t, &ctx))
             })
@@ -450,7 +454,7 @@ impl Duel {
                 .is_some_and(|l| !l.activation_negated && l.facts.targets.iter().any(|&(t, moves)| self.card(t).moves == moves && self.filter_in(f, t, ctx))),
             Condition::ChainTopDestroys => self.chain.last().is_some_and(|l| {
                 !l.activation_negated
-                    && self.effect_decl(l.card, l.effect).is_some_and(|e| {
+                    && self.acting_decl(l.card, l.effect, &l.facts).is_some_and(|e| {
                         let mut destroys = false;
                         for o in &e.ops {
                             o.visit(&mut |o| destroys |= matches!(o, crate::effect::Op::Destroy(_) | crate::effect::Op::DestroyAndBanish(_)));

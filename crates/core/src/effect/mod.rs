@@ -205,6 +205,11 @@ pub struct EffectDecl {
     /// "You cannot ... the turn you activate this card": applies to the activating player
     /// once the activation is complete, whether or not it is negated later.
     pub restriction: Option<PlayerEffect>,
+    /// Copied effects: activated in response to a chain link, this effect becomes that link's
+    /// effect (its targets chosen for this activation, its costs not paid again; its own
+    /// costs and condition still apply): "its effect becomes the same as that spell"
+    /// ("Serial Spell").
+    pub copies_link: bool,
 }
 
 impl EffectDecl {
@@ -226,6 +231,7 @@ impl EffectDecl {
             limit_group: None,
             needs_card_on_field: false,
             restriction: None,
+            copies_link: false,
         }
     }
     /// "You cannot ... the turn you activate this card".
@@ -361,6 +367,12 @@ impl EffectDecl {
     /// Resolves only while its card is face-up on the field (EFF-4).
     pub fn needs_card_on_field(mut self) -> Self {
         self.needs_card_on_field = true;
+        self
+    }
+    /// Its effect becomes the effect of the chain link it responds to (see
+    /// [`EffectDecl::copies_link`]).
+    pub fn copies_chain_link(mut self) -> Self {
+        self.copies_link = true;
         self
     }
     /// Its spell speed (CHAIN-2).

@@ -467,7 +467,9 @@ impl Duel {
                 OpFlow::Next
             }
             Op::Later { at, .. } => {
-                self.delayed.push(Delayed { card, effect: r.link.effect, path: r.path.clone(), controller: p, at: *at, turn: self.turn });
+                // The steps are found where the resolving ones are (a copied effect's card).
+                let (card, effect) = r.link.facts.copy.unwrap_or((card, r.link.effect));
+                self.delayed.push(Delayed { card, effect, path: r.path.clone(), controller: p, at: *at, turn: self.turn });
                 OpFlow::Next
             }
             Op::If { test, then, otherwise } => {
