@@ -512,6 +512,41 @@ impl Duel {
             Condition::Any(v) => v.iter().any(|c| self.condition_in(c, ctx)),
             Condition::Not(c) => !self.condition_in(c, ctx),
             Condition::Custom(check) => (check.holds)(&crate::author::Query { duel: self, player: p, card: source }),
+            Condition::ChainTopWouldDestroy(f) => self.chain.last().is_some_and(|l| !l.activation_negated && self.link_would_destroy(l, f, ctx)),
+        }
+    }
+
+    /// `Condition::ChainTopWouldDestroy`: could chain link `l` destroy a card matching `f`
+    /// (read in `ctx`)? Its destroy steps name its bound targets, the cards an `Obj::All` names
+    /// now, or, for cards it chooses on resolution, the cards of the place its last `Choose`
+    /// reads.
+    fn link_would_destroy(&self, l: &crate::chain::ChainLink, f: &Filter, ctx: &Ctx<'_>) -> bool {
+        use crate::effect::Op;
+        let Some(e) = self.acting_decl(l.card, l.effect, &l.facts) else { return false };
+        let lctx = Ctx::with_link(l.controller, l.card, &l.facts);
+        let mut choose: Option<(Place, Filter)> = None;
+        let mut hit = false;
+        for op in &e.ops {
+            op.visit(&mut |o| match o {
+                Op::Choose { place, filter, .. } => choose = Some((*place, filter.clone())),
+                Op::Destroy(obj) | Op::DestroyAndBanish(obj) => {
+                    hit = hit || self.would_name(obj, choose.as_ref(), &lctx).into_iter().any(|c| self.filter_in(f, c, ctx));
+                }
+                _ => {}
+            });
+        }
+        hit
+    }
+
+    /// The cards an object of a link not yet resolving could name (`link_would_destroy`).
+    fn would_name(&self, o: &Obj, choose: Option<&(Place, Filter)>, lctx: &Ctx<'_>) -> SmallVec<[CardId; 4]> {
+        match o {
+            Obj::Chosen | Obj::Affected => match choose {
+                Some((place, filter)) => self.cards_in(*place, lctx.p).into_iter().filter(|&c| self.filter_in(filter, c, lctx)).collect(),
+                None => self.field_cards().into_iter().collect(),
+            },
+            Obj::Filtered(inner, g) => self.would_name(inner, choose, lctx).into_iter().filter(|&c| self.filter_in(g, c, lctx)).collect(),
+            o => self.objects_in(o, lctx),
         }
     }
 

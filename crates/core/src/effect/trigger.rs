@@ -159,6 +159,11 @@ pub enum Condition {
     Not(Box<Condition>),
     /// A unique condition a card brings (see [`CustomCheck`]).
     Custom(CustomCheck),
+    /// What a chain link would destroy: the chain's last link has a destroy step that could
+    /// destroy a card matching the filter (its targets, the cards its "all ..." names now, or
+    /// the place it chooses from on resolution): "a card that would destroy a monster on the
+    /// field is activated" ("My Body as a Shield").
+    ChainTopWouldDestroy(Filter),
 }
 
 impl Condition {
