@@ -158,14 +158,19 @@ impl Duel {
     fn cost_cards(&self, e: &EffectDecl, p: Player, source: CardId) -> Vec<CardId> {
         e.costs
             .iter()
-            .find_map(|c| matches!(c, Cost::Discard { .. } | Cost::Tribute { .. } | Cost::BanishFromGy { .. }).then(|| self.raw_cost_candidates(c, p, source)))
+            .find_map(|c| {
+                matches!(c, Cost::Discard { .. } | Cost::SendFromHand { .. } | Cost::Tribute { .. } | Cost::BanishFromGy { .. })
+                    .then(|| self.raw_cost_candidates(c, p, source))
+            })
             .unwrap_or_default()
     }
 
     fn raw_cost_candidates(&self, cost: &Cost, p: Player, source: CardId) -> Vec<CardId> {
         let m = |f: &Filter, c: CardId| self.filter_matches(f, c, p, source);
         match cost {
-            Cost::Discard { filter, .. } => self.player(p).hand.iter().copied().filter(|&c| c != source && m(filter, c)).collect(),
+            Cost::Discard { filter, .. } | Cost::SendFromHand { filter, .. } => {
+                self.player(p).hand.iter().copied().filter(|&c| c != source && m(filter, c)).collect()
+            }
             // "Tribute 1 monster" may tribute the card itself (`Filter::NotSelf` for "other").
             Cost::Tribute { filter, .. } => self.tributable_monsters(p).into_iter().filter(|&c| m(filter, c)).collect(),
             Cost::BanishFromGy { .. } if self.gy_locked() => Vec::new(),
@@ -194,7 +199,8 @@ impl Duel {
             Cost::SendSelfToGy => c.zone().on_field() && c.face_up(),
             Cost::BanishAllOther(places) => places.iter().any(|&pl| self.cards_in(pl, p).iter().any(|&x| x != card)),
             Cost::DetachMaterial(n) => c.zone() == Zone::Monster && c.materials.len() >= *n as usize,
-            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } => {
+            Cost::DiscardHand => self.player(p).hand.iter().any(|&x| x != card),
+            Cost::Discard { count, .. } | Cost::SendFromHand { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } => {
                 self.cost_candidates(cost, e, p, card).len() >= *count as usize
             }
         })
@@ -393,7 +399,19 @@ impl Duel {
                     self.banish(c, false, Reason::Cost);
                 }
             }
-            Cost::Discard { count, .. } | Cost::Tribute { count, .. } | Cost::BanishFromGy { count, .. } | Cost::DetachMaterial(count) => {
+            Cost::DiscardHand => {
+                let hand: Vec<CardId> = self.player(a.player).hand.iter().copied().filter(|&c| c != a.card).collect();
+                let lp = a.facts.cost.lp;
+                a.facts.cost = self.cost_facts(&hand, lp);
+                for c in hand {
+                    self.send_to_gy(c, Reason::Discard);
+                }
+            }
+            Cost::Discard { count, .. }
+            | Cost::SendFromHand { count, .. }
+            | Cost::Tribute { count, .. }
+            | Cost::BanishFromGy { count, .. }
+            | Cost::DetachMaterial(count) => {
                 if self.take_answer().is_none() {
                     let candidates = self.cost_candidates(cost, e, a.player, a.card);
                     return Some(Flow::Ask(Prompt::Select {
@@ -411,6 +429,7 @@ impl Duel {
                 for id in picked {
                     match cost {
                         Cost::Discard { .. } => self.send_to_gy(id, Reason::Discard),
+                        Cost::SendFromHand { .. } => self.send_to_gy(id, Reason::Cost),
                         Cost::Tribute { .. } => self.send_to_gy(id, Reason::Tribute),
                         // ZONE-10, SUM-11: the player picks which materials to detach.
                         Cost::DetachMaterial(_) => self.detach_material(id),

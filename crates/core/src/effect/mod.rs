@@ -167,6 +167,10 @@ pub enum Cost {
     BanishAllOther(Vec<Place>),
     /// Detach materials from this Xyz monster (ZONE-10, SUM-11).
     DetachMaterial(u8),
+    /// Send cards from the hand to the GY matching the filter (not a discard: MISC-4).
+    SendFromHand { count: u8, filter: Filter },
+    /// Discard the whole hand (at least 1 card: "Serial Spell").
+    DiscardHand,
 }
 
 /// One declared effect of a card.
