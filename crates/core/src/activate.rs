@@ -487,7 +487,8 @@ impl Duel {
                     .into_iter()
                     .filter(|c| !a.facts.targets.iter().any(|x| x.0 == *c))
                     .collect();
-                let (player, min, max) = (a.player, t.min.max(1), t.max.max(t.min).max(1).min(candidates.len() as u8));
+                let chooser = if t.by_opponent { a.player.opp() } else { a.player };
+                let (player, min, max) = (chooser, t.min.max(1), t.max.max(t.min).max(1).min(candidates.len() as u8));
                 self.tasks.push(Task::Activate(a));
                 Flow::Ask(Prompt::Select { player, purpose: SelectPurpose::Target, candidates, min: min.min(max), max, picked: Vec::new() })
             }

@@ -144,6 +144,10 @@ pub struct TargetSpec {
     pub min: u8,
     /// At most this many.
     pub max: u8,
+    /// Targets chosen by the other player: the activating player's opponent picks this
+    /// group ("each player targets 1 monster in their own GY": "The Shallow Grave").
+    #[serde(default)]
+    pub by_opponent: bool,
 }
 
 /// A cost paid on activation (EFF-5).
@@ -310,12 +314,18 @@ impl EffectDecl {
     }
     /// Target `min..=max` cards in a place.
     pub fn target_in(mut self, place: Place, min: u8, max: u8, filter: Filter) -> Self {
-        self.target = Some(TargetSpec { place, filter, min, max });
+        self.target = Some(TargetSpec { place, filter, min, max, by_opponent: false });
         self
     }
     /// A second group of targets: `min..=max` cards in a place, chosen after the first.
     pub fn also_target_in(mut self, place: Place, min: u8, max: u8, filter: Filter) -> Self {
-        self.also_target = Some(TargetSpec { place, filter, min, max });
+        self.also_target = Some(TargetSpec { place, filter, min, max, by_opponent: false });
+        self
+    }
+    /// A second group of targets that the opponent chooses: `min..=max` cards in a place
+    /// (seen from the activating player), chosen after the first.
+    pub fn also_target_by_opponent(mut self, place: Place, min: u8, max: u8, filter: Filter) -> Self {
+        self.also_target = Some(TargetSpec { place, filter, min, max, by_opponent: true });
         self
     }
     /// One more step.

@@ -57,6 +57,8 @@ pub enum SummonPos {
     Defense,
     /// Face-up Attack or face-down Defense (chosen).
     AttackOrSet,
+    /// Face-down Defense: a Special Summon in a Set position (POS-1; "The Shallow Grave").
+    Set,
 }
 
 /// Whose field a monster is Special Summoned to.

@@ -60,6 +60,7 @@ impl Duel {
             SummonPos::Defense => SmallVec::from_slice(&[Position::FaceUpDefense]),
             SummonPos::FaceUp => SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceUpDefense]),
             SummonPos::AttackOrSet => SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceDownDefense]),
+            SummonPos::Set => SmallVec::from_slice(&[Position::FaceDownDefense]),
         };
         let position = if options.len() == 1 {
             options[0]
