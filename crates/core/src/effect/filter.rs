@@ -282,6 +282,11 @@ pub enum Filter {
     Or(Vec<Filter>),
     /// Not this.
     Not(Box<Filter>),
+    /// A monster card that can be Normal Summoned or Set by its nature: a Normal or Effect
+    /// monster whose text does not forbid it (not a Ritual, Extra Deck or Token monster, not
+    /// "cannot be Normal Summoned"): "excavate until a monster that can be Normal Summoned"
+    /// ("Reasoning", "Monster Gate").
+    NormalSummonable,
 }
 
 impl Filter {

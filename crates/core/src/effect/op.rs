@@ -246,6 +246,14 @@ pub enum Op {
     Custom(CustomStep),
     /// A Ritual or Fusion Summon step (SUM-8, SUM-9; see `extra.rs`).
     Extra(crate::extra::ExtraOp),
+    /// Excavate until: the top cards of each named player's Main Deck are revealed one by one
+    /// until one matches the filter or the Deck runs out (EFF-12: the turn player first); they
+    /// stay in the Deck. `Obj::Affected` names every excavated card, `Obj::Chosen` the
+    /// matching one(s) ("Reasoning", "Monster Gate", "Magical Merchant").
+    ExcavateUntil { who: Who, filter: Filter },
+    /// A player declares a value, as [`Op::Declare`] does for the controller ("your opponent
+    /// declares a Level": "Reasoning").
+    DeclareBy(Who, Declare),
 }
 
 impl Op {

@@ -405,15 +405,8 @@ impl Duel {
                 self.set_affected(r, &list);
                 OpFlow::Next
             }
-            Op::Declare(kind) => match self.take_answer() {
-                Some(Action::Announce(v)) => {
-                    self.emit(Event::Announced { player: p, value: v, kind: AnnounceKind::Declare(*kind) });
-                    r.declare = Some(*kind);
-                    r.declared = Some(v);
-                    OpFlow::Next
-                }
-                _ => OpFlow::Ask(Prompt::Announce { player: p, kind: AnnounceKind::Declare(*kind), options: self.declare_options(*kind) }),
-            },
+            Op::Declare(kind) => self.op_declare(p, *kind, r),
+            Op::DeclareBy(who, kind) => self.op_declare(self.chooser(*who, p), *kind, r),
             Op::CallCoin => match self.take_answer() {
                 Some(Action::Announce(call)) => {
                     use rand::RngExt;
@@ -508,7 +501,45 @@ impl Duel {
                 }
             }
             Op::Extra(x) => self.run_extra_op(x, r),
+            Op::ExcavateUntil { who, filter } => self.op_excavate_until(*who, filter, r),
         }
+    }
+
+    /// `Op::Declare`, `Op::DeclareBy`: player `q` declares a value.
+    fn op_declare(&mut self, q: Player, kind: crate::effect::Declare, r: &mut Resolution) -> OpFlow {
+        match self.take_answer() {
+            Some(Action::Announce(v)) => {
+                self.emit(Event::Announced { player: q, value: v, kind: AnnounceKind::Declare(kind) });
+                r.declare = Some(kind);
+                r.declared = Some(v);
+                OpFlow::Next
+            }
+            _ => OpFlow::Ask(Prompt::Announce { player: q, kind: AnnounceKind::Declare(kind), options: self.declare_options(kind) }),
+        }
+    }
+
+    /// `Op::ExcavateUntil`: each player's top cards are revealed until one matches.
+    fn op_excavate_until(&mut self, who: Who, filter: &crate::effect::Filter, r: &mut Resolution) -> OpFlow {
+        let p = r.link.controller;
+        let (mut seen, mut found): (SmallVec<[CardId; 4]>, SmallVec<[CardId; 4]>) = (SmallVec::new(), SmallVec::new());
+        {
+            let ctx = Ctx::resolving(r);
+            for q in self.who(who, p) {
+                for &c in self.player(q).deck.iter().rev() {
+                    seen.push(c);
+                    if self.filter_in(filter, c, &ctx) {
+                        found.push(c);
+                        break;
+                    }
+                }
+            }
+        }
+        for &c in &seen {
+            self.emit(Event::Revealed { card: c });
+        }
+        r.chosen = found;
+        self.set_affected(r, &seen);
+        OpFlow::Next
     }
 
     /// Does a branch's test hold now?
@@ -569,7 +600,7 @@ impl Duel {
                 Op::If { test: Test::Holds(c), then, otherwise } if otherwise.is_empty() => {
                     return self.condition_in(c, ctx) && self.ops_possible(then, ctx);
                 }
-                Op::Declare(_) => return true,
+                Op::Declare(_) | Op::DeclareBy(..) => return true,
                 op if op.is_branch() => return true,
                 op if !self.op_possible(op, ctx) => return false,
                 _ => {}
