@@ -246,6 +246,8 @@ pub enum Op {
     Custom(CustomStep),
     /// A Ritual or Fusion Summon step (SUM-8, SUM-9; see `extra.rs`).
     Extra(crate::extra::ExtraOp),
+    /// LP exchange: the two players exchange their current LP ("Reversal Quiz").
+    ExchangeLp,
     /// Excavate until: the top cards of each named player's Main Deck are revealed one by one
     /// until one matches the filter or the Deck runs out (EFF-12: the turn player first); they
     /// stay in the Deck. `Obj::Affected` names every excavated card, `Obj::Chosen` the

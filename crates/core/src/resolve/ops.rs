@@ -502,6 +502,13 @@ impl Duel {
             }
             Op::Extra(x) => self.run_extra_op(x, r),
             Op::ExcavateUntil { who, filter } => self.op_excavate_until(*who, filter, r),
+            Op::ExchangeLp => {
+                let (mine, theirs) = (self.lp(p), self.lp(p.opp()));
+                self.change_lp(p, theirs - mine);
+                self.change_lp(p.opp(), mine - theirs);
+                r.did = mine != theirs;
+                OpFlow::Next
+            }
         }
     }
 
