@@ -307,6 +307,7 @@ impl Duel {
             Filter::And(v) => v.iter().all(|f| self.filter_in(f, id, ctx)),
             Filter::Or(v) => v.iter().any(|f| self.filter_in(f, id, ctx)),
             Filter::Not(f) => !self.filter_in(f, id, ctx),
+            Filter::CardType(bit) => d.has(*bit),
             Filter::NormalSummonable => {
                 matches!(d.kind, Kind::Monster(MonsterFrame::Normal | MonsterFrame::Effect)) && !self.pool.def(c.def).behavior.no_normal_summon
             }

@@ -282,6 +282,10 @@ pub enum Filter {
     Or(Vec<Filter>),
     /// Not this.
     Not(Box<Filter>),
+    /// Card types by printed frame: the card (of any kind, wherever it is) has this
+    /// `cards.cdb` type bit ([`crate::card::type_bits`]: `FIELD` for a Field Spell, `EQUIP`,
+    /// `QUICKPLAY`, `CONTINUOUS`, `COUNTER`, ...); [`Filter::Ability`] reads monsters only.
+    CardType(u32),
     /// A monster card that can be Normal Summoned or Set by its nature: a Normal or Effect
     /// monster whose text does not forbid it (not a Ritual, Extra Deck or Token monster, not
     /// "cannot be Normal Summoned"): "excavate until a monster that can be Normal Summoned"
