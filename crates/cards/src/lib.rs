@@ -19,7 +19,7 @@ pub mod rule_examples;
 pub mod rule_examples_2;
 mod version;
 pub mod zombie_madness;
-pub use version::data_version;
+pub use version::{data_version, data_version_with};
 
 /// The shipped card data file, embedded in the binary.
 pub const CARDS_TSV: &str = include_str!("../data/cards.tsv");

@@ -13,9 +13,14 @@ fn fnv1a(hash: &mut u64, bytes: &[u8]) {
 /// `cards-` and 16 hex digits: the hash of `cards.tsv` and of the `Debug` text of every
 /// shipped card's behaviour, in passcode order.
 pub fn data_version() -> String {
+    data_version_with(crate::Versions::Current)
+}
+
+/// The version of the card data a pool playing these card versions uses.
+pub fn data_version_with(v: crate::Versions) -> String {
     let mut h = 0xcbf2_9ce4_8422_2325u64;
     fnv1a(&mut h, crate::CARDS_TSV.as_bytes());
-    let pool = crate::pool();
+    let pool = crate::pool_with(v);
     let mut defs: Vec<_> = pool.iter().collect();
     defs.sort_by_key(|d| d.data.id);
     for d in defs {

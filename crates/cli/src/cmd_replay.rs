@@ -58,19 +58,24 @@ fn event_words(d: &Duel, e: &ygo_core::Event) -> String {
 
 /// Verifies one file; the report line and whether it passed.
 pub fn verify(path: &Path, file: &ReplayFile) -> (String, bool) {
-    let notes = file.version_notes(&ygo_cards::data_version());
+    let rules = match crate::rules::Rules::of_file(file) {
+        Ok(r) => r,
+        Err(e) => return (format!("{}: FAILED: {e}\n", path.display()), false),
+    };
+    let pool = rules.pool.clone();
+    let notes = file.version_notes(&rules.data_version());
     let mut out = String::new();
     for n in &notes {
         out.push_str(&format!("{}: note: {n}\n", path.display()));
     }
-    let ok = match file.verify(ygo_cards::pool()) {
+    let ok = match file.verify(pool.clone()) {
         Verdict::Identical { actions, events } => {
             out.push_str(&format!("{}: ok: {actions} actions, {events} events identical\n", path.display()));
             true
         }
         Verdict::Diverged { event, action, recorded, replayed } => {
             let words = |e: &Option<ygo_core::Event>| -> String {
-                match (e, file.replay.play_to(ygo_cards::pool(), action)) {
+                match (e, file.replay.play_to(pool.clone(), action)) {
                     (None, _) => "no more events".to_string(),
                     (Some(e), Ok(d)) => format!("\"{}\"", event_words(&d, e)),
                     (Some(_), Err(err)) => format!("an event that cannot be shown ({err})"),
@@ -95,7 +100,7 @@ pub fn verify(path: &Path, file: &ReplayFile) -> (String, bool) {
 
 /// The duel after the first `k` actions, and the text of the `k`-th action.
 fn state_at(file: &ReplayFile, k: usize) -> anyhow::Result<(Duel, Option<String>)> {
-    let pool = ygo_cards::pool();
+    let pool = crate::rules::Rules::of_file(file)?.pool;
     if k == 0 {
         return Ok((file.replay.play_to(pool, 0)?, None));
     }
@@ -162,7 +167,7 @@ pub fn step(file: &ReplayFile, input: &mut dyn BufRead, out: &mut dyn Write) -> 
 
 /// The first action index at which the duel is in turn `turn` (or the end).
 fn turn_start(file: &ReplayFile, turn: u32) -> anyhow::Result<usize> {
-    let mut d = file.replay.play_to(ygo_cards::pool(), 0)?;
+    let mut d = file.replay.play_to(crate::rules::Rules::of_file(file)?.pool, 0)?;
     for (i, (p, a)) in file.replay.actions.iter().enumerate() {
         if d.turn() >= turn {
             return Ok(i);

@@ -214,6 +214,8 @@ pub struct Session {
     pub actions: Vec<(Player, Action)>,
     /// Card names and texts (the shipped data, or the user's `cards.cdb`).
     pub lookup: CardLookup,
+    /// The rules (edition, format) the duel plays under.
+    pub rules: crate::rules::Rules,
     /// Events already turned into log lines, and the turn the last of them was in.
     logged: usize,
     log_turn: (u32, Player),
@@ -236,7 +238,7 @@ impl Session {
         };
         let lookup = CardLookup::open(cards_db_path(opts.cards_db.clone()).as_deref()).map_err(|e| anyhow::anyhow!("--cards-db: {e}"))?;
         let deck_names = [opts.decks[0].name.clone(), opts.decks[1].name.clone()];
-        Ok(Session { duel, setup, deck_names, ai, actions: Vec::new(), lookup, logged: 0, log_turn: (0, Player::A) })
+        Ok(Session { duel, setup, deck_names, ai, actions: Vec::new(), lookup, rules: opts.rules.clone(), logged: 0, log_turn: (0, Player::A) })
     }
 
     /// A session around a duel set up some other way (tests: a position of the
@@ -247,7 +249,17 @@ impl Session {
         let ai = ai_seat.map(|p| (p, ygo_ai::by_name("random", 7).expect("the random AI")));
         let setup = DuelSetup::new(empty.clone(), empty, 0);
         let log_turn = (duel.turn(), duel.turn_player());
-        Session { duel, setup, deck_names: ["test".into(), "test".into()], ai, actions: Vec::new(), lookup: CardLookup::new(None), logged: 0, log_turn }
+        Session {
+            duel,
+            setup,
+            deck_names: ["test".into(), "test".into()],
+            ai,
+            actions: Vec::new(),
+            lookup: CardLookup::new(None),
+            rules: crate::rules::Rules::default(),
+            logged: 0,
+            log_turn,
+        }
     }
 
     /// Is `p` played by a person?
@@ -372,7 +384,7 @@ impl Session {
 
     /// The replay of the duel so far, with its events and versions.
     pub fn replay_file(&self) -> ReplayFile {
-        ReplayFile::record(&self.duel, Replay { setup: self.setup.clone(), actions: self.actions.clone() }, ygo_cards::data_version(), self.deck_names.clone())
+        self.rules.record(&self.duel, Replay { setup: self.setup.clone(), actions: self.actions.clone() }, self.deck_names.clone())
     }
 
     /// The result line (`result: A wins: B's LP reached 0 (turn 9)`), once the duel is over.

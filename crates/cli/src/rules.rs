@@ -59,6 +59,24 @@ impl Rules {
             None => format!("edition {}", self.edition.name()),
         }
     }
+    /// The version of the card data this pool plays (recorded in replays).
+    pub fn data_version(&self) -> String {
+        ygo_cards::data_version_with(self.format.map_or(ygo_cards::Versions::Current, |f| f.versions))
+    }
+    /// The format's name, for replay files.
+    pub fn format_name(&self) -> Option<String> {
+        self.format.map(|f| f.name.to_string())
+    }
+    /// A replay file of a duel played under these rules.
+    pub fn record(&self, duel: &ygo_core::Duel, replay: ygo_core::replay::Replay, decks: [String; 2]) -> ygo_core::replay::ReplayFile {
+        let mut f = ygo_core::replay::ReplayFile::record(duel, replay, self.data_version(), decks);
+        f.play_format = self.format_name();
+        f
+    }
+    /// The rules a replay file was played under.
+    pub fn of_file(file: &ygo_core::replay::ReplayFile) -> anyhow::Result<Rules> {
+        Rules::of_saved(file.play_format.as_deref(), file.replay.setup.edition)
+    }
     /// A card lookup over this pool (and the user's `--cards-db`, if any).
     pub fn lookup(&self, base: &CardLookup) -> CardLookup {
         CardLookup::with_pool(self.pool.clone(), base.db().cloned())

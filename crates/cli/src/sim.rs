@@ -252,7 +252,7 @@ pub fn play_game(cfg: &SimConfig, game: u64, record: bool) -> Result<Played, Set
     };
     let replay = actions.map(|actions| {
         let names = [seats[0].name.clone(), seats[1].name.clone()];
-        ReplayFile::record(&d, Replay { setup, actions }, ygo_cards::data_version(), names)
+        cfg.rules.record(&d, Replay { setup, actions }, names)
     });
     Ok(Played { result, replay })
 }

@@ -111,6 +111,9 @@ pub struct ReplayFile {
     pub card_data_version: String,
     /// Names of the two decks, for people (the lists are in `replay.setup`).
     pub decks: [String; 2],
+    /// The named format the duel was played in (`goat`: its versions of the cards), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub play_format: Option<String>,
     /// The setup and the actions.
     pub replay: Replay,
     /// Every event of the duel, in order.
@@ -152,6 +155,7 @@ impl ReplayFile {
             edition: replay.setup.edition.name().to_string(),
             card_data_version,
             decks,
+            play_format: None,
             replay,
             events: duel.events().to_vec(),
         }

@@ -97,6 +97,14 @@ impl Format {
         load_banlist(self.banlist, None, None, None).expect("shipped banlists parse (checked by tests)")
     }
 
+    /// Checks a deck against the format (DECK-1..DECK-9 with its banlist and region),
+    /// reading card facts from the format's pool.
+    pub fn check(&self, deck: &crate::ydk::Deck) -> crate::check::CheckReport {
+        let banlist = self.banlist();
+        let lookup = crate::CardLookup::with_pool(self.pool(), None);
+        crate::check::check_deck(deck, &lookup, &crate::check::CheckOptions { banlist: Some(&banlist), region: Some(self.region) })
+    }
+
     /// The cards the format allows, when its list is a whitelist (official passcodes).
     pub fn whitelist(&self) -> Option<Vec<u32>> {
         let b = self.banlist();
@@ -126,6 +134,13 @@ mod tests {
         assert!(pool.contains(&26202165));
         assert!(!pool.contains(&44508094));
         assert!(Format::by_name("tcg").unwrap().whitelist().is_none());
+        // RULE: DECK-5 -- a whitelist format refuses a card not on its list.
+        let mut deck = crate::ydk::Deck { main: vec![26202165; 1], extra: vec![], side: vec![] };
+        deck.main.extend(std::iter::repeat_n(44508094, 1));
+        let report = goat.check(&deck);
+        assert!(!report.legal);
+        assert!(report.violations.iter().any(|v| v.card == Some(44508094) && v.rule == "DECK-5"), "{:?}", report.violations);
+        assert!(!report.violations.iter().any(|v| v.card == Some(26202165) && v.rule == "DECK-5"));
         let e = Format::by_name("edison?").unwrap_err();
         assert!(e.to_string().contains("goat, tcg, ocg"), "{e}");
     }

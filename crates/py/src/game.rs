@@ -22,6 +22,9 @@ pub struct Game {
     pub setup: DuelSetup,
     pub actions: Vec<(Player, Action)>,
     pub deck_names: [String; 2],
+    /// The named format played, if any (its pool plays its versions of the cards).
+    #[serde(default)]
+    pub format: Option<String>,
 }
 
 /// Resolves a deck argument (built-in name, `.ydk` path or `ydke://` link).
@@ -29,14 +32,28 @@ pub fn load_deck(arg: &str) -> Result<NamedDeck, String> {
     ygo_data::load_named_deck(arg).map_err(|e| e.to_string())
 }
 
-/// FORMAT HOOK (issue 15): the one place where `format=` is resolved. Named formats
-/// (`goat`, `ocg`, `tcg`) are being added to `ygo-data` by issue 15; when they land, this
-/// function checks both decks against the format and sets its edition (and anything else
-/// the format fixes) on `setup`. Until then only `None` is accepted.
-pub fn apply_format(format: Option<&str>, _setup: &mut DuelSetup, _decks: [&NamedDeck; 2]) -> Result<(), String> {
+/// The one place where `format=` is resolved: a named format (`goat`, `tcg`, `ocg`) sets
+/// its edition on `setup`, checks both decks against its list (a whitelist for `goat`), and
+/// gives the card pool playing its versions of the cards; `None` plays today's cards.
+pub fn apply_format(format: Option<&str>, setup: &mut DuelSetup, decks: [&NamedDeck; 2]) -> Result<Arc<CardPool>, String> {
+    let Some(name) = format else { return Ok(ygo_cards::pool()) };
+    let f = ygo_data::Format::by_name(name).map_err(|e| e.to_string())?;
+    setup.edition = f.edition;
+    for d in decks {
+        let report = f.check(&ygo_data::Deck { main: d.list.main.clone(), extra: d.list.extra.clone(), side: d.side.clone() });
+        if !report.legal {
+            let why: Vec<String> = report.violations.iter().take(5).map(|v| v.message.clone()).collect();
+            return Err(format!("deck {:?} is not legal in the {} format: {}", d.name, f.name, why.join("; ")));
+        }
+    }
+    Ok(f.pool())
+}
+
+/// The card pool of a named format (today's cards for `None`).
+pub fn format_pool(format: Option<&str>) -> Result<Arc<CardPool>, String> {
     match format {
-        None => Ok(()),
-        Some(name) => Err(format!("format {name:?}: named formats are not available in this build yet (issue 15)")),
+        None => Ok(ygo_cards::pool()),
+        Some(name) => Ok(ygo_data::Format::by_name(name).map_err(|e| e.to_string())?.pool()),
     }
 }
 
@@ -50,9 +67,10 @@ impl Game {
     pub fn start(decks: [&NamedDeck; 2], edition: Edition, seed: u64, format: Option<&str>) -> Result<Game, String> {
         let mut setup = DuelSetup::new(decks[0].list.clone(), decks[1].list.clone(), seed);
         setup.edition = edition;
-        apply_format(format, &mut setup, decks)?;
-        let duel = Duel::from_setup(ygo_cards::pool(), &setup).map_err(|e| e.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; "))?;
-        Ok(Game { duel, setup, actions: Vec::new(), deck_names: [decks[0].name.clone(), decks[1].name.clone()] })
+        let pool = apply_format(format, &mut setup, decks)?;
+        let duel = Duel::from_setup(pool, &setup).map_err(|e| e.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; "))?;
+        let format = format.map(|f| f.to_ascii_lowercase());
+        Ok(Game { duel, setup, actions: Vec::new(), deck_names: [decks[0].name.clone(), decks[1].name.clone()], format })
     }
 
     /// A new duel from deck arguments.
@@ -112,7 +130,15 @@ impl Game {
 
     /// The replay file of the duel so far (the one `ygo replay --verify` reads).
     pub fn replay_file(&self) -> ReplayFile {
-        ReplayFile::record(&self.duel, Replay { setup: self.setup.clone(), actions: self.actions.clone() }, ygo_cards::data_version(), self.deck_names.clone())
+        let versions = self.format.as_deref().and_then(|f| ygo_data::Format::by_name(f).ok()).map_or(ygo_cards::Versions::Current, |f| f.versions);
+        let mut file = ReplayFile::record(
+            &self.duel,
+            Replay { setup: self.setup.clone(), actions: self.actions.clone() },
+            ygo_cards::data_version_with(versions),
+            self.deck_names.clone(),
+        );
+        file.play_format = self.format.clone();
+        file
     }
 
     /// Serialises the whole game (duel, setup, history) compactly.
@@ -123,7 +149,8 @@ impl Game {
     /// Reads [`Game::to_bytes`] output, re-attaching the shipped card pool.
     pub fn from_bytes(bytes: &[u8]) -> Result<Game, String> {
         let mut g: Game = postcard::from_bytes(bytes).map_err(|e| format!("not a serialised ygo duel: {e}"))?;
-        g.duel.attach_pool(ygo_cards::pool()).map_err(|e| format!("a duel made with other card data: {e}"))?;
+        let pool = format_pool(g.format.as_deref())?;
+        g.duel.attach_pool(pool).map_err(|e| format!("a duel made with other card data: {e}"))?;
         Ok(g)
     }
 }
@@ -139,9 +166,12 @@ pub struct VerifyReport {
 }
 
 /// Verifies a replay file's JSON text against this build (as `ygo replay --verify` does).
-pub fn verify_replay(json: &str, pool: Arc<CardPool>) -> Result<VerifyReport, String> {
+pub fn verify_replay(json: &str) -> Result<VerifyReport, String> {
     let file: ReplayFile = serde_json::from_str(json).map_err(|e| format!("not a ygo replay file: {e}"))?;
-    let notes = file.version_notes(&ygo_cards::data_version());
+    let format = file.play_format.as_deref().map(ygo_data::Format::by_name).transpose().map_err(|e| e.to_string())?;
+    let versions = format.map_or(ygo_cards::Versions::Current, |f| f.versions);
+    let pool = format.map_or_else(ygo_cards::pool, |f| f.pool());
+    let notes = file.version_notes(&ygo_cards::data_version_with(versions));
     Ok(match file.verify(pool) {
         Verdict::Identical { actions, events } => {
             VerifyReport { identical: true, actions, events, message: format!("identical: {actions} actions, {events} events"), notes }
@@ -180,7 +210,7 @@ mod tests {
         play(&mut g, 300);
         assert_eq!(g.actions.len(), 300.min(g.actions.len()));
         let json = serde_json::to_string(&g.replay_file()).unwrap();
-        let r = verify_replay(&json, ygo_cards::pool()).unwrap();
+        let r = verify_replay(&json).unwrap();
         assert!(r.identical, "{r:?}");
         assert_eq!(r.actions, g.actions.len());
         // A bad id is refused and changes nothing.
@@ -214,8 +244,14 @@ mod tests {
     }
 
     #[test]
-    fn formats_wait_for_issue_15() {
-        assert!(Game::new("vanilla-yugi", "vanilla-kaiba", "mr2020", 1, Some("goat")).unwrap_err().contains("issue 15"));
+    fn a_named_format_checks_the_decks_and_plays_its_pool() {
+        // Today's vanilla decks hold cards outside the Goat list: refused, naming the format.
+        let err = Game::new("vanilla-yugi", "vanilla-kaiba", "mr2020", 1, Some("goat")).unwrap_err();
+        assert!(err.contains("goat"), "{err}");
+        assert!(Game::new("vanilla-yugi", "vanilla-kaiba", "mr2020", 1, Some("no-such-format")).unwrap_err().contains("no-such-format"));
+        let g = Game::new("vanilla-yugi", "vanilla-kaiba", "mr2020", 1, Some("tcg")).unwrap();
+        assert_eq!(g.format.as_deref(), Some("tcg"));
+        assert_eq!(g.replay_file().play_format.as_deref(), Some("tcg"));
         assert!(Game::new("vanilla-yugi", "vanilla-kaiba", "mr9", 1, None).unwrap_err().contains("mr9"));
         assert!(Game::new("no-such-deck", "vanilla-kaiba", "mr2020", 1, None).unwrap_err().contains("no-such-deck"));
     }

@@ -202,7 +202,7 @@ fn verify_replay<'py>(py: Python<'py>, replay: &str) -> PyResult<Bound<'py, PyAn
     } else {
         std::fs::read_to_string(replay).map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{replay}: {e}")))?
     };
-    json_to_py(py, &game::verify_replay(&text, ygo_cards::pool()).map_err(value_error)?)
+    json_to_py(py, &game::verify_replay(&text).map_err(value_error)?)
 }
 
 /// The Rust information-set MCTS's choice for `player` (who must be deciding) after

@@ -102,8 +102,15 @@ def test_decks_from_files_and_links():
 
 def test_format_is_taken_and_resolved_in_one_place():
     assert ygo.Duel(format=None).deciding == "A"
-    with pytest.raises(ValueError, match="issue 15"):
+    # RULE: DECK-5 -- a named format checks both decks: today's vanilla decks are not Goat.
+    with pytest.raises(ValueError, match="goat"):
         ygo.Duel(format="goat")
+    with pytest.raises(ValueError, match="no-such-format"):
+        ygo.Duel(format="no-such-format")
+    d = ygo.Duel("vanilla-yugi", "vanilla-kaiba", format="tcg")
+    assert d.deciding in ("A", "B")
+    with pytest.raises(ValueError, match="Pot of Greed"):
+        ygo.Duel(format="tcg")  # the bench decks play a card the current list forbids
 
 
 def test_view_has_the_rust_view_content(mid_duel):

@@ -141,12 +141,13 @@ async fn replay_file(State(state): State<Arc<AppState>>, Path(id): Path<String>)
         Ok(x) => x,
         Err(r) => return r,
     };
-    let duel = match replay.play(ygo_cards::pool()) {
+    let duel = match replay.play(crate::formats::pool_of(&row.format)) {
         Ok(d) => d,
         Err(e) => return (StatusCode::CONFLICT, Json(json!({ "error": format!("this build cannot play duel {id} back: {e}") }))).into_response(),
     };
     let mut file = ReplayFile::record(&duel, replay, row.card_data_version.clone(), [row.deck_a.clone(), row.deck_b.clone()]);
     file.engine_version = row.engine_version.clone();
+    file.play_format = crate::formats::resolve(&row.format).ok().and_then(|f| f.play_format());
     let body = serde_json::to_string(&file).expect("replays serialize");
     let name = format!("attachment; filename=\"ygo-{}.json\"", id.chars().filter(|c| c.is_ascii_alphanumeric()).collect::<String>());
     ([(header::CONTENT_TYPE, "application/json".to_string()), (header::CONTENT_DISPOSITION, name)], body).into_response()
@@ -165,7 +166,7 @@ async fn replay_view(State(state): State<Arc<AppState>>, Path(id): Path<String>,
     };
     let steps = replay.actions.len();
     let step = q.step.unwrap_or(0).min(steps);
-    let duel = match replay.play_to(ygo_cards::pool(), step) {
+    let duel = match replay.play_to(crate::formats::pool_of(&row.format), step) {
         Ok(d) => d,
         Err(e) => return (StatusCode::CONFLICT, Json(json!({ "error": format!("this build cannot play duel {id} back: {e}") }))).into_response(),
     };

@@ -455,6 +455,8 @@ impl Room {
                 return Err("a rated match needs two different accounts".into());
             }
         }
+        let format = crate::formats::resolve(&self.options.format)?;
+        crate::formats::check_deck(&format, &entrant.deck.main, &entrant.deck.extra, &entrant.deck.side)?;
         let token = random_token();
         self.seats[1] = Some(Seat {
             name: entrant.name,
@@ -521,7 +523,7 @@ impl Room {
         setup.first = first;
         // MATCH-7: the extra duel starts from 8000 LP.
         setup.lp = if self.extra_duel { 8000 } else { self.options.lp };
-        let duel = match Duel::from_setup(ygo_cards::pool(), &setup) {
+        let duel = match Duel::from_setup(crate::formats::pool_of(&self.options.format), &setup) {
             Ok(d) => d,
             Err(errors) => {
                 let text = errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; ");
@@ -666,7 +668,7 @@ impl Room {
         }
         let next = self.duel_number + 1;
         let s = self.seats[p.idx()].as_mut().expect("seated");
-        match side(&ygo_cards::pool(), &s.current, next, &req) {
+        match side(&crate::formats::pool_of(&self.options.format), &s.current, next, &req) {
             Ok(deck) => {
                 s.current = deck;
                 self.broadcast_state();
@@ -752,12 +754,15 @@ impl Room {
         }
         let replay = Replay { setup: g.setup.clone(), actions: g.actions.clone() };
         let names = [self.seat(Player::A).name.clone(), self.seat(Player::B).name.clone()];
-        let file = ReplayFile::record(
+        let format =
+            crate::formats::resolve(&self.options.format).unwrap_or_else(|_| crate::formats::resolve(crate::formats::DEFAULT_FORMAT).expect("casual resolves"));
+        let mut file = ReplayFile::record(
             &g.duel,
             replay.clone(),
-            ygo_cards::data_version(),
+            format.data_version(),
             [self.seat(Player::A).registered.name.clone(), self.seat(Player::B).registered.name.clone()],
         );
+        file.play_format = format.play_format();
         let row = DuelRow {
             id: random_token(),
             match_id: self.match_id.clone(),
