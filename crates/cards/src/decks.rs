@@ -69,9 +69,80 @@ pub const BUILTIN: &[BuiltinDeck] = &[
     },
 ];
 
-/// Finds a built-in deck by name.
+/// The built-in decks of the Goat format (the 2005 lists of `decks/goat/` in the shared data):
+/// legal under the April 2005 list and played under `--format goat`, where every card takes
+/// its 2005 version. They are not in [`BUILTIN`], whose decks play today's cards.
+pub const GOAT: &[BuiltinDeck] = &[
+    BuiltinDeck {
+        name: "goat-control",
+        description: "Goat Control (Worlds 2020): Scapegoat, Metamorphosis into Thousand-Eyes Restrict, Airknight Parshath, Tsukuyomi",
+        ydk: include_str!("../decks/goat-control.ydk"),
+    },
+    BuiltinDeck {
+        name: "chaos-control",
+        description: "Chaos Control: Black Luster Soldier - Envoy of the Beginning, Chaos Sorcerer, Magical Merchant, Skilled White Magician",
+        ydk: include_str!("../decks/chaos-control.ydk"),
+    },
+    BuiltinDeck {
+        name: "chaos-turbo",
+        description: "Chaos Turbo (Worlds 2020): Card Destruction, Dekoichi, Night Assailant and Kycoo feeding Chaos Sorcerer",
+        ydk: include_str!("../decks/chaos-turbo.ydk"),
+    },
+    BuiltinDeck {
+        name: "warrior-toolbox",
+        description: "Warrior Toolbox: Reinforcement of the Army, D.D. Warrior Lady, Exiled Force, Mystic Swordsman, the Sasuke Samurai",
+        ydk: include_str!("../decks/warrior-toolbox.ydk"),
+    },
+    BuiltinDeck {
+        name: "zombie",
+        description: "Zombie (Jae Kim, SJC Charlotte 2005): Pyramid Turtle, Spirit Reaper, Giant Rat, Tribe-Infecting Virus",
+        ydk: include_str!("../decks/zombie.ydk"),
+    },
+    BuiltinDeck {
+        name: "monarch",
+        description: "Monarch: Zaborg, Mobius and Thestalos with Brain Control, Scapegoat and Metamorphosis",
+        ydk: include_str!("../decks/monarch.ydk"),
+    },
+    BuiltinDeck {
+        name: "bazoo-return",
+        description: "Bazoo Return: Bazoo the Soul-Eater, Return from the Different Dimension, Magical Merchant, Card Destruction",
+        ydk: include_str!("../decks/bazoo-return.ydk"),
+    },
+    BuiltinDeck {
+        name: "lockdown-burn",
+        description: "Lockdown Burn: Gravity Bind, Messenger of Peace, Wave-Motion Cannon, Lava Golem, Stealth Bird",
+        ydk: include_str!("../decks/lockdown-burn.ydk"),
+    },
+    BuiltinDeck {
+        name: "gravekeeper",
+        description: "Gravekeeper: Necrovalley, Gravekeeper's Spy, Assailant and Spear Soldier, Terraforming, Rite of Spirit",
+        ydk: include_str!("../decks/gravekeeper.ydk"),
+    },
+    BuiltinDeck {
+        name: "reasoning-gate",
+        description: "Reasoning Gate: Reasoning and Monster Gate into Dark Magician of Chaos, Jinzo and Twin-Headed Thunder Dragon",
+        ydk: include_str!("../decks/reasoning-gate.ydk"),
+    },
+];
+
+/// Every built-in deck: [`BUILTIN`], then [`GOAT`].
+pub fn all() -> impl Iterator<Item = &'static BuiltinDeck> {
+    BUILTIN.iter().chain(GOAT)
+}
+
+/// Finds a built-in deck by name (among [`all`]).
 pub fn builtin(name: &str) -> Option<&'static BuiltinDeck> {
-    BUILTIN.iter().find(|d| d.name.eq_ignore_ascii_case(name))
+    all().find(|d| d.name.eq_ignore_ascii_case(name))
+}
+
+/// The format a built-in deck is made for (`"goat"` for the [`GOAT`] decks), if any.
+pub fn format_of(name: &str) -> Option<&'static str> {
+    GOAT.iter().any(|d| d.name.eq_ignore_ascii_case(name)).then_some("goat")
+}
+
+/// The Side Deck of a built-in deck's `.ydk` text (its `!side` part).
+pub fn side_of(ydk: &str) -> Vec<u32> {
+    ydk.lines().skip_while(|l| !l.trim().starts_with("!side")).skip(1).filter_map(|l| l.trim().parse().ok()).collect()
 }
 
 /// Reads the main and extra parts of a `.ydk` text (the full reader with line-numbered

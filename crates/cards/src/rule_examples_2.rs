@@ -10,7 +10,7 @@ use ygo_core::types::{Phase, Zone};
 /// "Helios - The Primordial Sun" (named by "Macro Cosmos").
 const HELIOS: u32 = 54493213;
 
-fn equip_spell(atk: i32, text: &str) -> E {
+pub(crate) fn equip_spell(atk: i32, text: &str) -> E {
     E::spell(SpellKind::Equip, text).target(1, F::Monster & F::FaceUp).op(Op::EquipTo(Obj::Targets)).modifier(Modifier::AtkDef {
         scope: Scope::Equipped,
         atk: Num::Const(atk),

@@ -7,7 +7,7 @@ use ygo_core::types::{Phase, Zone};
 
 const NORMAL_TRAP: EffectKind = EffectKind::Trap(TrapKind::Normal);
 
-fn zombie() -> F {
+pub(crate) fn zombie() -> F {
     F::Race(Race::ZOMBIE)
 }
 

@@ -30,10 +30,13 @@ pub enum CardsCmd {
         #[arg(long)]
         json: bool,
     },
-    /// Random self-play of every pair of built-in decks: how often each effect card's
-    /// effects resolved (chain links) or applied (continuous effects seen face-up at a turn
-    /// start). A card that never does is a finding.
+    /// Random self-play of every pair of built-in decks (with --format: the format's own
+    /// decks): how often each declared effect resolved (chain links) or applied (continuous
+    /// effects seen face-up at a turn start). An effect that never does is listed with its text.
     Coverage {
+        /// The format or edition (--format goat: the ten Goat decks, their 2005 cards).
+        #[command(flatten)]
+        rules: crate::rules::RulesArgs,
         /// Duels per ordered pair of built-in decks, 1 to 1,000,000.
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
         games: u64,
@@ -118,7 +121,7 @@ pub fn run(cmd: CardsCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
             }
             Ok(0)
         }
-        CardsCmd::Coverage { games, seed, json } => coverage(games, seed, json),
+        CardsCmd::Coverage { games, seed, rules, json } => coverage(games, seed, &rules, json),
         CardsCmd::Stats { format, json } => {
             let format = match format.as_deref().map(ygo_data::Format::by_name).transpose() {
                 Ok(f) => f,
@@ -175,84 +178,16 @@ pub fn run(cmd: CardsCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
 }
 
 /// `ygo cards coverage`: counts effect resolutions over random self-play.
-fn coverage(games: u64, seed: u64, json: bool) -> anyhow::Result<i32> {
-    use std::collections::BTreeMap;
-    use ygo_cards::decks::{parse_builtin, BUILTIN};
-    use ygo_core::{Duel, DuelSetup, Event, Zone};
-    let pool = ygo_cards::pool();
-    let mut resolved: BTreeMap<u32, u64> = BTreeMap::new();
-    let mut applied: BTreeMap<u32, u64> = BTreeMap::new();
-    let mut in_decks: BTreeMap<u32, String> = BTreeMap::new();
-    for d in BUILTIN {
-        for code in parse_builtin(d.ydk).main {
-            if let Some(def) = pool.get(code) {
-                if !def.behavior.effects.is_empty() {
-                    in_decks.insert(code, def.data.name.clone());
-                }
-            }
-        }
-    }
-    let total = games * (BUILTIN.len() * BUILTIN.len()) as u64;
-    let bar = indicatif::ProgressBar::new(total);
-    let mut n = 0u64;
-    for (i, a) in BUILTIN.iter().enumerate() {
-        for (j, b) in BUILTIN.iter().enumerate() {
-            for g in 0..games {
-                n += 1;
-                let s = DuelSetup::new(parse_builtin(a.ydk), parse_builtin(b.ydk), seed ^ (n * 0x9e37_79b9));
-                let mut duel = Duel::from_setup(pool.clone(), &s).map_err(|e| anyhow::anyhow!("{} vs {}: {e:?}", a.name, b.name))?;
-                let mut rng = ygo_ai::RandomPlayer::new(seed.wrapping_add(n) ^ ((i * 31 + j) as u64) ^ g);
-                let mut seen = 0usize;
-                while let Some(p) = duel.deciding_player() {
-                    let acts = duel.legal_actions();
-                    duel.apply_unchecked(rng.pick(&acts));
-                    let _ = p;
-                    for e in &duel.events()[seen..] {
-                        match e {
-                            Event::LinkResolved { card, .. } => *resolved.entry(duel.card(*card).code).or_default() += 1,
-                            Event::TurnStarted { .. } => {
-                                for c in duel.card_ids() {
-                                    let st = duel.card(c);
-                                    let def = pool.def(st.def);
-                                    let continuous = def.behavior.effects.iter().any(|e| !e.modifiers.is_empty());
-                                    if continuous && st.zone().on_field() && st.face_up() && (st.zone() == Zone::Monster || st.active) {
-                                        *applied.entry(st.code).or_default() += 1;
-                                    }
-                                }
-                            }
-                            _ => {}
-                        }
-                    }
-                    seen = duel.events().len();
-                }
-                bar.inc(1);
-            }
-        }
-    }
+fn coverage(games: u64, seed: u64, rules: &crate::rules::RulesArgs, json: bool) -> anyhow::Result<i32> {
+    let rules = rules.resolve()?;
+    let decks = crate::coverage::deck_set(&rules);
+    let bar = indicatif::ProgressBar::new(games * (decks.len() * decks.len()) as u64);
+    let c = crate::coverage::run(&decks, &rules, games, seed, |n, _| bar.set_position(n))?;
     bar.finish_and_clear();
-    let never: Vec<(&u32, &String)> = in_decks.iter().filter(|(c, _)| !resolved.contains_key(c) && !applied.contains_key(c)).collect();
     if json {
-        let rows: Vec<serde_json::Value> = in_decks
-            .iter()
-            .map(|(c, name)| serde_json::json!({"id": c, "name": name, "resolved": resolved.get(c).copied().unwrap_or(0), "applied": applied.get(c).copied().unwrap_or(0)}))
-            .collect();
-        emit(&format!("{}\n", serde_json::json!({"duels": total, "cards": rows, "never": never.len()})))?;
+        emit(&format!("{}\n", serde_json::to_string(&c)?))?;
     } else {
-        let mut text = String::new();
-        for (c, name) in &in_decks {
-            text.push_str(&format!(
-                "{:>9}  {:<45} resolved {:>6}  applied {:>6}\n",
-                c,
-                name,
-                resolved.get(c).copied().unwrap_or(0),
-                applied.get(c).copied().unwrap_or(0)
-            ));
-        }
-        text.push_str(&format!("{total} duels; {} of {} effect cards in the built-in decks never resolved or applied\n", never.len(), in_decks.len()));
-        for (c, name) in &never {
-            text.push_str(&format!("  never: {name} ({c})\n"));
-        }
-        emit(&text)?;
+        emit(&crate::coverage::report_text(&c, &rules.label()))?;
     }
     Ok(0)
 }

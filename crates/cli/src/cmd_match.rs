@@ -201,7 +201,8 @@ pub fn report_text(r: &MatchReport, names: [&str; 2]) -> String {
 }
 
 /// Runs `ygo match`; exit code 0. `lookup` names the cards of decks (`--cards-db`).
-pub fn run(args: MatchArgs, lookup: &CardLookup) -> anyhow::Result<i32> {
+pub fn run(mut args: MatchArgs, lookup: &CardLookup) -> anyhow::Result<i32> {
+    args.rules.rules = args.rules.rules.or_decks_format(&args.decks);
     let lookup = &args.rules.rules.resolve()?.lookup(lookup);
     if args.decks.len() != 2 {
         bail!("--deck: give it twice, side A then side B (got {})", args.decks.len());

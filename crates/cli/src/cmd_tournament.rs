@@ -93,7 +93,8 @@ pub fn report_text(r: &TournamentReport, entries: &[Entry]) -> String {
 }
 
 /// Runs `ygo tournament`; exit code 0. `lookup` names the cards of decks (`--cards-db`).
-pub fn run(args: TournamentArgs, lookup: &ygo_data::CardLookup) -> anyhow::Result<i32> {
+pub fn run(mut args: TournamentArgs, lookup: &ygo_data::CardLookup) -> anyhow::Result<i32> {
+    args.rules.rules = args.rules.rules.or_decks_format(&args.decks);
     let lookup = &args.rules.rules.resolve()?.lookup(lookup);
     let entries = entries(&args, lookup)?;
     let config = args.rules.config()?;

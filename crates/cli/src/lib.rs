@@ -8,6 +8,7 @@ pub mod cmd_match;
 pub mod cmd_replay;
 pub mod cmd_scenario;
 pub mod cmd_tournament;
+pub mod coverage;
 pub mod decks;
 pub mod duel;
 pub mod outcome;

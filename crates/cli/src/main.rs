@@ -163,7 +163,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Cmd::Tournament(a) => ygo_cli::cmd_tournament::run(a, &card_lookup(cli.cards_db)?),
         Cmd::Duel { deck, opponent_deck, vs, rules, seed, lp, second, plain, save_replay } => {
             let cards_db = cli.cards_db;
-            let rules = rules.resolve()?;
+            let rules = rules.or_decks_format(&[&deck, &opponent_deck]).resolve()?;
             let lookup = rules.lookup(&card_lookup(cards_db.clone())?);
             let me = load_deck_with(&deck, &lookup)?;
             let them = load_deck_with(&opponent_deck, &lookup)?;
@@ -191,7 +191,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Cmd::Serve(a) => ygo_server::cli::serve(a),
         Cmd::Loadtest(a) => ygo_server::cli::loadtest(a),
         Cmd::Sim { games, seed, decks, ais, save_replays, rules, json } => {
-            let rules = rules.resolve()?;
+            let rules = rules.or_decks_format(&decks).resolve()?;
             let decks = two_decks(&decks, &rules.lookup(&card_lookup(cli.cards_db)?))?;
             let ais: [String; 2] = match ais.len() {
                 0 => ["random".into(), "random".into()],
@@ -212,7 +212,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             Ok(if r.errors > 0 { 1 } else { 0 })
         }
         Cmd::Bench { games, decks, rules, json } => {
-            let rules = rules.resolve()?;
+            let rules = rules.or_decks_format(&decks).resolve()?;
             let decks = if decks.is_empty() {
                 match ygo_cli::bench::benchmark_decks() {
                     Ok(d) => d,

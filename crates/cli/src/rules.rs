@@ -11,7 +11,8 @@ use ygo_data::{CardLookup, Format};
 /// The `--format` and `--edition` flags of a command that plays duels.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct RulesArgs {
-    /// A named format: goat, tcg, ocg (it sets the edition and the versions of the cards).
+    /// A named format: goat, tcg, ocg (it sets the edition and the versions of the cards;
+    /// default: the format of the built-in decks given, when they share one, e.g. goat-control).
     #[arg(long)]
     pub format: Option<String>,
     /// Rule edition: expert, mr1, mr2, mr3, mr4, mr2020 (default mr2020; not with --format).
@@ -84,6 +85,19 @@ impl Rules {
 }
 
 impl RulesArgs {
+    /// The flags with a default taken from the decks: given neither `--format` nor
+    /// `--edition`, decks that are all built-in decks of one format (the Goat lists) play
+    /// that format.
+    pub fn or_decks_format<S: AsRef<str>>(&self, decks: &[S]) -> RulesArgs {
+        if self.format.is_some() || self.edition.is_some() || decks.is_empty() {
+            return self.clone();
+        }
+        let formats: Vec<Option<&str>> = decks.iter().map(|d| ygo_cards::decks::format_of(d.as_ref())).collect();
+        match formats[0] {
+            Some(f) if formats.iter().all(|g| *g == Some(f)) => RulesArgs { format: Some(f.to_string()), edition: None },
+            _ => self.clone(),
+        }
+    }
     /// Checks the flags: a known format or edition, not both.
     pub fn resolve(&self) -> anyhow::Result<Rules> {
         match (&self.format, &self.edition) {
@@ -95,5 +109,24 @@ impl RulesArgs {
             )),
             (None, None) => Ok(Rules::default()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_goat_decks_default_to_the_goat_format() {
+        let none = RulesArgs::default();
+        assert_eq!(none.or_decks_format(&["goat-control", "chaos-turbo"]).format.as_deref(), Some("goat"));
+        assert_eq!(none.or_decks_format(&["goat-control", "vanilla-yugi"]).format, None);
+        assert_eq!(none.or_decks_format(&["vanilla-yugi"]).format, None);
+        assert_eq!(none.or_decks_format::<&str>(&[]).format, None);
+        let given = RulesArgs { format: None, edition: Some("mr3".into()) };
+        assert_eq!(given.or_decks_format(&["goat-control"]).format, None, "an explicit edition wins");
+        let tcg = RulesArgs { format: Some("tcg".into()), edition: None };
+        assert_eq!(tcg.or_decks_format(&["goat-control"]).format.as_deref(), Some("tcg"));
+        assert_eq!(none.or_decks_format(&["goat-control"]).resolve().unwrap().edition, Edition::Expert);
     }
 }

@@ -121,6 +121,20 @@ impl Duel {
         self.current_attack().is_some_and(|a| a.destroyed.contains(&c))
     }
 
+    /// `Modifier::DestroyWhenTargeted` (the 2005 "Spirit Reaper"): a face-up monster the
+    /// new link targets is destroyed by its own effect at once, before any response (EFF-6).
+    fn destroy_targeted_on_activation(&mut self, targets: &[(CardId, u32)]) {
+        for &(t, moves) in targets {
+            let tc = self.card(t);
+            if tc.moves == moves && tc.zone() == Zone::Monster && tc.face_up() && self.destroyed_when_targeted(t) {
+                let side = tc.controller();
+                let cause = self.cause.replace(side);
+                self.send_to_gy(t, Reason::Destroy);
+                self.cause = cause;
+            }
+        }
+    }
+
     /// Could the effect's targets be chosen (and its first steps do anything)? An effect
     /// that reads its cost ("a monster with less ATK than the discarded one", "with the same
     /// Level as the Tributed monster") needs a cost card that leaves one.
@@ -128,7 +142,7 @@ impl Duel {
         if ctx.link.is_none() && reads_cost(e) {
             return self.cost_cards(e, ctx.p, ctx.source).into_iter().any(|c| self.cost_fits(e, ctx.p, ctx.source, c));
         }
-        let group = |t: &TargetSpec| self.has_spec_candidates(t, ctx, t.min.max(1) as usize);
+        let group = |t: &TargetSpec| self.has_spec_candidates(t, ctx, t.min as usize);
         e.target.as_ref().is_none_or(group) && e.also_target.as_ref().is_none_or(group)
     }
 
@@ -137,7 +151,7 @@ impl Duel {
     fn cost_fits(&self, e: &EffectDecl, p: Player, source: CardId, c: CardId) -> bool {
         let facts = LinkFacts { cost: self.cost_facts(&[c], 0), ..LinkFacts::default() };
         let ctx = Ctx::with_link(p, source, &facts);
-        let group = |t: &TargetSpec| self.has_spec_candidates(t, &ctx, t.min.max(1) as usize);
+        let group = |t: &TargetSpec| self.has_spec_candidates(t, &ctx, t.min as usize);
         e.target.as_ref().is_none_or(group) && e.also_target.as_ref().is_none_or(group) && self.ops_possible(&e.ops, &ctx)
     }
 
@@ -225,6 +239,7 @@ impl Duel {
             Limit::PerCardPerTurn => Some((UseKey::Card(card), counted, true)),
             Limit::PerNamePerTurn => Some((name(), counted, true)),
             Limit::PerNamePerDuel => Some((name(), counted, false)),
+            Limit::PerCardPerDuel => Some((UseKey::Card(card), counted, false)),
         }
     }
 
@@ -304,6 +319,9 @@ impl Duel {
                 DamageStepUse::Never => false,
                 DamageStepUse::UntilCalculation => self.damage_step_before_calculation(),
                 DamageStepUse::Always => true,
+                DamageStepUse::ThroughCalculation => {
+                    self.damage_step_before_calculation() || self.step == Some(BattleStep::Damage(crate::types::DamageStep::DuringCalculation))
+                }
             };
             if !allowed {
                 return false;
@@ -487,8 +505,14 @@ impl Duel {
                     .into_iter()
                     .filter(|c| !a.facts.targets.iter().any(|x| x.0 == *c))
                     .collect();
+                // EFF-6: a group of "up to N" targets (`min` 0) may stay empty.
+                if candidates.is_empty() && t.min == 0 {
+                    a.stage = next;
+                    self.tasks.push(Task::Activate(a));
+                    return Flow::Continue;
+                }
                 let chooser = if t.by_opponent { a.player.opp() } else { a.player };
-                let (player, min, max) = (chooser, t.min.max(1), t.max.max(t.min).max(1).min(candidates.len() as u8));
+                let (player, min, max) = (chooser, t.min, t.max.max(t.min).max(1).min(candidates.len() as u8));
                 self.tasks.push(Task::Activate(a));
                 Flow::Ask(Prompt::Select { player, purpose: SelectPurpose::Target, candidates, min: min.min(max), max, picked: Vec::new() })
             }
@@ -507,8 +531,10 @@ impl Duel {
                     effect_negated: false,
                     facts: a.facts,
                 };
+                let targets = link.facts.targets.clone();
                 self.chain.push(link);
                 self.emit(Event::Activated { card: a.card, effect: a.effect, link: self.chain.len() as u8 });
+                self.destroy_targeted_on_activation(&targets);
                 // CHAIN-3: the other player may respond.
                 if a.window {
                     self.tasks.push(Task::Window(Window { kind: WindowKind::Chain, holder: a.player.opp(), passed: false, dest: None }));

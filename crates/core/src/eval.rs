@@ -307,6 +307,8 @@ impl Duel {
             Filter::And(v) => v.iter().all(|f| self.filter_in(f, id, ctx)),
             Filter::Or(v) => v.iter().any(|f| self.filter_in(f, id, ctx)),
             Filter::Not(f) => !self.filter_in(f, id, ctx),
+            Filter::AtActivation(f) => ctx.res.is_some() || self.filter_in(f, id, ctx),
+            Filter::InPlace(place) => self.cards_in(*place, p).contains(&id),
             Filter::CardType(bit) => d.has(*bit),
             Filter::NormalSummonable => {
                 matches!(d.kind, Kind::Monster(MonsterFrame::Normal | MonsterFrame::Effect)) && !self.pool.def(c.def).behavior.no_normal_summon

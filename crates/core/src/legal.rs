@@ -284,8 +284,8 @@ impl Duel {
             let fresh = st.entered_turn == self.turn;
             let changed = st.position_changed_turn == self.turn;
             let attacked = st.attacked_turn == self.turn;
-            // SUM-4 / POS-2.
-            if st.position() == Position::FaceDownDefense && !fresh && !changed && !self.position_locked(c) {
+            // SUM-4 / POS-2 (a face-down Attack monster, POS-1, is flipped the same way).
+            if !st.face_up() && !fresh && !changed && !self.position_locked(c) {
                 out.push(Action::FlipSummon(loc));
             }
             if st.face_up()

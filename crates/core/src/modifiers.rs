@@ -374,6 +374,9 @@ impl Duel {
     pub(crate) fn destroyed_after_targeted(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::DestroyAfterTargeted(s) = m { Some(s) } else { None })
     }
+    pub(crate) fn destroyed_when_targeted(&self, card: CardId) -> bool {
+        self.restricted(card, |m| if let Modifier::DestroyWhenTargeted(s) = m { Some(s) } else { None })
+    }
     pub(crate) fn piercing(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::Piercing(s) = m { Some(s) } else { None })
     }

@@ -87,6 +87,8 @@ impl Duel {
                     for &t in &tributes {
                         self.send_to_gy(t, Reason::Tribute);
                     }
+                    // SPELL-4: the equips of the Tributed monsters go at once, before the summon.
+                    self.check_equips();
                     self.tasks.push(Task::Summon { card, proc, stage: SummonStage::Zone, tributes });
                     return Flow::Continue;
                 }

@@ -144,4 +144,22 @@ mod tests {
         let e = Format::by_name("edison?").unwrap_err();
         assert!(e.to_string().contains("goat, tcg, ocg"), "{e}");
     }
+
+    #[test]
+    fn the_built_in_goat_decks_are_legal_under_the_goat_list() {
+        // RULE: DECK-5 -- every card of the ten 2005 lists is on the April 2005 list, at most
+        // its limit (Main, Extra and Side Deck together).
+        let goat = Format::by_name("goat").unwrap();
+        for d in ygo_cards::decks::GOAT {
+            let read = crate::source::read_named_deck(d.name).unwrap();
+            let deck = crate::ydk::Deck { main: read.list.main, extra: read.list.extra, side: read.side };
+            let report = goat.check(&deck);
+            assert!(report.legal, "{}: {:?}", d.name, report.violations);
+        }
+        // A copy too many breaks the list: Graceful Charity is limited to one.
+        let mut deck = crate::source::read_named_deck("goat-control").unwrap();
+        deck.list.main[0] = 79571449;
+        let report = goat.check(&crate::ydk::Deck { main: deck.list.main, extra: deck.list.extra, side: deck.side });
+        assert!(report.violations.iter().any(|v| v.card == Some(79571449)), "{:?}", report.violations);
+    }
 }

@@ -8,7 +8,7 @@
 use std::path::Path;
 
 use serde::Serialize;
-use ygo_cards::decks::{builtin, parse_builtin, BUILTIN};
+use ygo_cards::decks::{all, builtin, parse_builtin, side_of};
 use ygo_core::DeckList;
 
 use crate::cardinfo::CardLookup;
@@ -62,7 +62,7 @@ pub enum DeckSourceError {
 
 /// The names of the built-in decks, comma-separated (for messages).
 pub fn builtin_names() -> String {
-    BUILTIN.iter().map(|d| d.name).collect::<Vec<_>>().join(", ")
+    all().map(|d| d.name).collect::<Vec<_>>().join(", ")
 }
 
 /// Reads a deck argument without checking that its cards are implemented.
@@ -74,7 +74,7 @@ pub fn read_named_deck(arg: &str) -> Result<NamedDeck, DeckSourceError> {
 /// given, the user's `cards.cdb`).
 pub fn read_named_deck_with(arg: &str, lookup: &CardLookup) -> Result<NamedDeck, DeckSourceError> {
     if let Some(b) = builtin(arg) {
-        return Ok(NamedDeck { name: b.name.to_string(), list: parse_builtin(b.ydk), side: Vec::new() });
+        return Ok(NamedDeck { name: b.name.to_string(), list: parse_builtin(b.ydk), side: side_of(b.ydk) });
     }
     if !(Path::new(arg).exists() || crate::ydk::is_ydke(arg)) {
         return Err(DeckSourceError::Unknown { arg: arg.to_string(), builtins: builtin_names() });

@@ -2,8 +2,7 @@
 //! made into the registered deck of a seat. Only built-in names and `ydke://` links reach
 //! `ygo_data::read_named_deck`: a path on the server's disk is never read.
 
-use ygo_core::{Duel, DuelSetup};
-use ygo_data::{read_named_deck, unimplemented_cards, NamedDeck};
+use ygo_data::{read_named_deck, NamedDeck};
 use ygo_match::RegisteredDeck;
 
 use crate::protocol::DeckSource;
@@ -11,7 +10,8 @@ use crate::protocol::DeckSource;
 /// Longest `.ydk` text accepted, in bytes.
 pub const YDK_MAX: usize = 32 * 1024;
 
-/// Reads and checks a deck: every card implemented (the others named), sizes legal.
+/// Reads a deck. Whether its cards are implemented and its sizes legal depends on the
+/// room's format: `formats::check_deck` says.
 pub fn resolve(src: &DeckSource) -> Result<RegisteredDeck, String> {
     let named = match src {
         DeckSource::Builtin { name } => {
@@ -40,20 +40,11 @@ pub fn resolve(src: &DeckSource) -> Result<RegisteredDeck, String> {
             }
         }
     };
-    let missing = unimplemented_cards(&named);
-    if !missing.is_empty() {
-        return Err(format!("{}: {} card(s) not implemented: {}", named.name, missing.len(), missing.join(", ")));
-    }
-    let setup = DuelSetup::new(named.list.clone(), named.list.clone(), 0);
-    if let Err(errors) = Duel::from_setup(ygo_cards::pool(), &setup) {
-        let mine: Vec<String> = errors.iter().map(|e| e.to_string()).filter(|e| e.contains("player A")).collect();
-        return Err(format!("{}: {}", named.name, mine.join("; ")));
-    }
     Ok(RegisteredDeck { name: named.name, main: named.list.main, extra: named.list.extra, side: named.side })
 }
 
 pub fn builtin_names() -> Vec<String> {
-    ygo_cards::decks::BUILTIN.iter().map(|d| d.name.to_string()).collect()
+    ygo_cards::decks::all().map(|d| d.name.to_string()).collect()
 }
 
 #[cfg(test)]
@@ -69,10 +60,5 @@ mod tests {
         let text: String = std::iter::once("#main".to_string()).chain(d.main.iter().map(|c| c.to_string())).collect::<Vec<_>>().join("\n");
         let up = resolve(&DeckSource::Ydk { text, file: "mine.ydk".into() }).unwrap();
         assert_eq!((up.name.as_str(), up.main.len()), ("mine", 40));
-        // A card the engine does not play is named.
-        let bad = format!("#main\n{}\n12345678\n", d.main[..40].iter().map(|c| c.to_string()).collect::<Vec<_>>().join("\n"));
-        assert!(resolve(&DeckSource::Ydk { text: bad, file: "bad.ydk".into() }).unwrap_err().contains("12345678"));
-        let short = "#main\n".to_string() + &d.main[..10].iter().map(|c| c.to_string()).collect::<Vec<_>>().join("\n");
-        assert!(resolve(&DeckSource::Ydk { text: short, file: "short.ydk".into() }).unwrap_err().contains("40 to 60"));
     }
 }

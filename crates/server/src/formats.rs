@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use ygo_core::pool::CardPool;
-use ygo_core::Edition;
+use ygo_core::{DeckList, Duel, DuelSetup, Edition};
 
 /// The format of a room when none is named.
 pub const DEFAULT_FORMAT: &str = "casual";
@@ -50,6 +50,13 @@ impl Format {
         ygo_cards::data_version_with(self.data.map_or(ygo_cards::Versions::Current, |f| f.versions))
     }
 
+    /// The AI's deck in a room of this format when the room names none: the first built-in
+    /// deck made for the format (`goat-control` for goat), else the lobby's default.
+    pub fn default_ai_deck(&self) -> &'static str {
+        let own = self.data.and_then(|f| ygo_cards::decks::all().find(|d| ygo_cards::decks::format_of(d.name) == Some(f.name)));
+        own.map_or(crate::DEFAULT_AI_DECK, |d| d.name)
+    }
+
     /// The name a replay file records as its `play_format` (`None` for casual).
     pub fn play_format(&self) -> Option<String> {
         self.data.map(|f| f.name.to_string())
@@ -62,19 +69,33 @@ pub fn pool_of(name: &str) -> Arc<CardPool> {
     resolve(name).map_or_else(|_| ygo_cards::pool(), |f| f.pool())
 }
 
-/// Checks a deck against the format's banlist and region (DECK-5, DECK-7); every
-/// violation is named (at most five, then a count).
+/// Checks a deck for a room of `format`: every card implemented in the format's pool (the
+/// others named), the sizes legal (DECK-1..3), then the format's banlist and region
+/// (DECK-5, DECK-7), every violation named (at most five, then a count).
 pub fn check_deck(format: &Format, main: &[u32], extra: &[u32], side: &[u32]) -> Result<(), String> {
-    let Some(f) = format.data else { return Ok(()) };
-    let report = f.check(&ygo_data::Deck { main: main.to_vec(), extra: extra.to_vec(), side: side.to_vec() });
-    if report.legal {
-        return Ok(());
+    let pool = format.pool();
+    let lookup = ygo_data::CardLookup::with_pool(pool.clone(), None);
+    let missing = ygo_data::source::unimplemented(main.iter().chain(extra).chain(side).copied(), &lookup);
+    if !missing.is_empty() {
+        let names: Vec<String> = missing.iter().map(|c| c.to_string()).collect();
+        return Err(format!("{} card(s) not implemented: {}", missing.len(), names.join(", ")));
     }
-    let mut why: Vec<String> = report.violations.iter().take(5).map(|v| format!("{}: {}", v.rule, v.message)).collect();
-    if report.violations.len() > 5 {
-        why.push(format!("and {} more", report.violations.len() - 5));
+    if let Some(f) = format.data {
+        let report = f.check(&ygo_data::Deck { main: main.to_vec(), extra: extra.to_vec(), side: side.to_vec() });
+        if !report.legal {
+            let mut why: Vec<String> = report.violations.iter().take(5).map(|v| format!("{}: {}", v.rule, v.message)).collect();
+            if report.violations.len() > 5 {
+                why.push(format!("and {} more", report.violations.len() - 5));
+            }
+            return Err(format!("this deck is not legal in the {} format: {}", f.name, why.join("; ")));
+        }
     }
-    Err(format!("this deck is not legal in the {} format: {}", f.name, why.join("; ")))
+    let list = DeckList { main: main.to_vec(), extra: extra.to_vec() };
+    if let Err(errors) = Duel::from_setup(pool, &DuelSetup::new(list.clone(), list, 0)) {
+        let mine: Vec<String> = errors.iter().map(|e| e.to_string()).filter(|e| e.contains("player A")).collect();
+        return Err(mine.join("; "));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -96,6 +117,25 @@ mod tests {
         let main: Vec<u32> = std::iter::repeat_n(26202165, 1).chain(std::iter::repeat_n(44508094, 1)).collect();
         let e = check_deck(&resolve("goat").unwrap(), &main, &[], &[]).unwrap_err();
         assert!(e.contains("goat") && e.contains("DECK-5") && e.contains("Stardust"), "{e}");
-        assert!(check_deck(&resolve("casual").unwrap(), &main, &[], &[]).is_ok());
+        // Casual has no list, but a deck of two cards is still too small (DECK-1).
+        assert!(check_deck(&resolve("casual").unwrap(), &main, &[], &[]).unwrap_err().contains("40 to 60"));
+    }
+
+    #[test]
+    fn the_ai_plays_its_formats_own_deck() {
+        assert_eq!(resolve("goat").unwrap().default_ai_deck(), "goat-control");
+        assert_eq!(resolve("casual").unwrap().default_ai_deck(), crate::DEFAULT_AI_DECK);
+        assert_eq!(resolve("tcg").unwrap().default_ai_deck(), crate::DEFAULT_AI_DECK);
+    }
+
+    #[test]
+    fn a_deck_with_a_card_the_engine_does_not_play_is_named() {
+        // Blue-Eyes White Dragon and a card the shipped data does not know.
+        let main: Vec<u32> = std::iter::repeat_n(89631139, 39).chain([99999999]).collect();
+        let e = check_deck(&resolve("casual").unwrap(), &main, &[], &[]).unwrap_err();
+        assert!(e.contains("not implemented") && e.contains("99999999"), "{e}");
+        let vanilla = crate::decks::resolve(&crate::protocol::DeckSource::Builtin { name: "vanilla-yugi".into() }).unwrap();
+        assert!(check_deck(&resolve("casual").unwrap(), &vanilla.main, &[], &[]).is_ok());
+        assert!(check_deck(&resolve("casual").unwrap(), &vanilla.main[..10], &[], &[]).unwrap_err().contains("40 to 60"));
     }
 }

@@ -264,7 +264,7 @@ impl Conn {
                     return Err("a match against an AI is not rated".into());
                 }
                 let player = ygo_match::ai_player(ai, random_seed()).map_err(|e| e.to_string())?;
-                let ai_deck = options.ai_deck.clone().unwrap_or_else(|| crate::DEFAULT_AI_DECK.into());
+                let ai_deck = options.ai_deck.clone().unwrap_or_else(|| format.default_ai_deck().into());
                 let d = crate::decks::resolve(&DeckSource::Builtin { name: ai_deck })?;
                 crate::formats::check_deck(&format, &d.main, &d.extra, &d.side).map_err(|e| format!("the AI's deck: {e} (name a legal ai_deck)"))?;
                 Some((ai.trim().to_ascii_lowercase(), player, d))

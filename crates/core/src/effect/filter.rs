@@ -282,6 +282,13 @@ pub enum Filter {
     Or(Vec<Filter>),
     /// Not this.
     Not(Box<Filter>),
+    /// Checked only when targets are chosen: a target that no longer matches at resolution
+    /// is still affected (EFF-6 exception of older texts that "select" a card: the 2005
+    /// "Nobleman of Crossout" banishes its target even if it was flipped face-up).
+    AtActivation(Box<Filter>),
+    /// Is in this place, seen from the effect's controller (`Place::Gy(Who::You)`: in your
+    /// GY).
+    InPlace(Place),
     /// Card types by printed frame: the card (of any kind, wherever it is) has this
     /// `cards.cdb` type bit ([`crate::card::type_bits`]: `FIELD` for a Field Spell, `EQUIP`,
     /// `QUICKPLAY`, `CONTINUOUS`, `COUNTER`, ...); [`Filter::Ability`] reads monsters only.
@@ -310,6 +317,10 @@ impl Filter {
     pub fn equipped_to(o: Obj) -> Filter {
         Filter::EquippedTo(Box::new(o))
     }
+    /// A property a target needs only when it is chosen (not again at resolution).
+    pub fn at_activation(f: Filter) -> Filter {
+        Filter::AtActivation(Box::new(f))
+    }
     /// ATK at most `n` ("with 1500 or less ATK").
     pub fn atk_at_most(n: i32) -> Filter {
         Filter::stat(Stat::Atk, Cmp::Le, n)
@@ -337,7 +348,7 @@ impl Filter {
         match self {
             Filter::Stat(_, _, n) => n.mentions_cost(),
             Filter::And(v) | Filter::Or(v) => v.iter().any(Filter::mentions_cost),
-            Filter::Not(f) => f.mentions_cost(),
+            Filter::Not(f) | Filter::AtActivation(f) => f.mentions_cost(),
             _ => false,
         }
     }

@@ -102,6 +102,9 @@ pub enum Limit {
     PerNamePerTurn,
     /// Once per duel, by name.
     PerNamePerDuel,
+    /// Once per duel, each copy on its own (older texts: "this effect can only be used
+    /// once per Duel").
+    PerCardPerDuel,
 }
 
 /// Where a monster effect is used from (EFF-1).
@@ -131,6 +134,10 @@ pub enum DamageStepUse {
     UntilCalculation,
     /// Its text says it is used in the Damage Step or during damage calculation.
     Always,
+    /// An effect that changes ATK/DEF under the 2005 rule: from the start of the Damage
+    /// Step up to and including damage calculation itself (EFF-10 as the Goat format
+    /// plays it: "Reinforcements" during damage calculation).
+    ThroughCalculation,
 }
 
 /// Targets chosen on activation (EFF-6): `min..=max` cards in `place` matching `filter`.
@@ -140,7 +147,7 @@ pub struct TargetSpec {
     pub place: Place,
     /// What they must be.
     pub filter: Filter,
-    /// At least this many.
+    /// At least this many (0: "up to `max`", the group may stay empty).
     pub min: u8,
     /// At most this many.
     pub max: u8,
@@ -366,6 +373,12 @@ impl EffectDecl {
     /// (EFF-10).
     pub fn changes_stats_in_damage_step(mut self) -> Self {
         self.damage_step = DamageStepUse::UntilCalculation;
+        self
+    }
+    /// It changes ATK/DEF under the 2005 rule: usable in the Damage Step up to and during
+    /// damage calculation.
+    pub fn changes_stats_through_damage_calculation(mut self) -> Self {
+        self.damage_step = DamageStepUse::ThroughCalculation;
         self
     }
     /// A once-per-turn style limit.

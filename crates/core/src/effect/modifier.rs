@@ -165,6 +165,11 @@ pub enum Modifier {
     /// the Damage Step), the opponent cannot activate cards matching the filter
     /// ("Stargazer/Timegazer Magician").
     PendulumBattleLock(Filter),
+    /// Destruction on targeting: a face-up monster in scope is destroyed (by its own effect)
+    /// as soon as a card effect that targets it is activated, before anyone can respond
+    /// (the 2005 "Spirit Reaper"; today's text waits for the resolution:
+    /// [`Modifier::DestroyAfterTargeted`]).
+    DestroyWhenTargeted(Scope),
     /// Summoned to Defense: a monster in scope whose Normal, Flip or Special Summon has just
     /// succeeded in face-up Attack Position is changed to face-up Defense Position (a rule
     /// process, not a chain link; "Stumbling").

@@ -85,6 +85,9 @@ pub enum PosChange {
     /// Face-down Defense to face-up Defense without flip effects activating: they do not
     /// count as "flipped" for FLIP (MISC-7, "Ceasefire").
     RevealDefense,
+    /// Face-down in its battle position: face-up Attack becomes face-down Attack, face-up
+    /// Defense face-down Defense (POS-1; the 2005 "Darkness Approaches").
+    FaceDownInPlace,
 }
 
 /// An effect on a player, applied for a duration.

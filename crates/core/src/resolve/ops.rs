@@ -189,6 +189,8 @@ impl Duel {
                         PosChange::FaceUpDefense => Position::FaceUpDefense,
                         PosChange::FaceUpAttack => Position::FaceUpAttack,
                         PosChange::FaceDownDefense => Position::FaceDownDefense,
+                        PosChange::FaceDownInPlace if cur.attack() => Position::FaceDownAttack,
+                        PosChange::FaceDownInPlace => Position::FaceDownDefense,
                         PosChange::RevealDefense => {
                             if cur == Position::FaceDownDefense {
                                 self.reveal_position(c, Position::FaceUpDefense);

@@ -1,0 +1,183 @@
+//! `ygo cards coverage`: random self-play of every ordered pair of a deck set (the built-in
+//! decks, or a format's own decks under `--format`), counting for every declared effect of
+//! every card in those decks how often it resolved (a chain link of that effect resolved) or
+//! applied (a continuous effect of a face-up card on the field at the start of a turn). An
+//! effect that never did is listed with its text, so a reader can tell a finding from an
+//! effect random play cannot reach (a condition two random players rarely meet).
+
+use std::collections::BTreeMap;
+
+use ygo_cards::decks::{parse_builtin, BuiltinDeck};
+use ygo_core::{Duel, DuelSetup, Event, Zone};
+
+use crate::rules::Rules;
+
+/// One effect's counts.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct EffectCount {
+    /// The card's passcode.
+    pub id: u32,
+    /// The card's name.
+    pub name: String,
+    /// The effect's index among the card's declared effects.
+    pub effect: usize,
+    /// The start of its text.
+    pub text: String,
+    /// Chain links of this effect that resolved.
+    pub resolved: u64,
+    /// Turn starts at which it applied (continuous effects).
+    pub applied: u64,
+}
+
+/// The result of a coverage run.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct Coverage {
+    /// Duels played.
+    pub duels: u64,
+    /// Every measurable effect (one with steps to resolve or a continuous effect).
+    pub effects: Vec<EffectCount>,
+    /// How many of them never resolved nor applied.
+    pub never: usize,
+}
+
+/// The deck set of a coverage run: a format's own built-in decks (`goat`: the ten Goat
+/// lists), else the built-in decks that play today's cards.
+pub fn deck_set(rules: &Rules) -> Vec<&'static BuiltinDeck> {
+    match rules.format {
+        Some(f) => ygo_cards::decks::all().filter(|d| ygo_cards::decks::format_of(d.name) == Some(f.name)).collect(),
+        None => ygo_cards::decks::BUILTIN.iter().collect(),
+    }
+}
+
+/// Plays `games` duels per ordered pair of `decks` with uniform random players.
+pub fn run(decks: &[&BuiltinDeck], rules: &Rules, games: u64, seed: u64, mut progress: impl FnMut(u64, u64)) -> anyhow::Result<Coverage> {
+    let pool = &rules.pool;
+    // (passcode, effect index) -> counts, in passcode order.
+    let mut counts: BTreeMap<(u32, usize), EffectCount> = BTreeMap::new();
+    for d in decks {
+        let list = parse_builtin(d.ydk);
+        for code in list.main.iter().chain(&list.extra) {
+            let Some(def) = pool.get(*code) else { continue };
+            for (i, e) in def.behavior.effects.iter().enumerate() {
+                if !e.ops.is_empty() || !e.modifiers.is_empty() {
+                    let text: String = e.text.chars().take(70).collect();
+                    counts.entry((*code, i)).or_insert_with(|| EffectCount {
+                        id: *code,
+                        name: def.data.name.clone(),
+                        effect: i,
+                        text,
+                        ..EffectCount::default()
+                    });
+                }
+            }
+        }
+    }
+    let total = games * (decks.len() * decks.len()) as u64;
+    let mut n = 0u64;
+    for (i, a) in decks.iter().enumerate() {
+        for (j, b) in decks.iter().enumerate() {
+            for g in 0..games {
+                n += 1;
+                let mut s = DuelSetup::new(parse_builtin(a.ydk), parse_builtin(b.ydk), seed ^ n.wrapping_mul(0x9e37_79b9));
+                s.edition = rules.edition;
+                let mut duel = Duel::from_setup(pool.clone(), &s).map_err(|e| anyhow::anyhow!("{} vs {}: {e:?}", a.name, b.name))?;
+                let mut rng = ygo_ai::RandomPlayer::new(seed.wrapping_add(n) ^ ((i * 31 + j) as u64) ^ g);
+                let mut seen = 0usize;
+                // The (passcode, effect) of each chain link of the current chain.
+                let mut links: Vec<(u32, usize)> = Vec::new();
+                while duel.deciding_player().is_some() {
+                    let acts = duel.legal_actions();
+                    duel.apply_unchecked(rng.pick(&acts));
+                    for e in &duel.events()[seen..] {
+                        match e {
+                            Event::Activated { card, effect, link } => {
+                                let at = usize::from(*link).saturating_sub(1);
+                                links.truncate(at);
+                                links.push((duel.card(*card).code, usize::from(*effect)));
+                            }
+                            Event::LinkResolved { link, .. } => {
+                                if let Some(key) = links.get(usize::from(*link).saturating_sub(1)) {
+                                    if let Some(c) = counts.get_mut(key) {
+                                        c.resolved += 1;
+                                    }
+                                }
+                            }
+                            Event::ChainEnded => links.clear(),
+                            Event::TurnStarted { .. } => {
+                                for c in duel.card_ids() {
+                                    let st = duel.card(c);
+                                    if !(st.zone().on_field() && st.face_up() && (st.zone() == Zone::Monster || st.active)) {
+                                        continue;
+                                    }
+                                    for (k, e) in pool.def(st.def).behavior.effects.iter().enumerate() {
+                                        if !e.modifiers.is_empty() {
+                                            if let Some(c) = counts.get_mut(&(st.code, k)) {
+                                                c.applied += 1;
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    seen = duel.events().len();
+                }
+                progress(n, total);
+            }
+        }
+    }
+    let effects: Vec<EffectCount> = counts.into_values().collect();
+    let never = effects.iter().filter(|e| e.resolved == 0 && e.applied == 0).count();
+    Ok(Coverage { duels: total, effects, never })
+}
+
+/// The report in words: one line per effect, then the effects that never resolved or applied.
+pub fn report_text(c: &Coverage, label: &str) -> String {
+    let mut text = String::new();
+    for e in &c.effects {
+        text.push_str(&format!("{:>9}  {:<45} #{}  resolved {:>6}  applied {:>6}\n", e.id, e.name, e.effect, e.resolved, e.applied));
+    }
+    let cards: std::collections::BTreeSet<u32> = c.effects.iter().map(|e| e.id).collect();
+    text.push_str(&format!(
+        "{} duels ({label}); {} of {} effects of {} cards in the decks never resolved or applied\n",
+        c.duels,
+        c.never,
+        c.effects.len(),
+        cards.len()
+    ));
+    for e in c.effects.iter().filter(|e| e.resolved == 0 && e.applied == 0) {
+        text.push_str(&format!("  never: {} ({}) #{}: {}\n", e.name, e.id, e.effect, e.text));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coverage_counts_the_effects_that_resolve() {
+        let rules = Rules::default();
+        let deck = ygo_cards::decks::builtin("classic-chain").unwrap();
+        let mut calls = 0;
+        let c = run(&[deck], &rules, 3, 7, |_, _| calls += 1).unwrap();
+        assert_eq!((c.duels, calls), (3, 3));
+        assert!(!c.effects.is_empty());
+        // Every counted effect belongs to a card of the deck, and some did resolve.
+        let list = parse_builtin(deck.ydk);
+        assert!(c.effects.iter().all(|e| list.main.contains(&e.id)));
+        assert!(c.effects.iter().any(|e| e.resolved > 0));
+        assert_eq!(c.never, c.effects.iter().filter(|e| e.resolved == 0 && e.applied == 0).count());
+        assert!(report_text(&c, "edition mr2020").contains("3 duels (edition mr2020)"));
+    }
+
+    #[test]
+    fn a_format_covers_its_own_decks() {
+        let goat = Rules::of_format(ygo_data::Format::by_name("goat").unwrap());
+        let set = deck_set(&goat);
+        assert_eq!(set.len(), 10);
+        assert!(set.iter().all(|d| ygo_cards::decks::format_of(d.name) == Some("goat")));
+        assert_eq!(deck_set(&Rules::default()).len(), ygo_cards::decks::BUILTIN.len());
+    }
+}
