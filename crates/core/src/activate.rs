@@ -47,6 +47,21 @@ impl Duel {
         self.pool.def(self.card(card).def).behavior.effects.get(effect as usize)
     }
 
+    /// The declaration an activation acts by: its own effect, or the effect it copies
+    /// (`EffectDecl::copies_link`: its targets and steps).
+    pub(crate) fn acting_decl(&self, card: CardId, effect: u8, facts: &LinkFacts) -> Option<&EffectDecl> {
+        match facts.copy {
+            Some((c, i)) => self.effect_decl(c, i),
+            None => self.effect_decl(card, effect),
+        }
+    }
+
+    /// The effect a copying effect would copy now: the chain's last link's (what that link
+    /// itself acts by).
+    fn copy_target(&self) -> Option<(CardId, u8)> {
+        self.chain.last().map(|l| l.facts.copy.unwrap_or((l.card, l.effect)))
+    }
+
     /// SUM-7 and "cannot be Special Summoned": may this card be Special Summoned by an
     /// effect of card `by` now (ignoring zones)?
     pub(crate) fn can_be_special_summoned(&self, id: CardId, by: CardId) -> bool {
@@ -65,7 +80,7 @@ impl Duel {
             return c.zone() == Zone::SpellTrap && d.level > 0;
         }
         let behavior = &self.pool.def(c.def).behavior;
-        if !d.is_monster() || behavior.no_special_summon {
+        if !d.is_monster() || behavior.no_special_summon || self.prohibited(id) {
             return false;
         }
         let barred = |m: &crate::effect::Modifier| matches!(m, crate::effect::Modifier::NoSpecialSummonFrom(o) if crate::eval::origin_is(*o, c.zone()));
@@ -74,6 +89,7 @@ impl Duel {
         }
         let needs_proper = self.needs_proper_summon(id);
         match c.zone() {
+            Zone::Gy if self.gy_locked() => false,
             Zone::Gy | Zone::Banished => !needs_proper || c.properly_summoned,
             Zone::Gone => d.is_token(),
             Zone::Hand | Zone::Deck => !needs_proper,
@@ -119,7 +135,7 @@ impl Duel {
     /// (BATTLE-8). `p` controls the effect.
     pub(crate) fn targetable(&self, c: CardId, source: CardId, p: Player) -> bool {
         let own_monster = c == source && self.card(c).zone() == Zone::Monster;
-        (c != source || own_monster) && !(self.card(c).zone().on_field() && self.untargetable_by(c, p)) && !self.destroyed_by_battle(c)
+        (c != source || own_monster) && !(self.card(c).zone().on_field() && self.untargetable_by(c, p)) && !self.destroyed_by_battle(c) && !self.held_in_gy(c)
     }
 
     /// A monster destroyed by the current battle, waiting to be sent to the GY at the end of
@@ -210,7 +226,7 @@ impl Duel {
         e.costs
             .iter()
             .find_map(|c| {
-                matches!(c, Cost::Discard { .. } | Cost::Tribute { .. } | Cost::BanishFromGy { .. } | Cost::SendToGy { .. })
+                matches!(c, Cost::Discard { .. } | Cost::SendFromHand { .. } | Cost::Tribute { .. } | Cost::BanishFromGy { .. } | Cost::SendToGy { .. })
                     .then(|| self.raw_cost_candidates(c, p, source))
             })
             .unwrap_or_default()
@@ -219,10 +235,12 @@ impl Duel {
     fn raw_cost_candidates(&self, cost: &Cost, p: Player, source: CardId) -> Vec<CardId> {
         let m = |f: &Filter, c: CardId| self.filter_matches(f, c, p, source);
         match cost {
-            Cost::Discard { filter, .. } => self.player(p).hand.iter().copied().filter(|&c| c != source && m(filter, c)).collect(),
+            Cost::Discard { filter, .. } | Cost::SendFromHand { filter, .. } => {
+                self.player(p).hand.iter().copied().filter(|&c| c != source && m(filter, c)).collect()
+            }
             // "Tribute 1 monster" may tribute the card itself (`Filter::NotSelf` for "other").
-            Cost::Tribute { filter, .. } => self.player(p).monster_ids().filter(|&c| m(filter, c) && !self.cannot_be_tributed(c)).collect(),
-            Cost::BanishFromGy { .. } | Cost::BanishUpTo { .. } | Cost::BanishAnyFromGy { .. } if self.gy_banish_locked(p) => Vec::new(),
+            Cost::Tribute { filter, .. } => self.tributable_monsters(p).into_iter().filter(|&c| m(filter, c) && !self.cannot_be_tributed(c)).collect(),
+            Cost::BanishFromGy { .. } | Cost::BanishUpTo { .. } | Cost::BanishAnyFromGy { .. } if self.gy_banish_locked(p) || self.gy_locked() => Vec::new(),
             Cost::BanishFromGy { filter, .. } | Cost::BanishUpTo { filter, .. } | Cost::BanishAnyFromGy { filter } => {
                 self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect()
             }
@@ -261,8 +279,10 @@ impl Duel {
             Cost::SendSelfToGy => c.zone().on_field() && c.face_up(),
             Cost::BanishAllOther(places) => places.iter().any(|&pl| self.cards_in(pl, p).iter().any(|&x| x != card)),
             Cost::DetachMaterial(n) => c.zone() == Zone::Monster && c.materials.len() >= *n as usize,
+            Cost::DiscardHand => self.player(p).hand.iter().any(|&x| x != card),
             Cost::TributeSelf => c.zone() == Zone::Monster,
             Cost::Discard { count, .. }
+            | Cost::SendFromHand { count, .. }
             | Cost::Tribute { count, .. }
             | Cost::BanishFromGy { count, .. }
             | Cost::SendToGy { min: count, .. }
@@ -279,7 +299,7 @@ impl Duel {
     /// "Sangan"): a lingering rule on player `p`.
     pub(crate) fn name_locked(&self, p: Player, card: CardId) -> bool {
         let code = self.data(card).name_code();
-        self.lingering.iter().any(|l| l.controller == p && l.modifier == crate::effect::Modifier::NoActivationsOfName(code))
+        self.lingering.iter().any(|l| l.controller == p && l.modifier == crate::effect::Modifier::NoActivationsOfName(code)) || self.prohibited(card)
     }
 
     /// The key and counted effect of an effect's limit, if it has one.
@@ -402,12 +422,20 @@ impl Duel {
             return false;
         }
         let ctx = Ctx::of(p, card);
+        // A copying effect needs what the copied effect needs (its targets, its first steps).
+        let acting = match e.copies_link {
+            true => match self.copy_target().and_then(|(c, i)| self.effect_decl(c, i)) {
+                Some(d) => d,
+                None => return false,
+            },
+            false => e,
+        };
         self.limit_ok(card, effect)
             && self.condition_in(&e.condition, &ctx)
             && self.costs_payable(e, p, card)
-            && self.targets_exist(e, &ctx)
+            && self.targets_exist(acting, &ctx)
             // An effect that reads its cost had its first steps checked with each cost card.
-            && (reads_cost(e) || self.ops_possible(&e.ops, &ctx))
+            && (reads_cost(acting) || self.ops_possible(&acting.ops, &ctx))
     }
 
     /// A Pendulum card face-up in one of its controller's Pendulum Zones (SPELL-8).
@@ -437,7 +465,8 @@ impl Duel {
             self.turn_face_up_in_place(card);
         }
         self.record_use(card, effect);
-        let facts = LinkFacts { summoned: self.summoned_now(), ..LinkFacts::default() };
+        let copy = self.effect_decl(card, effect).is_some_and(|e| e.copies_link).then(|| self.copy_target()).flatten();
+        let facts = LinkFacts { summoned: self.summoned_now(), copy, ..LinkFacts::default() };
         self.tasks.push(Task::Activate(ActivateTask { card, effect, player: p, stage: ActivateStage::Costs(0), window: true, from, facts }));
     }
 
@@ -497,7 +526,16 @@ impl Duel {
                     self.send_to_gy(c, Reason::Cost);
                 }
             }
+            Cost::DiscardHand => {
+                let hand: Vec<CardId> = self.player(a.player).hand.iter().copied().filter(|&c| c != a.card).collect();
+                let lp = a.facts.cost.lp;
+                a.facts.cost = self.cost_facts(&hand, lp);
+                for c in hand {
+                    self.send_to_gy(c, Reason::Discard);
+                }
+            }
             Cost::Discard { .. }
+            | Cost::SendFromHand { .. }
             | Cost::Tribute { .. }
             | Cost::BanishFromGy { .. }
             | Cost::DetachMaterial(_)
@@ -517,6 +555,8 @@ impl Duel {
                         | Cost::Tribute { count, .. }
                         | Cost::BanishFromGy { count, .. }
                         | Cost::SendFromDeck { count, .. }
+                        | Cost::SendToGyFrom { count, .. }
+                        | Cost::SendFromHand { count, .. }
                         | Cost::DetachMaterial(count) => (*count, *count),
                         _ => (1, candidates.len().min(u8::MAX as usize) as u8),
                     };
@@ -528,6 +568,7 @@ impl Duel {
                 for id in picked {
                     match cost {
                         Cost::Discard { .. } => self.send_to_gy(id, Reason::Discard),
+                        Cost::SendFromHand { .. } => self.send_to_gy(id, Reason::Cost),
                         Cost::Tribute { .. } => self.send_to_gy(id, Reason::Tribute),
                         Cost::SendToGy { .. } => self.send_to_gy(id, Reason::Cost),
                         // ZONE-10, SUM-11: the player picks which materials to detach.
@@ -565,9 +606,14 @@ impl Duel {
                 Flow::Continue
             }
             ActivateStage::Targets | ActivateStage::AlsoTargets => {
+                // A copying effect chooses the targets of the effect it copies.
+                let t_decl = match a.facts.copy {
+                    Some((c, i)) => pool.def(self.card(c).def).behavior.effects.get(i as usize).unwrap_or(e),
+                    None => e,
+                };
                 let second = a.stage == ActivateStage::AlsoTargets;
-                let spec = if second { &e.also_target } else { &e.target };
-                let next = if second || e.also_target.is_none() { ActivateStage::Link } else { ActivateStage::AlsoTargets };
+                let spec = if second { &t_decl.also_target } else { &t_decl.target };
+                let next = if second || t_decl.also_target.is_none() { ActivateStage::Link } else { ActivateStage::AlsoTargets };
                 let Some(t) = spec else {
                     a.stage = next;
                     self.tasks.push(Task::Activate(a));
@@ -592,7 +638,8 @@ impl Duel {
                     self.tasks.push(Task::Activate(a));
                     return Flow::Continue;
                 }
-                let (player, min, max) = (a.player, t.min, t.max.max(t.min).max(1).min(candidates.len() as u8));
+                let chooser = if t.by_opponent { a.player.opp() } else { a.player };
+                let (player, min, max) = (chooser, t.min, t.max.max(t.min).max(1).min(candidates.len() as u8));
                 self.tasks.push(Task::Activate(a));
                 Flow::Ask(Prompt::Select { player, purpose: SelectPurpose::Target, candidates, min: min.min(max), max, picked: Vec::new() })
             }

@@ -45,6 +45,10 @@ pub struct LinkFacts {
     /// ([`Filter::JustSummoned`] at resolution; EFF-6).
     #[serde(default)]
     pub summoned: SmallVec<[(CardId, u32); 2]>,
+    /// The effect (card, effect index) this link copies and resolves as
+    /// ([`crate::effect::EffectDecl::copies_link`]).
+    #[serde(default)]
+    pub copy: Option<(CardId, u8)>,
 }
 
 /// The context an expression, filter or condition is read in.
@@ -195,6 +199,7 @@ impl Duel {
             Num::Max(a, b) => self.num(a, ctx).max(self.num(b, ctx)),
             Num::Min(a, b) => self.num(a, ctx).min(self.num(b, ctx)),
             Num::RememberedCount(m) => self.memory.iter().filter(|e| e.source == ctx.source && e.slot == *m).count() as i32,
+            Num::TurnsSince { anchor, whose } => self.turns_counted(*anchor, ctx.source, *whose, ctx.p) as i32,
         }
     }
 
@@ -272,7 +277,7 @@ impl Duel {
         let c = self.card(t);
         let ctx = Ctx::resolving(r);
         c.moves == moves
-            && self.effect_decl(r.link.card, r.link.effect).is_none_or(|e| {
+            && self.acting_decl(r.link.card, r.link.effect, &r.link.facts).is_none_or(|e| {
                 e.target.as_ref().is_none_or(|spec| self.filter_in(&spec.filter, t, &ctx))
                     || e.also_target.as_ref().is_some_and(|spec| self.filter_in(&spec.filter, t, &ctx))
             })
@@ -363,6 +368,7 @@ impl Duel {
             Filter::CardKind(k) => d.kind == *k,
             Filter::OneOf(o) => self.objects_in(o, ctx).contains(&id),
             Filter::JustArrived => self.recent.iter().any(|e| matches!(e, Event::Moved { card, to, .. } if *card == id && to.zone == c.zone())),
+            Filter::CardType(bit) => d.has(*bit),
         }
     }
 
@@ -410,6 +416,7 @@ impl Duel {
         let c = self.card(id);
         c.zone() == Zone::Hand
             && c.controller() == p
+            && !self.prohibited(id)
             && match self.data(id).kind {
                 Kind::Spell(crate::card::SpellKind::Field) => true,
                 Kind::Spell(_) | Kind::Trap(_) => !self.free_spell_zones(p).is_empty(),
@@ -423,16 +430,39 @@ impl Duel {
         matches!(d.kind, Kind::Monster(f) if f != MonsterFrame::Normal && f != MonsterFrame::Token) && d.has(type_bits::EFFECT)
     }
 
+    /// The turn an anchor names for `source` (none: a memory slot never filled).
+    fn anchor_turn(&self, anchor: Anchor, source: CardId) -> Option<u32> {
+        let c = self.card(source);
+        match anchor {
+            Anchor::Arrival => Some(c.arrived.turn),
+            // Turn 0: never activated.
+            Anchor::Activation => Some(c.activated_turn).filter(|&t| t > 0),
+            Anchor::Memory(m) => self.memory.iter().filter(|e| e.source == source && e.slot == m).map(|e| e.turn).max(),
+        }
+    }
+
+    /// `Num::TurnsSince`: how many of `whose` turns began after the anchor turn, this one
+    /// included (0 when the anchor is not set).
+    pub(crate) fn turns_counted(&self, anchor: Anchor, source: CardId, whose: Who, p: Player) -> u32 {
+        let Some(from) = self.anchor_turn(anchor, source) else { return 0 };
+        let since = self.turn.saturating_sub(from);
+        // Turns alternate: this turn and every second one before it are the turn player's.
+        let theirs = match whose {
+            Who::Both => return since,
+            Who::You => p,
+            Who::Opponent => p.opp(),
+        };
+        if self.turn_player == theirs {
+            since.div_ceil(2)
+        } else {
+            since / 2
+        }
+    }
+
     /// `Condition::TurnsSince`: is this `whose` `n`th turn after `anchor`?
     pub(crate) fn turns_since(&self, anchor: Anchor, source: CardId, whose: Who, p: Player, n: u8) -> bool {
-        let c = self.card(source);
-        let from = match anchor {
-            Anchor::Arrival => Some(c.arrived.turn),
-            Anchor::Activation => Some(c.activated_turn),
-            Anchor::Memory(m) => self.memory.iter().filter(|e| e.source == source && e.slot == m).map(|e| e.turn).max(),
-        };
-        let Some(from) = from else { return false };
-        if self.turn <= from || from == 0 && anchor == Anchor::Activation {
+        let Some(from) = self.anchor_turn(anchor, source) else { return false };
+        if self.turn <= from {
             return false;
         }
         let since = self.turn - from;
@@ -499,7 +529,7 @@ impl Duel {
             }),
             Condition::ChainTopDestroys => self.chain.last().is_some_and(|l| {
                 !l.activation_negated
-                    && self.effect_decl(l.card, l.effect).is_some_and(|e| {
+                    && self.acting_decl(l.card, l.effect, &l.facts).is_some_and(|e| {
                         let mut destroys = false;
                         for o in &e.ops {
                             o.visit(&mut |o| {
@@ -561,19 +591,7 @@ impl Duel {
             Condition::Any(v) => v.iter().any(|c| self.condition_in(c, ctx)),
             Condition::Not(c) => !self.condition_in(c, ctx),
             Condition::Custom(check) => (check.holds)(&crate::author::Query { duel: self, player: p, card: source }),
-            Condition::ChainTopWouldDestroy(f) => self.chain.last().is_some_and(|l| {
-                let Some(e) = self.effect_decl(l.card, l.effect).filter(|_| !l.activation_negated) else { return false };
-                let theirs = Ctx::with_link(l.controller, l.card, &l.facts);
-                let mut hit = false;
-                for o in &e.ops {
-                    o.visit(&mut |o| {
-                        if let crate::effect::Op::Destroy(x) | crate::effect::Op::DestroyAndBanish(x) = o {
-                            hit |= self.objects_in(x, &theirs).into_iter().any(|c| self.filter_in(f, c, ctx));
-                        }
-                    });
-                }
-                hit
-            }),
+            Condition::ChainTopWouldDestroy(f) => self.chain.last().is_some_and(|l| !l.activation_negated && self.link_would_destroy(l, f, ctx)),
             Condition::SpecialSummonPending => {
                 self.chain.is_empty() && self.summon_pending.is_some_and(|m| self.card(m).summon == crate::types::SummonKind::Special)
             }
@@ -598,6 +616,40 @@ impl Duel {
             }),
             Condition::AttackedFaceDownDefense => self.current_attack().is_some_and(|a| a.attacker == source && a.target_was_face_down),
             Condition::DefendedInDefensePosition => self.current_attack().is_some_and(|a| a.target == Some(source) && a.target_was_defense),
+        }
+    }
+
+    /// `Condition::ChainTopWouldDestroy`: could chain link `l` destroy a card matching `f`
+    /// (read in `ctx`)? Its destroy steps name its bound targets, the cards an `Obj::All` names
+    /// now, or, for cards it chooses on resolution, the cards of the place its last `Choose`
+    /// reads.
+    fn link_would_destroy(&self, l: &crate::chain::ChainLink, f: &Filter, ctx: &Ctx<'_>) -> bool {
+        use crate::effect::Op;
+        let Some(e) = self.acting_decl(l.card, l.effect, &l.facts) else { return false };
+        let lctx = Ctx::with_link(l.controller, l.card, &l.facts);
+        let mut choose: Option<(Place, Filter)> = None;
+        let mut hit = false;
+        for op in &e.ops {
+            op.visit(&mut |o| match o {
+                Op::Choose { place, filter, .. } => choose = Some((*place, filter.clone())),
+                Op::Destroy(obj) | Op::DestroyAndBanish(obj) => {
+                    hit = hit || self.would_name(obj, choose.as_ref(), &lctx).into_iter().any(|c| self.filter_in(f, c, ctx));
+                }
+                _ => {}
+            });
+        }
+        hit
+    }
+
+    /// The cards an object of a link not yet resolving could name (`link_would_destroy`).
+    fn would_name(&self, o: &Obj, choose: Option<&(Place, Filter)>, lctx: &Ctx<'_>) -> SmallVec<[CardId; 4]> {
+        match o {
+            Obj::Chosen | Obj::Affected => match choose {
+                Some((place, filter)) => self.cards_in(*place, lctx.p).into_iter().filter(|&c| self.filter_in(filter, c, lctx)).collect(),
+                None => self.field_cards().into_iter().collect(),
+            },
+            Obj::Filtered(inner, g) => self.would_name(inner, choose, lctx).into_iter().filter(|&c| self.filter_in(g, c, lctx)).collect(),
+            o => self.objects_in(o, lctx),
         }
     }
 

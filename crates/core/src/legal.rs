@@ -96,7 +96,7 @@ impl Duel {
         let battle = w.kind == WindowKind::BattleStep && tp;
         match *action {
             Action::Pass => !(main || end || battle),
-            Action::ToBattle => main && w.kind == WindowKind::Phase(Phase::Main1) && self.turn > 1,
+            Action::ToBattle => main && w.kind == WindowKind::Phase(Phase::Main1) && self.may_enter_battle(p),
             Action::ToEnd => main || (battle && !self.must_attack_now(p)),
             Action::ToMain2 => battle && !self.must_attack_now(p),
             Action::EndTurn => end,
@@ -128,6 +128,12 @@ impl Duel {
         listed && self.can_activate(p, c, effect, w)
     }
 
+    /// May the turn player `p` enter the Battle Phase (not on the first turn, not after "you
+    /// cannot conduct your Battle Phase this turn")?
+    fn may_enter_battle(&self, p: Player) -> bool {
+        self.turn > 1 && self.player_fx[p.idx()].no_battle_turn != self.turn
+    }
+
     fn top_window(&self) -> Option<crate::engine::Window> {
         match self.tasks.last() {
             Some(Task::Window(w)) => Some(*w),
@@ -145,7 +151,7 @@ impl Duel {
         match w.kind {
             WindowKind::Phase(ph) if ph.is_main() && tp && self.chain.is_empty() => {
                 self.main_phase_actions(p, out);
-                if ph == Phase::Main1 && self.turn > 1 {
+                if ph == Phase::Main1 && self.may_enter_battle(p) {
                     out.push(Action::ToBattle);
                 }
                 out.push(Action::ToEnd);
@@ -231,6 +237,9 @@ impl Duel {
                 continue; // identical hand cards are interchangeable
             }
             seen.push(code);
+            if self.prohibited(c) {
+                continue; // "Prohibition": no Summon or Set
+            }
             let loc = Loc::new(p, Zone::Hand, i);
             let data = self.data(c);
             let behavior = &self.pool.def(self.card(c).def).behavior;
@@ -305,13 +314,16 @@ impl Duel {
         let ps = self.player(p);
         for (i, slot) in ps.monsters.iter().enumerate() {
             let Some(c) = *slot else { continue };
+            if self.prohibited(c) {
+                continue;
+            }
             let st = self.card(c);
             let loc = Loc::new(p, Zone::Monster, i);
             let fresh = st.entered_turn == self.turn;
             let changed = st.position_changed_turn == self.turn;
             let attacked = st.attacked_turn == self.turn;
             // SUM-4 / POS-2 (a face-down Attack monster, POS-1, is flipped the same way).
-            if !st.face_up() && !fresh && !changed && !self.unique_blocked(c, p) {
+            if !st.face_up() && !fresh && !changed && !self.unique_blocked(c, p) && !self.position_locked(c) {
                 out.push(Action::FlipSummon(loc));
             }
             if st.face_up()
@@ -341,7 +353,7 @@ impl Duel {
             let Some(c) = *slot else { continue };
             let st = self.card(c);
             let fresh = st.attacked_turn != self.turn;
-            if st.position() != Position::FaceUpAttack || self.cannot_attack(c) || !self.attack_cost_payable(c) {
+            if st.position() != Position::FaceUpAttack || self.cannot_attack(c) || !self.attack_cost_payable(c) || self.prohibited(c) {
                 continue;
             }
             let attacker = Loc::new(p, Zone::Monster, i);

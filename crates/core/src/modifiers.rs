@@ -54,6 +54,9 @@ pub struct PlayerFx {
     /// Last turn this player Normal Summoned or Set a monster (negated or not: SUM-3).
     #[serde(default)]
     pub normal_summoned_turn: u32,
+    /// Turn in which this player cannot conduct the Battle Phase.
+    #[serde(default)]
+    pub no_battle_turn: u32,
 }
 
 impl Duel {
@@ -133,6 +136,7 @@ impl Duel {
                 let c = self.card(card);
                 c.zone() == Zone::Monster && c.face_up() && self.filter_matches(f, card, ctrl, source)
             }
+            Scope::AllMonsters(f) => self.card(card).zone() == Zone::Monster && self.filter_matches(f, card, ctrl, source),
         }
     }
 
@@ -348,6 +352,12 @@ impl Duel {
         self.restricted(card, |m| if let Modifier::CannotAttack(s) = m { Some(s) } else { None })
     }
     pub(crate) fn cannot_change_position(&self, card: CardId) -> bool {
+        self.position_locked(card) || self.restricted(card, |m| if let Modifier::ForceDefense(s) = m { Some(s) } else { None })
+    }
+    /// "Cannot change its battle position" (POS-2): no manual change and no Flip Summon, which
+    /// changes the position too ("Swords of Concealing Light"). A forced Defense Position
+    /// still allows the Flip Summon (the monster is then changed to Defense Position).
+    pub(crate) fn position_locked(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::CannotChangePosition(s) = m { Some(s) } else { None })
             || self.restricted(card, |m| if let Modifier::ForceDefense(s) = m { Some(s) } else { None })
             || self.restricted(card, |m| if let Modifier::ForceAttack(s) = m { Some(s) } else { None })
@@ -407,6 +417,59 @@ impl Duel {
                 _ => false,
             })
     }
+
+    /// `Modifier::DefenseWhenSummoned`: a monster whose summon has just succeeded is changed
+    /// to face-up Defense Position when one applies to it ("Stumbling").
+    pub(crate) fn summoned_to_defense(&mut self, card: CardId) {
+        let c = self.card(card);
+        if c.zone() != Zone::Monster || c.position() != crate::types::Position::FaceUpAttack || !self.any_modifiers() {
+            return;
+        }
+        if self.restricted(card, |m| if let Modifier::DefenseWhenSummoned(s) = m { Some(s) } else { None }) {
+            self.set_position(card, crate::types::Position::FaceUpDefense);
+        }
+    }
+    /// `Modifier::TributeAsIfControlled`: may `p` Tribute this opponent's monster now?
+    pub(crate) fn tributable_across(&self, card: CardId, p: Player) -> bool {
+        let c = self.card(card);
+        c.zone() == Zone::Monster
+            && c.controller() != p
+            && self.lingering.iter().any(|l| l.controller == p && l.card == Some((card, c.moves)) && l.modifier == Modifier::TributeAsIfControlled)
+    }
+
+    /// `Modifier::NameProhibited`: is this card's name prohibited for it now (it cannot be
+    /// activated, summoned, Set, attack or change its position)?
+    pub(crate) fn prohibited(&self, card: CardId) -> bool {
+        if self.lingering.is_empty() {
+            return false;
+        }
+        let code = self.data(card).name_code() as i32;
+        self.active_modifiers().iter().any(|&(src, ctrl, _, m)| match m {
+            Modifier::NameProhibited { name, spared } => self.num(name, &Ctx::of(ctrl, src)) == code && !self.remembered(src, *spared).any(|c| c == card),
+            _ => false,
+        })
+    }
+
+    /// `Modifier::GyLocked`: are the GYs locked now?
+    pub(crate) fn gy_locked(&self) -> bool {
+        self.any_modifiers() && self.active_modifiers().iter().any(|(_, _, _, m)| **m == Modifier::GyLocked)
+    }
+
+    /// A card in a locked GY: it stays there (`Modifier::GyLocked`).
+    pub(crate) fn held_in_gy(&self, card: CardId) -> bool {
+        self.card(card).zone() == Zone::Gy && self.gy_locked()
+    }
+
+    /// The monsters `p` may Tribute: their own, and the opponent's they may Tribute as though
+    /// they controlled them (`Modifier::TributeAsIfControlled`).
+    pub(crate) fn tributable_monsters(&self, p: Player) -> SmallVec<[CardId; 8]> {
+        let mut v: SmallVec<[CardId; 8]> = self.player(p).monster_ids().collect();
+        if !self.lingering.is_empty() {
+            v.extend(self.player(p.opp()).monster_ids().filter(|&m| self.tributable_across(m, p)));
+        }
+        v
+    }
+
     pub(crate) fn not_attack_target(&self, card: CardId) -> bool {
         self.restricted(card, |m| if let Modifier::NotAttackTarget(s) = m { Some(s) } else { None })
     }

@@ -69,8 +69,12 @@ impl Duel {
     pub(crate) fn tribute_candidates(&self, card: CardId) -> Vec<CardId> {
         let p = self.card(card).controller();
         let rule = self.pool.def(self.card(card).def).behavior.tribute_rule.clone();
-        self.player(p)
-            .monster_ids()
+        // An opponent's monster Tributed across the field frees no zone of the summoner's: with
+        // none free, only their own monsters are offered.
+        let free = !self.free_main_monster_zones(p).is_empty();
+        self.tributable_monsters(p)
+            .into_iter()
+            .filter(|&m| free || self.card(m).controller() == p)
             .filter(|&m| match &rule {
                 Some((_, f, true)) => self.filter_matches(f, m, p, card),
                 _ => true,
@@ -196,6 +200,7 @@ impl Duel {
         if matches!(kind, SummonKind::Normal | SummonKind::Tribute | SummonKind::Flip) {
             self.cards[card.0 as usize].properly_summoned = true;
         }
+        self.summoned_to_defense(card);
         self.enforce_forced_defense();
         self.enforce_self_destruction();
         self.tasks.push(Task::Window(Window { kind: WindowKind::AfterSummon, holder: self.turn_player, passed: false, dest: None }));
@@ -308,7 +313,7 @@ impl Duel {
             }
             SummonRule::BanishFromField { filter, .. } => self.player(p).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card)).collect(),
             SummonRule::TributeOpponents { filter, .. } => self.player(p.opp()).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card)).collect(),
-            SummonRule::BanishFromGy(_) if self.gy_banish_locked(p) => Vec::new(),
+            SummonRule::BanishFromGy(_) if self.gy_banish_locked(p) || self.gy_locked() => Vec::new(),
             SummonRule::BanishFromGy(fs) => self.player(p).gy.iter().copied().filter(|&c| fs.iter().any(|f| self.filter_matches(f, c, p, card))).collect(),
         }
     }

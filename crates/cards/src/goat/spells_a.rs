@@ -35,7 +35,7 @@ fn monster_gate(text: &str, condition: Condition) -> Behavior {
     Behavior::with(vec![E::spell(NORMAL_SPELL, text)
         .when(condition)
         .cost(Cost::Tribute { count: 1, filter: F::Any })
-        .op(Op::ExcavateUntil(F::Monster & F::NormalSummonable))
+        .op(Op::ExcavateUntil { who: Who::You, filter: F::Monster & F::NormalSummonable })
         .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
         .op(Op::SendToGy(Obj::Filtered(Box::new(Obj::Memory(Mem(0))), F::InDeck)))])

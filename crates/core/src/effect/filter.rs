@@ -319,6 +319,10 @@ pub enum Filter {
     CardKind(crate::card::Kind),
     /// Is one of the cards of the object ("every other card", with `!`).
     OneOf(Box<Obj>),
+    /// Card types by printed frame: the card (of any kind, wherever it is) has this
+    /// `cards.cdb` type bit ([`crate::card::type_bits`]: `FIELD` for a Field Spell, `EQUIP`,
+    /// `QUICKPLAY`, `CONTINUOUS`, `COUNTER`, ...); [`Filter::Ability`] reads monsters only.
+    CardType(u32),
 }
 
 impl Filter {

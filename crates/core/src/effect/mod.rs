@@ -159,6 +159,10 @@ pub struct TargetSpec {
     pub min: u8,
     /// At most this many.
     pub max: u8,
+    /// Targets chosen by the other player: the activating player's opponent picks this
+    /// group ("each player targets 1 monster in their own GY": "The Shallow Grave").
+    #[serde(default)]
+    pub by_opponent: bool,
 }
 
 /// A cost paid on activation (EFF-5).
@@ -206,6 +210,10 @@ pub enum Cost {
     /// Send cards matching the filter from these places to the GY (not a discard, not a
     /// Tribute: "send 1 Beast monster from your hand or face-up field to the GY").
     SendToGyFrom { count: u8, from: Vec<Place>, filter: Filter },
+    /// Send cards from the hand to the GY matching the filter (not a discard: MISC-4).
+    SendFromHand { count: u8, filter: Filter },
+    /// Discard the whole hand (at least 1 card: "Serial Spell").
+    DiscardHand,
 }
 
 /// One declared effect of a card.
@@ -252,6 +260,11 @@ pub struct EffectDecl {
     /// may activate too (as its activating player: the costs are theirs).
     #[serde(default)]
     pub either_player: bool,
+    /// Copied effects: activated in response to a chain link, this effect becomes that link's
+    /// effect (its targets chosen for this activation, its costs not paid again; its own
+    /// costs and condition still apply): "its effect becomes the same as that spell"
+    /// ("Serial Spell").
+    pub copies_link: bool,
 }
 
 impl EffectDecl {
@@ -275,6 +288,7 @@ impl EffectDecl {
             restriction: None,
             alternatives: None,
             either_player: false,
+            copies_link: false,
         }
     }
     /// One of a card's alternative triggered effects ("activate 1 of these effects").
@@ -359,12 +373,18 @@ impl EffectDecl {
     }
     /// Target `min..=max` cards in a place.
     pub fn target_in(mut self, place: Place, min: u8, max: u8, filter: Filter) -> Self {
-        self.target = Some(TargetSpec { place, filter, min, max });
+        self.target = Some(TargetSpec { place, filter, min, max, by_opponent: false });
         self
     }
     /// A second group of targets: `min..=max` cards in a place, chosen after the first.
     pub fn also_target_in(mut self, place: Place, min: u8, max: u8, filter: Filter) -> Self {
-        self.also_target = Some(TargetSpec { place, filter, min, max });
+        self.also_target = Some(TargetSpec { place, filter, min, max, by_opponent: false });
+        self
+    }
+    /// A second group of targets that the opponent chooses: `min..=max` cards in a place
+    /// (seen from the activating player), chosen after the first.
+    pub fn also_target_by_opponent(mut self, place: Place, min: u8, max: u8, filter: Filter) -> Self {
+        self.also_target = Some(TargetSpec { place, filter, min, max, by_opponent: true });
         self
     }
     /// One more step.
@@ -426,6 +446,12 @@ impl EffectDecl {
     /// Resolves only while its card is face-up on the field (EFF-4).
     pub fn needs_card_on_field(mut self) -> Self {
         self.needs_card_on_field = true;
+        self
+    }
+    /// Its effect becomes the effect of the chain link it responds to (see
+    /// [`EffectDecl::copies_link`]).
+    pub fn copies_chain_link(mut self) -> Self {
+        self.copies_link = true;
         self
     }
     /// Its spell speed (CHAIN-2).

@@ -83,6 +83,10 @@ pub enum Scope {
     Equipped,
     /// Every face-up monster on the field matching (from the source's controller's side).
     Monsters(Filter),
+    /// Every monster on the field matching, face-down ones included: a "cannot" that also
+    /// binds Set monsters ("monsters your opponent controls cannot change their battle
+    /// positions" stops their Flip Summons: "Swords of Concealing Light").
+    AllMonsters(Filter),
 }
 
 /// An effect that applies while its card is face-up (and, for spells/traps, its
@@ -293,4 +297,22 @@ pub enum Modifier {
     /// Control lock: control of face-up monsters in scope cannot switch (ZONE-11: effects
     /// that take or swap control, and control-taking equips, leave them where they are).
     ControlFixed(Scope),
+    /// Summoned to Defense: a monster in scope whose Normal, Flip or Special Summon has just
+    /// succeeded in face-up Attack Position is changed to face-up Defense Position (a rule
+    /// process, not a chain link; "Stumbling").
+    DefenseWhenSummoned(Scope),
+    /// Tribute across the field: applied to a monster (for a while), the player who applied
+    /// it may Tribute that monster as though they controlled it, for a Tribute Summon or a
+    /// Tribute cost ("Soul Exchange").
+    TributeAsIfControlled,
+    /// Graveyard lock: cards in either GY cannot leave it by a card effect or a cost (to the
+    /// hand, Deck or field, banished), nor be targeted by card effects; an effect that would
+    /// move one does not move it ("Necrovalley").
+    GyLocked,
+    /// Prohibition of a declared name: cards with this name (a passcode: [`Num::Declared`],
+    /// fixed when applied) cannot be activated nor their effects, cannot be Normal Summoned,
+    /// Set, Flip Summoned or Special Summoned, cannot attack and cannot change their battle
+    /// positions; the cards the source remembers in `spared` (those already on the field when
+    /// it began) are not affected ("Prohibition").
+    NameProhibited { name: Num, spared: crate::effect::Mem },
 }

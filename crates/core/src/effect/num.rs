@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::filter::{Stat, Who};
 use super::modifier::Counter;
 use super::op::{Mem, Obj};
+use super::trigger::Anchor;
 
 /// What the cards paid as an activation's cost fixed ([`Num::Cost`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -65,6 +66,11 @@ pub enum Num {
     /// How many cards the effect's memory slot holds, wherever they have gone since ("the
     /// same number of cards you drew": "Mirage of Nightmare").
     RememberedCount(Mem),
+    /// Turns counted since a turn: how many of `whose` turns began after the anchor turn, up
+    /// to and including this one (`Who::Both`: turns of either player); "for each of your
+    /// Standby Phases since this card was activated" in your Main Phase ("Wave-Motion
+    /// Cannon").
+    TurnsSince { anchor: Anchor, whose: Who },
 }
 
 impl From<i32> for Num {
@@ -107,7 +113,8 @@ impl Num {
             | Num::CountersOnThis(_)
             | Num::Declared
             | Num::Heads
-            | Num::RememberedCount(_) => false,
+            | Num::RememberedCount(_)
+            | Num::TurnsSince { .. } => false,
         }
     }
 

@@ -124,6 +124,9 @@ pub enum PlayerEffect {
     NoEffectDamage,
     /// Cannot Normal Summon or Set a monster for the rest of this turn (SUM-1).
     NoNormalSummonThisTurn,
+    /// Cannot conduct the Battle Phase this turn ("you cannot conduct your Battle Phase the
+    /// turn you activate this card": the card's activation condition asks for Main Phase 1).
+    NoBattlePhaseThisTurn,
 }
 
 /// A moment a scheduled step waits for ([`Op::Later`]).
@@ -284,12 +287,6 @@ pub enum Op {
     Custom(CustomStep),
     /// A Ritual or Fusion Summon step (SUM-8, SUM-9; see `extra.rs`).
     Extra(crate::extra::ExtraOp),
-    /// Excavation until a match: the controller reveals cards from the top of their Main
-    /// Deck one at a time until one matches the filter ("Monster Gate", "Magical Merchant").
-    /// `Obj::Chosen` is the match and `Obj::Affected` every card revealed, the match
-    /// included; the cards stay in the Deck until a later step moves them. With no match
-    /// the whole Deck was revealed: nothing is affected and the Deck is shuffled (ZONE-7).
-    ExcavateUntil(Filter),
     /// Paying LP inside a resolution (a maintenance cost: "pay 100 LP or destroy this
     /// card"): not possible with fewer LP, so a [`Op::ChooseOne`] branch starting with it
     /// is closed then (EFF-5: a payment, not damage).
@@ -315,6 +312,16 @@ pub enum Op {
     /// unused Main Monster Zones of the player `who` names; they cannot be used while this
     /// card stays face-up on the field ([`Modifier::LockedZones`]; "Ojama King").
     LockZones { who: Who, count: u8 },
+    /// LP exchange: the two players exchange their current LP ("Reversal Quiz").
+    ExchangeLp,
+    /// Excavate until: the top cards of each named player's Main Deck are revealed one by one
+    /// until one matches the filter or the Deck runs out (EFF-12: the turn player first); they
+    /// stay in the Deck. `Obj::Affected` names every excavated card, `Obj::Chosen` the
+    /// matching one(s) ("Reasoning", "Monster Gate", "Magical Merchant").
+    ExcavateUntil { who: Who, filter: Filter },
+    /// A player declares a value, as [`Op::Declare`] does for the controller ("your opponent
+    /// declares a Level": "Reasoning").
+    DeclareBy(Who, Declare),
 }
 
 impl Op {

@@ -144,6 +144,7 @@ impl Duel {
                     if self.card(c).zone() == Zone::Monster {
                         self.cards[c.0 as usize].properly_summoned = true;
                         self.emit(Event::SpecialSummoned { card: c });
+                        self.summoned_to_defense(c);
                     }
                 }
                 self.enforce_forced_defense();

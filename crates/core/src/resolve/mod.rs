@@ -152,7 +152,9 @@ impl Duel {
         self.resolving = true;
         self.cause = Some(r.link.controller);
         let pool = self.pool.clone();
-        let ops = &pool.def(self.card(r.link.card).def).behavior.effects[r.link.effect as usize].ops;
+        // A copying link resolves the steps of the effect it copies (`EffectDecl::copies_link`).
+        let (card, effect) = r.link.facts.copy.unwrap_or((r.link.card, r.link.effect));
+        let ops = &pool.def(self.card(card).def).behavior.effects[effect as usize].ops;
         let Some(op) = op_at(ops, &r.path) else {
             self.finish_resolution(&r);
             return Flow::Continue;

@@ -22,6 +22,15 @@ impl Duel {
         }
     }
 
+    /// The cards of a list an effect may move out of where they are (not those a locked GY
+    /// holds: `Modifier::GyLocked`).
+    fn movable(&self, mut list: SmallVec<[CardId; 4]>) -> SmallVec<[CardId; 4]> {
+        if self.gy_locked() {
+            list.retain(|c| self.card(*c).zone() != Zone::Gy);
+        }
+        list
+    }
+
     /// Records what a step affected: `Obj::Affected`, "if you do".
     pub(crate) fn set_affected(&self, r: &mut Resolution, cards: &[CardId]) {
         r.affected = cards.iter().copied().collect();
@@ -133,7 +142,7 @@ impl Duel {
                 OpFlow::Next
             }
             Op::Banish { what, face_down } => {
-                let mut list = self.acted_on(what, r);
+                let mut list = self.movable(self.acted_on(what, r));
                 if self.gy_banish_locked(p) {
                     list.retain(|c| self.card(*c).zone() != Zone::Gy);
                 }
@@ -145,7 +154,7 @@ impl Duel {
                 OpFlow::Next
             }
             Op::ToHand(o) => {
-                let list = self.acted_on(o, r);
+                let list = self.movable(self.acted_on(o, r));
                 self.remember_known(r, &list);
                 for &c in &list {
                     let from_deck = self.card(c).zone() == Zone::Deck;
@@ -158,7 +167,7 @@ impl Duel {
                 OpFlow::Next
             }
             Op::ToDeck { what, top } => {
-                let list = self.acted_on(what, r);
+                let list = self.movable(self.acted_on(what, r));
                 self.remember_known(r, &list);
                 let mut owners: SmallVec<[Player; 2]> = SmallVec::new();
                 for &c in &list {
@@ -428,14 +437,8 @@ impl Duel {
                 self.set_affected(r, &list);
                 OpFlow::Next
             }
-            Op::Declare(kind) => match self.take_answer() {
-                Some(Action::Announce(v)) => {
-                    self.emit(Event::Announced { player: p, value: v, kind: AnnounceKind::Declare(*kind) });
-                    r.declared.push((*kind, v));
-                    OpFlow::Next
-                }
-                _ => OpFlow::Ask(Prompt::Announce { player: p, kind: AnnounceKind::Declare(*kind), options: self.declare_options(*kind) }),
-            },
+            Op::Declare(kind) => self.op_declare(p, *kind, r),
+            Op::DeclareBy(who, kind) => self.op_declare(self.chooser(*who, p), *kind, r),
             Op::CallCoin => match self.take_answer() {
                 Some(Action::Announce(call)) => {
                     use rand::RngExt;
@@ -495,7 +498,9 @@ impl Duel {
                     crate::effect::Moment::OpponentsNextEndPhase => (crate::effect::Moment::EndPhase, self.turn + if self.turn_player == p { 1 } else { 2 }),
                     other => (*other, self.turn),
                 };
-                self.delayed.push(Delayed { card, effect: r.link.effect, path: r.path.clone(), controller: p, at, turn, cards });
+                // The steps are found where the resolving ones are (a copied effect's card).
+                let (card, effect) = r.link.facts.copy.unwrap_or((card, r.link.effect));
+                self.delayed.push(Delayed { card, effect, path: r.path.clone(), controller: p, at, turn, cards });
                 OpFlow::Next
             }
             Op::If { test, then, otherwise } => {
@@ -534,22 +539,12 @@ impl Duel {
                 }
             }
             Op::Extra(x) => self.run_extra_op(x, r),
-            Op::ExcavateUntil(filter) => {
-                let ctx = Ctx::resolving(r);
-                let deck: Vec<CardId> = self.player(p).deck.iter().rev().copied().collect();
-                let hit = deck.iter().position(|&c| self.filter_in(filter, c, &ctx));
-                let shown = hit.map_or(deck.len(), |i| i + 1);
-                for &c in &deck[..shown] {
-                    self.emit(Event::Revealed { card: c });
-                }
-                r.chosen = hit.map(|i| deck[i]).into_iter().collect();
-                match hit {
-                    Some(_) => self.set_affected(r, &deck[..shown]),
-                    None => {
-                        r.searched[p.idx()] = true;
-                        self.set_affected(r, &[]);
-                    }
-                }
+            Op::ExcavateUntil { who, filter } => self.op_excavate_until(*who, filter, r),
+            Op::ExchangeLp => {
+                let (mine, theirs) = (self.lp(p), self.lp(p.opp()));
+                self.change_lp(p, theirs - mine);
+                self.change_lp(p.opp(), mine - theirs);
+                r.did = mine != theirs;
                 OpFlow::Next
             }
             Op::PayLp(amount) => {
@@ -571,6 +566,56 @@ impl Duel {
                 OpFlow::Stop
             }
         }
+    }
+
+    /// `Op::Declare`, `Op::DeclareBy`: player `q` declares a value.
+    fn op_declare(&mut self, q: Player, kind: crate::effect::Declare, r: &mut Resolution) -> OpFlow {
+        match self.take_answer() {
+            Some(Action::Announce(v)) => {
+                self.emit(Event::Announced { player: q, value: v, kind: AnnounceKind::Declare(kind) });
+                r.declared.push((kind, v));
+                OpFlow::Next
+            }
+            _ => OpFlow::Ask(Prompt::Announce { player: q, kind: AnnounceKind::Declare(kind), options: self.declare_options(kind) }),
+        }
+    }
+
+    /// `Op::ExcavateUntil`: each player's top cards are revealed until one matches.
+    fn op_excavate_until(&mut self, who: Who, filter: &crate::effect::Filter, r: &mut Resolution) -> OpFlow {
+        let p = r.link.controller;
+        let (mut seen, mut found, mut shown): (SmallVec<[CardId; 4]>, SmallVec<[CardId; 4]>, SmallVec<[CardId; 4]>) =
+            (SmallVec::new(), SmallVec::new(), SmallVec::new());
+        let mut unmatched: SmallVec<[Player; 2]> = SmallVec::new();
+        {
+            let ctx = Ctx::resolving(r);
+            for q in self.who(who, p) {
+                let mut mine: SmallVec<[CardId; 4]> = SmallVec::new();
+                for &c in self.player(q).deck.iter().rev() {
+                    mine.push(c);
+                    if self.filter_in(filter, c, &ctx) {
+                        found.push(c);
+                        break;
+                    }
+                }
+                shown.extend(mine.iter().copied());
+                // With no match the whole Deck was revealed: none of it is affected, and the
+                // Deck is shuffled (ZONE-7).
+                if found.last().is_some_and(|f| mine.contains(f)) {
+                    seen.extend(mine);
+                } else {
+                    unmatched.push(q);
+                }
+            }
+        }
+        for q in unmatched {
+            r.searched[q.idx()] = true;
+        }
+        for &c in &shown {
+            self.emit(Event::Revealed { card: c });
+        }
+        r.chosen = found;
+        self.set_affected(r, &seen);
+        OpFlow::Next
     }
 
     /// Does a branch's test hold now?
@@ -602,6 +647,7 @@ impl Duel {
             Modifier::CannotAttack(s) => Modifier::CannotAttack(scope(s)),
             Modifier::CannotChangePosition(s) => Modifier::CannotChangePosition(scope(s)),
             Modifier::NotAttackTarget(s) => Modifier::NotAttackTarget(scope(s)),
+            Modifier::NameProhibited { name, spared } => Modifier::NameProhibited { name: fix(name), spared: *spared },
             m => m.clone(),
         }
     }
@@ -651,7 +697,7 @@ impl Duel {
                 Op::If { test: Test::Holds(c), then, otherwise } if otherwise.is_empty() => {
                     return self.condition_in(c, ctx) && self.ops_possible(then, ctx);
                 }
-                Op::Declare(_) => return true,
+                Op::Declare(_) | Op::DeclareBy(..) => return true,
                 // The steps after a draw see a hand that holds the cards drawn ("draw 3
                 // cards, then discard 2").
                 Op::Draw { .. } => return self.op_possible(op, ctx),

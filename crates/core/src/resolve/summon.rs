@@ -235,7 +235,7 @@ impl Duel {
         let host_ok = |d: &Duel| d.card(host).zone() == Zone::Monster && d.card(host).face_up();
         let mut done: SmallVec<[CardId; 4]> = SmallVec::new();
         for e in equips {
-            if e == host || !host_ok(self) {
+            if e == host || !host_ok(self) || self.held_in_gy(e) {
                 continue;
             }
             let Some(&z) = self.free_spell_zones(p).first() else { break };
@@ -320,6 +320,7 @@ impl Duel {
         if !matches!(self.data(c).kind, Kind::Monster(MonsterFrame::Normal | MonsterFrame::Effect))
             || behavior.no_normal_summon
             || self.player_fx[p.idx()].no_normal_summon_turn == self.turn
+            || self.prohibited(c)
         {
             return false;
         }
@@ -365,6 +366,7 @@ impl Duel {
             PlayerEffect::NoActivationsThisTurn => fx.no_activation_turn = turn,
             PlayerEffect::NoEffectDamage => fx.no_effect_damage_turn = turn,
             PlayerEffect::NoNormalSummonThisTurn => fx.no_normal_summon_turn = turn,
+            PlayerEffect::NoBattlePhaseThisTurn => fx.no_battle_turn = turn,
         }
     }
 
@@ -379,6 +381,7 @@ impl Duel {
         st.properly_summoned = st.properly_summoned || !needs_proper;
         self.player_fx[p.idx()].summoned_turn = self.turn;
         self.emit(Event::SpecialSummoned { card: c });
+        self.summoned_to_defense(c);
     }
 
     /// Negates chain link `i` (0-based): its activation, or only its effect.
