@@ -184,4 +184,23 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn goat_decks_are_playable_with_the_2005_pool() {
+        let pool = crate::pool_with(crate::Versions::Goat2005);
+        assert_eq!(GOAT.len(), 10);
+        for d in GOAT {
+            assert_eq!(format_of(d.name), Some("goat"));
+            assert!(builtin(d.name).is_some(), "{}", d.name);
+            let list = parse_builtin(d.ydk);
+            assert_eq!(list.main.len(), 40, "{}", d.name);
+            for code in list.main.iter().chain(&list.extra).chain(&side_of(d.ydk)) {
+                let def = pool.get(*code).unwrap_or_else(|| panic!("{}: unknown card {code}", d.name));
+                assert!(def.implemented, "{}: {} is not implemented", d.name, def.data.name);
+            }
+        }
+        assert_eq!(format_of("vanilla-yugi"), None);
+        assert_eq!(side_of(builtin("reasoning-gate").unwrap().ydk).len(), 15);
+        assert!(side_of(builtin("goat-control").unwrap().ydk).is_empty());
+    }
 }

@@ -94,6 +94,25 @@ fn thousands_of_random_duels_keep_every_invariant_and_replay_identically() {
     }
 }
 
+/// The ten Goat decks with the 2005 pool under Expert Rule (issue 15): every ordered pair,
+/// every invariant after every action, every replay identical.
+#[test]
+fn random_goat_duels_keep_every_invariant_and_replay_identically() {
+    use ygo_cards::decks::GOAT;
+    let pool = ygo_cards::pool_with(ygo_cards::Versions::Goat2005);
+    let n = std::env::var("YGO_RANDOM_DUELS").ok().and_then(|v| v.parse().ok()).unwrap_or(1000u64);
+    let k = GOAT.len() as u64;
+    for seed in 0..n {
+        let (a, b) = (&GOAT[(seed % k) as usize], &GOAT[((seed / k) % k) as usize]);
+        let mut s = DuelSetup::new(parse_builtin(a.ydk), parse_builtin(b.ydk), seed);
+        s.edition = Edition::Expert;
+        let (d, replay) = play(&pool, &s, seed * 17 + 3).unwrap_or_else(|e| panic!("seed {seed} ({} vs {}): {e}", a.name, b.name));
+        assert!(d.outcome().is_some(), "seed {seed}: no outcome");
+        let again = replay.play(pool.clone()).unwrap_or_else(|e| panic!("seed {seed}: replay failed: {e}"));
+        assert_eq!(again.events(), d.events(), "seed {seed}: replay diverged");
+    }
+}
+
 #[test]
 fn serialized_duels_round_trip() {
     let pool = ygo_cards::pool();

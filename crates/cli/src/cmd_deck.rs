@@ -36,7 +36,7 @@ pub enum DeckCmd {
     },
     /// Check a deck against DECK-1..9; exit 0 legal, 1 illegal, 2 unreadable input.
     Check {
-        /// A .ydk file or a ydke:// link.
+        /// A .ydk file, a ydke:// link or a built-in deck's name.
         #[arg(value_parser = crate::args::Utf8Text)]
         deck: String,
         /// A lflist.conf file, or a shipped list: tcg, ocg, goat, edison, or its exact !name.

@@ -41,11 +41,17 @@ impl Duel {
                             }
                             seen.push((st.zone(), st.code));
                         }
+                        // SUM-2: a Tribute that leaves the summon impossible is not offered
+                        // (Tributes that are "all or none" with too few monsters for all).
+                        if tribute.is_some() && !self.tribute_completable(picked, c, candidates) {
+                            continue;
+                        }
                         let loc = self.loc_of(c);
                         out.push(if target { Action::Target(loc) } else { Action::Choose(loc) });
                     }
                 }
-                if enough && picked.len() < *max as usize {
+                // A selection of at most 0 (nothing left to choose) is done at once.
+                if enough && (picked.len() < *max as usize || *max == 0) {
                     out.push(Action::Done);
                 }
             }

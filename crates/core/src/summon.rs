@@ -65,6 +65,17 @@ impl Duel {
         Some((value, need, max))
     }
 
+    /// Would picking `c` (after `picked`, from `candidates`) still let the Tribute selection
+    /// reach what it needs?
+    pub(crate) fn tribute_completable(&self, picked: &[CardId], c: CardId, candidates: &[CardId]) -> bool {
+        let mut with: SmallVec<[CardId; 4]> = picked.iter().copied().collect();
+        with.push(c);
+        let Some((value, need, _)) = self.tribute_progress(&with) else { return true };
+        let Some(Task::Summon { card, .. }) = self.tasks.last() else { return true };
+        let rest: usize = candidates.iter().filter(|x| !with.contains(x)).map(|&x| self.tribute_value(x, *card)).sum();
+        value + rest >= need
+    }
+
     /// Monsters that may be tributed for `card`.
     pub(crate) fn tribute_candidates(&self, card: CardId) -> Vec<CardId> {
         let p = self.card(card).controller();

@@ -374,7 +374,12 @@ pub struct CheckRequest {
 /// Loads the deck and banlist of a request and checks the deck: the library side of
 /// `ygo deck check` (exit code 0/1 from the report, 2 for a [`CheckError`]).
 pub fn check_deck_report(req: &CheckRequest, lookup: &CardLookup) -> Result<(LoadedDeck, CheckReport), CheckError> {
-    let deck = load_deck(&req.deck, lookup)?;
+    // A built-in deck's name (when no file of that name exists) reads its shipped text.
+    let builtin = ygo_cards::decks::builtin(&req.deck).filter(|_| !std::path::Path::new(&req.deck).exists());
+    let deck = match builtin {
+        Some(b) => crate::ydk::parse_ydk(b.ydk, b.name)?,
+        None => load_deck(&req.deck, lookup)?,
+    };
     let banlist = match &req.banlist {
         Some(b) => Some(load_banlist(b, req.list.as_deref(), req.date, req.region)?),
         None => None,
