@@ -1,0 +1,478 @@
+//! The atoms: the only writers of card locations, control, positions, counters and LP
+//! (`move_card` and the moves built on it), each emitting its events; the equip and
+//! linked-destruction checks that follow a move.
+
+use super::*;
+
+impl Duel {
+    pub(crate) fn emit(&mut self, e: Event) {
+        if e.is_happening() && !matches!(e, Event::Shuffled { .. }) {
+            // EFF-8: the first change of a later step of one resolution is a new happening
+            // (a shuffle completes a search; it is not a step of its own).
+            if self.step_boundary {
+                self.step_boundary = false;
+                self.new_timing();
+            }
+            self.happenings = self.happenings.wrapping_add(1);
+        }
+        // Draws are never what a "when ..." condition responds to; skipping them keeps
+        // this list free of allocations.
+        if e.is_happening() && !matches!(e, Event::Drew { .. }) {
+            self.recent.push(e.clone());
+        }
+        self.detect_triggers(&e);
+        self.events.push(e);
+    }
+
+    /// A timing boundary: a new happening starts (EFF-8).
+    pub(crate) fn new_timing(&mut self) {
+        self.timing += 1;
+        self.recent.clear();
+    }
+
+    /// Removes a card from wherever it is (no event: always followed by a placement).
+    fn detach(&mut self, id: CardId) -> Loc {
+        let from = self.loc_of(id);
+        let c = &self.cards[id.0 as usize];
+        let (zone, slot, ctrl) = (c.zone, c.slot, c.controller);
+        let p = &mut self.players[ctrl.idx()];
+        match zone {
+            Zone::Material => {
+                let host = self.cards.iter().position(|h| h.materials.contains(&id));
+                if let Some(h) = host {
+                    self.cards[h].materials.retain(|m| *m != id);
+                }
+            }
+            z if z.is_pile() => {
+                if let Some(v) = p.pile_mut(z) {
+                    if let Some(i) = v.iter().position(|&x| x == id) {
+                        v.remove(i);
+                    }
+                }
+            }
+            z => {
+                if let Some(s) = p.slot_mut(z, slot as usize) {
+                    *s = None;
+                }
+            }
+        }
+        from
+    }
+
+    /// Moves a card and records the move. Leaving the field clears its on-field state;
+    /// going to a hidden place resets "properly summoned" (SUM-7).
+    pub(crate) fn move_card(&mut self, id: CardId, mut to: Dest, reason: Reason) {
+        // TRAP-5: a trap monster that leaves its Monster Zone frees the S/T zone it held.
+        if !self.held_spell_zones.is_empty() && !(to.zone == Zone::Monster && self.card(id).zone == Zone::Monster) {
+            self.held_spell_zones.retain(|&(c, _)| c != id);
+        }
+        // "If this face-up card would leave the field, banish it instead."
+        let here = self.card(id);
+        if here.zone == Zone::Monster && here.face_up() && !to.zone.on_field() && to.zone != Zone::Banished && self.banished_when_leaving(id) {
+            to = Dest { player: here.owner, zone: Zone::Banished, slot: None, position: Position::FaceUpAttack };
+        }
+        // MISC-1: a token that leaves the field vanishes.
+        if self.data(id).is_token() && to.zone != Zone::Monster {
+            to = Dest { player: self.card(id).owner, zone: Zone::Gone, slot: None, position: Position::FaceUpAttack };
+        }
+        // ZONE-11: an Extra Deck monster sent to the hand or Main Deck goes to the Extra Deck.
+        if matches!(to.zone, Zone::Hand | Zone::Deck) && self.data(id).is_extra_deck() {
+            to = Dest { player: self.card(id).owner, zone: Zone::Extra, slot: None, position: Position::FaceDownDefense };
+        }
+        // ZONE-10: materials of a monster leaving its zone go to the GY.
+        if to.zone != Zone::Monster && !self.cards[id.0 as usize].materials.is_empty() {
+            for m in std::mem::take(&mut self.cards[id.0 as usize].materials) {
+                let mo = self.card(m).owner;
+                self.move_card(m, Dest { player: mo, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Rule);
+            }
+        }
+        let from = self.detach(id);
+        let turn = self.turn;
+        let p = &mut self.players[to.player.idx()];
+        let mut slot = 0u8;
+        match to.zone {
+            Zone::Deck => match to.slot {
+                Some(0) => p.deck.insert(0, id),
+                _ => p.deck.push(id),
+            },
+            z if z.is_pile() => {
+                if let Some(v) = p.pile_mut(z) {
+                    v.push(id);
+                }
+            }
+            z => {
+                slot = to.slot.unwrap_or(0);
+                if let Some(s) = p.slot_mut(z, slot as usize) {
+                    debug_assert!(s.is_none(), "zone {z:?} {slot} of {:?} is occupied", to.player);
+                    *s = Some(id);
+                }
+            }
+        }
+        let c = &mut self.cards[id.0 as usize];
+        let left_field = from.zone.on_field() && !to.zone.on_field();
+        let from_position = Some(c.position);
+        c.controller = to.player;
+        c.zone = to.zone;
+        c.slot = slot;
+        c.position = to.position;
+        c.entered_turn = turn;
+        c.moves += 1;
+        c.active = false;
+        c.stays = false;
+        c.arrived = Arrival { turn, reason: Some(reason), by: self.cause, from: Some(from.zone), from_position };
+        if reason != Reason::Battle {
+            c.killed_by = None;
+            c.battle_negated = false;
+            c.battle_banished = false;
+        }
+        if left_field || !to.zone.on_field() {
+            c.summon = SummonKind::None;
+            c.attacks = 0;
+            c.attacked_turn = 0;
+            c.attacked_targets.clear();
+            c.position_changed_turn = 0;
+            c.counters.clear();
+            c.equip_to = None;
+        }
+        if matches!(to.zone, Zone::Hand | Zone::Deck) || (to.zone == Zone::Extra && !to.position.face_up()) {
+            c.properly_summoned = false;
+        }
+        let to_loc = self.loc_of(id);
+        let face_up = to.position.face_up();
+        self.emit(Event::Moved { card: id, from, to: to_loc, reason, face_up });
+    }
+
+    // ---- setup and bookkeeping atoms (no move: nothing to log) --------------------------
+
+    /// Setup only: a card the duel starts with is put under `controller` in `slot`, in
+    /// `position` (the setup also fills the piles and slots).
+    pub(crate) fn place_at_setup(&mut self, id: CardId, controller: Player, slot: u8, position: Position) {
+        let c = &mut self.cards[id.0 as usize];
+        c.controller = controller;
+        c.slot = slot;
+        c.position = position;
+    }
+    /// Setup only: a player's starting LP.
+    pub(crate) fn set_lp_at_setup(&mut self, p: Player, lp: i32) {
+        self.players[p.idx()].lp = lp.max(0);
+    }
+    /// A sample deals a hidden card instance another identity (determinization: not a move).
+    pub(crate) fn set_identity(&mut self, id: CardId, code: u32, def: DefIndex, owner: Player) {
+        let c = &mut self.cards[id.0 as usize];
+        c.code = code;
+        c.def = def;
+        c.owner = owner;
+    }
+    /// CHAIN-8: a Set card being activated turns face-up where it is.
+    pub(crate) fn turn_face_up_in_place(&mut self, id: CardId) {
+        self.cards[id.0 as usize].position = Position::FaceUpAttack;
+    }
+    /// ZONE-10: a card moved under an Xyz monster is attached to it (its host's slot, its
+    /// host's controller).
+    pub(crate) fn attach_material(&mut self, host: CardId, m: CardId) {
+        let (slot, ctrl) = (self.cards[host.0 as usize].slot, self.cards[host.0 as usize].controller);
+        let c = &mut self.cards[m.0 as usize];
+        c.slot = slot;
+        c.controller = ctrl;
+        self.cards[host.0 as usize].materials.push(m);
+    }
+
+    /// A card placed face-up on the field by an effect (not activated): its continuous
+    /// effects apply at once (EFF-2).
+    pub(crate) fn activate_in_place(&mut self, c: CardId) {
+        self.cards[c.0 as usize].active = true;
+    }
+
+    /// Sends a card to its owner's GY (ZONE-11).
+    pub(crate) fn send_to_gy(&mut self, id: CardId, reason: Reason) {
+        let owner = self.card(id).owner;
+        // SUM-12: a Pendulum monster leaving the field goes face-up to the Extra Deck.
+        let to_extra = self.pendulum_to_extra(id);
+        // Battle destruction was announced at damage calculation.
+        if reason.is_destroy() && reason != Reason::Battle {
+            self.emit(Event::Destroyed { card: id, reason });
+        }
+        if to_extra {
+            self.send_pendulum_to_extra(id, reason);
+            return;
+        }
+        // Destroyed by battle with a monster whose victims are banished instead.
+        if self.gy_banishes_card(id) || (reason == Reason::Battle && self.card(id).battle_banished) {
+            self.banish(id, false, reason);
+            return;
+        }
+        let materials = std::mem::take(&mut self.cards[id.0 as usize].materials);
+        for m in materials {
+            let mo = self.card(m).owner;
+            self.move_card(m, Dest { player: mo, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Rule);
+        }
+        self.move_card(id, Dest { player: owner, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, reason);
+    }
+
+    /// Creates a token of `code` for `p`, not yet on the field (MISC-1). `None` when the
+    /// pool has no such card.
+    pub(crate) fn create_token(&mut self, code: u32, p: Player) -> Option<CardId> {
+        let def = self.pool.index_of(code)?;
+        if !self.pool.def(def).data.is_token() || self.cards.len() >= u16::MAX as usize {
+            return None;
+        }
+        let id = CardId(self.cards.len() as u16);
+        self.cards.first()?;
+        let st = CardState::new(def, code, p, Zone::Gone, Position::FaceUpAttack, self.turn);
+        self.cards.push(st);
+        self.players[p.idx()].gone.push(id);
+        Some(id)
+    }
+
+    /// Places (positive) or removes (negative) counters of `kind` on a card (MISC-2).
+    pub(crate) fn add_counters(&mut self, id: CardId, kind: crate::effect::Counter, delta: i32) {
+        let c = &mut self.cards[id.0 as usize];
+        match c.counters.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => *n = (*n as i32 + delta).max(0) as u16,
+            None if delta > 0 => c.counters.push((kind, delta as u16)),
+            None => return,
+        }
+        c.counters.retain(|(_, n)| *n > 0);
+        self.emit(Event::Counters { card: id, kind, delta });
+    }
+
+    /// Banishes a card (face-down when asked: ZONE-6).
+    pub(crate) fn banish(&mut self, id: CardId, face_down: bool, reason: Reason) {
+        let owner = self.card(id).owner;
+        let materials = std::mem::take(&mut self.cards[id.0 as usize].materials);
+        for m in materials {
+            let mo = self.card(m).owner;
+            self.move_card(m, Dest { player: mo, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Rule);
+        }
+        let position = if face_down { Position::FaceDownDefense } else { Position::FaceUpAttack };
+        self.move_card(id, Dest { player: owner, zone: Zone::Banished, slot: None, position }, reason);
+    }
+
+    /// Returns a card to its owner's hand.
+    pub(crate) fn return_to_hand(&mut self, id: CardId, reason: Reason) {
+        let owner = self.card(id).owner;
+        self.move_card(id, Dest { player: owner, zone: Zone::Hand, slot: None, position: Position::FaceDownDefense }, reason);
+    }
+
+    /// Moves a monster to `to`'s side (ZONE-11: owner and controller stay apart). False
+    /// when `to` has no free Main Monster Zone.
+    pub(crate) fn change_control(&mut self, id: CardId, to: Player) -> bool {
+        let Some(&z) = self.free_main_monster_zones(to).first() else { return false };
+        self.detach(id);
+        let c = &mut self.cards[id.0 as usize];
+        c.controller = to;
+        c.slot = z;
+        self.players[to.idx()].monsters[z as usize] = Some(id);
+        self.emit(Event::ControlChanged { card: id, to });
+        true
+    }
+
+    /// Turns a face-down monster face-up without it counting as flipped (no FLIP effect).
+    pub(crate) fn reveal_position(&mut self, id: CardId, to: Position) {
+        let from = self.card(id).position;
+        self.cards[id.0 as usize].position = to;
+        self.emit(Event::PositionChanged { card: id, from, to });
+    }
+
+    /// SPELL-4: equip cards whose monster left, turned face-down or is gone are destroyed;
+    /// monsters held by a "take control" equip follow it.
+    pub(crate) fn check_equips(&mut self) {
+        // Equip cards are in the S/T zones: look only there.
+        let equips: SmallVec<[CardId; 4]> =
+            self.players.iter().flat_map(|ps| ps.spells.iter().flatten().copied()).filter(|&c| self.cards[c.0 as usize].equip_to.is_some()).collect();
+        for id in equips {
+            let i = id.0 as usize;
+            let c = &self.cards[i];
+            let Some(t) = c.equip_to else { continue };
+            let tc = self.card(t);
+            if tc.zone != Zone::Monster || !tc.face_up() {
+                self.cards[i].equip_to = None;
+                self.send_to_gy(id, Reason::RuleDestroy);
+            }
+        }
+        let monsters: SmallVec<[CardId; 10]> =
+            if self.any_modifiers() { self.players.iter().flat_map(|ps| ps.monsters.iter().flatten().copied()).collect() } else { SmallVec::new() };
+        for id in monsters {
+            let i = id.0 as usize;
+            if self.cards[i].zone != Zone::Monster {
+                continue;
+            }
+            if let Some(ctrl) = self.equip_controller(id) {
+                let before = self.cards[i].controller;
+                if ctrl != before && self.change_control(id, ctrl) {
+                    // Remember who gets it back when the equip goes (Snatch Steal).
+                    let src = (0..self.cards.len() as u16).map(CardId).find(|&s| self.card(s).equip_to == Some(id) && self.card(s).zone == Zone::SpellTrap);
+                    if let Some(src) = src {
+                        let (moves, source_moves, turn) = (self.card(id).moves, self.card(src).moves, self.turn);
+                        self.lingering.push(crate::modifiers::Lingering {
+                            source: src,
+                            card: Some((id, moves)),
+                            controller: before,
+                            modifier: crate::effect::Modifier::ControlHeldBySource,
+                            until: crate::effect::Duration::Permanent,
+                            turn,
+                            source_moves,
+                        });
+                    }
+                }
+            }
+        }
+        self.check_source_links();
+        self.check_linked_destruction();
+        self.enforce_forced_defense();
+        self.enforce_self_destruction();
+    }
+
+    /// Monsters tied to a card that is gone: `DestroyedWithSource` monsters are destroyed,
+    /// `ControlHeldBySource` monsters go back to the player who had them.
+    fn check_source_links(&mut self) {
+        use crate::effect::Modifier;
+        let mut doomed: SmallVec<[CardId; 2]> = SmallVec::new();
+        let mut returns: SmallVec<[(CardId, Player); 2]> = SmallVec::new();
+        self.lingering.retain(|l| {
+            let Some((t, moves)) = l.card else { return true };
+            if !matches!(l.modifier, Modifier::DestroyedWithSource { .. } | Modifier::ControlHeldBySource) {
+                return true;
+            }
+            let tc = &self.cards[t.0 as usize];
+            if tc.moves != moves || tc.zone != Zone::Monster {
+                return false;
+            }
+            let s = &self.cards[l.source.0 as usize];
+            match l.modifier {
+                Modifier::DestroyedWithSource { destroyed_only } => {
+                    if s.moves == l.source_moves && s.zone.on_field() {
+                        return true;
+                    }
+                    let destroyed = s.moves == l.source_moves + 1 && s.arrived.reason.is_some_and(|r| r.is_destroy());
+                    if !destroyed_only || destroyed {
+                        doomed.push(t);
+                    }
+                    false
+                }
+                _ => {
+                    if s.zone == Zone::SpellTrap && s.equip_to == Some(t) {
+                        return true;
+                    }
+                    if tc.controller != l.controller {
+                        returns.push((t, l.controller));
+                    }
+                    false
+                }
+            }
+        });
+        for (t, to) in returns {
+            if !self.change_control(t, to) {
+                self.send_to_gy(t, Reason::Rule);
+            }
+        }
+        for t in doomed {
+            if self.cards[t.0 as usize].zone == Zone::Monster {
+                self.send_to_gy(t, Reason::Destroy);
+            }
+        }
+    }
+
+    /// `Modifier::SourceDestroyedWithIt`: a monster so marked was destroyed (its one move
+    /// since was a destruction); `Modifier::SourceDestroyedWhenItLeaves`: it left the field
+    /// any way. Its source card, still face-up where it was, is destroyed.
+    fn check_linked_destruction(&mut self) {
+        use crate::effect::Modifier;
+        let mut doomed: SmallVec<[CardId; 2]> = SmallVec::new();
+        self.lingering.retain(|l| {
+            let Some((t, moves)) = l.card else { return true };
+            if !matches!(l.modifier, Modifier::SourceDestroyedWithIt | Modifier::SourceDestroyedWhenItLeaves) {
+                return true;
+            }
+            let tc = &self.cards[t.0 as usize];
+            if tc.moves == moves {
+                return true;
+            }
+            let destroyed = l.modifier == Modifier::SourceDestroyedWhenItLeaves || (tc.moves == moves + 1 && tc.arrived.reason.is_some_and(|r| r.is_destroy()));
+            let s = &self.cards[l.source.0 as usize];
+            if destroyed && s.moves == l.source_moves && s.zone.on_field() && s.position.face_up() {
+                doomed.push(l.source);
+            }
+            false
+        });
+        for s in doomed {
+            if self.cards[s.0 as usize].zone.on_field() {
+                self.send_to_gy(s, Reason::Destroy);
+            }
+        }
+    }
+
+    /// Draws `n` cards; drawing from an empty deck marks the loss (WIN-2).
+    pub(crate) fn draw(&mut self, p: Player, n: usize) {
+        let mut drawn = Vec::with_capacity(n);
+        for _ in 0..n {
+            let Some(&top) = self.players[p.idx()].deck.last() else {
+                self.players[p.idx()].drew_from_empty = true;
+                break;
+            };
+            self.move_card(top, Dest { player: p, zone: Zone::Hand, slot: None, position: Position::FaceDownDefense }, Reason::Draw);
+            drawn.push(top);
+        }
+        if !drawn.is_empty() {
+            self.emit(Event::Drew { player: p, cards: drawn });
+        }
+    }
+
+    /// Changes LP by `delta`; LP never goes below 0 (WIN-1 is checked by the settle loop).
+    pub(crate) fn change_lp(&mut self, p: Player, delta: i32) {
+        let from = self.players[p.idx()].lp;
+        let to = from.saturating_add(delta).max(0);
+        if to != from {
+            self.players[p.idx()].lp = to;
+            self.emit(Event::LpChanged { player: p, from, to });
+        }
+    }
+
+    /// A player takes `amount` damage from the effect of card `by` (nothing for 0 or less).
+    pub(crate) fn effect_damage(&mut self, p: Player, amount: i32, by: CardId) {
+        // BATTLE-10: a player may be immune to effect damage ("Des Wombat", or for a turn).
+        if amount > 0 && !self.no_effect_damage(p) && self.player_fx[p.idx()].no_effect_damage_turn != self.turn {
+            self.emit(Event::EffectDamage { player: p, amount, by });
+            self.change_lp(p, -amount);
+        }
+    }
+
+    /// Changes a monster's battle position and records it.
+    pub(crate) fn set_position(&mut self, id: CardId, to: Position) {
+        let from = self.card(id).position;
+        if from == to {
+            return;
+        }
+        self.cards[id.0 as usize].position = to;
+        if from.face_up() && !to.face_up() {
+            self.turned_face_down(id);
+        }
+        if !from.face_up() && to.face_up() {
+            self.cards[id.0 as usize].flipped_turn = self.turn;
+            self.emit(Event::Flipped { card: id });
+        }
+        self.emit(Event::PositionChanged { card: id, from, to });
+    }
+
+    /// EFF-2, POS-3: a monster turned face-down ("Book of Moon") loses what applied to it
+    /// face-up: its counters and the effects applied to it for a while (ATK/DEF changes,
+    /// "cannot attack", ...). What ties it to another card stays: control taken by an equip,
+    /// "destroy it when that card leaves" links. Equip cards on it go by SPELL-4.
+    fn turned_face_down(&mut self, id: CardId) {
+        use crate::effect::Modifier;
+        self.cards[id.0 as usize].counters.clear();
+        let moves = self.cards[id.0 as usize].moves;
+        self.lingering.retain(|l| {
+            l.card != Some((id, moves))
+                || matches!(l.modifier, Modifier::ControlHeldBySource | Modifier::DestroyedWithSource { .. } | Modifier::SourceDestroyedWithIt)
+        });
+    }
+
+    /// Shuffles a player's deck with the duel's random source (MISC-6).
+    pub(crate) fn shuffle_deck(&mut self, p: Player) {
+        use rand::seq::SliceRandom;
+        let deck = &mut self.players[p.idx()].deck;
+        deck.shuffle(&mut self.rng);
+        self.emit(Event::Shuffled { player: p });
+    }
+}
