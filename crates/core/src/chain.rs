@@ -44,6 +44,7 @@ impl Duel {
         self.current_attack().map(|a| a.attacker)
     }
 
+    /// How many links the current chain holds (CHAIN-1); links leave it as they resolve, so 0 means no chain.
     pub fn chain_len(&self) -> usize {
         self.chain.len()
     }

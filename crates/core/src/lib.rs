@@ -32,13 +32,9 @@ mod activate;
 pub mod author;
 mod battle;
 pub mod card;
-// The lead is documenting `chain` and `effect` (issue 14): until then their gaps are
-// allowed, so that `clippy -D warnings` stays clean. Remove both `allow`s with those docs.
-#[allow(missing_docs)]
 mod chain;
 mod determinize;
 pub mod edition;
-#[allow(missing_docs)]
 pub mod effect;
 mod engine;
 mod eval;

@@ -55,7 +55,12 @@ pub enum EffectKind {
     /// Ignition: the controller's own Main Phase, empty chain.
     Ignition,
     /// `optional`: "you can" (EFF-3); `when`: "When ... you can" may miss the timing (EFF-8).
-    Trigger { optional: bool, when: bool },
+    Trigger {
+        /// The trigger is optional: "you can" (EFF-3); otherwise it is mandatory.
+        optional: bool,
+        /// The trigger is worded "When ..." and so can miss its timing (EFF-8); otherwise "If ...".
+        when: bool,
+    },
     /// Quick: whenever its controller has priority and the condition holds.
     Quick,
     /// Never activated; applies while the card is face-up (EFF-1, EFF-2). A continuous
@@ -173,35 +178,77 @@ pub enum Cost {
     /// Discard this card from the hand.
     DiscardSelf,
     /// Discard cards from the hand matching the filter.
-    Discard { count: u8, filter: Filter },
+    Discard {
+        /// How many cards to discard.
+        count: u8,
+        /// What the discarded cards must match.
+        filter: Filter,
+    },
     /// Send this face-up card to the GY.
     SendSelfToGy,
     /// Tribute monsters you control matching the filter.
-    Tribute { count: u8, filter: Filter },
+    Tribute {
+        /// How many monsters to Tribute.
+        count: u8,
+        /// What the Tributed monsters must match.
+        filter: Filter,
+    },
     /// Banish cards from your GY matching the filter.
-    BanishFromGy { count: u8, filter: Filter },
+    BanishFromGy {
+        /// How many cards to banish.
+        count: u8,
+        /// What the banished cards must match.
+        filter: Filter,
+    },
     /// Remove counters of a kind from this card (MISC-2).
-    RemoveCounters { kind: Counter, count: u8 },
+    RemoveCounters {
+        /// The kind of counter removed.
+        kind: Counter,
+        /// How many counters are removed.
+        count: u8,
+    },
     /// Banish every other card in these places (at least one in all: "Card of Sanctity").
     BanishAllOther(Vec<Place>),
     /// Detach materials from this Xyz monster (ZONE-10, SUM-11).
     DetachMaterial(u8),
     /// Banish 1 to `max` cards from your GY matching the filter, as many as the player
     /// picks ("banish up to 3 monsters from your GY"; [`CostStat::Cards`] counts them).
-    BanishUpTo { max: u8, filter: Filter },
+    BanishUpTo {
+        /// The most cards the player may banish.
+        max: u8,
+        /// What the banished cards must match.
+        filter: Filter,
+    },
     /// Send `min..=max` other cards in your place matching the filter to the GY ("send any
     /// number of other Spells/Traps you control"; [`Num::Cost`] counts them).
-    SendToGy { place: Place, filter: Filter, min: u8, max: u8 },
+    SendToGy {
+        /// Where the cards are sent from (from the controller's side).
+        place: Place,
+        /// What the sent cards must match.
+        filter: Filter,
+        /// The fewest cards that may be sent.
+        min: u8,
+        /// The most cards that may be sent.
+        max: u8,
+    },
     /// Send the top `n` cards of your Main Deck to the GY (an attack cost:
     /// "Gravekeeper's Servant").
     SendDeckTop(u8),
     /// Send cards from your Main Deck to the GY matching the filter (the Deck is shuffled
     /// afterwards: ZONE-7).
-    SendFromDeck { count: u8, filter: Filter },
+    SendFromDeck {
+        /// How many cards to send.
+        count: u8,
+        /// What the sent cards must match.
+        filter: Filter,
+    },
     /// Banish any number (at least 1) of cards from your GY matching the filter; how many is
     /// `Num::Cost(CostStat::Cards)`, and only a number that leaves a possible effect may be
     /// chosen ("whose Level equals the number banished").
-    BanishAnyFromGy { filter: Filter },
+    BanishAnyFromGy {
+        /// What the banished cards must match.
+        filter: Filter,
+    },
     /// Pay any multiple of this many LP (at least once, at most the LP you have): the amount
     /// is announced (`announce N`) and read as `Num::Cost(CostStat::Lp)`.
     PayLpMultiple(i32),
@@ -209,9 +256,21 @@ pub enum Cost {
     TributeSelf,
     /// Send cards matching the filter from these places to the GY (not a discard, not a
     /// Tribute: "send 1 Beast monster from your hand or face-up field to the GY").
-    SendToGyFrom { count: u8, from: Vec<Place>, filter: Filter },
+    SendToGyFrom {
+        /// How many cards to send.
+        count: u8,
+        /// The places the cards may come from.
+        from: Vec<Place>,
+        /// What the sent cards must match.
+        filter: Filter,
+    },
     /// Send cards from the hand to the GY matching the filter (not a discard: MISC-4).
-    SendFromHand { count: u8, filter: Filter },
+    SendFromHand {
+        /// How many cards to send.
+        count: u8,
+        /// What the sent cards must match.
+        filter: Filter,
+    },
     /// Discard the whole hand (at least 1 card: "Serial Spell").
     DiscardHand,
 }
@@ -489,14 +548,29 @@ pub enum SummonRule {
     /// "If only your opponent controls a monster" (Cyber Dragon).
     OnlyOpponentControlsMonsters,
     /// Tribute monsters you control matching (Red-Eyes Darkness Dragon).
-    Tribute { count: u8, filter: Filter },
+    Tribute {
+        /// How many monsters to Tribute.
+        count: u8,
+        /// What the Tributed monsters must match.
+        filter: Filter,
+    },
     /// Banish one card from your GY for each filter (Black Luster Soldier - EotB).
     BanishFromGy(Vec<Filter>),
     /// Banish monsters you control matching (Vampire Genesis).
-    BanishFromField { count: u8, filter: Filter },
+    BanishFromField {
+        /// How many monsters to banish.
+        count: u8,
+        /// What the banished monsters must match.
+        filter: Filter,
+    },
     /// Tribute monsters your opponent controls matching: the monster is Special Summoned to
     /// their field ("Lava Golem").
-    TributeOpponents { count: u8, filter: Filter },
+    TributeOpponents {
+        /// How many of the opponent's monsters to Tribute.
+        count: u8,
+        /// What the Tributed monsters must match.
+        filter: Filter,
+    },
 }
 
 /// A way to win written on a card (WIN-3), checked while the card is in the hand or
@@ -506,7 +580,12 @@ pub enum WinCondition {
     /// The player holds every one of these cards (by name) in the place, face-up on the
     /// field, with this card ("Exodia the Forbidden One" in the hand with its four limbs;
     /// "Destiny Board" with the four Spirit Messages).
-    Holds { place: Place, names: Vec<u32> },
+    Holds {
+        /// Where the cards must be (from this card's controller's side).
+        place: Place,
+        /// The card codes (names) that must all be there.
+        names: Vec<u32>,
+    },
     /// Match win by direct attack: this card's direct attack has just brought the
     /// opponent's LP to 0; the duel is won as the Match ("Victory Dragon").
     MatchByDirectAttack,

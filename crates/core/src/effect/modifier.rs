@@ -102,13 +102,32 @@ pub enum Modifier {
     /// (activations still legal; "Skill Drain"); applied to one monster, only its effects.
     NegateMonsterEffects,
     /// ATK/DEF gain (or loss), evaluated for each monster in scope.
-    AtkDef { scope: Scope, atk: Num, def: Num },
+    AtkDef {
+        /// The monsters the change applies to.
+        scope: Scope,
+        /// The ATK change (negative for a loss).
+        atk: Num,
+        /// The DEF change (negative for a loss).
+        def: Num,
+    },
     /// The ATK and/or DEF become these values, after every gain applied before
     /// ("its ATK becomes 0").
-    SetCurrent { scope: Scope, atk: Option<Num>, def: Option<Num> },
+    SetCurrent {
+        /// The monsters the change applies to.
+        scope: Scope,
+        /// The new current ATK, if it changes.
+        atk: Option<Num>,
+        /// The new current DEF, if it changes.
+        def: Option<Num>,
+    },
     /// The original ATK and/or DEF become these values (EFF-14): of the card it is applied
     /// to, or, as a continuous effect, of its own card.
-    SetOriginal { atk: Option<Num>, def: Option<Num> },
+    SetOriginal {
+        /// The new original ATK, if it changes.
+        atk: Option<Num>,
+        /// The new original DEF, if it changes.
+        def: Option<Num>,
+    },
     /// "Cannot declare an attack".
     CannotAttack(Scope),
     /// Cannot change its battle position.
@@ -143,7 +162,10 @@ pub enum Modifier {
     /// Linked destruction: applied to a monster, when the source card leaves the field
     /// (`destroyed_only`: is destroyed), the monster is destroyed too ("Call of the
     /// Haunted", "Premature Burial"); checked with the equip rules.
-    DestroyedWithSource { destroyed_only: bool },
+    DestroyedWithSource {
+        /// Only when the source card is destroyed, not when it leaves the field in another way.
+        destroyed_only: bool,
+    },
     /// Control by equip, the return: applied by the rules to a monster an equip's
     /// `ControlEquipped` took; once the source no longer equips it, control returns to the
     /// lingering effect's controller.
@@ -154,7 +176,14 @@ pub enum Modifier {
     /// Level change: Levels of monsters matching change by `delta` (never below 1):
     /// face-up monsters on the field, and also cards in both hands when `in_hand` ("A
     /// Legendary Ocean").
-    Level { filter: Filter, delta: i8, in_hand: bool },
+    Level {
+        /// The monsters whose Levels change.
+        filter: Filter,
+        /// How much the Levels change by (negative to lower them).
+        delta: i8,
+        /// Cards in both hands are changed too.
+        in_hand: bool,
+    },
     /// Doubled battle damage: battle damage this monster inflicts to the opponent is doubled
     /// when it battles an opponent's monster ("Odd-Eyes Pendulum Dragon").
     DoubleBattleDamage(Scope),
@@ -168,7 +197,12 @@ pub enum Modifier {
     /// Pendulum Scale change: read from a Pendulum card in a Pendulum Zone, its Pendulum
     /// Scale becomes `scale` unless the card in the player's other Pendulum Zone matches
     /// `partner`.
-    ScaleUnlessPartner { scale: u8, partner: Filter },
+    ScaleUnlessPartner {
+        /// The Pendulum Scale the card gets.
+        scale: u8,
+        /// What the card in the other Pendulum Zone must match for the Scale to stay unchanged.
+        partner: Filter,
+    },
     /// Pendulum activation condition: read from a Pendulum card in the hand, it may be
     /// activated to a Pendulum Zone only while the condition holds ("Timegazer Magician":
     /// you control no monsters).
@@ -183,7 +217,12 @@ pub enum Modifier {
     NoEffectDamage,
     /// Extra attacks: monsters in scope may declare `count` more attacks each Battle Phase
     /// (BATTLE-2: "for each Equip Card equipped to it, it can attack once more").
-    ExtraAttacks { scope: Scope, count: Num },
+    ExtraAttacks {
+        /// The monsters that gain the attacks.
+        scope: Scope,
+        /// How many more attacks each may declare.
+        count: Num,
+    },
     /// Attacking every monster (BATTLE-2): monsters in scope may attack each monster the
     /// opponent controls once per Battle Phase, and directly only if they have not attacked
     /// yet ("Asura Priest").
@@ -198,7 +237,12 @@ pub enum Modifier {
     /// Battle-victim negation: monsters matching `victims` destroyed by battle with a
     /// monster in scope have their effects negated on the field and in the GY (their
     /// triggers from that destruction cannot activate: "Dark Ruler Ha Des", "Blade Knight").
-    NegateBattleVictims { scope: Scope, victims: Filter },
+    NegateBattleVictims {
+        /// The monsters whose battle victims have their effects negated.
+        scope: Scope,
+        /// The destroyed monsters whose effects are negated.
+        victims: Filter,
+    },
     /// Battle-victim banishment: monsters destroyed by battle with a monster in scope are
     /// banished instead of going to the GY (decided at damage calculation).
     BanishBattleVictims(Scope),
@@ -213,7 +257,12 @@ pub enum Modifier {
     /// several such cards each take their own). Only costs paid without a choice
     /// ([`Cost::PayLp`], [`Cost::SendDeckTop`]) can be attack costs; any other makes the
     /// attack impossible.
-    AttackCost { scope: Scope, cost: Cost },
+    AttackCost {
+        /// The monsters that must pay to attack.
+        scope: Scope,
+        /// The cost paid for each attack declaration.
+        cost: Cost,
+    },
     /// Cannot be Tributed at all: not for a Tribute Summon, a summon procedure, a Ritual
     /// Summon or a cost ("Mind Control").
     CannotBeTributed(Scope),
@@ -224,7 +273,12 @@ pub enum Modifier {
     /// activate cards, or the effects of cards, matching the filter ("Pitch-Black Warwolf":
     /// the opponent, Traps, during the Battle Phase; "Sasuke Samurai #2": both players,
     /// Spells and Traps, until the End Phase).
-    CannotActivate { who: Who, filter: Filter },
+    CannotActivate {
+        /// The players who cannot activate (from the source's controller's side).
+        who: Who,
+        /// The cards that cannot be activated, nor their effects.
+        filter: Filter,
+    },
     /// Negation on the field: the effects of the Spell and Trap Cards on the field that match
     /// the filter are negated ("Spell Canceller": every Spell).
     NegateCardsOnField(Filter),
@@ -232,13 +286,25 @@ pub enum Modifier {
     /// and its activation resolves, this face-up card gets 1 counter of the kind, never more
     /// than `max` ("Royal Magical Library": Spell Counters, max. 3; "Magical Marionette": no
     /// maximum, `u8::MAX`).
-    CounterPerActivation { kind: Counter, filter: Filter, max: u8 },
+    CounterPerActivation {
+        /// The kind of counter placed.
+        kind: Counter,
+        /// The activated cards that place a counter.
+        filter: Filter,
+        /// The most counters this card can hold.
+        max: u8,
+    },
     /// Summon lock: the players `who` names cannot Summon monsters (Normal, Tribute, Flip or
     /// Special Summon; Setting stays legal: "The Last Warrior from Another Planet").
     CannotSummon(Who),
     /// Zones that cannot be used: these Main Monster Zones (bit `i` = zone `i`) of the
     /// player `who` names cannot be used while the source stays face-up ("Ojama King").
-    LockedZones { who: Who, zones: u8 },
+    LockedZones {
+        /// The player whose zones are locked (from the source's controller's side).
+        who: Who,
+        /// A bit set of the locked Main Monster Zones.
+        zones: u8,
+    },
     /// Direct attack: monsters in scope may attack the opponent directly even while the
     /// opponent controls monsters (BATTLE-2; "Reaper on the Nightmare").
     DirectAttack(Scope),
@@ -248,7 +314,12 @@ pub enum Modifier {
     /// Targeting negation: the effect of a card matching the filter that targets a monster in
     /// scope is negated when it resolves, and that card is destroyed ("Fiend Skull Dragon":
     /// Traps; "Ryu Senshi": Spells).
-    NegateTargeting { scope: Scope, filter: Filter },
+    NegateTargeting {
+        /// The monsters protected.
+        scope: Scope,
+        /// The cards whose targeting effects are negated.
+        filter: Filter,
+    },
     /// Scoped monster-effect negation: face-up monsters in scope have their effects negated
     /// ("Fiend Skull Dragon": Flip monsters).
     NegateMonsterEffectsOf(Scope),
@@ -286,7 +357,12 @@ pub enum Modifier {
     /// of cards matching the filter (read on the effect's card): those effects neither move
     /// nor change them, and their continuous effects do not apply to them ("Horus the Black
     /// Flame Dragon LV6": unaffected by Spell effects).
-    Unaffected { scope: Scope, by: Filter },
+    Unaffected {
+        /// The monsters that are unaffected.
+        scope: Scope,
+        /// The cards whose effects they are unaffected by.
+        by: Filter,
+    },
     /// GY banishment lock: the players named (from the source's controller's side) cannot
     /// banish cards from either GY, by costs, summon procedures or effects ("Kycoo the Ghost
     /// Destroyer": its controller's opponent).
@@ -314,5 +390,10 @@ pub enum Modifier {
     /// Set, Flip Summoned or Special Summoned, cannot attack and cannot change their battle
     /// positions; the cards the source remembers in `spared` (those already on the field when
     /// it began) are not affected ("Prohibition").
-    NameProhibited { name: Num, spared: crate::effect::Mem },
+    NameProhibited {
+        /// The prohibited card name (its code, fixed when applied).
+        name: Num,
+        /// The memory slot of the cards already on the field, which are spared.
+        spared: crate::effect::Mem,
+    },
 }

@@ -70,7 +70,12 @@ pub enum Num {
     /// to and including this one (`Who::Both`: turns of either player); "for each of your
     /// Standby Phases since this card was activated" in your Main Phase ("Wave-Motion
     /// Cannon").
-    TurnsSince { anchor: Anchor, whose: Who },
+    TurnsSince {
+        /// The turn the count starts after.
+        anchor: Anchor,
+        /// Whose turns are counted (from the controller's side).
+        whose: Who,
+    },
 }
 
 impl From<i32> for Num {

@@ -55,7 +55,14 @@ pub enum Obj {
     /// the `count`th card matching the filter (the whole Deck when fewer match, nothing when
     /// the count is 0), top first; the count and the filter are read from each player's own
     /// side ("until they excavate as many monsters as they shuffled into their Deck").
-    DeckTopUntil { who: Who, filter: Filter, count: Box<Num> },
+    DeckTopUntil {
+        /// The players whose Decks are excavated (the turn player first, EFF-12).
+        who: Who,
+        /// What the counted cards must match.
+        filter: Filter,
+        /// How many matching cards to excavate down to.
+        count: Box<Num>,
+    },
 }
 
 /// The position a Special Summon uses.
@@ -134,6 +141,7 @@ pub enum PlayerEffect {
 pub enum Moment {
     /// The End Phase of this turn ("until the End Phase").
     EndPhase,
+    /// The end of the `n`th turn of either player, counting this one (0 and 1 both mean this turn).
     EndOfTurn(u8),
     /// The End Phase of the opponent's next turn ("during your opponent's next End Phase";
     /// today's "Sinister Serpent"). PHASE-1: this turn's, if it is the opponent's turn now, is
@@ -170,11 +178,34 @@ pub enum Test {
 pub enum Op {
     /// `who` picks `min..=max` cards in the place matching (non-targeting, EFF-6). Picks
     /// nothing when none can be picked.
-    Choose { who: Who, place: Place, filter: Filter, min: u8, max: u8 },
+    Choose {
+        /// The player who picks.
+        who: Who,
+        /// Where the cards are picked from.
+        place: Place,
+        /// What the picked cards must match.
+        filter: Filter,
+        /// The fewest cards to pick.
+        min: u8,
+        /// The most cards to pick.
+        max: u8,
+    },
     /// Picks `count` cards at random (MISC-6; as many as there are, if fewer).
-    ChooseRandom { place: Place, filter: Filter, count: Num },
+    ChooseRandom {
+        /// Where the cards are picked from.
+        place: Place,
+        /// What the picked cards must match.
+        filter: Filter,
+        /// How many cards to pick.
+        count: Num,
+    },
     /// Draw cards.
-    Draw { who: Who, count: Num },
+    Draw {
+        /// The players who draw.
+        who: Who,
+        /// How many cards each draws.
+        count: Num,
+    },
     /// Destroy the cards (MISC-4).
     Destroy(Obj),
     /// Destroy the cards and banish them instead of sending them to the GY.
@@ -184,34 +215,79 @@ pub enum Op {
     /// Discard the cards (MISC-4).
     Discard(Obj),
     /// Banish the cards (face-down when asked: ZONE-6).
-    Banish { what: Obj, face_down: bool },
+    Banish {
+        /// The cards to banish.
+        what: Obj,
+        /// Banish them face-down (ZONE-6).
+        face_down: bool,
+    },
     /// Add the cards to their owner's hand.
     ToHand(Obj),
     /// To the owner's Deck: shuffled, or on top.
-    ToDeck { what: Obj, top: bool },
+    ToDeck {
+        /// The cards to return to the Deck.
+        what: Obj,
+        /// Place them on top of the Deck instead of shuffling it in.
+        top: bool,
+    },
     /// Special Summon (SUM-5, SUM-7), to the controller's side or each card's owner's.
-    SpecialSummon { what: Obj, pos: SummonPos, side: Side },
+    SpecialSummon {
+        /// The monsters to Special Summon.
+        what: Obj,
+        /// The position they are summoned in.
+        pos: SummonPos,
+        /// Whose field they are summoned to.
+        side: Side,
+    },
     /// Special Summon to a zone of the controller that this Link card points to.
-    SpecialSummonPointed { what: Obj, pos: SummonPos },
+    SpecialSummonPointed {
+        /// The monsters to Special Summon.
+        what: Obj,
+        /// The position they are summoned in.
+        pos: SummonPos,
+    },
     /// Return banished monsters to the field in the position they left it ("banish it
     /// until the End Phase").
     ReturnToField(Obj),
     /// Change battle positions.
-    ChangePosition { what: Obj, to: PosChange },
+    ChangePosition {
+        /// The monsters whose positions change.
+        what: Obj,
+        /// The change made.
+        to: PosChange,
+    },
     /// Equip this (Equip Spell) card to the (single) card.
     EquipTo(Obj),
     /// The card of `what` becomes an Equip Card equipped to the card of `to`, placed in the
     /// controller's S/T zone; `grants` applies to the equipped monster while it stays
     /// equipped (its numbers fixed now).
-    EquipAsCard { what: Obj, to: Obj, grants: Option<Modifier> },
+    EquipAsCard {
+        /// The card that becomes an Equip Card.
+        what: Obj,
+        /// The monster it is equipped to.
+        to: Obj,
+        /// The effect it gives the equipped monster, if any.
+        grants: Option<Modifier>,
+    },
     /// Take control of the cards (until the End Phase or permanently).
-    TakeControl { what: Obj, until: Duration },
+    TakeControl {
+        /// The cards whose control is taken.
+        what: Obj,
+        /// How long the control change lasts.
+        until: Duration,
+    },
     /// The card of each object changes control with the other.
     SwapControl(Obj, Obj),
     /// Negate the activation of the previous chain link; destroy that card if `destroy`.
-    NegateActivation { destroy: bool },
+    NegateActivation {
+        /// Also destroy the negated card.
+        destroy: bool,
+    },
     /// Negate the effect of the previous chain link; destroy that card if `destroy`.
-    NegateEffect { destroy: bool },
+    NegateEffect {
+        /// Also destroy the card whose effect was negated.
+        destroy: bool,
+    },
     /// Negate the summon in progress; the monster is destroyed (SUM-3).
     NegateSummon,
     /// Negate the current attack.
@@ -219,25 +295,67 @@ pub enum Op {
     /// End the Battle Phase.
     EndBattlePhase,
     /// Inflict effect damage.
-    Damage { who: Who, amount: Num },
+    Damage {
+        /// The players who take the damage.
+        who: Who,
+        /// The damage each takes.
+        amount: Num,
+    },
     /// Inflict effect damage to the controller of each card of the object (once per
     /// player: "its controller takes 500 damage").
-    DamageController { of: Obj, amount: Num },
+    DamageController {
+        /// The cards whose controllers take the damage.
+        of: Obj,
+        /// The damage each controller takes.
+        amount: Num,
+    },
     /// Gain LP.
-    GainLp { who: Who, amount: Num },
+    GainLp {
+        /// The players who gain LP.
+        who: Who,
+        /// How many LP each gains.
+        amount: Num,
+    },
     /// LP become this.
-    SetLp { who: Who, amount: Num },
+    SetLp {
+        /// The players whose LP change.
+        who: Who,
+        /// The LP each has afterwards.
+        amount: Num,
+    },
     /// The controller takes no battle damage from the current battle.
     NoBattleDamage,
     /// A continuous effect on the cards for a while (its numbers fixed now).
-    Apply { what: Obj, modifier: Modifier, until: Duration },
+    Apply {
+        /// The cards the effect applies to.
+        what: Obj,
+        /// The continuous effect.
+        modifier: Modifier,
+        /// How long it lasts.
+        until: Duration,
+    },
     /// A rule that applies on its own (not to given cards) for a while.
-    ApplyRule { modifier: Modifier, until: Duration },
+    ApplyRule {
+        /// The continuous effect.
+        modifier: Modifier,
+        /// How long it lasts.
+        until: Duration,
+    },
     /// An effect on players.
-    ApplyPlayer { who: Who, effect: PlayerEffect },
+    ApplyPlayer {
+        /// The players the effect applies to.
+        who: Who,
+        /// The effect.
+        effect: PlayerEffect,
+    },
     /// The players given cannot activate cards or effects with the names of the cards of
     /// the object for the rest of this turn ("Sangan").
-    ForbidNames { who: Who, names: Obj },
+    ForbidNames {
+        /// The players who cannot activate them.
+        who: Who,
+        /// The cards whose names cannot be activated.
+        names: Obj,
+    },
     /// The monsters can attack once more this turn.
     ExtraAttack(Obj),
     /// The controller may Normal Summon or Set 1 monster matching the filter right after
@@ -262,22 +380,58 @@ pub enum Op {
     TossCoins(u8),
     /// This trap card is Special Summoned as a monster with its printed stats; it keeps its
     /// S/T zone occupied and is still a trap (TRAP-5).
-    SummonSelfAsMonster { pos: SummonPos },
+    SummonSelfAsMonster {
+        /// The position the trap is summoned in.
+        pos: SummonPos,
+    },
     /// Create `count` tokens of the card `code` and Special Summon them under the
     /// controller's control (MISC-1; `Obj::Affected` names them afterwards).
-    SummonTokens { code: u32, count: u8, pos: SummonPos },
+    SummonTokens {
+        /// The card code of the token.
+        code: u32,
+        /// How many tokens to summon.
+        count: u8,
+        /// The position they are summoned in.
+        pos: SummonPos,
+    },
     /// Place counters (MISC-2): only on cards whose behaviour lists that kind, never above
     /// `max`.
-    AddCounters { what: Obj, kind: Counter, count: u8, max: Option<u8> },
+    AddCounters {
+        /// The cards the counters are placed on.
+        what: Obj,
+        /// The kind of counter.
+        kind: Counter,
+        /// How many counters to place on each card (fewer when `max` would be passed).
+        count: u8,
+        /// The most counters of this kind a card can hold, if there is a limit.
+        max: Option<u8>,
+    },
     /// Remember the cards of the object in a memory slot of this card (replacing what it
     /// held).
-    Remember { what: Obj, slot: Mem },
+    Remember {
+        /// The cards to remember.
+        what: Obj,
+        /// The memory slot they are stored in.
+        slot: Mem,
+    },
     /// Run the steps at a later moment of the duel, as this effect (not a chain link); their
     /// `Obj::Affected` starts as the cards the step before this one affected, while they
     /// stay where they were ("return it to the Extra Deck at the end of the turn").
-    Later { at: Moment, ops: Vec<Op> },
+    Later {
+        /// When the steps run.
+        at: Moment,
+        /// The steps to run then.
+        ops: Vec<Op>,
+    },
     /// "If ...: ... otherwise ...".
-    If { test: Test, then: Vec<Op>, otherwise: Vec<Op> },
+    If {
+        /// What decides the branch.
+        test: Test,
+        /// The steps run when the test passes.
+        then: Vec<Op>,
+        /// The steps run when it fails.
+        otherwise: Vec<Op>,
+    },
     /// "You can ...": the controller decides, then the steps run.
     MayDo(Vec<Op>),
     /// "Choose 1 of these effects": the controller picks one branch (by its position,
@@ -296,12 +450,28 @@ pub enum Op {
     /// Tokens for a player: `count` tokens of the card `code` are created for `who` (their
     /// owner and controller) and Special Summoned to their field (MISC-1; `Obj::Affected`
     /// names them afterwards). `SummonTokens` is this for the controller.
-    SummonTokensFor { who: Who, code: u32, count: u8, pos: SummonPos },
+    SummonTokensFor {
+        /// The player who gets the tokens (from the controller's side).
+        who: Who,
+        /// The card code of the token.
+        code: u32,
+        /// How many tokens to summon.
+        count: u8,
+        /// The position they are summoned in.
+        pos: SummonPos,
+    },
     /// A battle inside this resolution: the (turn player's) monster of `attacker` battles the
     /// opponent's monster of `target` at once: a face-down target is turned face-up, damage
     /// is calculated (BATTLE-5, BATTLE-6; none when `no_damage`) and the monsters destroyed
     /// by it go to the GY; no Damage Step windows open.
-    BattleNow { attacker: Obj, target: Obj, no_damage: bool },
+    BattleNow {
+        /// The monster that attacks.
+        attacker: Obj,
+        /// The monster it battles.
+        target: Obj,
+        /// Calculate no damage from this battle.
+        no_damage: bool,
+    },
     /// Destruction to the Deck: destroy the cards (MISC-4) and place them on top of their
     /// owner's Deck instead of sending them to the GY ("Mystic Swordsman LV6").
     DestroyToDeckTop(Obj),
@@ -311,14 +481,24 @@ pub enum Op {
     /// Zones that cannot be used: the controller chooses `count` (or as many as there are)
     /// unused Main Monster Zones of the player `who` names; they cannot be used while this
     /// card stays face-up on the field ([`Modifier::LockedZones`]; "Ojama King").
-    LockZones { who: Who, count: u8 },
+    LockZones {
+        /// The player whose zones are locked.
+        who: Who,
+        /// How many zones to lock.
+        count: u8,
+    },
     /// LP exchange: the two players exchange their current LP ("Reversal Quiz").
     ExchangeLp,
     /// Excavate until: the top cards of each named player's Main Deck are revealed one by one
     /// until one matches the filter or the Deck runs out (EFF-12: the turn player first); they
     /// stay in the Deck. `Obj::Affected` names every excavated card, `Obj::Chosen` the
     /// matching one(s) ("Reasoning", "Monster Gate", "Magical Merchant").
-    ExcavateUntil { who: Who, filter: Filter },
+    ExcavateUntil {
+        /// The players whose Decks are excavated (the turn player first, EFF-12).
+        who: Who,
+        /// What the card that stops the excavation must match.
+        filter: Filter,
+    },
     /// A player declares a value, as [`Op::Declare`] does for the controller ("your opponent
     /// declares a Level": "Reasoning").
     DeclareBy(Who, Declare),

@@ -16,21 +16,39 @@ pub enum Trigger {
     /// This card was flipped face-up (FLIP effects).
     Flipped,
     /// This card was summoned in one of these ways.
-    Summoned { normal: bool, flip: bool, special: bool },
+    Summoned {
+        /// By a Normal Summon.
+        normal: bool,
+        /// By a Flip Summon.
+        flip: bool,
+        /// By a Special Summon.
+        special: bool,
+    },
     /// This card was sent to the GY; `from` lists the places it may have come from (empty:
     /// any); `cause` what must have sent it.
-    SentToGy { from: Vec<Zone>, cause: Cause },
+    SentToGy {
+        /// The zones it may have come from (empty: any).
+        from: Vec<Zone>,
+        /// What must have sent it.
+        cause: Cause,
+    },
     /// This card was destroyed by battle and sent to the GY.
     DestroyedByBattle,
     /// This card was destroyed (any way) and sent to the GY.
-    Destroyed { cause: Cause },
+    Destroyed {
+        /// What must have destroyed it.
+        cause: Cause,
+    },
     /// This card went from the field to the hand.
     ReturnedToHand,
     /// Another card matching the filter that you controlled on the field was returned to
     /// your hand by an opponent's card effect (the event card is that card).
     OtherReturnedToHand(Filter),
     /// This card inflicted battle damage to the opponent (`direct`: by a direct attack).
-    DealtBattleDamage { direct: bool },
+    DealtBattleDamage {
+        /// Only when it attacked directly.
+        direct: bool,
+    },
     /// This card destroyed a monster by battle (the event card is that monster).
     DestroysByBattle,
     /// "If this card destroys a monster by battle and sends it to the GY": the monster this
@@ -40,7 +58,12 @@ pub enum Trigger {
     /// This card was chosen as the target of an attack.
     AttackTargeted,
     /// A phase of this turn begins; `Who::You` = the effect controller's turn.
-    Phase { phase: Phase, whose: Who },
+    Phase {
+        /// The phase.
+        phase: Phase,
+        /// Whose turn it must be (from the effect controller's side).
+        whose: Who,
+    },
     /// The Battle Phase's End Step begins.
     EndOfBattlePhase,
     /// After damage calculation, if this card battled (the event card is the monster it
@@ -60,7 +83,12 @@ pub enum Trigger {
     /// A player (`who`, from this card's controller's side) took damage from the effect of
     /// a card matching `by`, while this card is where its range says (the event card is
     /// that card: "each time your opponent takes effect damage, except from ...").
-    EffectDamage { who: Who, by: Filter },
+    EffectDamage {
+        /// The player who took the damage (from this card's controller's side).
+        who: Who,
+        /// The cards whose effects must have dealt it.
+        by: Filter,
+    },
     /// Draws: `whose` (from this card's controller's side) drew one or more cards (one
     /// trigger per draw, MISC-5), while this card is in its range.
     Drew(Who),
@@ -78,7 +106,16 @@ pub enum Trigger {
     /// face-up on the field, or in the place its range says; it may be one of them). Every
     /// monster so summoned before the trigger is activated is an event card
     /// ([`crate::effect::Obj::EventCards`]): "when a monster(s) is Summoned: destroy them".
-    AnySummoned { normal: bool, flip: bool, special: bool, filter: Filter },
+    AnySummoned {
+        /// By a Normal Summon.
+        normal: bool,
+        /// By a Flip Summon.
+        flip: bool,
+        /// By a Special Summon.
+        special: bool,
+        /// What the summoned monster must match.
+        filter: Filter,
+    },
     /// The start of the Damage Step, if this card battles (the event card is the monster it
     /// battles, still as it was when the attack reached the Damage Step: BATTLE-4).
     StartOfDamageStep,
@@ -127,13 +164,34 @@ pub enum Condition {
     /// window).
     AttackDeclared(Filter),
     /// A monster matching the filter was just summoned in one of these ways.
-    JustSummoned { normal: bool, flip: bool, special: bool, filter: Filter },
+    JustSummoned {
+        /// By a Normal Summon.
+        normal: bool,
+        /// By a Flip Summon.
+        flip: bool,
+        /// By a Special Summon.
+        special: bool,
+        /// What the summoned monster must match.
+        filter: Filter,
+    },
     /// A monster is about to be summoned (SUM-3 negation window).
     SummonPending,
     /// Cards matching the filter exist in the place (at least `count`).
-    Exists { place: Place, filter: Filter, count: u8 },
+    Exists {
+        /// Where to look (from the controller's side).
+        place: Place,
+        /// What the cards must match.
+        filter: Filter,
+        /// The fewest matching cards needed.
+        count: u8,
+    },
     /// No card matches in the place.
-    NoneIn { place: Place, filter: Filter },
+    NoneIn {
+        /// Where to look (from the controller's side).
+        place: Place,
+        /// What no card there may match.
+        filter: Filter,
+    },
     /// The controller has not Summoned a monster this turn ("you cannot Summon other
     /// monsters the turn you activate this card").
     NotSummonedThisTurn,
@@ -173,7 +231,14 @@ pub enum Condition {
     /// This is `whose` `n`th turn after the anchor turn, counting neither it nor earlier
     /// ones (`Who::Both`: the `n`th turn of either player). With a phase trigger: "during
     /// your 2nd Standby Phase after activation".
-    TurnsSince { anchor: Anchor, whose: Who, n: u8 },
+    TurnsSince {
+        /// The turn the count starts after.
+        anchor: Anchor,
+        /// Whose turns are counted (from the controller's side).
+        whose: Who,
+        /// Which such turn it must be.
+        n: u8,
+    },
     /// This card's effect with this index resolved this turn, not negated ("if this effect
     /// was activated and resolved this turn").
     ResolvedThisTurn(u8),
