@@ -1,0 +1,180 @@
+//! How a duel and a match end in a room: forfeits, the duel's end (replay, score, the
+//! sudden-death and side-deck steps), the match result and its rating, the next duel.
+
+use super::*;
+
+impl Room {
+    /// A player left (or did not come back in time): they lose the duel in progress and
+    /// the match.
+    pub(super) async fn forfeit_seat(&mut self, p: Player) {
+        if matches!(self.stage, Stage::Over | Stage::Waiting) {
+            return;
+        }
+        self.forfeit = Some(p);
+        if let Some(s) = self.seats[p.idx()].as_mut() {
+            s.dropped_at = None;
+        }
+        let name = self.seat(p).name.clone();
+        if self.stage == Stage::Dueling {
+            self.end_duel(Ending { winner: Some(p.opp()), end: DuelEnd::Engine(WinReason::Surrender), reason: format!("{name} left") }).await;
+        } else {
+            self.finish_match(None).await;
+        }
+    }
+
+    /// Records the duel (in the database before anyone is told), scores it, and goes on
+    /// to siding, the next duel or the end of the match.
+    pub(super) async fn end_duel(&mut self, ending: Ending) {
+        let Some(g) = self.game.take() else { return };
+        self.ai_generation += 1;
+        self.score.record(ending.winner, ending.end);
+        let timed_out = g.time_called;
+        let match_over = !self.best_of_3 || self.forfeit.is_some() || self.extra_duel || self.score.decided() || (timed_out && self.score.winner().is_some());
+        if !match_over && timed_out && self.score.effect_winner.is_none() {
+            // MATCH-7 (judgment 2): equal duel wins when time ran out: an extra duel.
+            self.extra_duel = true;
+        }
+        let replay = Replay { setup: g.setup.clone(), actions: g.actions.clone() };
+        let names = [self.seat(Player::A).name.clone(), self.seat(Player::B).name.clone()];
+        let format =
+            crate::formats::resolve(&self.options.format).unwrap_or_else(|_| crate::formats::resolve(crate::formats::DEFAULT_FORMAT).expect("casual resolves"));
+        let mut file = ReplayFile::record(
+            &g.duel,
+            replay.clone(),
+            format.data_version(),
+            [self.seat(Player::A).registered.name.clone(), self.seat(Player::B).registered.name.clone()],
+        );
+        file.play_format = format.play_format();
+        let row = DuelRow {
+            id: random_token(),
+            match_id: self.match_id.clone(),
+            number: self.duel_number as i64,
+            player_a: names[0].clone(),
+            player_b: names[1].clone(),
+            user_a: self.seat(Player::A).account.as_deref().map(crate::db::name_key),
+            user_b: self.seat(Player::B).account.as_deref().map(crate::db::name_key),
+            winner: ending.winner.map(|w| w.name().to_string()),
+            reason: ending.reason.clone(),
+            turns: g.duel.turn() as i64,
+            format: self.options.format.clone(),
+            edition: self.edition.name().to_string(),
+            rated: self.options.rated,
+            finished_at: std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64),
+            engine_version: file.engine_version.clone(),
+            card_data_version: file.card_data_version.clone(),
+            deck_a: file.decks[0].clone(),
+            deck_b: file.decks[1].clone(),
+        };
+        let rating = if match_over { self.rated_result() } else { None };
+        let replay_json = serde_json::to_string(&replay).expect("replays serialize");
+        let ratings = match self.state.db.finish_duel(&row, &replay_json, rating, match_over).await {
+            Ok(r) => r,
+            Err(e) => {
+                self.broadcast(&ServerMsg::error("database", format!("the duel could not be saved: {e}")));
+                Vec::new()
+            }
+        };
+        self.game = Some(g);
+        self.broadcast_state();
+        let info = ResultInfo {
+            duel: self.duel_number,
+            winner: ending.winner.map(|w| w.name().to_string()),
+            winner_name: ending.winner.map(|w| names[w.idx()].clone()),
+            reason: ending.reason,
+            turns: row.turns as u32,
+            replay_id: row.id,
+            duel_wins: self.score.wins,
+            match_over,
+            match_winner: if match_over { self.match_winner().map(|w| names[w.idx()].clone()) } else { None },
+            ratings,
+        };
+        self.broadcast(&ServerMsg::Result(info));
+        if match_over {
+            self.stage = Stage::Over;
+            self.broadcast_room();
+            return;
+        }
+        self.chooser = match ending.winner {
+            Some(w) => ChosenBy::Loser(w.opp()),
+            None => ChosenBy::Again(self.chooser.player()),
+        };
+        self.stage = Stage::Siding;
+        for s in self.seats.iter_mut().flatten() {
+            s.ready = s.is_ai();
+        }
+        self.broadcast_room();
+        self.broadcast_state();
+    }
+
+    pub(super) fn match_winner(&self) -> Option<Player> {
+        match self.forfeit {
+            Some(p) => Some(p.opp()),
+            None => self.score.winner(),
+        }
+    }
+
+    pub(super) fn rated_result(&self) -> Option<RatedResult> {
+        if !self.options.rated {
+            return None;
+        }
+        let a = self.seat(Player::A).account.clone()?;
+        let b = self.seat(Player::B).account.clone()?;
+        let score_a = match self.match_winner() {
+            Some(Player::A) => 1.0,
+            Some(Player::B) => 0.0,
+            None => 0.5,
+        };
+        Some(RatedResult { format: self.options.format.clone(), names: [a, b], score_a })
+    }
+
+    /// A match that ends without a duel to record (MATCH-7 judgment 3, or a player who
+    /// left between duels): the rating change alone.
+    pub(super) async fn finish_match(&mut self, _why: Option<&str>) {
+        self.stage = Stage::Over;
+        let names = [self.seat(Player::A).name.clone(), self.seat(Player::B).name.clone()];
+        let ratings = match self.state.db.end_match(&self.match_id, self.rated_result()).await {
+            Ok(x) => x,
+            Err(e) => {
+                self.broadcast(&ServerMsg::error("database", format!("the match's end could not be saved: {e}")));
+                Vec::new()
+            }
+        };
+        let winner = self.match_winner();
+        self.broadcast(&ServerMsg::Result(ResultInfo {
+            duel: self.duel_number,
+            winner: None,
+            winner_name: None,
+            reason: match self.forfeit {
+                Some(p) => format!("{} left", names[p.idx()]),
+                None => "time: the match goes to the player with more duel wins".into(),
+            },
+            turns: 0,
+            replay_id: String::new(),
+            duel_wins: self.score.wins,
+            match_over: true,
+            match_winner: winner.map(|w| names[w.idx()].clone()),
+            ratings,
+        }));
+        self.broadcast_room();
+    }
+
+    pub(super) async fn maybe_next_duel(&mut self) {
+        if self.stage != Stage::Siding || !self.seats.iter().flatten().all(|s| s.ready) {
+            self.broadcast_state();
+            return;
+        }
+        if self.match_deadline.is_some_and(|d| Instant::now() >= d) && !self.extra_duel {
+            // MATCH-7: time ran out between duels: a lead wins (judgment 3), equal wins
+            // play an extra duel (judgment 2).
+            if self.score.winner().is_some() {
+                self.finish_match(None).await;
+                return;
+            }
+            self.extra_duel = true;
+        }
+        self.duel_number += 1;
+        self.choose_first().await;
+    }
+
+    // ---- frames ---------------------------------------------------------------------
+}
