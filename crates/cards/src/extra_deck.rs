@@ -330,7 +330,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .modifier(magician_scale())
         .modifier(Modifier::PendulumBattleLock(F::Trap))
-        .modifier(Modifier::ScaleActivationNeeds(Condition::NoneIn { place: Place::Monsters(Who::You), filter: F::Any }))]),
+        .modifier(Modifier::ScaleActivationNeeds(Condition::NoneIn { place: Place::Monsters(Who::You), filter: F::Any })),
+        E::continuous(
+            "As a monster in a Monster Zone: once per turn, the first time a card effect of your opponent would destroy cards in your Pendulum Zones, they are not destroyed.",
+        )
+        .when(Condition::This(F::InPlace(Place::Monsters(Who::You))))
+        // A Pendulum monster card among the Spell & Trap cards is in a Pendulum Zone.
+        .modifier(Modifier::ShieldOncePerTurn(Scope::FieldCards(F::CardType(type_bits::PENDULUM) & F::SpellTrap & F::YouControl)))]),
         // ---- Link (SUM-13) ----
         // Decode Talker
         1861629 => link(

@@ -137,6 +137,7 @@ impl Duel {
                 c.zone() == Zone::Monster && c.face_up() && self.filter_matches(f, card, ctrl, source)
             }
             Scope::AllMonsters(f) => self.card(card).zone() == Zone::Monster && self.filter_matches(f, card, ctrl, source),
+            Scope::FieldCards(f) => self.card(card).zone().on_field() && self.filter_matches(f, card, ctrl, source),
         }
     }
 
@@ -361,6 +362,40 @@ impl Duel {
         self.restricted(card, |m| if let Modifier::CannotChangePosition(s) = m { Some(s) } else { None })
             || self.restricted(card, |m| if let Modifier::ForceDefense(s) = m { Some(s) } else { None })
             || self.restricted(card, |m| if let Modifier::ForceAttack(s) = m { Some(s) } else { None })
+    }
+
+    /// `Modifier::ShieldOncePerTurn`: of the cards an effect of `by` would destroy, those an
+    /// unused shield of their controller covers are spared, and each shield that spared one
+    /// is used up for this turn.
+    pub(crate) fn shield_once_per_turn(&mut self, list: SmallVec<[CardId; 4]>, by: Player) -> SmallVec<[CardId; 4]> {
+        if !self.any_modifiers() || list.is_empty() {
+            return list;
+        }
+        let turn = self.turn;
+        let mut used: SmallVec<[CardId; 2]> = SmallVec::new();
+        let mut kept: SmallVec<[CardId; 4]> = SmallVec::new();
+        for c in list {
+            let shield = self.active_modifiers().into_iter().find_map(|(src, ctrl, fixed, m)| match m {
+                Modifier::ShieldOncePerTurn(s)
+                    if ctrl != by && self.card(c).controller() == ctrl && self.card(src).shield_turn != turn && self.in_scope(s, src, ctrl, fixed, c) =>
+                {
+                    Some(src)
+                }
+                _ => None,
+            });
+            match shield {
+                Some(src) => {
+                    if !used.contains(&src) {
+                        used.push(src);
+                    }
+                }
+                None => kept.push(c),
+            }
+        }
+        for src in used {
+            self.cards[src.0 as usize].shield_turn = turn;
+        }
+        kept
     }
 
     /// Cannot be destroyed by card effects now (`Modifier::IndestructibleByEffect`).

@@ -87,6 +87,9 @@ pub enum Scope {
     /// binds Set monsters ("monsters your opponent controls cannot change their battle
     /// positions" stops their Flip Summons: "Swords of Concealing Light").
     AllMonsters(Filter),
+    /// Every card on the field matching, in any zone (a Pendulum Zone included): "cards in
+    /// your Pendulum Zones" ("Timegazer Magician").
+    FieldCards(Filter),
 }
 
 /// An effect that applies while its card is face-up (and, for spells/traps, its
@@ -396,4 +399,10 @@ pub enum Modifier {
         /// The memory slot of the cards already on the field, which are spared.
         spared: crate::effect::Mem,
     },
+    /// A shield once per turn: the first time in a turn that a card effect of the source's
+    /// controller's opponent would destroy cards in scope that the source's controller
+    /// controls, those cards are not destroyed (all of that one destruction); the shield is
+    /// then used up until the next turn ("Timegazer Magician": its controller's Pendulum
+    /// Zones).
+    ShieldOncePerTurn(Scope),
 }

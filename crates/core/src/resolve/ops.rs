@@ -113,6 +113,7 @@ impl Duel {
                     .into_iter()
                     .filter(|&c| (self.card(c).zone().on_field() || (in_hand && self.card(c).zone() == Zone::Hand)) && !self.indestructible_by_effect(c))
                     .collect();
+                let list = self.shield_once_per_turn(list, r.link.controller);
                 self.remember_known(r, &list);
                 for &c in &list {
                     match op {

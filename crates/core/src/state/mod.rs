@@ -158,6 +158,9 @@ pub struct CardState {
     /// negated, on the field and in the GY, until it moves again.
     #[serde(default)]
     pub battle_negated: bool,
+    /// The turn this card's `Modifier::ShieldOncePerTurn` was last used (0: never).
+    #[serde(default)]
+    pub shield_turn: u32,
     /// Destroyed by battle with a monster whose victims are banished instead of going to
     /// the GY.
     #[serde(default)]
@@ -215,6 +218,7 @@ impl CardState {
             stays: false,
             attacked_targets: SmallVec::new(),
             battle_negated: false,
+            shield_turn: 0,
             battle_banished: false,
         }
     }
