@@ -372,19 +372,24 @@ impl Duel {
             return list;
         }
         let turn = self.turn;
+        // The shields of `by`'s opponent not used this turn (they do not change in this loop).
+        let shields: SmallVec<[(CardId, Player, Option<CardId>, &Scope); 2]> = self
+            .active_modifiers()
+            .into_iter()
+            .filter_map(|(src, ctrl, fixed, m)| match m {
+                Modifier::ShieldOncePerTurn(s) if ctrl != by && self.card(src).shield_turn != turn => Some((src, ctrl, fixed, s)),
+                _ => None,
+            })
+            .collect();
+        if shields.is_empty() {
+            return list;
+        }
         let mut used: SmallVec<[CardId; 2]> = SmallVec::new();
         let mut kept: SmallVec<[CardId; 4]> = SmallVec::new();
         for c in list {
-            let shield = self.active_modifiers().into_iter().find_map(|(src, ctrl, fixed, m)| match m {
-                Modifier::ShieldOncePerTurn(s)
-                    if ctrl != by && self.card(c).controller() == ctrl && self.card(src).shield_turn != turn && self.in_scope(s, src, ctrl, fixed, c) =>
-                {
-                    Some(src)
-                }
-                _ => None,
-            });
+            let shield = shields.iter().find(|&&(src, ctrl, fixed, s)| self.card(c).controller() == ctrl && self.in_scope(s, src, ctrl, fixed, c));
             match shield {
-                Some(src) => {
+                Some(&(src, ..)) => {
                     if !used.contains(&src) {
                         used.push(src);
                     }
@@ -392,6 +397,7 @@ impl Duel {
                 None => kept.push(c),
             }
         }
+        drop(shields);
         for src in used {
             self.cards[src.0 as usize].shield_turn = turn;
         }
