@@ -20,5 +20,5 @@ pub use cdb::{CardDb, CdbError};
 pub use check::{check_deck, check_deck_report, CheckError, CheckOptions, CheckReport, CheckRequest, Region, Violation};
 pub use format::{Format, UnknownFormat, FORMATS};
 pub use lflist::{load_banlist, Banlist, BanlistFile, Date, LflistError};
-pub use source::{load_named_deck, read_named_deck, unimplemented_cards, DeckSourceError, NamedDeck};
+pub use source::{load_named_deck, read_named_deck, DeckSourceError, NamedDeck};
 pub use ydk::{convert_deck, load_deck, read_deck, Deck, DeckError, DeckFormat, LoadedDeck, Section};

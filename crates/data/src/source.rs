@@ -96,11 +96,6 @@ pub fn unimplemented(cards: impl IntoIterator<Item = u32>, lookup: &CardLookup) 
     missing
 }
 
-/// The cards of a deck the engine does not implement, as "Name (passcode)".
-pub fn unimplemented_cards(deck: &NamedDeck) -> Vec<String> {
-    unimplemented(deck_cards(deck), &CardLookup::new(None)).iter().map(|c| c.to_string()).collect()
-}
-
 fn deck_cards(deck: &NamedDeck) -> impl Iterator<Item = u32> + '_ {
     deck.list.main.iter().chain(&deck.list.extra).chain(&deck.side).copied()
 }
