@@ -347,9 +347,7 @@ impl Duel {
         if (by_opponent && !(e.either_player && c.face_up() && c.zone().on_field() && effect > 0))
             || e.kind.is_triggered()
             || e.kind == EffectKind::Continuous
-            || self.name_locked(p, card)
             || c.battle_negated
-            || self.activation_locked(p, card)
         {
             return false;
         }
@@ -364,7 +362,7 @@ impl Duel {
             EffectKind::Spell(SpellKind::QuickPlay) => (from_hand && my_turn) || set_earlier,
             EffectKind::Spell(SpellKind::Field) => (from_hand || (c.zone() == Zone::Field && !c.face_up())) && my_turn,
             EffectKind::Spell(_) => (from_hand || (c.zone() == Zone::SpellTrap && !c.face_up())) && my_turn,
-            EffectKind::Trap(_) => (set_earlier || (c.zone() == Zone::SpellTrap && c.face_up() && c.active && effect > 0)) && !self.traps_locked(),
+            EffectKind::Trap(_) => set_earlier || (c.zone() == Zone::SpellTrap && c.face_up() && c.active && effect > 0),
             EffectKind::Quick | EffectKind::Ignition => match e.range {
                 Range::Hand => from_hand,
                 Range::Gy => c.zone() == Zone::Gy,
@@ -419,6 +417,10 @@ impl Duel {
         }
         // SUM-3: in a summon-negation window only summon negation responds.
         if w.kind == WindowKind::SummonNegation && !e.condition.mentions_summon_pending() {
+            return false;
+        }
+        // Locks last: they read the continuous modifiers, the costliest questions here.
+        if self.name_locked(p, card) || self.activation_locked(p, card) || (matches!(e.kind, EffectKind::Trap(_)) && self.traps_locked()) {
             return false;
         }
         let ctx = Ctx::of(p, card);
