@@ -13,7 +13,7 @@ use crate::eval::{Ctx, LinkFacts};
 use crate::event::{Event, Reason};
 use crate::state::{CardId, Dest, Duel, Use, UseKey};
 use crate::trigger::Pending;
-use crate::types::{BattleStep, Player, Position, Zone};
+use crate::types::{BattleStep, Phase, Player, Position, Zone};
 
 /// Where an activation is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,6 +40,81 @@ pub struct ActivateTask {
     pub from: Zone,
     /// Targets, event card and cost, as fixed so far.
     pub facts: LinkFacts,
+}
+
+/// Where a card's effects can be activated from, computed once per card definition
+/// ([`crate::pool::CardPool`]): listing the legal actions skips an effect at once when its
+/// card is in a zone it cannot be activated from, or when it is Spell Speed 1 outside its
+/// controller's open Main Phase. A superset of [`Duel::can_activate`]'s place and timing
+/// rules, never a replacement for them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ActivationGates {
+    /// Per effect (the first 8): the zones (see [`zone_bit`]) it may be activated from.
+    zones: [u8; 8],
+    /// Per effect, as bits: Spell Speed 1 without a phase of its own (SPELL-1, EFF-1, EFF-13).
+    main_only: u8,
+    /// Union of `zones`: no bit, no activatable effect in this zone.
+    any: u8,
+}
+
+/// A zone as one bit of [`ActivationGates`].
+pub(crate) fn zone_bit(z: Zone) -> u8 {
+    match z {
+        Zone::Hand => 1,
+        Zone::Monster => 2,
+        Zone::SpellTrap => 4,
+        Zone::Field => 8,
+        Zone::Pendulum => 16,
+        Zone::Gy => 32,
+        Zone::Banished => 64,
+        Zone::Deck | Zone::Extra | Zone::Material | Zone::Gone => 128,
+    }
+}
+
+impl ActivationGates {
+    /// The gates of a card's effects (mirrors the place rules of `can_activate`).
+    pub(crate) fn of(behavior: &crate::effect::Behavior) -> ActivationGates {
+        let mut g = ActivationGates::default();
+        let field = zone_bit(Zone::Monster) | zone_bit(Zone::SpellTrap) | zone_bit(Zone::Field) | zone_bit(Zone::Pendulum);
+        for (i, e) in behavior.effects.iter().take(8).enumerate() {
+            let zones = match e.kind {
+                EffectKind::Spell(SpellKind::Field) => zone_bit(Zone::Hand) | zone_bit(Zone::Field),
+                EffectKind::Spell(_) => zone_bit(Zone::Hand) | zone_bit(Zone::SpellTrap),
+                EffectKind::Trap(_) => zone_bit(Zone::SpellTrap),
+                EffectKind::Quick | EffectKind::Ignition => match e.range {
+                    Range::Hand => zone_bit(Zone::Hand),
+                    Range::Gy => zone_bit(Zone::Gy),
+                    Range::Field => field,
+                    Range::PendulumZone => zone_bit(Zone::SpellTrap) | zone_bit(Zone::Pendulum),
+                    Range::Anywhere => u8::MAX,
+                    Range::Banished => zone_bit(Zone::Banished),
+                    Range::FaceDownMonster => zone_bit(Zone::Monster),
+                },
+                EffectKind::Flip | EffectKind::Trigger { .. } | EffectKind::Continuous => 0,
+            };
+            g.zones[i] = zones;
+            g.any |= zones;
+            if e.spell_speed() == SpellSpeed::One
+                && ![Phase::Draw, Phase::Standby, Phase::Main1, Phase::Battle, Phase::Main2, Phase::End]
+                    .iter()
+                    .any(|&ph| condition_names_phase(&e.condition, ph))
+            {
+                g.main_only |= 1 << i;
+            }
+        }
+        g
+    }
+
+    /// May effect `effect` of a card in a zone with bit `zone` be activatable, in a window
+    /// where Spell Speed 1 is (`ss1`) or is not allowed?
+    pub(crate) fn may(&self, effect: usize, zone: u8, ss1: bool) -> bool {
+        effect < 8 && self.zones[effect] & zone != 0 && (ss1 || self.main_only & (1 << effect) == 0)
+    }
+
+    /// Has the card any effect activatable from a zone with bit `zone`?
+    pub(crate) fn any_in(&self, zone: u8) -> bool {
+        self.any & zone != 0
+    }
 }
 
 impl Duel {

@@ -224,9 +224,17 @@ impl Duel {
     }
 
     fn push_activations(&self, p: Player, c: CardId, loc: Loc, w: &crate::engine::Window, out: &mut Vec<Action>) {
-        let n = self.pool.def(self.card(c).def).behavior.effects.len();
+        let st = self.card(c);
+        let gates = self.pool.gates(st.def);
+        let zone = crate::activate::zone_bit(st.zone());
+        if !gates.any_in(zone) {
+            return;
+        }
+        // Spell Speed 1: only in the turn player's open Main Phase with an empty chain.
+        let ss1 = p == self.turn_player && self.chain.is_empty() && w.kind == WindowKind::Phase(self.phase) && self.phase.is_main();
+        let n = self.pool.def(st.def).behavior.effects.len();
         for e in 0..n.min(8) {
-            if self.can_activate(p, c, e as u8, w) {
+            if gates.may(e, zone, ss1) && self.can_activate(p, c, e as u8, w) {
                 out.push(Action::Activate { card: loc, effect: e as u8 });
             }
         }
