@@ -57,6 +57,18 @@ pub(crate) struct ActivationGates {
     any: u8,
 }
 
+/// Which activation locks may apply now ([`Duel::locks`]): when one is false, no card is
+/// locked by it, so its per-card question is skipped.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Locks {
+    /// A name is locked or prohibited (`NoActivationsOfName`, `NameProhibited`).
+    pub names: bool,
+    /// A `CannotActivate` modifier applies.
+    pub activations: bool,
+    /// No trap card can be activated ("Jinzo").
+    pub traps: bool,
+}
+
 /// A zone as one bit of [`ActivationGates`].
 pub(crate) fn zone_bit(z: Zone) -> u8 {
     match z {
@@ -414,6 +426,22 @@ impl Duel {
     /// Can `p` activate effect `effect` of `card` in window `w` now? A pure function of
     /// the state (STYLE 14): timing, zone, spell speed, condition, costs, targets.
     pub(crate) fn can_activate(&self, p: Player, card: CardId, effect: u8, w: &Window) -> bool {
+        self.can_activate_under(&self.locks(), p, card, effect, w)
+    }
+
+    /// The activation locks that may apply now, each asked once (a listing of every legal
+    /// action asks them once, not once per card).
+    pub(crate) fn locks(&self) -> Locks {
+        use crate::effect::Modifier;
+        let names = !self.lingering.is_empty()
+            && (self.lingering.iter().any(|l| matches!(l.modifier, Modifier::NoActivationsOfName(_)))
+                || self.modifiers_where(|m| matches!(m, Modifier::NameProhibited { .. })).next().is_some());
+        let activations = self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::CannotActivate { .. })).next().is_some();
+        Locks { names, activations, traps: self.traps_locked() }
+    }
+
+    /// [`Duel::can_activate`] with the locks already asked.
+    pub(crate) fn can_activate_under(&self, locks: &Locks, p: Player, card: CardId, effect: u8, w: &Window) -> bool {
         let Some(e) = self.effect_decl(card, effect) else { return false };
         let c = self.card(card);
         // "Either player can ...": the opponent uses an effect of a face-up card (never its
@@ -495,7 +523,7 @@ impl Duel {
             return false;
         }
         // Locks last: they read the continuous modifiers, the costliest questions here.
-        if self.name_locked(p, card) || self.activation_locked(p, card) || (matches!(e.kind, EffectKind::Trap(_)) && self.traps_locked()) {
+        if (locks.names && self.name_locked(p, card)) || (locks.activations && self.activation_locked(p, card)) || (locks.traps && matches!(e.kind, EffectKind::Trap(_))) {
             return false;
         }
         let ctx = Ctx::of(p, card);

@@ -445,7 +445,7 @@ impl Duel {
     /// not a chain link).
     pub(crate) fn enforce_forced_defense(&mut self) {
         use crate::types::Position;
-        if self.sources_on_field().next().is_none() && self.lingering.is_empty() {
+        if self.modifiers_where(|m| matches!(m, Modifier::ForceDefense(_) | Modifier::ForceAttack(_))).next().is_none() {
             return;
         }
         let forced: SmallVec<[(CardId, Position); 4]> = self

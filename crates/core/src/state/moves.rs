@@ -290,8 +290,10 @@ impl Duel {
                 self.send_to_gy(id, Reason::RuleDestroy);
             }
         }
+        // Control by equips: only while an equip that takes control applies.
+        let taken = self.any_modifiers() && self.modifiers_where(|m| *m == crate::effect::Modifier::ControlEquipped).next().is_some();
         let monsters: SmallVec<[CardId; 10]> =
-            if self.any_modifiers() { self.players.iter().flat_map(|ps| ps.monsters.iter().flatten().copied()).collect() } else { SmallVec::new() };
+            if taken { self.players.iter().flat_map(|ps| ps.monsters.iter().flatten().copied()).collect() } else { SmallVec::new() };
         for id in monsters {
             let i = id.0 as usize;
             if self.cards[i].zone != Zone::Monster {
