@@ -523,7 +523,10 @@ impl Duel {
             return false;
         }
         // Locks last: they read the continuous modifiers, the costliest questions here.
-        if (locks.names && self.name_locked(p, card)) || (locks.activations && self.activation_locked(p, card)) || (locks.traps && matches!(e.kind, EffectKind::Trap(_))) {
+        if (locks.names && self.name_locked(p, card))
+            || (locks.activations && self.activation_locked(p, card))
+            || (locks.traps && matches!(e.kind, EffectKind::Trap(_)))
+        {
             return false;
         }
         let ctx = Ctx::of(p, card);

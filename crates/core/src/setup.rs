@@ -309,6 +309,7 @@ impl Duel {
             watchers: Vec::new(),
             win_watch: Vec::new(),
             modifier_sources: Vec::new(),
+            field_sources: smallvec::SmallVec::new(),
             gy_effect_cards: Vec::new(),
             control_returns: Vec::new(),
             held_spell_zones: Vec::new(),
@@ -331,6 +332,12 @@ impl Duel {
             .filter(|&c| pool.def(self.card(c).def).behavior.effects.iter().any(|e| e.range == crate::effect::Range::Gy && !e.kind.is_triggered()))
             .collect();
         self.modifier_sources = self.card_ids().filter(|&c| pool.def(self.card(c).def).behavior.effects.iter().any(|e| !e.modifiers.is_empty())).collect();
+        self.index_field_sources();
+    }
+
+    /// The modifier sources on the field now, in card order (kept by `move_card`).
+    pub(crate) fn index_field_sources(&mut self) {
+        self.field_sources = self.modifier_sources.iter().copied().filter(|&c| self.card(c).zone().on_field()).collect();
     }
 
     /// Creates a card instance for `code` owned by `owner`, placed in `zone`.

@@ -404,6 +404,10 @@ pub struct Duel {
     pub(crate) win_watch: Vec<CardId>,
     /// Cards whose behaviour declares continuous modifiers.
     pub(crate) modifier_sources: Vec<CardId>,
+    /// The `modifier_sources` on the field, in the same order (rebuilt when one enters or
+    /// leaves the field, and on attaching a pool).
+    #[serde(skip)]
+    pub(crate) field_sources: SmallVec<[CardId; 8]>,
     /// Cards with an effect used from the GY.
     pub(crate) gy_effect_cards: Vec<CardId>,
     /// TRAP-5: trap monsters on the field and the S/T zone each keeps occupied.
@@ -482,6 +486,7 @@ impl Duel {
             }
         }
         self.pool = pool;
+        self.index_field_sources();
         Ok(())
     }
     /// The rule edition (ERA-1).

@@ -137,6 +137,9 @@ impl Duel {
         if matches!(to.zone, Zone::Hand | Zone::Deck) || (to.zone == Zone::Extra && !to.position.face_up()) {
             c.properly_summoned = false;
         }
+        if from.zone.on_field() != to.zone.on_field() && self.modifier_sources.binary_search(&id).is_ok() {
+            self.index_field_sources();
+        }
         let to_loc = self.loc_of(id);
         let face_up = to.position.face_up();
         self.emit(Event::Moved { card: id, from, to: to_loc, reason, face_up });
