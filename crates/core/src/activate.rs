@@ -212,7 +212,7 @@ impl Duel {
 
     /// Are there at least `need` legal targets in a group? (Counts without collecting.)
     fn has_spec_candidates(&self, t: &TargetSpec, ctx: &Ctx<'_>, need: usize) -> bool {
-        self.cards_in(t.place, ctx.p).into_iter().filter(|&c| self.targetable(c, ctx.source, ctx.p) && self.filter_in(&t.filter, c, ctx)).take(need).count()
+        self.cards_in(t.place, ctx.p).into_iter().filter(|&c| self.filter_in(&t.filter, c, ctx) && self.targetable(c, ctx.source, ctx.p)).take(need).count()
             >= need
     }
 
@@ -480,7 +480,7 @@ impl Duel {
         // Continuous spells/traps already face-up: their other effects (effect > 0) are used
         // like ignition/quick effects, never the activation again.
         let reactivation = e.kind.is_card_activation() && c.face_up() && c.zone().on_field();
-        if !placed_ok || (reactivation && effect == 0) || self.pendulum_battle_locked(p, card, effect) {
+        if !placed_ok || (reactivation && effect == 0) {
             return false;
         }
         let is_spell_trap = e.kind.is_card_activation();
@@ -526,6 +526,7 @@ impl Duel {
         if (locks.names && self.name_locked(p, card))
             || (locks.activations && self.activation_locked(p, card))
             || (locks.traps && matches!(e.kind, EffectKind::Trap(_)))
+            || self.pendulum_battle_locked(p, card, effect)
         {
             return false;
         }

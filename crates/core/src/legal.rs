@@ -278,7 +278,7 @@ impl Duel {
                 }
             }
         }
-        self.push_field_monster_actions(p, out);
+        self.push_field_monster_actions(p, locks, out);
         self.extra_actions(p, out);
         // "You cannot Summon this turn", summon locks: Sets stay legal.
         if self.summons_locked(p) {
@@ -293,14 +293,19 @@ impl Duel {
         if self.normal_summons_left == 0 || self.player_fx[self.card(c).controller().idx()].no_normal_summon_turn == self.turn {
             return;
         }
+        // The Tributes available (their total value, and whether one frees a Main Monster
+        // Zone), found once for this monster.
+        let tributes = std::cell::OnceCell::new();
         let fits = |need: usize| {
             if need == 0 {
                 return free_mmz;
             }
-            let candidates = self.tribute_candidates(c);
-            let value: usize = candidates.iter().map(|&t| self.tribute_value(t, c)).sum();
-            // SUM-2: a tribute may free the zone the monster needs.
-            let frees = candidates.iter().any(|&t| self.card(t).slot() < 5);
+            let &(value, frees) = tributes.get_or_init(|| {
+                let candidates = self.tribute_candidates(c);
+                let value: usize = candidates.iter().map(|&t| self.tribute_value(t, c)).sum();
+                // SUM-2: a tribute may free the zone the monster needs.
+                (value, candidates.iter().any(|&t| self.card(t).slot() < 5))
+            });
             value >= need && (free_mmz || frees)
         };
         let (need, max) = self.tribute_range(c, crate::engine::SummonProc::Normal);
@@ -325,11 +330,11 @@ impl Duel {
     }
 
     /// Flip Summons and manual position changes (SUM-4, POS-2).
-    fn push_field_monster_actions(&self, p: Player, out: &mut Vec<Action>) {
+    fn push_field_monster_actions(&self, p: Player, locks: &crate::activate::Locks, out: &mut Vec<Action>) {
         let ps = self.player(p);
         for (i, slot) in ps.monsters.iter().enumerate() {
             let Some(c) = *slot else { continue };
-            if self.prohibited(c) {
+            if locks.names && self.prohibited(c) {
                 continue;
             }
             let st = self.card(c);
