@@ -208,8 +208,7 @@ pub fn play_game(cfg: &SimConfig, game: u64, record: bool) -> Result<Played, Set
         let mut rng = RandomPlayer::new(seed ^ 0x9e37_79b9_7f4a_7c15);
         let mut legal = Vec::new();
         while let Some(p) = d.deciding_player() {
-            legal.clear();
-            legal.extend(d.legal_actions());
+            d.legal_actions_into(&mut legal);
             if legal.len() > 1 {
                 real += 1;
             }

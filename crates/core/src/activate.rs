@@ -4,6 +4,7 @@
 //! (EFF-6), the link and a response window for the other player (CHAIN-3).
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use crate::card::{Kind, SpellKind};
 use crate::chain::ChainLink;
@@ -212,8 +213,14 @@ impl Duel {
 
     /// Are there at least `need` legal targets in a group? (Counts without collecting.)
     fn has_spec_candidates(&self, t: &TargetSpec, ctx: &Ctx<'_>, need: usize) -> bool {
-        self.cards_in(t.place, ctx.p).into_iter().filter(|&c| self.filter_in(&t.filter, c, ctx) && self.targetable(c, ctx.source, ctx.p)).take(need).count()
-            >= need
+        let mut found = 0;
+        need == 0
+            || self.any_card_in(t.place, ctx.p, |c| {
+                if self.filter_in(&t.filter, c, ctx) && self.targetable(c, ctx.source, ctx.p) {
+                    found += 1;
+                }
+                found >= need
+            })
     }
 
     /// A spell or trap being activated never targets itself; a monster effect may target its
@@ -309,7 +316,7 @@ impl Duel {
     }
 
     /// The cards that could pay the first card cost of an effect (for narrowing targets).
-    fn cost_cards(&self, e: &EffectDecl, p: Player, source: CardId) -> Vec<CardId> {
+    fn cost_cards(&self, e: &EffectDecl, p: Player, source: CardId) -> SmallVec<[CardId; 16]> {
         e.costs
             .iter()
             .find_map(|c| {
@@ -319,7 +326,7 @@ impl Duel {
             .unwrap_or_default()
     }
 
-    fn raw_cost_candidates(&self, cost: &Cost, p: Player, source: CardId) -> Vec<CardId> {
+    fn raw_cost_candidates(&self, cost: &Cost, p: Player, source: CardId) -> SmallVec<[CardId; 16]> {
         let m = |f: &Filter, c: CardId| self.filter_matches(f, c, p, source);
         match cost {
             Cost::Discard { filter, .. } | Cost::SendFromHand { filter, .. } => {
@@ -327,27 +334,29 @@ impl Duel {
             }
             // "Tribute 1 monster" may tribute the card itself (`Filter::NotSelf` for "other").
             Cost::Tribute { filter, .. } => self.tributable_monsters(p).into_iter().filter(|&c| m(filter, c) && !self.cannot_be_tributed(c)).collect(),
-            Cost::BanishFromGy { .. } | Cost::BanishUpTo { .. } | Cost::BanishAnyFromGy { .. } if self.gy_banish_locked(p) || self.gy_locked() => Vec::new(),
+            Cost::BanishFromGy { .. } | Cost::BanishUpTo { .. } | Cost::BanishAnyFromGy { .. } if self.gy_banish_locked(p) || self.gy_locked() => {
+                SmallVec::new()
+            }
             Cost::BanishFromGy { filter, .. } | Cost::BanishUpTo { filter, .. } | Cost::BanishAnyFromGy { filter } => {
                 self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect()
             }
             Cost::SendFromDeck { filter, .. } => self.player(p).deck.iter().rev().copied().filter(|&c| m(filter, c)).collect(),
-            Cost::DetachMaterial(_) => self.card(source).materials.to_vec(),
+            Cost::DetachMaterial(_) => self.card(source).materials.iter().copied().collect(),
             Cost::SendToGy { place, filter, .. } => self.cards_in(*place, p).into_iter().filter(|&c| c != source && m(filter, c)).collect(),
             Cost::SendToGyFrom { from, filter, .. } => {
                 from.iter().flat_map(|&pl| self.cards_in(pl, p)).filter(|&c| c != source && self.card(c).controller() == p && m(filter, c)).collect()
             }
-            _ => Vec::new(),
+            _ => SmallVec::new(),
         }
     }
 
     /// Cards that may pay a card cost: when a target group reads the cost, only cards that
     /// leave a legal target.
-    pub(crate) fn cost_candidates(&self, cost: &Cost, e: &EffectDecl, p: Player, source: CardId) -> Vec<CardId> {
+    pub(crate) fn cost_candidates(&self, cost: &Cost, e: &EffectDecl, p: Player, source: CardId) -> SmallVec<[CardId; 16]> {
         let mut v = self.raw_cost_candidates(cost, p, source);
         // "Any number" is narrowed by its count instead (`cost_count_progress`).
         if reads_cost(e) && !matches!(cost, Cost::BanishAnyFromGy { .. }) {
-            v.retain(|&c| self.cost_fits(e, p, source, c));
+            v.retain(|c| self.cost_fits(e, p, source, *c));
         }
         v
     }
@@ -364,7 +373,7 @@ impl Duel {
             Cost::DiscardSelf => c.zone() == Zone::Hand,
             Cost::RemoveCounters { kind, count } => self.counters_on(card, *kind) >= *count as u16,
             Cost::SendSelfToGy => c.zone().on_field() && c.face_up(),
-            Cost::BanishAllOther(places) => places.iter().any(|&pl| self.cards_in(pl, p).iter().any(|&x| x != card)),
+            Cost::BanishAllOther(places) => places.iter().any(|&pl| self.any_card_in(pl, p, |x| x != card)),
             Cost::DetachMaterial(n) => c.zone() == Zone::Monster && c.materials.len() >= *n as usize,
             Cost::DiscardHand => self.player(p).hand.iter().any(|&x| x != card),
             Cost::TributeSelf => c.zone() == Zone::Monster,
@@ -654,7 +663,7 @@ impl Duel {
             | Cost::SendFromDeck { .. }
             | Cost::BanishAnyFromGy { .. } => {
                 if self.take_answer().is_none() {
-                    let candidates = self.cost_candidates(cost, e, a.player, a.card);
+                    let candidates = self.cost_candidates(cost, e, a.player, a.card).into_vec();
                     // "Any number" (BanishAnyFromGy): from 1 to all of them (`cost_count_progress`
                     // keeps it to the numbers that leave a possible effect).
                     let (min, max) = match cost {

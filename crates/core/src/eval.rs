@@ -95,46 +95,50 @@ impl Duel {
     /// Cards in a place, seen from `p`'s side (the turn player's side first for `Both`).
     pub(crate) fn cards_in(&self, place: Place, p: Player) -> SmallVec<[CardId; 16]> {
         let mut v = SmallVec::new();
+        self.any_card_in(place, p, |c| {
+            v.push(c);
+            false
+        });
+        v
+    }
+
+    /// Is `f` true of a card in a place, asked in the order of [`Duel::cards_in`] (and no
+    /// further once it is)? Nothing is collected.
+    pub(crate) fn any_card_in(&self, place: Place, p: Player, mut f: impl FnMut(CardId) -> bool) -> bool {
         for q in self.who(place.who(), p) {
             let ps = self.player(q);
-            match place {
+            let mut monsters = || ps.monsters.iter().flatten().copied().any(&mut f);
+            let hit = match place {
                 Place::Field(_) => {
-                    v.extend(ps.monsters.iter().flatten().copied());
-                    v.extend(ps.spells.iter().flatten().copied());
-                    v.extend(ps.field);
-                    v.extend(ps.pendulum.iter().flatten().copied());
+                    monsters()
+                        || ps.spells.iter().flatten().copied().any(&mut f)
+                        || ps.field.into_iter().any(&mut f)
+                        || ps.pendulum.iter().flatten().copied().any(&mut f)
                 }
-                Place::Monsters(_) => v.extend(ps.monsters.iter().flatten().copied()),
+                Place::Monsters(_) => monsters(),
                 Place::SpellTraps(_) => {
-                    v.extend(ps.spells.iter().flatten().copied());
-                    v.extend(ps.field);
-                    // ZONE-4: Pendulum Scales are Spell Cards on the field (Master Rule 3's
-                    // separate Pendulum Zones; from Master Rule 4 they are in `spells`).
-                    v.extend(ps.pendulum.iter().flatten().copied());
-                    // TRAP-5: trap monsters are spell/trap cards on the field too.
-                    v.extend(ps.monsters.iter().flatten().copied().filter(|&c| self.data(c).is_trap()));
+                    ps.spells.iter().flatten().copied().any(&mut f)
+                        || ps.field.into_iter().any(&mut f)
+                        // ZONE-4: Pendulum Scales are Spell Cards on the field (Master Rule 3's
+                        // separate Pendulum Zones; from Master Rule 4 they are in `spells`).
+                        || ps.pendulum.iter().flatten().copied().any(&mut f)
+                        // TRAP-5: trap monsters are spell/trap cards on the field too.
+                        || ps.monsters.iter().flatten().copied().filter(|&c| self.data(c).is_trap()).any(&mut f)
                 }
-                Place::Hand(_) => v.extend(ps.hand.iter().copied()),
-                Place::Deck(_) => v.extend(ps.deck.iter().rev().copied()),
-                Place::Extra(_) => v.extend(ps.extra.iter().copied()),
-                Place::Gy(_) => v.extend(ps.gy.iter().copied()),
-                Place::Banished(_) => v.extend(ps.banished.iter().copied()),
-                Place::HandOrDeck(_) => {
-                    v.extend(ps.hand.iter().copied());
-                    v.extend(ps.deck.iter().rev().copied());
-                }
-                Place::HandOrGy(_) => {
-                    v.extend(ps.hand.iter().copied());
-                    v.extend(ps.gy.iter().copied());
-                }
-                Place::HandDeckOrGy(_) => {
-                    v.extend(ps.hand.iter().copied());
-                    v.extend(ps.deck.iter().rev().copied());
-                    v.extend(ps.gy.iter().copied());
-                }
+                Place::Hand(_) => ps.hand.iter().copied().any(&mut f),
+                Place::Deck(_) => ps.deck.iter().rev().copied().any(&mut f),
+                Place::Extra(_) => ps.extra.iter().copied().any(&mut f),
+                Place::Gy(_) => ps.gy.iter().copied().any(&mut f),
+                Place::Banished(_) => ps.banished.iter().copied().any(&mut f),
+                Place::HandOrDeck(_) => ps.hand.iter().copied().any(&mut f) || ps.deck.iter().rev().copied().any(&mut f),
+                Place::HandOrGy(_) => ps.hand.iter().copied().any(&mut f) || ps.gy.iter().copied().any(&mut f),
+                Place::HandDeckOrGy(_) => ps.hand.iter().copied().any(&mut f) || ps.deck.iter().rev().copied().any(&mut f) || ps.gy.iter().copied().any(&mut f),
+            };
+            if hit {
+                return true;
             }
         }
-        v
+        false
     }
 
     // ---- numbers ------------------------------------------------------------------------
@@ -171,13 +175,28 @@ impl Duel {
             (Stat::Def, Some(k)) if self.card(c).zone() != Zone::Monster => k.2,
             _ => self.stat(c, s),
         };
+        // Sums, extremes and counts over the cards of an object (none collected for "all
+        // cards in a place").
+        let fold = |o: &Obj, init: i32, f: &dyn Fn(i32, CardId) -> i32| {
+            let mut acc = init;
+            self.visit_objects(o, ctx, &mut |c| acc = f(acc, c));
+            acc
+        };
+        let extreme = |o: &Obj, s: Stat, pick: fn(i32, i32) -> i32| {
+            let v = fold(o, i32::MIN, &|a, c| if a == i32::MIN { stat(c, s) } else { pick(a, stat(c, s)) });
+            if v == i32::MIN {
+                0
+            } else {
+                v
+            }
+        };
         match n {
             Num::Const(v) => *v,
             Num::StatOf(s, o) => objs(o).first().map_or(0, |&c| stat(c, *s)),
-            Num::SumOf(s, o) => objs(o).iter().map(|&c| stat(c, *s)).sum(),
-            Num::MinOf(s, o) => objs(o).iter().map(|&c| stat(c, *s)).min().unwrap_or(0),
-            Num::MaxOf(s, o) => objs(o).iter().map(|&c| stat(c, *s)).max().unwrap_or(0),
-            Num::CountOf(o) => objs(o).len() as i32,
+            Num::SumOf(s, o) => fold(o, 0, &|a, c| a + stat(c, *s)),
+            Num::MinOf(s, o) => extreme(o, *s, i32::min),
+            Num::MaxOf(s, o) => extreme(o, *s, i32::max),
+            Num::CountOf(o) => fold(o, 0, &|a, _| a + 1),
             Num::Lp(w) => self.who(*w, ctx.p).iter().map(|&q| self.lp(q)).min().unwrap_or(0),
             Num::Cost(k) => {
                 let c = ctx.link.map(|l| l.cost).unwrap_or_default();
@@ -204,6 +223,29 @@ impl Duel {
     }
 
     // ---- objects ------------------------------------------------------------------------
+
+    /// Visits the cards an object names now, in the order of [`Duel::objects_in`], without
+    /// collecting the cards of a place (counts and sums over "all cards in a place").
+    fn visit_objects(&self, o: &Obj, ctx: &Ctx<'_>, f: &mut dyn FnMut(CardId)) {
+        match o {
+            Obj::All(place, filter) => {
+                let skip_self = self.card(ctx.source).zone() != Zone::Monster;
+                self.any_card_in(*place, ctx.p, |c| {
+                    if !(skip_self && c == ctx.source) && self.filter_in(filter, c, ctx) {
+                        f(c);
+                    }
+                    false
+                });
+            }
+            Obj::Filtered(inner, g) => self.visit_objects(inner, ctx, &mut |c| {
+                if self.filter_in(g, c, ctx) {
+                    f(c);
+                }
+            }),
+            Obj::Memory(m) => self.remembered(ctx.source, *m).for_each(f),
+            _ => self.objects_in(o, ctx).into_iter().for_each(f),
+        }
+    }
 
     /// The cards an object names now, in a context (a resolution names its targets, chosen
     /// and affected cards; outside one, only `This`, `Equipped` and places do).
@@ -364,7 +406,7 @@ impl Duel {
             Filter::SpellOf(k) => d.kind == Kind::Spell(*k) && c.zone() != Zone::Monster,
             Filter::TrapOf(k) => d.kind == Kind::Trap(*k),
             Filter::AtActivation(f) => ctx.res.is_some() || self.filter_in(f, id, ctx),
-            Filter::InPlace(place) => self.cards_in(*place, p).contains(&id),
+            Filter::InPlace(place) => self.any_card_in(*place, p, |c| c == id),
             Filter::CardKind(k) => d.kind == *k,
             Filter::OneOf(o) => self.objects_in(o, ctx).contains(&id),
             Filter::JustArrived => self.recent.iter().any(|e| matches!(e, Event::Moved { card, to, .. } if *card == id && to.zone == c.zone())),
@@ -554,9 +596,16 @@ impl Duel {
             }),
             Condition::SummonPending => self.summon_pending.is_some() && self.chain.is_empty(),
             Condition::Exists { place, filter, count } => {
-                self.cards_in(*place, p).into_iter().filter(|&c| c != source && self.filter_in(filter, c, ctx)).take(*count as usize).count() >= *count as usize
+                let mut found = 0;
+                *count == 0
+                    || self.any_card_in(*place, p, |c| {
+                        if c != source && self.filter_in(filter, c, ctx) {
+                            found += 1;
+                        }
+                        found >= *count as usize
+                    })
             }
-            Condition::NoneIn { place, filter } => !self.cards_in(*place, p).into_iter().any(|c| c != source && self.filter_in(filter, c, ctx)),
+            Condition::NoneIn { place, filter } => !self.any_card_in(*place, p, |c| c != source && self.filter_in(filter, c, ctx)),
             Condition::NotSummonedThisTurn => self.player_fx[p.idx()].summoned_turn != self.turn,
             Condition::NotActivatedThisTurn => self.player_fx[p.idx()].activated_turn != self.turn,
             Condition::FreeMonsterZones(n) => self.free_main_monster_zones(p).len() >= *n as usize,
@@ -627,13 +676,13 @@ impl Duel {
         use crate::effect::Op;
         let Some(e) = self.acting_decl(l.card, l.effect, &l.facts) else { return false };
         let lctx = Ctx::with_link(l.controller, l.card, &l.facts);
-        let mut choose: Option<(Place, Filter)> = None;
+        let mut choose: Option<(Place, &Filter)> = None;
         let mut hit = false;
         for op in &e.ops {
             op.visit(&mut |o| match o {
-                Op::Choose { place, filter, .. } => choose = Some((*place, filter.clone())),
+                Op::Choose { place, filter, .. } => choose = Some((*place, filter)),
                 Op::Destroy(obj) | Op::DestroyAndBanish(obj) => {
-                    hit = hit || self.would_name(obj, choose.as_ref(), &lctx).into_iter().any(|c| self.filter_in(f, c, ctx));
+                    hit = hit || self.would_name_any(obj, choose, &lctx, &|c| self.filter_in(f, c, ctx));
                 }
                 _ => {}
             });
@@ -641,15 +690,20 @@ impl Duel {
         hit
     }
 
-    /// The cards an object of a link not yet resolving could name (`link_would_destroy`).
-    fn would_name(&self, o: &Obj, choose: Option<&(Place, Filter)>, lctx: &Ctx<'_>) -> SmallVec<[CardId; 4]> {
+    /// Could an object of a link not yet resolving name a card `pred` holds for
+    /// (`link_would_destroy`)?
+    fn would_name_any(&self, o: &Obj, choose: Option<(Place, &Filter)>, lctx: &Ctx<'_>, pred: &dyn Fn(CardId) -> bool) -> bool {
         match o {
             Obj::Chosen | Obj::Affected => match choose {
-                Some((place, filter)) => self.cards_in(*place, lctx.p).into_iter().filter(|&c| self.filter_in(filter, c, lctx)).collect(),
-                None => self.field_cards().into_iter().collect(),
+                Some((place, filter)) => self.any_card_in(place, lctx.p, |c| self.filter_in(filter, c, lctx) && pred(c)),
+                None => self.field_cards().into_iter().any(pred),
             },
-            Obj::Filtered(inner, g) => self.would_name(inner, choose, lctx).into_iter().filter(|&c| self.filter_in(g, c, lctx)).collect(),
-            o => self.objects_in(o, lctx),
+            Obj::Filtered(inner, g) => self.would_name_any(inner, choose, lctx, &|c| self.filter_in(g, c, lctx) && pred(c)),
+            o => {
+                let mut hit = false;
+                self.visit_objects(o, lctx, &mut |c| hit = hit || pred(c));
+                hit
+            }
         }
     }
 

@@ -9,11 +9,25 @@ use crate::types::{Loc, Phase, Player, Position, Zone};
 
 impl Duel {
     /// Every legal action of the deciding player (empty when the duel is over).
+    ///
+    /// Allocates a new list; a loop over many decisions uses
+    /// [`Duel::legal_actions_into`] with one buffer instead.
     pub fn legal_actions(&self) -> Vec<Action> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(16);
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// Every legal action of the deciding player, written into `out` (cleared first), in
+    /// the order of [`Duel::legal_actions`]. Listing allocates nothing: with one buffer
+    /// kept across decisions, the only allocation is the buffer growing to the longest
+    /// list. (A `Vec` rather than a fixed-capacity list: the number of actions has no
+    /// small bound, e.g. declaring a card name lists every name in the pool.)
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
         match &self.prompt {
             Prompt::Over => {}
-            Prompt::Window { player } => self.window_actions(*player, &mut out),
+            Prompt::Window { player } => self.window_actions(*player, out),
             Prompt::Select { candidates, min, max, picked, purpose, .. } => {
                 let target = *purpose == crate::engine::SelectPurpose::Target;
                 // Tributes count by value (SUM-2: a monster may count as 2).
@@ -27,19 +41,23 @@ impl Duel {
                     (None, None) => (picked.len() < *max as usize, picked.len() >= *min as usize),
                 };
                 if more && picked.len() < *max as usize {
-                    let mut seen: Vec<(Zone, u32)> = Vec::new();
-                    for &c in candidates {
+                    // Identical cards in a hidden pile are interchangeable: list one (ZONE-7,
+                    // ZONE-8: the face-down Extra Deck too), the first not yet picked.
+                    let hidden = |c: CardId| {
+                        let st = self.card(c);
+                        matches!(st.zone(), Zone::Hand | Zone::Deck) || (st.zone() == Zone::Extra && !st.face_up())
+                    };
+                    for (i, &c) in candidates.iter().enumerate() {
                         if picked.contains(&c) {
                             continue;
                         }
                         let st = self.card(c);
-                        // Identical cards in a hidden pile are interchangeable: list one
-                        // (ZONE-7, ZONE-8: the face-down Extra Deck too).
-                        if matches!(st.zone(), Zone::Hand | Zone::Deck) || (st.zone() == Zone::Extra && !st.face_up()) {
-                            if seen.contains(&(st.zone(), st.code)) {
-                                continue;
-                            }
-                            seen.push((st.zone(), st.code));
+                        if hidden(c)
+                            && candidates[..i]
+                                .iter()
+                                .any(|&x| !picked.contains(&x) && hidden(x) && self.card(x).zone() == st.zone() && self.card(x).code == st.code)
+                        {
+                            continue;
                         }
                         // SUM-2: a Tribute that leaves the summon impossible is not offered
                         // (Tributes that are "all or none" with too few monsters for all).
@@ -81,7 +99,6 @@ impl Duel {
             }
             Prompt::Announce { options, .. } => out.extend(options.iter().map(|&x| Action::Announce(x))),
         }
-        out
     }
 
     /// Is `action` legal for `player` now?
@@ -177,16 +194,20 @@ impl Duel {
         }
     }
 
+    /// Is `pile[i]` the first card of its passcode in the pile? (Identical cards in a hand,
+    /// or in a GY, are interchangeable: the first stands for all.)
+    fn first_of_its_name(&self, pile: &[CardId], i: usize) -> bool {
+        let code = self.card(pile[i]).code;
+        !pile[..i].iter().any(|&x| self.card(x).code == code)
+    }
+
     /// Every card effect `p` may activate in this window.
     fn activation_actions(&self, p: Player, w: &crate::engine::Window, locks: &crate::activate::Locks, out: &mut Vec<Action>) {
         let ps = self.player(p);
-        let mut seen: smallvec::SmallVec<[u32; 8]> = smallvec::SmallVec::new();
         for (i, &c) in ps.hand.iter().enumerate() {
-            let code = self.card(c).code;
-            if seen.contains(&code) {
+            if !self.first_of_its_name(&ps.hand, i) {
                 continue;
             }
-            seen.push(code);
             self.push_activations(p, c, Loc::new(p, Zone::Hand, i), w, locks, out);
         }
         for (i, s) in ps.spells.iter().enumerate() {
@@ -212,13 +233,10 @@ impl Duel {
         }
         // Effects used from the GY: only the cards indexed at setup as having one.
         if self.gy_effect_cards.iter().any(|&c| self.card(c).zone() == Zone::Gy && self.card(c).controller() == p) {
-            let mut seen_gy: smallvec::SmallVec<[u32; 8]> = smallvec::SmallVec::new();
             for (i, &c) in ps.gy.iter().enumerate() {
-                let code = self.card(c).code;
-                if seen_gy.contains(&code) || !self.gy_effect_cards.contains(&c) {
+                if !self.gy_effect_cards.contains(&c) || !self.first_of_its_name(&ps.gy, i) {
                     continue;
                 }
-                seen_gy.push(code);
                 self.push_activations(p, c, Loc::new(p, Zone::Gy, i), w, locks, out);
             }
         }
@@ -245,13 +263,10 @@ impl Duel {
     fn main_phase_actions(&self, p: Player, locks: &crate::activate::Locks, out: &mut Vec<Action>) {
         let ps = self.player(p);
         let free_mmz = !self.free_main_monster_zones(p).is_empty();
-        let mut seen: smallvec::SmallVec<[u32; 8]> = smallvec::SmallVec::new();
         for (i, &c) in ps.hand.iter().enumerate() {
-            let code = self.card(c).code;
-            if seen.contains(&code) {
+            if !self.first_of_its_name(&ps.hand, i) {
                 continue; // identical hand cards are interchangeable
             }
-            seen.push(code);
             if locks.names && self.prohibited(c) {
                 continue; // "Prohibition": no Summon or Set
             }
@@ -367,7 +382,7 @@ impl Duel {
     fn attack_actions(&self, p: Player, out: &mut Vec<Action>) {
         let opp = self.player(p.opp());
         let any_opp = opp.monsters.iter().any(|m| m.is_some());
-        let targets: Vec<(Loc, CardId)> =
+        let targets: smallvec::SmallVec<[(Loc, CardId); 7]> =
             (0..7).filter_map(|i| opp.monsters[i].filter(|&m| !self.not_attack_target(m)).map(|m| (Loc::new(p.opp(), Zone::Monster, i), m))).collect();
         for (i, slot) in self.player(p).monsters.iter().enumerate() {
             let Some(c) = *slot else { continue };

@@ -77,16 +77,16 @@ impl Duel {
     }
 
     /// Monsters that may be tributed for `card`.
-    pub(crate) fn tribute_candidates(&self, card: CardId) -> Vec<CardId> {
+    pub(crate) fn tribute_candidates(&self, card: CardId) -> SmallVec<[CardId; 8]> {
         let p = self.card(card).controller();
-        let rule = self.pool.def(self.card(card).def).behavior.tribute_rule.clone();
+        let rule = &self.pool.def(self.card(card).def).behavior.tribute_rule;
         // An opponent's monster Tributed across the field frees no zone of the summoner's: with
         // none free, only their own monsters are offered.
         let free = !self.free_main_monster_zones(p).is_empty();
         self.tributable_monsters(p)
             .into_iter()
             .filter(|&m| free || self.card(m).controller() == p)
-            .filter(|&m| match &rule {
+            .filter(|&m| match rule {
                 Some((_, f, true)) => self.filter_matches(f, m, p, card),
                 _ => true,
             })
@@ -122,7 +122,7 @@ impl Duel {
                 // the tribute value is below the maximum and `done` once it reaches the need
                 // (a monster may count as 2: "Double Coston").
                 // A Set that may skip its Tributes may also pick none (`min` 0).
-                let candidates = self.tribute_candidates(card);
+                let candidates = self.tribute_candidates(card).into_vec();
                 let min = u8::from(!self.may_skip_tributes(card));
                 self.tasks.push(Task::Summon { card, proc, stage, tributes });
                 Flow::Ask(Prompt::Select { player: p, purpose: SelectPurpose::Tribute, candidates, min, max: max as u8, picked: Vec::new() })
@@ -258,7 +258,7 @@ impl Duel {
                     self.tasks.push(Task::SummonProc { card, stage: ProcStage::Zone });
                     return Flow::Continue;
                 }
-                let candidates = self.summon_rule_candidates(card, &rule);
+                let candidates = self.summon_rule_candidates(card, &rule).into_vec();
                 self.tasks.push(Task::SummonProc { card, stage });
                 Flow::Ask(Prompt::Select { player: p, purpose, candidates, min: count, max: count, picked: Vec::new() })
             }
@@ -314,17 +314,17 @@ impl Duel {
 
     /// Cards that can pay a summon procedure's requirement (BanishFromGy: any card
     /// matching one of the filters).
-    pub(crate) fn summon_rule_candidates(&self, card: CardId, rule: &crate::effect::SummonRule) -> Vec<CardId> {
+    pub(crate) fn summon_rule_candidates(&self, card: CardId, rule: &crate::effect::SummonRule) -> SmallVec<[CardId; 64]> {
         use crate::effect::SummonRule;
         let p = self.card(card).controller();
         match rule {
-            SummonRule::OnlyOpponentControlsMonsters => Vec::new(),
+            SummonRule::OnlyOpponentControlsMonsters => SmallVec::new(),
             SummonRule::Tribute { filter, .. } => {
                 self.player(p).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card) && !self.cannot_be_tributed(m)).collect()
             }
             SummonRule::BanishFromField { filter, .. } => self.player(p).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card)).collect(),
             SummonRule::TributeOpponents { filter, .. } => self.player(p.opp()).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card)).collect(),
-            SummonRule::BanishFromGy(_) if self.gy_banish_locked(p) || self.gy_locked() => Vec::new(),
+            SummonRule::BanishFromGy(_) if self.gy_banish_locked(p) || self.gy_locked() => SmallVec::new(),
             SummonRule::BanishFromGy(fs) => self.player(p).gy.iter().copied().filter(|&c| fs.iter().any(|f| self.filter_matches(f, c, p, card))).collect(),
         }
     }

@@ -538,7 +538,7 @@ impl Op {
     }
 
     /// Visits this step and every step nested in it.
-    pub fn visit(&self, f: &mut dyn FnMut(&Op)) {
+    pub fn visit<'a>(&'a self, f: &mut dyn FnMut(&'a Op)) {
         f(self);
         let mut i = 0;
         while let Some(b) = self.branch(i) {

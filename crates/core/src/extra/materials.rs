@@ -10,6 +10,8 @@ use crate::effect::Filter;
 use crate::state::{CardId, Duel};
 use crate::types::{Loc, Player, Zone};
 
+/// The cards a material selection may pick from.
+pub(super) type Pool = SmallVec<[CardId; 64]>;
 impl Duel {
     // ---- material checks -------------------------------------------------------------
 
@@ -26,12 +28,13 @@ impl Duel {
     }
 
     /// Cards that may be picked for a selection (before the "can be completed" check).
-    pub(super) fn sel_pool(&self, sel: Sel<'_>, p: Player) -> Vec<CardId> {
+    /// The cards a material selection may use (inline up to 64: no allocation in practice).
+    pub(super) fn sel_pool(&self, sel: Sel<'_>, p: Player) -> Pool {
         let ps = self.player(p);
         let face_up_monsters = || ps.monster_ids().filter(|&m| self.card(m).face_up());
         match sel {
             Sel::Proc(ProcKind::Pendulum, _) => {
-                let Some((lo, hi)) = self.pendulum_scales(p) else { return Vec::new() };
+                let Some((lo, hi)) = self.pendulum_scales(p) else { return Pool::new() };
                 let fits = |c: CardId| {
                     let lv = self.level_of(c) as u8;
                     lv > lo && lv < hi && self.pendulum_summonable(c)
@@ -41,7 +44,7 @@ impl Duel {
                 hand.chain(extra).collect()
             }
             Sel::Proc(kind, Some(card)) => {
-                let Some(m) = self.materials_of(card) else { return Vec::new() };
+                let Some(m) = self.materials_of(card) else { return Pool::new() };
                 match (kind, m) {
                     (ProcKind::Synchro, Materials::Synchro { .. }) => face_up_monsters().filter(|&c| self.level_of(c) > 0).collect(),
                     (ProcKind::Xyz, Materials::Xyz { filter, .. }) => {
@@ -51,21 +54,19 @@ impl Duel {
                             .collect()
                     }
                     (ProcKind::Link, Materials::Link { filter, .. }) => face_up_monsters().filter(|&c| self.filter_matches(filter, c, p, card)).collect(),
-                    _ => Vec::new(),
+                    _ => Pool::new(),
                 }
             }
-            Sel::Proc(..) => Vec::new(),
+            Sel::Proc(..) => Pool::new(),
             Sel::Ritual { monster, from, material, .. } => {
-                let src: Vec<CardId> = match from {
-                    RitualFrom::HandOrField => ps.hand.iter().copied().chain(ps.monster_ids().filter(|&m| !self.cannot_be_tributed(m))).collect(),
-                    RitualFrom::Deck => ps.deck.clone(),
-                };
-                src.into_iter()
-                    .filter(|&c| c != monster && self.data(c).is_monster() && self.level_of(c) > 0 && self.filter_matches(material, c, p, monster))
-                    .collect()
+                let fits = |&c: &CardId| c != monster && self.data(c).is_monster() && self.level_of(c) > 0 && self.filter_matches(material, c, p, monster);
+                match from {
+                    RitualFrom::HandOrField => ps.hand.iter().copied().chain(ps.monster_ids().filter(|&m| !self.cannot_be_tributed(m))).filter(fits).collect(),
+                    RitualFrom::Deck => ps.deck.iter().copied().filter(fits).collect(),
+                }
             }
             Sel::Fusion(card) => {
-                let Some(Materials::Fusion { slots, .. }) = self.materials_of(card) else { return Vec::new() };
+                let Some(Materials::Fusion { slots, .. }) = self.materials_of(card) else { return Pool::new() };
                 ps.hand
                     .iter()
                     .copied()
@@ -102,7 +103,7 @@ impl Duel {
                 let ok = match (kind, m) {
                     (ProcKind::Synchro, Materials::Synchro { tuner, non_tuner }) => {
                         let is_tuner = |c: CardId| self.data(c).has(type_bits::TUNER);
-                        let tuners: Vec<CardId> = set.iter().copied().filter(|&c| is_tuner(c) && self.filter_matches(tuner, c, p, card)).collect();
+                        let tuners: SmallVec<[CardId; 2]> = set.iter().copied().filter(|&c| is_tuner(c) && self.filter_matches(tuner, c, p, card)).collect();
                         let sum: u32 = set.iter().map(|&c| self.level_of(c)).sum();
                         tuners.len() == 1
                             && set.len() >= 2
@@ -164,7 +165,7 @@ impl Duel {
     pub(super) fn fusion_matches(&self, card: CardId, p: Player, slots: &[Filter], set: &[CardId]) -> bool {
         // "Only with the above materials": no Fusion Substitute.
         let subs = u8::from(self.pool.def(self.card(card).def).behavior.fusion_materials_only);
-        fn go(d: &Duel, card: CardId, p: Player, slots: &[Filter], set: &[CardId], used: &mut Vec<bool>, i: usize, subs: u8) -> bool {
+        fn go(d: &Duel, card: CardId, p: Player, slots: &[Filter], set: &[CardId], used: &mut SmallVec<[bool; 8]>, i: usize, subs: u8) -> bool {
             let Some(&c) = set.get(i) else { return true };
             for (s, f) in slots.iter().enumerate() {
                 if used[s] {
@@ -182,12 +183,12 @@ impl Duel {
             }
             false
         }
-        go(self, card, p, slots, set, &mut vec![false; slots.len()], 0, subs)
+        go(self, card, p, slots, set, &mut smallvec::smallvec![false; slots.len()], 0, subs)
     }
 
     /// Can each monster get its own zone (Pendulum Summon of several at once)?
     pub(super) fn zones_assignable(&self, p: Player, cards: &[CardId], taken: &[u8]) -> bool {
-        fn go(d: &Duel, p: Player, cards: &[CardId], taken: &mut Vec<u8>) -> bool {
+        fn go(d: &Duel, p: Player, cards: &[CardId], taken: &mut SmallVec<[u8; 8]>) -> bool {
             let Some((&c, rest)) = cards.split_first() else { return true };
             let from_extra = d.card(c).zone() == Zone::Extra;
             for z in d.summon_zones(p, c, from_extra, &[]) {
@@ -203,12 +204,12 @@ impl Duel {
             }
             false
         }
-        go(self, p, cards, &mut taken.to_vec())
+        go(self, p, cards, &mut SmallVec::from_slice(taken))
     }
 
     /// Can `set` be completed to a valid selection with cards of `pool`?
     pub(super) fn sel_completable(&self, sel: Sel<'_>, p: Player, set: &[CardId], pool: &[CardId]) -> bool {
-        fn go(d: &Duel, sel: Sel<'_>, p: Player, set: &mut Vec<CardId>, pool: &[CardId], start: usize, budget: &mut u32) -> bool {
+        fn go(d: &Duel, sel: Sel<'_>, p: Player, set: &mut SmallVec<[CardId; 16]>, pool: &[CardId], start: usize, budget: &mut u32) -> bool {
             if *budget == 0 {
                 return false;
             }
@@ -219,18 +220,13 @@ impl Duel {
             if !d.sel_may_grow(sel, set) {
                 return false;
             }
-            let mut tried: SmallVec<[(u32, u32, bool); 8]> = SmallVec::new();
+            // Identical cards are interchangeable here: an earlier one was tried already.
+            let sig = |c: CardId| (d.card(c).code, d.level_of(c), d.card(c).zone().on_field());
             for i in start..pool.len() {
                 let c = pool[i];
-                if set.contains(&c) {
+                if set.contains(&c) || pool[start..i].iter().any(|&x| !set.contains(&x) && sig(x) == sig(c)) {
                     continue;
                 }
-                // Identical cards are interchangeable here.
-                let sig = (d.card(c).code, d.level_of(c), d.card(c).zone().on_field());
-                if tried.contains(&sig) {
-                    continue;
-                }
-                tried.push(sig);
                 set.push(c);
                 let ok = go(d, sel, p, set, pool, i + 1, budget);
                 set.pop();
@@ -241,12 +237,12 @@ impl Duel {
             false
         }
         let mut budget = SEARCH_BUDGET;
-        go(self, sel, p, &mut set.to_vec(), pool, 0, &mut budget)
+        go(self, sel, p, &mut SmallVec::from_slice(set), pool, 0, &mut budget)
     }
 
     /// The cards that may be picked next, and whether `done` may be answered now.
     pub(super) fn sel_options(&self, sel: Sel<'_>, p: Player, picked: &[CardId]) -> (Vec<CardId>, bool) {
-        let pool: Vec<CardId> = self.sel_pool(sel, p).into_iter().filter(|c| !picked.contains(c)).collect();
+        let pool: Pool = self.sel_pool(sel, p).into_iter().filter(|c| !picked.contains(c)).collect();
         let mut next = Vec::new();
         let mut tried: Vec<(u32, u32, Zone)> = Vec::new();
         let mut ok_sigs: Vec<(u32, u32, Zone)> = Vec::new();
@@ -276,13 +272,13 @@ impl Duel {
     /// Deck, the Pendulum Summon, and Pendulum cards activated as Pendulum Scales.
     pub(crate) fn extra_actions(&self, p: Player, out: &mut Vec<Action>) {
         let ps = self.player(p);
-        let mut seen: Vec<u32> = Vec::new();
+        // Identical face-down Extra Deck cards are interchangeable: the first stands for all.
+        let same_face_down = |x: CardId, code: u32| self.card(x).code == code && !self.card(x).face_up();
         for (i, &c) in ps.extra.iter().enumerate() {
             let code = self.card(c).code;
-            if seen.contains(&code) || self.card(c).face_up() {
+            if self.card(c).face_up() || ps.extra[..i].iter().any(|&x| same_face_down(x, code)) {
                 continue;
             }
-            seen.push(code);
             if self.proc_kind(c).is_some_and(|k| self.proc_possible(p, k, Some(c))) {
                 out.push(Action::SpecialSummon(Loc::new(p, Zone::Extra, i)));
             }
@@ -291,13 +287,12 @@ impl Duel {
             out.push(Action::PendulumSummon);
         }
         if self.edition.pendulum_summon() && self.free_pendulum_zone(p).is_some() {
-            let mut seen: Vec<u32> = Vec::new();
+            let scale = |c: CardId| self.data(c).has(type_bits::PENDULUM) && self.data(c).is_monster() && self.scale_activation_allowed(p, c);
             for (i, &c) in ps.hand.iter().enumerate() {
                 let code = self.card(c).code;
-                if seen.contains(&code) || !self.data(c).has(type_bits::PENDULUM) || !self.data(c).is_monster() || !self.scale_activation_allowed(p, c) {
+                if !scale(c) || ps.hand[..i].iter().any(|&x| self.card(x).code == code && scale(x)) {
                     continue;
                 }
-                seen.push(code);
                 out.push(Action::Activate { card: Loc::new(p, Zone::Hand, i), effect: PENDULUM_SCALE });
             }
         }
@@ -332,7 +327,37 @@ impl Duel {
 
     /// Could a Ritual/Fusion step find a monster and materials now (activation legality)?
     pub(crate) fn extra_op_possible(&self, op: &ExtraOp, p: Player, source: CardId) -> bool {
-        !self.extra_op_monsters(op, p, source).is_empty()
+        if self.summons_locked(p) {
+            return false;
+        }
+        let ps = self.player(p);
+        let possible = |c: CardId| {
+            let sel = self.op_sel(op, c);
+            self.sel_completable(sel, p, &[], &self.sel_pool(sel, p))
+        };
+        match op {
+            ExtraOp::Ritual { .. } => ps.hand.iter().enumerate().any(|(i, &c)| {
+                let code = self.card(c).code;
+                self.ritual_candidate(op, p, source, c)
+                    && !ps.hand[..i].iter().any(|&x| self.card(x).code == code && self.ritual_candidate(op, p, source, x))
+                    && possible(c)
+            }),
+            ExtraOp::Fusion => ps.extra.iter().enumerate().any(|(i, &c)| {
+                let code = self.card(c).code;
+                self.fusion_candidate(c) && !ps.extra[..i].iter().any(|&x| self.card(x).code == code && self.fusion_candidate(x)) && possible(c)
+            }),
+        }
+    }
+
+    /// A Ritual Monster in the hand a Ritual step may summon (before its materials).
+    fn ritual_candidate(&self, op: &ExtraOp, p: Player, source: CardId, c: CardId) -> bool {
+        let ExtraOp::Ritual { monster, .. } = op else { return false };
+        c != source && matches!(self.data(c).kind, Kind::Monster(MonsterFrame::Ritual)) && self.filter_matches(monster, c, p, source)
+    }
+
+    /// A face-down Fusion Monster a "Polymerization" step may summon (before its materials).
+    fn fusion_candidate(&self, c: CardId) -> bool {
+        !self.card(c).face_up() && self.edition_allows(self.data(c)) && matches!(self.materials_of(c), Some(Materials::Fusion { by_polymerization: true, .. }))
     }
 
     pub(super) fn extra_op_monsters(&self, op: &ExtraOp, p: Player, source: CardId) -> Vec<CardId> {
@@ -344,22 +369,8 @@ impl Duel {
         let mut seen: Vec<u32> = Vec::new();
         let mut out = Vec::new();
         let list: Vec<CardId> = match op {
-            ExtraOp::Ritual { monster, .. } => ps
-                .hand
-                .iter()
-                .copied()
-                .filter(|&c| c != source && matches!(self.data(c).kind, Kind::Monster(MonsterFrame::Ritual)) && self.filter_matches(monster, c, p, source))
-                .collect(),
-            ExtraOp::Fusion => ps
-                .extra
-                .iter()
-                .copied()
-                .filter(|&c| {
-                    !self.card(c).face_up()
-                        && self.edition_allows(self.data(c))
-                        && matches!(self.materials_of(c), Some(Materials::Fusion { by_polymerization: true, .. }))
-                })
-                .collect(),
+            ExtraOp::Ritual { .. } => ps.hand.iter().copied().filter(|&c| self.ritual_candidate(op, p, source, c)).collect(),
+            ExtraOp::Fusion => ps.extra.iter().copied().filter(|&c| self.fusion_candidate(c)).collect(),
         };
         for c in list {
             let code = self.card(c).code;

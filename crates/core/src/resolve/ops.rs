@@ -716,9 +716,7 @@ impl Duel {
     pub(crate) fn op_possible(&self, op: &Op, ctx: &Ctx<'_>) -> bool {
         let p = ctx.p;
         let skip_self = self.card(ctx.source).zone() != Zone::Monster;
-        let any_in = |place: &Place, f: &crate::effect::Filter| {
-            self.cards_in(*place, p).into_iter().any(|c| !(skip_self && c == ctx.source) && self.filter_in(f, c, ctx))
-        };
+        let any_in = |place: &Place, f: &crate::effect::Filter| self.any_card_in(*place, p, |c| !(skip_self && c == ctx.source) && self.filter_in(f, c, ctx));
         match op {
             Op::Destroy(Obj::All(place, f))
             | Op::DestroyAndBanish(Obj::All(place, f))
