@@ -142,7 +142,7 @@ impl Duel {
             Event::TurnStarted { .. }
             | Event::PhaseEntered { .. }
             | Event::Shuffled { .. }
-            | Event::Drew { .. }
+            | Event::Drew(_)
             | Event::MonsterSet { .. }
             | Event::SpellSet { .. }
             | Event::AttackStopped { .. }
@@ -168,7 +168,7 @@ impl Duel {
         let discarded = matches!(e, Event::Moved { reason: Reason::Discard, .. });
         let summoned = matches!(e, Event::NormalSummoned { .. } | Event::FlipSummoned { .. } | Event::SpecialSummoned { .. });
         let watched =
-            matches!(e, Event::PhaseEntered { .. } | Event::StepEntered { .. } | Event::EffectDamage { .. } | Event::Drew { .. } | Event::BattleDamage { .. });
+            matches!(e, Event::PhaseEntered { .. } | Event::StepEntered { .. } | Event::EffectDamage { .. } | Event::Drew(_) | Event::BattleDamage { .. });
         if (left_field || discarded || summoned || watched) && !self.watchers.is_empty() {
             for i in 0..self.watchers.len() {
                 let w = self.watchers[i];
@@ -373,8 +373,8 @@ impl Duel {
                 (in_range && whose && self.filter_matches(by, *source, c.controller(), card)).then_some(Some(*source))
             }
             Trigger::Drew(whose) => {
-                let Event::Drew { player, .. } = e else { return None };
-                (in_range && self.who(*whose, c.controller()).contains(player)).then_some(None)
+                let Event::Drew(draw) = e else { return None };
+                (in_range && self.who(*whose, c.controller()).contains(&draw.player())).then_some(None)
             }
             Trigger::AnyDiscarded(f) => {
                 let Event::Moved { card: x, from, to, reason: Reason::Discard, .. } = e else { return None };

@@ -10,7 +10,7 @@ use smallvec::SmallVec;
 use crate::card::CardData;
 use crate::edition::Edition;
 use crate::engine::{Prompt, Task};
-use crate::event::{Event, Reason};
+use crate::event::{Draw, Event, Reason};
 use crate::pool::{CardPool, DefIndex};
 use crate::types::{BattleStep, Loc, Outcome, Phase, Player, Position, SummonKind, Zone};
 

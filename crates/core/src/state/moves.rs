@@ -17,7 +17,7 @@ impl Duel {
         }
         // Draws are never what a "when ..." condition responds to; skipping them keeps
         // this list free of allocations.
-        if e.is_happening() && !matches!(e, Event::Drew { .. }) {
+        if e.is_happening() && !matches!(e, Event::Drew(_)) {
             self.recent.push(e.clone());
         }
         self.detect_triggers(&e);
@@ -404,7 +404,7 @@ impl Duel {
 
     /// Draws `n` cards; drawing from an empty deck marks the loss (WIN-2).
     pub(crate) fn draw(&mut self, p: Player, n: usize) {
-        let mut drawn = Vec::with_capacity(n);
+        let mut drawn: SmallVec<[CardId; Draw::INLINE]> = SmallVec::new();
         for _ in 0..n {
             let Some(&top) = self.players[p.idx()].deck.last() else {
                 self.players[p.idx()].drew_from_empty = true;
@@ -414,7 +414,7 @@ impl Duel {
             drawn.push(top);
         }
         if !drawn.is_empty() {
-            self.emit(Event::Drew { player: p, cards: drawn });
+            self.emit(Event::Drew(Draw::new(p, &drawn)));
         }
     }
 
