@@ -245,7 +245,7 @@ impl Duel {
                 self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect()
             }
             Cost::SendFromDeck { filter, .. } => self.player(p).deck.iter().rev().copied().filter(|&c| m(filter, c)).collect(),
-            Cost::DetachMaterial(_) => self.card(source).materials.to_vec(),
+            Cost::DetachMaterial(_) => self.materials(source).to_vec(),
             Cost::SendToGy { place, filter, .. } => self.cards_in(*place, p).into_iter().filter(|&c| c != source && m(filter, c)).collect(),
             Cost::SendToGyFrom { from, filter, .. } => {
                 from.iter().flat_map(|&pl| self.cards_in(pl, p)).filter(|&c| c != source && self.card(c).controller() == p && m(filter, c)).collect()
@@ -278,7 +278,7 @@ impl Duel {
             Cost::RemoveCounters { kind, count } => self.counters_on(card, *kind) >= *count as u16,
             Cost::SendSelfToGy => c.zone().on_field() && c.face_up(),
             Cost::BanishAllOther(places) => places.iter().any(|&pl| self.cards_in(pl, p).iter().any(|&x| x != card)),
-            Cost::DetachMaterial(n) => c.zone() == Zone::Monster && c.materials.len() >= *n as usize,
+            Cost::DetachMaterial(n) => c.zone() == Zone::Monster && self.materials(card).len() >= *n as usize,
             Cost::DiscardHand => self.player(p).hand.iter().any(|&x| x != card),
             Cost::TributeSelf => c.zone() == Zone::Monster,
             Cost::Discard { count, .. }

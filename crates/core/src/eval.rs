@@ -156,7 +156,7 @@ impl Duel {
             Stat::Level => 0,
             Stat::Rank => i32::from(d.kind == Kind::Monster(MonsterFrame::Xyz)) * d.level as i32,
             Stat::LinkRating => i32::from(d.kind == Kind::Monster(MonsterFrame::Link)) * d.level as i32,
-            Stat::Materials => c.materials.len() as i32,
+            Stat::Materials => self.materials(id).len() as i32,
             Stat::Tributes => c.materials_count as i32,
         }
     }

@@ -34,7 +34,7 @@ impl Duel {
             for (i, m) in ps.monsters.iter().enumerate() {
                 if let Some(id) = m {
                     note(*id, Zone::Monster, p, Some(i))?;
-                    for &mat in &self.card(*id).materials {
+                    for &mat in self.materials(*id) {
                         note(mat, Zone::Material, p, None)?;
                     }
                 }

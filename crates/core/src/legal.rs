@@ -369,7 +369,7 @@ impl Duel {
                     out.push(Action::Attack { attacker, target: None });
                 }
                 for &(t, m) in &targets {
-                    if fresh || !st.attacked_targets.contains(&(m, self.card(m).moves)) {
+                    if fresh || !self.attacked_target(c, m, self.card(m).moves) {
                         out.push(Action::Attack { attacker, target: Some(t) });
                     }
                 }

@@ -318,6 +318,9 @@ impl Duel {
             negated_summon: None,
             resolved_this_turn: Vec::new(),
             battles: 0,
+            xyz_materials: Vec::new(),
+            counters: Vec::new(),
+            attacked_targets: Vec::new(),
         }
     }
 
@@ -518,7 +521,7 @@ impl Duel {
                 }
                 for (name, n) in &pl.counters {
                     match crate::effect::Counter::parse(name) {
-                        Some(k) => d.cards[id.0 as usize].counters.push((k, *n)),
+                        Some(k) => d.counters.push((id, k, *n)),
                         None => errs.push(format!("unknown counter kind {name:?} (known: {})", crate::effect::Counter::ALL.map(|c| c.name()).join(", "))),
                     }
                 }
@@ -526,7 +529,7 @@ impl Duel {
                     match d.new_card(m, p, Zone::Material) {
                         Some(mid) => {
                             d.place_at_setup(mid, p, slot as u8, Position::FaceUpAttack);
-                            d.cards[id.0 as usize].materials.push(mid);
+                            d.push_material(id, mid);
                         }
                         None => errs.push(format!("unknown material {m}")),
                     }

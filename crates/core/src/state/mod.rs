@@ -89,8 +89,10 @@ pub struct Delayed {
     pub cards: SmallVec<[(CardId, u32); 4]>,
 }
 
-/// The state of one card instance.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The state of one card instance: plain `Copy` data (what only a few cards carry, Xyz
+/// materials, counters and the targets of "attack every monster", is kept by the duel:
+/// [`Duel::materials`], [`Duel::counters`]), so a duel's cards clone as one copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardState {
     /// The card's definition in the duel's [`CardPool`].
     pub def: DefIndex,
@@ -118,12 +120,8 @@ pub struct CardState {
     pub attacks: u8,
     /// Turn of its last position change (manual change or Flip Summon: POS-2, SUM-4).
     pub position_changed_turn: u32,
-    /// Counters on it, by kind (MISC-2); cleared when it leaves the field.
-    pub counters: SmallVec<[(crate::effect::Counter, u16); 1]>,
     /// An equip card: the monster it is equipped to (SPELL-4).
     pub equip_to: Option<CardId>,
-    /// An Xyz monster: its materials, attached under it (ZONE-10).
-    pub materials: SmallVec<[CardId; 2]>,
     /// A face-up continuous card whose activation has resolved: its effects apply (EFF-2).
     pub active: bool,
     /// Increments every time the card changes zone: a bound target remembers it (EFF-6).
@@ -150,10 +148,6 @@ pub struct CardState {
     /// A one-shot spell/trap an effect keeps on the field ("this card stays on the field").
     #[serde(default)]
     pub stays: bool,
-    /// The monsters (with their move counts) it declared attacks on during
-    /// `attacked_turn` (BATTLE-2: "attack every monster once each").
-    #[serde(default)]
-    pub attacked_targets: SmallVec<[(CardId, u32); 2]>,
     /// Destroyed by battle with a monster whose effect negates its victims: its effects are
     /// negated, on the field and in the GY, until it moves again.
     #[serde(default)]
@@ -202,9 +196,7 @@ impl CardState {
             attacked_turn: 0,
             attacks: 0,
             position_changed_turn: 0,
-            counters: SmallVec::new(),
             equip_to: None,
-            materials: SmallVec::new(),
             active: false,
             moves: 0,
             arrived: Arrival::default(),
@@ -216,7 +208,6 @@ impl CardState {
             killed_by: None,
             activated_turn: 0,
             stays: false,
-            attacked_targets: SmallVec::new(),
             battle_negated: false,
             shield_turn: 0,
             battle_banished: false,
@@ -428,6 +419,18 @@ pub struct Duel {
     /// Attacks declared in the duel so far: the number of the current battle (BATTLE-2).
     #[serde(default)]
     pub(crate) battles: u32,
+    /// ZONE-10: each Xyz monster that has materials, with its materials in the order they
+    /// were attached (never an empty list).
+    #[serde(default)]
+    pub(crate) xyz_materials: Vec<(CardId, SmallVec<[CardId; 8]>)>,
+    /// MISC-2: the counters on cards: card, kind, how many, in the order first placed;
+    /// cleared when the card leaves the field or turns face-down.
+    #[serde(default)]
+    pub(crate) counters: Vec<(CardId, crate::effect::Counter, u16)>,
+    /// BATTLE-2 ("attack every monster once each"): each attacker, a monster it declared
+    /// an attack on during its `attacked_turn`, and that monster's move count then.
+    #[serde(default)]
+    pub(crate) attacked_targets: Vec<(CardId, CardId, u32)>,
 }
 
 impl PartialEq for Duel {
@@ -451,6 +454,9 @@ impl PartialEq for Duel {
             && self.lingering == other.lingering
             && self.player_fx == other.player_fx
             && self.used == other.used
+            && self.xyz_materials == other.xyz_materials
+            && self.counters == other.counters
+            && self.attacked_targets == other.attacked_targets
     }
 }
 
@@ -564,7 +570,7 @@ impl Duel {
             // Xyz materials: index = host's Monster Zone * 8 + place under it.
             Zone::Material => {
                 let host = p.slot(Zone::Monster, loc.index as usize / 8)?;
-                self.card(host).materials.get(loc.index as usize % 8).copied()
+                self.materials(host).get(loc.index as usize % 8).copied()
             }
             z if z.is_pile() => p.pile(z)?.get(loc.index as usize).copied(),
             z => p.slot(z, loc.index as usize),
@@ -575,9 +581,8 @@ impl Duel {
         let c = self.card(id);
         if c.zone == Zone::Material {
             // Under its host (whoever controls the host now): host zone * 8 + place under it.
-            if let Some(h) = self.cards.iter().position(|h| h.zone == Zone::Monster && h.materials.contains(&id)) {
-                let host = &self.cards[h];
-                let under = host.materials.iter().position(|&m| m == id).unwrap_or(0);
+            if let Some((h, under)) = self.material_host(id).filter(|&(h, _)| self.card(h).zone == Zone::Monster) {
+                let host = self.card(h);
                 return Loc::new(host.controller, Zone::Material, host.slot as usize * 8 + under);
             }
         }
@@ -587,6 +592,24 @@ impl Duel {
             _ => c.slot as usize,
         };
         Loc::new(c.controller, c.zone, index)
+    }
+    /// An Xyz monster's materials, in the order they were attached (ZONE-10); empty for
+    /// any other card.
+    pub fn materials(&self, host: CardId) -> &[CardId] {
+        self.xyz_materials.iter().find(|(h, _)| *h == host).map_or(&[], |(_, m)| m.as_slice())
+    }
+    /// The card `m` is an Xyz material of, and its place under it.
+    pub(crate) fn material_host(&self, m: CardId) -> Option<(CardId, usize)> {
+        self.xyz_materials.iter().find_map(|(h, ms)| ms.iter().position(|&x| x == m).map(|i| (*h, i)))
+    }
+    /// The counters on a card, by kind, in the order first placed (MISC-2).
+    pub fn counters(&self, id: CardId) -> impl Iterator<Item = (crate::effect::Counter, u16)> + '_ {
+        self.counters.iter().filter(move |(c, ..)| *c == id).map(|&(_, k, n)| (k, n))
+    }
+    /// `attacker` declared an attack on `target` (at move count `moves`) during its
+    /// `attacked_turn` (BATTLE-2).
+    pub(crate) fn attacked_target(&self, attacker: CardId, target: CardId, moves: u32) -> bool {
+        self.attacked_targets.contains(&(attacker, target, moves))
     }
     /// The card is on the field (ZONE-2).
     pub fn is_on_field(&self, id: CardId) -> bool {
