@@ -127,7 +127,7 @@ impl Duel {
         let first = |pile: &[CardId], ok: &dyn Fn(CardId) -> bool| pile.iter().position(|&x| self.card(x).code == code && ok(x)) == Some(loc.index as usize);
         let listed = match loc.zone {
             Zone::Hand => first(&ps.hand, &|_| true),
-            Zone::Gy => self.gy_effect_cards.contains(&c) && first(&ps.gy, &|x| self.gy_effect_cards.contains(&x)),
+            Zone::Gy => self.index.gy_effect_cards.contains(&c) && first(&ps.gy, &|x| self.index.gy_effect_cards.contains(&x)),
             Zone::SpellTrap | Zone::Field | Zone::Monster => true,
             _ => false,
         };
@@ -210,11 +210,11 @@ impl Duel {
             }
         }
         // Effects used from the GY: only the cards indexed at setup as having one.
-        if self.gy_effect_cards.iter().any(|&c| self.card(c).zone() == Zone::Gy && self.card(c).controller() == p) {
+        if self.index.gy_effect_cards.iter().any(|&c| self.card(c).zone() == Zone::Gy && self.card(c).controller() == p) {
             let mut seen_gy: smallvec::SmallVec<[u32; 8]> = smallvec::SmallVec::new();
             for (i, &c) in ps.gy.iter().enumerate() {
                 let code = self.card(c).code;
-                if seen_gy.contains(&code) || !self.gy_effect_cards.contains(&c) {
+                if seen_gy.contains(&code) || !self.index.gy_effect_cards.contains(&c) {
                     continue;
                 }
                 seen_gy.push(code);

@@ -63,7 +63,7 @@ impl Duel {
     /// Cards on the field whose behaviour declares continuous modifiers (indexed at setup,
     /// so duels without such cards pay nothing for them).
     pub(crate) fn sources_on_field(&self) -> impl Iterator<Item = CardId> + '_ {
-        self.modifier_sources.iter().copied().filter(|&c| self.card(c).zone().on_field())
+        self.index.modifier_sources.iter().copied().filter(|&c| self.card(c).zone().on_field())
     }
 
     /// Could any modifier apply now? (The fast path: most positions have none.)

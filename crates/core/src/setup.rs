@@ -12,7 +12,7 @@ use crate::card::Kind;
 use crate::edition::Edition;
 use crate::engine::{Prompt, Task, Window, WindowKind};
 use crate::pool::CardPool;
-use crate::state::{CardId, CardState, Duel, PlayerState};
+use crate::state::{CardId, CardIndex, CardState, Duel, PlayerState};
 use crate::types::{BattleStep, Phase, Player, Position, SummonKind, Zone};
 
 /// A deck as passcodes.
@@ -306,10 +306,7 @@ impl Duel {
             cause: None,
             resolving: false,
             summon_pending: None,
-            watchers: Vec::new(),
-            win_watch: Vec::new(),
-            modifier_sources: Vec::new(),
-            gy_effect_cards: Vec::new(),
+            index: Arc::default(),
             control_returns: Vec::new(),
             held_spell_zones: Vec::new(),
             attack_negated: false,
@@ -324,16 +321,20 @@ impl Duel {
         }
     }
 
-    /// Indexes the cards whose effects watch the whole duel (triggers, win conditions).
+    /// Indexes the cards whose effects watch the whole duel (triggers, win conditions,
+    /// modifiers, GY effects).
     pub(crate) fn index_watchers(&mut self) {
-        self.compute_watchers();
-        let pool = self.pool.clone();
-        self.win_watch = self.card_ids().filter(|&c| pool.def(self.card(c).def).behavior.wins.is_some()).collect();
-        self.gy_effect_cards = self
-            .card_ids()
-            .filter(|&c| pool.def(self.card(c).def).behavior.effects.iter().any(|e| e.range == crate::effect::Range::Gy && !e.kind.is_triggered()))
-            .collect();
-        self.modifier_sources = self.card_ids().filter(|&c| pool.def(self.card(c).def).behavior.effects.iter().any(|e| !e.modifiers.is_empty())).collect();
+        let pool = &self.pool;
+        let behavior = |c: CardId| &pool.def(self.card(c).def).behavior;
+        self.index = Arc::new(CardIndex {
+            watchers: self.watchers(),
+            win_watch: self.card_ids().filter(|&c| behavior(c).wins.is_some()).collect(),
+            gy_effect_cards: self
+                .card_ids()
+                .filter(|&c| behavior(c).effects.iter().any(|e| e.range == crate::effect::Range::Gy && !e.kind.is_triggered()))
+                .collect(),
+            modifier_sources: self.card_ids().filter(|&c| behavior(c).effects.iter().any(|e| !e.modifiers.is_empty())).collect(),
+        });
     }
 
     /// Creates a card instance for `code` owned by `owner`, placed in `zone`.

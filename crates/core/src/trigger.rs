@@ -84,12 +84,10 @@ impl Trigger {
 
 impl Duel {
     /// Cards whose triggers start from events about other cards or the turn.
-    pub(crate) fn compute_watchers(&mut self) {
-        let pool = self.pool.clone();
-        self.watchers = self
-            .card_ids()
-            .filter(|&c| pool.def(self.card(c).def).behavior.effects.iter().any(|e| e.trigger.as_ref().is_some_and(Trigger::watches_others)))
-            .collect();
+    pub(crate) fn watchers(&self) -> Vec<CardId> {
+        self.card_ids()
+            .filter(|&c| self.pool.def(self.card(c).def).behavior.effects.iter().any(|e| e.trigger.as_ref().is_some_and(Trigger::watches_others)))
+            .collect()
     }
 
     /// Called for every event: records the triggers it starts.
@@ -169,9 +167,9 @@ impl Duel {
         let summoned = matches!(e, Event::NormalSummoned { .. } | Event::FlipSummoned { .. } | Event::SpecialSummoned { .. });
         let watched =
             matches!(e, Event::PhaseEntered { .. } | Event::StepEntered { .. } | Event::EffectDamage { .. } | Event::Drew(_) | Event::BattleDamage { .. });
-        if (left_field || discarded || summoned || watched) && !self.watchers.is_empty() {
-            for i in 0..self.watchers.len() {
-                let w = self.watchers[i];
+        if (left_field || discarded || summoned || watched) && !self.index.watchers.is_empty() {
+            for i in 0..self.index.watchers.len() {
+                let w = self.index.watchers[i];
                 self.check_card_triggers(w, e);
             }
         }

@@ -325,7 +325,23 @@ impl PlayerState {
     }
 }
 
-/// A duel: plain data. `Clone` is a deep copy (the card pool is shared, read-only).
+/// The duel's cards indexed by what their behaviour declares, built at setup (and again
+/// when hidden cards are dealt anew: [`Duel::determinized`]); read-only, so every clone of
+/// a duel shares one.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct CardIndex {
+    /// Cards that have trigger effects started by events not about themselves.
+    pub watchers: Vec<CardId>,
+    /// Cards with a win condition (WIN-3).
+    pub win_watch: Vec<CardId>,
+    /// Cards whose behaviour declares continuous modifiers.
+    pub modifier_sources: Vec<CardId>,
+    /// Cards with an effect used from the GY.
+    pub gy_effect_cards: Vec<CardId>,
+}
+
+/// A duel: plain data. `Clone` is a deep copy but for what never changes during a duel
+/// (the card pool and the card indexes are shared, read-only).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Duel {
     #[serde(skip)]
@@ -389,14 +405,8 @@ pub struct Duel {
     pub(crate) resolving: bool,
     /// The monster whose summon may be negated now (SUM-3).
     pub(crate) summon_pending: Option<CardId>,
-    /// Cards that have trigger effects started by events not about themselves.
-    pub(crate) watchers: Vec<CardId>,
-    /// Cards with a win condition (WIN-3).
-    pub(crate) win_watch: Vec<CardId>,
-    /// Cards whose behaviour declares continuous modifiers.
-    pub(crate) modifier_sources: Vec<CardId>,
-    /// Cards with an effect used from the GY.
-    pub(crate) gy_effect_cards: Vec<CardId>,
+    /// The cards indexed by what their behaviour declares (shared by clones).
+    pub(crate) index: Arc<CardIndex>,
     /// TRAP-5: trap monsters on the field and the S/T zone each keeps occupied.
     pub(crate) held_spell_zones: Vec<(CardId, u8)>,
     /// Monsters whose control returns in the End Phase: (card, its move count, to).
