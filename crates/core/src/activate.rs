@@ -326,7 +326,7 @@ impl Duel {
     }
 
     fn record_use(&mut self, card: CardId, effect: u8) {
-        self.cards[card.0 as usize].activated_turn = self.turn;
+        self.cards[card.0 as usize].activated_turn = self.turn.into();
         let p = self.card(card).controller();
         self.player_fx[p.idx()].activated_turn = self.turn;
         if let Some((key, counted, _)) = self.use_key(card, effect) {

@@ -50,7 +50,7 @@ impl Duel {
                     // Extra attacks are earned for one turn only.
                     c.extra_attacks = 0;
                 }
-                c.attacked_turn = self.turn;
+                c.attacked_turn = self.turn.into();
                 c.attacks += 1;
                 if first {
                     self.clear_attacked_targets(a.attacker);
@@ -125,7 +125,7 @@ impl Duel {
                 self.step = Some(BattleStep::Damage(sub));
                 if sub == DamageStep::Start {
                     for m in [Some(a.attacker), a.target].into_iter().flatten() {
-                        self.cards[m.0 as usize].battled_turn = self.turn;
+                        self.cards[m.0 as usize].battled_turn = self.turn.into();
                     }
                 }
                 // The battle stays visible to trigger detection (`current_attack`) while the

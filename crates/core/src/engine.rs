@@ -775,7 +775,7 @@ impl Duel {
             Action::ChangePosition(l) => {
                 if let Some(card) = id(self, l) {
                     let to = if self.card(card).position().attack() { Position::FaceUpDefense } else { Position::FaceUpAttack };
-                    self.cards[card.0 as usize].position_changed_turn = self.turn;
+                    self.cards[card.0 as usize].position_changed_turn = self.turn.into();
                     self.new_timing();
                     self.set_position(card, to);
                     self.enforce_self_destruction();

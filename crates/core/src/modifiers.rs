@@ -399,7 +399,7 @@ impl Duel {
         }
         drop(shields);
         for src in used {
-            self.cards[src.0 as usize].shield_turn = turn;
+            self.cards[src.0 as usize].shield_turn = turn.into();
         }
         kept
     }

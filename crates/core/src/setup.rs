@@ -511,13 +511,13 @@ impl Duel {
                 let set = !position.face_up();
                 // A face-up spell/trap in a position has resolved: its effects apply (EFF-2).
                 c.active = zone != Zone::Monster && !set;
-                c.entered_turn = if set { pl.set_turn.unwrap_or(earlier) } else { pl.summoned_turn.or(pl.set_turn).unwrap_or(earlier) };
+                c.entered_turn = if set { pl.set_turn.unwrap_or(earlier) } else { pl.summoned_turn.or(pl.set_turn).unwrap_or(earlier) }.into();
                 if zone == Zone::Monster {
                     c.summon = pl.summoned.unwrap_or(if set { SummonKind::Set } else { SummonKind::Normal });
                     c.properly_summoned = pl.properly_summoned || c.summon != SummonKind::Special;
                 }
                 if pl.attacked {
-                    c.attacked_turn = d.turn;
+                    c.attacked_turn = d.turn.into();
                     c.attacks = 1;
                 }
                 for (name, n) in &pl.counters {

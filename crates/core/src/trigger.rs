@@ -118,7 +118,7 @@ impl Duel {
                     let killer = if Some(*card) == a.target { Some(a.attacker) } else { a.target };
                     if let Some(k) = killer {
                         let (negated, banished) = self.battle_victim_fate(k, *card);
-                        self.cards[k.0 as usize].battle_kill_turn = self.turn;
+                        self.cards[k.0 as usize].battle_kill_turn = self.turn.into();
                         let victim = &mut self.cards[card.0 as usize];
                         victim.killed_by = Some(k);
                         victim.battle_negated = negated;

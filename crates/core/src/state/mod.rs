@@ -12,7 +12,7 @@ use crate::edition::Edition;
 use crate::engine::{Prompt, Task};
 use crate::event::{Draw, Event, Reason};
 use crate::pool::{CardPool, DefIndex};
-use crate::types::{BattleStep, Loc, Outcome, Phase, Player, Position, SummonKind, Zone};
+use crate::types::{BattleStep, Loc, Outcome, Phase, Player, Position, SummonKind, Turn, Zone};
 
 mod moves;
 
@@ -109,17 +109,17 @@ pub struct CardState {
     /// face-up, `FaceDownDefense` means face-down (Set, face-down banished or Extra Deck).
     position: Position,
     /// The turn the card entered its current zone (summoned or Set turn).
-    pub entered_turn: u32,
+    pub entered_turn: Turn,
     /// How it was summoned to where it is ([`SummonKind::None`] off the field).
     pub summon: SummonKind,
     /// SUM-7: it was properly summoned, so it may be revived.
     pub properly_summoned: bool,
     /// Turn of its last attack declaration and how many it declared that turn.
-    pub attacked_turn: u32,
+    pub attacked_turn: Turn,
     /// Attacks declared on `attacked_turn`.
     pub attacks: u8,
     /// Turn of its last position change (manual change or Flip Summon: POS-2, SUM-4).
-    pub position_changed_turn: u32,
+    pub position_changed_turn: Turn,
     /// An equip card: the monster it is equipped to (SPELL-4).
     pub equip_to: Option<CardId>,
     /// A face-up continuous card whose activation has resolved: its effects apply (EFF-2).
@@ -130,12 +130,12 @@ pub struct CardState {
     /// and the zone it left.
     pub arrived: Arrival,
     /// Last turn this monster destroyed a monster by battle.
-    pub battle_kill_turn: u32,
+    pub battle_kill_turn: Turn,
     /// Last turn this monster was in a battle that reached the Damage Step.
     #[serde(default)]
-    pub battled_turn: u32,
+    pub battled_turn: Turn,
     /// Last turn it was turned face-up (Flip Summon, attack, effect).
-    pub flipped_turn: u32,
+    pub flipped_turn: Turn,
     /// Tributes used for its Tribute Summon ("if Summoned this way").
     pub materials_count: u8,
     /// Extra attacks allowed this turn (second attack effects).
@@ -144,7 +144,7 @@ pub struct CardState {
     pub killed_by: Option<CardId>,
     /// The turn it was last activated (its effect or its card).
     #[serde(default)]
-    pub activated_turn: u32,
+    pub activated_turn: Turn,
     /// A one-shot spell/trap an effect keeps on the field ("this card stays on the field").
     #[serde(default)]
     pub stays: bool,
@@ -154,7 +154,7 @@ pub struct CardState {
     pub battle_negated: bool,
     /// The turn this card's `Modifier::ShieldOncePerTurn` was last used (0: never).
     #[serde(default)]
-    pub shield_turn: u32,
+    pub shield_turn: Turn,
     /// Destroyed by battle with a monster whose victims are banished instead of going to
     /// the GY.
     #[serde(default)]
@@ -166,7 +166,7 @@ pub struct CardState {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Arrival {
     /// The turn it arrived.
-    pub turn: u32,
+    pub turn: Turn,
     /// Why it moved (`None` before its first move).
     pub reason: Option<Reason>,
     /// The player whose effect was resolving when it moved, if any.
@@ -190,26 +190,26 @@ impl CardState {
             zone,
             slot: 0,
             position,
-            entered_turn: turn,
+            entered_turn: Turn::from(turn),
             summon: SummonKind::None,
             properly_summoned: false,
-            attacked_turn: 0,
+            attacked_turn: Turn::default(),
             attacks: 0,
-            position_changed_turn: 0,
+            position_changed_turn: Turn::default(),
             equip_to: None,
             active: false,
             moves: 0,
             arrived: Arrival::default(),
-            battle_kill_turn: 0,
-            battled_turn: 0,
-            flipped_turn: 0,
+            battle_kill_turn: Turn::default(),
+            battled_turn: Turn::default(),
+            flipped_turn: Turn::default(),
             materials_count: 0,
             extra_attacks: 0,
             killed_by: None,
-            activated_turn: 0,
+            activated_turn: Turn::default(),
             stays: false,
             battle_negated: false,
-            shield_turn: 0,
+            shield_turn: Turn::default(),
             battle_banished: false,
         }
     }

@@ -90,7 +90,7 @@ impl Duel {
             }
         }
         let from = self.detach(id);
-        let turn = self.turn;
+        let turn = Turn::from(self.turn);
         let p = &mut self.players[to.player.idx()];
         let mut slot = 0u8;
         match to.zone {
@@ -135,8 +135,8 @@ impl Duel {
         if left_field || !to.zone.on_field() {
             c.summon = SummonKind::None;
             c.attacks = 0;
-            c.attacked_turn = 0;
-            c.position_changed_turn = 0;
+            c.attacked_turn = Turn::default();
+            c.position_changed_turn = Turn::default();
             c.equip_to = None;
         }
         if matches!(to.zone, Zone::Hand | Zone::Deck) || (to.zone == Zone::Extra && !to.position.face_up()) {
@@ -476,7 +476,7 @@ impl Duel {
             self.turned_face_down(id);
         }
         if !from.face_up() && to.face_up() {
-            self.cards[id.0 as usize].flipped_turn = self.turn;
+            self.cards[id.0 as usize].flipped_turn = self.turn.into();
             self.emit(Event::Flipped { card: id });
         }
         self.emit(Event::PositionChanged { card: id, from, to });
