@@ -13,7 +13,7 @@ use crate::eval::{Ctx, LinkFacts};
 use crate::event::{Event, Reason};
 use crate::state::{CardId, Dest, Duel, Use, UseKey};
 use crate::trigger::Pending;
-use crate::types::{BattleStep, Player, Position, Zone};
+use crate::types::{BattleStep, Phase, Player, Position, Zone};
 
 /// Where an activation is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,6 +40,93 @@ pub struct ActivateTask {
     pub from: Zone,
     /// Targets, event card and cost, as fixed so far.
     pub facts: LinkFacts,
+}
+
+/// Where a card's effects can be activated from, computed once per card definition
+/// ([`crate::pool::CardPool`]): listing the legal actions skips an effect at once when its
+/// card is in a zone it cannot be activated from, or when it is Spell Speed 1 outside its
+/// controller's open Main Phase. A superset of [`Duel::can_activate`]'s place and timing
+/// rules, never a replacement for them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ActivationGates {
+    /// Per effect (the first 8): the zones (see [`zone_bit`]) it may be activated from.
+    zones: [u8; 8],
+    /// Per effect, as bits: Spell Speed 1 without a phase of its own (SPELL-1, EFF-1, EFF-13).
+    main_only: u8,
+    /// Union of `zones`: no bit, no activatable effect in this zone.
+    any: u8,
+}
+
+/// Which activation locks may apply now ([`Duel::locks`]): when one is false, no card is
+/// locked by it, so its per-card question is skipped.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Locks {
+    /// A name is locked or prohibited (`NoActivationsOfName`, `NameProhibited`).
+    pub names: bool,
+    /// A `CannotActivate` modifier applies.
+    pub activations: bool,
+    /// No trap card can be activated ("Jinzo").
+    pub traps: bool,
+}
+
+/// A zone as one bit of [`ActivationGates`].
+pub(crate) fn zone_bit(z: Zone) -> u8 {
+    match z {
+        Zone::Hand => 1,
+        Zone::Monster => 2,
+        Zone::SpellTrap => 4,
+        Zone::Field => 8,
+        Zone::Pendulum => 16,
+        Zone::Gy => 32,
+        Zone::Banished => 64,
+        Zone::Deck | Zone::Extra | Zone::Material | Zone::Gone => 128,
+    }
+}
+
+impl ActivationGates {
+    /// The gates of a card's effects (mirrors the place rules of `can_activate`).
+    pub(crate) fn of(behavior: &crate::effect::Behavior) -> ActivationGates {
+        let mut g = ActivationGates::default();
+        let field = zone_bit(Zone::Monster) | zone_bit(Zone::SpellTrap) | zone_bit(Zone::Field) | zone_bit(Zone::Pendulum);
+        for (i, e) in behavior.effects.iter().take(8).enumerate() {
+            let zones = match e.kind {
+                EffectKind::Spell(SpellKind::Field) => zone_bit(Zone::Hand) | zone_bit(Zone::Field),
+                EffectKind::Spell(_) => zone_bit(Zone::Hand) | zone_bit(Zone::SpellTrap),
+                EffectKind::Trap(_) => zone_bit(Zone::SpellTrap),
+                EffectKind::Quick | EffectKind::Ignition => match e.range {
+                    Range::Hand => zone_bit(Zone::Hand),
+                    Range::Gy => zone_bit(Zone::Gy),
+                    Range::Field => field,
+                    Range::PendulumZone => zone_bit(Zone::SpellTrap) | zone_bit(Zone::Pendulum),
+                    Range::Anywhere => u8::MAX,
+                    Range::Banished => zone_bit(Zone::Banished),
+                    Range::FaceDownMonster => zone_bit(Zone::Monster),
+                },
+                EffectKind::Flip | EffectKind::Trigger { .. } | EffectKind::Continuous => 0,
+            };
+            g.zones[i] = zones;
+            g.any |= zones;
+            if e.spell_speed() == SpellSpeed::One
+                && ![Phase::Draw, Phase::Standby, Phase::Main1, Phase::Battle, Phase::Main2, Phase::End]
+                    .iter()
+                    .any(|&ph| condition_names_phase(&e.condition, ph))
+            {
+                g.main_only |= 1 << i;
+            }
+        }
+        g
+    }
+
+    /// May effect `effect` of a card in a zone with bit `zone` be activatable, in a window
+    /// where Spell Speed 1 is (`ss1`) or is not allowed?
+    pub(crate) fn may(&self, effect: usize, zone: u8, ss1: bool) -> bool {
+        effect < 8 && self.zones[effect] & zone != 0 && (ss1 || self.main_only & (1 << effect) == 0)
+    }
+
+    /// Has the card any effect activatable from a zone with bit `zone`?
+    pub(crate) fn any_in(&self, zone: u8) -> bool {
+        self.any & zone != 0
+    }
 }
 
 impl Duel {
@@ -125,7 +212,7 @@ impl Duel {
 
     /// Are there at least `need` legal targets in a group? (Counts without collecting.)
     fn has_spec_candidates(&self, t: &TargetSpec, ctx: &Ctx<'_>, need: usize) -> bool {
-        self.cards_in(t.place, ctx.p).into_iter().filter(|&c| self.targetable(c, ctx.source, ctx.p) && self.filter_in(&t.filter, c, ctx)).take(need).count()
+        self.cards_in(t.place, ctx.p).into_iter().filter(|&c| self.filter_in(&t.filter, c, ctx) && self.targetable(c, ctx.source, ctx.p)).take(need).count()
             >= need
     }
 
@@ -339,6 +426,22 @@ impl Duel {
     /// Can `p` activate effect `effect` of `card` in window `w` now? A pure function of
     /// the state (STYLE 14): timing, zone, spell speed, condition, costs, targets.
     pub(crate) fn can_activate(&self, p: Player, card: CardId, effect: u8, w: &Window) -> bool {
+        self.can_activate_under(&self.locks(), p, card, effect, w)
+    }
+
+    /// The activation locks that may apply now, each asked once (a listing of every legal
+    /// action asks them once, not once per card).
+    pub(crate) fn locks(&self) -> Locks {
+        use crate::effect::Modifier;
+        let names = !self.lingering.is_empty()
+            && (self.lingering.iter().any(|l| matches!(l.modifier, Modifier::NoActivationsOfName(_)))
+                || self.modifiers_where(|m| matches!(m, Modifier::NameProhibited { .. })).next().is_some());
+        let activations = self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::CannotActivate { .. })).next().is_some();
+        Locks { names, activations, traps: self.traps_locked() }
+    }
+
+    /// [`Duel::can_activate`] with the locks already asked.
+    pub(crate) fn can_activate_under(&self, locks: &Locks, p: Player, card: CardId, effect: u8, w: &Window) -> bool {
         let Some(e) = self.effect_decl(card, effect) else { return false };
         let c = self.card(card);
         // "Either player can ...": the opponent uses an effect of a face-up card (never its
@@ -347,9 +450,7 @@ impl Duel {
         if (by_opponent && !(e.either_player && c.face_up() && c.zone().on_field() && effect > 0))
             || e.kind.is_triggered()
             || e.kind == EffectKind::Continuous
-            || self.name_locked(p, card)
             || c.battle_negated
-            || self.activation_locked(p, card)
         {
             return false;
         }
@@ -364,7 +465,7 @@ impl Duel {
             EffectKind::Spell(SpellKind::QuickPlay) => (from_hand && my_turn) || set_earlier,
             EffectKind::Spell(SpellKind::Field) => (from_hand || (c.zone() == Zone::Field && !c.face_up())) && my_turn,
             EffectKind::Spell(_) => (from_hand || (c.zone() == Zone::SpellTrap && !c.face_up())) && my_turn,
-            EffectKind::Trap(_) => (set_earlier || (c.zone() == Zone::SpellTrap && c.face_up() && c.active && effect > 0)) && !self.traps_locked(),
+            EffectKind::Trap(_) => set_earlier || (c.zone() == Zone::SpellTrap && c.face_up() && c.active && effect > 0),
             EffectKind::Quick | EffectKind::Ignition => match e.range {
                 Range::Hand => from_hand,
                 Range::Gy => c.zone() == Zone::Gy,
@@ -379,7 +480,7 @@ impl Duel {
         // Continuous spells/traps already face-up: their other effects (effect > 0) are used
         // like ignition/quick effects, never the activation again.
         let reactivation = e.kind.is_card_activation() && c.face_up() && c.zone().on_field();
-        if !placed_ok || (reactivation && effect == 0) || self.pendulum_battle_locked(p, card, effect) {
+        if !placed_ok || (reactivation && effect == 0) {
             return false;
         }
         let is_spell_trap = e.kind.is_card_activation();
@@ -419,6 +520,14 @@ impl Duel {
         }
         // SUM-3: in a summon-negation window only summon negation responds.
         if w.kind == WindowKind::SummonNegation && !e.condition.mentions_summon_pending() {
+            return false;
+        }
+        // Locks last: they read the continuous modifiers, the costliest questions here.
+        if (locks.names && self.name_locked(p, card))
+            || (locks.activations && self.activation_locked(p, card))
+            || (locks.traps && matches!(e.kind, EffectKind::Trap(_)))
+            || self.pendulum_battle_locked(p, card, effect)
+        {
             return false;
         }
         let ctx = Ctx::of(p, card);

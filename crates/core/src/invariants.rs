@@ -72,6 +72,10 @@ impl Duel {
         if let Some(i) = seen.iter().position(|&n| n != 1) {
             return Err(format!("card {} ({}) is in {} places", i, self.name(CardId(i as u16)), seen[i]));
         }
+        // The index of modifier sources on the field is the filter it stands for.
+        if !self.field_sources.iter().copied().eq(self.index.modifier_sources.iter().copied().filter(|&c| self.card(c).zone().on_field())) {
+            return Err(format!("the modifier sources on the field are indexed as {:?}", self.field_sources));
+        }
         if self.outcome.is_none() && self.deciding_player().is_none() {
             return Err("the duel is neither over nor waiting for a decision".into());
         }

@@ -153,10 +153,11 @@ impl Duel {
             return;
         };
         let tp = p == self.turn_player;
-        self.activation_actions(p, &w, out);
+        let locks = self.locks();
+        self.activation_actions(p, &w, &locks, out);
         match w.kind {
             WindowKind::Phase(ph) if ph.is_main() && tp && self.chain.is_empty() => {
-                self.main_phase_actions(p, out);
+                self.main_phase_actions(p, &locks, out);
                 if ph == Phase::Main1 && self.may_enter_battle(p) {
                     out.push(Action::ToBattle);
                 }
@@ -177,7 +178,7 @@ impl Duel {
     }
 
     /// Every card effect `p` may activate in this window.
-    fn activation_actions(&self, p: Player, w: &crate::engine::Window, out: &mut Vec<Action>) {
+    fn activation_actions(&self, p: Player, w: &crate::engine::Window, locks: &crate::activate::Locks, out: &mut Vec<Action>) {
         let ps = self.player(p);
         let mut seen: smallvec::SmallVec<[u32; 8]> = smallvec::SmallVec::new();
         for (i, &c) in ps.hand.iter().enumerate() {
@@ -186,27 +187,27 @@ impl Duel {
                 continue;
             }
             seen.push(code);
-            self.push_activations(p, c, Loc::new(p, Zone::Hand, i), w, out);
+            self.push_activations(p, c, Loc::new(p, Zone::Hand, i), w, locks, out);
         }
         for (i, s) in ps.spells.iter().enumerate() {
             if let Some(c) = *s {
-                self.push_activations(p, c, Loc::new(p, Zone::SpellTrap, i), w, out);
+                self.push_activations(p, c, Loc::new(p, Zone::SpellTrap, i), w, locks, out);
             }
         }
         if let Some(c) = ps.field {
-            self.push_activations(p, c, Loc::new(p, Zone::Field, 0), w, out);
+            self.push_activations(p, c, Loc::new(p, Zone::Field, 0), w, locks, out);
         }
         // "Either player can ...": effects of the opponent's face-up spells and traps.
         for (i, s) in self.player(p.opp()).spells.iter().enumerate() {
             if let Some(c) = *s {
                 if self.card(c).face_up() && self.pool.def(self.card(c).def).behavior.effects.iter().any(|e| e.either_player) {
-                    self.push_activations(p, c, Loc::new(p.opp(), Zone::SpellTrap, i), w, out);
+                    self.push_activations(p, c, Loc::new(p.opp(), Zone::SpellTrap, i), w, locks, out);
                 }
             }
         }
         for (i, s) in ps.monsters.iter().enumerate() {
             if let Some(c) = *s {
-                self.push_activations(p, c, Loc::new(p, Zone::Monster, i), w, out);
+                self.push_activations(p, c, Loc::new(p, Zone::Monster, i), w, locks, out);
             }
         }
         // Effects used from the GY: only the cards indexed at setup as having one.
@@ -218,22 +219,30 @@ impl Duel {
                     continue;
                 }
                 seen_gy.push(code);
-                self.push_activations(p, c, Loc::new(p, Zone::Gy, i), w, out);
+                self.push_activations(p, c, Loc::new(p, Zone::Gy, i), w, locks, out);
             }
         }
     }
 
-    fn push_activations(&self, p: Player, c: CardId, loc: Loc, w: &crate::engine::Window, out: &mut Vec<Action>) {
-        let n = self.pool.def(self.card(c).def).behavior.effects.len();
+    fn push_activations(&self, p: Player, c: CardId, loc: Loc, w: &crate::engine::Window, locks: &crate::activate::Locks, out: &mut Vec<Action>) {
+        let st = self.card(c);
+        let gates = self.pool.gates(st.def);
+        let zone = crate::activate::zone_bit(st.zone());
+        if !gates.any_in(zone) {
+            return;
+        }
+        // Spell Speed 1: only in the turn player's open Main Phase with an empty chain.
+        let ss1 = p == self.turn_player && self.chain.is_empty() && w.kind == WindowKind::Phase(self.phase) && self.phase.is_main();
+        let n = self.pool.def(st.def).behavior.effects.len();
         for e in 0..n.min(8) {
-            if self.can_activate(p, c, e as u8, w) {
+            if gates.may(e, zone, ss1) && self.can_activate_under(locks, p, c, e as u8, w) {
                 out.push(Action::Activate { card: loc, effect: e as u8 });
             }
         }
     }
 
     /// PHASE-4: the turn player's Main Phase actions with an empty chain.
-    fn main_phase_actions(&self, p: Player, out: &mut Vec<Action>) {
+    fn main_phase_actions(&self, p: Player, locks: &crate::activate::Locks, out: &mut Vec<Action>) {
         let ps = self.player(p);
         let free_mmz = !self.free_main_monster_zones(p).is_empty();
         let mut seen: smallvec::SmallVec<[u32; 8]> = smallvec::SmallVec::new();
@@ -243,7 +252,7 @@ impl Duel {
                 continue; // identical hand cards are interchangeable
             }
             seen.push(code);
-            if self.prohibited(c) {
+            if locks.names && self.prohibited(c) {
                 continue; // "Prohibition": no Summon or Set
             }
             let loc = Loc::new(p, Zone::Hand, i);
@@ -269,7 +278,7 @@ impl Duel {
                 }
             }
         }
-        self.push_field_monster_actions(p, out);
+        self.push_field_monster_actions(p, locks, out);
         self.extra_actions(p, out);
         // "You cannot Summon this turn", summon locks: Sets stay legal.
         if self.summons_locked(p) {
@@ -284,14 +293,19 @@ impl Duel {
         if self.normal_summons_left == 0 || self.player_fx[self.card(c).controller().idx()].no_normal_summon_turn == self.turn {
             return;
         }
+        // The Tributes available (their total value, and whether one frees a Main Monster
+        // Zone), found once for this monster.
+        let tributes = std::cell::OnceCell::new();
         let fits = |need: usize| {
             if need == 0 {
                 return free_mmz;
             }
-            let candidates = self.tribute_candidates(c);
-            let value: usize = candidates.iter().map(|&t| self.tribute_value(t, c)).sum();
-            // SUM-2: a tribute may free the zone the monster needs.
-            let frees = candidates.iter().any(|&t| self.card(t).slot() < 5);
+            let &(value, frees) = tributes.get_or_init(|| {
+                let candidates = self.tribute_candidates(c);
+                let value: usize = candidates.iter().map(|&t| self.tribute_value(t, c)).sum();
+                // SUM-2: a tribute may free the zone the monster needs.
+                (value, candidates.iter().any(|&t| self.card(t).slot() < 5))
+            });
             value >= need && (free_mmz || frees)
         };
         let (need, max) = self.tribute_range(c, crate::engine::SummonProc::Normal);
@@ -316,11 +330,11 @@ impl Duel {
     }
 
     /// Flip Summons and manual position changes (SUM-4, POS-2).
-    fn push_field_monster_actions(&self, p: Player, out: &mut Vec<Action>) {
+    fn push_field_monster_actions(&self, p: Player, locks: &crate::activate::Locks, out: &mut Vec<Action>) {
         let ps = self.player(p);
         for (i, slot) in ps.monsters.iter().enumerate() {
             let Some(c) = *slot else { continue };
-            if self.prohibited(c) {
+            if locks.names && self.prohibited(c) {
                 continue;
             }
             let st = self.card(c);

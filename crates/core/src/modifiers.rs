@@ -25,6 +25,10 @@ pub struct Lingering {
     pub source_moves: u32,
 }
 
+/// A modifier that applies now: its source card, the source's controller, the one card it
+/// is fixed to (a lingering effect applied to a card), and the modifier.
+pub(crate) type ActiveModifier<'a> = (CardId, Player, Option<CardId>, &'a Modifier);
+
 /// Effects on a player (PHASE-8 skips, no battle damage this turn).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerFx {
@@ -63,7 +67,7 @@ impl Duel {
     /// Cards on the field whose behaviour declares continuous modifiers (indexed at setup,
     /// so duels without such cards pay nothing for them).
     pub(crate) fn sources_on_field(&self) -> impl Iterator<Item = CardId> + '_ {
-        self.index.modifier_sources.iter().copied().filter(|&c| self.card(c).zone().on_field())
+        self.field_sources.iter().copied()
     }
 
     /// Could any modifier apply now? (The fast path: most positions have none.)
@@ -71,51 +75,68 @@ impl Duel {
         !self.lingering.is_empty() || self.sources_on_field().next().is_some()
     }
 
-    /// Every continuous modifier that applies now, with its source card and controller.
-    pub(crate) fn active_modifiers(&self) -> SmallVec<[(CardId, Player, Option<CardId>, &Modifier); 8]> {
-        let mut v = SmallVec::new();
-        for c in self.sources_on_field() {
-            let st = self.card(c);
-            if !st.face_up() {
-                continue;
-            }
-            let def = self.pool.def(st.def);
-            let is_monster = st.zone() == Zone::Monster && self.data(c).is_monster();
-            if !is_monster && !st.active {
-                continue;
-            }
-            if (is_monster && self.monster_effects_negated(c)) || self.trap_effect_negated(c) || (!is_monster && self.negated_on_field(c)) {
-                continue;
-            }
-            for e in &def.behavior.effects {
-                if e.modifiers.is_empty() {
-                    continue;
-                }
-                let continuous = e.kind == EffectKind::Continuous || e.kind.is_card_activation();
-                if !continuous || !self.static_condition(&e.condition, st.controller(), c) {
-                    continue;
-                }
-                for m in &e.modifiers {
-                    v.push((c, st.controller(), None, m));
-                }
-            }
+    /// The continuous modifiers that `want` accepts and that apply now, with their source
+    /// card and its controller: the sources on the field first (in index order), then
+    /// lingering effects.
+    ///
+    /// `want` is asked first, of the declared modifiers, so a source that declares none
+    /// of the wanted kinds costs no negation or condition check (the hot path: most
+    /// questions want one kind of modifier, and most sources declare other kinds).
+    pub(crate) fn modifiers_where<'a, W>(&'a self, want: W) -> impl Iterator<Item = ActiveModifier<'a>> + 'a
+    where
+        W: Fn(&Modifier) -> bool + Copy + 'a,
+    {
+        let from_cards = self
+            .sources_on_field()
+            .filter(move |&c| {
+                let st = self.card(c);
+                st.face_up() && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.iter().any(want)) && self.source_applies(c)
+            })
+            .flat_map(move |c| {
+                let ctrl = self.card(c).controller();
+                self.pool
+                    .def(self.card(c).def)
+                    .behavior
+                    .effects
+                    .iter()
+                    .filter(move |e| {
+                        let continuous = e.kind == EffectKind::Continuous || e.kind.is_card_activation();
+                        continuous && e.modifiers.iter().any(want) && self.static_condition(&e.condition, ctrl, c)
+                    })
+                    .flat_map(move |e| e.modifiers.iter().filter(move |m| want(m)).map(move |m| (c, ctrl, None, m)))
+            });
+        let lingering = self
+            .lingering
+            .iter()
+            .filter(move |l| want(&l.modifier) && self.lingering_applies(l))
+            .map(|l| (l.source, l.controller, l.card.map(|x| x.0), &l.modifier));
+        from_cards.chain(lingering)
+    }
+
+    /// Does the face-up modifier source `c` apply its modifiers now (a monster whose
+    /// effects are not negated; a resolved Continuous/Field/Equip card not negated)?
+    fn source_applies(&self, c: CardId) -> bool {
+        let st = self.card(c);
+        let is_monster = st.zone() == Zone::Monster && self.data(c).is_monster();
+        if !is_monster && !st.active {
+            return false;
         }
-        for l in &self.lingering {
-            let on = match l.card {
-                Some((id, moves)) => self.card(id).moves == moves && self.card(id).zone().on_field(),
-                None => true,
-            };
-            // "While the source stays face-up on the field": ends the moment it leaves.
-            let src = self.card(l.source);
-            let on = on && (l.until != Duration::WhileSourceOnField || (src.moves == l.source_moves && src.zone().on_field() && src.face_up()));
-            // A Spell/Trap whose effects on the field are negated ("Spell Canceller") no
-            // longer applies what it applies while it stays.
-            let on = on && !(l.until == Duration::WhileSourceOnField && src.zone() != Zone::Monster && self.negated_on_field(l.source));
-            if on {
-                v.push((l.source, l.controller, l.card.map(|x| x.0), &l.modifier));
-            }
-        }
-        v
+        !((is_monster && self.monster_effects_negated(c)) || self.trap_effect_negated(c) || (!is_monster && self.negated_on_field(c)))
+    }
+
+    /// Does a lingering effect apply now (its card has not moved; "while the source stays
+    /// face-up on the field": its source is still there, and not negated)?
+    fn lingering_applies(&self, l: &Lingering) -> bool {
+        let on = match l.card {
+            Some((id, moves)) => self.card(id).moves == moves && self.card(id).zone().on_field(),
+            None => true,
+        };
+        // "While the source stays face-up on the field": ends the moment it leaves.
+        let src = self.card(l.source);
+        let on = on && (l.until != Duration::WhileSourceOnField || (src.moves == l.source_moves && src.zone().on_field() && src.face_up()));
+        // A Spell/Trap whose effects on the field are negated ("Spell Canceller") no
+        // longer applies what it applies while it stays.
+        on && !(l.until == Duration::WhileSourceOnField && src.zone() != Zone::Monster && self.negated_on_field(l.source))
     }
 
     /// Does a modifier's scope include `card`, and is `card` not immune to its source
@@ -148,12 +169,7 @@ impl Duel {
         if card == source || c.zone() != Zone::Monster || !c.face_up() {
             return false;
         }
-        let declared =
-            |s: CardId| self.pool.def(self.card(s).def).behavior.effects.iter().any(|e| e.modifiers.iter().any(|m| matches!(m, Modifier::Unaffected { .. })));
-        if !self.sources_on_field().any(declared) {
-            return false;
-        }
-        self.active_modifiers().into_iter().any(|(src, ctrl, fixed, m)| match m {
+        self.modifiers_where(|m| matches!(m, Modifier::Unaffected { .. })).any(|(src, ctrl, fixed, m)| match m {
             Modifier::Unaffected { scope, by } => self.scope_contains(scope, src, ctrl, fixed, card) && self.filter_matches(by, source, ctrl, src),
             _ => false,
         })
@@ -162,7 +178,9 @@ impl Duel {
     /// May player `p` not banish cards from a GY now (`Modifier::NoBanishFromGy`)?
     pub(crate) fn gy_banish_locked(&self, p: Player) -> bool {
         self.any_modifiers()
-            && self.active_modifiers().into_iter().any(|(_, ctrl, _, m)| matches!(m, Modifier::NoBanishFromGy(w) if self.who(*w, ctrl).contains(&p)))
+            && self
+                .modifiers_where(|m| matches!(m, Modifier::NoBanishFromGy(_)))
+                .any(|(_, ctrl, _, m)| matches!(m, Modifier::NoBanishFromGy(w) if self.who(*w, ctrl).contains(&p)))
     }
 
     /// Is a monster's effect negated now (e.g. "Skill Drain", or a `NegateMonsterEffectsOf`
@@ -271,7 +289,7 @@ impl Duel {
         if self.card(id).zone() != Zone::Monster || !self.any_modifiers() {
             return v;
         }
-        for (src, ctrl, fixed, m) in self.active_modifiers() {
+        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::SetOriginal { .. })) {
             // Applied to this card, or a continuous effect of the card itself (EFF-14:
             // "its original ATK becomes ...").
             if fixed != Some(id) && !(fixed.is_none() && src == id) {
@@ -303,7 +321,7 @@ impl Duel {
             return base;
         }
         let mut v = base;
-        for (src, ctrl, fixed, m) in self.active_modifiers() {
+        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::AtkDef { .. } | Modifier::SetCurrent { .. })) {
             match m {
                 Modifier::AtkDef { scope, atk: a, def: d } if self.in_scope(scope, src, ctrl, fixed, id) => {
                     v += self.num(if atk { a } else { d }, &Ctx::of(ctrl, src));
@@ -329,7 +347,7 @@ impl Duel {
             return base;
         }
         let mut level = base as i32;
-        for (src, ctrl, fixed, m) in self.active_modifiers() {
+        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::Level { .. })) {
             if let Modifier::Level { filter, delta, in_hand } = m {
                 let applies = match fixed {
                     Some(f) => f == id,
@@ -346,7 +364,7 @@ impl Duel {
     /// Does a "cannot"-style modifier apply to `card`?
     pub(crate) fn restricted(&self, card: CardId, which: fn(&Modifier) -> Option<&Scope>) -> bool {
         self.any_modifiers()
-            && self.active_modifiers().into_iter().any(|(src, ctrl, fixed, m)| which(m).is_some_and(|s| self.in_scope(s, src, ctrl, fixed, card)))
+            && self.modifiers_where(move |m| which(m).is_some()).any(|(src, ctrl, fixed, m)| which(m).is_some_and(|s| self.in_scope(s, src, ctrl, fixed, card)))
     }
 
     pub(crate) fn cannot_attack(&self, card: CardId) -> bool {
@@ -359,9 +377,10 @@ impl Duel {
     /// changes the position too ("Swords of Concealing Light"). A forced Defense Position
     /// still allows the Flip Summon (the monster is then changed to Defense Position).
     pub(crate) fn position_locked(&self, card: CardId) -> bool {
-        self.restricted(card, |m| if let Modifier::CannotChangePosition(s) = m { Some(s) } else { None })
-            || self.restricted(card, |m| if let Modifier::ForceDefense(s) = m { Some(s) } else { None })
-            || self.restricted(card, |m| if let Modifier::ForceAttack(s) = m { Some(s) } else { None })
+        self.restricted(card, |m| match m {
+            Modifier::CannotChangePosition(s) | Modifier::ForceDefense(s) | Modifier::ForceAttack(s) => Some(s),
+            _ => None,
+        })
     }
 
     /// `Modifier::ShieldOncePerTurn`: of the cards an effect of `by` would destroy, those an
@@ -374,8 +393,7 @@ impl Duel {
         let turn = self.turn;
         // The shields of `by`'s opponent not used this turn (they do not change in this loop).
         let shields: SmallVec<[(CardId, Player, Option<CardId>, &Scope); 2]> = self
-            .active_modifiers()
-            .into_iter()
+            .modifiers_where(|m| matches!(m, Modifier::ShieldOncePerTurn(_)))
             .filter_map(|(src, ctrl, fixed, m)| match m {
                 Modifier::ShieldOncePerTurn(s) if ctrl != by && self.card(src).shield_turn != turn => Some((src, ctrl, fixed, s)),
                 _ => None,
@@ -412,13 +430,13 @@ impl Duel {
     /// SUM-1 under `Modifier::NoMonsterSets`: monsters cannot be Set, and Normal Summons may
     /// be in face-up Defense Position.
     pub fn monster_sets_forbidden(&self) -> bool {
-        self.any_modifiers() && self.active_modifiers().iter().any(|(_, _, _, m)| **m == Modifier::NoMonsterSets)
+        self.any_modifiers() && self.modifiers_where(|m| *m == Modifier::NoMonsterSets).next().is_some()
     }
 
     /// Do LP that `p` would gain from a card effect become damage (an opponent's
     /// `Modifier::OpponentGainsBecomeDamage` applies)?
     pub(crate) fn gains_become_damage(&self, p: Player) -> bool {
-        self.any_modifiers() && self.active_modifiers().iter().any(|(_, ctrl, _, m)| **m == Modifier::OpponentGainsBecomeDamage && *ctrl != p)
+        self.any_modifiers() && self.modifiers_where(|m| *m == Modifier::OpponentGainsBecomeDamage).any(|(_, ctrl, _, _)| ctrl != p)
     }
 
     /// "Level Limit - Area B": face-up Attack Position monsters a `ForceDefense` applies to
@@ -427,7 +445,7 @@ impl Duel {
     /// not a chain link).
     pub(crate) fn enforce_forced_defense(&mut self) {
         use crate::types::Position;
-        if self.sources_on_field().next().is_none() && self.lingering.is_empty() {
+        if self.modifiers_where(|m| matches!(m, Modifier::ForceDefense(_) | Modifier::ForceAttack(_))).next().is_none() {
             return;
         }
         let forced: SmallVec<[(CardId, Position); 4]> = self
@@ -452,7 +470,7 @@ impl Duel {
     /// and `UntargetableByOpponent` when `p` is the protecting card's opponent)?
     pub(crate) fn untargetable_by(&self, card: CardId, p: Player) -> bool {
         self.any_modifiers()
-            && self.active_modifiers().into_iter().any(|(src, ctrl, fixed, m)| match m {
+            && self.modifiers_where(|m| matches!(m, Modifier::Untargetable(_) | Modifier::UntargetableByOpponent(_))).any(|(src, ctrl, fixed, m)| match m {
                 Modifier::Untargetable(s) => self.in_scope(s, src, ctrl, fixed, card),
                 Modifier::UntargetableByOpponent(s) => ctrl != p && self.in_scope(s, src, ctrl, fixed, card),
                 _ => false,
@@ -485,7 +503,7 @@ impl Duel {
             return false;
         }
         let code = self.data(card).name_code() as i32;
-        self.active_modifiers().iter().any(|&(src, ctrl, _, m)| match m {
+        self.modifiers_where(|m| matches!(m, Modifier::NameProhibited { .. })).any(|(src, ctrl, _, m)| match m {
             Modifier::NameProhibited { name, spared } => self.num(name, &Ctx::of(ctrl, src)) == code && !self.remembered(src, *spared).any(|c| c == card),
             _ => false,
         })
@@ -493,7 +511,7 @@ impl Duel {
 
     /// `Modifier::GyLocked`: are the GYs locked now?
     pub(crate) fn gy_locked(&self) -> bool {
-        self.any_modifiers() && self.active_modifiers().iter().any(|(_, _, _, m)| **m == Modifier::GyLocked)
+        self.any_modifiers() && self.modifiers_where(|m| *m == Modifier::GyLocked).next().is_some()
     }
 
     /// A card in a locked GY: it stays there (`Modifier::GyLocked`).
@@ -547,7 +565,7 @@ impl Duel {
     }
     /// BATTLE-10: does player `p` take no effect damage now ("Des Wombat")?
     pub(crate) fn no_effect_damage(&self, p: Player) -> bool {
-        self.any_modifiers() && self.active_modifiers().iter().any(|(_, ctrl, _, m)| **m == Modifier::NoEffectDamage && *ctrl == p)
+        self.any_modifiers() && self.modifiers_where(|m| *m == Modifier::NoEffectDamage).any(|(_, ctrl, _, _)| ctrl == p)
     }
     /// BATTLE-2: attacks a monster may declare this turn beyond its one, from modifiers.
     pub(crate) fn modifier_extra_attacks(&self, card: CardId) -> u8 {
@@ -555,7 +573,7 @@ impl Duel {
             return 0;
         }
         let mut n = 0i32;
-        for (src, ctrl, fixed, m) in self.active_modifiers() {
+        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::ExtraAttacks { .. })) {
             if let Modifier::ExtraAttacks { scope, count } = m {
                 if self.in_scope(scope, src, ctrl, fixed, card) {
                     n += self.num(count, &Ctx::of(ctrl, src)).max(0);
@@ -584,7 +602,7 @@ impl Duel {
             return (false, false);
         }
         let (mut negated, mut banished) = (false, false);
-        for (src, ctrl, fixed, m) in self.active_modifiers() {
+        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::NegateBattleVictims { .. } | Modifier::BanishBattleVictims(_))) {
             match m {
                 Modifier::NegateBattleVictims { scope, victims } if self.in_scope(scope, src, ctrl, fixed, killer) => {
                     negated |= self.filter_matches(victims, victim, ctrl, src);
@@ -603,8 +621,7 @@ impl Duel {
             return;
         }
         let doomed: SmallVec<[(CardId, Player); 2]> = self
-            .active_modifiers()
-            .into_iter()
+            .modifiers_where(|m| *m == Modifier::SelfDestruct)
             .filter(|(_, _, fixed, m)| fixed.is_none() && **m == Modifier::SelfDestruct)
             .map(|(s, p, _, _)| (s, p))
             .collect();
@@ -631,7 +648,7 @@ impl Duel {
         if !self.any_modifiers() {
             return Some((lp, top));
         }
-        for (src, ctrl, fixed, m) in self.active_modifiers() {
+        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::AttackCost { .. })) {
             let Modifier::AttackCost { scope, cost } = m else { continue };
             if !self.in_scope(scope, src, ctrl, fixed, card) {
                 continue;
@@ -667,12 +684,12 @@ impl Duel {
 
     /// "Convulsion of Nature": are the Main Decks turned over, their top cards public?
     pub(crate) fn decks_face_up(&self) -> bool {
-        self.any_modifiers() && self.active_modifiers().iter().any(|(_, _, _, m)| **m == Modifier::DecksFaceUp)
+        self.any_modifiers() && self.modifiers_where(|m| *m == Modifier::DecksFaceUp).next().is_some()
     }
     /// Is `card` banished instead of going to the GY? A "Macro Cosmos" leaving the field
     /// does not apply to itself.
     pub(crate) fn gy_banishes_card(&self, card: CardId) -> bool {
-        self.active_modifiers().iter().any(|(src, _, _, m)| **m == Modifier::BanishInsteadOfGy && *src != card)
+        self.modifiers_where(|m| *m == Modifier::BanishInsteadOfGy).any(|(src, _, _, _)| src != card)
     }
 
     /// The controller a card should have under "take control" equips.
@@ -680,8 +697,7 @@ impl Duel {
         if self.control_fixed(card) {
             return None;
         }
-        self.active_modifiers()
-            .into_iter()
+        self.modifiers_where(|m| *m == Modifier::ControlEquipped)
             .find(|(src, _, _, m)| **m == Modifier::ControlEquipped && self.card(*src).equip_to == Some(card))
             .map(|(_, ctrl, _, _)| ctrl)
     }
@@ -690,7 +706,7 @@ impl Duel {
     /// effects, now?
     pub(crate) fn activation_locked(&self, p: Player, card: CardId) -> bool {
         self.any_modifiers()
-            && self.active_modifiers().into_iter().any(|(src, ctrl, _, m)| {
+            && self.modifiers_where(|m| matches!(m, Modifier::CannotActivate { .. })).any(|(src, ctrl, _, m)| {
                 matches!(m, Modifier::CannotActivate { who, filter } if self.who(*who, ctrl).contains(&p) && self.filter_matches(filter, card, ctrl, src))
             })
     }
@@ -700,7 +716,9 @@ impl Duel {
     pub(crate) fn summons_locked(&self, p: Player) -> bool {
         self.player_fx[p.idx()].no_summon_turn == self.turn
             || (self.any_modifiers()
-                && self.active_modifiers().into_iter().any(|(_, ctrl, _, m)| matches!(m, Modifier::CannotSummon(who) if self.who(*who, ctrl).contains(&p))))
+                && self
+                    .modifiers_where(|m| matches!(m, Modifier::CannotSummon(_)))
+                    .any(|(_, ctrl, _, m)| matches!(m, Modifier::CannotSummon(who) if self.who(*who, ctrl).contains(&p))))
     }
 
     /// Zones that cannot be used (`Modifier::LockedZones`): `p`'s Main Monster Zones locked
@@ -750,7 +768,7 @@ impl Duel {
         if targets.is_empty() || !self.any_modifiers() {
             return None;
         }
-        self.active_modifiers().into_iter().find_map(|(src, ctrl, fixed, m)| match m {
+        self.modifiers_where(|m| matches!(m, Modifier::NegateTargeting { .. })).find_map(|(src, ctrl, fixed, m)| match m {
             Modifier::NegateTargeting { scope, filter } => {
                 let hit = targets.iter().any(|&(t, moves)| self.card(t).moves == moves && self.in_scope(scope, src, ctrl, fixed, t));
                 (hit && self.filter_matches(filter, card, ctrl, src)).then_some(ctrl)

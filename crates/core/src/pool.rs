@@ -24,6 +24,8 @@ pub type DefIndex = u16;
 #[derive(Clone, Debug, Default)]
 pub struct CardPool {
     defs: Vec<CardDef>,
+    /// Per definition: where its effects can be activated from (derived at insertion).
+    gates: Vec<crate::activate::ActivationGates>,
     by_id: BTreeMap<u32, DefIndex>,
     by_name: BTreeMap<String, DefIndex>,
 }
@@ -37,14 +39,17 @@ impl CardPool {
     /// Adds (or replaces) a card.
     pub fn insert(&mut self, def: CardDef) {
         let key = def.data.name.to_lowercase();
+        let gates = crate::activate::ActivationGates::of(&def.behavior);
         if let Some(&i) = self.by_id.get(&def.data.id) {
             self.defs[i as usize] = def;
+            self.gates[i as usize] = gates;
             return;
         }
         let i = self.defs.len() as DefIndex;
         self.by_id.insert(def.data.id, i);
         self.by_name.entry(key).or_insert(i);
         self.defs.push(def);
+        self.gates.push(gates);
     }
 
     /// How many cards the pool holds.
@@ -59,6 +64,10 @@ impl CardPool {
     /// index the pool never gave out.
     pub fn def(&self, i: DefIndex) -> &CardDef {
         &self.defs[i as usize]
+    }
+    /// Where the effects of card `i` can be activated from.
+    pub(crate) fn gates(&self, i: DefIndex) -> &crate::activate::ActivationGates {
+        &self.gates[i as usize]
     }
     /// The index of the card with passcode `id`.
     pub fn index_of(&self, id: u32) -> Option<DefIndex> {

@@ -307,6 +307,7 @@ impl Duel {
             resolving: false,
             summon_pending: None,
             index: Arc::default(),
+            field_sources: smallvec::SmallVec::new(),
             control_returns: Vec::new(),
             held_spell_zones: Vec::new(),
             attack_negated: false,
@@ -335,6 +336,12 @@ impl Duel {
                 .collect(),
             modifier_sources: self.card_ids().filter(|&c| behavior(c).effects.iter().any(|e| !e.modifiers.is_empty())).collect(),
         });
+        self.index_field_sources();
+    }
+
+    /// The modifier sources on the field now, in card order (kept by `move_card`).
+    pub(crate) fn index_field_sources(&mut self) {
+        self.field_sources = self.index.modifier_sources.iter().copied().filter(|&c| self.card(c).zone().on_field()).collect();
     }
 
     /// Creates a card instance for `code` owned by `owner`, placed in `zone`.

@@ -407,6 +407,10 @@ pub struct Duel {
     pub(crate) summon_pending: Option<CardId>,
     /// The cards indexed by what their behaviour declares (shared by clones).
     pub(crate) index: Arc<CardIndex>,
+    /// The modifier sources of the index on the field, in the same order (rebuilt when one
+    /// enters or leaves the field, and on attaching a pool).
+    #[serde(skip)]
+    pub(crate) field_sources: SmallVec<[CardId; 8]>,
     /// TRAP-5: trap monsters on the field and the S/T zone each keeps occupied.
     pub(crate) held_spell_zones: Vec<(CardId, u8)>,
     /// Monsters whose control returns in the End Phase: (card, its move count, to).
@@ -498,6 +502,7 @@ impl Duel {
             }
         }
         self.pool = pool;
+        self.index_field_sources();
         Ok(())
     }
     /// The rule edition (ERA-1).

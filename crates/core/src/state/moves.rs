@@ -142,6 +142,9 @@ impl Duel {
         if matches!(to.zone, Zone::Hand | Zone::Deck) || (to.zone == Zone::Extra && !to.position.face_up()) {
             c.properly_summoned = false;
         }
+        if from.zone.on_field() != to.zone.on_field() && self.index.modifier_sources.binary_search(&id).is_ok() {
+            self.index_field_sources();
+        }
         let to_loc = self.loc_of(id);
         let face_up = to.position.face_up();
         self.emit(Event::Moved { card: id, from, to: to_loc, reason, face_up });
@@ -318,8 +321,10 @@ impl Duel {
                 self.send_to_gy(id, Reason::RuleDestroy);
             }
         }
+        // Control by equips: only while an equip that takes control applies.
+        let taken = self.any_modifiers() && self.modifiers_where(|m| *m == crate::effect::Modifier::ControlEquipped).next().is_some();
         let monsters: SmallVec<[CardId; 10]> =
-            if self.any_modifiers() { self.players.iter().flat_map(|ps| ps.monsters.iter().flatten().copied()).collect() } else { SmallVec::new() };
+            if taken { self.players.iter().flat_map(|ps| ps.monsters.iter().flatten().copied()).collect() } else { SmallVec::new() };
         for id in monsters {
             let i = id.0 as usize;
             if self.cards[i].zone != Zone::Monster {
