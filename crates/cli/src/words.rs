@@ -223,7 +223,7 @@ pub fn event_words(d: &Duel, events: &[Event], viewer: Option<Player>) -> Option
 /// its cards).
 pub fn event_cards(e: &Event) -> Vec<CardId> {
     match e {
-        Event::Drew { cards, .. } => cards.clone(),
+        Event::Drew(draw) => draw.cards().to_vec(),
         Event::Moved { card, .. }
         | Event::NormalSummoned { card, .. }
         | Event::MonsterSet { card }

@@ -341,7 +341,7 @@ impl Duel {
                 self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect()
             }
             Cost::SendFromDeck { filter, .. } => self.player(p).deck.iter().rev().copied().filter(|&c| m(filter, c)).collect(),
-            Cost::DetachMaterial(_) => self.card(source).materials.iter().copied().collect(),
+            Cost::DetachMaterial(_) => self.materials(source).iter().copied().collect(),
             Cost::SendToGy { place, filter, .. } => self.cards_in(*place, p).into_iter().filter(|&c| c != source && m(filter, c)).collect(),
             Cost::SendToGyFrom { from, filter, .. } => {
                 from.iter().flat_map(|&pl| self.cards_in(pl, p)).filter(|&c| c != source && self.card(c).controller() == p && m(filter, c)).collect()
@@ -374,7 +374,7 @@ impl Duel {
             Cost::RemoveCounters { kind, count } => self.counters_on(card, *kind) >= *count as u16,
             Cost::SendSelfToGy => c.zone().on_field() && c.face_up(),
             Cost::BanishAllOther(places) => places.iter().any(|&pl| self.any_card_in(pl, p, |x| x != card)),
-            Cost::DetachMaterial(n) => c.zone() == Zone::Monster && c.materials.len() >= *n as usize,
+            Cost::DetachMaterial(n) => c.zone() == Zone::Monster && self.materials(card).len() >= *n as usize,
             Cost::DiscardHand => self.player(p).hand.iter().any(|&x| x != card),
             Cost::TributeSelf => c.zone() == Zone::Monster,
             Cost::Discard { count, .. }
@@ -422,7 +422,7 @@ impl Duel {
     }
 
     fn record_use(&mut self, card: CardId, effect: u8) {
-        self.cards[card.0 as usize].activated_turn = self.turn;
+        self.cards[card.0 as usize].activated_turn = self.turn.into();
         let p = self.card(card).controller();
         self.player_fx[p.idx()].activated_turn = self.turn;
         if let Some((key, counted, _)) = self.use_key(card, effect) {

@@ -44,16 +44,19 @@ impl Duel {
         match a.stage {
             AttackStage::Declare => {
                 let c = &mut self.cards[a.attacker.0 as usize];
-                if c.attacked_turn != self.turn {
+                let first = c.attacked_turn != self.turn;
+                if first {
                     c.attacks = 0;
                     // Extra attacks are earned for one turn only.
                     c.extra_attacks = 0;
-                    c.attacked_targets.clear();
                 }
-                c.attacked_turn = self.turn;
+                c.attacked_turn = self.turn.into();
                 c.attacks += 1;
+                if first {
+                    self.clear_attacked_targets(a.attacker);
+                }
                 if let Some(t) = a.target {
-                    c.attacked_targets.push((t, a.target_moves));
+                    self.attacked_targets.push((a.attacker, t, a.target_moves));
                 }
                 self.battles += 1;
                 self.attack_negated = false;
@@ -109,7 +112,7 @@ impl Duel {
                 }
                 a.target_moves = a.target.map_or(0, |t| self.card(t).moves);
                 if let Some(t) = a.target {
-                    self.cards[a.attacker.0 as usize].attacked_targets.push((t, a.target_moves));
+                    self.attacked_targets.push((a.attacker, t, a.target_moves));
                 }
                 self.emit(Event::AttackDeclared { attacker: a.attacker, target: a.target });
                 a.stage = AttackStage::ReplayCheck;
@@ -122,7 +125,7 @@ impl Duel {
                 self.step = Some(BattleStep::Damage(sub));
                 if sub == DamageStep::Start {
                     for m in [Some(a.attacker), a.target].into_iter().flatten() {
-                        self.cards[m.0 as usize].battled_turn = self.turn;
+                        self.cards[m.0 as usize].battled_turn = self.turn.into();
                     }
                 }
                 // The battle stays visible to trigger detection (`current_attack`) while the

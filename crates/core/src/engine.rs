@@ -399,7 +399,7 @@ impl Duel {
         // A card of the winner whose condition is "reduce the LP to 0 this way: win the
         // Match" ("Victory Dragon") says how the LP loss counts.
         if let (WinReason::LifePoints, Some(w)) = (outcome.reason, outcome.winner) {
-            let by_card = self.win_watch.iter().any(|&c| self.card(c).controller() == w && self.wins_match_by_direct_attack(c));
+            let by_card = self.index.win_watch.iter().any(|&c| self.card(c).controller() == w && self.wins_match_by_direct_attack(c));
             if by_card {
                 outcome.reason = WinReason::MatchWinEffect;
             }
@@ -410,11 +410,11 @@ impl Duel {
 
     /// WIN-3: win conditions written on cards (in the hand or face-up on the field).
     fn check_card_wins(&mut self) -> bool {
-        if self.win_watch.is_empty() {
+        if self.index.win_watch.is_empty() {
             return false;
         }
         let mut winners: SmallVec<[Player; 2]> = SmallVec::new();
-        for &c in &self.win_watch {
+        for &c in &self.index.win_watch {
             let st = self.card(c);
             let placed = st.zone() == Zone::Hand || (st.zone().on_field() && st.face_up());
             if placed && !winners.contains(&st.controller()) && self.card_wins(c) {
@@ -775,7 +775,7 @@ impl Duel {
             Action::ChangePosition(l) => {
                 if let Some(card) = id(self, l) {
                     let to = if self.card(card).position().attack() { Position::FaceUpDefense } else { Position::FaceUpAttack };
-                    self.cards[card.0 as usize].position_changed_turn = self.turn;
+                    self.cards[card.0 as usize].position_changed_turn = self.turn.into();
                     self.new_timing();
                     self.set_position(card, to);
                     self.enforce_self_destruction();

@@ -160,7 +160,7 @@ impl Duel {
             Stat::Level => 0,
             Stat::Rank => i32::from(d.kind == Kind::Monster(MonsterFrame::Xyz)) * d.level as i32,
             Stat::LinkRating => i32::from(d.kind == Kind::Monster(MonsterFrame::Link)) * d.level as i32,
-            Stat::Materials => c.materials.len() as i32,
+            Stat::Materials => self.materials(id).len() as i32,
             Stat::Tributes => c.materials_count as i32,
         }
     }
@@ -476,9 +476,9 @@ impl Duel {
     fn anchor_turn(&self, anchor: Anchor, source: CardId) -> Option<u32> {
         let c = self.card(source);
         match anchor {
-            Anchor::Arrival => Some(c.arrived.turn),
+            Anchor::Arrival => Some(c.arrived.turn.get()),
             // Turn 0: never activated.
-            Anchor::Activation => Some(c.activated_turn).filter(|&t| t > 0),
+            Anchor::Activation => Some(c.activated_turn.get()).filter(|&t| t > 0),
             Anchor::Memory(m) => self.memory.iter().filter(|e| e.source == source && e.slot == m).map(|e| e.turn).max(),
         }
     }

@@ -49,6 +49,73 @@ impl Reason {
     }
 }
 
+/// The cards of one draw ([`Event::Drew`]), with the player who drew them. Up to
+/// [`Draw::INLINE`] cards are held in place (an event, and every clone of the log, then
+/// costs no allocation); a larger draw keeps its cards on the heap. Serialised as
+/// `{"player": .., "cards": [..]}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "DrawFields", into = "DrawFields")]
+pub struct Draw(DrawRepr);
+
+/// How a [`Draw`] holds its cards. A draw of at most [`Draw::INLINE`] cards is always
+/// `Few`, with the unused places zero, so the derived equality compares the cards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+// `Box<Vec<_>>` on purpose: a thin pointer keeps `Event` at 16 bytes (`Box<[_]>` is two
+// words), at the cost of a second allocation for draws of more than `Draw::INLINE` cards.
+#[allow(clippy::box_collection)]
+enum DrawRepr {
+    Few { player: Player, len: u8, cards: [CardId; Draw::INLINE] },
+    Many { player: Player, cards: Box<Vec<CardId>> },
+}
+
+/// The serialised form of a [`Draw`] (the fields `Event::Drew` has always had).
+#[derive(Clone, Serialize, Deserialize)]
+struct DrawFields {
+    player: Player,
+    cards: Vec<CardId>,
+}
+
+impl Draw {
+    /// The most cards a draw holds without an allocation.
+    pub const INLINE: usize = 6;
+
+    /// `player` drew `cards`, in order.
+    pub fn new(player: Player, cards: &[CardId]) -> Draw {
+        if cards.len() <= Draw::INLINE {
+            let mut held = [CardId(0); Draw::INLINE];
+            held[..cards.len()].copy_from_slice(cards);
+            Draw(DrawRepr::Few { player, len: cards.len() as u8, cards: held })
+        } else {
+            Draw(DrawRepr::Many { player, cards: Box::new(cards.to_vec()) })
+        }
+    }
+    /// Who drew.
+    pub fn player(&self) -> Player {
+        match &self.0 {
+            DrawRepr::Few { player, .. } | DrawRepr::Many { player, .. } => *player,
+        }
+    }
+    /// The cards drawn, in order.
+    pub fn cards(&self) -> &[CardId] {
+        match &self.0 {
+            DrawRepr::Few { len, cards, .. } => &cards[..*len as usize],
+            DrawRepr::Many { cards, .. } => cards,
+        }
+    }
+}
+
+impl From<DrawFields> for Draw {
+    fn from(f: DrawFields) -> Draw {
+        Draw::new(f.player, &f.cards)
+    }
+}
+
+impl From<Draw> for DrawFields {
+    fn from(d: Draw) -> DrawFields {
+        DrawFields { player: d.player(), cards: d.cards().to_vec() }
+    }
+}
+
 /// One change of the duel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
@@ -74,13 +141,9 @@ pub enum Event {
         /// Whose deck.
         player: Player,
     },
-    /// MISC-5: one event however many cards were drawn.
-    Drew {
-        /// Who drew.
-        player: Player,
-        /// The cards drawn, in order (hidden from the opponent: MISC-3).
-        cards: Vec<CardId>,
-    },
+    /// MISC-5: one event however many cards were drawn: who drew and the cards drawn, in
+    /// order (hidden from the opponent: MISC-3).
+    Drew(Draw),
     /// A card changed place. Every move of every card is one of these.
     Moved {
         /// The card.

@@ -34,7 +34,7 @@ impl Duel {
             for (i, m) in ps.monsters.iter().enumerate() {
                 if let Some(id) = m {
                     note(*id, Zone::Monster, p, Some(i))?;
-                    for &mat in &self.card(*id).materials {
+                    for &mat in self.materials(*id) {
                         note(mat, Zone::Material, p, None)?;
                     }
                 }
@@ -73,7 +73,7 @@ impl Duel {
             return Err(format!("card {} ({}) is in {} places", i, self.name(CardId(i as u16)), seen[i]));
         }
         // The index of modifier sources on the field is the filter it stands for.
-        if !self.field_sources.iter().copied().eq(self.modifier_sources.iter().copied().filter(|&c| self.card(c).zone().on_field())) {
+        if !self.field_sources.iter().copied().eq(self.index.modifier_sources.iter().copied().filter(|&c| self.card(c).zone().on_field())) {
             return Err(format!("the modifier sources on the field are indexed as {:?}", self.field_sources));
         }
         if self.outcome.is_none() && self.deciding_player().is_none() {

@@ -144,7 +144,7 @@ impl Duel {
         let first = |pile: &[CardId], ok: &dyn Fn(CardId) -> bool| pile.iter().position(|&x| self.card(x).code == code && ok(x)) == Some(loc.index as usize);
         let listed = match loc.zone {
             Zone::Hand => first(&ps.hand, &|_| true),
-            Zone::Gy => self.gy_effect_cards.contains(&c) && first(&ps.gy, &|x| self.gy_effect_cards.contains(&x)),
+            Zone::Gy => self.index.gy_effect_cards.contains(&c) && first(&ps.gy, &|x| self.index.gy_effect_cards.contains(&x)),
             Zone::SpellTrap | Zone::Field | Zone::Monster => true,
             _ => false,
         };
@@ -232,9 +232,9 @@ impl Duel {
             }
         }
         // Effects used from the GY: only the cards indexed at setup as having one.
-        if self.gy_effect_cards.iter().any(|&c| self.card(c).zone() == Zone::Gy && self.card(c).controller() == p) {
+        if self.index.gy_effect_cards.iter().any(|&c| self.card(c).zone() == Zone::Gy && self.card(c).controller() == p) {
             for (i, &c) in ps.gy.iter().enumerate() {
-                if !self.gy_effect_cards.contains(&c) || !self.first_of_its_name(&ps.gy, i) {
+                if !self.index.gy_effect_cards.contains(&c) || !self.first_of_its_name(&ps.gy, i) {
                     continue;
                 }
                 self.push_activations(p, c, Loc::new(p, Zone::Gy, i), w, locks, out);
@@ -398,7 +398,7 @@ impl Duel {
                     out.push(Action::Attack { attacker, target: None });
                 }
                 for &(t, m) in &targets {
-                    if fresh || !st.attacked_targets.contains(&(m, self.card(m).moves)) {
+                    if fresh || !self.attacked_target(c, m, self.card(m).moves) {
                         out.push(Action::Attack { attacker, target: Some(t) });
                     }
                 }

@@ -56,10 +56,10 @@ pub mod view;
 
 pub use action::{Action, Illegal, Rejected};
 pub use edition::Edition;
-pub use event::Event;
+pub use event::{Draw, Event};
 pub use setup::{DeckList, DuelSetup, Placed, PositionSetup, SetupError, SidePosition, StateError};
 pub use state::{CardId, Duel, PoolMismatch};
-pub use types::{BattleStep, DamageStep, Loc, Outcome, Phase, Player, Position, WinReason, Zone};
+pub use types::{BattleStep, DamageStep, Loc, Outcome, Phase, Player, Position, Turn, WinReason, Zone};
 pub use view::View;
 
 pub use engine::{limits, AnnounceKind, Prompt, Question, SelectPurpose};

@@ -417,7 +417,7 @@ impl Duel {
         }
         drop(shields);
         for src in used {
-            self.cards[src.0 as usize].shield_turn = turn;
+            self.cards[src.0 as usize].shield_turn = turn.into();
         }
         kept
     }
@@ -796,7 +796,7 @@ impl Duel {
 
     /// Counters of `kind` on a card (MISC-2).
     pub fn counters_on(&self, id: CardId, kind: crate::effect::Counter) -> u16 {
-        self.card(id).counters.iter().find(|(k, _)| *k == kind).map_or(0, |(_, n)| *n)
+        self.counters(id).find(|&(k, _)| k == kind).map_or(0, |(_, n)| n)
     }
 
     /// "Until the End Phase": effects applied that long end as the End Phase begins.

@@ -12,7 +12,7 @@ use crate::card::Kind;
 use crate::edition::Edition;
 use crate::engine::{Prompt, Task, Window, WindowKind};
 use crate::pool::CardPool;
-use crate::state::{CardId, CardState, Duel, PlayerState};
+use crate::state::{CardId, CardIndex, CardState, Duel, PlayerState};
 use crate::types::{BattleStep, Phase, Player, Position, SummonKind, Zone};
 
 /// A deck as passcodes.
@@ -306,11 +306,8 @@ impl Duel {
             cause: None,
             resolving: false,
             summon_pending: None,
-            watchers: Vec::new(),
-            win_watch: Vec::new(),
-            modifier_sources: Vec::new(),
+            index: Arc::default(),
             field_sources: smallvec::SmallVec::new(),
-            gy_effect_cards: Vec::new(),
             control_returns: Vec::new(),
             held_spell_zones: Vec::new(),
             attack_negated: false,
@@ -319,25 +316,32 @@ impl Duel {
             negated_summon: None,
             resolved_this_turn: Vec::new(),
             battles: 0,
+            xyz_materials: Vec::new(),
+            counters: Vec::new(),
+            attacked_targets: Vec::new(),
         }
     }
 
-    /// Indexes the cards whose effects watch the whole duel (triggers, win conditions).
+    /// Indexes the cards whose effects watch the whole duel (triggers, win conditions,
+    /// modifiers, GY effects).
     pub(crate) fn index_watchers(&mut self) {
-        self.compute_watchers();
-        let pool = self.pool.clone();
-        self.win_watch = self.card_ids().filter(|&c| pool.def(self.card(c).def).behavior.wins.is_some()).collect();
-        self.gy_effect_cards = self
-            .card_ids()
-            .filter(|&c| pool.def(self.card(c).def).behavior.effects.iter().any(|e| e.range == crate::effect::Range::Gy && !e.kind.is_triggered()))
-            .collect();
-        self.modifier_sources = self.card_ids().filter(|&c| pool.def(self.card(c).def).behavior.effects.iter().any(|e| !e.modifiers.is_empty())).collect();
+        let pool = &self.pool;
+        let behavior = |c: CardId| &pool.def(self.card(c).def).behavior;
+        self.index = Arc::new(CardIndex {
+            watchers: self.watchers(),
+            win_watch: self.card_ids().filter(|&c| behavior(c).wins.is_some()).collect(),
+            gy_effect_cards: self
+                .card_ids()
+                .filter(|&c| behavior(c).effects.iter().any(|e| e.range == crate::effect::Range::Gy && !e.kind.is_triggered()))
+                .collect(),
+            modifier_sources: self.card_ids().filter(|&c| behavior(c).effects.iter().any(|e| !e.modifiers.is_empty())).collect(),
+        });
         self.index_field_sources();
     }
 
     /// The modifier sources on the field now, in card order (kept by `move_card`).
     pub(crate) fn index_field_sources(&mut self) {
-        self.field_sources = self.modifier_sources.iter().copied().filter(|&c| self.card(c).zone().on_field()).collect();
+        self.field_sources = self.index.modifier_sources.iter().copied().filter(|&c| self.card(c).zone().on_field()).collect();
     }
 
     /// Creates a card instance for `code` owned by `owner`, placed in `zone`.
@@ -514,18 +518,18 @@ impl Duel {
                 let set = !position.face_up();
                 // A face-up spell/trap in a position has resolved: its effects apply (EFF-2).
                 c.active = zone != Zone::Monster && !set;
-                c.entered_turn = if set { pl.set_turn.unwrap_or(earlier) } else { pl.summoned_turn.or(pl.set_turn).unwrap_or(earlier) };
+                c.entered_turn = if set { pl.set_turn.unwrap_or(earlier) } else { pl.summoned_turn.or(pl.set_turn).unwrap_or(earlier) }.into();
                 if zone == Zone::Monster {
                     c.summon = pl.summoned.unwrap_or(if set { SummonKind::Set } else { SummonKind::Normal });
                     c.properly_summoned = pl.properly_summoned || c.summon != SummonKind::Special;
                 }
                 if pl.attacked {
-                    c.attacked_turn = d.turn;
+                    c.attacked_turn = d.turn.into();
                     c.attacks = 1;
                 }
                 for (name, n) in &pl.counters {
                     match crate::effect::Counter::parse(name) {
-                        Some(k) => d.cards[id.0 as usize].counters.push((k, *n)),
+                        Some(k) => d.counters.push((id, k, *n)),
                         None => errs.push(format!("unknown counter kind {name:?} (known: {})", crate::effect::Counter::ALL.map(|c| c.name()).join(", "))),
                     }
                 }
@@ -533,7 +537,7 @@ impl Duel {
                     match d.new_card(m, p, Zone::Material) {
                         Some(mid) => {
                             d.place_at_setup(mid, p, slot as u8, Position::FaceUpAttack);
-                            d.cards[id.0 as usize].materials.push(mid);
+                            d.push_material(id, mid);
                         }
                         None => errs.push(format!("unknown material {m}")),
                     }

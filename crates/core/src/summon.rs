@@ -219,7 +219,7 @@ impl Duel {
 
     /// SUM-4: face-down Defense to face-up Attack; counts as its position change.
     pub(crate) fn step_flip_summon(&mut self, card: CardId) -> Flow {
-        self.cards[card.0 as usize].position_changed_turn = self.turn;
+        self.cards[card.0 as usize].position_changed_turn = self.turn.into();
         self.cards[card.0 as usize].summon = SummonKind::Flip;
         self.new_timing();
         self.set_position(card, Position::FaceUpAttack);

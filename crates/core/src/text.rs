@@ -40,8 +40,9 @@ impl Duel {
                 },
             },
             Event::Shuffled { player } => format!("{} shuffles their deck", player.name()),
-            Event::Drew { player, cards } => {
-                if viewer.is_some_and(|v| v != *player) {
+            Event::Drew(draw) => {
+                let (player, cards) = (draw.player(), draw.cards());
+                if viewer.is_some_and(|v| v != player) {
                     format!("{} draws {} card(s)", player.name(), cards.len())
                 } else {
                     let names: Vec<&str> = cards.iter().map(|&c| self.nm(c)).collect();

@@ -84,12 +84,10 @@ impl Trigger {
 
 impl Duel {
     /// Cards whose triggers start from events about other cards or the turn.
-    pub(crate) fn compute_watchers(&mut self) {
-        let pool = self.pool.clone();
-        self.watchers = self
-            .card_ids()
-            .filter(|&c| pool.def(self.card(c).def).behavior.effects.iter().any(|e| e.trigger.as_ref().is_some_and(Trigger::watches_others)))
-            .collect();
+    pub(crate) fn watchers(&self) -> Vec<CardId> {
+        self.card_ids()
+            .filter(|&c| self.pool.def(self.card(c).def).behavior.effects.iter().any(|e| e.trigger.as_ref().is_some_and(Trigger::watches_others)))
+            .collect()
     }
 
     /// Called for every event: records the triggers it starts.
@@ -120,7 +118,7 @@ impl Duel {
                     let killer = if Some(*card) == a.target { Some(a.attacker) } else { a.target };
                     if let Some(k) = killer {
                         let (negated, banished) = self.battle_victim_fate(k, *card);
-                        self.cards[k.0 as usize].battle_kill_turn = self.turn;
+                        self.cards[k.0 as usize].battle_kill_turn = self.turn.into();
                         let victim = &mut self.cards[card.0 as usize];
                         victim.killed_by = Some(k);
                         victim.battle_negated = negated;
@@ -142,7 +140,7 @@ impl Duel {
             Event::TurnStarted { .. }
             | Event::PhaseEntered { .. }
             | Event::Shuffled { .. }
-            | Event::Drew { .. }
+            | Event::Drew(_)
             | Event::MonsterSet { .. }
             | Event::SpellSet { .. }
             | Event::AttackStopped { .. }
@@ -168,10 +166,10 @@ impl Duel {
         let discarded = matches!(e, Event::Moved { reason: Reason::Discard, .. });
         let summoned = matches!(e, Event::NormalSummoned { .. } | Event::FlipSummoned { .. } | Event::SpecialSummoned { .. });
         let watched =
-            matches!(e, Event::PhaseEntered { .. } | Event::StepEntered { .. } | Event::EffectDamage { .. } | Event::Drew { .. } | Event::BattleDamage { .. });
-        if (left_field || discarded || summoned || watched) && !self.watchers.is_empty() {
-            for i in 0..self.watchers.len() {
-                let w = self.watchers[i];
+            matches!(e, Event::PhaseEntered { .. } | Event::StepEntered { .. } | Event::EffectDamage { .. } | Event::Drew(_) | Event::BattleDamage { .. });
+        if (left_field || discarded || summoned || watched) && !self.index.watchers.is_empty() {
+            for i in 0..self.index.watchers.len() {
+                let w = self.index.watchers[i];
                 self.check_card_triggers(w, e);
             }
         }
@@ -373,8 +371,8 @@ impl Duel {
                 (in_range && whose && self.filter_matches(by, *source, c.controller(), card)).then_some(Some(*source))
             }
             Trigger::Drew(whose) => {
-                let Event::Drew { player, .. } = e else { return None };
-                (in_range && self.who(*whose, c.controller()).contains(player)).then_some(None)
+                let Event::Drew(draw) = e else { return None };
+                (in_range && self.who(*whose, c.controller()).contains(&draw.player())).then_some(None)
             }
             Trigger::AnyDiscarded(f) => {
                 let Event::Moved { card: x, from, to, reason: Reason::Discard, .. } = e else { return None };

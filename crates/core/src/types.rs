@@ -114,6 +114,40 @@ impl Zone {
     }
 }
 
+/// A turn number as a card records it ("the turn it was summoned"; 0: never), in 16 bits:
+/// a duel ends by bound after [`crate::limits::TURNS`] turns. It compares with the duel's
+/// `u32` turn number; a larger number is recorded as `u16::MAX`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Turn(u16);
+
+const _: () = assert!(crate::limits::TURNS < u16::MAX as u32, "a card's turn numbers are 16 bits");
+
+impl Turn {
+    /// The turn number.
+    pub fn get(self) -> u32 {
+        u32::from(self.0)
+    }
+}
+
+impl From<u32> for Turn {
+    fn from(t: u32) -> Turn {
+        Turn(u16::try_from(t).unwrap_or(u16::MAX))
+    }
+}
+
+impl PartialEq<u32> for Turn {
+    fn eq(&self, t: &u32) -> bool {
+        self.get() == *t
+    }
+}
+
+impl PartialOrd<u32> for Turn {
+    fn partial_cmp(&self, t: &u32) -> Option<std::cmp::Ordering> {
+        Some(self.get().cmp(t))
+    }
+}
+
 /// A place on the table as seen by the rules: whose side, which zone, which slot or pile
 /// position (for piles: index from the bottom; hand: left to right).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -125,7 +125,7 @@ impl Duel {
             def: if on_field { d.def.map(|_| self.current_def(id)) } else { d.def },
             level: d.level,
             owner: c.owner(),
-            counters: c.counters.iter().map(|&(k, n)| (k.name().to_string(), n)).collect(),
+            counters: self.counters(id).map(|(k, n)| (k.name().to_string(), n)).collect(),
         }
     }
 

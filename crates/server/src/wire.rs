@@ -253,8 +253,8 @@ pub fn log_line(duel: &Duel, e: &Event, who: Audience) -> String {
     match who {
         Audience::Seat(p) => duel.event_text_for(e, Some(p)),
         Audience::Public => {
-            if let Event::Drew { player, .. } = e {
-                return duel.event_text_for(e, Some(player.opp()));
+            if let Event::Drew(draw) = e {
+                return duel.event_text_for(e, Some(draw.player().opp()));
             }
             let a = duel.event_text_for(e, Some(Player::A));
             let b = duel.event_text_for(e, Some(Player::B));

@@ -168,7 +168,7 @@ impl Duel {
                 for &m in &t.picked {
                     let owner = self.card(m).owner();
                     // ZONE-10: stacked under the Xyz monster (its own materials go to the GY).
-                    let under = std::mem::take(&mut self.cards[m.0 as usize].materials);
+                    let under = self.take_materials(m);
                     for u in under {
                         let uo = self.card(u).owner();
                         self.move_card(u, Dest { player: uo, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Rule);

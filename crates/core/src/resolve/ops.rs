@@ -398,7 +398,7 @@ impl Duel {
                     let st = &mut self.cards[c.0 as usize];
                     if st.attacked_turn != self.turn {
                         st.attacks = 0;
-                        st.attacked_turn = self.turn;
+                        st.attacked_turn = self.turn.into();
                     }
                     st.extra_attacks = st.extra_attacks.saturating_add(1);
                 }

@@ -10,9 +10,9 @@ use smallvec::SmallVec;
 use crate::card::CardData;
 use crate::edition::Edition;
 use crate::engine::{Prompt, Task};
-use crate::event::{Event, Reason};
+use crate::event::{Draw, Event, Reason};
 use crate::pool::{CardPool, DefIndex};
-use crate::types::{BattleStep, Loc, Outcome, Phase, Player, Position, SummonKind, Zone};
+use crate::types::{BattleStep, Loc, Outcome, Phase, Player, Position, SummonKind, Turn, Zone};
 
 mod moves;
 
@@ -89,8 +89,10 @@ pub struct Delayed {
     pub cards: SmallVec<[(CardId, u32); 4]>,
 }
 
-/// The state of one card instance.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The state of one card instance: plain `Copy` data (what only a few cards carry, Xyz
+/// materials, counters and the targets of "attack every monster", is kept by the duel:
+/// [`Duel::materials`], [`Duel::counters`]), so a duel's cards clone as one copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardState {
     /// The card's definition in the duel's [`CardPool`].
     pub def: DefIndex,
@@ -107,23 +109,19 @@ pub struct CardState {
     /// face-up, `FaceDownDefense` means face-down (Set, face-down banished or Extra Deck).
     position: Position,
     /// The turn the card entered its current zone (summoned or Set turn).
-    pub entered_turn: u32,
+    pub entered_turn: Turn,
     /// How it was summoned to where it is ([`SummonKind::None`] off the field).
     pub summon: SummonKind,
     /// SUM-7: it was properly summoned, so it may be revived.
     pub properly_summoned: bool,
     /// Turn of its last attack declaration and how many it declared that turn.
-    pub attacked_turn: u32,
+    pub attacked_turn: Turn,
     /// Attacks declared on `attacked_turn`.
     pub attacks: u8,
     /// Turn of its last position change (manual change or Flip Summon: POS-2, SUM-4).
-    pub position_changed_turn: u32,
-    /// Counters on it, by kind (MISC-2); cleared when it leaves the field.
-    pub counters: SmallVec<[(crate::effect::Counter, u16); 1]>,
+    pub position_changed_turn: Turn,
     /// An equip card: the monster it is equipped to (SPELL-4).
     pub equip_to: Option<CardId>,
-    /// An Xyz monster: its materials, attached under it (ZONE-10).
-    pub materials: SmallVec<[CardId; 2]>,
     /// A face-up continuous card whose activation has resolved: its effects apply (EFF-2).
     pub active: bool,
     /// Increments every time the card changes zone: a bound target remembers it (EFF-6).
@@ -132,12 +130,12 @@ pub struct CardState {
     /// and the zone it left.
     pub arrived: Arrival,
     /// Last turn this monster destroyed a monster by battle.
-    pub battle_kill_turn: u32,
+    pub battle_kill_turn: Turn,
     /// Last turn this monster was in a battle that reached the Damage Step.
     #[serde(default)]
-    pub battled_turn: u32,
+    pub battled_turn: Turn,
     /// Last turn it was turned face-up (Flip Summon, attack, effect).
-    pub flipped_turn: u32,
+    pub flipped_turn: Turn,
     /// Tributes used for its Tribute Summon ("if Summoned this way").
     pub materials_count: u8,
     /// Extra attacks allowed this turn (second attack effects).
@@ -146,21 +144,17 @@ pub struct CardState {
     pub killed_by: Option<CardId>,
     /// The turn it was last activated (its effect or its card).
     #[serde(default)]
-    pub activated_turn: u32,
+    pub activated_turn: Turn,
     /// A one-shot spell/trap an effect keeps on the field ("this card stays on the field").
     #[serde(default)]
     pub stays: bool,
-    /// The monsters (with their move counts) it declared attacks on during
-    /// `attacked_turn` (BATTLE-2: "attack every monster once each").
-    #[serde(default)]
-    pub attacked_targets: SmallVec<[(CardId, u32); 2]>,
     /// Destroyed by battle with a monster whose effect negates its victims: its effects are
     /// negated, on the field and in the GY, until it moves again.
     #[serde(default)]
     pub battle_negated: bool,
     /// The turn this card's `Modifier::ShieldOncePerTurn` was last used (0: never).
     #[serde(default)]
-    pub shield_turn: u32,
+    pub shield_turn: Turn,
     /// Destroyed by battle with a monster whose victims are banished instead of going to
     /// the GY.
     #[serde(default)]
@@ -172,7 +166,7 @@ pub struct CardState {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Arrival {
     /// The turn it arrived.
-    pub turn: u32,
+    pub turn: Turn,
     /// Why it moved (`None` before its first move).
     pub reason: Option<Reason>,
     /// The player whose effect was resolving when it moved, if any.
@@ -196,29 +190,26 @@ impl CardState {
             zone,
             slot: 0,
             position,
-            entered_turn: turn,
+            entered_turn: Turn::from(turn),
             summon: SummonKind::None,
             properly_summoned: false,
-            attacked_turn: 0,
+            attacked_turn: Turn::default(),
             attacks: 0,
-            position_changed_turn: 0,
-            counters: SmallVec::new(),
+            position_changed_turn: Turn::default(),
             equip_to: None,
-            materials: SmallVec::new(),
             active: false,
             moves: 0,
             arrived: Arrival::default(),
-            battle_kill_turn: 0,
-            battled_turn: 0,
-            flipped_turn: 0,
+            battle_kill_turn: Turn::default(),
+            battled_turn: Turn::default(),
+            flipped_turn: Turn::default(),
             materials_count: 0,
             extra_attacks: 0,
             killed_by: None,
-            activated_turn: 0,
+            activated_turn: Turn::default(),
             stays: false,
-            attacked_targets: SmallVec::new(),
             battle_negated: false,
-            shield_turn: 0,
+            shield_turn: Turn::default(),
             battle_banished: false,
         }
     }
@@ -334,7 +325,23 @@ impl PlayerState {
     }
 }
 
-/// A duel: plain data. `Clone` is a deep copy (the card pool is shared, read-only).
+/// The duel's cards indexed by what their behaviour declares, built at setup (and again
+/// when hidden cards are dealt anew: [`Duel::determinized`]); read-only, so every clone of
+/// a duel shares one.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct CardIndex {
+    /// Cards that have trigger effects started by events not about themselves.
+    pub watchers: Vec<CardId>,
+    /// Cards with a win condition (WIN-3).
+    pub win_watch: Vec<CardId>,
+    /// Cards whose behaviour declares continuous modifiers.
+    pub modifier_sources: Vec<CardId>,
+    /// Cards with an effect used from the GY.
+    pub gy_effect_cards: Vec<CardId>,
+}
+
+/// A duel: plain data. `Clone` is a deep copy but for what never changes during a duel
+/// (the card pool and the card indexes are shared, read-only).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Duel {
     #[serde(skip)]
@@ -398,18 +405,12 @@ pub struct Duel {
     pub(crate) resolving: bool,
     /// The monster whose summon may be negated now (SUM-3).
     pub(crate) summon_pending: Option<CardId>,
-    /// Cards that have trigger effects started by events not about themselves.
-    pub(crate) watchers: Vec<CardId>,
-    /// Cards with a win condition (WIN-3).
-    pub(crate) win_watch: Vec<CardId>,
-    /// Cards whose behaviour declares continuous modifiers.
-    pub(crate) modifier_sources: Vec<CardId>,
-    /// The `modifier_sources` on the field, in the same order (rebuilt when one enters or
-    /// leaves the field, and on attaching a pool).
+    /// The cards indexed by what their behaviour declares (shared by clones).
+    pub(crate) index: Arc<CardIndex>,
+    /// The modifier sources of the index on the field, in the same order (rebuilt when one
+    /// enters or leaves the field, and on attaching a pool).
     #[serde(skip)]
     pub(crate) field_sources: SmallVec<[CardId; 8]>,
-    /// Cards with an effect used from the GY.
-    pub(crate) gy_effect_cards: Vec<CardId>,
     /// TRAP-5: trap monsters on the field and the S/T zone each keeps occupied.
     pub(crate) held_spell_zones: Vec<(CardId, u8)>,
     /// Monsters whose control returns in the End Phase: (card, its move count, to).
@@ -432,6 +433,18 @@ pub struct Duel {
     /// Attacks declared in the duel so far: the number of the current battle (BATTLE-2).
     #[serde(default)]
     pub(crate) battles: u32,
+    /// ZONE-10: each Xyz monster that has materials, with its materials in the order they
+    /// were attached (never an empty list).
+    #[serde(default)]
+    pub(crate) xyz_materials: Vec<(CardId, SmallVec<[CardId; 8]>)>,
+    /// MISC-2: the counters on cards: card, kind, how many, in the order first placed;
+    /// cleared when the card leaves the field or turns face-down.
+    #[serde(default)]
+    pub(crate) counters: Vec<(CardId, crate::effect::Counter, u16)>,
+    /// BATTLE-2 ("attack every monster once each"): each attacker, a monster it declared
+    /// an attack on during its `attacked_turn`, and that monster's move count then.
+    #[serde(default)]
+    pub(crate) attacked_targets: Vec<(CardId, CardId, u32)>,
 }
 
 impl PartialEq for Duel {
@@ -455,6 +468,9 @@ impl PartialEq for Duel {
             && self.lingering == other.lingering
             && self.player_fx == other.player_fx
             && self.used == other.used
+            && self.xyz_materials == other.xyz_materials
+            && self.counters == other.counters
+            && self.attacked_targets == other.attacked_targets
     }
 }
 
@@ -569,7 +585,7 @@ impl Duel {
             // Xyz materials: index = host's Monster Zone * 8 + place under it.
             Zone::Material => {
                 let host = p.slot(Zone::Monster, loc.index as usize / 8)?;
-                self.card(host).materials.get(loc.index as usize % 8).copied()
+                self.materials(host).get(loc.index as usize % 8).copied()
             }
             z if z.is_pile() => p.pile(z)?.get(loc.index as usize).copied(),
             z => p.slot(z, loc.index as usize),
@@ -580,9 +596,8 @@ impl Duel {
         let c = self.card(id);
         if c.zone == Zone::Material {
             // Under its host (whoever controls the host now): host zone * 8 + place under it.
-            if let Some(h) = self.cards.iter().position(|h| h.zone == Zone::Monster && h.materials.contains(&id)) {
-                let host = &self.cards[h];
-                let under = host.materials.iter().position(|&m| m == id).unwrap_or(0);
+            if let Some((h, under)) = self.material_host(id).filter(|&(h, _)| self.card(h).zone == Zone::Monster) {
+                let host = self.card(h);
                 return Loc::new(host.controller, Zone::Material, host.slot as usize * 8 + under);
             }
         }
@@ -592,6 +607,24 @@ impl Duel {
             _ => c.slot as usize,
         };
         Loc::new(c.controller, c.zone, index)
+    }
+    /// An Xyz monster's materials, in the order they were attached (ZONE-10); empty for
+    /// any other card.
+    pub fn materials(&self, host: CardId) -> &[CardId] {
+        self.xyz_materials.iter().find(|(h, _)| *h == host).map_or(&[], |(_, m)| m.as_slice())
+    }
+    /// The card `m` is an Xyz material of, and its place under it.
+    pub(crate) fn material_host(&self, m: CardId) -> Option<(CardId, usize)> {
+        self.xyz_materials.iter().find_map(|(h, ms)| ms.iter().position(|&x| x == m).map(|i| (*h, i)))
+    }
+    /// The counters on a card, by kind, in the order first placed (MISC-2).
+    pub fn counters(&self, id: CardId) -> impl Iterator<Item = (crate::effect::Counter, u16)> + '_ {
+        self.counters.iter().filter(move |(c, ..)| *c == id).map(|&(_, k, n)| (k, n))
+    }
+    /// `attacker` declared an attack on `target` (at move count `moves`) during its
+    /// `attacked_turn` (BATTLE-2).
+    pub(crate) fn attacked_target(&self, attacker: CardId, target: CardId, moves: u32) -> bool {
+        self.attacked_targets.contains(&(attacker, target, moves))
     }
     /// The card is on the field (ZONE-2).
     pub fn is_on_field(&self, id: CardId) -> bool {

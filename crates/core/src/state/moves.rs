@@ -17,7 +17,7 @@ impl Duel {
         }
         // Draws are never what a "when ..." condition responds to; skipping them keeps
         // this list free of allocations.
-        if e.is_happening() && !matches!(e, Event::Drew { .. }) {
+        if e.is_happening() && !matches!(e, Event::Drew(_)) {
             self.recent.push(e.clone());
         }
         self.detect_triggers(&e);
@@ -38,9 +38,12 @@ impl Duel {
         let p = &mut self.players[ctrl.idx()];
         match zone {
             Zone::Material => {
-                let host = self.cards.iter().position(|h| h.materials.contains(&id));
-                if let Some(h) = host {
-                    self.cards[h].materials.retain(|m| *m != id);
+                if let Some((h, under)) = self.material_host(id) {
+                    let i = self.xyz_materials.iter().position(|(x, _)| *x == h).unwrap_or(0);
+                    self.xyz_materials[i].1.remove(under);
+                    if self.xyz_materials[i].1.is_empty() {
+                        self.xyz_materials.remove(i);
+                    }
                 }
             }
             z if z.is_pile() => {
@@ -80,14 +83,14 @@ impl Duel {
             to = Dest { player: self.card(id).owner, zone: Zone::Extra, slot: None, position: Position::FaceDownDefense };
         }
         // ZONE-10: materials of a monster leaving its zone go to the GY.
-        if to.zone != Zone::Monster && !self.cards[id.0 as usize].materials.is_empty() {
-            for m in std::mem::take(&mut self.cards[id.0 as usize].materials) {
+        if to.zone != Zone::Monster && !self.materials(id).is_empty() {
+            for m in self.take_materials(id) {
                 let mo = self.card(m).owner;
                 self.move_card(m, Dest { player: mo, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Rule);
             }
         }
         let from = self.detach(id);
-        let turn = self.turn;
+        let turn = Turn::from(self.turn);
         let p = &mut self.players[to.player.idx()];
         let mut slot = 0u8;
         match to.zone {
@@ -108,8 +111,12 @@ impl Duel {
                 }
             }
         }
-        let c = &mut self.cards[id.0 as usize];
         let left_field = from.zone.on_field() && !to.zone.on_field();
+        if left_field || !to.zone.on_field() {
+            self.clear_attacked_targets(id);
+            self.clear_counters(id);
+        }
+        let c = &mut self.cards[id.0 as usize];
         let from_position = Some(c.position);
         c.controller = to.player;
         c.zone = to.zone;
@@ -128,16 +135,14 @@ impl Duel {
         if left_field || !to.zone.on_field() {
             c.summon = SummonKind::None;
             c.attacks = 0;
-            c.attacked_turn = 0;
-            c.attacked_targets.clear();
-            c.position_changed_turn = 0;
-            c.counters.clear();
+            c.attacked_turn = Turn::default();
+            c.position_changed_turn = Turn::default();
             c.equip_to = None;
         }
         if matches!(to.zone, Zone::Hand | Zone::Deck) || (to.zone == Zone::Extra && !to.position.face_up()) {
             c.properly_summoned = false;
         }
-        if from.zone.on_field() != to.zone.on_field() && self.modifier_sources.binary_search(&id).is_ok() {
+        if from.zone.on_field() != to.zone.on_field() && self.index.modifier_sources.binary_search(&id).is_ok() {
             self.index_field_sources();
         }
         let to_loc = self.loc_of(id);
@@ -177,7 +182,33 @@ impl Duel {
         let c = &mut self.cards[m.0 as usize];
         c.slot = slot;
         c.controller = ctrl;
-        self.cards[host.0 as usize].materials.push(m);
+        self.push_material(host, m);
+    }
+    /// Puts `m` last under `host` (ZONE-10).
+    pub(crate) fn push_material(&mut self, host: CardId, m: CardId) {
+        match self.xyz_materials.iter_mut().find(|(h, _)| *h == host) {
+            Some((_, ms)) => ms.push(m),
+            None => self.xyz_materials.push((host, smallvec::smallvec![m])),
+        }
+    }
+    /// Removes and returns all of `host`'s Xyz materials (ZONE-10).
+    pub(crate) fn take_materials(&mut self, host: CardId) -> SmallVec<[CardId; 8]> {
+        match self.xyz_materials.iter().position(|(h, _)| *h == host) {
+            Some(i) => self.xyz_materials.remove(i).1,
+            None => SmallVec::new(),
+        }
+    }
+    /// Forgets the monsters `attacker` declared attacks on (BATTLE-2).
+    pub(crate) fn clear_attacked_targets(&mut self, attacker: CardId) {
+        if !self.attacked_targets.is_empty() {
+            self.attacked_targets.retain(|&(a, ..)| a != attacker);
+        }
+    }
+    /// Removes every counter from a card (MISC-2).
+    fn clear_counters(&mut self, id: CardId) {
+        if !self.counters.is_empty() {
+            self.counters.retain(|&(c, ..)| c != id);
+        }
     }
 
     /// A card placed face-up on the field by an effect (not activated): its continuous
@@ -204,8 +235,7 @@ impl Duel {
             self.banish(id, false, reason);
             return;
         }
-        let materials = std::mem::take(&mut self.cards[id.0 as usize].materials);
-        for m in materials {
+        for m in self.take_materials(id) {
             let mo = self.card(m).owner;
             self.move_card(m, Dest { player: mo, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Rule);
         }
@@ -229,21 +259,19 @@ impl Duel {
 
     /// Places (positive) or removes (negative) counters of `kind` on a card (MISC-2).
     pub(crate) fn add_counters(&mut self, id: CardId, kind: crate::effect::Counter, delta: i32) {
-        let c = &mut self.cards[id.0 as usize];
-        match c.counters.iter_mut().find(|(k, _)| *k == kind) {
-            Some((_, n)) => *n = (*n as i32 + delta).max(0) as u16,
-            None if delta > 0 => c.counters.push((kind, delta as u16)),
+        match self.counters.iter_mut().find(|(c, k, _)| *c == id && *k == kind) {
+            Some((_, _, n)) => *n = (*n as i32 + delta).max(0) as u16,
+            None if delta > 0 => self.counters.push((id, kind, delta as u16)),
             None => return,
         }
-        c.counters.retain(|(_, n)| *n > 0);
+        self.counters.retain(|&(c, _, n)| c != id || n > 0);
         self.emit(Event::Counters { card: id, kind, delta });
     }
 
     /// Banishes a card (face-down when asked: ZONE-6).
     pub(crate) fn banish(&mut self, id: CardId, face_down: bool, reason: Reason) {
         let owner = self.card(id).owner;
-        let materials = std::mem::take(&mut self.cards[id.0 as usize].materials);
-        for m in materials {
+        for m in self.take_materials(id) {
             let mo = self.card(m).owner;
             self.move_card(m, Dest { player: mo, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Rule);
         }
@@ -409,7 +437,7 @@ impl Duel {
 
     /// Draws `n` cards; drawing from an empty deck marks the loss (WIN-2).
     pub(crate) fn draw(&mut self, p: Player, n: usize) {
-        let mut drawn = Vec::with_capacity(n);
+        let mut drawn: SmallVec<[CardId; Draw::INLINE]> = SmallVec::new();
         for _ in 0..n {
             let Some(&top) = self.players[p.idx()].deck.last() else {
                 self.players[p.idx()].drew_from_empty = true;
@@ -419,7 +447,7 @@ impl Duel {
             drawn.push(top);
         }
         if !drawn.is_empty() {
-            self.emit(Event::Drew { player: p, cards: drawn });
+            self.emit(Event::Drew(Draw::new(p, &drawn)));
         }
     }
 
@@ -453,7 +481,7 @@ impl Duel {
             self.turned_face_down(id);
         }
         if !from.face_up() && to.face_up() {
-            self.cards[id.0 as usize].flipped_turn = self.turn;
+            self.cards[id.0 as usize].flipped_turn = self.turn.into();
             self.emit(Event::Flipped { card: id });
         }
         self.emit(Event::PositionChanged { card: id, from, to });
@@ -465,7 +493,7 @@ impl Duel {
     /// "destroy it when that card leaves" links. Equip cards on it go by SPELL-4.
     fn turned_face_down(&mut self, id: CardId) {
         use crate::effect::Modifier;
-        self.cards[id.0 as usize].counters.clear();
+        self.clear_counters(id);
         let moves = self.cards[id.0 as usize].moves;
         self.lingering.retain(|l| {
             l.card != Some((id, moves))
