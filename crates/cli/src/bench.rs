@@ -1,4 +1,6 @@
 //! `ygo bench`: random-play speed, clone and legal-action costs, memory per live duel.
+//! The same decks, rules and mid-game positions feed the criterion benchmarks
+//! (`crates/cli/benches/engine.rs`).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -26,6 +28,39 @@ pub struct BenchReport {
     pub bytes_per_duel: usize,
 }
 
+/// What `ygo bench --json` prints: the figures of the pair measured (the benchmark decks by
+/// default) as top-level keys, and with the default run the Goat pair's under `goat`.
+#[derive(Clone, Debug, Serialize)]
+pub struct BenchOutput {
+    #[serde(flatten)]
+    pub main: BenchReport,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub goat: Option<BenchReport>,
+}
+
+/// The Goat pair of the default run: `goat-control` vs `chaos-turbo` under the Goat
+/// format (Expert Rule, the 2005 versions of the cards).
+pub const GOAT_PAIR: [&str; 2] = ["goat-control", "chaos-turbo"];
+
+/// The decks and rules of the Goat pair ([`GOAT_PAIR`]).
+pub fn goat_pair() -> anyhow::Result<([NamedDeck; 2], crate::rules::Rules)> {
+    let rules = crate::rules::Rules::of_format(ygo_data::Format::by_name("goat")?);
+    Ok(([crate::decks::load_deck(GOAT_PAIR[0])?, crate::decks::load_deck(GOAT_PAIR[1])?], rules))
+}
+
+/// The report in words, headed by the decks and the rules they played (`label`).
+pub fn report_text(r: &BenchReport, label: &str) -> String {
+    let mut s = format!("decks: {} vs {} ({label}, {} games, one core, uniform random legal actions)\n", r.decks[0], r.decks[1], r.games);
+    s += &format!("duels/s            {:>10.0}\n", r.duels_per_sec);
+    s += &format!("decisions/s        {:>10.0}\n", r.decisions_per_sec);
+    s += &format!("turns/duel         {:>10.1}\n", r.avg_turns);
+    s += &format!("decisions/duel     {:>10.1} ({:.1} with more than one choice)\n", r.avg_decisions, r.avg_real_decisions);
+    s += &format!("clone (mid-game)   {:>10.0} ns\n", r.clone_ns);
+    s += &format!("legal_actions()    {:>10.0} ns ({:.1} ns per action)\n", r.legal_actions_ns, r.legal_actions_ns_per_action);
+    s += &format!("memory per duel    {:>10} bytes\n", r.bytes_per_duel);
+    s
+}
+
 /// A new duel of the two decks, or why they cannot start one (in words).
 fn start(decks: &[NamedDeck; 2], rules: &crate::rules::Rules) -> anyhow::Result<Duel> {
     let mut setup = DuelSetup::new(decks[0].list.clone(), decks[1].list.clone(), 12345);
@@ -34,8 +69,8 @@ fn start(decks: &[NamedDeck; 2], rules: &crate::rules::Rules) -> anyhow::Result<
         .map_err(|e| anyhow::anyhow!("{} vs {}: the decks cannot start a duel: {}", decks[0].name, decks[1].name, ygo_core::replay::setup_errors_text(&e)))
 }
 
-/// A mid-game duel: random play for `steps` decisions.
-fn mid_game(decks: &[NamedDeck; 2], rules: &crate::rules::Rules, steps: usize) -> anyhow::Result<Duel> {
+/// A mid-game duel: random play (policy seed 1) for `steps` decisions.
+pub fn mid_game(decks: &[NamedDeck; 2], rules: &crate::rules::Rules, steps: usize) -> anyhow::Result<Duel> {
     let mut d = start(decks, rules)?;
     let mut rng = RandomPlayer::new(1);
     for _ in 0..steps {

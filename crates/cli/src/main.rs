@@ -127,18 +127,19 @@ enum Cmd {
     /// Play many concurrent duels between random-action WebSocket clients against a
     /// running `ygo serve` and print one JSON line of figures.
     Loadtest(ygo_server::cli::LoadtestArgs),
-    /// Measure random-play duels/s, clone and legal-action costs, memory per duel (the
-    /// benchmark decks by default, the built-in vanilla decks if those cannot load).
+    /// Measure random-play duels/s, clone and legal-action costs, memory per duel. Without
+    /// --deck: the classic benchmark decks (the built-in vanilla decks if those cannot load),
+    /// then goat-control vs chaos-turbo under the Goat format (`goat` in --json).
     Bench {
-        /// Number of random-play duels, 1 to 1,000,000,000.
+        /// Number of random-play duels per deck pair, 1 to 1,000,000,000.
         #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
         games: u64,
-        /// The two decks (give --deck twice; default: the classic benchmark decks).
+        /// The two decks (give --deck twice; default: the classic benchmark decks, then the Goat pair).
         #[arg(long = "deck", num_args = 1, value_parser = Utf8Text)]
         decks: Vec<String>,
         #[command(flatten)]
         rules: ygo_cli::rules::RulesArgs,
-        /// Print one JSON object.
+        /// Print one JSON object (the Goat pair of the default run under "goat").
         #[arg(long)]
         json: bool,
     },
@@ -213,7 +214,8 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         }
         Cmd::Bench { games, decks, rules, json } => {
             let rules = rules.or_decks_format(&decks).resolve()?;
-            let decks = if decks.is_empty() {
+            let default_run = decks.is_empty();
+            let decks = if default_run {
                 match ygo_cli::bench::benchmark_decks() {
                     Ok(d) => d,
                     Err(why) => {
@@ -224,18 +226,23 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             } else {
                 two_decks(&decks, &rules.lookup(&card_lookup(cli.cards_db)?))?
             };
-            let r = ygo_cli::bench::run(&decks, &rules, games, &heap_bytes)?;
-            if json {
-                println!("{}", serde_json::to_string(&r)?);
+            let main = ygo_cli::bench::run(&decks, &rules, games, &heap_bytes)?;
+            // The default run also measures the Goat pair, under the Goat format whatever
+            // --format/--edition say (those apply to the first pair).
+            let goat = if default_run {
+                let (goat_decks, goat_rules) = ygo_cli::bench::goat_pair()?;
+                Some((ygo_cli::bench::run(&goat_decks, &goat_rules, games, &heap_bytes)?, goat_rules.label()))
             } else {
-                println!("decks: {} vs {} ({} games, one core, uniform random legal actions)", r.decks[0], r.decks[1], r.games);
-                println!("duels/s            {:>10.0}", r.duels_per_sec);
-                println!("decisions/s        {:>10.0}", r.decisions_per_sec);
-                println!("turns/duel         {:>10.1}", r.avg_turns);
-                println!("decisions/duel     {:>10.1} ({:.1} with more than one choice)", r.avg_decisions, r.avg_real_decisions);
-                println!("clone (mid-game)   {:>10.0} ns", r.clone_ns);
-                println!("legal_actions()    {:>10.0} ns ({:.1} ns per action)", r.legal_actions_ns, r.legal_actions_ns_per_action);
-                println!("memory per duel    {:>10} bytes", r.bytes_per_duel);
+                None
+            };
+            if json {
+                let out = ygo_cli::bench::BenchOutput { main, goat: goat.map(|(r, _)| r) };
+                println!("{}", serde_json::to_string(&out)?);
+            } else {
+                print!("{}", ygo_cli::bench::report_text(&main, &rules.label()));
+                if let Some((r, label)) = goat {
+                    print!("\n{}", ygo_cli::bench::report_text(&r, &label));
+                }
             }
             Ok(0)
         }
