@@ -76,3 +76,13 @@ fn given_decks_measure_only_that_pair() {
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("decks: zombie vs monarch (format goat, 2 games") && !out.contains("\n\n"), "{out}");
 }
+
+#[test]
+fn the_built_in_benchmark_decks_are_the_shared_files() {
+    // `cargo bench` plays the built-in copies where the shared files are absent.
+    let Some(shared) = common::shared_data() else { return };
+    for (file, name) in [("Bench_Yugi_Classic.ydk", "bench-yugi"), ("Bench_Kaiba_Classic.ydk", "bench-kaiba")] {
+        let from_file = ygo_cli::decks::load_deck(&shared.join("decks").join(file).to_string_lossy()).unwrap();
+        assert_eq!(from_file.list, ygo_cli::decks::load_deck(name).unwrap().list, "{file} vs {name}");
+    }
+}
