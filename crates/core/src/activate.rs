@@ -58,16 +58,28 @@ pub(crate) struct ActivationGates {
     any: u8,
 }
 
-/// Which activation locks may apply now ([`Duel::locks`]): when one is false, no card is
+/// Which activation locks may apply now ([`Duel::lock_set`]): when one is false, no card is
 /// locked by it, so its per-card question is skipped.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Locks {
+pub(crate) struct LockSet {
     /// A name is locked or prohibited (`NoActivationsOfName`, `NameProhibited`).
     pub names: bool,
     /// A `CannotActivate` modifier applies.
     pub activations: bool,
     /// No trap card can be activated ("Jinzo").
     pub traps: bool,
+}
+
+/// The activation locks of one listing of actions: asked at most once, and only when an
+/// activation check gets that far (most listings never do).
+#[derive(Debug, Default)]
+pub(crate) struct Locks(std::cell::OnceCell<LockSet>);
+
+impl Locks {
+    /// The locks that may apply now.
+    pub(crate) fn get(&self, d: &Duel) -> &LockSet {
+        self.0.get_or_init(|| d.lock_set())
+    }
 }
 
 /// A zone as one bit of [`ActivationGates`].
@@ -435,18 +447,18 @@ impl Duel {
     /// Can `p` activate effect `effect` of `card` in window `w` now? A pure function of
     /// the state (STYLE 14): timing, zone, spell speed, condition, costs, targets.
     pub(crate) fn can_activate(&self, p: Player, card: CardId, effect: u8, w: &Window) -> bool {
-        self.can_activate_under(&self.locks(), p, card, effect, w)
+        self.can_activate_under(&Locks::default(), p, card, effect, w)
     }
 
     /// The activation locks that may apply now, each asked once (a listing of every legal
     /// action asks them once, not once per card).
-    pub(crate) fn locks(&self) -> Locks {
+    pub(crate) fn lock_set(&self) -> LockSet {
         use crate::effect::Modifier;
         let names = !self.lingering.is_empty()
             && (self.lingering.iter().any(|l| matches!(l.modifier, Modifier::NoActivationsOfName(_)))
                 || self.modifiers_where(|m| matches!(m, Modifier::NameProhibited { .. })).next().is_some());
         let activations = self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::CannotActivate { .. })).next().is_some();
-        Locks { names, activations, traps: self.traps_locked() }
+        LockSet { names, activations, traps: self.traps_locked() }
     }
 
     /// [`Duel::can_activate`] with the locks already asked.
@@ -531,15 +543,20 @@ impl Duel {
         if w.kind == WindowKind::SummonNegation && !e.condition.mentions_summon_pending() {
             return false;
         }
-        // Locks last: they read the continuous modifiers, the costliest questions here.
-        if (locks.names && self.name_locked(p, card))
-            || (locks.activations && self.activation_locked(p, card))
-            || (locks.traps && matches!(e.kind, EffectKind::Trap(_)))
+        let ctx = Ctx::of(p, card);
+        // The condition first (the most selective question), the locks after it: they read
+        // the continuous modifiers.
+        if !self.condition_in(&e.condition, &ctx) || !self.limit_ok(card, effect) {
+            return false;
+        }
+        let l = locks.get(self);
+        if (l.names && self.name_locked(p, card))
+            || (l.activations && self.activation_locked(p, card))
+            || (l.traps && matches!(e.kind, EffectKind::Trap(_)))
             || self.pendulum_battle_locked(p, card, effect)
         {
             return false;
         }
-        let ctx = Ctx::of(p, card);
         // A copying effect needs what the copied effect needs (its targets, its first steps).
         let acting = match e.copies_link {
             true => match self.copy_target().and_then(|(c, i)| self.effect_decl(c, i)) {
@@ -548,9 +565,7 @@ impl Duel {
             },
             false => e,
         };
-        self.limit_ok(card, effect)
-            && self.condition_in(&e.condition, &ctx)
-            && self.costs_payable(e, p, card)
+        self.costs_payable(e, p, card)
             && self.targets_exist(acting, &ctx)
             // An effect that reads its cost had its first steps checked with each cost card.
             && (reads_cost(acting) || self.ops_possible(&acting.ops, &ctx))

@@ -170,7 +170,7 @@ impl Duel {
             return;
         };
         let tp = p == self.turn_player;
-        let locks = self.locks();
+        let locks = crate::activate::Locks::default();
         self.activation_actions(p, &w, &locks, out);
         match w.kind {
             WindowKind::Phase(ph) if ph.is_main() && tp && self.chain.is_empty() => {
@@ -267,7 +267,7 @@ impl Duel {
             if !self.first_of_its_name(&ps.hand, i) {
                 continue; // identical hand cards are interchangeable
             }
-            if locks.names && self.prohibited(c) {
+            if locks.get(self).names && self.prohibited(c) {
                 continue; // "Prohibition": no Summon or Set
             }
             let loc = Loc::new(p, Zone::Hand, i);
@@ -349,7 +349,7 @@ impl Duel {
         let ps = self.player(p);
         for (i, slot) in ps.monsters.iter().enumerate() {
             let Some(c) = *slot else { continue };
-            if locks.names && self.prohibited(c) {
+            if locks.get(self).names && self.prohibited(c) {
                 continue;
             }
             let st = self.card(c);
