@@ -600,14 +600,14 @@ impl Duel {
         self.record_use(card, effect);
         let copy = self.effect_decl(card, effect).is_some_and(|e| e.copies_link).then(|| self.copy_target()).flatten();
         let facts = LinkFacts { summoned: self.summoned_now(), copy, ..LinkFacts::default() };
-        self.tasks.push(Task::Activate(ActivateTask { card, effect, player: p, stage: ActivateStage::Costs(0), window: true, from, facts }));
+        self.tasks.push(Task::Activate(Box::new(ActivateTask { card, effect, player: p, stage: ActivateStage::Costs(0), window: true, from, facts })));
     }
 
     /// A triggered effect goes on the chain (no response window until all are on it).
     pub(crate) fn start_trigger_activation(&mut self, t: &Pending) {
         self.record_use(t.card, t.effect);
         let from = self.card(t.card).zone();
-        self.tasks.push(Task::Activate(ActivateTask {
+        self.tasks.push(Task::Activate(Box::new(ActivateTask {
             card: t.card,
             effect: t.effect,
             player: t.player,
@@ -615,7 +615,7 @@ impl Duel {
             window: false,
             from,
             facts: LinkFacts { event_card: t.event_card, event_cards: t.event_cards.clone(), summoned: self.summoned_now(), ..LinkFacts::default() },
-        }));
+        })));
     }
 
     /// The monsters summoned in the latest happening still on the field, with their move
@@ -719,7 +719,7 @@ impl Duel {
         None
     }
 
-    pub(crate) fn step_activate(&mut self, mut a: ActivateTask) -> Flow {
+    pub(crate) fn step_activate(&mut self, mut a: Box<ActivateTask>) -> Flow {
         // The declaration lives in the shared pool: hold the pool, not a copy of the effect.
         let pool = self.pool.clone();
         let Some(e) = pool.def(self.card(a.card).def).behavior.effects.get(a.effect as usize) else { return Flow::Continue };
