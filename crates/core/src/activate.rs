@@ -56,6 +56,10 @@ pub(crate) struct ActivationGates {
     main_only: u8,
     /// Union of `zones`: no bit, no activatable effect in this zone.
     any: u8,
+    /// The zones from which a trigger of the card can start on another card's event (its
+    /// trigger effects' ranges, and a face-up Monster Zone for "this monster destroyed
+    /// it by battle"-style triggers): a watching card elsewhere is not asked.
+    watch: u8,
 }
 
 /// Which activation locks may apply now ([`Duel::lock_set`]): when one is false, no card is
@@ -101,20 +105,24 @@ impl ActivationGates {
     pub(crate) fn of(behavior: &crate::effect::Behavior) -> ActivationGates {
         let mut g = ActivationGates::default();
         let field = zone_bit(Zone::Monster) | zone_bit(Zone::SpellTrap) | zone_bit(Zone::Field) | zone_bit(Zone::Pendulum);
+        let range_zones = |r: Range| match r {
+            Range::Hand => zone_bit(Zone::Hand),
+            Range::Gy => zone_bit(Zone::Gy),
+            Range::Field => field,
+            Range::PendulumZone => zone_bit(Zone::SpellTrap) | zone_bit(Zone::Pendulum),
+            Range::Anywhere => u8::MAX,
+            Range::Banished => zone_bit(Zone::Banished),
+            Range::FaceDownMonster => zone_bit(Zone::Monster),
+        };
+        for e in behavior.effects.iter().filter(|e| e.trigger.is_some() && e.kind.is_triggered()) {
+            g.watch |= range_zones(e.range) | zone_bit(Zone::Monster);
+        }
         for (i, e) in behavior.effects.iter().take(8).enumerate() {
             let zones = match e.kind {
                 EffectKind::Spell(SpellKind::Field) => zone_bit(Zone::Hand) | zone_bit(Zone::Field),
                 EffectKind::Spell(_) => zone_bit(Zone::Hand) | zone_bit(Zone::SpellTrap),
                 EffectKind::Trap(_) => zone_bit(Zone::SpellTrap),
-                EffectKind::Quick | EffectKind::Ignition => match e.range {
-                    Range::Hand => zone_bit(Zone::Hand),
-                    Range::Gy => zone_bit(Zone::Gy),
-                    Range::Field => field,
-                    Range::PendulumZone => zone_bit(Zone::SpellTrap) | zone_bit(Zone::Pendulum),
-                    Range::Anywhere => u8::MAX,
-                    Range::Banished => zone_bit(Zone::Banished),
-                    Range::FaceDownMonster => zone_bit(Zone::Monster),
-                },
+                EffectKind::Quick | EffectKind::Ignition => range_zones(e.range),
                 EffectKind::Flip | EffectKind::Trigger { .. } | EffectKind::Continuous => 0,
             };
             g.zones[i] = zones;
@@ -134,6 +142,11 @@ impl ActivationGates {
     /// where Spell Speed 1 is (`ss1`) or is not allowed?
     pub(crate) fn may(&self, effect: usize, zone: u8, ss1: bool) -> bool {
         effect < 8 && self.zones[effect] & zone != 0 && (ss1 || self.main_only & (1 << effect) == 0)
+    }
+
+    /// Can a trigger of the card start, in a zone with bit `zone`, on another card's event?
+    pub(crate) fn watches_from(&self, zone: u8) -> bool {
+        self.watch & zone != 0
     }
 
     /// Has the card any effect activatable from a zone with bit `zone`?
