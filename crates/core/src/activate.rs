@@ -56,6 +56,10 @@ pub(crate) struct ActivationGates {
     main_only: u8,
     /// Union of `zones`: no bit, no activatable effect in this zone.
     any: u8,
+    /// The zones from which a trigger of the card can start on another card's event (its
+    /// trigger effects' ranges, and a face-up Monster Zone for "this monster destroyed
+    /// it by battle"-style triggers): a watching card elsewhere is not asked.
+    watch: u8,
 }
 
 /// Which activation locks may apply now ([`Duel::lock_set`]): when one is false, no card is
@@ -101,20 +105,24 @@ impl ActivationGates {
     pub(crate) fn of(behavior: &crate::effect::Behavior) -> ActivationGates {
         let mut g = ActivationGates::default();
         let field = zone_bit(Zone::Monster) | zone_bit(Zone::SpellTrap) | zone_bit(Zone::Field) | zone_bit(Zone::Pendulum);
+        let range_zones = |r: Range| match r {
+            Range::Hand => zone_bit(Zone::Hand),
+            Range::Gy => zone_bit(Zone::Gy),
+            Range::Field => field,
+            Range::PendulumZone => zone_bit(Zone::SpellTrap) | zone_bit(Zone::Pendulum),
+            Range::Anywhere => u8::MAX,
+            Range::Banished => zone_bit(Zone::Banished),
+            Range::FaceDownMonster => zone_bit(Zone::Monster),
+        };
+        for e in behavior.effects.iter().filter(|e| e.trigger.is_some() && e.kind.is_triggered()) {
+            g.watch |= range_zones(e.range) | zone_bit(Zone::Monster);
+        }
         for (i, e) in behavior.effects.iter().take(8).enumerate() {
             let zones = match e.kind {
                 EffectKind::Spell(SpellKind::Field) => zone_bit(Zone::Hand) | zone_bit(Zone::Field),
                 EffectKind::Spell(_) => zone_bit(Zone::Hand) | zone_bit(Zone::SpellTrap),
                 EffectKind::Trap(_) => zone_bit(Zone::SpellTrap),
-                EffectKind::Quick | EffectKind::Ignition => match e.range {
-                    Range::Hand => zone_bit(Zone::Hand),
-                    Range::Gy => zone_bit(Zone::Gy),
-                    Range::Field => field,
-                    Range::PendulumZone => zone_bit(Zone::SpellTrap) | zone_bit(Zone::Pendulum),
-                    Range::Anywhere => u8::MAX,
-                    Range::Banished => zone_bit(Zone::Banished),
-                    Range::FaceDownMonster => zone_bit(Zone::Monster),
-                },
+                EffectKind::Quick | EffectKind::Ignition => range_zones(e.range),
                 EffectKind::Flip | EffectKind::Trigger { .. } | EffectKind::Continuous => 0,
             };
             g.zones[i] = zones;
@@ -134,6 +142,11 @@ impl ActivationGates {
     /// where Spell Speed 1 is (`ss1`) or is not allowed?
     pub(crate) fn may(&self, effect: usize, zone: u8, ss1: bool) -> bool {
         effect < 8 && self.zones[effect] & zone != 0 && (ss1 || self.main_only & (1 << effect) == 0)
+    }
+
+    /// Can a trigger of the card start, in a zone with bit `zone`, on another card's event?
+    pub(crate) fn watches_from(&self, zone: u8) -> bool {
+        self.watch & zone != 0
     }
 
     /// Has the card any effect activatable from a zone with bit `zone`?
@@ -600,14 +613,14 @@ impl Duel {
         self.record_use(card, effect);
         let copy = self.effect_decl(card, effect).is_some_and(|e| e.copies_link).then(|| self.copy_target()).flatten();
         let facts = LinkFacts { summoned: self.summoned_now(), copy, ..LinkFacts::default() };
-        self.tasks.push(Task::Activate(ActivateTask { card, effect, player: p, stage: ActivateStage::Costs(0), window: true, from, facts }));
+        self.tasks.push(Task::Activate(Box::new(ActivateTask { card, effect, player: p, stage: ActivateStage::Costs(0), window: true, from, facts })));
     }
 
     /// A triggered effect goes on the chain (no response window until all are on it).
     pub(crate) fn start_trigger_activation(&mut self, t: &Pending) {
         self.record_use(t.card, t.effect);
         let from = self.card(t.card).zone();
-        self.tasks.push(Task::Activate(ActivateTask {
+        self.tasks.push(Task::Activate(Box::new(ActivateTask {
             card: t.card,
             effect: t.effect,
             player: t.player,
@@ -615,7 +628,7 @@ impl Duel {
             window: false,
             from,
             facts: LinkFacts { event_card: t.event_card, event_cards: t.event_cards.clone(), summoned: self.summoned_now(), ..LinkFacts::default() },
-        }));
+        })));
     }
 
     /// The monsters summoned in the latest happening still on the field, with their move
@@ -719,7 +732,7 @@ impl Duel {
         None
     }
 
-    pub(crate) fn step_activate(&mut self, mut a: ActivateTask) -> Flow {
+    pub(crate) fn step_activate(&mut self, mut a: Box<ActivateTask>) -> Flow {
         // The declaration lives in the shared pool: hold the pool, not a copy of the effect.
         let pool = self.pool.clone();
         let Some(e) = pool.def(self.card(a.card).def).behavior.effects.get(a.effect as usize) else { return Flow::Continue };

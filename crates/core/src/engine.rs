@@ -109,7 +109,7 @@ pub enum Task {
         card: CardId,
     },
     Attack(AttackTask),
-    Activate(crate::activate::ActivateTask),
+    Activate(Box<crate::activate::ActivateTask>),
     ResolveChain,
     /// Gathered triggers going on a chain (EFF-7).
     Triggers(crate::trigger::TriggerTask),

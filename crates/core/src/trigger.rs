@@ -170,7 +170,12 @@ impl Duel {
         if (left_field || discarded || summoned || watched) && !self.index.watchers.is_empty() {
             for i in 0..self.index.watchers.len() {
                 let w = self.index.watchers[i];
-                self.check_card_triggers(w, e);
+                // A watcher where none of its triggers can start (a card in the Deck) is
+                // not asked; the cards an event is about were asked above.
+                let st = self.card(w);
+                if self.pool.gates(st.def).watches_from(crate::activate::zone_bit(st.zone())) {
+                    self.check_card_triggers(w, e);
+                }
             }
         }
     }

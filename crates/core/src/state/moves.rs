@@ -48,7 +48,9 @@ impl Duel {
             }
             z if z.is_pile() => {
                 if let Some(v) = p.pile_mut(z) {
-                    if let Some(i) = v.iter().position(|&x| x == id) {
+                    // `loc_of` found its place in the pile already.
+                    let at = from.index as usize;
+                    if let Some(i) = if v.get(at) == Some(&id) { Some(at) } else { v.iter().position(|&x| x == id) } {
                         v.remove(i);
                     }
                 }
