@@ -16,8 +16,20 @@ pub fn data_version() -> String {
     data_version_with(crate::Versions::Current)
 }
 
-/// The version of the card data a pool playing these card versions uses.
+/// The version of the card data a pool playing these card versions uses (computed once
+/// per set of versions: the shipped pools never change while the program runs).
 pub fn data_version_with(v: crate::Versions) -> String {
+    static CURRENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    static GOAT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let cell = match v {
+        crate::Versions::Current => &CURRENT,
+        crate::Versions::Goat2005 => &GOAT,
+    };
+    cell.get_or_init(|| compute(v)).clone()
+}
+
+/// A hash of the shipped card facts and of every behaviour of the pool.
+fn compute(v: crate::Versions) -> String {
     let mut h = 0xcbf2_9ce4_8422_2325u64;
     fnv1a(&mut h, crate::CARDS_TSV.as_bytes());
     let pool = crate::pool_with(v);
