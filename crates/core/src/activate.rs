@@ -60,6 +60,8 @@ pub(crate) struct ActivationGates {
     /// trigger effects' ranges, and a face-up Monster Zone for "this monster destroyed
     /// it by battle"-style triggers): a watching card elsewhere is not asked.
     watch: u8,
+    /// Has the card an effect "either player can" use?
+    either_player: bool,
 }
 
 /// Which activation locks may apply now ([`Duel::lock_set`]): when one is false, no card is
@@ -103,7 +105,7 @@ pub(crate) fn zone_bit(z: Zone) -> u8 {
 impl ActivationGates {
     /// The gates of a card's effects (mirrors the place rules of `can_activate`).
     pub(crate) fn of(behavior: &crate::effect::Behavior) -> ActivationGates {
-        let mut g = ActivationGates::default();
+        let mut g = ActivationGates { either_player: behavior.effects.iter().any(|e| e.either_player), ..Default::default() };
         let field = zone_bit(Zone::Monster) | zone_bit(Zone::SpellTrap) | zone_bit(Zone::Field) | zone_bit(Zone::Pendulum);
         let range_zones = |r: Range| match r {
             Range::Hand => zone_bit(Zone::Hand),
@@ -142,6 +144,11 @@ impl ActivationGates {
     /// where Spell Speed 1 is (`ss1`) or is not allowed?
     pub(crate) fn may(&self, effect: usize, zone: u8, ss1: bool) -> bool {
         effect < 8 && self.zones[effect] & zone != 0 && (ss1 || self.main_only & (1 << effect) == 0)
+    }
+
+    /// Has the card an effect "either player can" use?
+    pub(crate) fn either_player(&self) -> bool {
+        self.either_player
     }
 
     /// Can a trigger of the card start, in a zone with bit `zone`, on another card's event?

@@ -618,12 +618,14 @@ impl Duel {
         if passing {
             if w.passed {
                 self.close_window(w);
-            } else {
-                w.passed = true;
-                w.holder = w.holder.opp();
-                self.tasks.push(Task::Window(w));
+                return Flow::Continue;
             }
-            return Flow::Continue;
+            w.passed = true;
+            w.holder = w.holder.opp();
+            // The other player gets priority at once: a pass changes nothing a win check
+            // or a bound reads, so the window is asked again here rather than pushed and
+            // popped by the settle loop (the answer is taken: this does not recurse again).
+            return self.step_window(w);
         }
         // An action: the window stays open and the turn player holds priority afterwards
         // (a chain window is replaced by the new link's own window).

@@ -221,7 +221,7 @@ impl Duel {
         // "Either player can ...": effects of the opponent's face-up spells and traps.
         for (i, s) in self.player(p.opp()).spells.iter().enumerate() {
             if let Some(c) = *s {
-                if self.card(c).face_up() && self.pool.def(self.card(c).def).behavior.effects.iter().any(|e| e.either_player) {
+                if self.card(c).face_up() && self.pool.gates(self.card(c).def).either_player() {
                     self.push_activations(p, c, Loc::new(p.opp(), Zone::SpellTrap, i), w, locks, out);
                 }
             }
