@@ -99,11 +99,13 @@ impl MctsPlayer {
     /// Plays `d` on until the turn `horizon` starts (or the duel ends); the reward for
     /// `me` in 0..1.
     fn playout(&mut self, d: &mut Duel, me: Seat, horizon: u32) -> f64 {
+        // One buffer for the whole playout: listing allocates nothing.
+        let mut actions = Vec::new();
         for _ in 0..PLAYOUT_STEPS {
             if d.is_over() || d.turn() >= horizon {
                 break;
             }
-            let actions = d.legal_actions();
+            d.legal_actions_into(&mut actions);
             let a = if actions.len() == 1 { actions[0] } else { self.policy(d, &actions) };
             d.apply_unchecked(a);
         }

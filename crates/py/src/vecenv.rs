@@ -156,8 +156,7 @@ impl Slot {
                 self.legal.clear();
                 return;
             };
-            self.legal.clear();
-            self.legal.extend(self.duel.legal_actions());
+            self.duel.legal_actions_into(&mut self.legal);
             let a = if self.legal.len() == 1 && cfg.skip_forced {
                 self.legal[0]
             } else if let (Some(ai), true) = (self.opponent.as_mut(), p != self.seat) {
