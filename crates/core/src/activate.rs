@@ -470,8 +470,8 @@ impl Duel {
         self.can_activate_under(&Locks::default(), p, card, effect, w)
     }
 
-    /// The activation locks that may apply now, each asked once (a listing of every legal
-    /// action asks them once, not once per card).
+    /// The activation locks that may apply now (asked through [`Locks`]: at most once per
+    /// listing of the legal actions, not once per card).
     pub(crate) fn lock_set(&self) -> LockSet {
         use crate::effect::Modifier;
         let names = !self.lingering.is_empty()

@@ -140,11 +140,9 @@ impl Duel {
             return loc.zone == Zone::SpellTrap && self.effect_decl(c, effect).is_some_and(|e| e.either_player) && self.can_activate(p, c, effect, w);
         }
         let ps = self.player(p);
-        let code = self.card(c).code;
-        let first = |pile: &[CardId], ok: &dyn Fn(CardId) -> bool| pile.iter().position(|&x| self.card(x).code == code && ok(x)) == Some(loc.index as usize);
         let listed = match loc.zone {
-            Zone::Hand => first(&ps.hand, &|_| true),
-            Zone::Gy => self.index.gy_effect_cards.contains(&c) && first(&ps.gy, &|x| self.index.gy_effect_cards.contains(&x)),
+            Zone::Hand => self.first_of_its_name(&ps.hand, loc.index as usize),
+            Zone::Gy => self.index.gy_effect_cards.contains(&c) && self.first_of_its_name(&ps.gy, loc.index as usize),
             Zone::SpellTrap | Zone::Field | Zone::Monster => true,
             _ => false,
         };

@@ -64,8 +64,8 @@ pub struct PlayerFx {
 }
 
 impl Duel {
-    /// Cards on the field whose behaviour declares continuous modifiers (indexed at setup,
-    /// so duels without such cards pay nothing for them).
+    /// Cards on the field whose behaviour declares continuous modifiers (`field_sources`,
+    /// kept by `move_card`: duels without such cards on the field pay nothing for them).
     pub(crate) fn sources_on_field(&self) -> impl Iterator<Item = CardId> + '_ {
         self.field_sources.iter().copied()
     }
@@ -697,9 +697,7 @@ impl Duel {
         if self.control_fixed(card) {
             return None;
         }
-        self.modifiers_where(|m| *m == Modifier::ControlEquipped)
-            .find(|(src, _, _, m)| **m == Modifier::ControlEquipped && self.card(*src).equip_to == Some(card))
-            .map(|(_, ctrl, _, _)| ctrl)
+        self.modifiers_where(|m| *m == Modifier::ControlEquipped).find(|(src, _, _, _)| self.card(*src).equip_to == Some(card)).map(|(_, ctrl, _, _)| ctrl)
     }
 
     /// Activation locks (`Modifier::CannotActivate`): may `p` not activate `card`, or its

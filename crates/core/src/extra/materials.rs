@@ -327,26 +327,32 @@ impl Duel {
 
     /// Could a Ritual/Fusion step find a monster and materials now (activation legality)?
     pub(crate) fn extra_op_possible(&self, op: &ExtraOp, p: Player, source: CardId) -> bool {
-        if self.summons_locked(p) {
-            return false;
-        }
+        // A summon lock forbids Ritual and Fusion Summons too.
+        !self.summons_locked(p) && self.extra_op_firsts(op, p, source).any(|c| self.extra_op_completable(op, p, c))
+    }
+
+    /// The monsters a Ritual/Fusion step may summon, before their materials are looked at:
+    /// the first of each passcode (identical cards are interchangeable), in pile order.
+    fn extra_op_firsts<'a>(&'a self, op: &'a ExtraOp, p: Player, source: CardId) -> impl Iterator<Item = CardId> + 'a {
         let ps = self.player(p);
-        let possible = |c: CardId| {
-            let sel = self.op_sel(op, c);
-            self.sel_completable(sel, p, &[], &self.sel_pool(sel, p))
+        let pile: &'a [CardId] = match op {
+            ExtraOp::Ritual { .. } => &ps.hand,
+            ExtraOp::Fusion => &ps.extra,
         };
-        match op {
-            ExtraOp::Ritual { .. } => ps.hand.iter().enumerate().any(|(i, &c)| {
-                let code = self.card(c).code;
-                self.ritual_candidate(op, p, source, c)
-                    && !ps.hand[..i].iter().any(|&x| self.card(x).code == code && self.ritual_candidate(op, p, source, x))
-                    && possible(c)
-            }),
-            ExtraOp::Fusion => ps.extra.iter().enumerate().any(|(i, &c)| {
-                let code = self.card(c).code;
-                self.fusion_candidate(c) && !ps.extra[..i].iter().any(|&x| self.card(x).code == code && self.fusion_candidate(x)) && possible(c)
-            }),
-        }
+        let candidate = move |c: CardId| match op {
+            ExtraOp::Ritual { .. } => self.ritual_candidate(op, p, source, c),
+            ExtraOp::Fusion => self.fusion_candidate(c),
+        };
+        pile.iter().enumerate().filter_map(move |(i, &c)| {
+            let code = self.card(c).code;
+            (candidate(c) && !pile[..i].iter().any(|&x| self.card(x).code == code && candidate(x))).then_some(c)
+        })
+    }
+
+    /// Could the materials of a Ritual/Fusion step summoning `monster` be found now?
+    fn extra_op_completable(&self, op: &ExtraOp, p: Player, monster: CardId) -> bool {
+        let sel = self.op_sel(op, monster);
+        self.sel_completable(sel, p, &[], &self.sel_pool(sel, p))
     }
 
     /// A Ritual Monster in the hand a Ritual step may summon (before its materials).
@@ -361,31 +367,13 @@ impl Duel {
     }
 
     pub(super) fn extra_op_monsters(&self, op: &ExtraOp, p: Player, source: CardId) -> Vec<CardId> {
-        // A summon lock forbids Ritual and Fusion Summons too.
         if self.summons_locked(p) {
             return Vec::new();
         }
-        let ps = self.player(p);
-        let mut seen: Vec<u32> = Vec::new();
-        let mut out = Vec::new();
-        let list: Vec<CardId> = match op {
-            ExtraOp::Ritual { .. } => ps.hand.iter().copied().filter(|&c| self.ritual_candidate(op, p, source, c)).collect(),
-            ExtraOp::Fusion => ps.extra.iter().copied().filter(|&c| self.fusion_candidate(c)).collect(),
-        };
-        for c in list {
-            let code = self.card(c).code;
-            if seen.contains(&code) {
-                continue;
-            }
-            seen.push(code);
-            let sel = self.op_sel(op, c);
-            let pool = self.sel_pool(sel, p);
-            if self.sel_completable(sel, p, &[], &pool) {
-                out.push(c);
-            }
-        }
+        let codes: SmallVec<[u32; 4]> =
+            self.extra_op_firsts(op, p, source).filter(|&c| self.extra_op_completable(op, p, c)).map(|c| self.card(c).code).collect();
         // Every copy of a possible monster may be picked.
-        let codes: Vec<u32> = out.iter().map(|&c| self.card(c).code).collect();
+        let ps = self.player(p);
         let all = match op {
             ExtraOp::Ritual { .. } => &ps.hand,
             ExtraOp::Fusion => &ps.extra,
