@@ -50,12 +50,15 @@ pub struct ActivateTask {
 /// rules, never a replacement for them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct ActivationGates {
-    /// Per effect (the first 8): the zones (see [`zone_bit`]) it may be activated from.
-    zones: [u8; 8],
+    /// Per zone (see [`zone_bit`], by bit number): the effects (the first 8, as bits) that
+    /// may be activated from it.
+    effects_in: [u8; 8],
     /// Per effect, as bits: Spell Speed 1 without a phase of its own (SPELL-1, EFF-1, EFF-13).
     main_only: u8,
-    /// Union of `zones`: no bit, no activatable effect in this zone.
+    /// The zones with an activatable effect (the union over `effects_in`).
     any: u8,
+    /// The zones with an effect activatable outside an open Main Phase (not `main_only`).
+    fast: u8,
     /// The zones from which a trigger of the card can start on another card's event (its
     /// trigger effects' ranges, and a face-up Monster Zone for "this monster destroyed
     /// it by battle"-style triggers): a watching card elsewhere is not asked.
@@ -127,7 +130,11 @@ impl ActivationGates {
                 EffectKind::Quick | EffectKind::Ignition => range_zones(e.range),
                 EffectKind::Flip | EffectKind::Trigger { .. } | EffectKind::Continuous => 0,
             };
-            g.zones[i] = zones;
+            for z in 0..8 {
+                if zones & (1 << z) != 0 {
+                    g.effects_in[z] |= 1 << i;
+                }
+            }
             g.any |= zones;
             if e.spell_speed() == SpellSpeed::One
                 && ![Phase::Draw, Phase::Standby, Phase::Main1, Phase::Battle, Phase::Main2, Phase::End]
@@ -135,15 +142,21 @@ impl ActivationGates {
                     .any(|&ph| condition_names_phase(&e.condition, ph))
             {
                 g.main_only |= 1 << i;
+            } else {
+                g.fast |= zones;
             }
         }
         g
     }
 
-    /// May effect `effect` of a card in a zone with bit `zone` be activatable, in a window
-    /// where Spell Speed 1 is (`ss1`) or is not allowed?
-    pub(crate) fn may(&self, effect: usize, zone: u8, ss1: bool) -> bool {
-        effect < 8 && self.zones[effect] & zone != 0 && (ss1 || self.main_only & (1 << effect) == 0)
+    /// The effects (as bits) of a card in a zone with bit `zone` that may be activatable in
+    /// a window where Spell Speed 1 is (`ss1`) or is not allowed; 0: none, nothing to ask.
+    pub(crate) fn effects(&self, zone: u8, ss1: bool) -> u8 {
+        let mask = if ss1 { self.any } else { self.fast };
+        if mask & zone == 0 {
+            return 0;
+        }
+        self.effects_in[zone.trailing_zeros() as usize] & if ss1 { u8::MAX } else { !self.main_only }
     }
 
     /// Has the card an effect "either player can" use?
@@ -154,11 +167,6 @@ impl ActivationGates {
     /// Can a trigger of the card start, in a zone with bit `zone`, on another card's event?
     pub(crate) fn watches_from(&self, zone: u8) -> bool {
         self.watch & zone != 0
-    }
-
-    /// Has the card any effect activatable from a zone with bit `zone`?
-    pub(crate) fn any_in(&self, zone: u8) -> bool {
-        self.any & zone != 0
     }
 }
 

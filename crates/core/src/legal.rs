@@ -201,58 +201,63 @@ impl Duel {
 
     /// Every card effect `p` may activate in this window.
     fn activation_actions(&self, p: Player, w: &crate::engine::Window, locks: &crate::activate::Locks, out: &mut Vec<Action>) {
+        // Spell Speed 1: only in the turn player's open Main Phase with an empty chain.
+        let ss1 = p == self.turn_player && self.chain.is_empty() && w.kind == WindowKind::Phase(self.phase) && self.phase.is_main();
         let ps = self.player(p);
         for (i, &c) in ps.hand.iter().enumerate() {
-            if !self.first_of_its_name(&ps.hand, i) {
-                continue;
+            let fx = self.gated_effects(c, ss1);
+            if fx != 0 && self.first_of_its_name(&ps.hand, i) {
+                self.push_activations(p, c, fx, Loc::new(p, Zone::Hand, i), w, locks, out);
             }
-            self.push_activations(p, c, Loc::new(p, Zone::Hand, i), w, locks, out);
         }
         for (i, s) in ps.spells.iter().enumerate() {
             if let Some(c) = *s {
-                self.push_activations(p, c, Loc::new(p, Zone::SpellTrap, i), w, locks, out);
+                self.push_activations(p, c, self.gated_effects(c, ss1), Loc::new(p, Zone::SpellTrap, i), w, locks, out);
             }
         }
         if let Some(c) = ps.field {
-            self.push_activations(p, c, Loc::new(p, Zone::Field, 0), w, locks, out);
+            self.push_activations(p, c, self.gated_effects(c, ss1), Loc::new(p, Zone::Field, 0), w, locks, out);
         }
         // "Either player can ...": effects of the opponent's face-up spells and traps.
         for (i, s) in self.player(p.opp()).spells.iter().enumerate() {
             if let Some(c) = *s {
                 if self.card(c).face_up() && self.pool.gates(self.card(c).def).either_player() {
-                    self.push_activations(p, c, Loc::new(p.opp(), Zone::SpellTrap, i), w, locks, out);
+                    self.push_activations(p, c, self.gated_effects(c, ss1), Loc::new(p.opp(), Zone::SpellTrap, i), w, locks, out);
                 }
             }
         }
         for (i, s) in ps.monsters.iter().enumerate() {
             if let Some(c) = *s {
-                self.push_activations(p, c, Loc::new(p, Zone::Monster, i), w, locks, out);
+                self.push_activations(p, c, self.gated_effects(c, ss1), Loc::new(p, Zone::Monster, i), w, locks, out);
             }
         }
         // Effects used from the GY: only the cards indexed at setup as having one.
         if self.index.gy_effect_cards.iter().any(|&c| self.card(c).zone() == Zone::Gy && self.card(c).controller() == p) {
             for (i, &c) in ps.gy.iter().enumerate() {
-                if !self.index.gy_effect_cards.contains(&c) || !self.first_of_its_name(&ps.gy, i) {
+                let fx = self.gated_effects(c, ss1);
+                if fx == 0 || !self.index.gy_effect_cards.contains(&c) || !self.first_of_its_name(&ps.gy, i) {
                     continue;
                 }
-                self.push_activations(p, c, Loc::new(p, Zone::Gy, i), w, locks, out);
+                self.push_activations(p, c, fx, Loc::new(p, Zone::Gy, i), w, locks, out);
             }
         }
     }
 
-    fn push_activations(&self, p: Player, c: CardId, loc: Loc, w: &crate::engine::Window, locks: &crate::activate::Locks, out: &mut Vec<Action>) {
+    /// The effects of card `c` (as bits) that its definition's gates leave to ask about in
+    /// its zone now (`ss1`: Spell Speed 1 allowed).
+    fn gated_effects(&self, c: CardId, ss1: bool) -> u8 {
         let st = self.card(c);
-        let gates = self.pool.gates(st.def);
-        let zone = crate::activate::zone_bit(st.zone());
-        if !gates.any_in(zone) {
-            return;
-        }
-        // Spell Speed 1: only in the turn player's open Main Phase with an empty chain.
-        let ss1 = p == self.turn_player && self.chain.is_empty() && w.kind == WindowKind::Phase(self.phase) && self.phase.is_main();
-        let n = self.pool.def(st.def).behavior.effects.len();
-        for e in 0..n.min(8) {
-            if gates.may(e, zone, ss1) && self.can_activate_under(locks, p, c, e as u8, w) {
-                out.push(Action::Activate { card: loc, effect: e as u8 });
+        self.pool.gates(st.def).effects(crate::activate::zone_bit(st.zone()), ss1)
+    }
+
+    /// The activations of `c`'s effects `fx` (bits, from [`Self::gated_effects`]) that `p`
+    /// may make now.
+    fn push_activations(&self, p: Player, c: CardId, mut fx: u8, loc: Loc, w: &crate::engine::Window, locks: &crate::activate::Locks, out: &mut Vec<Action>) {
+        while fx != 0 {
+            let e = fx.trailing_zeros() as u8;
+            fx &= fx - 1;
+            if self.can_activate_under(locks, p, c, e, w) {
+                out.push(Action::Activate { card: loc, effect: e });
             }
         }
     }
@@ -261,6 +266,8 @@ impl Duel {
     fn main_phase_actions(&self, p: Player, locks: &crate::activate::Locks, out: &mut Vec<Action>) {
         let ps = self.player(p);
         let free_mmz = !self.free_main_monster_zones(p).is_empty();
+        // The monsters `p` may Tribute, found once for every monster in the hand.
+        let tribute_pool = std::cell::OnceCell::new();
         for (i, &c) in ps.hand.iter().enumerate() {
             if !self.first_of_its_name(&ps.hand, i) {
                 continue; // identical hand cards are interchangeable
@@ -275,12 +282,12 @@ impl Duel {
                 Kind::Monster(_) if behavior.summon_rule.is_some() && self.summon_rule_ok(c) => {
                     out.push(Action::SpecialSummon(loc));
                     if !behavior.no_normal_summon {
-                        self.push_normal_summons(c, loc, free_mmz, out);
+                        self.push_normal_summons(c, loc, free_mmz, &tribute_pool, out);
                     }
                 }
                 Kind::Monster(frame) => {
                     if self.normal_summonable(frame) && !behavior.no_normal_summon {
-                        self.push_normal_summons(c, loc, free_mmz, out);
+                        self.push_normal_summons(c, loc, free_mmz, &tribute_pool, out);
                     }
                 }
                 Kind::Spell(crate::card::SpellKind::Field) => out.push(Action::Set(loc)),
@@ -302,8 +309,9 @@ impl Duel {
     }
 
     /// SUM-1, SUM-2: Normal Summon (with tributes) and Set of one hand monster.
-    fn push_normal_summons(&self, c: CardId, loc: Loc, free_mmz: bool, out: &mut Vec<Action>) {
-        if self.normal_summons_left == 0 || self.player_fx[self.card(c).controller().idx()].no_normal_summon_turn == self.turn {
+    fn push_normal_summons(&self, c: CardId, loc: Loc, free_mmz: bool, pool: &std::cell::OnceCell<smallvec::SmallVec<[CardId; 8]>>, out: &mut Vec<Action>) {
+        let p = self.card(c).controller();
+        if self.normal_summons_left == 0 || self.player_fx[p.idx()].no_normal_summon_turn == self.turn {
             return;
         }
         // The Tributes available (their total value, and whether one frees a Main Monster
@@ -314,14 +322,16 @@ impl Duel {
                 return free_mmz;
             }
             let &(value, frees) = tributes.get_or_init(|| {
-                let candidates = self.tribute_candidates(c);
+                let mut candidates = pool.get_or_init(|| self.tribute_pool(p, free_mmz)).clone();
+                self.keep_tributes_for(c, &mut candidates);
                 let value: usize = candidates.iter().map(|&t| self.tribute_value(t, c)).sum();
                 // SUM-2: a tribute may free the zone the monster needs.
                 (value, candidates.iter().any(|&t| self.card(t).slot() < 5))
             });
             value >= need && (free_mmz || frees)
         };
-        let (need, max) = self.tribute_range(c, crate::engine::SummonProc::Normal);
+        let base = self.tributes_needed(c);
+        let (need, max) = self.tribute_range_from(c, crate::engine::SummonProc::Normal, base);
         // SUM-2: a monster that may skip its Tributes is also Summoned or Set without any.
         let tributeless = free_mmz && self.may_skip_tributes(c);
         let behavior = &self.pool.def(self.card(c).def).behavior;
@@ -336,8 +346,7 @@ impl Duel {
             out.push(Action::TributeSummon(loc));
         }
         // SUM-1 under "Light of Intervention": no monster can be Set.
-        let (set_need, _) = self.tribute_range(c, crate::engine::SummonProc::Set);
-        if !self.monster_sets_forbidden() && (fits(set_need) || tributeless) {
+        if !self.monster_sets_forbidden() && (fits(base) || tributeless) {
             out.push(Action::Set(loc));
         }
     }

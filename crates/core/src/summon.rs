@@ -8,7 +8,7 @@ use crate::action::Action;
 use crate::engine::{Flow, ProcStage, Prompt, SelectPurpose, SummonProc, SummonStage, Task, Window, WindowKind};
 use crate::event::{Event, Reason};
 use crate::state::{CardId, Dest, Duel};
-use crate::types::{Position, SummonKind, Zone};
+use crate::types::{Player, Position, SummonKind, Zone};
 
 impl Duel {
     /// SUM-2: tributes needed to Normal Summon or Set a monster of this level.
@@ -27,7 +27,12 @@ impl Duel {
     /// The tributes a Normal Summon/Set of `card` needs: (minimum, maximum) in tribute
     /// value (SUM-2; "can be treated as 2 tributes"; Gilford's optional 3).
     pub(crate) fn tribute_range(&self, card: CardId, proc: SummonProc) -> (usize, usize) {
-        let base = self.tributes_needed(card);
+        self.tribute_range_from(card, proc, self.tributes_needed(card))
+    }
+
+    /// [`Self::tribute_range`], with `base` the card's [`Self::tributes_needed`] (a Set's
+    /// range is always `(base, base)`).
+    pub(crate) fn tribute_range_from(&self, card: CardId, proc: SummonProc, base: usize) -> (usize, usize) {
         let b = &self.pool.def(self.card(card).def).behavior;
         // SUM-2: "you can Normal Summon this card without Tributing" while a condition holds
         // (the Tributes stay optional; a Set still needs them).
@@ -79,20 +84,32 @@ impl Duel {
     /// Monsters that may be tributed for `card`.
     pub(crate) fn tribute_candidates(&self, card: CardId) -> SmallVec<[CardId; 8]> {
         let p = self.card(card).controller();
-        let rule = &self.pool.def(self.card(card).def).behavior.tribute_rule;
+        let mut v = self.tribute_pool(p, !self.free_main_monster_zones(p).is_empty());
+        self.keep_tributes_for(card, &mut v);
+        v
+    }
+
+    /// The monsters `p` may Tribute for a summon of theirs, before the summoned monster's
+    /// own rule ([`Self::keep_tributes_for`]); `free`: `p` has a free Main Monster Zone.
+    pub(crate) fn tribute_pool(&self, p: Player, free: bool) -> SmallVec<[CardId; 8]> {
+        let mut v = self.tributable_monsters(p);
         // An opponent's monster Tributed across the field frees no zone of the summoner's: with
         // none free, only their own monsters are offered.
-        let free = !self.free_main_monster_zones(p).is_empty();
-        self.tributable_monsters(p)
-            .into_iter()
-            .filter(|&m| free || self.card(m).controller() == p)
-            .filter(|&m| match rule {
-                Some((_, f, true)) => self.filter_matches(f, m, p, card),
-                _ => true,
-            })
-            .filter(|&m| !self.restricted(m, |x| if let crate::effect::Modifier::NoTributeSummonMaterial(s) = x { Some(s) } else { None }))
-            .filter(|&m| !self.cannot_be_tributed(m))
-            .collect()
+        v.retain(|&mut m| {
+            (free || self.card(m).controller() == p)
+                && !self.restricted(m, |x| if let crate::effect::Modifier::NoTributeSummonMaterial(s) = x { Some(s) } else { None })
+                && !self.cannot_be_tributed(m)
+        });
+        v
+    }
+
+    /// Of a [`Self::tribute_pool`], keeps the monsters `card`'s own Tribute rule accepts
+    /// ("Tribute 3 Warriors").
+    pub(crate) fn keep_tributes_for(&self, card: CardId, pool: &mut SmallVec<[CardId; 8]>) {
+        if let Some((_, f, true)) = &self.pool.def(self.card(card).def).behavior.tribute_rule {
+            let p = self.card(card).controller();
+            pool.retain(|&mut m| self.filter_matches(f, m, p, card));
+        }
     }
 
     /// SUM-1, SUM-2: Normal Summon / Set with tributes, then zone, then placement.
