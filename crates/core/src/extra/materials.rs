@@ -320,6 +320,10 @@ impl Duel {
         if !edition_ok || card.is_some_and(|c| !self.edition_allows(self.data(c))) {
             return false;
         }
+        // SUM-12: no Pendulum Summon without both Pendulum Scales (most Main Phases).
+        if kind == ProcKind::Pendulum && self.pendulum_scales(p).is_none() {
+            return false;
+        }
         let sel = Sel::Proc(kind, card);
         let pool = self.sel_pool(sel, p);
         self.sel_completable(sel, p, &[], &pool)
