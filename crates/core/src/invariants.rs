@@ -73,6 +73,9 @@ impl Duel {
             return Err(format!("card {} ({}) is in {} places", i, self.name(CardId(i as u16)), seen[i]));
         }
         // The index of modifier sources on the field is the filter it stands for.
+        if self.negators != self.index.modifier_sources.iter().any(|&c| self.declares_negation(c)) {
+            return Err(format!("the negation flag is {} against the modifier sources", self.negators));
+        }
         if !self.field_sources.iter().copied().eq(self.index.modifier_sources.iter().copied().filter(|&c| self.card(c).zone().on_field())) {
             return Err(format!("the modifier sources on the field are indexed as {:?}", self.field_sources));
         }

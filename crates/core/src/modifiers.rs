@@ -187,19 +187,20 @@ impl Duel {
     /// whose scope holds it: "Fiend Skull Dragon")?
     pub(crate) fn monster_effects_negated(&self, card: CardId) -> bool {
         self.monster_effects_negated_plain(card)
-            || self.sources_on_field().any(|s| {
-                let st = self.card(s);
-                s != card
-                    && st.zone() == Zone::Monster
-                    && st.face_up()
-                    && !self.monster_effects_negated_plain(s)
-                    && self.pool.def(st.def).behavior.effects.iter().any(|e| {
-                        e.kind == EffectKind::Continuous
-                            && e.modifiers
-                                .iter()
-                                .any(|m| matches!(m, Modifier::NegateMonsterEffectsOf(scope) if self.in_scope(scope, s, st.controller(), None, card)))
-                    })
-            })
+            || self.negators
+                && self.sources_on_field().any(|s| {
+                    let st = self.card(s);
+                    s != card
+                        && st.zone() == Zone::Monster
+                        && st.face_up()
+                        && !self.monster_effects_negated_plain(s)
+                        && self.pool.def(st.def).behavior.effects.iter().any(|e| {
+                            e.kind == EffectKind::Continuous
+                                && e.modifiers
+                                    .iter()
+                                    .any(|m| matches!(m, Modifier::NegateMonsterEffectsOf(scope) if self.in_scope(scope, s, st.controller(), None, card)))
+                        })
+                })
     }
 
     /// Monster-effect negation by "Skill Drain" and by effects applied to the one monster.
@@ -215,12 +216,28 @@ impl Duel {
         if self.lingering.iter().any(|l| l.card == Some((card, c.moves)) && l.modifier == Modifier::NegateMonsterEffects) {
             return true;
         }
-        self.sources_on_field().any(|s| {
-            let st = self.card(s);
-            st.active
-                && st.face_up()
-                && !self.trap_negated_by_decree(s)
-                && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.contains(&Modifier::NegateMonsterEffects))
+        self.negators
+            && self.sources_on_field().any(|s| {
+                let st = self.card(s);
+                st.active
+                    && st.face_up()
+                    && !self.trap_negated_by_decree(s)
+                    && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.contains(&Modifier::NegateMonsterEffects))
+            })
+    }
+
+    /// Does card `c`'s behaviour declare a modifier that negates effects or cards, or that
+    /// forbids traps (what the negation questions look for in the sources on the field)?
+    pub(crate) fn declares_negation(&self, c: CardId) -> bool {
+        self.pool.def(self.card(c).def).behavior.effects.iter().flat_map(|e| &e.modifiers).any(|m| {
+            matches!(
+                m,
+                Modifier::NegateMonsterEffects
+                    | Modifier::NegateMonsterEffectsOf(_)
+                    | Modifier::NegateOtherTrapEffects
+                    | Modifier::NoTraps
+                    | Modifier::NegateCardsOnField(_)
+            )
         })
     }
 
@@ -228,7 +245,8 @@ impl Duel {
     /// "Jinzo": with "Skill Drain" and "Jinzo" both face-up, "Skill Drain" already
     /// negates "Jinzo", so asking about "Jinzo" here would go round in circles.)
     fn trap_negated_by_decree(&self, card: CardId) -> bool {
-        self.data(card).is_trap()
+        self.negators
+            && self.data(card).is_trap()
             && self.sources_on_field().any(|s| {
                 let st = self.card(s);
                 s != card
@@ -241,7 +259,7 @@ impl Duel {
 
     /// Is a trap effect of `card` negated by "Royal Decree" or "Jinzo"?
     pub(crate) fn trap_effect_negated(&self, card: CardId) -> bool {
-        if !self.data(card).is_trap() || !self.card(card).zone().on_field() {
+        if !self.negators || !self.data(card).is_trap() || !self.card(card).zone().on_field() {
             return false;
         }
         self.sources_on_field().any(|s| {
@@ -264,13 +282,14 @@ impl Duel {
 
     /// "Jinzo": no trap card can be activated.
     pub(crate) fn traps_locked(&self) -> bool {
-        self.sources_on_field().any(|s| {
-            let st = self.card(s);
-            st.zone() == Zone::Monster
-                && st.face_up()
-                && !self.monster_effects_negated(s)
-                && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.contains(&Modifier::NoTraps))
-        })
+        self.negators
+            && self.sources_on_field().any(|s| {
+                let st = self.card(s);
+                st.zone() == Zone::Monster
+                    && st.face_up()
+                    && !self.monster_effects_negated(s)
+                    && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.contains(&Modifier::NoTraps))
+            })
     }
 
     /// The original ATK/DEF (printed, "?" as 0, EFF-14) after "becomes" effects.
@@ -739,7 +758,7 @@ impl Duel {
     /// negated ("Spell Canceller")?
     pub(crate) fn negated_on_field(&self, card: CardId) -> bool {
         let c = self.card(card);
-        if !c.zone().on_field() || (c.zone() == Zone::Monster && !self.data(card).is_trap()) {
+        if !self.negators || !c.zone().on_field() || (c.zone() == Zone::Monster && !self.data(card).is_trap()) {
             return false;
         }
         self.sources_on_field().any(|s| {

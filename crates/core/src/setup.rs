@@ -308,6 +308,7 @@ impl Duel {
             summon_pending: None,
             index: Arc::default(),
             field_sources: smallvec::SmallVec::new(),
+            negators: false,
             control_returns: Vec::new(),
             held_spell_zones: Vec::new(),
             attack_negated: false,
@@ -337,6 +338,12 @@ impl Duel {
             modifier_sources: self.card_ids().filter(|&c| behavior(c).effects.iter().any(|e| !e.modifiers.is_empty())).collect(),
         });
         self.index_field_sources();
+        self.index_negators();
+    }
+
+    /// Whether any modifier source may negate (`Duel::negators`).
+    pub(crate) fn index_negators(&mut self) {
+        self.negators = self.index.modifier_sources.iter().any(|&c| self.declares_negation(c));
     }
 
     /// The modifier sources on the field now, in card order (kept by `move_card`).

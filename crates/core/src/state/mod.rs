@@ -411,6 +411,11 @@ pub struct Duel {
     /// enters or leaves the field, and on attaching a pool).
     #[serde(skip)]
     pub(crate) field_sources: SmallVec<[CardId; 8]>,
+    /// Does any modifier source of the index declare a negation of effects or cards on the
+    /// field, or "no traps" ([`Duel::declares_negation`])? When none does, the negation
+    /// questions ask no source (most duels). Set with the index and on attaching a pool.
+    #[serde(skip)]
+    pub(crate) negators: bool,
     /// TRAP-5: trap monsters on the field and the S/T zone each keeps occupied.
     pub(crate) held_spell_zones: Vec<(CardId, u8)>,
     /// Monsters whose control returns in the End Phase: (card, its move count, to).
@@ -503,6 +508,7 @@ impl Duel {
         }
         self.pool = pool;
         self.index_field_sources();
+        self.index_negators();
         Ok(())
     }
     /// The rule edition (ERA-1).
