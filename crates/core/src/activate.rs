@@ -91,6 +91,10 @@ impl Locks {
     }
 }
 
+/// The zones whose cards the listing of actions asks about activations: the hand, the
+/// Monster, Spell & Trap and Field Zones, and the GY ([`Duel::activatable`]).
+pub(crate) const LISTED_ZONES: u8 = 1 | 2 | 4 | 8 | 32;
+
 /// A zone as one bit of [`ActivationGates`].
 pub(crate) fn zone_bit(z: Zone) -> u8 {
     match z {
@@ -157,6 +161,11 @@ impl ActivationGates {
             return 0;
         }
         self.effects_in[zone.trailing_zeros() as usize] & if ss1 { u8::MAX } else { !self.main_only }
+    }
+
+    /// Has the card an effect activatable from a zone with a bit of `zones`?
+    pub(crate) fn any_in(&self, zones: u8) -> bool {
+        self.any & zones != 0
     }
 
     /// Has the card an effect "either player can" use?

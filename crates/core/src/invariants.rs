@@ -73,6 +73,9 @@ impl Duel {
             return Err(format!("card {} ({}) is in {} places", i, self.name(CardId(i as u16)), seen[i]));
         }
         // The index of modifier sources on the field is the filter it stands for.
+        if !self.activatable.iter().copied().eq(self.card_ids().filter(|&c| self.listed_activatable(c))) {
+            return Err(format!("the activatable cards are indexed as {:?}", self.activatable));
+        }
         if self.negators != self.index.modifier_sources.iter().any(|&c| self.declares_negation(c)) {
             return Err(format!("the negation flag is {} against the modifier sources", self.negators));
         }

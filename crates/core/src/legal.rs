@@ -199,58 +199,67 @@ impl Duel {
         !pile[..i].iter().any(|&x| self.card(x).code == code)
     }
 
-    /// Every card effect `p` may activate in this window.
+    /// Every card effect `p` may activate in this window: of the cards in
+    /// [`Duel::activatable`], `p`'s in the hand, the Spell & Trap Zones, the Field Zone, the
+    /// Monster Zones and the GY, and the opponent's face-up spells and traps with an "either
+    /// player can" effect, in that order (by place within each zone).
     fn activation_actions(&self, p: Player, w: &crate::engine::Window, locks: &crate::activate::Locks, out: &mut Vec<Action>) {
         // Spell Speed 1: only in the turn player's open Main Phase with an empty chain.
         let ss1 = p == self.turn_player && self.chain.is_empty() && w.kind == WindowKind::Phase(self.phase) && self.phase.is_main();
         let ps = self.player(p);
-        for (i, &c) in ps.hand.iter().enumerate() {
-            let fx = self.gated_effects(c, ss1);
-            if fx != 0 && self.first_of_its_name(&ps.hand, i) {
-                self.push_activations(p, c, fx, Loc::new(p, Zone::Hand, i), w, locks, out);
+        // (rank of the zone in the listing, place in it, card, effects to ask about)
+        let mut found: smallvec::SmallVec<[(u8, u8, CardId, u8); 16]> = smallvec::SmallVec::new();
+        for &c in &self.activatable {
+            let st = self.card(c);
+            let gates = self.pool.gates(st.def);
+            let fx = gates.effects(crate::activate::zone_bit(st.zone()), ss1);
+            if fx == 0 {
+                continue;
             }
-        }
-        for (i, s) in ps.spells.iter().enumerate() {
-            if let Some(c) = *s {
-                self.push_activations(p, c, self.gated_effects(c, ss1), Loc::new(p, Zone::SpellTrap, i), w, locks, out);
-            }
-        }
-        if let Some(c) = ps.field {
-            self.push_activations(p, c, self.gated_effects(c, ss1), Loc::new(p, Zone::Field, 0), w, locks, out);
-        }
-        // "Either player can ...": effects of the opponent's face-up spells and traps.
-        for (i, s) in self.player(p.opp()).spells.iter().enumerate() {
-            if let Some(c) = *s {
-                if self.card(c).face_up() && self.pool.gates(self.card(c).def).either_player() {
-                    self.push_activations(p, c, self.gated_effects(c, ss1), Loc::new(p.opp(), Zone::SpellTrap, i), w, locks, out);
+            let rank = match st.zone() {
+                _ if st.controller() != p => {
+                    // "Either player can ...": effects of the opponent's face-up spells and traps.
+                    if st.zone() != Zone::SpellTrap || !st.face_up() || !gates.either_player() {
+                        continue;
+                    }
+                    3
                 }
+                Zone::Hand => 0,
+                Zone::SpellTrap => 1,
+                Zone::Field => 2,
+                Zone::Monster => 4,
+                // Effects used from the GY: only the cards indexed at setup as having one.
+                Zone::Gy if self.index.gy_effect_cards.contains(&c) => 5,
+                _ => continue,
+            };
+            let place = match st.zone() {
+                Zone::Hand => ps.hand.iter().position(|&x| x == c),
+                Zone::Gy => ps.gy.iter().position(|&x| x == c),
+                _ => Some(st.slot() as usize),
+            };
+            if let Some(i) = place {
+                found.push((rank, i as u8, c, fx));
             }
         }
-        for (i, s) in ps.monsters.iter().enumerate() {
-            if let Some(c) = *s {
-                self.push_activations(p, c, self.gated_effects(c, ss1), Loc::new(p, Zone::Monster, i), w, locks, out);
-            }
-        }
-        // Effects used from the GY: only the cards indexed at setup as having one.
-        if self.index.gy_effect_cards.iter().any(|&c| self.card(c).zone() == Zone::Gy && self.card(c).controller() == p) {
-            for (i, &c) in ps.gy.iter().enumerate() {
-                let fx = self.gated_effects(c, ss1);
-                if fx == 0 || !self.index.gy_effect_cards.contains(&c) || !self.first_of_its_name(&ps.gy, i) {
-                    continue;
-                }
-                self.push_activations(p, c, fx, Loc::new(p, Zone::Gy, i), w, locks, out);
-            }
+        found.sort_unstable();
+        for (rank, i, c, fx) in found {
+            let i = i as usize;
+            let loc = match rank {
+                // Identical cards in the hand, or in the GY, are interchangeable: the first
+                // stands for all.
+                0 if self.first_of_its_name(&ps.hand, i) => Loc::new(p, Zone::Hand, i),
+                5 if self.first_of_its_name(&ps.gy, i) => Loc::new(p, Zone::Gy, i),
+                0 | 5 => continue,
+                1 => Loc::new(p, Zone::SpellTrap, i),
+                2 => Loc::new(p, Zone::Field, 0),
+                3 => Loc::new(p.opp(), Zone::SpellTrap, i),
+                _ => Loc::new(p, Zone::Monster, i),
+            };
+            self.push_activations(p, c, fx, loc, w, locks, out);
         }
     }
 
-    /// The effects of card `c` (as bits) that its definition's gates leave to ask about in
-    /// its zone now (`ss1`: Spell Speed 1 allowed).
-    fn gated_effects(&self, c: CardId, ss1: bool) -> u8 {
-        let st = self.card(c);
-        self.pool.gates(st.def).effects(crate::activate::zone_bit(st.zone()), ss1)
-    }
-
-    /// The activations of `c`'s effects `fx` (bits, from [`Self::gated_effects`]) that `p`
+    /// The activations of `c`'s effects `fx` (bits, from the gates of its definition) that `p`
     /// may make now.
     fn push_activations(&self, p: Player, c: CardId, mut fx: u8, loc: Loc, w: &crate::engine::Window, locks: &crate::activate::Locks, out: &mut Vec<Action>) {
         while fx != 0 {

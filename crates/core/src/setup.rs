@@ -309,6 +309,7 @@ impl Duel {
             index: Arc::default(),
             field_sources: smallvec::SmallVec::new(),
             negators: false,
+            activatable: smallvec::SmallVec::new(),
             control_returns: Vec::new(),
             held_spell_zones: Vec::new(),
             attack_negated: false,
@@ -339,6 +340,18 @@ impl Duel {
         });
         self.index_field_sources();
         self.index_negators();
+        self.index_activatable();
+    }
+
+    /// The cards that may have an activation to list where they are (`Duel::activatable`).
+    pub(crate) fn index_activatable(&mut self) {
+        self.activatable = self.card_ids().filter(|&c| self.listed_activatable(c)).collect();
+    }
+
+    /// Do card `c`'s gates let it activate an effect where it is, in a listed zone?
+    pub(crate) fn listed_activatable(&self, c: CardId) -> bool {
+        let st = self.card(c);
+        self.pool.gates(st.def).any_in(crate::activate::zone_bit(st.zone()) & crate::activate::LISTED_ZONES)
     }
 
     /// Whether any modifier source may negate (`Duel::negators`).

@@ -416,6 +416,12 @@ pub struct Duel {
     /// questions ask no source (most duels). Set with the index and on attaching a pool.
     #[serde(skip)]
     pub(crate) negators: bool,
+    /// The cards with an effect their definition's gates let them activate from where they
+    /// are, in a zone the listing looks at ([`crate::activate::LISTED_ZONES`]), by card id:
+    /// the listing of activations visits these only. Kept by `move_card`; rebuilt with the
+    /// index and on attaching a pool.
+    #[serde(skip)]
+    pub(crate) activatable: SmallVec<[CardId; 16]>,
     /// TRAP-5: trap monsters on the field and the S/T zone each keeps occupied.
     pub(crate) held_spell_zones: Vec<(CardId, u8)>,
     /// Monsters whose control returns in the End Phase: (card, its move count, to).
@@ -509,6 +515,7 @@ impl Duel {
         self.pool = pool;
         self.index_field_sources();
         self.index_negators();
+        self.index_activatable();
         Ok(())
     }
     /// The rule edition (ERA-1).

@@ -147,6 +147,16 @@ impl Duel {
         if from.zone.on_field() != to.zone.on_field() && self.index.modifier_sources.binary_search(&id).is_ok() {
             self.index_field_sources();
         }
+        if from.zone != to.zone {
+            let listed = self.listed_activatable(id);
+            match (self.activatable.binary_search(&id), listed) {
+                (Err(i), true) => self.activatable.insert(i, id),
+                (Ok(i), false) => {
+                    self.activatable.remove(i);
+                }
+                _ => {}
+            }
+        }
         let to_loc = self.loc_of(id);
         let face_up = to.position.face_up();
         self.emit(Event::Moved { card: id, from, to: to_loc, reason, face_up });
