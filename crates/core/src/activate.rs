@@ -63,6 +63,9 @@ pub(crate) struct ActivationGates {
     /// trigger effects' ranges, and a face-up Monster Zone for "this monster destroyed
     /// it by battle"-style triggers): a watching card elsewhere is not asked.
     watch: u8,
+    /// The effects (the first 8, as bits) that may trigger: a trigger or FLIP effect with a
+    /// trigger declared.
+    triggers: u8,
     /// Has the card an effect "either player can" use?
     either_player: bool,
 }
@@ -127,6 +130,9 @@ impl ActivationGates {
             g.watch |= range_zones(e.range) | zone_bit(Zone::Monster);
         }
         for (i, e) in behavior.effects.iter().take(8).enumerate() {
+            if e.trigger.is_some() && matches!(e.kind, EffectKind::Trigger { .. } | EffectKind::Flip) {
+                g.triggers |= 1 << i;
+            }
             let zones = match e.kind {
                 EffectKind::Spell(SpellKind::Field) => zone_bit(Zone::Hand) | zone_bit(Zone::Field),
                 EffectKind::Spell(_) => zone_bit(Zone::Hand) | zone_bit(Zone::SpellTrap),
@@ -166,6 +172,12 @@ impl ActivationGates {
     /// Has the card an effect activatable from a zone with a bit of `zones`?
     pub(crate) fn any_in(&self, zones: u8) -> bool {
         self.any & zones != 0
+    }
+
+    /// The effects (as bits) that may trigger, when the card has at most 8 effects (`None`:
+    /// more, ask each).
+    pub(crate) fn triggers(&self, effects: usize) -> Option<u8> {
+        (effects <= 8).then_some(self.triggers)
     }
 
     /// Has the card an effect "either player can" use?

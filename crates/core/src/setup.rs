@@ -396,15 +396,15 @@ impl Duel {
                         errors.push(SetupError::UnknownCard { player: p, code });
                         continue;
                     };
-                    let name = def.data.name.clone();
+                    let name = || def.data.name.clone();
                     if def.data.is_token() {
-                        errors.push(SetupError::NotADeckCard { player: p, name });
+                        errors.push(SetupError::NotADeckCard { player: p, name: name() });
                     } else if def.data.is_extra_deck() && !extra {
-                        errors.push(SetupError::ExtraCardInMain { player: p, name });
+                        errors.push(SetupError::ExtraCardInMain { player: p, name: name() });
                     } else if !def.data.is_extra_deck() && extra {
-                        errors.push(SetupError::MainCardInExtra { player: p, name });
+                        errors.push(SetupError::MainCardInExtra { player: p, name: name() });
                     } else if !crate::extra::edition_allows(setup.edition, &def.data) {
-                        errors.push(SetupError::NotInEdition { player: p, name, edition: setup.edition.name().into() });
+                        errors.push(SetupError::NotInEdition { player: p, name: name(), edition: setup.edition.name().into() });
                     }
                 }
             }

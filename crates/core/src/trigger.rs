@@ -183,7 +183,15 @@ impl Duel {
     fn check_card_triggers(&mut self, card: CardId, e: &Event) {
         let def = self.card(card).def;
         let n = self.pool.def(def).behavior.effects.len();
+        // The effects that may trigger, from the definition's gates (for up to 8 effects).
+        let gated = self.pool.gates(def).triggers(n);
+        if gated == Some(0) {
+            return;
+        }
         for i in 0..n {
+            if gated.is_some_and(|b| b & (1 << i) == 0) {
+                continue;
+            }
             let eff = &self.pool.def(def).behavior.effects[i];
             let Some(t) = &eff.trigger else { continue };
             let (optional, when) = match eff.kind {
