@@ -7,6 +7,14 @@ use crate::engine::{Prompt, Task, WindowKind};
 use crate::state::{CardId, Duel};
 use crate::types::{Loc, Phase, Player, Position, Zone};
 
+/// What a Main Phase listing asks once for all the monsters in the hand (when first needed).
+struct SummonFacts {
+    /// The monsters the player may Tribute ([`Duel::tribute_pool`]).
+    tribute_pool: std::cell::OnceCell<smallvec::SmallVec<[CardId; 8]>>,
+    /// No monster can be Set ([`Duel::monster_sets_forbidden`]).
+    sets_forbidden: std::cell::OnceCell<bool>,
+}
+
 impl Duel {
     /// Every legal action of the deciding player (empty when the duel is over).
     ///
@@ -275,8 +283,9 @@ impl Duel {
     fn main_phase_actions(&self, p: Player, locks: &crate::activate::Locks, out: &mut Vec<Action>) {
         let ps = self.player(p);
         let free_mmz = !self.free_main_monster_zones(p).is_empty();
-        // The monsters `p` may Tribute, found once for every monster in the hand.
-        let tribute_pool = std::cell::OnceCell::new();
+        // Asked once for every monster in the hand: the monsters `p` may Tribute, and whether
+        // monsters may be Set at all.
+        let once = SummonFacts { tribute_pool: std::cell::OnceCell::new(), sets_forbidden: std::cell::OnceCell::new() };
         for (i, &c) in ps.hand.iter().enumerate() {
             if !self.first_of_its_name(&ps.hand, i) {
                 continue; // identical hand cards are interchangeable
@@ -291,12 +300,12 @@ impl Duel {
                 Kind::Monster(_) if behavior.summon_rule.is_some() && self.summon_rule_ok(c) => {
                     out.push(Action::SpecialSummon(loc));
                     if !behavior.no_normal_summon {
-                        self.push_normal_summons(c, loc, free_mmz, &tribute_pool, out);
+                        self.push_normal_summons(c, loc, free_mmz, &once, out);
                     }
                 }
                 Kind::Monster(frame) => {
                     if self.normal_summonable(frame) && !behavior.no_normal_summon {
-                        self.push_normal_summons(c, loc, free_mmz, &tribute_pool, out);
+                        self.push_normal_summons(c, loc, free_mmz, &once, out);
                     }
                 }
                 Kind::Spell(crate::card::SpellKind::Field) => out.push(Action::Set(loc)),
@@ -318,7 +327,7 @@ impl Duel {
     }
 
     /// SUM-1, SUM-2: Normal Summon (with tributes) and Set of one hand monster.
-    fn push_normal_summons(&self, c: CardId, loc: Loc, free_mmz: bool, pool: &std::cell::OnceCell<smallvec::SmallVec<[CardId; 8]>>, out: &mut Vec<Action>) {
+    fn push_normal_summons(&self, c: CardId, loc: Loc, free_mmz: bool, once: &SummonFacts, out: &mut Vec<Action>) {
         let p = self.card(c).controller();
         if self.normal_summons_left == 0 || self.player_fx[p.idx()].no_normal_summon_turn == self.turn {
             return;
@@ -331,7 +340,7 @@ impl Duel {
                 return free_mmz;
             }
             let &(value, frees) = tributes.get_or_init(|| {
-                let mut candidates = pool.get_or_init(|| self.tribute_pool(p, free_mmz)).clone();
+                let mut candidates = once.tribute_pool.get_or_init(|| self.tribute_pool(p, free_mmz)).clone();
                 self.keep_tributes_for(c, &mut candidates);
                 let value: usize = candidates.iter().map(|&t| self.tribute_value(t, c)).sum();
                 // SUM-2: a tribute may free the zone the monster needs.
@@ -355,7 +364,7 @@ impl Duel {
             out.push(Action::TributeSummon(loc));
         }
         // SUM-1 under "Light of Intervention": no monster can be Set.
-        if !self.monster_sets_forbidden() && (fits(base) || tributeless) {
+        if !*once.sets_forbidden.get_or_init(|| self.monster_sets_forbidden()) && (fits(base) || tributeless) {
             out.push(Action::Set(loc));
         }
     }

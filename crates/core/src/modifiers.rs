@@ -213,7 +213,7 @@ impl Duel {
             return true;
         }
         // Negated one by one ("Junk Synchron" revives a monster with its effects negated).
-        if self.lingering.iter().any(|l| l.card == Some((card, c.moves)) && l.modifier == Modifier::NegateMonsterEffects) {
+        if self.lingering.iter().any(|l| l.card == Some((card, c.moves)) && matches!(l.modifier, Modifier::NegateMonsterEffects)) {
             return true;
         }
         self.negators
@@ -222,7 +222,7 @@ impl Duel {
                 st.active
                     && st.face_up()
                     && !self.trap_negated_by_decree(s)
-                    && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.contains(&Modifier::NegateMonsterEffects))
+                    && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.iter().any(|m| matches!(m, Modifier::NegateMonsterEffects)))
             })
     }
 
@@ -253,7 +253,7 @@ impl Duel {
                     && st.zone() != Zone::Monster
                     && st.face_up()
                     && st.active
-                    && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.contains(&Modifier::NegateOtherTrapEffects))
+                    && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.iter().any(|m| matches!(m, Modifier::NegateOtherTrapEffects)))
             })
     }
 
@@ -273,9 +273,9 @@ impl Duel {
             let monster = st.zone() == Zone::Monster;
             let effects = &self.pool.def(st.def).behavior.effects;
             if monster {
-                effects.iter().any(|e| e.modifiers.contains(&Modifier::NoTraps)) && !self.monster_effects_negated(s)
+                effects.iter().any(|e| e.modifiers.iter().any(|m| matches!(m, Modifier::NoTraps))) && !self.monster_effects_negated(s)
             } else {
-                st.active && effects.iter().any(|e| e.modifiers.contains(&Modifier::NegateOtherTrapEffects))
+                st.active && effects.iter().any(|e| e.modifiers.iter().any(|m| matches!(m, Modifier::NegateOtherTrapEffects)))
             }
         })
     }
@@ -288,7 +288,7 @@ impl Duel {
                 st.zone() == Zone::Monster
                     && st.face_up()
                     && !self.monster_effects_negated(s)
-                    && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.contains(&Modifier::NoTraps))
+                    && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.iter().any(|m| matches!(m, Modifier::NoTraps)))
             })
     }
 
@@ -381,7 +381,10 @@ impl Duel {
     }
 
     /// Does a "cannot"-style modifier apply to `card`?
-    pub(crate) fn restricted(&self, card: CardId, which: fn(&Modifier) -> Option<&Scope>) -> bool {
+    pub(crate) fn restricted<W>(&self, card: CardId, which: W) -> bool
+    where
+        W: Fn(&Modifier) -> Option<&Scope> + Copy,
+    {
         self.any_modifiers()
             && self.modifiers_where(move |m| which(m).is_some()).any(|(src, ctrl, fixed, m)| which(m).is_some_and(|s| self.in_scope(s, src, ctrl, fixed, card)))
     }
@@ -449,13 +452,13 @@ impl Duel {
     /// SUM-1 under `Modifier::NoMonsterSets`: monsters cannot be Set, and Normal Summons may
     /// be in face-up Defense Position.
     pub fn monster_sets_forbidden(&self) -> bool {
-        self.any_modifiers() && self.modifiers_where(|m| *m == Modifier::NoMonsterSets).next().is_some()
+        self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::NoMonsterSets)).next().is_some()
     }
 
     /// Do LP that `p` would gain from a card effect become damage (an opponent's
     /// `Modifier::OpponentGainsBecomeDamage` applies)?
     pub(crate) fn gains_become_damage(&self, p: Player) -> bool {
-        self.any_modifiers() && self.modifiers_where(|m| *m == Modifier::OpponentGainsBecomeDamage).any(|(_, ctrl, _, _)| ctrl != p)
+        self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::OpponentGainsBecomeDamage)).any(|(_, ctrl, _, _)| ctrl != p)
     }
 
     /// "Level Limit - Area B": face-up Attack Position monsters a `ForceDefense` applies to
@@ -512,7 +515,7 @@ impl Duel {
         let c = self.card(card);
         c.zone() == Zone::Monster
             && c.controller() != p
-            && self.lingering.iter().any(|l| l.controller == p && l.card == Some((card, c.moves)) && l.modifier == Modifier::TributeAsIfControlled)
+            && self.lingering.iter().any(|l| l.controller == p && l.card == Some((card, c.moves)) && matches!(l.modifier, Modifier::TributeAsIfControlled))
     }
 
     /// `Modifier::NameProhibited`: is this card's name prohibited for it now (it cannot be
@@ -530,7 +533,7 @@ impl Duel {
 
     /// `Modifier::GyLocked`: are the GYs locked now?
     pub(crate) fn gy_locked(&self) -> bool {
-        self.any_modifiers() && self.modifiers_where(|m| *m == Modifier::GyLocked).next().is_some()
+        self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::GyLocked)).next().is_some()
     }
 
     /// A card in a locked GY: it stays there (`Modifier::GyLocked`).
@@ -584,7 +587,7 @@ impl Duel {
     }
     /// BATTLE-10: does player `p` take no effect damage now ("Des Wombat")?
     pub(crate) fn no_effect_damage(&self, p: Player) -> bool {
-        self.any_modifiers() && self.modifiers_where(|m| *m == Modifier::NoEffectDamage).any(|(_, ctrl, _, _)| ctrl == p)
+        self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::NoEffectDamage)).any(|(_, ctrl, _, _)| ctrl == p)
     }
     /// BATTLE-2: attacks a monster may declare this turn beyond its one, from modifiers.
     pub(crate) fn modifier_extra_attacks(&self, card: CardId) -> u8 {
@@ -640,8 +643,8 @@ impl Duel {
             return;
         }
         let doomed: SmallVec<[(CardId, Player); 2]> = self
-            .modifiers_where(|m| *m == Modifier::SelfDestruct)
-            .filter(|(_, _, fixed, m)| fixed.is_none() && **m == Modifier::SelfDestruct)
+            .modifiers_where(|m| matches!(m, Modifier::SelfDestruct))
+            .filter(|(_, _, fixed, m)| fixed.is_none() && matches!(m, Modifier::SelfDestruct))
             .map(|(s, p, _, _)| (s, p))
             .collect();
         let cause = self.cause;
@@ -703,12 +706,12 @@ impl Duel {
 
     /// "Convulsion of Nature": are the Main Decks turned over, their top cards public?
     pub(crate) fn decks_face_up(&self) -> bool {
-        self.any_modifiers() && self.modifiers_where(|m| *m == Modifier::DecksFaceUp).next().is_some()
+        self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::DecksFaceUp)).next().is_some()
     }
     /// Is `card` banished instead of going to the GY? A "Macro Cosmos" leaving the field
     /// does not apply to itself.
     pub(crate) fn gy_banishes_card(&self, card: CardId) -> bool {
-        self.modifiers_where(|m| *m == Modifier::BanishInsteadOfGy).any(|(src, _, _, _)| src != card)
+        self.modifiers_where(|m| matches!(m, Modifier::BanishInsteadOfGy)).any(|(src, _, _, _)| src != card)
     }
 
     /// The controller a card should have under "take control" equips.
@@ -716,7 +719,9 @@ impl Duel {
         if self.control_fixed(card) {
             return None;
         }
-        self.modifiers_where(|m| *m == Modifier::ControlEquipped).find(|(src, _, _, _)| self.card(*src).equip_to == Some(card)).map(|(_, ctrl, _, _)| ctrl)
+        self.modifiers_where(|m| matches!(m, Modifier::ControlEquipped))
+            .find(|(src, _, _, _)| self.card(*src).equip_to == Some(card))
+            .map(|(_, ctrl, _, _)| ctrl)
     }
 
     /// Activation locks (`Modifier::CannotActivate`): may `p` not activate `card`, or its
@@ -807,7 +812,7 @@ impl Duel {
                     .behavior
                     .effects
                     .iter()
-                    .any(|e| e.kind == EffectKind::Continuous && e.modifiers.contains(&Modifier::NegateBattleVictimsInGy))
+                    .any(|e| e.kind == EffectKind::Continuous && e.modifiers.iter().any(|m| matches!(m, Modifier::NegateBattleVictimsInGy)))
             })
     }
 

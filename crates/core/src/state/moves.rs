@@ -334,7 +334,7 @@ impl Duel {
             }
         }
         // Control by equips: only while an equip that takes control applies.
-        let taken = self.any_modifiers() && self.modifiers_where(|m| *m == crate::effect::Modifier::ControlEquipped).next().is_some();
+        let taken = self.any_modifiers() && self.modifiers_where(|m| matches!(m, crate::effect::Modifier::ControlEquipped)).next().is_some();
         let monsters: SmallVec<[CardId; 10]> =
             if taken { self.players.iter().flat_map(|ps| ps.monsters.iter().flatten().copied()).collect() } else { SmallVec::new() };
         for id in monsters {
@@ -433,7 +433,8 @@ impl Duel {
             if tc.moves == moves {
                 return true;
             }
-            let destroyed = l.modifier == Modifier::SourceDestroyedWhenItLeaves || (tc.moves == moves + 1 && tc.arrived.reason.is_some_and(|r| r.is_destroy()));
+            let destroyed =
+                matches!(l.modifier, Modifier::SourceDestroyedWhenItLeaves) || (tc.moves == moves + 1 && tc.arrived.reason.is_some_and(|r| r.is_destroy()));
             let s = &self.cards[l.source.0 as usize];
             if destroyed && s.moves == l.source_moves && s.zone.on_field() && s.position.face_up() {
                 doomed.push(l.source);
