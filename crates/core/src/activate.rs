@@ -563,8 +563,8 @@ impl Duel {
             None => {
                 // A card whose own condition names the current phase ("only during your
                 // Standby Phase") overrides the Main-Phase-only timing (EFF-13).
-                let phase_ok = self.phase.is_main() || condition_names_phase(&e.condition, self.phase);
-                if speed == SpellSpeed::One && !(my_turn && w.kind == WindowKind::Phase(self.phase) && phase_ok) {
+                let phase_ok = || self.phase.is_main() || condition_names_phase(&e.condition, self.phase);
+                if speed == SpellSpeed::One && !(my_turn && w.kind == WindowKind::Phase(self.phase) && phase_ok()) {
                     return false;
                 }
             }

@@ -216,7 +216,11 @@ impl Duel {
         let ss1 = p == self.turn_player && self.chain.is_empty() && w.kind == WindowKind::Phase(self.phase) && self.phase.is_main();
         let ps = self.player(p);
         // (rank of the zone in the listing, place in it, card, effects to ask about)
-        let mut found: smallvec::SmallVec<[(u8, u8, CardId, u8); 16]> = smallvec::SmallVec::new();
+        // Each as one sortable key: rank << 40 | place << 32 | card << 8 | effects. A fixed
+        // buffer (no allocation, no length checks on the hot path); more cards spill over.
+        let mut keys = [0u64; 32];
+        let mut n = 0;
+        let mut spill: Vec<u64> = Vec::new();
         for &c in &self.activatable {
             let st = self.card(c);
             let gates = self.pool.gates(st.def);
@@ -246,12 +250,24 @@ impl Duel {
                 _ => Some(st.slot() as usize),
             };
             if let Some(i) = place {
-                found.push((rank, i as u8, c, fx));
+                let key = (rank as u64) << 40 | (i as u64) << 32 | (c.0 as u64) << 8 | fx as u64;
+                if n < keys.len() {
+                    keys[n] = key;
+                    n += 1;
+                } else {
+                    spill.push(key);
+                }
             }
         }
-        found.sort_unstable();
-        for (rank, i, c, fx) in found {
-            let i = i as usize;
+        let keys: &mut [u64] = if spill.is_empty() {
+            &mut keys[..n]
+        } else {
+            spill.extend_from_slice(&keys);
+            &mut spill
+        };
+        keys.sort_unstable();
+        for &mut key in keys {
+            let (rank, i, c, fx) = ((key >> 40) as u8, (key >> 32) as u8 as usize, CardId((key >> 8) as u16), key as u8);
             let loc = match rank {
                 // Identical cards in the hand, or in the GY, are interchangeable: the first
                 // stands for all.

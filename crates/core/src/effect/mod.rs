@@ -70,6 +70,7 @@ pub enum EffectKind {
 
 impl EffectKind {
     /// CHAIN-2: derived exhaustively from the kind.
+    #[inline]
     pub fn spell_speed(self) -> SpellSpeed {
         match self {
             EffectKind::Spell(SpellKind::QuickPlay) => SpellSpeed::Two,
@@ -82,14 +83,17 @@ impl EffectKind {
         }
     }
     /// Activated by a rule event rather than chosen in a window (flip and trigger effects).
+    #[inline]
     pub fn is_triggered(self) -> bool {
         matches!(self, EffectKind::Flip | EffectKind::Trigger { .. })
     }
     /// The activation of a spell or trap card.
+    #[inline]
     pub fn is_card_activation(self) -> bool {
         matches!(self, EffectKind::Spell(_) | EffectKind::Trap(_))
     }
     /// Can an effect of this kind be activated at all (as opposed to a continuous effect)?
+    #[inline]
     pub fn is_activated(self) -> bool {
         self != EffectKind::Continuous
     }
@@ -514,11 +518,13 @@ impl EffectDecl {
         self
     }
     /// Its spell speed (CHAIN-2).
+    #[inline]
     pub fn spell_speed(&self) -> SpellSpeed {
         self.kind.spell_speed()
     }
     /// Is this an effect a player activates or is asked to activate (not a continuous
     /// effect or rule text)?
+    #[inline]
     pub fn is_activated(&self) -> bool {
         self.kind.is_activated()
     }
