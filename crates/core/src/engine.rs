@@ -373,7 +373,13 @@ impl Duel {
             match self.step_task(task) {
                 Flow::Continue => {}
                 Flow::Ask(p) => {
-                    self.prompt = p;
+                    // A priority window (most prompts) is stored from its one field: the
+                    // whole returned value would be copied in wide loads just after its
+                    // narrow stores (a store-forwarding stall).
+                    self.prompt = match p {
+                        Prompt::Window { player } => Prompt::Window { player },
+                        other => other,
+                    };
                     return;
                 }
             }
