@@ -204,15 +204,20 @@ pub fn play_game(cfg: &SimConfig, game: u64, record: bool) -> Result<Played, Set
     let mut actions: Option<Vec<(Player, ygo_core::Action)>> = record.then(Vec::new);
     let mut real = 0;
     if cfg.ais.iter().all(|a| a == "random") {
-        // The fast path: one uniform stream for both seats, no observations built.
+        // The fast path: one uniform stream for both seats, no observations built. As on
+        // the other path, a decision with one legal action draws no random number.
         let mut rng = RandomPlayer::new(seed ^ 0x9e37_79b9_7f4a_7c15);
         let mut legal = Vec::new();
         while let Some(p) = d.deciding_player() {
             d.legal_actions_into(&mut legal);
-            if legal.len() > 1 {
-                real += 1;
-            }
-            let a = rng.pick(&legal);
+            let a = match legal.len() {
+                0 => break, // never: a deciding player always has an action
+                1 => legal[0],
+                _ => {
+                    real += 1;
+                    rng.pick(&legal)
+                }
+            };
             d.apply_unchecked(a);
             if let Some(v) = &mut actions {
                 v.push((p, a));
