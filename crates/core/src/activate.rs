@@ -554,7 +554,7 @@ impl Duel {
             return false;
         }
         let is_spell_trap = e.kind.is_card_activation();
-        if from_hand && is_spell_trap && !matches!(e.kind, EffectKind::Spell(SpellKind::Field)) && self.free_spell_zones(p).is_empty() {
+        if from_hand && is_spell_trap && !matches!(e.kind, EffectKind::Spell(SpellKind::Field)) && !self.has_free_spell_zone(p) {
             return false;
         }
         // Timing: SS1 only in the own Main Phase with an empty chain (SPELL-1, EFF-1).

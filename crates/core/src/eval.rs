@@ -461,7 +461,7 @@ impl Duel {
             && !self.prohibited(id)
             && match self.data(id).kind {
                 Kind::Spell(crate::card::SpellKind::Field) => true,
-                Kind::Spell(_) | Kind::Trap(_) => !self.free_spell_zones(p).is_empty(),
+                Kind::Spell(_) | Kind::Trap(_) => self.has_free_spell_zone(p),
                 Kind::Monster(_) => false,
             }
     }

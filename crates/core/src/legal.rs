@@ -298,7 +298,7 @@ impl Duel {
     /// PHASE-4: the turn player's Main Phase actions with an empty chain.
     fn main_phase_actions(&self, p: Player, locks: &crate::activate::Locks, out: &mut Vec<Action>) {
         let ps = self.player(p);
-        let free_mmz = !self.free_main_monster_zones(p).is_empty();
+        let free_mmz = self.has_free_main_monster_zone(p);
         // Asked once for every monster in the hand: the monsters `p` may Tribute, and whether
         // monsters may be Set at all.
         let once = SummonFacts { tribute_pool: std::cell::OnceCell::new(), sets_forbidden: std::cell::OnceCell::new() };
@@ -326,7 +326,7 @@ impl Duel {
                 }
                 Kind::Spell(crate::card::SpellKind::Field) => out.push(Action::Set(loc)),
                 Kind::Spell(_) | Kind::Trap(_) => {
-                    if !self.free_spell_zones(p).is_empty() {
+                    if self.has_free_spell_zone(p) {
                         out.push(Action::Set(loc));
                     }
                 }

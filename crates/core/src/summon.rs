@@ -84,7 +84,7 @@ impl Duel {
     /// Monsters that may be tributed for `card`.
     pub(crate) fn tribute_candidates(&self, card: CardId) -> SmallVec<[CardId; 8]> {
         let p = self.card(card).controller();
-        let mut v = self.tribute_pool(p, !self.free_main_monster_zones(p).is_empty());
+        let mut v = self.tribute_pool(p, self.has_free_main_monster_zone(p));
         self.keep_tributes_for(card, &mut v);
         v
     }

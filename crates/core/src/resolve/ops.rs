@@ -730,9 +730,7 @@ impl Duel {
                 ctx.mandatory || self.who(*who, p).iter().all(|&q| self.player(q).deck.len() >= n)
             }
             Op::Extra(x) => self.extra_op_possible(x, p, ctx.source),
-            Op::SummonTokens { .. } => {
-                !self.free_main_monster_zones(p).is_empty() && self.player_fx[p.idx()].no_summon_turn != self.turn && !self.summons_locked(p)
-            }
+            Op::SummonTokens { .. } => self.has_free_main_monster_zone(p) && self.player_fx[p.idx()].no_summon_turn != self.turn && !self.summons_locked(p),
             Op::PayLp(amount) => self.lp(p) >= self.num(amount, ctx),
             Op::SummonTokensFor { who, count, .. } => {
                 let q = if *who == Who::Opponent { p.opp() } else { p };

@@ -327,7 +327,7 @@ impl Duel {
         let (need, _) = self.tribute_range(c, SummonProc::Normal);
         let candidates = self.tribute_candidates(c);
         let value: usize = candidates.iter().map(|&t| self.tribute_value(t, c)).sum();
-        let free = !self.free_main_monster_zones(p).is_empty();
+        let free = self.has_free_main_monster_zone(p);
         if need == 0 || (free && self.may_skip_tributes(c)) {
             free
         } else {
@@ -342,7 +342,7 @@ impl Duel {
             return false;
         }
         let (pa, pb) = (self.card(a).controller(), self.card(b).controller());
-        if self.free_main_monster_zones(pb).is_empty() {
+        if !self.has_free_main_monster_zone(pb) {
             self.change_control(b, pa);
             self.change_control(a, pb);
         } else {

@@ -654,6 +654,16 @@ impl Duel {
         let locked = if self.lingering.is_empty() { 0 } else { self.locked_zones(p) };
         (0..5u8).filter(|&i| self.players[p.idx()].monsters[i as usize].is_none() && locked & (1 << i) == 0).collect()
     }
+    /// Has `p` a free Main Monster Zone ([`Duel::free_main_monster_zones`] not empty)?
+    pub fn has_free_main_monster_zone(&self, p: Player) -> bool {
+        let locked = if self.lingering.is_empty() { 0 } else { self.locked_zones(p) };
+        (0..5u8).any(|i| self.players[p.idx()].monsters[i as usize].is_none() && locked & (1 << i) == 0)
+    }
+    /// Has `p` a free Spell & Trap Zone ([`Duel::free_spell_zones`] not empty)?
+    pub fn has_free_spell_zone(&self, p: Player) -> bool {
+        (0..5u8)
+            .any(|i| self.players[p.idx()].spells[i as usize].is_none() && !self.held_spell_zones.iter().any(|&(c, z)| z == i && self.card(c).controller == p))
+    }
     /// Free Spell & Trap Zones of `p` (a trap monster keeps its zone occupied: TRAP-5).
     pub fn free_spell_zones(&self, p: Player) -> SmallVec<[u8; 5]> {
         (0..5u8)
