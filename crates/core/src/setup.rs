@@ -367,9 +367,14 @@ impl Duel {
     /// Creates a card instance for `code` owned by `owner`, placed in `zone`.
     fn new_card(&mut self, code: u32, owner: Player, zone: Zone) -> Option<CardId> {
         let def = self.pool.index_of(code)?;
+        Some(self.new_card_of(def, code, owner, zone))
+    }
+
+    /// [`Self::new_card`] with the definition already found.
+    fn new_card_of(&mut self, def: crate::pool::DefIndex, code: u32, owner: Player, zone: Zone) -> CardId {
         let id = CardId(self.cards.len() as u16);
         self.cards.push(CardState::new(def, code, owner, zone, Position::FaceDownDefense, 0));
-        Some(id)
+        id
     }
 
     /// Starts a duel from two decks: shuffle, draw the opening hands (SETUP-1, SETUP-2),
@@ -382,6 +387,9 @@ impl Duel {
         if setup.hand_size == 0 || setup.hand_size > 10 {
             errors.push(SetupError::HandSize(setup.hand_size));
         }
+        // Each deck card's definition, found once (main, extra per player).
+        let mut found: [[Vec<crate::pool::DefIndex>; 2]; 2] = Default::default();
+        let mut last: Option<(u32, crate::pool::DefIndex)> = None;
         for p in Player::BOTH {
             let deck = &setup.decks[p.idx()];
             if !(40..=60).contains(&deck.main.len()) {
@@ -390,12 +398,20 @@ impl Duel {
             if deck.extra.len() > 15 {
                 errors.push(SetupError::ExtraDeckSize { player: p, count: deck.extra.len() });
             }
-            for (codes, extra) in [(&deck.main, false), (&deck.extra, true)] {
+            for (k, (codes, extra)) in [(&deck.main, false), (&deck.extra, true)].into_iter().enumerate() {
                 for &code in codes {
-                    let Some(def) = pool.get(code) else {
+                    // Copies of a card are listed together: the last lookup is reused.
+                    let index = match last {
+                        Some((c, i)) if c == code => Some(i),
+                        _ => pool.index_of(code),
+                    };
+                    let Some(index) = index else {
                         errors.push(SetupError::UnknownCard { player: p, code });
                         continue;
                     };
+                    last = Some((code, index));
+                    found[p.idx()][k].push(index);
+                    let def = pool.def(index);
                     let name = || def.data.name.clone();
                     if def.data.is_token() {
                         errors.push(SetupError::NotADeckCard { player: p, name: name() });
@@ -416,15 +432,13 @@ impl Duel {
         for p in Player::BOTH {
             d.set_lp_at_setup(p, setup.lp);
             let deck = &setup.decks[p.idx()];
-            for &code in &deck.main {
-                if let Some(id) = d.new_card(code, p, Zone::Deck) {
-                    d.players[p.idx()].deck.push(id);
-                }
+            for (&code, &def) in deck.main.iter().zip(&found[p.idx()][0]) {
+                let id = d.new_card_of(def, code, p, Zone::Deck);
+                d.players[p.idx()].deck.push(id);
             }
-            for &code in &deck.extra {
-                if let Some(id) = d.new_card(code, p, Zone::Extra) {
-                    d.players[p.idx()].extra.push(id);
-                }
+            for (&code, &def) in deck.extra.iter().zip(&found[p.idx()][1]) {
+                let id = d.new_card_of(def, code, p, Zone::Extra);
+                d.players[p.idx()].extra.push(id);
             }
         }
         d.turn_player = setup.first;
