@@ -215,9 +215,9 @@ impl Duel {
         // Spell Speed 1: only in the turn player's open Main Phase with an empty chain.
         let ss1 = p == self.turn_player && self.chain.is_empty() && w.kind == WindowKind::Phase(self.phase) && self.phase.is_main();
         let ps = self.player(p);
-        // (rank of the zone in the listing, place in it, card, effects to ask about)
-        // Each as one sortable key: rank << 40 | place << 32 | card << 8 | effects. A fixed
-        // buffer (no allocation, no length checks on the hot path); more cards spill over.
+        // (rank of the zone in the listing, place in it, card, effects to ask about), each as
+        // one sortable key: rank << 48 | place << 32 | card << 16 | effects. A fixed buffer
+        // (no allocation, no length checks on the hot path); more cards spill over.
         let mut keys = [0u64; 32];
         let mut n = 0;
         let mut spill: Vec<u64> = Vec::new();
@@ -250,7 +250,7 @@ impl Duel {
                 _ => Some(st.slot() as usize),
             };
             if let Some(i) = place {
-                let key = (rank as u64) << 40 | (i as u64) << 32 | (c.0 as u64) << 8 | fx as u64;
+                let key = (rank as u64) << 48 | (i as u64 & 0xffff) << 32 | (c.0 as u64) << 16 | fx as u64;
                 if n < keys.len() {
                     keys[n] = key;
                     n += 1;
@@ -267,7 +267,7 @@ impl Duel {
         };
         keys.sort_unstable();
         for &mut key in keys {
-            let (rank, i, c, fx) = ((key >> 40) as u8, (key >> 32) as u8 as usize, CardId((key >> 8) as u16), key as u8);
+            let (rank, i, c, fx) = ((key >> 48) as u8, (key >> 32) as u16 as usize, CardId((key >> 16) as u16), key as u8);
             let loc = match rank {
                 // Identical cards in the hand, or in the GY, are interchangeable: the first
                 // stands for all.
