@@ -223,15 +223,20 @@ impl Duel {
         let mut spill: Vec<u64> = Vec::new();
         for &c in &self.activatable {
             let st = self.card(c);
+            let theirs = st.controller() != p;
+            // The opponent's cards: only face-up spells and traps ("either player can").
+            if theirs && (st.zone() != Zone::SpellTrap || !st.face_up()) {
+                continue;
+            }
             let gates = self.pool.gates(st.def);
             let fx = gates.effects(crate::activate::zone_bit(st.zone()), ss1);
             if fx == 0 {
                 continue;
             }
             let rank = match st.zone() {
-                _ if st.controller() != p => {
+                _ if theirs => {
                     // "Either player can ...": effects of the opponent's face-up spells and traps.
-                    if st.zone() != Zone::SpellTrap || !st.face_up() || !gates.either_player() {
+                    if !gates.either_player() {
                         continue;
                     }
                     3
