@@ -650,26 +650,31 @@ impl Duel {
     }
     /// Free Main Monster Zones of `p`.
     pub fn free_main_monster_zones(&self, p: Player) -> SmallVec<[u8; 5]> {
-        // Zones an effect says cannot be used are not free ("Ojama King").
-        let locked = if self.lingering.is_empty() { 0 } else { self.locked_zones(p) };
-        (0..5u8).filter(|&i| self.players[p.idx()].monsters[i as usize].is_none() && locked & (1 << i) == 0).collect()
+        self.free_main_monster_zone_iter(p).collect()
     }
     /// Has `p` a free Main Monster Zone ([`Duel::free_main_monster_zones`] not empty)?
     pub fn has_free_main_monster_zone(&self, p: Player) -> bool {
-        let locked = if self.lingering.is_empty() { 0 } else { self.locked_zones(p) };
-        (0..5u8).any(|i| self.players[p.idx()].monsters[i as usize].is_none() && locked & (1 << i) == 0)
+        self.free_main_monster_zone_iter(p).next().is_some()
     }
-    /// Has `p` a free Spell & Trap Zone ([`Duel::free_spell_zones`] not empty)?
-    pub fn has_free_spell_zone(&self, p: Player) -> bool {
-        (0..5u8)
-            .any(|i| self.players[p.idx()].spells[i as usize].is_none() && !self.held_spell_zones.iter().any(|&(c, z)| z == i && self.card(c).controller == p))
+    /// The free Main Monster Zones of `p`, in order.
+    fn free_main_monster_zone_iter(&self, p: Player) -> impl Iterator<Item = u8> + '_ {
+        // Zones an effect says cannot be used are not free ("Ojama King").
+        let locked = if self.lingering.is_empty() { 0 } else { self.locked_zones(p) };
+        (0..5u8).filter(move |&i| self.players[p.idx()].monsters[i as usize].is_none() && locked & (1 << i) == 0)
     }
     /// Free Spell & Trap Zones of `p` (a trap monster keeps its zone occupied: TRAP-5).
     pub fn free_spell_zones(&self, p: Player) -> SmallVec<[u8; 5]> {
+        self.free_spell_zone_iter(p).collect()
+    }
+    /// Has `p` a free Spell & Trap Zone ([`Duel::free_spell_zones`] not empty)?
+    pub fn has_free_spell_zone(&self, p: Player) -> bool {
+        self.free_spell_zone_iter(p).next().is_some()
+    }
+    /// The free Spell & Trap Zones of `p`, in order.
+    fn free_spell_zone_iter(&self, p: Player) -> impl Iterator<Item = u8> + '_ {
         (0..5u8)
-            .filter(|&i| self.players[p.idx()].spells[i as usize].is_none())
+            .filter(move |&i| self.players[p.idx()].spells[i as usize].is_none())
             // TRAP-5: a trap monster keeps the S/T zone it came from occupied.
-            .filter(|&i| !self.held_spell_zones.iter().any(|&(c, z)| z == i && self.card(c).controller == p))
-            .collect()
+            .filter(move |&i| !self.held_spell_zones.iter().any(|&(c, z)| z == i && self.card(c).controller == p))
     }
 }
