@@ -126,11 +126,12 @@ impl ActivationGates {
             Range::Banished => zone_bit(Zone::Banished),
             Range::FaceDownMonster => zone_bit(Zone::Monster),
         };
-        for e in behavior.effects.iter().filter(|e| e.trigger.is_some() && e.kind.is_triggered()) {
+        let may_trigger = |e: &EffectDecl| e.trigger.is_some() && e.kind.is_triggered();
+        for e in behavior.effects.iter().filter(|e| may_trigger(e)) {
             g.watch |= range_zones(e.range) | zone_bit(Zone::Monster);
         }
         for (i, e) in behavior.effects.iter().take(8).enumerate() {
-            if e.trigger.is_some() && matches!(e.kind, EffectKind::Trigger { .. } | EffectKind::Flip) {
+            if may_trigger(e) {
                 g.triggers |= 1 << i;
             }
             let zones = match e.kind {

@@ -375,7 +375,7 @@ impl Duel {
         let tributeless = free_mmz && self.may_skip_tributes(c);
         let behavior = &self.pool.def(self.card(c).def).behavior;
         // SUM-1: a monster that "cannot be Normal Summoned, but can be Set" is only Set.
-        let face_up_allowed = !behavior.normal_set_only && !self.unique_blocked(c, self.card(c).controller());
+        let face_up_allowed = !behavior.normal_set_only && !self.unique_blocked(c, p);
         if face_up_allowed && ((need == 0 && fits(0)) || tributeless) {
             out.push(Action::NormalSummon(loc));
         }

@@ -90,7 +90,7 @@ impl Duel {
             .sources_on_field()
             .filter(move |&c| {
                 let st = self.card(c);
-                st.face_up() && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.iter().any(want)) && self.source_applies(c)
+                st.face_up() && self.declares(c, want) && self.source_applies(c)
             })
             .flat_map(move |c| {
                 let ctrl = self.card(c).controller();
@@ -219,17 +219,19 @@ impl Duel {
         self.negators
             && self.sources_on_field().any(|s| {
                 let st = self.card(s);
-                st.active
-                    && st.face_up()
-                    && !self.trap_negated_by_decree(s)
-                    && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.iter().any(|m| matches!(m, Modifier::NegateMonsterEffects)))
+                st.active && st.face_up() && !self.trap_negated_by_decree(s) && self.declares(s, |m| matches!(m, Modifier::NegateMonsterEffects))
             })
+    }
+
+    /// Does card `c`'s behaviour declare (in any effect) a modifier that `want` accepts?
+    pub(crate) fn declares(&self, c: CardId, want: impl Fn(&Modifier) -> bool) -> bool {
+        self.pool.def(self.card(c).def).behavior.effects.iter().flat_map(|e| &e.modifiers).any(want)
     }
 
     /// Does card `c`'s behaviour declare a modifier that negates effects or cards, or that
     /// forbids traps (what the negation questions look for in the sources on the field)?
     pub(crate) fn declares_negation(&self, c: CardId) -> bool {
-        self.pool.def(self.card(c).def).behavior.effects.iter().flat_map(|e| &e.modifiers).any(|m| {
+        self.declares(c, |m| {
             matches!(
                 m,
                 Modifier::NegateMonsterEffects
@@ -249,11 +251,7 @@ impl Duel {
             && self.data(card).is_trap()
             && self.sources_on_field().any(|s| {
                 let st = self.card(s);
-                s != card
-                    && st.zone() != Zone::Monster
-                    && st.face_up()
-                    && st.active
-                    && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.iter().any(|m| matches!(m, Modifier::NegateOtherTrapEffects)))
+                s != card && st.zone() != Zone::Monster && st.face_up() && st.active && self.declares(s, |m| matches!(m, Modifier::NegateOtherTrapEffects))
             })
     }
 
@@ -270,12 +268,10 @@ impl Duel {
             if !st.face_up() {
                 return false;
             }
-            let monster = st.zone() == Zone::Monster;
-            let effects = &self.pool.def(st.def).behavior.effects;
-            if monster {
-                effects.iter().any(|e| e.modifiers.iter().any(|m| matches!(m, Modifier::NoTraps))) && !self.monster_effects_negated(s)
+            if st.zone() == Zone::Monster {
+                self.declares(s, |m| matches!(m, Modifier::NoTraps)) && !self.monster_effects_negated(s)
             } else {
-                st.active && effects.iter().any(|e| e.modifiers.iter().any(|m| matches!(m, Modifier::NegateOtherTrapEffects)))
+                st.active && self.declares(s, |m| matches!(m, Modifier::NegateOtherTrapEffects))
             }
         })
     }
@@ -285,10 +281,7 @@ impl Duel {
         self.negators
             && self.sources_on_field().any(|s| {
                 let st = self.card(s);
-                st.zone() == Zone::Monster
-                    && st.face_up()
-                    && !self.monster_effects_negated(s)
-                    && self.pool.def(st.def).behavior.effects.iter().any(|e| e.modifiers.iter().any(|m| matches!(m, Modifier::NoTraps)))
+                st.zone() == Zone::Monster && st.face_up() && !self.monster_effects_negated(s) && self.declares(s, |m| matches!(m, Modifier::NoTraps))
             })
     }
 
