@@ -31,13 +31,8 @@ if [ "$goat" = 1 ]; then
   out=${out:-docs/flamegraph-goat.svg}
   title="ygo bench --games $games: goat-control vs chaos-turbo (Goat format)"
 else
-  shared=${YGO_SHARED_DATA:-$(cd .. && pwd)/shared/data}
-  if [ -f "$shared/decks/Bench_Yugi_Classic.ydk" ] && [ -f "$shared/decks/Bench_Kaiba_Classic.ydk" ]; then
-    decks=(--deck "$shared/decks/Bench_Yugi_Classic.ydk" --deck "$shared/decks/Bench_Kaiba_Classic.ydk")
-  else
-    echo "note: $shared/decks/Bench_*_Classic.ydk not found; using the built-in bench-yugi and bench-kaiba (the same lists)" >&2
-    decks=(--deck bench-yugi --deck bench-kaiba)
-  fi
+  . tools/bench-decks.sh
+  decks=("${bench_decks[@]}")
   out=${out:-docs/flamegraph.svg}
   title="ygo bench --games $games: Bench_Yugi_Classic vs Bench_Kaiba_Classic"
 fi

@@ -28,13 +28,7 @@ if [ -z "$ygo" ]; then
   cargo build --release -q -p ygo
 fi
 [ -x "$ygo" ] || { echo "instructions.sh: $ygo is not an executable" >&2; exit 2; }
-shared=${YGO_SHARED_DATA:-$(cd .. && pwd)/shared/data}
-if [ -f "$shared/decks/Bench_Yugi_Classic.ydk" ] && [ -f "$shared/decks/Bench_Kaiba_Classic.ydk" ]; then
-  bench=(--deck "$shared/decks/Bench_Yugi_Classic.ydk" --deck "$shared/decks/Bench_Kaiba_Classic.ydk")
-else
-  echo "note: $shared/decks/Bench_*_Classic.ydk not found; using the built-in bench-yugi and bench-kaiba (the same lists)" >&2
-  bench=(--deck bench-yugi --deck bench-kaiba)
-fi
+. tools/bench-decks.sh
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # count LABEL ARGS...: instructions per duel of `ygo bench --games $games ARGS`.
@@ -47,5 +41,5 @@ count() {
   total=$(awk '/^summary:/ {print $2}' "$work/cg.out")
   printf '%-32s %12.0f instructions per duel (%s instructions in %s duels)\n' "$label" "$(awk -v t="$total" -v g="$games" 'BEGIN {print t / g}')" "$total" "$games"
 }
-count "benchmark decks" "${bench[@]}"
+count "benchmark decks" "${bench_decks[@]}"
 count "goat-control vs chaos-turbo" --deck goat-control --deck chaos-turbo
