@@ -46,8 +46,8 @@ for pair in "${pairs[@]}"; do
   set -- $pair
   "$gen" sim --games "$games" --deck "$1" --deck "$2" >/dev/null
 done
-# The duel-level measurements of `ygo bench` (clone, determinized) too, briefly.
-"$gen" bench --games 100 >/dev/null 2>&1 || "$gen" bench --games 100 --deck bench-yugi --deck bench-kaiba >/dev/null
+# The duel-level measurements of `ygo bench` (clone, legal actions, memory) too, briefly.
+"$gen" bench --games 100 >/dev/null
 
 echo "pgo.sh: 3/4 merging the profiles" >&2
 "$profdata" merge -o "$data/merged.profdata" "$data"/*.profraw
