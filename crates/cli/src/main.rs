@@ -1,10 +1,10 @@
 //! `ygo`: the Yu-Gi-Oh! OCG rules engine on the command line.
 
-use std::alloc::{GlobalAlloc, Layout, System};
+use std::alloc::{GlobalAlloc, Layout};
+use std::cell::Cell;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::{Parser, Subcommand};
 use ygo_cli::args::Utf8Text;
@@ -13,17 +13,35 @@ use ygo_cli::sim::MAX_GAMES;
 use ygo_core::Player;
 use ygo_data::CardLookup;
 
-/// Counts heap bytes allocated, so `ygo bench` can report memory per live duel.
+/// The binary's allocator: mimalloc (a duel allocates and frees small blocks at a high rate:
+/// effect activations, prompts, the event log growing; mimalloc's thread-local free lists do
+/// this in fewer instructions than glibc's malloc; docs/PERFORMANCE.md), counting the bytes
+/// allocated on each thread so `ygo bench` can report memory per live duel. The count is
+/// thread-local: no atomic read-modify-write per allocation.
 struct Counting;
-static ALLOCATED: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    static ALLOCATED: Cell<usize> = const { Cell::new(0) };
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATED.fetch_add(layout.size(), Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
+        // `try_with`: the count is skipped (never a panic) once the thread's locals are gone.
+        let _ = ALLOCATED.try_with(|n| n.set(n.get() + layout.size()));
+        unsafe { mimalloc::MiMalloc.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let _ = ALLOCATED.try_with(|n| n.set(n.get() + layout.size()));
+        unsafe { mimalloc::MiMalloc.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // Counted as a new block of `new_size` (as the default `realloc`, an allocation and
+        // a copy, would count it), but grown in place where mimalloc can.
+        let _ = ALLOCATED.try_with(|n| n.set(n.get() + new_size));
+        unsafe { mimalloc::MiMalloc.realloc(ptr, layout, new_size) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
+        unsafe { mimalloc::MiMalloc.dealloc(ptr, layout) }
     }
 }
 
@@ -31,9 +49,9 @@ unsafe impl GlobalAlloc for Counting {
 static GLOBAL: Counting = Counting;
 
 fn heap_bytes(f: &mut dyn FnMut()) -> usize {
-    let before = ALLOCATED.load(Ordering::Relaxed);
+    let before = ALLOCATED.with(Cell::get);
     f();
-    ALLOCATED.load(Ordering::Relaxed) - before
+    ALLOCATED.with(Cell::get) - before
 }
 
 #[derive(Parser)]
