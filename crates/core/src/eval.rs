@@ -6,11 +6,11 @@
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use crate::card::{type_bits, Kind, MonsterFrame};
+use crate::card::{type_bits, CardData, Kind, MonsterFrame};
 use crate::effect::{Anchor, CostStat, Declare, Filter, Num, Obj, Origin, Place, Sent, Stat, TurnFact, Who};
 use crate::event::{Event, Reason};
 use crate::resolve::Resolution;
-use crate::state::{CardId, Duel};
+use crate::state::{CardId, CardState, Duel};
 use crate::types::{BattleStep, DamageStep, Player, Zone};
 
 /// What an activation's cost fixed ([`Num::Cost`]).
@@ -49,6 +49,19 @@ pub struct LinkFacts {
     /// ([`crate::effect::EffectDecl::copies_link`]).
     #[serde(default)]
     pub copy: Option<(CardId, u8)>,
+}
+
+/// What a filter reads of the card it is asked about, read once for all of the filter's
+/// parts.
+#[derive(Clone, Copy)]
+struct Seen<'a> {
+    id: CardId,
+    c: &'a CardState,
+    d: &'a CardData,
+    /// A monster here (a trap monster in a Monster Zone is one: TRAP-5).
+    as_monster: bool,
+    /// Its properties are known (POS-3: not face-down on the field).
+    seen: bool,
 }
 
 /// The context an expression, filter or condition is read in.
@@ -337,13 +350,25 @@ impl Duel {
 
     /// Does `id` match `f` in a context?
     pub(crate) fn filter_in(&self, f: &Filter, id: CardId, ctx: &Ctx<'_>) -> bool {
-        let (p, source) = (ctx.p, ctx.source);
         let c = self.card(id);
         let d = self.data(id);
-        // A trap monster (TRAP-5) is a monster while it is in a Monster Zone.
-        let as_monster = (d.is_monster() && !c.zone().on_field()) || c.zone() == Zone::Monster;
-        // POS-3: a face-down card's properties are hidden on the field.
-        let seen = c.face_up() || !c.zone().on_field();
+        let facts = Seen {
+            id,
+            c,
+            d,
+            // A trap monster (TRAP-5) is a monster while it is in a Monster Zone.
+            as_monster: (d.is_monster() && !c.zone().on_field()) || c.zone() == Zone::Monster,
+            // POS-3: a face-down card's properties are hidden on the field.
+            seen: c.face_up() || !c.zone().on_field(),
+        };
+        self.filter_on(f, &facts, ctx)
+    }
+
+    /// [`Duel::filter_in`] once the card's facts are read (a filter's parts, `And`, `Or`,
+    /// `Not`, share them).
+    fn filter_on(&self, f: &Filter, k: &Seen<'_>, ctx: &Ctx<'_>) -> bool {
+        let (p, source) = (ctx.p, ctx.source);
+        let Seen { id, c, d, as_monster, seen } = *k;
         match f {
             Filter::Any => true,
             Filter::Monster => as_monster,
@@ -397,15 +422,15 @@ impl Duel {
             Filter::OnField => c.zone().on_field(),
             Filter::WasFaceUp => c.arrived.from_position.is_some_and(|pos| pos.face_up()),
             Filter::CanHoldCounter(k) => self.pool.def(c.def).behavior.counters.contains(k),
-            Filter::And(v) => v.iter().all(|f| self.filter_in(f, id, ctx)),
-            Filter::Or(v) => v.iter().any(|f| self.filter_in(f, id, ctx)),
-            Filter::Not(f) => !self.filter_in(f, id, ctx),
+            Filter::And(v) => v.iter().all(|f| self.filter_on(f, k, ctx)),
+            Filter::Or(v) => v.iter().any(|f| self.filter_on(f, k, ctx)),
+            Filter::Not(f) => !self.filter_on(f, k, ctx),
             Filter::NormalSummonable => {
                 matches!(d.kind, Kind::Monster(MonsterFrame::Normal | MonsterFrame::Effect)) && !self.pool.def(c.def).behavior.no_normal_summon
             }
             Filter::SpellOf(k) => d.kind == Kind::Spell(*k) && c.zone() != Zone::Monster,
             Filter::TrapOf(k) => d.kind == Kind::Trap(*k),
-            Filter::AtActivation(f) => ctx.res.is_some() || self.filter_in(f, id, ctx),
+            Filter::AtActivation(f) => ctx.res.is_some() || self.filter_on(f, k, ctx),
             Filter::InPlace(place) => self.any_card_in(*place, p, |c| c == id),
             Filter::CardKind(k) => d.kind == *k,
             Filter::OneOf(o) => self.objects_in(o, ctx).contains(&id),
