@@ -366,11 +366,21 @@ impl Duel {
                 self.finish(Outcome { winner: None, reason: WinReason::Bound });
                 continue;
             }
-            let Some(task) = self.tasks.pop() else {
-                self.tasks.push(Task::StartTurn);
-                continue;
+            // A priority window is stepped where it lies on the stack (asked, it stays there;
+            // passed, it is changed in place): popping and pushing it back copied the whole
+            // task in wide loads just after narrow stores (a store-forwarding stall).
+            let flow = match self.tasks.last() {
+                Some(&Task::Window(w)) => self.step_window(w),
+                Some(_) => match self.tasks.pop() {
+                    Some(task) => self.step_task(task),
+                    None => continue,
+                },
+                None => {
+                    self.tasks.push(Task::StartTurn);
+                    continue;
+                }
             };
-            match self.step_task(task) {
+            match flow {
                 Flow::Continue => {}
                 Flow::Ask(p) => {
                     // A priority window (most prompts) is stored from its one field: the
@@ -500,7 +510,11 @@ impl Duel {
                 self.open_window(kind, None);
                 Flow::Continue
             }
-            Task::Window(w) => self.step_window(w),
+            Task::Window(w) => {
+                // `step_window` steps the window on top of the stack.
+                self.tasks.push(Task::Window(w));
+                self.step_window(w)
+            }
             Task::DrawPhaseDraw => {
                 self.draw(self.turn_player, 1);
                 Flow::Continue
@@ -586,13 +600,17 @@ impl Duel {
         self.tasks.push(Task::Window(Window { kind, holder: self.turn_player, passed: false, dest }));
     }
 
-    /// PHASE-7: the holder acts or passes; two passes in succession close the window.
+    /// PHASE-7: the holder acts or passes; two passes in succession close the window. `w` is
+    /// the window on top of the stack: it stays there while it is asked and passed, and is
+    /// taken off when it closes or an action replaces it.
     fn step_window(&mut self, mut w: Window) -> Flow {
         if self.skip_to_end_phase && self.chain.is_empty() && !matches!(w.kind, WindowKind::Chain | WindowKind::SummonNegation) {
+            self.tasks.pop();
             self.go_to_end_phase();
             return Flow::Continue;
         }
         if w.kind == WindowKind::BattleStep && self.end_battle_phase {
+            self.tasks.pop();
             self.end_battle_phase = false;
             self.close_window(Window { dest: Some(Phase::Main2), ..w });
             return Flow::Continue;
@@ -601,7 +619,6 @@ impl Duel {
             if let Some(flow) = self.gather_triggers(&w) {
                 return flow;
             }
-            self.tasks.push(Task::Window(w));
             return Flow::Ask(Prompt::Window { player: w.holder });
         };
         let tp = self.turn_player;
@@ -623,20 +640,30 @@ impl Duel {
         };
         if passing {
             if w.passed {
+                self.tasks.pop();
                 self.close_window(w);
                 return Flow::Continue;
             }
             w.passed = true;
             w.holder = w.holder.opp();
+            if let Some(Task::Window(top)) = self.tasks.last_mut() {
+                top.passed = true;
+                top.holder = w.holder;
+                top.dest = w.dest;
+            }
             // The other player gets priority at once: a pass changes nothing a win check
-            // or a bound reads, so the window is asked again here rather than pushed and
-            // popped by the settle loop (the answer is taken: this does not recurse again).
+            // or a bound reads, so the window is asked again here rather than by the settle
+            // loop (the answer is taken: this does not recurse again).
             return self.step_window(w);
         }
         // An action: the window stays open and the turn player holds priority afterwards
         // (a chain window is replaced by the new link's own window).
-        if w.kind != WindowKind::Chain {
-            self.tasks.push(Task::Window(Window { holder: tp, passed: false, dest: None, ..w }));
+        if w.kind == WindowKind::Chain {
+            self.tasks.pop();
+        } else if let Some(Task::Window(top)) = self.tasks.last_mut() {
+            top.holder = tp;
+            top.passed = false;
+            top.dest = None;
         }
         if let Action::Activate { card, effect } = action {
             if let Some(id) = self.card_at(card) {

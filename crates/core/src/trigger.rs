@@ -398,8 +398,9 @@ impl Duel {
         }
     }
 
-    /// At a point of priority: drops triggers that missed their timing or whose card went
-    /// to a hidden place, and starts putting the rest on a chain. `None`: nothing to do.
+    /// At a point of priority (the window `w`, on top of the stack): drops triggers that
+    /// missed their timing or whose card went to a hidden place, and starts putting the rest
+    /// on a chain. `None`: nothing to do.
     pub(crate) fn gather_triggers(&mut self, w: &Window) -> Option<Flow> {
         if self.pending.is_empty() || self.resolving || w.kind == WindowKind::SummonNegation {
             return None;
@@ -425,9 +426,11 @@ impl Duel {
         if queue.is_empty() {
             return None;
         }
+        // The window `w` is on top of the stack; a chain window is carried by the trigger task
+        // instead (opened again after the triggers), any other stays under it.
         let chain_window = (w.kind == WindowKind::Chain).then_some(*w);
-        if chain_window.is_none() {
-            self.tasks.push(Task::Window(*w));
+        if chain_window.is_some() {
+            self.tasks.pop();
         }
         self.tasks.push(Task::Triggers(TriggerTask { queue, any_activated: false, chain_window }));
         Some(Flow::Continue)
