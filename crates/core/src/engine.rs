@@ -275,6 +275,9 @@ impl Prompt {
 pub(crate) enum Flow {
     Continue,
     Ask(Prompt),
+    /// A priority window asks its holder (`Prompt::Window`, stored without building and
+    /// dropping a whole prompt).
+    Window(Player),
 }
 
 impl Duel {
@@ -383,13 +386,16 @@ impl Duel {
             match flow {
                 Flow::Continue => {}
                 Flow::Ask(p) => {
-                    // A priority window (most prompts) is stored from its one field: the
-                    // whole returned value would be copied in wide loads just after its
-                    // narrow stores (a store-forwarding stall).
-                    self.prompt = match p {
-                        Prompt::Window { player } => Prompt::Window { player },
-                        other => other,
-                    };
+                    self.prompt = p;
+                    return;
+                }
+                // Most prompts: the player is written into the prompt when it is a window
+                // already (no drop of the prompt before).
+                Flow::Window(player) => {
+                    match &mut self.prompt {
+                        Prompt::Window { player: holder } => *holder = player,
+                        other => *other = Prompt::Window { player },
+                    }
                     return;
                 }
             }
@@ -619,7 +625,7 @@ impl Duel {
             if let Some(flow) = self.gather_triggers(&w) {
                 return flow;
             }
-            return Flow::Ask(Prompt::Window { player: w.holder });
+            return Flow::Window(w.holder);
         };
         let tp = self.turn_player;
         let passing = match action {

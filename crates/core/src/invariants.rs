@@ -73,8 +73,10 @@ impl Duel {
             return Err(format!("card {} ({}) is in {} places", i, self.name(CardId(i as u16)), seen[i]));
         }
         // The index of modifier sources on the field is the filter it stands for.
-        if !self.activatable.iter().copied().eq(self.card_ids().filter(|&c| self.listed_activatable(c))) {
-            return Err(format!("the activatable cards are indexed as {:?}", self.activatable));
+        for p in Player::BOTH {
+            if !self.activatable[p.idx()].iter().copied().eq(self.activatable_of(p)) {
+                return Err(format!("the activatable cards of {p:?} are indexed as {:?}", self.activatable[p.idx()]));
+            }
         }
         if self.negators != self.index.modifier_sources.iter().any(|&c| self.declares_negation(c)) {
             return Err(format!("the negation flag is {} against the modifier sources", self.negators));

@@ -221,7 +221,9 @@ impl Duel {
         let mut keys = [0u64; 32];
         let mut n = 0;
         let mut spill: Vec<u64> = Vec::new();
-        for &c in &self.activatable {
+        // The opponent's cards only when some card has an "either player can" effect.
+        let theirs_too = if self.index.either_player { &self.activatable[p.opp().idx()][..] } else { &[] };
+        for &c in self.activatable[p.idx()].iter().chain(theirs_too) {
             let st = self.card(c);
             let theirs = st.controller() != p;
             // The opponent's cards: only face-up spells and traps ("either player can").

@@ -309,7 +309,7 @@ impl Duel {
             index: Arc::default(),
             field_sources: smallvec::SmallVec::new(),
             negators: false,
-            activatable: smallvec::SmallVec::new(),
+            activatable: Default::default(),
             control_returns: Vec::new(),
             held_spell_zones: Vec::new(),
             attack_negated: false,
@@ -337,6 +337,7 @@ impl Duel {
                 .filter(|&c| behavior(c).effects.iter().any(|e| e.range == crate::effect::Range::Gy && !e.kind.is_triggered()))
                 .collect(),
             modifier_sources: self.card_ids().filter(|&c| behavior(c).effects.iter().any(|e| !e.modifiers.is_empty())).collect(),
+            either_player: self.card_ids().any(|c| pool.gates(self.card(c).def).either_player()),
         });
         self.index_field_sources();
         self.index_negators();
@@ -345,7 +346,26 @@ impl Duel {
 
     /// The cards that may have an activation to list where they are (`Duel::activatable`).
     pub(crate) fn index_activatable(&mut self) {
-        self.activatable = self.card_ids().filter(|&c| self.listed_activatable(c)).collect();
+        self.activatable = Player::BOTH.map(|p| self.activatable_of(p).collect());
+    }
+
+    /// The cards `p` controls that [`Duel::activatable`] holds for `p`, in card order.
+    pub(crate) fn activatable_of(&self, p: Player) -> impl Iterator<Item = CardId> + '_ {
+        self.card_ids().filter(move |&c| self.card(c).controller() == p && self.listed_activatable(c))
+    }
+
+    /// Card `c` moved or changed control (it was `old` controller's): its place in
+    /// [`Duel::activatable`] follows.
+    pub(crate) fn reindex_activatable(&mut self, c: CardId, old: Player) {
+        if let Ok(i) = self.activatable[old.idx()].binary_search(&c) {
+            self.activatable[old.idx()].remove(i);
+        }
+        if self.listed_activatable(c) {
+            let list = &mut self.activatable[self.card(c).controller().idx()];
+            if let Err(i) = list.binary_search(&c) {
+                list.insert(i, c);
+            }
+        }
     }
 
     /// Do card `c`'s gates let it activate an effect where it is, in a listed zone?

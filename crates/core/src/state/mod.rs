@@ -338,6 +338,9 @@ pub(crate) struct CardIndex {
     pub modifier_sources: Vec<CardId>,
     /// Cards with an effect used from the GY.
     pub gy_effect_cards: Vec<CardId>,
+    /// Some card has an effect "either player can" use (the listing then looks at the
+    /// opponent's activatable cards too).
+    pub either_player: bool,
 }
 
 /// A duel: plain data. `Clone` is a deep copy but for what never changes during a duel
@@ -417,11 +420,11 @@ pub struct Duel {
     #[serde(skip)]
     pub(crate) negators: bool,
     /// The cards with an effect their definition's gates let them activate from where they
-    /// are, in a zone the listing looks at ([`crate::activate::LISTED_ZONES`]), by card id:
-    /// the listing of activations visits these only. Kept by `move_card`; rebuilt with the
-    /// index and on attaching a pool.
+    /// are, in a zone the listing looks at ([`crate::activate::LISTED_ZONES`]), per
+    /// controller, by card id: the listing of activations visits these only. Kept by
+    /// `move_card` and `change_control`; rebuilt with the index and on attaching a pool.
     #[serde(skip)]
-    pub(crate) activatable: SmallVec<[CardId; 16]>,
+    pub(crate) activatable: [SmallVec<[CardId; 8]>; 2],
     /// TRAP-5: trap monsters on the field and the S/T zone each keeps occupied.
     pub(crate) held_spell_zones: Vec<(CardId, u8)>,
     /// Monsters whose control returns in the End Phase: (card, its move count, to).

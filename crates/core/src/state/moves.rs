@@ -91,6 +91,7 @@ impl Duel {
                 self.move_card(m, Dest { player: mo, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Rule);
             }
         }
+        let old_controller = self.card(id).controller;
         let from = self.detach(id);
         let turn = Turn::from(self.turn);
         let p = &mut self.players[to.player.idx()];
@@ -147,15 +148,8 @@ impl Duel {
         if from.zone.on_field() != to.zone.on_field() && self.index.modifier_sources.binary_search(&id).is_ok() {
             self.index_field_sources();
         }
-        if from.zone != to.zone {
-            let listed = self.listed_activatable(id);
-            match (self.activatable.binary_search(&id), listed) {
-                (Err(i), true) => self.activatable.insert(i, id),
-                (Ok(i), false) => {
-                    self.activatable.remove(i);
-                }
-                _ => {}
-            }
+        if from.zone != to.zone || old_controller != to.player {
+            self.reindex_activatable(id, old_controller);
         }
         let to_loc = self.loc_of(id);
         let face_up = to.position.face_up();
@@ -303,9 +297,11 @@ impl Duel {
         let Some(&z) = self.free_main_monster_zones(to).first() else { return false };
         self.detach(id);
         let c = &mut self.cards[id.0 as usize];
+        let old = c.controller;
         c.controller = to;
         c.slot = z;
         self.players[to.idx()].monsters[z as usize] = Some(id);
+        self.reindex_activatable(id, old);
         self.emit(Event::ControlChanged { card: id, to });
         true
     }
