@@ -68,6 +68,48 @@ pub(crate) struct ActivationGates {
     triggers: u8,
     /// Has the card an effect "either player can" use?
     either_player: bool,
+    /// Per effect (the first 8): what its condition cannot hold without ([`Needs`]).
+    needs: [u8; 8],
+}
+
+/// Facts of the moment an effect's condition cannot hold without, as bits: the listing
+/// reads them once and skips an effect whose condition needs one that is absent (the
+/// condition would be false). Necessary, never sufficient: the condition is still asked.
+pub(crate) struct Needs;
+
+impl Needs {
+    /// A chain is being built (the "chain's last link" conditions).
+    pub(crate) const CHAIN: u8 = 1;
+    /// A battle is in progress (attack declared, the battling monsters).
+    pub(crate) const ATTACK: u8 = 2;
+    /// Something happened at this timing (the "when ... is Summoned" conditions).
+    pub(crate) const HAPPENING: u8 = 4;
+    /// A summon is about to happen (the SUM-3 negation windows).
+    pub(crate) const SUMMON: u8 = 8;
+
+    /// What `c` needs: `All` needs what any part needs, `Any` what every part needs, `Not`
+    /// nothing.
+    pub(crate) fn of(c: &Condition) -> u8 {
+        match c {
+            Condition::ChainTopActivates(_)
+            | Condition::ChainTopIs(_)
+            | Condition::ChainTopTargets(_)
+            | Condition::ChainTopTargetsOnly(_)
+            | Condition::ChainTopDestroys
+            | Condition::ChainTopWouldDestroy(_)
+            | Condition::ChainTopSpecialSummons => Needs::CHAIN,
+            Condition::AttackDeclared(_)
+            | Condition::Battling(_)
+            | Condition::AttackedDefensePosition
+            | Condition::AttackedFaceDownDefense
+            | Condition::DefendedInDefensePosition => Needs::ATTACK,
+            Condition::JustSummoned { .. } => Needs::HAPPENING,
+            Condition::SummonPending | Condition::SpecialSummonPending => Needs::SUMMON,
+            Condition::All(v) => v.iter().fold(0, |n, c| n | Needs::of(c)),
+            Condition::Any(v) => v.iter().fold(u8::MAX, |n, c| n & Needs::of(c)) & if v.is_empty() { 0 } else { u8::MAX },
+            _ => 0,
+        }
+    }
 }
 
 /// Which activation locks may apply now ([`Duel::lock_set`]): when one is false, no card is
@@ -147,6 +189,7 @@ impl ActivationGates {
                 }
             }
             g.any |= zones;
+            g.needs[i] = Needs::of(&e.condition);
             if e.spell_speed() == SpellSpeed::One
                 && ![Phase::Draw, Phase::Standby, Phase::Main1, Phase::Battle, Phase::Main2, Phase::End]
                     .iter()
@@ -186,6 +229,11 @@ impl ActivationGates {
         self.either_player
     }
 
+    /// What the condition of effect `effect` (one of the first 8) needs ([`Needs`]).
+    pub(crate) fn needs(&self, effect: u8) -> u8 {
+        self.needs.get(effect as usize).copied().unwrap_or(0)
+    }
+
     /// Can a trigger of the card start, in a zone with bit `zone`, on another card's event?
     pub(crate) fn watches_from(&self, zone: u8) -> bool {
         self.watch & zone != 0
@@ -193,6 +241,24 @@ impl ActivationGates {
 }
 
 impl Duel {
+    /// The facts of this moment that conditions may need ([`Needs`]).
+    pub(crate) fn needs_present(&self) -> u8 {
+        let mut have = 0;
+        if !self.chain.is_empty() {
+            have |= Needs::CHAIN;
+        }
+        if self.current_attack().is_some() {
+            have |= Needs::ATTACK;
+        }
+        if !self.recent.is_empty() {
+            have |= Needs::HAPPENING;
+        }
+        if self.summon_pending.is_some() {
+            have |= Needs::SUMMON;
+        }
+        have
+    }
+
     pub(crate) fn effect_decl(&self, card: CardId, effect: u8) -> Option<&EffectDecl> {
         self.pool.def(self.card(card).def).behavior.effects.get(effect as usize)
     }

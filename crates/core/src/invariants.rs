@@ -72,12 +72,24 @@ impl Duel {
         if let Some(i) = seen.iter().position(|&n| n != 1) {
             return Err(format!("card {} ({}) is in {} places", i, self.name(CardId(i as u16)), seen[i]));
         }
-        // The index of modifier sources on the field is the filter it stands for.
+        // The derived indexes are the filters they stand for: the activatable cards,
         for p in Player::BOTH {
             if !self.activatable[p.idx()].iter().copied().eq(self.activatable_of(p)) {
                 return Err(format!("the activatable cards of {p:?} are indexed as {:?}", self.activatable[p.idx()]));
             }
         }
+        // a condition whose needs are absent is false (the listing skips it unasked),
+        let present = self.needs_present();
+        for c in self.card_ids() {
+            let gates = self.pool.gates(self.card(c).def);
+            for (i, e) in self.pool.def(self.card(c).def).behavior.effects.iter().enumerate().take(8) {
+                let needs = gates.needs(i as u8);
+                if needs & !present != 0 && Player::BOTH.iter().any(|&p| self.condition_in(&e.condition, &crate::eval::Ctx::of(p, c))) {
+                    return Err(format!("effect {i} of {} holds without what its condition needs ({needs:#b}, present {present:#b})", self.name(c)));
+                }
+            }
+        }
+        // the negation flag, the modifier sources on the field.
         if self.negators != self.index.modifier_sources.iter().any(|&c| self.declares_negation(c)) {
             return Err(format!("the negation flag is {} against the modifier sources", self.negators));
         }

@@ -273,6 +273,7 @@ impl Duel {
             &mut spill
         };
         keys.sort_unstable();
+        let present = std::cell::OnceCell::new();
         for &mut key in keys {
             let (rank, i, c, fx) = ((key >> 48) as u8, (key >> 32) as u16 as usize, CardId((key >> 16) as u16), key as u8);
             let loc = match rank {
@@ -286,16 +287,32 @@ impl Duel {
                 3 => Loc::new(p.opp(), Zone::SpellTrap, i),
                 _ => Loc::new(p, Zone::Monster, i),
             };
-            self.push_activations(p, c, fx, loc, w, locks, out);
+            self.push_activations(p, c, fx, loc, w, locks, &present, out);
         }
     }
 
     /// The activations of `c`'s effects `fx` (bits, from the gates of its definition) that `p`
-    /// may make now.
-    fn push_activations(&self, p: Player, c: CardId, mut fx: u8, loc: Loc, w: &crate::engine::Window, locks: &crate::activate::Locks, out: &mut Vec<Action>) {
+    /// may make now (`present`: the facts conditions may need, read once per listing).
+    #[allow(clippy::too_many_arguments)]
+    fn push_activations(
+        &self,
+        p: Player,
+        c: CardId,
+        mut fx: u8,
+        loc: Loc,
+        w: &crate::engine::Window,
+        locks: &crate::activate::Locks,
+        present: &std::cell::OnceCell<u8>,
+        out: &mut Vec<Action>,
+    ) {
+        let gates = self.pool.gates(self.card(c).def);
         while fx != 0 {
             let e = fx.trailing_zeros() as u8;
             fx &= fx - 1;
+            let needs = gates.needs(e);
+            if needs != 0 && needs & !*present.get_or_init(|| self.needs_present()) != 0 {
+                continue; // its condition cannot hold now
+            }
             if self.can_activate_under(locks, p, c, e, w) {
                 out.push(Action::Activate { card: loc, effect: e });
             }
