@@ -118,25 +118,30 @@ impl Duel {
     /// Is `f` true of a card in a place, asked in the order of [`Duel::cards_in`] (and no
     /// further once it is)? Nothing is collected.
     pub(crate) fn any_card_in(&self, place: Place, p: Player, mut f: impl FnMut(CardId) -> bool) -> bool {
+        // Plain loops over the slots (a `flatten` of the `Option`s costs more on this path).
+        fn any_slot(slots: &[Option<CardId>], f: &mut impl FnMut(CardId) -> bool) -> bool {
+            for &slot in slots {
+                if let Some(c) = slot {
+                    if f(c) {
+                        return true;
+                    }
+                }
+            }
+            false
+        }
         for q in self.who(place.who(), p) {
             let ps = self.player(q);
-            let mut monsters = || ps.monsters.iter().flatten().copied().any(&mut f);
             let hit = match place {
-                Place::Field(_) => {
-                    monsters()
-                        || ps.spells.iter().flatten().copied().any(&mut f)
-                        || ps.field.into_iter().any(&mut f)
-                        || ps.pendulum.iter().flatten().copied().any(&mut f)
-                }
-                Place::Monsters(_) => monsters(),
+                Place::Field(_) => any_slot(&ps.monsters, &mut f) || any_slot(&ps.spells, &mut f) || any_slot(&[ps.field], &mut f) || any_slot(&ps.pendulum, &mut f),
+                Place::Monsters(_) => any_slot(&ps.monsters, &mut f),
                 Place::SpellTraps(_) => {
-                    ps.spells.iter().flatten().copied().any(&mut f)
-                        || ps.field.into_iter().any(&mut f)
+                    any_slot(&ps.spells, &mut f)
+                        || any_slot(&[ps.field], &mut f)
                         // ZONE-4: Pendulum Scales are Spell Cards on the field (Master Rule 3's
                         // separate Pendulum Zones; from Master Rule 4 they are in `spells`).
-                        || ps.pendulum.iter().flatten().copied().any(&mut f)
+                        || any_slot(&ps.pendulum, &mut f)
                         // TRAP-5: trap monsters are spell/trap cards on the field too.
-                        || ps.monsters.iter().flatten().copied().filter(|&c| self.data(c).is_trap()).any(&mut f)
+                        || any_slot(&ps.monsters, &mut |c| self.data(c).is_trap() && f(c))
                 }
                 Place::Hand(_) => ps.hand.iter().copied().any(&mut f),
                 Place::Deck(_) => ps.deck.iter().rev().copied().any(&mut f),
