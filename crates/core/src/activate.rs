@@ -70,6 +70,8 @@ pub(crate) struct ActivationGates {
     either_player: bool,
     /// Per effect (the first 8): what its condition cannot hold without ([`Needs`]).
     needs: [u8; 8],
+    /// The effects (the first 8, as bits) that read what their cost fixed (`reads_cost`).
+    reads_cost: u8,
 }
 
 /// Facts of the moment an effect's condition cannot hold without, as bits: the listing
@@ -190,6 +192,9 @@ impl ActivationGates {
             }
             g.any |= zones;
             g.needs[i] = Needs::of(&e.condition);
+            if reads_cost(e) {
+                g.reads_cost |= 1 << i;
+            }
             if e.spell_speed() == SpellSpeed::One
                 && ![Phase::Draw, Phase::Standby, Phase::Main1, Phase::Battle, Phase::Main2, Phase::End]
                     .iter()
@@ -227,6 +232,11 @@ impl ActivationGates {
     /// Has the card an effect "either player can" use?
     pub(crate) fn either_player(&self) -> bool {
         self.either_player
+    }
+
+    /// Does effect `effect` read what its cost fixed (`None`: not one of the first 8)?
+    pub(crate) fn reads_cost(&self, effect: u8) -> Option<bool> {
+        (effect < 8).then_some(self.reads_cost & (1 << effect) != 0)
     }
 
     /// What the condition of effect `effect` (one of the first 8) needs ([`Needs`]).
@@ -384,7 +394,12 @@ impl Duel {
     /// that reads its cost ("a monster with less ATK than the discarded one", "with the same
     /// Level as the Tributed monster") needs a cost card that leaves one.
     pub(crate) fn targets_exist(&self, e: &EffectDecl, ctx: &Ctx<'_>) -> bool {
-        if ctx.link.is_none() && reads_cost(e) {
+        self.targets_exist_as(e, ctx, reads_cost(e))
+    }
+
+    /// [`Duel::targets_exist`] with `reads_cost(e)` known (`reads`).
+    fn targets_exist_as(&self, e: &EffectDecl, ctx: &Ctx<'_>, reads: bool) -> bool {
+        if ctx.link.is_none() && reads {
             if let Some(n) = self.any_number_cost(e, ctx.p, ctx.source) {
                 return (1..=n).any(|k| self.cost_count_fits(e, ctx.p, ctx.source, k));
             }
@@ -681,10 +696,16 @@ impl Duel {
             },
             false => e,
         };
+        // Whether it reads its cost, from the gates (a copied effect is asked).
+        let reads = match e.copies_link {
+            false => self.pool.gates(c.def).reads_cost(effect),
+            true => None,
+        }
+        .unwrap_or_else(|| reads_cost(acting));
         self.costs_payable(e, p, card)
-            && self.targets_exist(acting, &ctx)
+            && self.targets_exist_as(acting, &ctx, reads)
             // An effect that reads its cost had its first steps checked with each cost card.
-            && (reads_cost(acting) || self.ops_possible(&acting.ops, &ctx))
+            && (reads || self.ops_possible(&acting.ops, &ctx))
     }
 
     /// A Pendulum card face-up in one of its controller's Pendulum Zones (SPELL-8).

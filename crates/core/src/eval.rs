@@ -132,7 +132,9 @@ impl Duel {
         for q in self.who(place.who(), p) {
             let ps = self.player(q);
             let hit = match place {
-                Place::Field(_) => any_slot(&ps.monsters, &mut f) || any_slot(&ps.spells, &mut f) || any_slot(&[ps.field], &mut f) || any_slot(&ps.pendulum, &mut f),
+                Place::Field(_) => {
+                    any_slot(&ps.monsters, &mut f) || any_slot(&ps.spells, &mut f) || any_slot(&[ps.field], &mut f) || any_slot(&ps.pendulum, &mut f)
+                }
                 Place::Monsters(_) => any_slot(&ps.monsters, &mut f),
                 Place::SpellTraps(_) => {
                     any_slot(&ps.spells, &mut f)

@@ -218,7 +218,7 @@ impl Duel {
         // (rank of the zone in the listing, place in it, card, effects to ask about), each as
         // one sortable key: rank << 48 | place << 32 | card << 16 | effects. A fixed buffer
         // (no allocation, no length checks on the hot path); more cards spill over.
-        let mut keys = [0u64; 32];
+        let mut keys = [0u64; 16];
         let mut n = 0;
         let mut spill: Vec<u64> = Vec::new();
         // The opponent's cards only when some card has an "either player can" effect.
