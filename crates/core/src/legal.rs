@@ -223,38 +223,30 @@ impl Duel {
         let mut spill: Vec<u64> = Vec::new();
         // The opponent's cards only when some card has an "either player can" effect.
         let theirs_too = if self.index.either_player { &self.activatable[p.opp().idx()][..] } else { &[] };
-        for &c in self.activatable[p.idx()].iter().chain(theirs_too) {
-            let st = self.card(c);
-            let theirs = st.controller() != p;
-            // The opponent's cards: only face-up spells and traps ("either player can").
-            if theirs && (st.zone() != Zone::SpellTrap || !st.face_up()) {
-                continue;
-            }
-            let gates = self.pool.gates(st.def);
-            let fx = gates.effects(crate::activate::zone_bit(st.zone()), ss1);
+        let mine = self.activatable[p.idx()].len();
+        for (k, e) in self.activatable[p.idx()].iter().chain(theirs_too).enumerate() {
+            let fx = e.fx[usize::from(!ss1)];
             if fx == 0 {
                 continue;
             }
-            let rank = match st.zone() {
-                _ if theirs => {
-                    // "Either player can ...": effects of the opponent's face-up spells and traps.
-                    if !gates.either_player() {
-                        continue;
-                    }
-                    3
+            let c = e.card;
+            let rank = if k < mine {
+                match e.rank {
+                    Some(r) => r,
+                    None => continue,
                 }
-                Zone::Hand => 0,
-                Zone::SpellTrap => 1,
-                Zone::Field => 2,
-                Zone::Monster => 4,
-                // Effects used from the GY: only the cards indexed at setup as having one.
-                Zone::Gy if self.index.gy_effect_cards.contains(&c) => 5,
-                _ => continue,
+            } else {
+                // "Either player can ...": effects of the opponent's face-up spells and traps.
+                let st = self.card(c);
+                if st.zone() != Zone::SpellTrap || !st.face_up() || !self.pool.gates(st.def).either_player() {
+                    continue;
+                }
+                3
             };
-            let place = match st.zone() {
-                Zone::Hand => ps.hand.iter().position(|&x| x == c),
-                Zone::Gy => ps.gy.iter().position(|&x| x == c),
-                _ => Some(st.slot() as usize),
+            let place = match rank {
+                0 => ps.hand.iter().position(|&x| x == c),
+                5 => ps.gy.iter().position(|&x| x == c),
+                _ => Some(self.card(c).slot() as usize),
             };
             if let Some(i) = place {
                 let key = (rank as u64) << 48 | (i as u64 & 0xffff) << 32 | (c.0 as u64) << 16 | fx as u64;

@@ -349,21 +349,42 @@ impl Duel {
         self.activatable = Player::BOTH.map(|p| self.activatable_of(p).collect());
     }
 
-    /// The cards `p` controls that [`Duel::activatable`] holds for `p`, in card order.
-    pub(crate) fn activatable_of(&self, p: Player) -> impl Iterator<Item = CardId> + '_ {
-        self.card_ids().filter(move |&c| self.card(c).controller() == p && self.listed_activatable(c))
+    /// The entries of [`Duel::activatable`] for the cards `p` controls, in card order.
+    pub(crate) fn activatable_of(&self, p: Player) -> impl Iterator<Item = crate::state::Activatable> + '_ {
+        self.card_ids().filter(move |&c| self.card(c).controller() == p).filter_map(|c| self.activatable_entry(c))
     }
 
-    /// Card `c` moved or changed control (it was `old` controller's): its place in
+    /// Card `c`'s entry of [`Duel::activatable`], if its gates let it activate an effect
+    /// where it is.
+    fn activatable_entry(&self, c: CardId) -> Option<crate::state::Activatable> {
+        if !self.listed_activatable(c) {
+            return None;
+        }
+        let st = self.card(c);
+        let gates = self.pool.gates(st.def);
+        let zone = crate::activate::zone_bit(st.zone());
+        let rank = match st.zone() {
+            Zone::Hand => Some(0),
+            Zone::SpellTrap => Some(1),
+            Zone::Field => Some(2),
+            Zone::Monster => Some(4),
+            // Effects used from the GY: only the cards indexed at setup as having one.
+            Zone::Gy if self.index.gy_effect_cards.contains(&c) => Some(5),
+            _ => None,
+        };
+        Some(crate::state::Activatable { card: c, rank, fx: [gates.effects(zone, true), gates.effects(zone, false)] })
+    }
+
+    /// Card `c` moved or changed control (it was `old` controller's): its entry in
     /// [`Duel::activatable`] follows.
     pub(crate) fn reindex_activatable(&mut self, c: CardId, old: Player) {
-        if let Ok(i) = self.activatable[old.idx()].binary_search(&c) {
+        if let Ok(i) = self.activatable[old.idx()].binary_search_by_key(&c, |e| e.card) {
             self.activatable[old.idx()].remove(i);
         }
-        if self.listed_activatable(c) {
+        if let Some(entry) = self.activatable_entry(c) {
             let list = &mut self.activatable[self.card(c).controller().idx()];
-            if let Err(i) = list.binary_search(&c) {
-                list.insert(i, c);
+            if let Err(i) = list.binary_search_by_key(&c, |e| e.card) {
+                list.insert(i, entry);
             }
         }
     }

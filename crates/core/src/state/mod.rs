@@ -343,6 +343,21 @@ pub(crate) struct CardIndex {
     pub either_player: bool,
 }
 
+/// An entry of [`Duel::activatable`]: a card and what its definition's gates allow where it
+/// is (its zone changes only by `move_card`, which renews the entry), so the listing reads
+/// the card's state only for an entry with something to ask.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Activatable {
+    pub card: CardId,
+    /// The rank of its zone in the listing (hand 0, Spell & Trap Zone 1, Field Zone 2,
+    /// Monster Zone 4, GY 5 for a card with a GY effect), `None`: a zone whose effects its
+    /// controller does not list (the opponent's "either player can" cards are asked apart).
+    pub rank: Option<u8>,
+    /// The effects (as bits) its gates allow where it is in an open Main Phase (Spell Speed
+    /// 1 allowed), and outside one.
+    pub fx: [u8; 2],
+}
+
 /// A duel: plain data. `Clone` is a deep copy but for what never changes during a duel
 /// (the card pool and the card indexes are shared, read-only).
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -424,7 +439,7 @@ pub struct Duel {
     /// controller, by card id: the listing of activations visits these only. Kept by
     /// `move_card` and `change_control`; rebuilt with the index and on attaching a pool.
     #[serde(skip)]
-    pub(crate) activatable: [SmallVec<[CardId; 8]>; 2],
+    pub(crate) activatable: [SmallVec<[Activatable; 8]>; 2],
     /// TRAP-5: trap monsters on the field and the S/T zone each keeps occupied.
     pub(crate) held_spell_zones: Vec<(CardId, u8)>,
     /// Monsters whose control returns in the End Phase: (card, its move count, to).
