@@ -108,7 +108,7 @@ impl Needs {
             Condition::JustSummoned { .. } => Needs::HAPPENING,
             Condition::SummonPending | Condition::SpecialSummonPending => Needs::SUMMON,
             Condition::All(v) => v.iter().fold(0, |n, c| n | Needs::of(c)),
-            Condition::Any(v) => v.iter().fold(u8::MAX, |n, c| n & Needs::of(c)) & if v.is_empty() { 0 } else { u8::MAX },
+            Condition::Any(v) if !v.is_empty() => v.iter().fold(u8::MAX, |n, c| n & Needs::of(c)),
             _ => 0,
         }
     }
@@ -696,12 +696,10 @@ impl Duel {
             },
             false => e,
         };
-        // Whether it reads its cost, from the gates (a copied effect is asked).
-        let reads = match e.copies_link {
-            false => self.pool.gates(c.def).reads_cost(effect),
-            true => None,
-        }
-        .unwrap_or_else(|| reads_cost(acting));
+        // Whether it reads its cost, from the gates (a copied effect, or one past the first 8,
+        // is asked).
+        let gated = if e.copies_link { None } else { self.pool.gates(c.def).reads_cost(effect) };
+        let reads = gated.unwrap_or_else(|| reads_cost(acting));
         self.costs_payable(e, p, card)
             && self.targets_exist_as(acting, &ctx, reads)
             // An effect that reads its cost had its first steps checked with each cost card.

@@ -283,6 +283,22 @@ impl Duel {
         }
     }
 
+    /// The rank of `c`'s zone in the listing of its controller's activations (hand 0, Spell &
+    /// Trap Zones 1, Field Zone 2, Monster Zones 4, GY 5; 3 is the opponent's "either player
+    /// can" cards), `None` where its controller lists none (the GY without an indexed GY
+    /// effect). Kept in [`Duel::activatable`].
+    pub(crate) fn listing_rank(&self, c: CardId) -> Option<u8> {
+        match self.card(c).zone() {
+            Zone::Hand => Some(0),
+            Zone::SpellTrap => Some(1),
+            Zone::Field => Some(2),
+            Zone::Monster => Some(4),
+            // Effects used from the GY: only the cards indexed at setup as having one.
+            Zone::Gy if self.index.gy_effect_cards.contains(&c) => Some(5),
+            _ => None,
+        }
+    }
+
     /// The activations of `c`'s effects `fx` (bits, from the gates of its definition) that `p`
     /// may make now (`present`: the facts conditions may need, read once per listing).
     #[allow(clippy::too_many_arguments)]

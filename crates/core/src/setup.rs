@@ -357,22 +357,13 @@ impl Duel {
     /// Card `c`'s entry of [`Duel::activatable`], if its gates let it activate an effect
     /// where it is.
     fn activatable_entry(&self, c: CardId) -> Option<crate::state::Activatable> {
-        if !self.listed_activatable(c) {
-            return None;
-        }
         let st = self.card(c);
         let gates = self.pool.gates(st.def);
         let zone = crate::activate::zone_bit(st.zone());
-        let rank = match st.zone() {
-            Zone::Hand => Some(0),
-            Zone::SpellTrap => Some(1),
-            Zone::Field => Some(2),
-            Zone::Monster => Some(4),
-            // Effects used from the GY: only the cards indexed at setup as having one.
-            Zone::Gy if self.index.gy_effect_cards.contains(&c) => Some(5),
-            _ => None,
-        };
-        Some(crate::state::Activatable { card: c, rank, fx: [gates.effects(zone, true), gates.effects(zone, false)] })
+        if !gates.any_in(zone & crate::activate::LISTED_ZONES) {
+            return None;
+        }
+        Some(crate::state::Activatable { card: c, rank: self.listing_rank(c), fx: [gates.effects(zone, true), gates.effects(zone, false)] })
     }
 
     /// Card `c` moved or changed control (it was `old` controller's): its entry in
@@ -387,12 +378,6 @@ impl Duel {
                 list.insert(i, entry);
             }
         }
-    }
-
-    /// Do card `c`'s gates let it activate an effect where it is, in a listed zone?
-    pub(crate) fn listed_activatable(&self, c: CardId) -> bool {
-        let st = self.card(c);
-        self.pool.gates(st.def).any_in(crate::activate::zone_bit(st.zone()) & crate::activate::LISTED_ZONES)
     }
 
     /// Whether any modifier source may negate (`Duel::negators`).

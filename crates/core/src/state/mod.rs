@@ -349,9 +349,8 @@ pub(crate) struct CardIndex {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Activatable {
     pub card: CardId,
-    /// The rank of its zone in the listing (hand 0, Spell & Trap Zone 1, Field Zone 2,
-    /// Monster Zone 4, GY 5 for a card with a GY effect), `None`: a zone whose effects its
-    /// controller does not list (the opponent's "either player can" cards are asked apart).
+    /// The rank of its zone in its controller's listing ([`Duel::listing_rank`]; the
+    /// opponent's "either player can" cards are asked apart).
     pub rank: Option<u8>,
     /// The effects (as bits) its gates allow where it is in an open Main Phase (Spell Speed
     /// 1 allowed), and outside one.
