@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::scenario;
+use ygo_scenario as scenario;
 
 #[derive(clap::Subcommand, Debug, Clone)]
 pub enum ScenarioCmd {

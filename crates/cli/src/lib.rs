@@ -13,7 +13,6 @@ pub mod decks;
 pub mod duel;
 pub mod outcome;
 pub mod rules;
-pub mod scenario;
 pub mod sim;
 pub mod tui;
 pub mod words;

@@ -19,7 +19,7 @@ use parse::{ErrorExp, Scenario};
 use runner::StepError;
 
 /// The project's own list of rule clause IDs (generated from `RULES.md`).
-pub const RULE_IDS: &str = include_str!("../../../../docs/rule-ids.txt");
+pub const RULE_IDS: &str = include_str!("../../../docs/rule-ids.txt");
 
 /// How a file went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
