@@ -8,8 +8,8 @@ use ygo_scenario as scenario;
 pub enum ScenarioCmd {
     /// Run scenario files (folders: every `*.toml` inside, recursively).
     Run {
-        /// Files or folders.
-        #[arg(default_value = "tests/scenarios")]
+        /// Files or folders (default: the `tests/scenarios` folder of the current folder or
+        /// the nearest folder above it).
         paths: Vec<PathBuf>,
     },
     /// List every rule ID of RULES.md with the scenario files naming it.
@@ -17,8 +17,8 @@ pub enum ScenarioCmd {
         /// A RULES.md to read the IDs from (default: the project's own list).
         #[arg(long)]
         spec: Option<PathBuf>,
-        /// Files or folders of scenarios.
-        #[arg(default_value = "tests/scenarios")]
+        /// Files or folders of scenarios (default: the `tests/scenarios` folder of the current
+        /// folder or the nearest folder above it).
         paths: Vec<PathBuf>,
     },
 }
@@ -29,10 +29,12 @@ pub fn run(cmd: ScenarioCmd) -> anyhow::Result<i32> {
     let mut out = stdout.lock();
     match cmd {
         ScenarioCmd::Run { paths } => {
+            let paths = scenario::resolve_paths(&paths, &std::env::current_dir()?)?;
             let sum = scenario::run_paths(&paths, &mut out)?;
             Ok(if sum.failed > 0 || sum.passed == 0 { 1 } else { 0 })
         }
         ScenarioCmd::Coverage { spec, paths } => {
+            let paths = scenario::resolve_paths(&paths, &std::env::current_dir()?)?;
             scenario::coverage(spec.as_deref(), &paths, &mut out)?;
             Ok(0)
         }

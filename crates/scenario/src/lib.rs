@@ -8,7 +8,6 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use ygo_core::Prompt;
 use ygo_core::{Duel, SetupError};
 
 pub mod expect;
@@ -124,16 +123,7 @@ pub fn decision_text(duel: &Duel) -> String {
             None => "nobody decides".into(),
         },
         Some(p) => {
-            let kind = match duel.prompt() {
-                Prompt::Window { .. } => "priority",
-                Prompt::Select { .. } => "a selection",
-                Prompt::Zone { .. } => "a zone",
-                Prompt::Position { .. } => "a position",
-                Prompt::YesNo { .. } => "a yes/no question",
-                Prompt::Trigger { .. } => "triggered effects",
-                Prompt::Announce { .. } => "a declaration",
-                Prompt::Over => "nothing",
-            };
+            let kind = runner::prompt_kind(duel);
             let acts: Vec<String> = duel.legal_actions_with_text().into_iter().map(|(_, t)| t).collect();
             format!("{} must decide ({kind}; turn {}, {}'s {}): {}", p.name(), duel.turn(), duel.turn_player().name(), duel.phase().name(), acts.join(" | "))
         }
@@ -168,25 +158,19 @@ fn run_inner(path: &Path, src: &str) -> FileResult {
     let mut diffs: Vec<String> = Vec::new();
     let last = s.steps.len().checked_sub(1);
     match (&s.expect.error, &played.stopped) {
-        (None, Some((i, e))) => {
-            let verb = if matches!(e, StepError::Rejected(_)) { "was rejected" } else { "failed" };
-            diffs.push(format!("{} {verb}: {}", step_text(&s, *i), e.message()));
-        }
+        (None, Some((i, e))) => match e {
+            StepError::Rejected(r) => diffs.push(format!("{} was rejected at {}: {}", step_text(&s, *i), r.at(), r.message)),
+            StepError::Fail(m) => diffs.push(format!("{} failed: {m}", step_text(&s, *i))),
+        },
         (Some(_), None) => match last {
             Some(l) => diffs.push(format!("error: expected {} to be rejected, but it was accepted", step_text(&s, l))),
             None => diffs.push("error: expected the last step to be rejected, but there is no [[do]] step".into()),
         },
-        (Some(exp), Some((i, e))) => {
-            if Some(*i) != last {
-                diffs.push(format!("{} was rejected before the last step: {}", step_text(&s, *i), e.message()));
-            } else if let StepError::Fail(m) = e {
-                diffs.push(format!("{} failed (not a rejection): {m}", step_text(&s, *i)));
-            } else if let ErrorExp::Containing(t) = exp {
-                if !e.message().contains(t.as_str()) {
-                    diffs.push(format!("error: expected a rejection containing {t:?}, got {:?}", e.message()));
-                }
-            }
-        }
+        (Some(exp), Some((i, e))) => match e {
+            _ if Some(*i) != last => diffs.push(format!("{} was rejected before the last step: {}", step_text(&s, *i), e.message())),
+            StepError::Fail(m) => diffs.push(format!("{} failed (not a rejection): {m}", step_text(&s, *i))),
+            StepError::Rejected(r) => diffs.extend(expected_rejection(&s, *i, exp, r)),
+        },
         (None, None) => {}
     }
     if played.bound {
@@ -227,6 +211,73 @@ fn run_inner(path: &Path, src: &str) -> FileResult {
         details.push(format!("log (last {} lines): {}", log.len() - tail, log[tail..].join(" / ")));
     }
     FileResult { path: path.to_path_buf(), name: s.name, rules: s.rules, status: Status::Failed, message: diffs[0].clone(), details }
+}
+
+/// Why a rejection of the last step is not the one `error` expects, if it is not: the
+/// rejection must come at the step's own decision (its player deciding something the
+/// command can answer), unless `error = "..."` names exactly the rejection that happened;
+/// a rejection at another decision shows nothing about the step's ruling.
+fn expected_rejection(s: &Scenario, i: usize, exp: &ErrorExp, r: &runner::Rejection) -> Option<String> {
+    let step = &s.steps[i];
+    let named = match exp {
+        ErrorExp::Containing(t) if !r.message.contains(t.as_str()) => {
+            return Some(format!("error: expected {} to be rejected with {t:?}, got {:?} at {}", step_text(s, i), r.message, r.at()))
+        }
+        ErrorExp::Containing(_) => true,
+        ErrorExp::Any => false,
+    };
+    match r.decider {
+        Some(d) if d != step.player && !named => Some(format!(
+            "error: {} was rejected at {}, not at a decision of {}'s: that shows nothing about what {} may do (let {} decide first, e.g. spell out {} = \"pass\", or expect error = \"but {} must decide\")",
+            step_text(s, i),
+            r.at(),
+            step.player.name(),
+            step.player.name(),
+            step.player.name(),
+            d.name(),
+            d.name()
+        )),
+        Some(_) if !r.fits => Some(format!(
+            "error: {} was rejected at {}, a decision that command cannot answer: the decision the file meant was already answered (the runner answers a decision with a single legal action by itself); give that decision a real choice",
+            step_text(s, i),
+            r.at()
+        )),
+        _ => None,
+    }
+}
+
+/// The folder of scenarios to run when none is named: `tests/scenarios` in `cwd` or the
+/// nearest folder above it.
+/// The path is relative (`tests/scenarios`, `../../tests/scenarios`), as a user would type it.
+pub fn default_dir(cwd: &Path) -> Option<PathBuf> {
+    let up = cwd.ancestors().position(|d| d.join("tests").join("scenarios").is_dir())?;
+    let mut rel = PathBuf::new();
+    for _ in 0..up {
+        rel.push("..");
+    }
+    Some(rel.join("tests").join("scenarios"))
+}
+
+/// The paths a command runs: the given ones, each of which must exist and which together
+/// must hold a scenario file, or [`default_dir`] when none is given.
+pub fn resolve_paths(paths: &[PathBuf], cwd: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let paths = if paths.is_empty() {
+        match default_dir(cwd) {
+            Some(d) => vec![if cwd == Path::new(".") || std::env::current_dir().is_ok_and(|c| c == cwd) { d } else { cwd.join(d) }],
+            None => anyhow::bail!("no tests/scenarios folder in {} or any folder above it; name the scenario files or folders to run", cwd.display()),
+        }
+    } else {
+        paths.to_vec()
+    };
+    for p in &paths {
+        anyhow::ensure!(p.exists(), "{}: no such file or folder", p.display());
+    }
+    anyhow::ensure!(
+        !collect_files(&paths).is_empty(),
+        "no scenario files (*.toml) in {}",
+        paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+    );
+    Ok(paths)
 }
 
 /// Scenario files under `paths`: files as given, folders recursively (`*.toml`, sorted).
@@ -340,7 +391,7 @@ fn rust_test_rules(dir: &Path) -> BTreeMap<String, Vec<String>> {
                     let Some((_, rest)) = line.split_once("RULE:") else { continue };
                     for id in rest.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| is_rule_id(w)) {
                         let files = out.entry(id.to_string()).or_default();
-                        let name = p.display().to_string();
+                        let name = p.strip_prefix(dir.parent().unwrap_or(dir)).unwrap_or(&p).display().to_string();
                         if !files.contains(&name) {
                             files.push(name);
                         }
@@ -389,7 +440,9 @@ pub fn coverage(spec: Option<&Path>, paths: &[PathBuf], out: &mut dyn Write) -> 
     writeln!(out, "not covered ({}): {}", uncovered.len(), uncovered.join(" "))?;
     // Clauses no scenario can show (deck files, matches, the start of a duel) are checked by
     // Rust tests that name them in a `RULE: ID` comment.
-    let by_tests = rust_test_rules(Path::new("crates"));
+    // The Rust sources are the `crates` folder of the repository holding the scenarios.
+    let crates = paths.first().and_then(|p| std::path::absolute(p).ok()).and_then(|p| p.ancestors().map(|d| d.join("crates")).find(|d| d.is_dir()));
+    let by_tests = crates.map(|c| rust_test_rules(&c)).unwrap_or_default();
     let in_tests: Vec<String> = uncovered.iter().filter_map(|id| by_tests.get(*id).map(|fs| format!("{id} ({})", fs.join(", ")))).collect();
     if !in_tests.is_empty() {
         writeln!(out, "of those, checked by Rust tests (RULE: comments): {}", in_tests.join("; "))?;

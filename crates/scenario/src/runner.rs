@@ -18,18 +18,84 @@ const PHASE_BOUND: usize = 64;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StepError {
     /// The step is illegal now (no matching legal action, not this player's decision,
-    /// the duel is over): what `error = true` expects.
-    Rejected(String),
+    /// the duel is over): what `error = true` expects, if it happened at the step's own
+    /// decision ([`Rejection::at`]).
+    Rejected(Rejection),
     /// The file is wrong in a way that is not a rule (an ambiguous name, a phase command
     /// that ran into the other player's real choice): always a failure.
     Fail(String),
 }
 
+/// A rejected step, and the decision it was rejected at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejection {
+    pub message: String,
+    /// Who was deciding when the step was rejected (`None`: the duel was over).
+    pub decider: Option<Player>,
+    /// What they were deciding ([`prompt_kind`]).
+    pub prompt: &'static str,
+    /// Decisions the step had already made when it was rejected (`choose X, Y`: 1 if `Y`
+    /// was refused after `X` was picked).
+    pub within: u64,
+    /// The step's command could answer a decision of that kind ([`command_fits`]).
+    pub fits: bool,
+}
+
+impl Rejection {
+    /// "A's priority", "B's 2nd decision of the step (a selection)": where it was refused.
+    pub fn at(&self) -> String {
+        let who = match self.decider {
+            Some(p) => format!("{}'s", p.name()),
+            None => return "the end of the duel".into(),
+        };
+        match self.within {
+            0 => format!("{who} {}", self.prompt),
+            n => format!("{who} {} (decision {} of the step)", self.prompt, n + 1),
+        }
+    }
+}
+
 impl StepError {
     pub fn message(&self) -> &str {
         match self {
-            StepError::Rejected(m) | StepError::Fail(m) => m,
+            StepError::Rejected(r) => &r.message,
+            StepError::Fail(m) => m,
         }
+    }
+    fn rejected(message: impl Into<String>) -> StepError {
+        StepError::Rejected(Rejection { message: message.into(), decider: None, prompt: "nothing", within: 0, fits: true })
+    }
+}
+
+/// What kind of decision `duel` asks now, in words.
+pub fn prompt_kind(duel: &Duel) -> &'static str {
+    match duel.prompt() {
+        Prompt::Window { .. } => "priority",
+        Prompt::Select { .. } => "selection",
+        Prompt::Zone { .. } => "zone choice",
+        Prompt::Position { .. } => "position choice",
+        Prompt::YesNo { .. } => "yes/no question",
+        Prompt::Trigger { .. } => "triggered effects",
+        Prompt::Announce { .. } => "declaration",
+        Prompt::Over => "nothing",
+    }
+}
+
+/// Can a command of this form answer a decision of this kind at all? A step rejected at a
+/// decision it could not answer (a `choose` at a position, because the runner answered a
+/// one-card selection by itself) was rejected at another decision than the file meant.
+pub fn command_fits(command: &str, prompt: &Prompt) -> bool {
+    let c = command.trim();
+    let verb = |v: &str| c == v || c.starts_with(&format!("{v} "));
+    match prompt {
+        Prompt::Window { .. } => !(verb("choose") || verb("target") || verb("zone") || verb("position") || verb("announce") || c == "yes" || c == "no"),
+        Prompt::Trigger { .. } => verb("activate") || c == "pass",
+        Prompt::Select { .. } => verb("choose") || verb("target") || c == "done" || c == "pass",
+        Prompt::Zone { .. } => verb("zone"),
+        Prompt::Position { .. } => verb("position"),
+        Prompt::YesNo { .. } => c == "yes" || c == "no" || c == "pass" || verb("activate"),
+        Prompt::Announce { .. } => verb("announce"),
+        Prompt::Over => true,
     }
 }
 
@@ -52,6 +118,8 @@ pub fn play(duel: &mut Duel, steps: &[Step]) -> Played {
     let mut i = 0;
     let mut autos = 0;
     let mut forced: Vec<(usize, Player, String)> = Vec::new();
+    // The next step's refusal at a forced decision of its own player, if it met one.
+    let mut own: Option<Rejection> = None;
     let done =
         |i: usize, stopped: Option<(usize, StepError)>, bound: bool, forced: Vec<(usize, Player, String)>| Played { steps_done: i, stopped, bound, forced };
     loop {
@@ -68,11 +136,32 @@ pub fn play(duel: &mut Duel, steps: &[Step]) -> Played {
                     },
                     None => "the duel is over".to_string(),
                 };
-                return done(i, Some((i, StepError::Rejected(why))), false, forced);
+                return done(i, Some((i, StepError::rejected(why))), false, forced);
             }
             return done(i, None, false, forced);
         };
         if let Some(a) = auto_answer(duel, p, next) {
+            // A forced decision of the next step's player: the step is tried there first, so
+            // a command the rules refuse is refused at its player's own decision.
+            if let Some(step) = next.filter(|s| s.player == p && !matches!(duel.prompt(), Prompt::Zone { .. })) {
+                let mut trial = duel.clone();
+                match exec_step(&mut trial, step) {
+                    Ok(()) => {
+                        *duel = trial;
+                        i += 1;
+                        own = None;
+                        continue;
+                    }
+                    Err(StepError::Rejected(mut r)) if !own.as_ref().is_some_and(|o| o.fits) => {
+                        (r.decider, r.prompt, r.within) = (Some(p), prompt_kind(duel), 0);
+                        r.fits = command_fits(&step.command, duel.prompt());
+                        if r.fits || own.is_none() {
+                            own = Some(r);
+                        }
+                    }
+                    Err(_) => {}
+                }
+            }
             forced.push((i, p, duel.action_text(&a)));
             if forced.len() > 64 {
                 forced.remove(0);
@@ -89,9 +178,26 @@ pub fn play(duel: &mut Duel, steps: &[Step]) -> Played {
             return done(i, None, false, forced);
         };
         let snapshot = duel.clone();
+        let before = duel.decisions();
         match exec_step(duel, step) {
-            Ok(()) => i += 1,
-            Err(e) => {
+            Ok(()) => {
+                i += 1;
+                own = None;
+            }
+            Err(mut e) => {
+                if let StepError::Rejected(r) = &mut e {
+                    (r.decider, r.prompt, r.within) = (duel.deciding_player(), prompt_kind(duel), duel.decisions() - before);
+                    // A step answering some of its decisions fits the first of them.
+                    r.fits = command_fits(&step.command, snapshot.prompt());
+                    // Refused at another player's decision, or at one it cannot answer, after
+                    // being refused at a forced decision of its own player that it could
+                    // answer: that refusal is the step's.
+                    if r.decider != Some(step.player) || !r.fits {
+                        if let Some(o) = own.take().filter(|o| o.fits) {
+                            *r = o;
+                        }
+                    }
+                }
                 *duel = snapshot;
                 return done(i, Some((i, e)), false, forced);
             }
@@ -131,7 +237,7 @@ fn rejection(e: Rejected) -> StepError {
         Rejected::Ambiguous { command, candidates } => {
             StepError::Fail(format!("{command:?} is ambiguous: it matches {}; add the place (X@hand, X@B.monsters#2)", candidates.join(" | ")))
         }
-        other => StepError::Rejected(other.to_string()),
+        other => StepError::rejected(other.to_string()),
     }
 }
 
@@ -140,9 +246,9 @@ fn exec_step(duel: &mut Duel, step: &Step) -> Result<(), StepError> {
     let p = step.player;
     let command = step.command.trim();
     match duel.deciding_player() {
-        None => return Err(StepError::Rejected("the duel is over".into())),
+        None => return Err(StepError::rejected("the duel is over")),
         Some(d) if d != p => {
-            return Err(StepError::Rejected(format!("{} = {command:?} but {} must decide", p.name(), d.name())));
+            return Err(StepError::rejected(format!("{} = {command:?} but {} must decide", p.name(), d.name())));
         }
         Some(_) => {}
     }
@@ -153,14 +259,14 @@ fn exec_step(duel: &mut Duel, step: &Step) -> Result<(), StepError> {
         return exec_phase(duel, p, command);
     }
     let a = duel.find_action(command).map_err(rejection)?;
-    duel.apply(p, a).map(|_| ()).map_err(|e| StepError::Rejected(e.to_string()))
+    duel.apply(p, a).map(|_| ()).map_err(|e| StepError::rejected(e.to_string()))
 }
 
 /// `choose X, Y`: exactly these cards, however the engine splits the selection.
 fn exec_selection(duel: &mut Duel, p: Player, verb: &str, items: &[String]) -> Result<(), StepError> {
     for (k, item) in items.iter().enumerate() {
         if k > 0 && (duel.deciding_player() != Some(p) || !matches!(duel.prompt(), Prompt::Select { picked, .. } if !picked.is_empty())) {
-            return Err(StepError::Rejected(format!("the selection was complete before {item:?}: it takes fewer cards than {:?}", items.join(", "))));
+            return Err(StepError::rejected(format!("the selection was complete before {item:?}: it takes fewer cards than {:?}", items.join(", "))));
         }
         let cmd = format!("{verb} {item}");
         let a = match duel.find_action(&cmd) {
@@ -175,16 +281,16 @@ fn exec_selection(duel: &mut Duel, p: Player, verb: &str, items: &[String]) -> R
             }
             Err(e) => return Err(rejection(e)),
         };
-        duel.apply(p, a).map_err(|e| StepError::Rejected(e.to_string()))?;
+        duel.apply(p, a).map_err(|e| StepError::rejected(e.to_string()))?;
     }
     // The same selection still open: finish it with exactly these cards.
     if duel.deciding_player() == Some(p) {
         if let Prompt::Select { picked, .. } = duel.prompt() {
             if !picked.is_empty() {
                 if duel.legal_actions().contains(&Action::Done) {
-                    duel.apply(p, Action::Done).map_err(|e| StepError::Rejected(e.to_string()))?;
+                    duel.apply(p, Action::Done).map_err(|e| StepError::rejected(e.to_string()))?;
                 } else {
-                    return Err(StepError::Rejected(format!("the selection needs more cards than {:?}", items.join(", "))));
+                    return Err(StepError::rejected(format!("the selection needs more cards than {:?}", items.join(", "))));
                 }
             }
         }
@@ -205,10 +311,10 @@ fn exec_phase(duel: &mut Duel, p: Player, command: &str) -> Result<(), StepError
     let turn = duel.turn();
     for n in 0..PHASE_BOUND {
         let Some(d) = duel.deciding_player() else {
-            return Err(StepError::Rejected(format!("the duel ended before {command:?} was possible")));
+            return Err(StepError::rejected(format!("the duel ended before {command:?} was possible")));
         };
         if duel.turn() != turn {
-            return Err(StepError::Rejected(format!("the turn ended before {command:?} was possible")));
+            return Err(StepError::rejected(format!("the turn ended before {command:?} was possible")));
         }
         let legal = duel.legal_actions();
         if d != p {
@@ -233,7 +339,7 @@ fn exec_phase(duel: &mut Duel, p: Player, command: &str) -> Result<(), StepError
             }
         }
         if legal.contains(&target) {
-            return duel.apply(p, target).map(|_| ()).map_err(|e| StepError::Rejected(e.to_string()));
+            return duel.apply(p, target).map(|_| ()).map_err(|e| StepError::rejected(e.to_string()));
         }
         let step = advancing.iter().find(|a| legal.contains(a)).copied().or_else(|| {
             // A forced answer of the commanding player's own (not a priority window).
@@ -243,8 +349,8 @@ fn exec_phase(duel: &mut Duel, p: Player, command: &str) -> Result<(), StepError
             Some(a) => {
                 duel.apply(p, a).map_err(|e| StepError::Fail(e.to_string()))?;
             }
-            None if n == 0 => return Err(StepError::Rejected(Rejected::NoMatch { command: command.to_string() }.to_string())),
-            None => return Err(StepError::Rejected(format!("{command:?} is not possible: stuck with {} to decide", p.name()))),
+            None if n == 0 => return Err(StepError::rejected(Rejected::NoMatch { command: command.to_string() }.to_string())),
+            None => return Err(StepError::rejected(format!("{command:?} is not possible: stuck with {} to decide", p.name()))),
         }
     }
     Err(StepError::Fail(format!("{command:?} took more than {PHASE_BOUND} decisions")))

@@ -181,7 +181,7 @@ fn a_step_for_the_wrong_player_fails_listing_the_decider() {
 
 #[test]
 fn a_command_matching_no_legal_action_fails() {
-    let r = run("no_match", &format!("{MAIN1}[[do]]\nA = \"normal summon Dark Magician\"\n{CHECK}"));
+    let r = run("no_match", &format!("{MAIN1}[[do]]\nA = \"flip summon Celtic Guardian\"\n{CHECK}"));
     assert_status(&r, Status::Failed);
     assert_mentions(&r, &["step 1 (line", "no legal action matches", "normal summon Celtic Guardian"]);
 }
@@ -335,7 +335,7 @@ fn error_true_needs_the_last_step_rejected() {
     let wrong_text = rejected.replace("error = true", "error = \"not your turn\"");
     let r = run("error_text_wrong", &wrong_text);
     assert_status(&r, Status::Failed);
-    assert_mentions(&r, &["expected a rejection containing \"not your turn\""]);
+    assert_mentions(&r, &["to be rejected with \"not your turn\""]);
 
     let accepted = format!("{MAIN1}[[do]]\nA = \"normal summon Celtic Guardian\"\n[expect]\nerror = true\n");
     let r = run("error_accepted", &accepted);
@@ -466,4 +466,104 @@ fn integers_too_large_for_any_field_are_out_of_range() {
     let r = run("huge_code", &format!("[state.A]\nhand = [99999999999999999999]\n{CHECK}"));
     assert_status(&r, Status::Error);
     assert_mentions(&r, &["huge_code.toml:2:", "passcode 99999999999999999999 is out of range"]);
+}
+
+// ---- an expected rejection shows the ruling only when it is the right one ---------------
+
+/// The bundled file the issue found passing on a typo, with its last command replaced.
+fn until_next_turn(last: &str) -> String {
+    let src = std::fs::read_to_string(scenarios_dir().join("effects/until-your-next-turn-ends.toml")).unwrap();
+    assert!(src.contains("B = \"change position Goblin Attack Force\""));
+    src.replace("B = \"change position Goblin Attack Force\"", last)
+}
+
+#[test]
+fn an_expected_rejection_does_not_hide_a_misspelled_card() {
+    // The file as bundled passes: the position change really is refused.
+    assert_status(&run("typo_control", &until_next_turn("B = \"change position Goblin Attack Force\"")), Status::Passed);
+    // A misspelled card is a file error naming the step's line, whatever `[expect]` says.
+    let r = run("typo_card", &until_next_turn("B = \"change position Goblin Atack Forse\""));
+    assert_status(&r, Status::Error);
+    assert_mentions(&r, &["typo_card.toml:20:", "no card named \"Goblin Atack Forse\"", "did you mean \"Goblin Attack Force\""]);
+    // A real card that is nowhere in the position is one too.
+    let r = run("absent_card", &until_next_turn("B = \"change position Summoned Skull\""));
+    assert_status(&r, Status::Error);
+    assert_mentions(&r, &["absent_card.toml:20:", "no card named \"Summoned Skull\" in this position"]);
+}
+
+#[test]
+fn an_expected_rejection_does_not_hide_an_unknown_command() {
+    let r = run("typo_command", &until_next_turn("B = \"chnage position Goblin Attack Force\""));
+    assert_status(&r, Status::Error);
+    assert_mentions(&r, &["typo_command.toml:20:", "is not a command"]);
+    let r = run("typo_announce", &until_next_turn("B = \"announce Goblin Atack Forse\""));
+    assert_status(&r, Status::Error);
+    assert_mentions(&r, &["typo_announce.toml:20:"]);
+}
+
+#[test]
+fn an_expected_rejection_must_come_at_the_steps_own_decision() {
+    // B's command while only A decides: rejected, but that says nothing about the ruling.
+    let text = format!("{MAIN1}[[do]]\nB = \"pass\"\n[expect]\nerror = true\n");
+    let r = run("wrong_decider", &text);
+    assert_status(&r, Status::Failed);
+    assert_mentions(&r, &["not at a decision of B's", "A must decide"]);
+    // Naming the rejection that happens makes it the point of the file.
+    let named = text.replace("error = true", "error = \"but A must decide\"");
+    assert_status(&run("wrong_decider_named", &named), Status::Passed);
+    // A refusal at a forced decision of the step's own player is the step's: A's only
+    // answer to B's Change of Heart is to pass, and A's command is refused right there
+    // (without that rule the runner would pass for A and fail the file at B's decision).
+    let forced = until_next_turn("A = \"activate Change of Heart\"");
+    assert_status(&run("forced_own", &forced), Status::Passed);
+}
+
+#[test]
+fn an_expected_rejection_at_a_decision_the_command_cannot_answer_fails() {
+    // Pot of Greed resolves with no decision left to make: "choose" answers nothing there.
+    let text = r#"
+[state]
+turn = 2
+[state.A]
+hand = ["Celtic Guardian"]
+spells = [{ card = "Pot of Greed", position = "set" }]
+deck = ["Dark Magician", "Summoned Skull", "Mystical Elf"]
+[[do]]
+A = "activate Pot of Greed"
+[[do]]
+A = "choose Dark Magician"
+[expect]
+error = true
+"#;
+    let r = run("cannot_answer", text);
+    assert_status(&r, Status::Failed);
+    assert_mentions(&r, &["a decision that command cannot answer"]);
+}
+
+#[test]
+fn the_rule_id_list_is_the_specs() {
+    let Ok(spec) = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/spec/RULES.md")) else {
+        eprintln!("note: ../shared/spec/RULES.md absent; skipping");
+        return;
+    };
+    let ours: Vec<&str> = scenario::RULE_IDS.lines().map(str::trim).filter(|l| scenario::is_rule_id(l)).collect();
+    assert_eq!(ours, scenario::parse_rule_ids(&spec), "docs/rule-ids.txt differs from RULES.md's clause IDs");
+}
+
+#[test]
+fn commands_find_the_scenarios_from_any_folder_below_the_repository() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let found = scenario::default_dir(&root.join("crates/scenario/src")).expect("tests/scenarios above crates/scenario/src");
+    assert!(found.ends_with("tests/scenarios"));
+    assert!(scenario::resolve_paths(&[], &root.join("crates")).is_ok());
+    let outside = std::env::temp_dir().join(format!("ygo-scenario-outside-{}", std::process::id()));
+    std::fs::create_dir_all(&outside).unwrap();
+    if scenario::default_dir(&outside).is_none() {
+        let e = scenario::resolve_paths(&[], &outside).unwrap_err().to_string();
+        assert!(e.contains("no tests/scenarios folder"), "{e}");
+    }
+    let e = scenario::resolve_paths(&[outside.join("nope")], &outside).unwrap_err().to_string();
+    assert!(e.contains("no such file or folder"), "{e}");
+    let e = scenario::resolve_paths(std::slice::from_ref(&outside), &outside).unwrap_err().to_string();
+    assert!(e.contains("no scenario files"), "{e}");
 }

@@ -476,29 +476,106 @@ pub struct Duel {
 }
 
 impl PartialEq for Duel {
+    /// Every field of the state, named one by one (a new field does not compile until it is
+    /// listed here): the pool is configuration, not state, and `field_sources`, `negators`
+    /// and `activatable` are caches rebuilt from the cards (`attach_pool`).
     fn eq(&self, other: &Duel) -> bool {
-        // The pool is configuration, not state.
-        self.edition == other.edition
-            && self.rng == other.rng
-            && self.cards == other.cards
-            && self.players == other.players
-            && self.turn == other.turn
-            && self.turn_player == other.turn_player
-            && self.phase == other.phase
-            && self.step == other.step
-            && self.normal_summons_left == other.normal_summons_left
-            && self.tasks == other.tasks
-            && self.chain == other.chain
-            && self.prompt == other.prompt
-            && self.outcome == other.outcome
-            && self.events == other.events
-            && self.pending == other.pending
-            && self.lingering == other.lingering
-            && self.player_fx == other.player_fx
-            && self.used == other.used
-            && self.xyz_materials == other.xyz_materials
-            && self.counters == other.counters
-            && self.attacked_targets == other.attacked_targets
+        let Duel {
+            pool: _,
+            edition,
+            rng,
+            cards,
+            players,
+            turn,
+            turn_player,
+            phase,
+            step,
+            normal_summons_left,
+            battle_dest,
+            tasks,
+            chain,
+            resolved,
+            no_battle_damage,
+            prompt,
+            answer,
+            outcome,
+            events,
+            actions_this_turn,
+            decisions,
+            recent,
+            timing,
+            happenings,
+            step_boundary,
+            pending,
+            lingering,
+            player_fx,
+            used,
+            memory,
+            delayed,
+            cause,
+            resolving,
+            summon_pending,
+            index,
+            field_sources: _,
+            negators: _,
+            activatable: _,
+            held_spell_zones,
+            control_returns,
+            attack_negated,
+            end_battle_phase,
+            skip_to_end_phase,
+            negated_summon,
+            resolved_this_turn,
+            battles,
+            xyz_materials,
+            counters,
+            attacked_targets,
+        } = self;
+        *edition == other.edition
+            && *rng == other.rng
+            && *cards == other.cards
+            && *players == other.players
+            && *turn == other.turn
+            && *turn_player == other.turn_player
+            && *phase == other.phase
+            && *step == other.step
+            && *normal_summons_left == other.normal_summons_left
+            && *battle_dest == other.battle_dest
+            && *tasks == other.tasks
+            && *chain == other.chain
+            && *resolved == other.resolved
+            && *no_battle_damage == other.no_battle_damage
+            && *prompt == other.prompt
+            && *answer == other.answer
+            && *outcome == other.outcome
+            && *events == other.events
+            && *actions_this_turn == other.actions_this_turn
+            && *decisions == other.decisions
+            && *recent == other.recent
+            && *timing == other.timing
+            && *happenings == other.happenings
+            && *step_boundary == other.step_boundary
+            && *pending == other.pending
+            && *lingering == other.lingering
+            && *player_fx == other.player_fx
+            && *used == other.used
+            && *memory == other.memory
+            && *delayed == other.delayed
+            && *cause == other.cause
+            && *resolving == other.resolving
+            && *summon_pending == other.summon_pending
+            && *index == other.index
+            && *held_spell_zones == other.held_spell_zones
+            && *control_returns == other.control_returns
+            && *attack_negated == other.attack_negated
+            && *end_battle_phase == other.end_battle_phase
+            && *skip_to_end_phase == other.skip_to_end_phase
+            && *negated_summon == other.negated_summon
+            && *resolved_this_turn == other.resolved_this_turn
+            && *battles == other.battles
+            && *xyz_materials == other.xyz_materials
+            && *counters == other.counters
+            && *attacked_targets == other.attacked_targets
     }
 }
 

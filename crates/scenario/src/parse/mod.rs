@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
-use ygo_core::action::{parse_command, CardPattern};
+use ygo_core::action::{parse_command, CardPattern, Command};
 use ygo_core::pool::CardPool;
 use ygo_core::types::{DamageStep, SummonKind};
 use ygo_core::{BattleStep, Edition, Phase, Placed, Player, Position, PositionSetup, SidePosition};
@@ -460,6 +460,9 @@ pub fn parse(src: &str, pool: &CardPool) -> Result<Scenario, Vec<ParseError>> {
             }
         }
     }
+    if cx.errors.is_empty() {
+        check_step_names(&mut cx, &setup, &steps);
+    }
     let mut expect = Expect::default();
     match root.get("expect") {
         Some(v) => {
@@ -533,4 +536,87 @@ fn command_is_wellformed(command: &str) -> bool {
     }
     parse_command(command).is_some()
         || NOT_YET_PARSED.iter().any(|v| if v.ends_with(' ') { command.len() > v.len() && command.starts_with(v) } else { command == *v })
+}
+
+/// Every card a step names must be a card of the position (or a token, which effects
+/// create), and what `announce` declares must be a declaration the engine knows: a
+/// misspelled name is an error of the file at its line, never a rejection that
+/// `error = true` could take for a ruling.
+fn check_step_names(cx: &mut Ctx<'_>, setup: &PositionSetup, steps: &[Step]) {
+    let mut codes: Vec<u32> = Vec::new();
+    for side in &setup.sides {
+        codes.extend(&side.hand);
+        codes.extend(&side.deck);
+        for p in side.extra.iter().chain(&side.gy).chain(&side.banished).chain(&side.monsters).chain(&side.spells).chain(&side.pendulum).chain(&side.field) {
+            codes.push(p.code);
+            codes.extend(&p.materials);
+        }
+    }
+    codes.sort_unstable();
+    codes.dedup();
+    let in_position: Vec<&str> = codes.iter().filter_map(|&c| cx.pool.get(c)).map(|d| d.data.name.as_str()).collect();
+    for step in steps {
+        let problems = step_name_problems(cx.pool, &in_position, &step.command);
+        for msg in problems {
+            cx.errors.push(ParseError { line: Some(step.line), msg: format!("{} = {}: {msg}", step.player.name(), q(&step.command)) });
+        }
+    }
+}
+
+/// What is wrong with the names one command gives (empty: nothing).
+fn step_name_problems(pool: &CardPool, in_position: &[&str], command: &str) -> Vec<String> {
+    let commands: Vec<String> = match split_selection(command) {
+        Some((verb, items)) => items.iter().map(|i| format!("{verb} {i}")).collect(),
+        None => vec![command.to_string()],
+    };
+    let mut out = Vec::new();
+    for c in &commands {
+        match parse_command(c) {
+            Some(Command::OnCard(_, p)) | Some(Command::Activate(p, _)) | Some(Command::Attack(p, None)) => out.extend(name_problem(pool, in_position, &p)),
+            Some(Command::Attack(a, Some(t))) => {
+                out.extend(name_problem(pool, in_position, &a));
+                out.extend(name_problem(pool, in_position, &t));
+            }
+            Some(Command::Announce(x)) => out.extend(announce_problem(pool, &x)),
+            Some(Command::Simple(_)) | None => {}
+        }
+    }
+    out
+}
+
+/// A card pattern's name (if it gives one) against the shipped data and the position.
+fn name_problem(pool: &CardPool, in_position: &[&str], p: &CardPattern) -> Option<String> {
+    let name = p.name.as_deref()?;
+    let Some(i) = pool.find(name) else {
+        let hint = ygo_data::text::nearest(name, pool.iter().map(|d| d.data.name.as_str())).map(|s| format!("; did you mean {}?", q(s))).unwrap_or_default();
+        return Some(format!("no card named {} in the card data{hint}", q(name)));
+    };
+    let d = pool.def(i);
+    if d.data.is_token() || in_position.iter().any(|n| n.eq_ignore_ascii_case(&d.data.name)) {
+        return None;
+    }
+    let hint = ygo_data::text::nearest(name, in_position.iter().copied()).map(|s| format!("; did you mean {}?", q(s))).unwrap_or_default();
+    Some(format!("no card named {} in this position{hint}", q(name)))
+}
+
+/// `announce X`: a number, heads or tails, a card type, a Type, an Attribute, or a card name.
+fn announce_problem(pool: &CardPool, x: &str) -> Option<String> {
+    let x = x.trim();
+    let words = ["heads", "tails", "monster", "spell", "trap"];
+    let known = x.parse::<u32>().is_ok()
+        || words.iter().any(|w| w.eq_ignore_ascii_case(x))
+        || ygo_core::card::RACE_NAMES.iter().any(|r| r.eq_ignore_ascii_case(x))
+        || ygo_core::card::Attribute::ALL.iter().any(|a| a.name().eq_ignore_ascii_case(x))
+        || pool.find(x).is_some();
+    if known {
+        return None;
+    }
+    let all = words
+        .iter()
+        .copied()
+        .chain(ygo_core::card::RACE_NAMES.iter().copied())
+        .chain(ygo_core::card::Attribute::ALL.iter().map(|a| a.name()))
+        .chain(pool.iter().map(|d| d.data.name.as_str()));
+    let hint = ygo_data::text::nearest(x, all).map(|s| format!("; did you mean {}?", q(s))).unwrap_or_default();
+    Some(format!("{} is not a declaration (a number, heads or tails, monster/spell/trap, a Type, an Attribute or a card name){hint}", q(x)))
 }
