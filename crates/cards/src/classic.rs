@@ -36,15 +36,15 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Mystical Space Typhoon
         5318639 => E::new(QUICK_SPELL, "Destroy 1 targeted spell or trap on the field.").target(1, on_field_spell_trap()).op(Op::Destroy(Obj::Targets)),
         // Royal Decree
-        51452091 => E::new(CONTINUOUS_TRAP, "While face-up, every other trap effect on the field is negated.").modifier(Modifier::NegateOtherTrapEffects),
+        51452091 => E::new(CONTINUOUS_TRAP, "While face-up, every other trap effect on the field is negated.").modifier(Modifier::negate_other_trap_effects()),
         // Magic Jammer
         77414722 => E::new(COUNTER_TRAP, "When a spell is activated: discard 1 card; negate that activation and destroy the spell.")
-            .when(Condition::ChainTopActivates(F::Spell))
-            .cost(Cost::Discard { count: 1, filter: F::Any })
+            .when(Condition::chain_top_activates(F::Spell))
+            .cost(Cost::discard(1, F::Any))
             .op(Op::NegateActivation { destroy: true }),
         // Seven Tools of the Bandit
         3819470 => E::new(COUNTER_TRAP, "When a trap is activated: pay 1000 LP; negate that activation and destroy the trap.")
-            .when(Condition::ChainTopActivates(F::Trap))
+            .when(Condition::chain_top_activates(F::Trap))
             .cost(Cost::PayLp(Num::Const(1000)))
             .op(Op::NegateActivation { destroy: true }),
         // Kuriboh
@@ -58,7 +58,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             Condition::Step(ygo_core::types::BattleStep::Damage(ygo_core::types::DamageStep::DuringCalculation)),
             Condition::Battling(F::Attacker & F::OppControls),
         ]))
-        .cost(Cost::DiscardSelf)
+        .cost(Cost::discard_self())
         .op(Op::NoBattleDamage),
         _ => return None,
     };

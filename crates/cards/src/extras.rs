@@ -18,7 +18,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         71413901 => Behavior {
             counters: vec![SPELL_COUNTER],
             ..Behavior::with(vec![
-                E::trigger(Trigger::Summoned { normal: true, flip: false, special: false }, "If this card is Normal Summoned: place 1 Spell Counter on it (at most 1).")
+                E::trigger(Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This }, "If this card is Normal Summoned: place 1 Spell Counter on it (at most 1).")
                     .op(Op::AddCounters { what: Obj::This, kind: SPELL_COUNTER, count: 1, max: Some(1) }),
                 E::continuous("It gains 300 ATK for each Spell Counter on it.")
                     .modifier(Modifier::AtkDef { scope: Scope::This, atk: Num::Times(Box::new(Num::CountersOnThis(SPELL_COUNTER)), 300), def: Num::Const(0) }),
@@ -40,7 +40,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             otherwise: vec![
                 Op::Destroy(Obj::All(Place::Monsters(Who::You), F::Any)),
                 // The ATK they had on the field (last known information).
-                Op::if_did(vec![Op::Damage { who: Who::You, amount: Num::half(Num::SumOf(Stat::Atk, Obj::Affected)) }]),
+                Op::if_did(vec![Op::Damage { who: Who::You, amount: Num::half(Num::sum_of(Stat::Atk, Obj::Affected)) }]),
             ],
         })]),
         // Embodiment of Apophis
@@ -58,7 +58,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .when(Condition::All(vec![Condition::NotSummonedThisTurn, Condition::FreeMonsterZones(4)]))
         .op(Op::SummonTokens { code: SHEEP_TOKEN, count: 4, pos: SummonPos::Defense })
         .restricts(PlayerEffect::NoSummonsThisTurn)
-        .op(Op::Apply { what: Obj::Affected, modifier: Modifier::NoTributeSummonMaterial(Scope::This), until: Duration::Permanent })]),
+        .op(Op::Apply { what: Obj::Affected, modifier: Modifier::no_tribute_summon_material(Scope::This), until: Duration::Permanent })]),
         _ => return None,
     })
 }

@@ -108,7 +108,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             TrapKind::Counter,
             "When a monster would be Summoned, or a spell or trap card is activated: pay half your LP; negate that Summon or activation and destroy the card.",
         )
-        .when(Condition::Any(vec![Condition::SummonPending, Condition::ChainTopActivates(F::Spell | F::Trap)]))
+        .when(Condition::Any(vec![Condition::SummonPending, Condition::chain_top_activates(F::Spell | F::Trap)]))
         .cost(Cost::PayLp(Num::half(Num::Lp(Who::You))))
         .op(Op::NegateActivation { destroy: true })]),
         // Monster Reborn
@@ -123,13 +123,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .when(Condition::All(vec![Condition::YourTurn, Condition::InPhase(Phase::Standby)]))
         .op(Op::ChangePosition { what: Obj::All(Place::Monsters(Who::Both), F::Any), to: PosChange::Toggle })
-        .op(Op::Apply { what: Obj::All(Place::Monsters(Who::Both), F::Any), modifier: Modifier::CannotChangePosition(Scope::This), until: Duration::EndOfTurn })]),
+        .op(Op::Apply { what: Obj::All(Place::Monsters(Who::Both), F::Any), modifier: Modifier::cannot_change_position(Scope::This), until: Duration::EndOfTurn })]),
         // Yata-Garasu
         3078576 => Behavior {
             effects: vec![
                 E::continuous("This card cannot be Special Summoned."),
                 E::spirit_return(),
-                E::trigger(Trigger::DealtBattleDamage { direct: false }, "If this card deals battle damage to your opponent: they skip the Draw Phase of their next turn.")
+                E::trigger(Trigger::DealtBattleDamage { direct: false, of: Subject::This }, "If this card deals battle damage to your opponent: they skip the Draw Phase of their next turn.")
                     .op(Op::ApplyPlayer { who: Who::Opponent, effect: PlayerEffect::SkipDraw(1) }),
             ],
             no_special_summon: true,

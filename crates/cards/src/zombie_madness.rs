@@ -15,10 +15,10 @@ pub(crate) fn zombie() -> F {
 /// (declare a type, the opponent sends 1 card of it from their Deck to the GY).
 fn vampire_mill() -> E {
     E::trigger(
-        Trigger::DealtBattleDamage { direct: false },
+        Trigger::DealtBattleDamage { direct: false, of: Subject::This },
         "If this card inflicts battle damage to your opponent: declare Monster, Spell or Trap; your opponent picks 1 card of that type in their Deck and sends it to the GY.",
     )
-    .op(Op::Declare(Declare::CardType))
+    .op(Op::declare(Declare::CardType))
     .op(Op::Choose { who: Who::Opponent, place: Place::Deck(Who::Opponent), filter: F::Declared, min: 1, max: 1 })
     .op(Op::SendToGy(Obj::Chosen))
 }
@@ -28,14 +28,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
     Some(match id {
         // Curse of Anubis
         66742250 => {
-            let effect_monsters = || Obj::All(Place::Monsters(Who::Both), F::EffectMonster & F::FaceUp);
+            let effect_monsters = || Obj::All(Place::Monsters(Who::Both), F::effect_monster() & F::FaceUp);
             Behavior::with(vec![E::trap(
                 TrapKind::Normal,
                 "Every face-up Effect Monster on the field goes to Defense Position; until the end of this turn their original DEF is 0 and their battle positions cannot be changed.",
             )
             .op(Op::ChangePosition { what: effect_monsters(), to: PosChange::FaceUpDefense })
             .op(Op::Apply { what: effect_monsters(), modifier: Modifier::SetOriginal { atk: None, def: Some(Num::Const(0)) }, until: Duration::EndOfTurn })
-            .op(Op::Apply { what: effect_monsters(), modifier: Modifier::CannotChangePosition(Scope::This), until: Duration::EndOfTurn })])
+            .op(Op::Apply { what: effect_monsters(), modifier: Modifier::cannot_change_position(Scope::This), until: Duration::EndOfTurn })])
         }
         // Vampire Genesis
         22056710 => Behavior {
@@ -45,7 +45,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 E::continuous("Cannot be Normal Summoned or Set; Special Summoned from your hand by banishing 1 face-up \"Vampire Lord\" you control."),
                 E::ignition("Once per turn: discard 1 Zombie monster, then target 1 Zombie monster in your GY whose Level is lower than the discarded one's; Special Summon it.")
                     .limit(Limit::PerCardPerTurn)
-                    .cost(Cost::Discard { count: 1, filter: zombie() })
+                    .cost(Cost::discard(1, zombie()))
                     .target_in(Place::Gy(Who::You), 1, 1, zombie() & F::CanSpecialSummon & F::stat(Stat::Level, Cmp::Lt, Num::Cost(CostStat::Level)))
                     .op(Op::special_summon(Obj::Targets, SummonPos::FaceUp)),
             ])
@@ -71,7 +71,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 E::continuous("This card can never be Special Summoned."),
                 E::spirit_return(),
                 E::trigger(
-                    Trigger::Summoned { normal: true, flip: false, special: false },
+                    Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This },
                     "When this card is Normal Summoned or flipped face-up: destroy every other face-up monster on the field.",
                 )
                 .op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::NotSelf))),
@@ -119,7 +119,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         63012333 => Behavior::with(vec![
             E::continuous("While you control another face-up Zombie monster, your opponent cannot choose this card as an attack target.")
                 .when(Condition::Exists { place: Place::Monsters(Who::You), filter: zombie() & F::FaceUp, count: 1 })
-                .modifier(Modifier::NotAttackTarget(Scope::This)),
+                .modifier(Modifier::not_attack_target(Scope::This)),
             E::trigger(
                 Trigger::AnySpecialSummoned(zombie()),
                 "Each time one or more Zombie monsters are Special Summoned: the top 2 cards of your opponent's Deck go to the GY.",
@@ -128,11 +128,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         ]),
         // Spirit Reaper
         23205979 => Behavior::with(vec![
-            E::continuous("This card cannot be destroyed by battle.").modifier(Modifier::IndestructibleByBattle(Scope::This)),
+            E::continuous("This card cannot be destroyed by battle.").modifier(Modifier::indestructible_by_battle(Scope::This)),
             E::continuous("Right after a card effect that targeted this face-up card resolves, this card is destroyed.")
-                .modifier(Modifier::DestroyAfterTargeted(Scope::This)),
+                .modifier(Modifier::destroy_after_targeted(Scope::This)),
             E::trigger(
-                Trigger::DealtBattleDamage { direct: true },
+                Trigger::DealtBattleDamage { direct: true, of: Subject::This },
                 "When this card deals battle damage to your opponent with a direct attack: 1 random card from their hand is discarded.",
             )
             .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use crate::action::Action;
-use crate::effect::{Cause, EffectKind, Range, Trigger, Who};
+use crate::effect::{Cause, EffectKind, Range, Subject, Trigger, Who};
 use crate::engine::{Flow, Prompt, Task, Window, WindowKind};
 use crate::event::{Event, Reason};
 use crate::state::{CardId, Duel};
@@ -56,20 +56,20 @@ impl Trigger {
             Trigger::Phase { .. }
             | Trigger::EndOfBattlePhase
             | Trigger::AnySpecialSummoned(_)
-            | Trigger::AnySummoned { .. }
+            | Trigger::Summoned { of: Subject::Any(_), .. }
             | Trigger::LeftField(_)
-            | Trigger::OtherReturnedToHand(_)
+            | Trigger::ReturnedToHand(Subject::Any(_))
             | Trigger::EffectDamage { .. }
             | Trigger::Drew(_)
             | Trigger::AnyDiscarded(_)
-            | Trigger::AnyDealtBattleDamage(_) => true,
+            | Trigger::DealtBattleDamage { of: Subject::Any(_), .. } => true,
             Trigger::Flipped
-            | Trigger::Summoned { .. }
+            | Trigger::Summoned { of: Subject::This, .. }
             | Trigger::SentToGy { .. }
             | Trigger::DestroyedByBattle
             | Trigger::Destroyed { .. }
-            | Trigger::ReturnedToHand
-            | Trigger::DealtBattleDamage { .. }
+            | Trigger::ReturnedToHand(Subject::This)
+            | Trigger::DealtBattleDamage { of: Subject::This, .. }
             | Trigger::DestroysByBattle
             | Trigger::DestroysByBattleToGy
             | Trigger::AttackTargeted
@@ -272,7 +272,7 @@ impl Duel {
         let other = |x: CardId| if x == card { None } else { Some(x) };
         match t {
             Trigger::Flipped => matches!(e, Event::Flipped { card: x } if *x == card && on_field_face_up).then_some(None),
-            Trigger::Summoned { normal, flip, special } => {
+            Trigger::Summoned { normal, flip, special, of: Subject::This } => {
                 let hit = match e {
                     Event::NormalSummoned { card: x, .. } => *normal && *x == card,
                     Event::FlipSummoned { card: x } => *flip && *x == card,
@@ -294,11 +294,11 @@ impl Duel {
                 let Event::Moved { card: x, to, reason, .. } = e else { return None };
                 (*x == card && to.zone == Zone::Gy && reason.is_destroy() && cause_ok(*cause, *reason)).then_some(None)
             }
-            Trigger::ReturnedToHand => {
+            Trigger::ReturnedToHand(Subject::This) => {
                 let Event::Moved { card: x, from, to, .. } = e else { return None };
                 (*x == card && to.zone == Zone::Hand && from.zone.on_field()).then_some(None)
             }
-            Trigger::OtherReturnedToHand(f) => {
+            Trigger::ReturnedToHand(Subject::Any(f)) => {
                 let Event::Moved { card: x, from, to, .. } = e else { return None };
                 let moved = self.card(*x);
                 let hit = *x != card
@@ -310,7 +310,7 @@ impl Duel {
                     && self.filter_matches(f, *x, c.controller(), card);
                 hit.then_some(Some(*x))
             }
-            Trigger::DealtBattleDamage { direct } => {
+            Trigger::DealtBattleDamage { direct, of: Subject::This } => {
                 let Event::BattleDamage { player, by, .. } = e else { return None };
                 (*by == card && *player != c.controller() && (!direct || self.current_attack().is_some_and(|a| a.target.is_none())))
                     .then(|| self.battle_opponent(card))
@@ -357,7 +357,7 @@ impl Duel {
                 let Event::PositionChanged { card: x, from, to } = e else { return None };
                 (*x == card && from.attack() && *to == crate::types::Position::FaceUpDefense && on_field_face_up).then_some(None)
             }
-            Trigger::AnySummoned { normal, flip, special, filter } => {
+            Trigger::Summoned { normal, flip, special, of: Subject::Any(filter) } => {
                 let (x, how) = match e {
                     Event::NormalSummoned { card, .. } => (*card, *normal),
                     Event::FlipSummoned { card } => (*card, *flip),
@@ -391,7 +391,7 @@ impl Duel {
                 let Event::Moved { card: x, from, to, reason: Reason::Discard, .. } = e else { return None };
                 (in_range && from.zone == Zone::Hand && to.zone == Zone::Gy && self.filter_matches(f, *x, c.controller(), card)).then(|| other(*x))
             }
-            Trigger::AnyDealtBattleDamage(f) => {
+            Trigger::DealtBattleDamage { of: Subject::Any(f), .. } => {
                 let Event::BattleDamage { player, by, .. } = e else { return None };
                 (in_range && *player != c.controller() && self.filter_matches(f, *by, c.controller(), card)).then_some(Some(*by))
             }

@@ -370,9 +370,6 @@ pub enum Op {
     ShuffleDeck(Who),
     /// Reveal the cards to the opponent (MISC-7).
     Reveal(Obj),
-    /// The controller declares a value (a card name, a type, ...; [`Filter::Declared`]); a
-    /// second `Declare` in the same resolution adds to the first ("a Type and an Attribute").
-    Declare(Declare),
     /// The controller calls heads or tails and a coin is tossed (MISC-6); "did" when the
     /// call was right.
     CallCoin,
@@ -499,12 +496,17 @@ pub enum Op {
         /// What the card that stops the excavation must match.
         filter: Filter,
     },
-    /// A player declares a value, as [`Op::Declare`] does for the controller ("your opponent
-    /// declares a Level": "Reasoning").
+    /// A player (`Who::You`: the controller; [`Op::declare`]) declares a value (a card name,
+    /// a type, ...; [`Filter::Declared`]); a second declaration in the same resolution adds to
+    /// the first ("a Type and an Attribute"; "your opponent declares a Level": "Reasoning").
     DeclareBy(Who, Declare),
 }
 
 impl Op {
+    /// The controller declares a value ([`Op::DeclareBy`] for `Who::You`).
+    pub fn declare(kind: Declare) -> Op {
+        Op::DeclareBy(Who::You, kind)
+    }
     /// "If you do": the steps run only if the previous one affected a card.
     pub fn if_did(then: Vec<Op>) -> Op {
         Op::If { test: Test::Did, then, otherwise: Vec::new() }
