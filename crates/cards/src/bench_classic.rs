@@ -52,7 +52,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         },
         // Sword Hunter
         51345461 => Behavior::with(vec![E::trigger(
-            Trigger::EndOfBattlePhase,
+            Trigger::end_of_battle_phase(),
             "At the end of the Battle Phase: each monster this card destroyed by battle this Battle Phase that is still in the GY becomes an Equip Card on this card, giving it 200 ATK each.",
         )
         .when(Condition::Exists { place: Place::Gy(Who::Both), filter: sword_hunter_victim(), count: 1 })
@@ -120,8 +120,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .when(Condition::AttackDeclared(F::OppControls))
         .target(1, F::Attacker)
-        .op(Op::NegateAttack)
-        .then_if_did(vec![Op::Damage { who: Who::Opponent, amount: Num::stat_of(Stat::Atk, Obj::Target(0)) }])]),
+        .op(Op::negate_attack())
+        .then_if_did(vec![Op::damage(Who::Opponent, Num::stat_of(Stat::Atk, Obj::Target(0)))])]),
         // Waboku
         12607053 => Behavior::with(vec![E::new(NORMAL_TRAP, "For the rest of this turn you take no battle damage and your monsters cannot be destroyed by battle.")
             .op(Op::ApplyPlayer { who: Who::You, effect: PlayerEffect::NoBattleDamage })
@@ -138,8 +138,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .when(Condition::AttackDeclared(F::OppControls))
         .target(1, F::Attacker)
-        .op(Op::NegateAttack)
-        .op(Op::EndBattlePhase)]),
+        .op(Op::negate_attack())
+        .op(Op::end_battle_phase())]),
         // Dragon Capture Jar
         50045299 => Behavior::with(vec![E::trap(
             TrapKind::Continuous,
@@ -160,7 +160,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::only_if(
             Condition::Exists { place: Place::Monsters(Who::Both), filter: F::Named(17985575) & F::FaceUp, count: 1 },
             vec![
-                Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Race(Race::DRAGON) & F::CanSpecialSummon, min: 1, max: 2 },
+                Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Race(Race::DRAGON) & F::can_special_summon(), min: 1, max: 2 },
                 Op::special_summon(Obj::Chosen, SummonPos::FaceUp),
             ],
         ))]),
@@ -174,11 +174,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 until: Duration::EndOfTurn,
             })]),
         // Ookazi
-        19523799 => Behavior::with(vec![E::new(NORMAL_SPELL, "Your opponent takes 800 damage.").op(Op::Damage { who: Who::Opponent, amount: Num::Const(800) })]),
+        19523799 => Behavior::with(vec![E::new(NORMAL_SPELL, "Your opponent takes 800 damage.").op(Op::damage(Who::Opponent, Num::Const(800)))]),
         // Tremendous Fire
         46918794 => Behavior::with(vec![E::new(NORMAL_SPELL, "Your opponent takes 1000 damage and you take 500 damage.")
-            .op(Op::Damage { who: Who::Opponent, amount: Num::Const(1000) })
-            .op(Op::Damage { who: Who::You, amount: Num::Const(500) })]),
+            .op(Op::damage(Who::Opponent, Num::Const(1000)))
+            .op(Op::damage(Who::You, Num::Const(500)))]),
         // Stop Defense
         63102017 => Behavior::with(vec![E::new(NORMAL_SPELL, "Change 1 targeted Defense Position monster your opponent controls to face-up Attack Position.")
             .target(1, F::Monster & F::DefensePos & F::OppControls)
@@ -186,17 +186,17 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Just Desserts
         24068492 => Behavior::with(vec![E::new(NORMAL_TRAP, "Your opponent takes 500 damage for each monster they control.")
             .when(Condition::Exists { place: Place::Monsters(Who::Opponent), filter: F::Any, count: 1 })
-            .op(Op::Damage { who: Who::Opponent, amount: Num::per(500, Obj::All(Place::Monsters(Who::Opponent), F::Any)) })]),
+            .op(Op::damage(Who::Opponent, Num::per(500, Obj::All(Place::Monsters(Who::Opponent), F::Any))))]),
         // Ring of Destruction
         83555666 => Behavior::with(vec![E::new(
             NORMAL_TRAP,
             "Only in your opponent's turn, once per turn by name: target 1 face-up monster your opponent controls whose ATK does not exceed their LP; destroy it, and if you do, both players take damage equal to its original ATK.",
         )
-        .when(Condition::OpponentsTurn)
+        .when(Condition::opponents_turn())
         .limit(Limit::PerNamePerTurn)
         .target(1, F::Monster & F::FaceUp & F::OppControls & F::stat(Stat::Atk, Cmp::Le, Num::Lp(Who::Opponent)))
         .op(Op::Destroy(Obj::Targets))
-        .then_if_did(vec![Op::Damage { who: Who::Both, amount: Num::stat_of(Stat::OriginalAtk, Obj::Affected) }])]),
+        .then_if_did(vec![Op::damage(Who::Both, Num::stat_of(Stat::OriginalAtk, Obj::Affected))])]),
         _ => return None,
     })
 }

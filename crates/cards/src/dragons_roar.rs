@@ -18,8 +18,8 @@ fn dragon() -> F {
 
 /// "Special Summon 1 <name> from your hand or Deck".
 fn summon_named_from_hand_or_deck(e: E, code: u32) -> E {
-    e.when(Condition::Exists { place: Place::HandOrDeck(Who::You), filter: F::Named(code) & F::CanSpecialSummon, count: 1 })
-        .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: F::Named(code) & F::CanSpecialSummon, min: 1, max: 1 })
+    e.when(Condition::Exists { place: Place::HandOrDeck(Who::You), filter: F::Named(code) & F::can_special_summon(), count: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: F::Named(code) & F::can_special_summon(), min: 1, max: 1 })
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
 }
 
@@ -32,8 +32,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "When this card is destroyed by battle and sent to the GY: you can Special Summon 1 Dragon monster with 1500 or less ATK from your Deck.",
         )
         .range(Range::Gy)
-        .when(Condition::Exists { place: Place::Deck(Who::You), filter: dragon() & F::atk_at_most(1500) & F::CanSpecialSummon, count: 1 })
-        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: dragon() & F::atk_at_most(1500) & F::CanSpecialSummon, min: 1, max: 1 })
+        .when(Condition::Exists { place: Place::Deck(Who::You), filter: dragon() & F::atk_at_most(1500) & F::can_special_summon(), count: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: dragon() & F::atk_at_most(1500) & F::can_special_summon(), min: 1, max: 1 })
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
         // Red-Eyes Darkness Dragon
         96561011 => Behavior {
@@ -88,7 +88,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             )
             .when(Condition::All(vec![
                 Condition::This(F::ThisTurn(TurnFact::DestroyedByBattle)),
-                Condition::Exists { place: Place::HandOrDeck(Who::You), filter: F::Named(ARMED_DRAGON_LV7) & F::CanSpecialSummon, count: 1 },
+                Condition::Exists { place: Place::HandOrDeck(Who::You), filter: F::Named(ARMED_DRAGON_LV7) & F::can_special_summon(), count: 1 },
             ])),
         ]),
         // Black Dragon's Chick
@@ -96,7 +96,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Send this face-up card to the GY: Special Summon 1 \"Red-Eyes Black Dragon\" from your hand.",
         )
         .cost(Cost::send_self_to_gy())
-        .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Named(RED_EYES_BLACK_DRAGON) & F::CanSpecialSummon, min: 1, max: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Named(RED_EYES_BLACK_DRAGON) & F::can_special_summon(), min: 1, max: 1 })
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
         // Element Dragon
         30314994 => {
@@ -118,7 +118,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 .modifier(Modifier::ControlEquipped),
             E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::Opponent }, "In each of your opponent's Standby Phases, they gain 1000 LP.")
                 .needs_card_on_field()
-                .op(Op::GainLp { who: Who::Opponent, amount: Num::Const(1000) }),
+                .op(Op::gain_lp(Who::Opponent, Num::Const(1000))),
         ]),
         // Nobleman of Crossout
         71044499 => Behavior::with(vec![E::spell(
@@ -141,7 +141,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Pay 800 LP and target 1 monster in your GY: Special Summon it in Attack Position and equip it with this card. If this card is destroyed, the equipped monster is destroyed.",
         )
         .cost(Cost::PayLp(Num::Const(800)))
-        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::CanSpecialSummon)
+        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::can_special_summon())
         .op(Op::special_summon(Obj::Targets, SummonPos::Attack))
         .then_if_did(vec![
             Op::EquipTo(Obj::Affected),
@@ -167,7 +167,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .when(Condition::Exists { place: Place::Monsters(Who::You), filter: dragon() & F::FaceUp, count: 1 })
         .target(1, F::SpellTrap)
         .op(Op::Destroy(Obj::Targets))
-        .then_if_did(vec![Op::DamageController { of: Obj::Affected, amount: Num::Const(500) }])]),
+        .then_if_did(vec![Op::damage_controller(Obj::Affected, Num::Const(500))])]),
         // Creature Swap
         31036355 => Behavior::with(vec![E::spell(
             SpellKind::Normal,
@@ -202,7 +202,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             TrapKind::Continuous,
             "Target 1 monster in your GY: Special Summon it in Attack Position. If this card leaves the field, that monster is destroyed; if that monster is destroyed, this card is destroyed.",
         )
-        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::CanSpecialSummon)
+        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::can_special_summon())
         .op(Op::special_summon(Obj::Targets, SummonPos::Attack))
         .then_if_did(vec![
             Op::Apply { what: Obj::Affected, modifier: Modifier::DestroyedWithSource { destroyed_only: false }, until: Duration::Permanent },
@@ -215,7 +215,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .when(Condition::Exists { place: Place::Monsters(Who::Both), filter: (F::FaceDown & F::DefensePos) | F::effect_monster(), count: 1 })
         .op(Op::ChangePosition { what: Obj::All(Place::Monsters(Who::Both), F::FaceDown & F::DefensePos), to: PosChange::RevealDefense })
-        .op(Op::Damage { who: Who::Opponent, amount: Num::per(500, Obj::All(Place::Monsters(Who::Both), F::effect_monster())) })]),
+        .op(Op::damage(Who::Opponent, Num::per(500, Obj::All(Place::Monsters(Who::Both), F::effect_monster()))))]),
         // The Dragon's Bead
         92408984 => Behavior::with(vec![
             E::trap(TrapKind::Continuous, "Stays face-up on the field."),
@@ -225,7 +225,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             )
             .when(Condition::All(vec![Condition::chain_top_activates(F::Trap), Condition::chain_top_targets(dragon() & F::FaceUp)]))
             .cost(Cost::discard(1, F::Any))
-            .op(Op::NegateEffect { destroy: true }),
+            .op(Op::negate_effect(true)),
         ]),
         // Dragon's Rage
         54178050 => Behavior::with(vec![E::trap(
@@ -243,15 +243,15 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 .target(1, F::Monster & F::FaceUp & F::YouControl)
                 .op(Op::Banish { what: Obj::Targets, face_down: false })
                 .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
-                .op(Op::Later { at: Moment::EndPhase, ops: vec![Op::ReturnToField(Obj::Memory(Mem(0)))] }),
+                .op(Op::Later { at: Moment::EndPhase, ops: vec![Op::return_to_field(Obj::Memory(Mem(0)))] }),
         ]),
         // Trap Jammer
         19252988 => Behavior::with(vec![E::trap(
             TrapKind::Counter,
             "During the Battle Phase, when your opponent activates a trap card: negate the activation and destroy it.",
         )
-        .when(Condition::All(vec![Condition::InBattlePhase, Condition::chain_top_activates(F::Trap & F::OppControls)]))
-        .op(Op::NegateActivation { destroy: true })]),
+        .when(Condition::All(vec![Condition::in_battle_phase(), Condition::chain_top_activates(F::Trap & F::OppControls)]))
+        .op(Op::negate_activation(true))]),
         _ => return None,
     })
 }

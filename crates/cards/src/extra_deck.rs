@@ -146,10 +146,10 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             effects: vec![
                 E::continuous("Fusion materials: \"Elemental HERO Avian\" + \"Elemental HERO Burstinatrix\". Must be Fusion Summoned."),
                 E::trigger(
-                    Trigger::DestroysByBattleToGy,
+                    Trigger::destroys_by_battle_to_gy(),
                     "When it destroys a monster by battle and sends it to the GY: inflict damage to your opponent equal to that monster's ATK.",
                 )
-                .op(Op::Damage { who: Who::Opponent, amount: Num::stat_of(Stat::OriginalAtk, Obj::EventCard) }),
+                .op(Op::damage(Who::Opponent, Num::stat_of(Stat::OriginalAtk, Obj::EventCard))),
             ],
             materials: Some(Materials::Fusion { slots: named(&[21844576, 58932615]), by_polymerization: true }),
             ..Behavior::default()
@@ -160,13 +160,10 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 E::continuous("Fusion materials: \"Elemental HERO Avian\" + \"Elemental HERO Burstinatrix\". Only Special Summoned with \"Dark Fusion\" (never with \"Polymerization\"). It deals piercing battle damage.")
                     .modifier(Modifier::piercing(Scope::This)),
                 E::trigger(
-                    Trigger::DestroysByBattleToGy,
+                    Trigger::destroys_by_battle_to_gy(),
                     "When it destroys a monster by battle and sends it to the GY: inflict damage to your opponent equal to that monster's original ATK or DEF, whichever is higher.",
                 )
-                .op(Op::Damage {
-                    who: Who::Opponent,
-                    amount: Num::max(Num::stat_of(Stat::OriginalAtk, Obj::EventCard), Num::stat_of(Stat::OriginalDef, Obj::EventCard)),
-                }),
+                .op(Op::damage(Who::Opponent, Num::max(Num::stat_of(Stat::OriginalAtk, Obj::EventCard), Num::stat_of(Stat::OriginalDef, Obj::EventCard)))),
             ],
             materials: Some(Materials::Fusion { slots: named(&[21844576, 58932615]), by_polymerization: false }),
             ..Behavior::default()
@@ -198,7 +195,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             vec![E::quick("1 Tuner + 1 or more non-Tuners. When a card or effect that would destroy a card on the field is activated: you can Tribute this card; negate that activation and destroy that card.")
                 .when(Condition::chain_top_destroys())
                 .cost(Cost::tribute(1, !F::NotSelf))
-                .op(Op::NegateActivation { destroy: true }),
+                .op(Op::negate_activation(true)),
                 E::optional_if(
                     Trigger::Phase { phase: Phase::End, whose: Who::Both },
                     "In the End Phase of a turn its negation above was applied: you can Special Summon it from your GY.",
@@ -212,7 +209,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             F::Any,
             vec![
                 E::trigger(
-                    Trigger::EndOfDamageStep,
+                    Trigger::end_of_damage_step(),
                     "1 Tuner + 1 or more non-Tuners. After it attacks a Defense Position monster: destroy every Defense Position monster your opponent controls.",
                 )
                 .when(Condition::attacked_defense_position())
@@ -230,7 +227,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This },
             "A Tuner. When it is Normal Summoned: you can Special Summon 1 targeted Level 2 or lower monster from your GY in Defense Position; its effects are negated.",
         )
-        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::level_at_most(2) & F::CanSpecialSummon)
+        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::level_at_most(2) & F::can_special_summon())
         .op(Op::special_summon(Obj::Targets, SummonPos::Defense))
         .op(Op::Apply { what: Obj::Affected, modifier: Modifier::negate_monster_effects(), until: Duration::Permanent })]),
         // Junk Warrior
@@ -257,7 +254,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .when(Condition::All(vec![
             Condition::This(F::Summoned(SummonKind::Normal) & F::ThisTurn(TurnFact::Arrived)),
-            Condition::Step(BattleStep::Battle),
+            Condition::step(BattleStep::Battle),
         ]))
         .limit(Limit::PerCardPerTurn)
         .op(Op::Apply {
@@ -271,8 +268,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             effects: vec![E::quick("2 Level 4 monsters. When a monster declares an attack: you can detach 1 material from it; negate that attack.")
                 .when(Condition::AttackDeclared(F::Any))
                 .cost(Cost::DetachMaterial(1))
-                .op(Op::NegateAttack),
-                E::trigger(Trigger::AttackTargeted, "If it is chosen as an attack target while it has no material: destroy it.")
+                .op(Op::negate_attack()),
+                E::trigger(Trigger::attack_targeted(), "If it is chosen as an attack target while it has no material: destroy it.")
                     .when(Condition::This(F::stat(Stat::Materials, Cmp::Eq, 0)))
                     .op(Op::Destroy(Obj::This))],
             materials: Some(Materials::Xyz { count: 2, filter: F::Any }),
@@ -301,7 +298,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .in_damage_step()
             .range(Range::PendulumZone)
             .when(Condition::All(vec![
-                Condition::Step(BattleStep::Damage(DamageStep::DuringCalculation)),
+                Condition::step(BattleStep::Damage(DamageStep::DuringCalculation)),
                 Condition::Battling(pendulum() & F::YouControl & F::FaceUp),
             ]))
             .limit(Limit::PerNamePerTurn)
@@ -319,7 +316,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .limit(Limit::PerCardPerTurn)
         .when(Condition::Custom(CustomCheck { name: "stargazer-exactly-one-returned", holds: exactly_one_returned }))
-        .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::same_name_as(Obj::EventCard) & F::CanSpecialSummon, min: 1, max: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::same_name_as(Obj::EventCard) & F::can_special_summon(), min: 1, max: 1 })
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
         // Timegazer Magician
         20409757 => Behavior::with(vec![E::continuous(
@@ -349,7 +346,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 E::quick("When your opponent activates a card or effect that targets a card you control: you can Tribute 1 monster it points to; negate the activation and destroy that card.")
                     .when(Condition::All(vec![Condition::chain_top_is(F::OppControls), Condition::chain_top_targets(F::YouControl & F::OnField)]))
                     .cost(Cost::tribute(1, F::PointedTo))
-                    .op(Op::NegateActivation { destroy: true }),
+                    .op(Op::negate_activation(true)),
             ],
         ),
         // Link Spider
@@ -360,8 +357,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             vec![E::ignition("1 Normal monster. Once per turn: you can Special Summon 1 Level 4 or lower Normal monster from your hand to a zone of yours it points to.")
                 .limit(Limit::PerCardPerTurn)
                 .when(Condition::FreeLinkedZone)
-                .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::ability(type_bits::NORMAL) & F::level_at_most(4) & F::CanSpecialSummon, min: 1, max: 1 })
-                .op(Op::SpecialSummonPointed { what: Obj::Chosen, pos: SummonPos::FaceUp })],
+                .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::ability(type_bits::NORMAL) & F::level_at_most(4) & F::can_special_summon(), min: 1, max: 1 })
+                .op(Op::special_summon_pointed(Obj::Chosen, SummonPos::FaceUp))],
         ),
         // Linkuriboh
         41999284 => link(
@@ -391,7 +388,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 E::quick("When a trap card is activated: you can negate the activation and destroy it.")
                     .when(Condition::chain_top_activates(F::Trap))
                     .needs_card_on_field()
-                    .op(Op::NegateActivation { destroy: true }),
+                    .op(Op::negate_activation(true)),
             ],
             no_normal_summon: true,
             // "Cannot be Special Summoned by other ways": never revived, even once properly summoned.

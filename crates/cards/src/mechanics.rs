@@ -74,7 +74,7 @@ pub fn search_or_show(place: Place, filter: F, then: Vec<Op>) -> Op {
 /// "Special Summon 1 monster matching `filter` from your Deck" (in `pos`), found or shown
 /// (the 2005 form of [`search`]).
 pub fn summon_from_deck(filter: F, pos: SummonPos) -> Op {
-    search_or_show(Place::Deck(Who::You), filter & F::CanSpecialSummon, vec![Op::special_summon(Obj::Chosen, pos)])
+    search_or_show(Place::Deck(Who::You), filter & F::can_special_summon(), vec![Op::special_summon(Obj::Chosen, pos)])
 }
 
 /// Adds the ops of a [`search`] to an effect.
@@ -89,7 +89,7 @@ fn with_ops(mut e: E, ops: Vec<Op>) -> E {
 /// Summon 1 monster matching `filter` from your Deck" (in `pos`). Today's text needs such a
 /// monster in the Deck; the 2005 text only a free zone (then found or shown).
 pub fn floater(v: Versions, text: &str, filter: F, pos: SummonPos) -> Behavior {
-    let filter = filter & F::CanSpecialSummon;
+    let filter = filter & F::can_special_summon();
     let e = E::optional_when(Trigger::DestroyedByBattle, text).range(Range::Gy);
     let e = match v {
         Versions::Current => e.when(Condition::Exists { place: Place::Deck(Who::You), filter: filter.clone(), count: 1 }),
@@ -111,7 +111,7 @@ pub fn searcher(text: &str, filter: F) -> Behavior {
 /// from your hand or Deck". `e` says when (its trigger and condition); today's text needs
 /// the next monster to be there, the 2005 text finds it or shows the hand and Deck.
 pub fn level_up(v: Versions, e: E, next: u32) -> E {
-    let ops = search(v, Place::HandOrDeck(Who::You), F::Named(next) & F::CanSpecialSummon, vec![Op::special_summon(Obj::Chosen, SummonPos::FaceUp)]);
+    let ops = search(v, Place::HandOrDeck(Who::You), F::Named(next) & F::can_special_summon(), vec![Op::special_summon(Obj::Chosen, SummonPos::FaceUp)]);
     with_ops(e.cost(Cost::send_self_to_gy()), ops)
 }
 
@@ -123,7 +123,7 @@ mod tests {
     fn versions_differ_only_where_the_2005_text_does() {
         let today = floater(Versions::Current, "t", F::Monster, SummonPos::FaceUp);
         let old = floater(Versions::Goat2005, "t", F::Monster, SummonPos::FaceUp);
-        assert_eq!(today.effects[0].condition, Condition::Exists { place: Place::Deck(Who::You), filter: F::Monster & F::CanSpecialSummon, count: 1 });
+        assert_eq!(today.effects[0].condition, Condition::Exists { place: Place::Deck(Who::You), filter: F::Monster & F::can_special_summon(), count: 1 });
         assert_eq!(old.effects[0].condition, Condition::FreeMonsterZones(1));
         assert!(matches!(today.effects[0].ops[0], Op::Choose { .. }));
         assert!(matches!(old.effects[0].ops[0], Op::If { .. }));

@@ -29,7 +29,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::Reveal(Obj::DeckTop(Who::Both, 5)))
         .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
         .op(Op::SpecialSummon {
-            what: Obj::Filtered(Box::new(Obj::Memory(Mem(0))), F::Monster & F::level_at_most(4) & F::CanSpecialSummon),
+            what: Obj::Filtered(Box::new(Obj::Memory(Mem(0))), F::Monster & F::level_at_most(4) & F::can_special_summon()),
             pos: SummonPos::AttackOrSet,
             side: Side::Owner,
         })
@@ -59,7 +59,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             equip_spell(500, "Equip to 1 face-up monster (targeted): it gets +500 ATK."),
             E::trigger(Trigger::SentToGy { from: vec![Zone::SpellTrap], cause: Cause::Any }, "When this card goes from the field to the GY: your opponent takes 500 damage.")
                 .range(Range::Gy)
-                .op(Op::Damage { who: Who::Opponent, amount: Num::Const(500) }),
+                .op(Op::damage(Who::Opponent, Num::Const(500))),
         ]),
         // Archfiend of Gilfer
         50287060 => Behavior::with(vec![
@@ -98,7 +98,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     .op(Op::Apply { what: Obj::This, modifier: Modifier::cannot_attack(Scope::This), until: Duration::EndOfTurn })
                     .op(Op::Banish { what: Obj::Targets, face_down: false }),
                 E::optional_if(
-                    Trigger::DestroysByBattle,
+                    Trigger::destroys_by_battle(),
                     "If this card attacks and destroys an opponent's monster by battle: it can attack once more in a row.",
                 )
                 .limit(Limit::PerCardPerTurn)
@@ -128,7 +128,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             TrapKind::Continuous,
             "On activation you can Special Summon 1 \"Helios - The Primordial Sun\" from your hand or Deck. While this card is face-up on the field, every card that would go to the GY is banished instead.",
         )
-        .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: F::Named(HELIOS) & F::CanSpecialSummon, min: 0, max: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: F::Named(HELIOS) & F::can_special_summon(), min: 0, max: 1 })
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
         .modifier(Modifier::banish_instead_of_gy())]),
         // Jinzo
@@ -146,11 +146,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .limit(Limit::PerCardPerTurn)
         .cost(Cost::tribute(1, F::Any))
-        .op(Op::Damage { who: Who::Opponent, amount: Num::half(Num::Cost(CostStat::Atk)) })]),
+        .op(Op::damage(Who::Opponent, Num::half(Num::Cost(CostStat::Atk))))]),
         // Cannon Soldier
         11384280 => Behavior::with(vec![E::ignition("You can Tribute 1 monster (this card included) to inflict 500 damage to your opponent.")
             .cost(Cost::tribute(1, F::Any))
-            .op(Op::Damage { who: Who::Opponent, amount: Num::Const(500) })]),
+            .op(Op::damage(Who::Opponent, Num::Const(500)))]),
         // Penguin Soldier
         93920745 => Behavior::with(vec![E::new(EffectKind::Trigger { optional: true, when: false }, "FLIP: you can target 1 or 2 monsters on the field and return them to the hand.")
             .on(Trigger::Flipped)
@@ -171,7 +171,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Only if a monster from your field went to your GY this turn: you can Special Summon 1 monster with 1500 or less ATK from your Deck; then shuffle your Deck.",
         )
         .when(Condition::Exists { place: Place::Gy(Who::You), filter: F::Monster & F::CameFrom(Origin::MonsterZone) & F::ThisTurn(TurnFact::Arrived), count: 1 })
-        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Monster & F::atk_at_most(1500) & F::CanSpecialSummon, min: 0, max: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Monster & F::atk_at_most(1500) & F::can_special_summon(), min: 0, max: 1 })
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
         // Ultimate Offering
         80604091 => Behavior::with(vec![
@@ -182,13 +182,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             )
             .when(Condition::All(vec![
                 Condition::Any(vec![
-                    Condition::All(vec![Condition::YourTurn, Condition::Any(vec![Condition::InPhase(Phase::Main1), Condition::InPhase(Phase::Main2)])]),
-                    Condition::All(vec![Condition::OpponentsTurn, Condition::InBattlePhase]),
+                    Condition::All(vec![Condition::your_turn(), Condition::Any(vec![Condition::in_phase(Phase::Main1), Condition::in_phase(Phase::Main2)])]),
+                    Condition::All(vec![Condition::opponents_turn(), Condition::in_battle_phase()]),
                 ]),
                 Condition::Exists { place: Place::Hand(Who::You), filter: F::Monster, count: 1 },
             ]))
             .cost(Cost::PayLp(Num::Const(500)))
-            .op(Op::NormalSummonNow(F::Any)),
+            .op(Op::normal_summon_now(F::Any)),
         ]),
         // Rush Recklessly
         70046172 => Behavior::with(vec![E::spell(SpellKind::QuickPlay, "Target 1 face-up monster on the field: it gets +700 ATK until the end of the turn.")

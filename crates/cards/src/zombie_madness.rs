@@ -46,7 +46,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 E::ignition("Once per turn: discard 1 Zombie monster, then target 1 Zombie monster in your GY whose Level is lower than the discarded one's; Special Summon it.")
                     .limit(Limit::PerCardPerTurn)
                     .cost(Cost::discard(1, zombie()))
-                    .target_in(Place::Gy(Who::You), 1, 1, zombie() & F::CanSpecialSummon & F::stat(Stat::Level, Cmp::Lt, Num::Cost(CostStat::Level)))
+                    .target_in(Place::Gy(Who::You), 1, 1, zombie() & F::can_special_summon() & F::stat(Stat::Level, Cmp::Lt, Num::Cost(CostStat::Level)))
                     .op(Op::special_summon(Obj::Targets, SummonPos::FaceUp)),
             ])
         },
@@ -59,7 +59,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::special_summon(Obj::This, SummonPos::FaceUp))]),
         // Ryu Kokki
         57281778 => Behavior::with(vec![E::trigger(
-            Trigger::EndOfDamageStep,
+            Trigger::end_of_damage_step(),
             "At the end of the Damage Step, if this card battled a Warrior or Spellcaster monster: destroy that monster.",
         )
         .when(Condition::EventCard(F::OnField & F::FaceUp & (F::Race(Race::WARRIOR) | F::Race(Race::SPELLCASTER))))
@@ -113,7 +113,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "When this card is destroyed by battle and sent to the GY: you can Special Summon 1 Zombie monster with 2000 or less DEF from your Deck.",
         )
         .range(Range::Gy)
-        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: zombie() & F::def_at_most(2000) & F::CanSpecialSummon, min: 1, max: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: zombie() & F::def_at_most(2000) & F::can_special_summon(), min: 1, max: 1 })
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
         // Soul-Absorbing Bone Tower
         63012333 => Behavior::with(vec![
@@ -143,7 +143,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             SpellKind::Normal,
             "Target 1 Zombie monster in your GY and 1 monster in your opponent's GY: Special Summon the first, and banish the second.",
         )
-        .target_in(Place::Gy(Who::You), 1, 1, zombie() & F::CanSpecialSummon)
+        .target_in(Place::Gy(Who::You), 1, 1, zombie() & F::can_special_summon())
         .also_target_in(Place::Gy(Who::Opponent), 1, 1, F::Monster)
         .op(Op::special_summon(Obj::Target(0), SummonPos::FaceUp))
         .op(Op::Banish { what: Obj::Target(1), face_down: false })]),
@@ -159,7 +159,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 .op(Op::only_if(
                     Condition::NoneIn { place: Place::Monsters(Who::You), filter: F::Any },
                     vec![
-                        Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: zombie() & F::CanSpecialSummon, min: 1, max: 1 },
+                        Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: zombie() & F::can_special_summon(), min: 1, max: 1 },
                         Op::special_summon(Obj::Chosen, SummonPos::FaceUp),
                     ],
                 )),
@@ -182,8 +182,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .target(1, F::SpellTrap & F::OppControls)
         .op(Op::Destroy(Obj::Targets))
         .then_if_did(vec![Op::only_if(
-            Condition::Exists { place: Place::Hand(Who::You), filter: F::CanSet, count: 1 },
-            vec![Op::MayDo(vec![Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::CanSet, min: 1, max: 1 }, Op::Set(Obj::Chosen)])],
+            Condition::Exists { place: Place::Hand(Who::You), filter: F::can_set(), count: 1 },
+            vec![Op::MayDo(vec![Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::can_set(), min: 1, max: 1 }, Op::Set(Obj::Chosen)])],
         )])]),
         // Compulsory Evacuation Device
         94192409 => Behavior::with(vec![E::new(NORMAL_TRAP, "Return 1 targeted monster on the field to its owner's hand.")

@@ -20,7 +20,8 @@ pub enum CardsCmd {
         #[arg(long)]
         json: bool,
     },
-    /// Count the shipped cards: implemented, with effects, using the escape hatch.
+    /// Count the shipped cards: implemented, with effects, using the escape hatch (with
+    /// --json also the vocabulary: variants per main enum, and those one card uses).
     Stats {
         /// Count a named format's cards (goat, tcg, ocg) with its versions: N of M of its
         /// card pool implemented.

@@ -400,8 +400,10 @@ impl Duel {
             Filter::Named(code) => d.id == *code || d.alias == *code,
             Filter::NameHas(s) => d.name.contains(s.as_str()),
             Filter::Stat(s, cmp, n) => (as_monster || !matches!(s, Stat::Atk | Stat::Def | Stat::Level)) && cmp.holds(self.stat(id, *s), self.num(n, ctx)),
-            Filter::CanSpecialSummon => self.can_be_special_summoned(id, source) && !self.unique_blocked(id, p) && !self.summons_locked(p),
-            Filter::CanSet => self.can_set_from_hand(id, p),
+            Filter::Can(crate::effect::Capability::SpecialSummon) => {
+                self.can_be_special_summoned(id, source) && !self.unique_blocked(id, p) && !self.summons_locked(p)
+            }
+            Filter::Can(crate::effect::Capability::Set) => self.can_set_from_hand(id, p),
             Filter::Attacker => c.zone() == Zone::Monster && self.current_attacker() == Some(id),
             Filter::PointedTo => self.points_to(source, id),
             // Once activated, "that monster" is one the activation responded to, still where it
@@ -428,11 +430,11 @@ impl Duel {
             Filter::InDeck => c.zone() == Zone::Deck,
             Filter::OnField => c.zone().on_field(),
             Filter::WasFaceUp => c.arrived.from_position.is_some_and(|pos| pos.face_up()),
-            Filter::CanHoldCounter(k) => self.pool.def(c.def).behavior.counters.contains(k),
+            Filter::Can(crate::effect::Capability::HoldCounter(k)) => self.pool.def(c.def).behavior.counters.contains(k),
             Filter::And(v) => v.iter().all(|f| self.filter_on(f, k, ctx)),
             Filter::Or(v) => v.iter().any(|f| self.filter_on(f, k, ctx)),
             Filter::Not(f) => !self.filter_on(f, k, ctx),
-            Filter::NormalSummonable => {
+            Filter::Can(crate::effect::Capability::NormalSummon) => {
                 matches!(d.kind, Kind::Monster(MonsterFrame::Normal | MonsterFrame::Effect)) && !self.pool.def(c.def).behavior.no_normal_summon
             }
             Filter::Frame(crate::effect::Frame::SpellOf(k)) => d.kind == Kind::Spell(*k) && c.zone() != Zone::Monster,
@@ -626,7 +628,7 @@ impl Duel {
                 };
                 ok && self.card(card).zone() == Zone::Monster && self.filter_in(filter, card, ctx)
             }),
-            Condition::SummonPending => self.summon_pending.is_some() && self.chain.is_empty(),
+            Condition::Pending(crate::effect::PendingSummon::Summon) => self.summon_pending.is_some() && self.chain.is_empty(),
             Condition::Exists { place, filter, count } => {
                 let mut found = 0;
                 *count == 0
@@ -638,8 +640,8 @@ impl Duel {
                     })
             }
             Condition::NoneIn { place, filter } => !self.any_card_in(*place, p, |c| c != source && self.filter_in(filter, c, ctx)),
-            Condition::NotSummonedThisTurn => self.player_fx[p.idx()].summoned_turn != self.turn,
-            Condition::NotActivatedThisTurn => self.player_fx[p.idx()].activated_turn != self.turn,
+            Condition::NotYetThisTurn(crate::effect::PlayerDid::Summoned) => self.player_fx[p.idx()].summoned_turn != self.turn,
+            Condition::NotYetThisTurn(crate::effect::PlayerDid::Activated) => self.player_fx[p.idx()].activated_turn != self.turn,
             Condition::FreeMonsterZones(n) => self.free_main_monster_zones(p).len() >= *n as usize,
             Condition::FreeSpellZones(n) => self.free_spell_zones(p).len() >= *n as usize,
             Condition::FreeLinkedZone => {
@@ -656,11 +658,11 @@ impl Duel {
                     && ((c.entered_turn == self.turn && matches!(c.summon, crate::types::SummonKind::Normal | crate::types::SummonKind::Tribute))
                         || c.flipped_turn == self.turn)
             }
-            Condition::YourTurn => self.turn_player == p,
-            Condition::OpponentsTurn => self.turn_player != p,
-            Condition::InPhase(ph) => self.phase == *ph,
-            Condition::InBattlePhase => self.phase == crate::types::Phase::Battle,
-            Condition::Step(s) => self.step == Some(*s),
+            Condition::Timing(crate::effect::Timing::YourTurn) => self.turn_player == p,
+            Condition::Timing(crate::effect::Timing::OpponentsTurn) => self.turn_player != p,
+            Condition::Timing(crate::effect::Timing::InPhase(ph)) => self.phase == *ph,
+            Condition::Timing(crate::effect::Timing::InBattlePhase) => self.phase == crate::types::Phase::Battle,
+            Condition::Timing(crate::effect::Timing::Step(s)) => self.step == Some(*s),
             Condition::Battling(f) => {
                 self.current_attack().is_some_and(|a| [Some(a.attacker), a.target].into_iter().flatten().any(|m| self.filter_in(f, m, ctx)))
             }
@@ -677,7 +679,7 @@ impl Duel {
             Condition::ChainTop(crate::effect::LinkFact::WouldDestroy(f)) => {
                 self.chain.last().is_some_and(|l| !l.activation_negated && self.link_would_destroy(l, f, ctx))
             }
-            Condition::SpecialSummonPending => {
+            Condition::Pending(crate::effect::PendingSummon::SpecialSummon) => {
                 self.chain.is_empty() && self.summon_pending.is_some_and(|m| self.card(m).summon == crate::types::SummonKind::Special)
             }
             Condition::ChainTop(crate::effect::LinkFact::SpecialSummons) => self.chain.last().is_some_and(|l| {
@@ -689,10 +691,10 @@ impl Duel {
                         summons |= matches!(
                             o,
                             Op::SpecialSummon { .. }
-                                | Op::SpecialSummonPointed { .. }
-                                | Op::SummonTokens { .. }
-                                | Op::SummonTokensFor { .. }
-                                | Op::SummonSelfAsMonster { .. }
+                                | Op::Summon(crate::effect::SummonStep::Pointed { .. })
+                                | Op::Summon(crate::effect::SummonStep::Tokens { .. })
+                                | Op::Summon(crate::effect::SummonStep::TokensFor { .. })
+                                | Op::Summon(crate::effect::SummonStep::SelfAsMonster { .. })
                                 | Op::Extra(_)
                         )
                     });

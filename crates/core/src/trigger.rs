@@ -54,7 +54,7 @@ impl Trigger {
     fn watches_others(&self) -> bool {
         match self {
             Trigger::Phase { .. }
-            | Trigger::EndOfBattlePhase
+            | Trigger::Battle(crate::effect::BattleMoment::EndOfBattlePhase)
             | Trigger::AnySpecialSummoned(_)
             | Trigger::Summoned { of: Subject::Any(_), .. }
             | Trigger::LeftField(_)
@@ -70,14 +70,14 @@ impl Trigger {
             | Trigger::Destroyed { .. }
             | Trigger::ReturnedToHand(Subject::This)
             | Trigger::DealtBattleDamage { of: Subject::This, .. }
-            | Trigger::DestroysByBattle
-            | Trigger::DestroysByBattleToGy
-            | Trigger::AttackTargeted
-            | Trigger::AfterDamageCalculation
-            | Trigger::EndOfDamageStep
+            | Trigger::Battle(crate::effect::BattleMoment::DestroysByBattle)
+            | Trigger::Battle(crate::effect::BattleMoment::DestroysByBattleToGy)
+            | Trigger::Battle(crate::effect::BattleMoment::AttackTargeted)
+            | Trigger::Battle(crate::effect::BattleMoment::AfterDamageCalculation)
+            | Trigger::Battle(crate::effect::BattleMoment::EndOfDamageStep)
             | Trigger::ChangedToDefense
-            | Trigger::DeclaresAttack
-            | Trigger::StartOfDamageStep => false,
+            | Trigger::Battle(crate::effect::BattleMoment::DeclaresAttack)
+            | Trigger::Battle(crate::effect::BattleMoment::StartOfDamageStep) => false,
         }
     }
 }
@@ -315,15 +315,15 @@ impl Duel {
                 (*by == card && *player != c.controller() && (!direct || self.current_attack().is_some_and(|a| a.target.is_none())))
                     .then(|| self.battle_opponent(card))
             }
-            Trigger::DestroysByBattle => {
+            Trigger::Battle(crate::effect::BattleMoment::DestroysByBattle) => {
                 let Event::Destroyed { card: x, reason: Reason::Battle } = e else { return None };
                 (*x != card && on_field_face_up).then_some(Some(*x))
             }
-            Trigger::DestroysByBattleToGy => {
+            Trigger::Battle(crate::effect::BattleMoment::DestroysByBattleToGy) => {
                 let Event::Moved { card: x, to, reason: Reason::Battle, .. } = e else { return None };
                 (*x != card && to.zone == Zone::Gy && self.card(*x).killed_by == Some(card) && on_field_face_up && c.killed_by.is_none()).then_some(Some(*x))
             }
-            Trigger::AttackTargeted => {
+            Trigger::Battle(crate::effect::BattleMoment::AttackTargeted) => {
                 let Event::AttackDeclared { attacker, target: Some(t) } = e else { return None };
                 (*t == card && on_field_face_up).then_some(Some(*attacker))
             }
@@ -337,16 +337,18 @@ impl Duel {
                 (phase == ph && in_range && turn_ok).then_some(None)
             }
             // Either player's Battle Phase (a card that means "your" says so in its condition).
-            Trigger::EndOfBattlePhase => matches!(e, Event::StepEntered { step: BattleStep::End } if in_range).then_some(None),
-            Trigger::AfterDamageCalculation => {
+            Trigger::Battle(crate::effect::BattleMoment::EndOfBattlePhase) => {
+                matches!(e, Event::StepEntered { step: BattleStep::End } if in_range).then_some(None)
+            }
+            Trigger::Battle(crate::effect::BattleMoment::AfterDamageCalculation) => {
                 matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::AfterCalculation) } if in_range && battling())
                     .then(|| self.battle_opponent(card))
             }
-            Trigger::EndOfDamageStep => {
+            Trigger::Battle(crate::effect::BattleMoment::EndOfDamageStep) => {
                 matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::End) } if in_range && battling()).then(|| self.battle_opponent(card))
             }
             // BATTLE-4: before the face-down target is flipped (before damage calculation).
-            Trigger::StartOfDamageStep => {
+            Trigger::Battle(crate::effect::BattleMoment::StartOfDamageStep) => {
                 matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::Start) } if in_range && battling()).then(|| self.battle_opponent(card))
             }
             Trigger::AnySpecialSummoned(f) => {
@@ -366,7 +368,7 @@ impl Duel {
                 };
                 (how && in_range && self.filter_matches(filter, x, c.controller(), card)).then_some(Some(x))
             }
-            Trigger::DeclaresAttack => {
+            Trigger::Battle(crate::effect::BattleMoment::DeclaresAttack) => {
                 let Event::AttackDeclared { attacker, target } = e else { return None };
                 (*attacker == card && on_field_face_up).then_some(*target)
             }

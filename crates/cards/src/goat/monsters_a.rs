@@ -55,7 +55,7 @@ fn banish_both() -> Op {
 /// Apprentice Magician's second effect: destroyed by battle, it may call a small
 /// Spellcaster face-down.
 fn apprentice_recruit() -> E {
-    let recruit = F::Race(Race::SPELLCASTER) & F::level_at_most(2) & F::CanSpecialSummon;
+    let recruit = F::Race(Race::SPELLCASTER) & F::level_at_most(2) & F::can_special_summon();
     E::optional_when(
         Trigger::DestroyedByBattle,
         "When this card is destroyed by battle: you can Special Summon 1 Level 2 or lower Spellcaster monster from your Deck in face-down Defense Position.",
@@ -95,7 +95,7 @@ fn dark_mimic_draw() -> E {
 /// Dark Mimic LV1's level-up: send it to the GY to summon "Dark Mimic LV3" from the hand or
 /// Deck (`e`: the trigger kind and text).
 fn dark_mimic_level_up(e: E) -> E {
-    let lv3 = F::Named(DARK_MIMIC_LV3) & F::CanSpecialSummon;
+    let lv3 = F::Named(DARK_MIMIC_LV3) & F::can_special_summon();
     e.cost(Cost::send_self_to_gy())
         .when(Condition::Exists { place: Place::HandOrDeck(Who::You), filter: lv3.clone(), count: 1 })
         .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: lv3, min: 1, max: 1 })
@@ -125,7 +125,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Apprentice Magician (today: the Spell Counter goes on a target)
         9156135 => apprentice_magician(
             E::trigger(monster_summoned(), "When this card is Summoned: target 1 face-up card on the field that can hold Spell Counters; place 1 Spell Counter on it.")
-                .target(1, F::FaceUp & F::CanHoldCounter(Counter::Spell))
+                .target(1, F::FaceUp & F::can_hold_counter(Counter::Spell))
                 .op(Op::AddCounters { what: Obj::Targets, kind: Counter::Spell, count: 1, max: None }),
         ),
         // Armed Samurai - Ben Kei
@@ -164,8 +164,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 .in_damage_step()
                 .when(Condition::All(vec![Condition::chain_top_activates(F::Spell), Condition::chain_top_targets_only(!F::NotSelf)]))
                 .op(Op::ChangePosition { what: Obj::This, to: PosChange::FaceUpDefense })
-                .then_if_did(vec![Op::NegateActivation { destroy: false }]),
-            E::trigger(Trigger::EndOfDamageStep, "At the end of a Damage Step in which this card was attacked, it is changed to Attack Position.")
+                .then_if_did(vec![Op::negate_activation(false)]),
+            E::trigger(Trigger::end_of_damage_step(), "At the end of a Damage Step in which this card was attacked, it is changed to Attack Position.")
                 .when(Condition::This(!F::Attacker & F::DefensePos))
                 .op(Op::ChangePosition { what: Obj::This, to: PosChange::FaceUpAttack }),
         ]),
@@ -205,20 +205,20 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "Once per turn: you can pay 1000 LP to send every card in both hands and on the field to the GY; your opponent takes 300 damage for each card sent to their GY. You cannot activate other cards or effects the turn you activate this.",
             )
             .limit(Limit::PerCardPerTurn)
-            .when(Condition::NotActivatedThisTurn)
+            .when(Condition::not_activated_this_turn())
             .restricts(PlayerEffect::NoActivationsThisTurn),
         ]),
         // Cipher Soldier
         79853073 => Behavior::with(vec![E::continuous("During damage calculation against a Warrior monster, it gains 2000 ATK and DEF.")
             .when(Condition::All(vec![
-                Condition::Step(BattleStep::Damage(DamageStep::DuringCalculation)),
+                Condition::step(BattleStep::Damage(DamageStep::DuringCalculation)),
                 Condition::Battling(!F::NotSelf),
                 Condition::Battling(F::NotSelf & F::Race(Race::WARRIOR)),
             ]))
             .modifier(Modifier::AtkDef { scope: Scope::This, atk: Num::Const(2000), def: Num::Const(2000) })]),
         // D.D. Assailant
         70074904 => Behavior::with(vec![E::trigger(
-            Trigger::AfterDamageCalculation,
+            Trigger::after_damage_calculation(),
             "After damage calculation, if an opponent's monster destroyed this card by battle: banish that monster, and this card too.",
         )
         .when(Condition::This(F::destroyed_by(Obj::EventCard)))
@@ -230,11 +230,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .range(Range::Banished)
         .limit(Limit::PerCardPerTurn)
-        .when(Condition::This(F::ThisTurn(TurnFact::Arrived) & F::CameFrom(Origin::MonsterZone) & F::WasFaceUp & F::CanSpecialSummon))
+        .when(Condition::This(F::ThisTurn(TurnFact::Arrived) & F::CameFrom(Origin::MonsterZone) & F::WasFaceUp & F::can_special_summon()))
         .op(Op::special_summon(Obj::This, SummonPos::FaceUp))]),
         // D.D. Warrior Lady
         7572887 => Behavior::with(vec![E::optional_when(
-            Trigger::AfterDamageCalculation,
+            Trigger::after_damage_calculation(),
             "After damage calculation, if this card battled an opponent's monster: you can banish that monster, and this card too.",
         )
         .when(Condition::EventCard(F::OnField))
@@ -253,7 +253,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "Once per turn by name, in the End Phase of a turn this card was Normal or Special Summoned: you can target 1 Spell in your GY; add it to your hand.",
             )
             .limit(Limit::PerNamePerTurn),
-            E::trigger(Trigger::AfterDamageCalculation, "After damage calculation, if it destroyed an opponent's monster by battle: banish that monster.")
+            E::trigger(Trigger::after_damage_calculation(), "After damage calculation, if it destroyed an opponent's monster by battle: banish that monster.")
                 .when(Condition::EventCard(F::destroyed_by(Obj::This) & F::OnField))
                 .op(Op::Banish { what: Obj::EventCard, face_down: false }),
         ),
@@ -284,7 +284,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         })]),
         // Des Koala
         69579761 => Behavior::with(vec![E::flip("FLIP: Your opponent takes 400 damage for each card in their hand.")
-            .op(Op::Damage { who: Who::Opponent, amount: Num::per(400, Obj::All(Place::Hand(Who::Opponent), F::Any)) })]),
+            .op(Op::damage(Who::Opponent, Num::per(400, Obj::All(Place::Hand(Who::Opponent), F::Any))))]),
         // Des Lacooda
         2326738 => Behavior::with(vec![
             E::ignition("Once per turn: you can turn this card face-down in Defense Position.")
@@ -360,7 +360,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         },
         // Giant Rat
         97017120 => {
-            let earth = F::Attribute(Attribute::Earth) & F::atk_at_most(1500) & F::CanSpecialSummon;
+            let earth = F::Attribute(Attribute::Earth) & F::atk_at_most(1500) & F::can_special_summon();
             Behavior::with(vec![E::optional_when(
                 Trigger::DestroyedByBattle,
                 "When this card is destroyed by battle and sent to the GY: you can Special Summon 1 EARTH monster with 1500 or less ATK from your Deck in Attack Position.",
@@ -391,7 +391,7 @@ fn chaos_emperor_reset(text: &str) -> E {
     E::ignition(text)
         .cost(Cost::PayLp(Num::Const(1000)))
         .op(Op::SendToGy(Obj::Union(vec![Obj::All(Place::Field(Who::Both), F::Any), Obj::All(Place::Hand(Who::Both), F::Any)])))
-        .op(Op::Damage { who: Who::Opponent, amount: Num::per(300, Obj::Filtered(Box::new(Obj::Affected), F::InPlace(Place::Gy(Who::Opponent)))) })
+        .op(Op::damage(Who::Opponent, Num::per(300, Obj::Filtered(Box::new(Obj::Affected), F::InPlace(Place::Gy(Who::Opponent))))))
 }
 
 /// Dark Ruler Ha Des's negation of the monsters its side's Fiends destroy by battle.
@@ -409,7 +409,7 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
                 monster_summoned(),
                 "When this card is Summoned: place 1 Spell Counter on 1 face-up card on the field that can hold Spell Counters (not targeted).",
             )
-            .op(Op::Choose { who: Who::You, place: Place::Field(Who::Both), filter: F::FaceUp & F::CanHoldCounter(Counter::Spell), min: 1, max: 1 })
+            .op(Op::Choose { who: Who::You, place: Place::Field(Who::Both), filter: F::FaceUp & F::can_hold_counter(Counter::Spell), min: 1, max: 1 })
             .op(Op::AddCounters { what: Obj::Chosen, kind: Counter::Spell, count: 1, max: None }),
         ),
         // Chaos Emperor Dragon - Envoy of the End: no once-per-turn limit, no lock on other

@@ -43,14 +43,14 @@ fn tribute_summoned(e: E) -> E {
 
 /// Special Summon 1 card matching `f` from `place` (the player picks; nothing when none).
 fn summon_one_from(e: E, place: Place, f: F) -> E {
-    e.op(Op::Choose { who: Who::You, place, filter: f & F::CanSpecialSummon, min: 1, max: 1 }).op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
+    e.op(Op::Choose { who: Who::You, place, filter: f & F::can_special_summon(), min: 1, max: 1 }).op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
 }
 
 /// The LV monsters: "In the End Phase of a turn in which this card destroyed a monster by
 /// battle: you can send this face-up card to the GY to Special Summon 1 `next` from your
 /// hand or Deck" (only while there is one to summon).
 fn level_up(next: u32, text: &str) -> E {
-    let next_level = F::Named(next) & F::CanSpecialSummon;
+    let next_level = F::Named(next) & F::can_special_summon();
     crate::mechanics::level_up(
         crate::Versions::Current,
         E::optional_if(Trigger::Phase { phase: Phase::End, whose: Who::Both }, text).when(Condition::All(vec![
@@ -65,7 +65,7 @@ fn level_up(next: u32, text: &str) -> E {
 /// Defense Position monster: destroy it" (it is never flipped, and no damage is calculated).
 fn destroy_face_down_target() -> E {
     E::trigger(
-        Trigger::StartOfDamageStep,
+        Trigger::start_of_damage_step(),
         "At the start of the Damage Step, if this card attacks a face-down Defense Position monster: destroy that monster without flipping it.",
     )
     .when(Condition::All(vec![Condition::This(F::Attacker), Condition::EventCard(F::FaceDown & F::DefensePos)]))
@@ -97,7 +97,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
     Some(match id {
         // Goblin Attack Force
         78658564 => Behavior::with(vec![E::trigger(
-            Trigger::EndOfBattlePhase,
+            Trigger::end_of_battle_phase(),
             "If this card attacked (an attack that was not negated), at the end of the Battle Phase it is changed to Defense Position, and its battle position cannot be changed until the end of your next turn.",
         )
         .when(Condition::This(F::ThisTurn(TurnFact::Attacked) & F::ThisTurn(TurnFact::Battled)))
@@ -117,7 +117,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::Destroy(Obj::Targets))]),
         // Gravekeeper's Assailant
         25262697 => Behavior::with(vec![E::optional_when(
-            Trigger::DeclaresAttack,
+            Trigger::declares_attack(),
             "When this card declares an attack while \"Necrovalley\" is on the field: you can target 1 face-up monster your opponent controls; change its battle position.",
         )
         .when(Condition::Exists { place: Place::Field(Who::Both), filter: F::Named(NECROVALLEY) & F::FaceUp, count: 1 })
@@ -161,7 +161,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             E::ignition("Tribute this card and 1 other monster: Special Summon 1 \"Sacred Phoenix of Nephthys\" from your hand or Deck.")
                 .when(Condition::Exists {
                     place: Place::HandOrDeck(Who::You),
-                    filter: F::Named(SACRED_PHOENIX_OF_NEPHTHYS) & F::CanSpecialSummon,
+                    filter: F::Named(SACRED_PHOENIX_OF_NEPHTHYS) & F::can_special_summon(),
                     count: 1,
                 })
                 .cost(Cost::tribute_self())
@@ -195,20 +195,20 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     .when(Condition::chain_top_activates(F::Spell))
                     .in_damage_step()
                     .needs_card_on_field()
-                    .op(Op::NegateActivation { destroy: true }),
+                    .op(Op::negate_activation(true)),
             ])
         },
         // Hysteric Fairy
         21297224 => Behavior::with(vec![E::ignition("Tribute 2 monsters: gain 1000 LP.")
             .cost(Cost::tribute(2, F::Any))
-            .op(Op::GainLp { who: Who::You, amount: Num::Const(1000) })]),
+            .op(Op::gain_lp(Who::You, Num::Const(1000)))]),
         // Injection Fairy Lily
         79575620 => Behavior::with(vec![E::quick(
             "During damage calculation, if this card battles (in either player's turn): you can pay 2000 LP, once per battle; it gains 3000 ATK during that damage calculation only.",
         )
         .in_damage_step()
         .limit(Limit::PerBattle)
-        .when(Condition::All(vec![Condition::Step(BattleStep::Damage(DamageStep::DuringCalculation)), Condition::Battling(this_card())]))
+        .when(Condition::All(vec![Condition::step(BattleStep::Damage(DamageStep::DuringCalculation)), Condition::Battling(this_card())]))
         .cost(Cost::PayLp(Num::Const(2000)))
         .op(Op::Apply {
             what: Obj::This,
@@ -246,12 +246,12 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     "Cannot be Normal Summoned or Set. First Special Summoned from your hand to your opponent's field by Tributing 2 monsters they control; you cannot Normal Summon or Set the turn you do.",
                 ),
                 E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::You }, "In each of your Standby Phases: you take 1000 damage.")
-                    .op(Op::Damage { who: Who::You, amount: Num::Const(1000) }),
+                    .op(Op::damage(Who::You, Num::Const(1000))),
             ])
         },
         // Legacy Hunter
         87010442 => Behavior::with(vec![E::trigger(
-            Trigger::DestroysByBattleToGy,
+            Trigger::destroys_by_battle_to_gy(),
             "When this card attacks a face-down Defense Position monster and destroys it by battle, sending it to the GY: your opponent shuffles 1 random card from their hand into their Deck.",
         )
         .when(Condition::attacked_face_down_defense())
@@ -259,7 +259,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::ToDeck { what: Obj::Chosen, top: false })]),
         // Legendary Jujitsu Master
         25773409 => Behavior::with(vec![E::trigger(
-            Trigger::EndOfDamageStep,
+            Trigger::end_of_damage_step(),
             "If this card battled a monster while in Defense Position: at the end of the Damage Step, that monster is put on top of its owner's Deck (even if this card was destroyed).",
         )
         .range(Range::Anywhere)
@@ -295,7 +295,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         })]),
         // Magical Scientist
         34206604 => {
-            let fusion = || F::ability(type_bits::FUSION) & F::level_at_most(6) & F::CanSpecialSummon;
+            let fusion = || F::ability(type_bits::FUSION) & F::level_at_most(6) & F::can_special_summon();
             Behavior::with(vec![E::ignition(
                 "Pay 1000 LP: Special Summon 1 Level 6 or lower Fusion Monster from your Extra Deck in face-up Attack or Defense Position. It cannot attack directly, and it returns to the Extra Deck at the end of the turn.",
             )
@@ -335,7 +335,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This },
                     "When this card is Normal Summoned: you can Special Summon 1 Level 4 or lower monster from your hand.",
                 )
-                .when(Condition::Exists { place: Place::Hand(Who::You), filter: F::Monster & F::level_at_most(4) & F::CanSpecialSummon, count: 1 }),
+                .when(Condition::Exists { place: Place::Hand(Who::You), filter: F::Monster & F::level_at_most(4) & F::can_special_summon(), count: 1 }),
                 Place::Hand(Who::You),
                 F::Monster & F::level_at_most(4),
             ),
@@ -378,7 +378,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .op(Op::Reveal(Obj::DeckTopUntil { who: Who::Both, filter: F::Monster, count: Box::new(Num::count_of(shuffled_in)) }))
             .op(Op::Remember { what: Obj::Affected, slot: Mem(1) })
             .op(Op::SpecialSummon {
-                what: Obj::Filtered(Box::new(Obj::Memory(Mem(1))), F::Monster & F::level_at_most(4) & F::CanSpecialSummon),
+                what: Obj::Filtered(Box::new(Obj::Memory(Mem(1))), F::Monster & F::level_at_most(4) & F::can_special_summon()),
                 pos: SummonPos::FaceDownDefense,
                 side: Side::Owner,
             })
@@ -415,7 +415,7 @@ fn summon_one_target_from_gy() -> E {
         Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This },
         "When this card is Tribute Summoned: you can target 1 \"Gravekeeper's\" monster in your GY; Special Summon it.",
     ))
-    .target_in(Place::Gy(Who::You), 1, 1, gravekeeper() & F::CanSpecialSummon)
+    .target_in(Place::Gy(Who::You), 1, 1, gravekeeper() & F::can_special_summon())
     .op(Op::special_summon(Obj::Targets, SummonPos::FaceUp))
 }
 

@@ -59,7 +59,7 @@ fn if_tribute_summoned(text: &str) -> E {
 
 /// "Special Summon 1 LIGHT monster with 1500 or less ATK from your Deck" (Shining Angel).
 fn light_searcher() -> F {
-    F::Monster & F::Attribute(Attribute::Light) & F::atk_at_most(1500) & F::CanSpecialSummon
+    F::Monster & F::Attribute(Attribute::Light) & F::atk_at_most(1500) & F::can_special_summon()
 }
 
 /// The Spell Counter a Spellcaster gets each time a Spell Card's activation resolves.
@@ -70,7 +70,7 @@ fn spell_counter_per_spell() -> E {
 
 /// Skilled Dark/White Magician: Tribute it with 3 Spell Counters to summon `code`.
 fn skilled_magician(code: u32, text: &str) -> Behavior {
-    let wanted = F::Named(code) & F::CanSpecialSummon;
+    let wanted = F::Named(code) & F::can_special_summon();
     Behavior {
         counters: vec![Counter::Spell],
         ..Behavior::with(vec![
@@ -89,7 +89,7 @@ fn skilled_magician(code: u32, text: &str) -> Behavior {
 
 /// Rescue Cat's Beasts: Level 3 or lower Beast monsters.
 fn small_beast() -> F {
-    F::Monster & F::Race(Race::BEAST) & F::level_at_most(3) & F::CanSpecialSummon
+    F::Monster & F::Race(Race::BEAST) & F::level_at_most(3) & F::can_special_summon()
 }
 
 /// Rescue Cat: send it to the GY to Special Summon 2 small Beasts from the Deck, destroyed
@@ -126,7 +126,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             ..Behavior::with(vec![
                 E::continuous("Cannot be Normal Summoned, but can be Set."),
                 E::trigger(
-                    Trigger::StartOfDamageStep,
+                    Trigger::start_of_damage_step(),
                     "At the start of the Damage Step, if this card attacks a face-down Defense Position monster: destroy that monster without flipping it; you can place it on top of its owner's Deck instead of sending it to the GY.",
                 )
                 .when(attacks_at_damage_step_start(F::FaceDown & F::DefensePos))
@@ -140,8 +140,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "In your opponent's turn, when a card effect of your opponent sends this card from your side to your GY: the turn goes straight to its End Phase.",
         )
         .range(Range::Gy)
-        .when(Condition::OpponentsTurn)
-        .op(Op::SkipToEndPhase)]),
+        .when(Condition::opponents_turn())
+        .op(Op::skip_to_end_phase())]),
         // Night Assailant
         16226786 => Behavior::with(vec![
             E::flip("FLIP: destroy 1 targeted monster your opponent controls.")
@@ -157,13 +157,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         ]),
         // Nimble Momonga
         22567609 => {
-            let momonga = F::Named(NIMBLE_MOMONGA) & F::CanSpecialSummon;
+            let momonga = F::Named(NIMBLE_MOMONGA) & F::can_special_summon();
             Behavior::with(vec![E::trigger(
                 Trigger::DestroyedByBattle,
                 "When this card is destroyed by battle and sent to the GY: you gain 1000 LP; then you can Special Summon up to 2 \"Nimble Momonga\" from your Deck in face-down Defense Position.",
             )
             .range(Range::Gy)
-            .op(Op::GainLp { who: Who::You, amount: Num::Const(1000) })
+            .op(Op::gain_lp(Who::You, Num::Const(1000)))
             .op(Op::only_if(
                 Condition::All(vec![
                     Condition::Exists { place: Place::Deck(Who::You), filter: momonga.clone(), count: 1 },
@@ -177,7 +177,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         }
         // Ninja Grandmaster Sasuke
         4041838 => Behavior::with(vec![E::trigger(
-            Trigger::StartOfDamageStep,
+            Trigger::start_of_damage_step(),
             "At the start of the Damage Step, if this card attacks a face-up Defense Position monster: destroy that monster.",
         )
         .when(attacks_at_damage_step_start(F::FaceUp & F::DefensePos))
@@ -188,7 +188,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .op(Op::Destroy(Obj::Targets))]),
         // Peten the Dark Clown
         52624755 => {
-            let peten = F::Named(PETEN) & F::CanSpecialSummon;
+            let peten = F::Named(PETEN) & F::can_special_summon();
             Behavior::with(vec![E::optional_when(
                 Trigger::SentToGy { from: vec![], cause: Cause::Any },
                 "When this card is sent to the GY: you can banish it from your GY to Special Summon 1 \"Peten the Dark Clown\" from your hand or Deck.",
@@ -201,7 +201,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         }
         // Pitch-Black Warwolf
         88975532 => Behavior::with(vec![E::continuous("During the Battle Phase, your opponent cannot activate Trap Cards.")
-            .when(Condition::InBattlePhase)
+            .when(Condition::in_battle_phase())
             .modifier(Modifier::CannotActivate { who: Who::Opponent, filter: F::Trap })]),
         // Rescue Cat (today's text: the Beasts' effects are negated; once per turn)
         14878871 => Behavior::with(vec![rescue_cat(
@@ -224,7 +224,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .op(Op::Draw { who: Who::You, count: Num::Const(1) })]),
         // Sasuke Samurai
         16222645 => Behavior::with(vec![E::trigger(
-            Trigger::StartOfDamageStep,
+            Trigger::start_of_damage_step(),
             "At the start of the Damage Step, if this card attacks a face-down Defense Position monster: destroy that monster.",
         )
         .when(attacks_at_damage_step_start(F::FaceDown & F::DefensePos))
@@ -238,7 +238,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::ApplyRule { modifier: Modifier::CannotActivate { who: Who::Both, filter: F::Spell | F::Trap }, until: Duration::EndPhase })]),
         // Sasuke Samurai #4
         64538655 => Behavior::with(vec![E::trigger(
-            Trigger::StartOfDamageStep,
+            Trigger::start_of_damage_step(),
             "At the start of the Damage Step, if this card battles an opponent's monster: call a coin toss; if the call is right, destroy that monster.",
         )
         .when(Condition::EventCard(F::Monster))
@@ -282,7 +282,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Spear Dragon
         31553716 => Behavior::with(vec![
             E::continuous("When it attacks a Defense Position monster, it inflicts piercing battle damage.").modifier(Modifier::piercing(Scope::This)),
-            E::trigger(Trigger::EndOfDamageStep, "If this card attacked, it changes to Defense Position at the end of the Damage Step.")
+            E::trigger(Trigger::end_of_damage_step(), "If this card attacked, it changes to Defense Position at the end of the Damage Step.")
                 .when(Condition::This(F::Attacker & F::AttackPos))
                 .op(Op::ChangePosition { what: Obj::This, to: PosChange::FaceUpDefense }),
         ]),
@@ -294,7 +294,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         3510565 => Behavior::with(vec![
             turn_face_down(),
             E::trigger(Trigger::Summoned { normal: false, flip: true, special: false, of: Subject::This }, "When this card is Flip Summoned: your opponent takes 1000 damage.")
-                .op(Op::Damage { who: Who::Opponent, amount: Num::Const(1000) }),
+                .op(Op::damage(Who::Opponent, Num::Const(1000))),
         ]),
         // Swarm of Locusts
         41872150 => Behavior::with(vec![
@@ -322,7 +322,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             ..Behavior::with(vec![
                 E::continuous("Cannot be Normal Summoned or Set: it is Special Summoned from your hand by banishing 1 EARTH monster from your GY."),
                 E::continuous("During your opponent's Battle Phase it gains 300 ATK.")
-                    .when(Condition::All(vec![Condition::OpponentsTurn, Condition::InBattlePhase]))
+                    .when(Condition::All(vec![Condition::opponents_turn(), Condition::in_battle_phase()]))
                     .modifier(Modifier::AtkDef { scope: Scope::This, atk: Num::Const(300), def: Num::Const(0) }),
             ])
         },
@@ -337,7 +337,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::Discard(Obj::Chosen))
         .op(Op::If {
             test: Test::AffectedIs(F::Monster),
-            then: vec![Op::Damage { who: Who::Opponent, amount: Num::Times(Box::new(Num::stat_of(Stat::Level, Obj::Affected)), 100) }],
+            then: vec![Op::damage(Who::Opponent, Num::Times(Box::new(Num::stat_of(Stat::Level, Obj::Affected)), 100))],
             otherwise: vec![],
         })]),
         // Thunder Dragon
@@ -349,7 +349,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .op(Op::ToHand(Obj::Chosen))]),
         // Toon Goblin Attack Force
         15270885 => Behavior::with(crate::mechanics::toon(vec![E::trigger(
-                Trigger::EndOfBattlePhase,
+                Trigger::end_of_battle_phase(),
                 "If it attacked, it changes to Defense Position at the end of the Battle Phase, and its battle position cannot be changed until the end of your next turn.",
             )
             .when(Condition::This(F::ThisTurn(TurnFact::Attacked)))
@@ -383,7 +383,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Zombyra the Dark
         88472456 => Behavior::with(vec![
             E::continuous("It cannot attack directly.").modifier(Modifier::cannot_attack_directly(Scope::This)),
-            E::trigger(Trigger::DestroysByBattle, "Each time this card destroys a monster by battle, it loses 200 ATK.").op(Op::Apply {
+            E::trigger(Trigger::destroys_by_battle(), "Each time this card destroys a monster by battle, it loses 200 ATK.").op(Op::Apply {
                 what: Obj::This,
                 modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(-200), def: Num::Const(0) },
                 until: Duration::Permanent,
@@ -413,7 +413,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     E::quick("When a Normal Spell Card is activated: you can pay 1000 LP to negate its effect.")
                         .when(Condition::chain_top_activates(F::spell_of(SpellKind::Normal)))
                         .cost(Cost::PayLp(Num::Const(1000)))
-                        .op(Op::NegateEffect { destroy: false }),
+                        .op(Op::negate_effect(false)),
                 ],
             )
         },
@@ -441,8 +441,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     "When this card is destroyed by battle and sent to the GY: Special Summon 1 \"Mirage Knight\" from your hand or Deck.",
                 )
                 .range(Range::Gy)
-                .when(Condition::Exists { place: Place::HandOrDeck(Who::You), filter: F::Named(MIRAGE_KNIGHT) & F::CanSpecialSummon, count: 1 })
-                .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: F::Named(MIRAGE_KNIGHT) & F::CanSpecialSummon, min: 1, max: 1 })
+                .when(Condition::Exists { place: Place::HandOrDeck(Who::You), filter: F::Named(MIRAGE_KNIGHT) & F::can_special_summon(), count: 1 })
+                .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: F::Named(MIRAGE_KNIGHT) & F::can_special_summon(), min: 1, max: 1 })
                 .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp)),
             ],
         ),
@@ -497,9 +497,9 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     .limit(Limit::PerCardPerTurn)
                     .when(Condition::All(vec![
                         Condition::FreeMonsterZones(1),
-                        Condition::Exists { place: Place::Hand(Who::You), filter: F::Race(Race::DRAGON) & F::CanSpecialSummon, count: 1 },
+                        Condition::Exists { place: Place::Hand(Who::You), filter: F::Race(Race::DRAGON) & F::can_special_summon(), count: 1 },
                     ]))
-                    .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Race(Race::DRAGON) & F::CanSpecialSummon, min: 1, max: 1 })
+                    .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Race(Race::DRAGON) & F::can_special_summon(), min: 1, max: 1 })
                     .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp)),
             ],
         ),
@@ -534,7 +534,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                         .when(Condition::chain_top_activates(F::trap_of(TrapKind::Normal)))
                         .cost(Cost::PayLp(Num::Const(1000)))
                         .needs_card_on_field()
-                        .op(Op::NegateEffect { destroy: false }),
+                        .op(Op::negate_effect(false)),
                 ],
             )
         },

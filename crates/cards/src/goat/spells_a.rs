@@ -35,7 +35,7 @@ fn monster_gate(text: &str, condition: Condition) -> Behavior {
     Behavior::with(vec![E::spell(NORMAL_SPELL, text)
         .when(condition)
         .cost(Cost::tribute(1, F::Any))
-        .op(Op::ExcavateUntil { who: Who::You, filter: F::Monster & F::NormalSummonable })
+        .op(Op::ExcavateUntil { who: Who::You, filter: F::Monster & F::normal_summonable() })
         .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
         .op(Op::SendToGy(Obj::Filtered(Box::new(Obj::Memory(Mem(0))), F::InDeck)))])
@@ -83,7 +83,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Brain Control
         87910978 => brain_control(
             "Pay 800 LP, then target 1 face-up monster your opponent controls that can be Normal Summoned or Set: take control of it until the End Phase.",
-            F::NormalSummonable,
+            F::normal_summonable(),
         ),
         // Card Destruction
         72892473 => Behavior::with(vec![E::spell(
@@ -107,7 +107,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 Trigger::EffectDamage { who: Who::Opponent, by: !F::Named(DARK_ROOM_OF_NIGHTMARE) },
                 "Each time your opponent takes damage from a card effect other than a \"Dark Room of Nightmare\": they take 300 more damage.",
             )
-            .op(Op::Damage { who: Who::Opponent, amount: Num::Const(300) }),
+            .op(Op::damage(Who::Opponent, Num::Const(300))),
         ]),
         // Delinquent Duo
         44763025 => Behavior::with(vec![E::spell(
@@ -134,7 +134,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Send any number of your other Spell and Trap Cards on the field to the GY: gain 1000 LP for each of them.",
         )
         .cost(Cost::send_to_gy(Place::SpellTraps(Who::You), F::Any, 1, u8::MAX))
-        .op(Op::GainLp { who: Who::You, amount: Num::Times(Box::new(Num::Cost(CostStat::Cards)), 1000) })]),
+        .op(Op::gain_lp(Who::You, Num::Times(Box::new(Num::Cost(CostStat::Cards)), 1000)))]),
         // Enemy Controller
         98045062 => Behavior::with(vec![
             E::spell(QUICK_SPELL, "Choose 1: target 1 face-up monster your opponent controls and change its battle position;")
@@ -181,7 +181,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::You }, "Once per turn, in your Standby Phase: pay 100 LP, or destroy this card.")
                 .limit(Limit::PerCardPerTurn)
                 .needs_card_on_field()
-                .op(Op::ChooseOne(vec![vec![Op::PayLp(Num::Const(100))], vec![Op::Destroy(Obj::This)]])),
+                .op(Op::ChooseOne(vec![vec![Op::pay_lp(Num::Const(100))], vec![Op::Destroy(Obj::This)]])),
         ]),
         // Metamorphosis
         46411259 => Behavior::with(vec![E::spell(
@@ -192,7 +192,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::Choose {
             who: Who::You,
             place: Place::Extra(Who::You),
-            filter: F::ability(type_bits::FUSION) & F::stat(Stat::Level, Cmp::Eq, Num::Cost(CostStat::Level)) & F::CanSpecialSummon,
+            filter: F::ability(type_bits::FUSION) & F::stat(Stat::Level, Cmp::Eq, Num::Cost(CostStat::Level)) & F::can_special_summon(),
             min: 1,
             max: 1,
         })
@@ -200,7 +200,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Meteor of Destruction
         33767325 => Behavior::with(vec![E::spell(NORMAL_SPELL, "Only while your opponent has more than 3000 LP: inflict 1000 damage to them.")
             .when(Condition::Compare(Num::Lp(Who::Opponent), Cmp::Gt, Num::Const(3000)))
-            .op(Op::Damage { who: Who::Opponent, amount: Num::Const(1000) })]),
+            .op(Op::damage(Who::Opponent, Num::Const(1000)))]),
         // Mind Control
         37520316 => Behavior::with(vec![E::spell(
             NORMAL_SPELL,
@@ -236,7 +236,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Monster Gate
         43040603 => monster_gate(
             "Tribute 1 monster: reveal cards from the top of your Deck until you reveal a monster that can be Normal Summoned or Set; Special Summon it, and send the other revealed cards to the GY. Only while your Deck holds such a monster.",
-            Condition::Exists { place: Place::Deck(Who::You), filter: F::Monster & F::NormalSummonable, count: 1 },
+            Condition::Exists { place: Place::Deck(Who::You), filter: F::Monster & F::normal_summonable(), count: 1 },
         ),
         // Monster Reincarnation
         74848038 => Behavior::with(vec![E::spell(NORMAL_SPELL, "Discard 1 card, then target 1 monster in your GY: add it to your hand.")
@@ -266,7 +266,7 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
 /// A banished monster "Dimension Fusion" can return: face-up (a face-down banished card is
 /// not known to be a monster) and able to be Special Summoned.
 fn dimension_fusion_monster() -> F {
-    F::Monster & F::FaceUp & F::CanSpecialSummon
+    F::Monster & F::FaceUp & F::can_special_summon()
 }
 
 /// "Mage Power": 500 for each Spell and Trap Card its controller controls; `Obj::All` never

@@ -35,8 +35,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Poison of the Old Man
         8842266 => Behavior::with(vec![E::spell(SpellKind::QuickPlay, "Choose 1: you gain 1200 LP, or your opponent takes 800 damage.").op(
             Op::ChooseOne(vec![
-                vec![Op::GainLp { who: Who::You, amount: Num::Const(1200) }],
-                vec![Op::Damage { who: Who::Opponent, amount: Num::Const(800) }],
+                vec![Op::gain_lp(Who::You, Num::Const(1200))],
+                vec![Op::damage(Who::Opponent, Num::Const(800))],
             ]),
         )]),
         // Reinforcement of the Army
@@ -73,7 +73,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Upstart Goblin
         70368879 => Behavior::with(vec![E::spell(SpellKind::Normal, "Draw 1 card; then your opponent gains 1000 LP.")
             .op(Op::Draw { who: Who::You, count: Num::Const(1) })
-            .op(Op::GainLp { who: Who::Opponent, amount: Num::Const(1000) })]),
+            .op(Op::gain_lp(Who::Opponent, Num::Const(1000)))]),
         // Smashing Ground
         97169186 => Behavior::with(vec![E::spell(
             SpellKind::Normal,
@@ -94,8 +94,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .cost(Cost::tribute(1, F::Any))
         .op(Op::ChooseOne(vec![
-            vec![Op::GainLp { who: Who::You, amount: Num::Cost(CostStat::Atk) }],
-            vec![Op::GainLp { who: Who::You, amount: Num::Cost(CostStat::Def) }],
+            vec![Op::gain_lp(Who::You, Num::Cost(CostStat::Atk))],
+            vec![Op::gain_lp(Who::You, Num::Cost(CostStat::Def))],
         ]))]),
         // My Body as a Shield
         69279219 => Behavior::with(vec![E::spell(
@@ -104,7 +104,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .when(Condition::All(vec![Condition::chain_top_is(F::OppControls), Condition::chain_top_would_destroy(F::Monster & F::OnField)]))
         .cost(Cost::PayLp(Num::Const(1500)))
-        .op(Op::NegateActivation { destroy: true })]),
+        .op(Op::negate_activation(true))]),
         // Necrovalley
         47355498 => Behavior::with(vec![E::spell(
             SpellKind::Field,
@@ -141,7 +141,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Your opponent declares a Level from 1 to 12. Reveal cards from the top of your Deck until a monster that can be Normal Summoned: if it has the declared Level, send every revealed card to the GY; otherwise Special Summon it and send the other revealed cards to the GY.",
         )
         .op(Op::DeclareBy(Who::Opponent, Declare::Level))
-        .op(Op::ExcavateUntil { who: Who::You, filter: F::Monster & F::NormalSummonable })
+        .op(Op::ExcavateUntil { who: Who::You, filter: F::Monster & F::normal_summonable() })
         .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
         .op(Op::If {
             test: Test::Compare(Num::stat_of(Stat::Level, Obj::Chosen), Cmp::Eq, Num::Declared),
@@ -158,7 +158,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::SendToGy(Obj::All(Place::Hand(Who::You), F::Any)))
         .op(Op::SendToGy(Obj::All(Place::Field(Who::You), F::Any)))
         .op(Op::Reveal(Obj::DeckTop(Who::You, 1)))
-        .op(Op::If { test: Test::AffectedIs(F::Declared), then: vec![Op::ExchangeLp], otherwise: vec![] })]),
+        .op(Op::If { test: Test::AffectedIs(F::Declared), then: vec![Op::exchange_lp()], otherwise: vec![] })]),
         // Serial Spell
         49398568 => Behavior::with(vec![E::spell(
             SpellKind::QuickPlay,
@@ -194,15 +194,15 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "In your Main Phase: you can send this face-up card to the GY; your opponent takes 1000 damage for each of your Standby Phases since it was activated.",
             )
             .cost(Cost::send_self_to_gy())
-            .op(Op::Damage { who: Who::Opponent, amount: Num::Times(Box::new(Num::TurnsSince { anchor: Anchor::Memory(Mem(0)), whose: Who::You }), 1000) }),
+            .op(Op::damage(Who::Opponent, Num::Times(Box::new(Num::TurnsSince { anchor: Anchor::Memory(Mem(0)), whose: Who::You }), 1000))),
         ]),
         // The Shallow Grave
         43434803 => Behavior::with(vec![E::spell(
             SpellKind::Normal,
             "Each player targets 1 monster in their own GY; each Special Summons their target in face-down Defense Position.",
         )
-        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::CanSpecialSummon)
-        .also_target_by_opponent(Place::Gy(Who::Opponent), 1, 1, F::Monster & F::CanSpecialSummon)
+        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::can_special_summon())
+        .also_target_by_opponent(Place::Gy(Who::Opponent), 1, 1, F::Monster & F::can_special_summon())
         .op(Op::special_summon(Obj::Target(0), SummonPos::FaceDownDefense))
         .op(Op::SpecialSummon { what: Obj::Target(1), pos: SummonPos::FaceDownDefense, side: Side::Owner })]),
         // Royal Tribute
@@ -219,7 +219,7 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
             SpellKind::Normal,
             "Only in your Main Phase 1. Target 1 monster your opponent controls: this turn you can Tribute it as though you controlled it. You cannot conduct your Battle Phase the turn you activate this card.",
         )
-        .when(Condition::InPhase(Phase::Main1))
+        .when(Condition::in_phase(Phase::Main1))
         .restricts(PlayerEffect::NoBattlePhaseThisTurn)
         .target_in(Place::Monsters(Who::Opponent), 1, 1, F::Monster)
         .op(Op::Apply { what: Obj::Targets, modifier: Modifier::TributeAsIfControlled, until: Duration::EndOfTurn })]),

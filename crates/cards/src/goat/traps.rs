@@ -61,7 +61,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     since(2),
                     since(3),
                     since(4),
-                    Condition::All(vec![since(5), Condition::OpponentsTurn]),
+                    Condition::All(vec![since(5), Condition::opponents_turn()]),
                 ]),
                 "Until the end of your opponent's 3rd turn (the turn it resolves in counts when it is theirs), each time they draw, look at the drawn cards and destroy the monsters among them with 1500 or less ATK.",
             )
@@ -76,19 +76,19 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             Condition::chain_top_destroys(),
             Condition::chain_top_targets(F::SpellTrap & F::OnField),
         ]))
-        .op(Op::NegateActivation { destroy: true })]),
+        .op(Op::negate_activation(true))]),
         // Divine Wrath
         49010598 => Behavior::with(vec![E::trap(TrapKind::Counter, "When a monster effect is activated: discard 1 card; negate the activation and destroy that monster.")
             .when(Condition::chain_top_is(F::monster_card()))
             .cost(Cost::discard(1, F::Any))
-            .op(Op::NegateActivation { destroy: true })]),
+            .op(Op::negate_activation(true))]),
         // Drop Off
         55773067 => {
             let normal_draw = || F::SentBy(Sent::Draw) & !F::SentBy(Sent::Effect);
             Behavior::with(vec![E::trap(TrapKind::Normal, "When your opponent draws for their Draw Phase: they discard the card they drew.")
                 .when(Condition::All(vec![
-                    Condition::OpponentsTurn,
-                    Condition::InPhase(Phase::Draw),
+                    Condition::opponents_turn(),
+                    Condition::in_phase(Phase::Draw),
                     Condition::Exists { place: Place::Hand(Who::Opponent), filter: normal_draw() & F::JustArrived, count: 1 },
                 ]))
                 .op(Op::Discard(Obj::All(Place::Hand(Who::Opponent), normal_draw() & F::ThisTurn(TurnFact::Arrived))))])
@@ -110,7 +110,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .modifier(Modifier::force_attack(Scope::Monsters(F::Any)))]),
         // Gift of The Mystical Elf
         98299011 => Behavior::with(vec![E::trap(TrapKind::Normal, "Gain 300 LP for each monster on the field.")
-            .op(Op::GainLp { who: Who::You, amount: Num::per(300, Obj::All(Place::Monsters(Who::Both), F::Any)) })]),
+            .op(Op::gain_lp(Who::You, Num::per(300, Obj::All(Place::Monsters(Who::Both), F::Any))))]),
         // Gravity Bind
         85742772 => Behavior::with(vec![E::trap(TrapKind::Continuous, "While this card is face-up, no Level 4 or higher monster can declare an attack.")
             .modifier(Modifier::cannot_attack(Scope::Monsters(F::level_at_least(4))))]),
@@ -122,7 +122,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .when(Condition::chain_top_activates(F::Spell & F::OppControls))
         .op(Op::Choose { who: Who::Opponent, place: Place::Hand(Who::Opponent), filter: F::Spell, min: 0, max: 1 })
         .op(Op::Discard(Obj::Chosen))
-        .op(Op::If { test: Test::Did, then: vec![], otherwise: vec![Op::NegateActivation { destroy: true }] })]),
+        .op(Op::If { test: Test::Did, then: vec![], otherwise: vec![Op::negate_activation(true)] })]),
         // Last Turn
         28566710 => {
             let chosen = || Obj::Memory(Mem(0));
@@ -137,7 +137,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "Only in your opponent's turn while your LP are 1000 or less: pick 1 monster you control; every other card on the field and every card in both hands goes to the GY. Then your opponent Special Summons 1 monster from their Deck in Attack Position, which attacks your monster at once (no battle damage). In the End Phase, the player whose monster is alone on the field wins the Duel; in any other case the Duel is a draw.",
             )
             .when(Condition::All(vec![
-                Condition::OpponentsTurn,
+                Condition::opponents_turn(),
                 Condition::Compare(Num::Lp(Who::You), Cmp::Le, Num::Const(1000)),
                 Condition::Exists { place: Place::Monsters(Who::You), filter: F::Any, count: 1 },
             ]))
@@ -147,7 +147,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             // need them).
             .op(Op::SendToGy(Obj::Filtered(Box::new(Obj::All(Place::Field(Who::Both), F::Any)), !F::one_of(chosen()))))
             .op(Op::SendToGy(Obj::Filtered(Box::new(Obj::All(Place::Hand(Who::Both), F::Any)), F::Any)))
-            .op(Op::Choose { who: Who::Opponent, place: Place::Deck(Who::Opponent), filter: F::Monster & F::CanSpecialSummon, min: 1, max: 1 })
+            .op(Op::Choose { who: Who::Opponent, place: Place::Deck(Who::Opponent), filter: F::Monster & F::can_special_summon(), min: 1, max: 1 })
             .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::Attack, side: Side::Owner })
             .op(Op::BattleNow { attacker: Obj::Affected, target: chosen(), no_damage: true })
             .op(Op::Later {
@@ -169,7 +169,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         53119267 => Behavior::with(vec![
             E::trap(TrapKind::Continuous, "Activate this card to put it face-up on the field."),
             E::trigger(Trigger::AnyDiscarded(F::OppControls), "While it is face-up, each time cards are discarded from your opponent's hand, they take 500 damage for each of them.")
-                .op(Op::Damage { who: Who::Opponent, amount: Num::per(500, Obj::EventCard) }),
+                .op(Op::damage(Who::Opponent, Num::per(500, Obj::EventCard))),
         ]),
         // Nightmare Wheel
         54704216 => Behavior::with(vec![
@@ -188,14 +188,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             )
             .when(Condition::Remembered(Mem(0)))
             .needs_card_on_field()
-            .op(Op::only_if(Condition::Remembered(Mem(0)), vec![Op::Damage { who: Who::Opponent, amount: Num::Const(500) }])),
+            .op(Op::only_if(Condition::Remembered(Mem(0)), vec![Op::damage(Who::Opponent, Num::Const(500))])),
         ]),
         // Ojama Trio
         29843091 => Behavior::with(vec![E::trap(
             TrapKind::Normal,
             "Special Summon 3 Ojama Tokens (Beast, LIGHT, Level 2, 0/1000) to your opponent's field in Defense Position. They cannot be Tributed for a Tribute Summon; each time one is destroyed, its controller takes 300 damage.",
         )
-        .op(Op::SummonTokensFor { who: Who::Opponent, code: OJAMA_TOKEN, count: 3, pos: SummonPos::Defense })
+        .op(Op::summon_tokens_for(Who::Opponent, OJAMA_TOKEN, 3, SummonPos::Defense))
         .op(Op::Apply { what: Obj::Affected, modifier: Modifier::no_tribute_summon_material(Scope::This), until: Duration::Permanent })]),
         // Ojama Token: the 300 damage of Ojama Trio is written on the token it creates (no
         // other card creates Ojama Tokens), as a trigger of the token leaving the field.
@@ -203,7 +203,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             Trigger::LeftField(F::SentBy(Sent::Destroyed)),
             "A token made by \"Ojama Trio\" (Beast, LIGHT, Level 2, 0/1000): when it is destroyed, its controller takes 300 damage.",
         )
-        .op(Op::Damage { who: Who::You, amount: Num::Const(300) })]),
+        .op(Op::damage(Who::You, Num::Const(300)))]),
         // Phoenix Wing Wind Blast
         63356631 => Behavior::with(vec![E::trap(TrapKind::Normal, "Discard 1 card, then target 1 card your opponent controls: put it on top of its owner's Deck.")
             .cost(Cost::discard(1, F::Any))
@@ -219,7 +219,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .op(Op::Destroy(Obj::Targets))]),
         // Return from the Different Dimension
         27174286 => {
-            let summonable = || F::Monster & F::FaceUp & F::CanSpecialSummon;
+            let summonable = || F::Monster & F::FaceUp & F::can_special_summon();
             Behavior::with(vec![E::trap(
                 TrapKind::Normal,
                 "Pay half your LP: Special Summon as many of your banished monsters as you can (up to your free zones). In the End Phase, banish every monster summoned this way.",
@@ -236,7 +236,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Rite of Spirit
         30450531 => Behavior::with(vec![E::trap(TrapKind::Normal, "Target 1 \"Gravekeeper's\" monster in your GY: Special Summon it. \"Necrovalley\" does not affect this card.")
             .when(Condition::FreeMonsterZones(1))
-            .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::NameHas("Gravekeeper's".into()) & F::CanSpecialSummon)
+            .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::NameHas("Gravekeeper's".into()) & F::can_special_summon())
             .op(Op::special_summon(Obj::Targets, SummonPos::FaceUp))]),
         // Robbin' Goblin
         88279736 => Behavior::with(vec![
@@ -251,7 +251,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Rock Bombardment
         20781762 => Behavior::with(vec![E::trap(TrapKind::Normal, "Send 1 Rock monster from your Deck to the GY: your opponent takes 500 damage.")
             .cost(Cost::send_from_deck(1, F::Monster & F::Race(Race::ROCK)))
-            .op(Op::Damage { who: Who::Opponent, amount: Num::Const(500) })]),
+            .op(Op::damage(Who::Opponent, Num::Const(500)))]),
         // Royal Oppression
         93016201 => Behavior::with(vec![
             E::trap(TrapKind::Continuous, "Activate this card to put it face-up on the field."),
@@ -260,9 +260,9 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "While it is face-up, either player can pay 800 LP to negate the Special Summon of a monster, or an effect that Special Summons, and destroy that card.",
             )
             .by_either_player()
-            .when(Condition::All(vec![Condition::This(F::FaceUp), Condition::Any(vec![Condition::SpecialSummonPending, Condition::chain_top_special_summons()])]))
+            .when(Condition::All(vec![Condition::This(F::FaceUp), Condition::Any(vec![Condition::special_summon_pending(), Condition::chain_top_special_summons()])]))
             .cost(Cost::PayLp(Num::Const(800)))
-            .op(Op::If { test: Test::Holds(Condition::SpecialSummonPending), then: vec![Op::NegateSummon], otherwise: vec![Op::NegateEffect { destroy: true }] }),
+            .op(Op::If { test: Test::Holds(Condition::special_summon_pending()), then: vec![Op::negate_summon()], otherwise: vec![Op::negate_effect(true)] }),
         ]),
         // Sakuretsu Armor
         56120475 => Behavior::with(vec![E::trap(TrapKind::Normal, "When an opponent's monster declares an attack: target it; destroy it.")
@@ -270,16 +270,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .target(1, F::Attacker)
             .op(Op::Destroy(Obj::Targets))]),
         // Secret Barrel
-        27053506 => Behavior::with(vec![E::trap(TrapKind::Normal, "Your opponent takes 200 damage for each card in their hand and each card they control.").op(Op::Damage {
-            who: Who::Opponent,
-            amount: Num::Times(
+        27053506 => Behavior::with(vec![E::trap(TrapKind::Normal, "Your opponent takes 200 damage for each card in their hand and each card they control.").op(Op::damage(Who::Opponent, Num::Times(
                 Box::new(Num::Plus(
                     Box::new(Num::count_of(Obj::All(Place::Hand(Who::Opponent), F::Any))),
                     Box::new(Num::count_of(Obj::All(Place::Field(Who::Opponent), F::Any))),
                 )),
                 200,
-            ),
-        })]),
+            )))]),
         // Skull Lair
         6733059 => Behavior::with(vec![
             E::trap(TrapKind::Continuous, "Activate this card to put it face-up on the field."),
@@ -297,13 +294,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             let light = || F::Monster & F::FaceUp & F::Attribute(Attribute::Light);
             Behavior::with(vec![E::trap(TrapKind::Normal, "Your opponent takes 600 damage for each face-up LIGHT monster you control.")
                 .when(Condition::Exists { place: Place::Monsters(Who::You), filter: light(), count: 1 })
-                .op(Op::Damage { who: Who::Opponent, amount: Num::per(600, Obj::All(Place::Monsters(Who::You), light())) })])
+                .op(Op::damage(Who::Opponent, Num::per(600, Obj::All(Place::Monsters(Who::You), light()))))])
         }
         // Solemn Wishes
         35346968 => Behavior::with(vec![
             E::trap(TrapKind::Continuous, "Activate this card to put it face-up on the field."),
             E::trigger(Trigger::Drew(Who::You), "While it is face-up, each time you draw (1 or more cards at once), you gain 500 LP.")
-                .op(Op::GainLp { who: Who::You, amount: Num::Const(500) }),
+                .op(Op::gain_lp(Who::You, Num::Const(500))),
         ]),
         // Spell Purification
         1669772 => {
@@ -317,11 +314,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         38275183 => Behavior::with(vec![
             E::trap(TrapKind::Counter, "Choose 1 of its two effects. 1: When a spell card is activated that targets 1 monster on the field: negate the activation and destroy it.")
                 .when(Condition::All(vec![spell_activated(), Condition::chain_top_targets(F::Monster & F::OnField)]))
-                .op(Op::NegateActivation { destroy: true }),
+                .op(Op::negate_activation(true)),
             E::trap(TrapKind::Counter, "2: When a spell card is activated: send 1 spell card from your hand to the GY; negate the activation and destroy it.")
                 .when(spell_activated())
                 .cost(Cost::discard(1, F::Spell))
-                .op(Op::NegateActivation { destroy: true }),
+                .op(Op::negate_activation(true)),
         ]),
         // Threatening Roar
         36361633 => Behavior::with(vec![E::trap(TrapKind::Normal, "Your opponent's monsters cannot declare an attack for the rest of this turn.")

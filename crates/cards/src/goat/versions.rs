@@ -100,7 +100,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Tribute 1 monster (this card included) to inflict damage to your opponent equal to half the ATK that monster had on the field; as often as you like.",
         )
         .cost(Cost::tribute(1, F::Any))
-        .op(Op::Damage { who: Who::Opponent, amount: Num::half(Num::Cost(CostStat::Atk)) })]),
+        .op(Op::damage(Who::Opponent, Num::half(Num::Cost(CostStat::Atk))))]),
         // Cyber Jar (GOAT): both players pick up their 5 cards, then both summon.
         34124316 => as_today(
             id,
@@ -209,7 +209,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .target(1, F::Monster & F::FaceUp)
         .op(Op::Destroy(Obj::Targets))
-        .then_if_did(vec![Op::Damage { who: Who::Both, amount: Num::stat_of(Stat::Atk, Obj::Affected) }])]),
+        .then_if_did(vec![Op::damage(Who::Both, Num::stat_of(Stat::Atk, Obj::Affected))])]),
         // Rush Recklessly (GOAT): also during damage calculation.
         70046172 => quick_boost(
             EffectKind::Spell(SpellKind::QuickPlay),

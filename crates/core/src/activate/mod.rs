@@ -99,7 +99,7 @@ impl Needs {
             Condition::ChainTop(_) => Needs::CHAIN,
             Condition::AttackDeclared(_) | Condition::Battling(_) | Condition::Battled(_) => Needs::ATTACK,
             Condition::JustSummoned { .. } => Needs::HAPPENING,
-            Condition::SummonPending | Condition::SpecialSummonPending => Needs::SUMMON,
+            Condition::Pending(crate::effect::PendingSummon::Summon) | Condition::Pending(crate::effect::PendingSummon::SpecialSummon) => Needs::SUMMON,
             Condition::All(v) => v.iter().fold(0, |n, c| n | Needs::of(c)),
             Condition::Any(v) if !v.is_empty() => v.iter().fold(u8::MAX, |n, c| n & Needs::of(c)),
             _ => 0,
@@ -632,7 +632,7 @@ fn reads_cost(e: &EffectDecl) -> bool {
 /// Does the condition require being in phase `ph` (directly or as part of `All`)?
 fn condition_names_phase(c: &Condition, ph: crate::types::Phase) -> bool {
     match c {
-        Condition::InPhase(x) => *x == ph,
+        Condition::Timing(crate::effect::Timing::InPhase(x)) => *x == ph,
         Condition::All(v) => v.iter().any(|c| condition_names_phase(c, ph)),
         _ => false,
     }

@@ -106,13 +106,13 @@ struct Walk<'a> {
     seen: &'a mut BTreeSet<(&'static str, &'static str)>,
 }
 
-impl<'a> Walk<'a> {
+impl Walk<'_> {
     fn again(&mut self) -> Walk<'_> {
         Walk { seen: self.seen }
     }
 }
 
-impl<'a> ser::Serializer for Walk<'a> {
+impl ser::Serializer for Walk<'_> {
     type Ok = ();
     type Error = Stop;
     type SerializeSeq = Self;

@@ -248,10 +248,6 @@ pub enum Filter {
     Stat(Stat, Cmp, Box<Num>),
     /// The monster whose summon is the latest happening (for "when ... is summoned").
     JustSummoned,
-    /// Could be Special Summoned by the effect now (SUM-7 and "cannot be Special Summoned").
-    CanSpecialSummon,
-    /// Could be Set from the hand now (a spell or trap with a free zone for it).
-    CanSet,
     /// The monster attacking in the current battle ("target the attacking monster").
     Attacker,
     /// A monster in a zone the effect's (Link) card points to (ZONE-3).
@@ -280,18 +276,12 @@ pub enum Filter {
     OnField,
     /// Was face-up where it was before its last move ("banished while face-up").
     WasFaceUp,
-    /// Its card can hold counters of this kind (MISC-2: its effects use them).
-    CanHoldCounter(Counter),
     /// All of these.
     And(Vec<Filter>),
     /// Any of these.
     Or(Vec<Filter>),
     /// Not this.
     Not(Box<Filter>),
-    /// A monster card that can be Normal Summoned or Set by its nature (SUM-1): a Normal
-    /// or Effect monster of the Main Deck without "cannot be Normal Summoned"; not a Ritual,
-    /// Extra Deck or token ("Monster Gate", "Brain Control").
-    NormalSummonable,
     /// Checked only when targets are chosen: a target that no longer matches at resolution
     /// is still affected (EFF-6 exception of older texts that "select" a card: the 2005
     /// "Nobleman of Crossout" banishes its target even if it was flipped face-up).
@@ -306,6 +296,8 @@ pub enum Filter {
     OneOf(Box<Obj>),
     /// A printed frame: what the card is printed as, wherever it is ([`Frame`]).
     Frame(Frame),
+    /// What could be done with the card now ([`Capability`]).
+    Can(Capability),
 }
 
 impl Filter {
@@ -445,5 +437,39 @@ impl Filter {
     /// `Frame` with [`Frame::TypeBit`].
     pub fn card_type(a0: u32) -> Filter {
         Filter::Frame(Frame::TypeBit(a0))
+    }
+}
+
+/// The capabilities a [`Filter::Can`] asks for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Capability {
+    /// Could be Special Summoned by the effect now (SUM-7 and "cannot be Special Summoned").
+    SpecialSummon,
+    /// Could be Set from the hand now (a spell or trap with a free zone for it).
+    Set,
+    /// Its card can hold counters of this kind (MISC-2: its effects use them).
+    HoldCounter(Counter),
+    /// A monster card that can be Normal Summoned or Set by its nature (SUM-1): a Normal
+    /// or Effect monster of the Main Deck without "cannot be Normal Summoned"; not a Ritual,
+    /// Extra Deck or token ("Monster Gate", "Brain Control").
+    NormalSummon,
+}
+
+impl Filter {
+    /// `Can` with [`Capability::SpecialSummon`].
+    pub fn can_special_summon() -> Filter {
+        Filter::Can(Capability::SpecialSummon)
+    }
+    /// `Can` with [`Capability::Set`].
+    pub fn can_set() -> Filter {
+        Filter::Can(Capability::Set)
+    }
+    /// `Can` with [`Capability::HoldCounter`].
+    pub fn can_hold_counter(a0: Counter) -> Filter {
+        Filter::Can(Capability::HoldCounter(a0))
+    }
+    /// `Can` with [`Capability::NormalSummon`].
+    pub fn normal_summonable() -> Filter {
+        Filter::Can(Capability::NormalSummon)
     }
 }

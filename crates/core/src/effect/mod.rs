@@ -23,11 +23,11 @@ mod trigger;
 use serde::{Deserialize, Serialize};
 
 pub use custom::{CustomCheck, CustomStep};
-pub use filter::{Cmp, Declare, Filter, Frame, Origin, Place, Sent, Stat, TurnFact, Who};
+pub use filter::{Capability, Cmp, Declare, Filter, Frame, Origin, Place, Sent, Stat, TurnFact, Who};
 pub use modifier::{Act, Counter, DuelRule, Duration, Modifier, MonsterRule, Negation, Scope};
 pub use num::{CardsNum, CostStat, Num};
-pub use op::{Mem, Moment, Obj, Op, PlayerEffect, PosChange, Side, SummonPos, Test};
-pub use trigger::{Anchor, BattleFact, Cause, Condition, LinkFact, Subject, Trigger};
+pub use op::{Course, LpStep, Mem, Moment, NegateWhat, Obj, Op, PlayerEffect, PosChange, Side, SummonPos, SummonStep, Test};
+pub use trigger::{Anchor, BattleFact, BattleMoment, Cause, Condition, LinkFact, PendingSummon, PlayerDid, Subject, Timing, Trigger};
 
 pub use crate::extra::{ExtraOp, Materials, RitualFrom};
 

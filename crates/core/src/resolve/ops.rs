@@ -68,26 +68,26 @@ impl Duel {
             | Op::ToDeck { .. } => self.run_move_op(op, r),
             Op::ChangePosition { .. } | Op::EquipTo(..) | Op::TakeControl { .. } | Op::SwapControl(..) | Op::Set(..) => self.run_field_op(op, r),
             Op::SpecialSummon { .. }
-            | Op::SpecialSummonPointed { .. }
-            | Op::ReturnToField(..)
-            | Op::SummonSelfAsMonster { .. }
-            | Op::SummonTokens { .. }
-            | Op::SummonTokensFor { .. }
+            | Op::Summon(crate::effect::SummonStep::Pointed { .. })
+            | Op::Summon(crate::effect::SummonStep::ReturnToField(..))
+            | Op::Summon(crate::effect::SummonStep::SelfAsMonster { .. })
+            | Op::Summon(crate::effect::SummonStep::Tokens { .. })
+            | Op::Summon(crate::effect::SummonStep::TokensFor { .. })
             | Op::EquipAsCard { .. }
-            | Op::NormalSummonNow(..) => self.run_summon_op(op, r),
-            Op::NegateActivation { .. }
-            | Op::NegateEffect { .. }
-            | Op::NegateSummon
-            | Op::NegateAttack
-            | Op::EndBattlePhase
-            | Op::SkipToEndPhase
+            | Op::Summon(crate::effect::SummonStep::NormalNow(..)) => self.run_summon_op(op, r),
+            Op::Negate(crate::effect::NegateWhat::Activation { .. })
+            | Op::Negate(crate::effect::NegateWhat::Effect { .. })
+            | Op::Negate(crate::effect::NegateWhat::Summon)
+            | Op::Course(crate::effect::Course::NegateAttack)
+            | Op::Course(crate::effect::Course::EndBattlePhase)
+            | Op::Course(crate::effect::Course::SkipToEndPhase)
             | Op::LockZones { .. }
             | Op::BattleNow { .. }
             | Op::Win(..) => self.run_negate_op(op, r),
-            Op::Damage { .. }
-            | Op::GainLp { .. }
-            | Op::SetLp { .. }
-            | Op::DamageController { .. }
+            Op::Lp(crate::effect::LpStep::Damage { .. })
+            | Op::Lp(crate::effect::LpStep::Gain { .. })
+            | Op::Lp(crate::effect::LpStep::Set { .. })
+            | Op::Lp(crate::effect::LpStep::DamageController { .. })
             | Op::NoBattleDamage
             | Op::Apply { .. }
             | Op::ApplyRule { .. }
@@ -95,8 +95,8 @@ impl Duel {
             | Op::ForbidNames { .. }
             | Op::ExtraAttack(..)
             | Op::StayOnField
-            | Op::ExchangeLp
-            | Op::PayLp(..) => self.run_lp_op(op, r),
+            | Op::Lp(crate::effect::LpStep::Exchange)
+            | Op::Lp(crate::effect::LpStep::Pay(..)) => self.run_lp_op(op, r),
             Op::DeclareBy(..)
             | Op::CallCoin
             | Op::TossCoins(..)
@@ -407,16 +407,16 @@ impl Duel {
         let p = r.link.controller;
         match op {
             Op::SpecialSummon { what, pos, side } => self.op_special_summon(what, *pos, *side, r, false),
-            Op::SpecialSummonPointed { what, pos } => self.op_special_summon(what, *pos, crate::effect::Side::You, r, true),
-            Op::ReturnToField(o) => self.op_return_to_field(o, r),
-            Op::SummonSelfAsMonster { pos } => self.op_summon_self(*pos, r),
-            Op::SummonTokens { code, count, pos } => self.op_summon_tokens(p, *code, *count, *pos, r),
-            Op::SummonTokensFor { who, code, count, pos } => {
+            Op::Summon(crate::effect::SummonStep::Pointed { what, pos }) => self.op_special_summon(what, *pos, crate::effect::Side::You, r, true),
+            Op::Summon(crate::effect::SummonStep::ReturnToField(o)) => self.op_return_to_field(o, r),
+            Op::Summon(crate::effect::SummonStep::SelfAsMonster { pos }) => self.op_summon_self(*pos, r),
+            Op::Summon(crate::effect::SummonStep::Tokens { code, count, pos }) => self.op_summon_tokens(p, *code, *count, *pos, r),
+            Op::Summon(crate::effect::SummonStep::TokensFor { who, code, count, pos }) => {
                 let q = if *who == Who::Opponent { p.opp() } else { p };
                 self.op_summon_tokens(q, *code, *count, *pos, r)
             }
             Op::EquipAsCard { what, to, grants } => self.op_equip_as_card(what, to, grants.as_ref(), r),
-            Op::NormalSummonNow(f) => self.op_normal_summon_now(f, r),
+            Op::Summon(crate::effect::SummonStep::NormalNow(f)) => self.op_normal_summon_now(f, r),
             // Not a step of this family (`run_op` routes each step to its own).
             _ => OpFlow::Next,
         }
@@ -426,7 +426,7 @@ impl Duel {
     fn run_negate_op(&mut self, op: &Op, r: &mut Resolution) -> OpFlow {
         let p = r.link.controller;
         match op {
-            Op::NegateActivation { destroy } => {
+            Op::Negate(crate::effect::NegateWhat::Activation { destroy }) => {
                 let n = r.n as usize;
                 if n >= 2 {
                     self.negate_link(n - 2, true, *destroy);
@@ -437,7 +437,7 @@ impl Duel {
                 }
                 OpFlow::Next
             }
-            Op::NegateEffect { destroy } => {
+            Op::Negate(crate::effect::NegateWhat::Effect { destroy }) => {
                 let n = r.n as usize;
                 if n >= 2 {
                     self.negate_link(n - 2, false, *destroy);
@@ -445,14 +445,14 @@ impl Duel {
                 }
                 OpFlow::Next
             }
-            Op::NegateSummon => {
+            Op::Negate(crate::effect::NegateWhat::Summon) => {
                 if let Some(m) = self.summon_pending.take() {
                     self.negate_summon(m);
                     r.did = true;
                 }
                 OpFlow::Next
             }
-            Op::NegateAttack => {
+            Op::Course(crate::effect::Course::NegateAttack) => {
                 r.did = self.current_attack().is_some();
                 if let Some(a) = self.current_attacker() {
                     self.attack_negated = true;
@@ -460,11 +460,11 @@ impl Duel {
                 }
                 OpFlow::Next
             }
-            Op::EndBattlePhase => {
+            Op::Course(crate::effect::Course::EndBattlePhase) => {
                 self.end_battle_phase = true;
                 OpFlow::Next
             }
-            Op::SkipToEndPhase => {
+            Op::Course(crate::effect::Course::SkipToEndPhase) => {
                 r.did = self.phase != crate::types::Phase::End;
                 self.skip_to_end_phase = r.did;
                 OpFlow::Next
@@ -490,13 +490,15 @@ impl Duel {
         let p = r.link.controller;
         let card = r.link.card;
         match op {
-            Op::Damage { who, amount } | Op::GainLp { who, amount } | Op::SetLp { who, amount } => {
+            Op::Lp(crate::effect::LpStep::Damage { who, amount })
+            | Op::Lp(crate::effect::LpStep::Gain { who, amount })
+            | Op::Lp(crate::effect::LpStep::Set { who, amount }) => {
                 let value = self.num(amount, &Ctx::resolving(r));
                 for q in self.who(*who, p) {
                     match op {
-                        Op::Damage { .. } => self.effect_damage(q, value, card),
-                        Op::GainLp { .. } if self.gains_become_damage(q) => self.effect_damage(q, value, card),
-                        Op::GainLp { .. } => self.change_lp(q, value),
+                        Op::Lp(crate::effect::LpStep::Damage { .. }) => self.effect_damage(q, value, card),
+                        Op::Lp(crate::effect::LpStep::Gain { .. }) if self.gains_become_damage(q) => self.effect_damage(q, value, card),
+                        Op::Lp(crate::effect::LpStep::Gain { .. }) => self.change_lp(q, value),
                         _ => {
                             let d = value - self.lp(q);
                             self.change_lp(q, d);
@@ -506,7 +508,7 @@ impl Duel {
                 r.did = value > 0;
                 OpFlow::Next
             }
-            Op::DamageController { of, amount } => {
+            Op::Lp(crate::effect::LpStep::DamageController { of, amount }) => {
                 let value = self.num(amount, &Ctx::resolving(r));
                 let mut hit: SmallVec<[Player; 2]> = SmallVec::new();
                 for c in self.objects(of, r) {
@@ -587,14 +589,14 @@ impl Duel {
                 }
                 OpFlow::Next
             }
-            Op::ExchangeLp => {
+            Op::Lp(crate::effect::LpStep::Exchange) => {
                 let (mine, theirs) = (self.lp(p), self.lp(p.opp()));
                 self.change_lp(p, theirs - mine);
                 self.change_lp(p.opp(), mine - theirs);
                 r.did = mine != theirs;
                 OpFlow::Next
             }
-            Op::PayLp(amount) => {
+            Op::Lp(crate::effect::LpStep::Pay(amount)) => {
                 let value = self.num(amount, &Ctx::resolving(r)).max(0);
                 r.did = self.lp(p) >= value;
                 if r.did {
@@ -853,9 +855,11 @@ impl Duel {
                 ctx.mandatory || self.who(*who, p).iter().all(|&q| self.player(q).deck.len() >= n)
             }
             Op::Extra(x) => self.extra_op_possible(x, p, ctx.source),
-            Op::SummonTokens { .. } => self.has_free_main_monster_zone(p) && self.player_fx[p.idx()].no_summon_turn != self.turn && !self.summons_locked(p),
-            Op::PayLp(amount) => self.lp(p) >= self.num(amount, ctx),
-            Op::SummonTokensFor { who, count, .. } => {
+            Op::Summon(crate::effect::SummonStep::Tokens { .. }) => {
+                self.has_free_main_monster_zone(p) && self.player_fx[p.idx()].no_summon_turn != self.turn && !self.summons_locked(p)
+            }
+            Op::Lp(crate::effect::LpStep::Pay(amount)) => self.lp(p) >= self.num(amount, ctx),
+            Op::Summon(crate::effect::SummonStep::TokensFor { who, count, .. }) => {
                 let q = if *who == Who::Opponent { p.opp() } else { p };
                 self.free_main_monster_zones(q).len() >= *count as usize
             }
