@@ -24,7 +24,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             NORMAL_TRAP,
             "Name 1 card. If your opponent holds it, they discard every copy of it from their hand; if not, you discard 1 card of your hand at random.",
         )
-        .op(Op::Declare(Declare::CardName))
+        .op(Op::declare(Declare::CardName))
         .op(Op::If {
             test: Test::Holds(Condition::Exists { place: Place::Hand(Who::Opponent), filter: F::Declared, count: 1 }),
             then: vec![Op::Reveal(Obj::All(Place::Hand(Who::Opponent), F::Declared)), Op::Discard(Obj::All(Place::Hand(Who::Opponent), F::Declared))],
@@ -35,7 +35,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             effects: vec![
                 E::continuous("Instead of the usual 2 Tributes, you may Tribute 3 monsters to Tribute Summon this card (never to Set it)."),
                 E::trigger(
-                    Trigger::Summoned { normal: true, flip: false, special: false },
+                    Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This },
                     "If it is Tribute Summoned with 3 Tributes: destroy every monster your opponent controls.",
                 )
                 .when(Condition::This(F::Summoned(SummonKind::Tribute) & F::stat(Stat::Tributes, Cmp::Ge, 3)))
@@ -52,7 +52,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         },
         // Sword Hunter
         51345461 => Behavior::with(vec![E::trigger(
-            Trigger::EndOfBattlePhase,
+            Trigger::end_of_battle_phase(),
             "At the end of the Battle Phase: each monster this card destroyed by battle this Battle Phase that is still in the GY becomes an Equip Card on this card, giving it 200 ATK each.",
         )
         .when(Condition::Exists { place: Place::Gy(Who::Both), filter: sword_hunter_victim(), count: 1 })
@@ -101,7 +101,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::Choose {
             who: Who::You,
             place: Place::Monsters(Who::Opponent),
-            filter: F::FaceUp & F::stat(Stat::Atk, Cmp::Eq, Num::MinOf(Stat::Atk, Obj::All(Place::Monsters(Who::Opponent), F::FaceUp))),
+            filter: F::FaceUp & F::stat(Stat::Atk, Cmp::Eq, Num::min_of(Stat::Atk, Obj::All(Place::Monsters(Who::Opponent), F::FaceUp))),
             min: 1,
             max: 1,
         })
@@ -111,8 +111,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             NORMAL_SPELL,
             "Cost: banish every other card you control and every card in your hand (at least 1). Then draw until you hold 2 cards.",
         )
-        .cost(Cost::BanishAllOther(vec![Place::Field(Who::You), Place::Hand(Who::You)]))
-        .op(Op::Draw { who: Who::You, count: Num::minus(Num::Const(2), Num::CountOf(Obj::All(Place::Hand(Who::You), F::Any))) })]),
+        .cost(Cost::banish_all_other(vec![Place::Field(Who::You), Place::Hand(Who::You)]))
+        .op(Op::Draw { who: Who::You, count: Num::minus(Num::Const(2), Num::count_of(Obj::All(Place::Hand(Who::You), F::Any))) })]),
         // Magic Cylinder
         62279055 => Behavior::with(vec![E::new(
             NORMAL_TRAP,
@@ -120,8 +120,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .when(Condition::AttackDeclared(F::OppControls))
         .target(1, F::Attacker)
-        .op(Op::NegateAttack)
-        .then_if_did(vec![Op::Damage { who: Who::Opponent, amount: Num::StatOf(Stat::Atk, Obj::Target(0)) }])]),
+        .op(Op::negate_attack())
+        .then_if_did(vec![Op::damage(Who::Opponent, Num::stat_of(Stat::Atk, Obj::Target(0)))])]),
         // Waboku
         12607053 => Behavior::with(vec![E::new(NORMAL_TRAP, "For the rest of this turn you take no battle damage and your monsters cannot be destroyed by battle.")
             .op(Op::ApplyPlayer { who: Who::You, effect: PlayerEffect::NoBattleDamage })
@@ -138,19 +138,19 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .when(Condition::AttackDeclared(F::OppControls))
         .target(1, F::Attacker)
-        .op(Op::NegateAttack)
-        .op(Op::EndBattlePhase)]),
+        .op(Op::negate_attack())
+        .op(Op::end_battle_phase())]),
         // Dragon Capture Jar
         50045299 => Behavior::with(vec![E::trap(
             TrapKind::Continuous,
             "While this card is face-up, every face-up Dragon monster on the field is changed to Defense Position (also those that arrive later) and cannot change its battle position.",
         )
         .op(Op::ChangePosition { what: Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::Race(Race::DRAGON) & F::AttackPos), to: PosChange::FaceUpDefense })
-        .modifier(Modifier::ForceDefense(Scope::Monsters(F::Race(Race::DRAGON))))
-        .modifier(Modifier::CannotChangePosition(Scope::Monsters(F::Race(Race::DRAGON))))]),
+        .modifier(Modifier::force_defense(Scope::Monsters(F::Race(Race::DRAGON))))
+        .modifier(Modifier::cannot_change_position(Scope::Monsters(F::Race(Race::DRAGON))))]),
         // Lord of D.
         17985575 => Behavior::with(vec![E::continuous("While face-up, card effects cannot target Dragon monsters on the field.")
-            .modifier(Modifier::Untargetable(Scope::Monsters(F::Race(Race::DRAGON))))]),
+            .modifier(Modifier::untargetable(Scope::Monsters(F::Race(Race::DRAGON))))]),
         // The Flute of Summoning Dragon
         43973174 => Behavior::with(vec![E::new(
             NORMAL_SPELL,
@@ -160,7 +160,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::only_if(
             Condition::Exists { place: Place::Monsters(Who::Both), filter: F::Named(17985575) & F::FaceUp, count: 1 },
             vec![
-                Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Race(Race::DRAGON) & F::CanSpecialSummon, min: 1, max: 2 },
+                Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Race(Race::DRAGON) & F::can_special_summon(), min: 1, max: 2 },
                 Op::special_summon(Obj::Chosen, SummonPos::FaceUp),
             ],
         ))]),
@@ -170,15 +170,15 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .changes_stats_in_damage_step()
             .op(Op::Apply {
                 what: Obj::Targets,
-                modifier: Modifier::SetOriginal { atk: Some(Num::half(Num::StatOf(Stat::OriginalAtk, Obj::Targets))), def: None },
+                modifier: Modifier::SetOriginal { atk: Some(Num::half(Num::stat_of(Stat::OriginalAtk, Obj::Targets))), def: None },
                 until: Duration::EndOfTurn,
             })]),
         // Ookazi
-        19523799 => Behavior::with(vec![E::new(NORMAL_SPELL, "Your opponent takes 800 damage.").op(Op::Damage { who: Who::Opponent, amount: Num::Const(800) })]),
+        19523799 => Behavior::with(vec![E::new(NORMAL_SPELL, "Your opponent takes 800 damage.").op(Op::damage(Who::Opponent, Num::Const(800)))]),
         // Tremendous Fire
         46918794 => Behavior::with(vec![E::new(NORMAL_SPELL, "Your opponent takes 1000 damage and you take 500 damage.")
-            .op(Op::Damage { who: Who::Opponent, amount: Num::Const(1000) })
-            .op(Op::Damage { who: Who::You, amount: Num::Const(500) })]),
+            .op(Op::damage(Who::Opponent, Num::Const(1000)))
+            .op(Op::damage(Who::You, Num::Const(500)))]),
         // Stop Defense
         63102017 => Behavior::with(vec![E::new(NORMAL_SPELL, "Change 1 targeted Defense Position monster your opponent controls to face-up Attack Position.")
             .target(1, F::Monster & F::DefensePos & F::OppControls)
@@ -186,17 +186,17 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Just Desserts
         24068492 => Behavior::with(vec![E::new(NORMAL_TRAP, "Your opponent takes 500 damage for each monster they control.")
             .when(Condition::Exists { place: Place::Monsters(Who::Opponent), filter: F::Any, count: 1 })
-            .op(Op::Damage { who: Who::Opponent, amount: Num::per(500, Obj::All(Place::Monsters(Who::Opponent), F::Any)) })]),
+            .op(Op::damage(Who::Opponent, Num::per(500, Obj::All(Place::Monsters(Who::Opponent), F::Any))))]),
         // Ring of Destruction
         83555666 => Behavior::with(vec![E::new(
             NORMAL_TRAP,
             "Only in your opponent's turn, once per turn by name: target 1 face-up monster your opponent controls whose ATK does not exceed their LP; destroy it, and if you do, both players take damage equal to its original ATK.",
         )
-        .when(Condition::OpponentsTurn)
+        .when(Condition::opponents_turn())
         .limit(Limit::PerNamePerTurn)
         .target(1, F::Monster & F::FaceUp & F::OppControls & F::stat(Stat::Atk, Cmp::Le, Num::Lp(Who::Opponent)))
         .op(Op::Destroy(Obj::Targets))
-        .then_if_did(vec![Op::Damage { who: Who::Both, amount: Num::StatOf(Stat::OriginalAtk, Obj::Affected) }])]),
+        .then_if_did(vec![Op::damage(Who::Both, Num::stat_of(Stat::OriginalAtk, Obj::Affected))])]),
         _ => return None,
     })
 }

@@ -30,23 +30,23 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Pot of Greed
         55144522 => E::new(NORMAL_SPELL, "Draw 2 cards.").op(Op::Draw { who: Who::You, count: Num::Const(2) }),
         // Hinotama
-        46130346 => E::new(NORMAL_SPELL, "Inflict 500 damage to your opponent.").op(Op::Damage { who: Who::Opponent, amount: Num::Const(500) }),
+        46130346 => E::new(NORMAL_SPELL, "Inflict 500 damage to your opponent.").op(Op::damage(Who::Opponent, Num::Const(500))),
         // Dian Keto the Cure Master
-        84257639 => E::new(NORMAL_SPELL, "Gain 1000 LP.").op(Op::GainLp { who: Who::You, amount: Num::Const(1000) }),
+        84257639 => E::new(NORMAL_SPELL, "Gain 1000 LP.").op(Op::gain_lp(Who::You, Num::Const(1000))),
         // Mystical Space Typhoon
         5318639 => E::new(QUICK_SPELL, "Destroy 1 targeted spell or trap on the field.").target(1, on_field_spell_trap()).op(Op::Destroy(Obj::Targets)),
         // Royal Decree
-        51452091 => E::new(CONTINUOUS_TRAP, "While face-up, every other trap effect on the field is negated.").modifier(Modifier::NegateOtherTrapEffects),
+        51452091 => E::new(CONTINUOUS_TRAP, "While face-up, every other trap effect on the field is negated.").modifier(Modifier::negate_other_trap_effects()),
         // Magic Jammer
         77414722 => E::new(COUNTER_TRAP, "When a spell is activated: discard 1 card; negate that activation and destroy the spell.")
-            .when(Condition::ChainTopActivates(F::Spell))
-            .cost(Cost::Discard { count: 1, filter: F::Any })
-            .op(Op::NegateActivation { destroy: true }),
+            .when(Condition::chain_top_activates(F::Spell))
+            .cost(Cost::discard(1, F::Any))
+            .op(Op::negate_activation(true)),
         // Seven Tools of the Bandit
         3819470 => E::new(COUNTER_TRAP, "When a trap is activated: pay 1000 LP; negate that activation and destroy the trap.")
-            .when(Condition::ChainTopActivates(F::Trap))
+            .when(Condition::chain_top_activates(F::Trap))
             .cost(Cost::PayLp(Num::Const(1000)))
-            .op(Op::NegateActivation { destroy: true }),
+            .op(Op::negate_activation(true)),
         // Kuriboh
         40640057 => E::new(
             EffectKind::Quick,
@@ -55,10 +55,10 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .from_hand()
         .in_damage_step()
         .when(Condition::All(vec![
-            Condition::Step(ygo_core::types::BattleStep::Damage(ygo_core::types::DamageStep::DuringCalculation)),
+            Condition::step(ygo_core::types::BattleStep::Damage(ygo_core::types::DamageStep::DuringCalculation)),
             Condition::Battling(F::Attacker & F::OppControls),
         ]))
-        .cost(Cost::DiscardSelf)
+        .cost(Cost::discard_self())
         .op(Op::NoBattleDamage),
         _ => return None,
     };

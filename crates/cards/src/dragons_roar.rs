@@ -18,8 +18,8 @@ fn dragon() -> F {
 
 /// "Special Summon 1 <name> from your hand or Deck".
 fn summon_named_from_hand_or_deck(e: E, code: u32) -> E {
-    e.when(Condition::Exists { place: Place::HandOrDeck(Who::You), filter: F::Named(code) & F::CanSpecialSummon, count: 1 })
-        .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: F::Named(code) & F::CanSpecialSummon, min: 1, max: 1 })
+    e.when(Condition::Exists { place: Place::HandOrDeck(Who::You), filter: F::Named(code) & F::can_special_summon(), count: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: F::Named(code) & F::can_special_summon(), min: 1, max: 1 })
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
 }
 
@@ -32,8 +32,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "When this card is destroyed by battle and sent to the GY: you can Special Summon 1 Dragon monster with 1500 or less ATK from your Deck.",
         )
         .range(Range::Gy)
-        .when(Condition::Exists { place: Place::Deck(Who::You), filter: dragon() & F::atk_at_most(1500) & F::CanSpecialSummon, count: 1 })
-        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: dragon() & F::atk_at_most(1500) & F::CanSpecialSummon, min: 1, max: 1 })
+        .when(Condition::Exists { place: Place::Deck(Who::You), filter: dragon() & F::atk_at_most(1500) & F::can_special_summon(), count: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: dragon() & F::atk_at_most(1500) & F::can_special_summon(), min: 1, max: 1 })
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
         // Red-Eyes Darkness Dragon
         96561011 => Behavior {
@@ -69,13 +69,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 Trigger::Phase { phase: Phase::Standby, whose: Who::You },
                 "In your Standby Phase: you can send this face-up card to the GY to Special Summon 1 \"Armed Dragon LV5\" from your hand or Deck.",
             )
-            .cost(Cost::SendSelfToGy),
+            .cost(Cost::send_self_to_gy()),
             ARMED_DRAGON_LV5,
         )]),
         // Armed Dragon LV5
         46384672 => Behavior::with(vec![
             E::ignition("Send 1 monster from your hand to the GY, then target 1 face-up monster your opponent controls whose ATK is not higher than the sent monster's ATK: destroy it.")
-                .cost(Cost::Discard { count: 1, filter: F::Monster })
+                .cost(Cost::discard(1, F::Monster))
                 .target(1, F::Monster & F::FaceUp & F::OppControls & F::stat(Stat::Atk, Cmp::Le, Num::Cost(CostStat::Atk)))
                 .op(Op::Destroy(Obj::Targets)),
             summon_named_from_hand_or_deck(
@@ -83,20 +83,20 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     Trigger::Phase { phase: Phase::End, whose: Who::Both },
                     "In the End Phase of a turn in which this card destroyed a monster by battle: you can send it to the GY to Special Summon 1 \"Armed Dragon LV7\" from your hand or Deck.",
                 )
-                .cost(Cost::SendSelfToGy),
+                .cost(Cost::send_self_to_gy()),
                 ARMED_DRAGON_LV7,
             )
             .when(Condition::All(vec![
                 Condition::This(F::ThisTurn(TurnFact::DestroyedByBattle)),
-                Condition::Exists { place: Place::HandOrDeck(Who::You), filter: F::Named(ARMED_DRAGON_LV7) & F::CanSpecialSummon, count: 1 },
+                Condition::Exists { place: Place::HandOrDeck(Who::You), filter: F::Named(ARMED_DRAGON_LV7) & F::can_special_summon(), count: 1 },
             ])),
         ]),
         // Black Dragon's Chick
         36262024 => Behavior::with(vec![E::ignition(
             "Send this face-up card to the GY: Special Summon 1 \"Red-Eyes Black Dragon\" from your hand.",
         )
-        .cost(Cost::SendSelfToGy)
-        .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Named(RED_EYES_BLACK_DRAGON) & F::CanSpecialSummon, min: 1, max: 1 })
+        .cost(Cost::send_self_to_gy())
+        .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Named(RED_EYES_BLACK_DRAGON) & F::can_special_summon(), min: 1, max: 1 })
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
         // Element Dragon
         30314994 => {
@@ -107,7 +107,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     .modifier(Modifier::AtkDef { scope: Scope::This, atk: Num::Const(500), def: Num::Const(0) }),
                 E::continuous("While a WIND monster is on the field, after it destroys an opponent's monster by battle it may attack once more in a row.")
                     .when(on_field(Attribute::Wind))
-                    .modifier(Modifier::SecondAttackOnKill(Scope::This)),
+                    .modifier(Modifier::second_attack_on_kill(Scope::This)),
             ])
         }
         // Snatch Steal
@@ -118,7 +118,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 .modifier(Modifier::ControlEquipped),
             E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::Opponent }, "In each of your opponent's Standby Phases, they gain 1000 LP.")
                 .needs_card_on_field()
-                .op(Op::GainLp { who: Who::Opponent, amount: Num::Const(1000) }),
+                .op(Op::gain_lp(Who::Opponent, Num::Const(1000))),
         ]),
         // Nobleman of Crossout
         71044499 => Behavior::with(vec![E::spell(
@@ -128,7 +128,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .target(1, F::Monster & F::FaceDown)
         .op(Op::DestroyAndBanish(Obj::Targets))
         .op(Op::If {
-            test: Test::AffectedIs(F::Ability(type_bits::FLIP)),
+            test: Test::AffectedIs(F::ability(type_bits::FLIP)),
             then: vec![
                 Op::Reveal(Obj::All(Place::Deck(Who::Both), F::same_name_as(Obj::Affected))),
                 Op::Banish { what: Obj::All(Place::Deck(Who::Both), F::same_name_as(Obj::Affected)), face_down: false },
@@ -141,7 +141,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Pay 800 LP and target 1 monster in your GY: Special Summon it in Attack Position and equip it with this card. If this card is destroyed, the equipped monster is destroyed.",
         )
         .cost(Cost::PayLp(Num::Const(800)))
-        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::CanSpecialSummon)
+        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::can_special_summon())
         .op(Op::special_summon(Obj::Targets, SummonPos::Attack))
         .then_if_did(vec![
             Op::EquipTo(Obj::Affected),
@@ -154,7 +154,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "Flip every face-down monster your opponent controls face-up. This card stays on the field; while it is face-up, your opponent's monsters cannot declare an attack.",
             )
             .op(Op::ChangePosition { what: Obj::All(Place::Monsters(Who::Opponent), F::FaceDown), to: PosChange::FaceUpDefense })
-            .op(Op::ApplyRule { modifier: Modifier::CannotAttack(Scope::Monsters(F::OppControls)), until: Duration::WhileSourceOnField }),
+            .op(Op::ApplyRule { modifier: Modifier::cannot_attack(Scope::Monsters(F::OppControls)), until: Duration::WhileSourceOnField }),
             E::trigger(Trigger::Phase { phase: Phase::End, whose: Who::Opponent }, "It is destroyed in the End Phase of your opponent's 3rd turn after its activation.")
                 .when(Condition::TurnsSince { anchor: Anchor::Activation, whose: Who::Opponent, n: 3 })
                 .op(Op::Destroy(Obj::This)),
@@ -167,7 +167,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .when(Condition::Exists { place: Place::Monsters(Who::You), filter: dragon() & F::FaceUp, count: 1 })
         .target(1, F::SpellTrap)
         .op(Op::Destroy(Obj::Targets))
-        .then_if_did(vec![Op::DamageController { of: Obj::Affected, amount: Num::Const(500) }])]),
+        .then_if_did(vec![Op::damage_controller(Obj::Affected, Num::Const(500))])]),
         // Creature Swap
         31036355 => Behavior::with(vec![E::spell(
             SpellKind::Normal,
@@ -181,7 +181,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::Remember { what: Obj::Chosen, slot: Mem(0) })
         .op(Op::Choose { who: Who::Opponent, place: Place::Monsters(Who::Opponent), filter: F::Any, min: 1, max: 1 })
         .op(Op::SwapControl(Obj::Memory(Mem(0)), Obj::Chosen))
-        .op(Op::Apply { what: Obj::Affected, modifier: Modifier::CannotChangePosition(Scope::This), until: Duration::EndOfTurn })]),
+        .op(Op::Apply { what: Obj::Affected, modifier: Modifier::cannot_change_position(Scope::This), until: Duration::EndOfTurn })]),
         // Reload
         22589918 => Behavior::with(vec![E::spell(
             SpellKind::QuickPlay,
@@ -189,7 +189,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .when(Condition::Exists { place: Place::Hand(Who::You), filter: F::Any, count: 1 })
         .op(Op::ToDeck { what: Obj::All(Place::Hand(Who::You), F::Any), top: false })
-        .op(Op::Draw { who: Who::You, count: Num::CountOf(Obj::Affected) })]),
+        .op(Op::Draw { who: Who::You, count: Num::count_of(Obj::Affected) })]),
         // The Graveyard in the Fourth Dimension
         88089103 => Behavior::with(vec![E::spell(
             SpellKind::Normal,
@@ -202,7 +202,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             TrapKind::Continuous,
             "Target 1 monster in your GY: Special Summon it in Attack Position. If this card leaves the field, that monster is destroyed; if that monster is destroyed, this card is destroyed.",
         )
-        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::CanSpecialSummon)
+        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::can_special_summon())
         .op(Op::special_summon(Obj::Targets, SummonPos::Attack))
         .then_if_did(vec![
             Op::Apply { what: Obj::Affected, modifier: Modifier::DestroyedWithSource { destroyed_only: false }, until: Duration::Permanent },
@@ -213,9 +213,9 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             TrapKind::Normal,
             "While a face-down Defense Position monster or an Effect Monster is on the field: turn every face-down Defense Position monster face-up in Defense Position (their FLIP effects do not activate), and your opponent takes 500 damage for each Effect Monster on the field.",
         )
-        .when(Condition::Exists { place: Place::Monsters(Who::Both), filter: (F::FaceDown & F::DefensePos) | F::EffectMonster, count: 1 })
+        .when(Condition::Exists { place: Place::Monsters(Who::Both), filter: (F::FaceDown & F::DefensePos) | F::effect_monster(), count: 1 })
         .op(Op::ChangePosition { what: Obj::All(Place::Monsters(Who::Both), F::FaceDown & F::DefensePos), to: PosChange::RevealDefense })
-        .op(Op::Damage { who: Who::Opponent, amount: Num::per(500, Obj::All(Place::Monsters(Who::Both), F::EffectMonster)) })]),
+        .op(Op::damage(Who::Opponent, Num::per(500, Obj::All(Place::Monsters(Who::Both), F::effect_monster()))))]),
         // The Dragon's Bead
         92408984 => Behavior::with(vec![
             E::trap(TrapKind::Continuous, "Stays face-up on the field."),
@@ -223,16 +223,16 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 TrapKind::Continuous,
                 "When a trap card is activated that targets a face-up Dragon monster: discard 1 card; negate that trap's effect and destroy it.",
             )
-            .when(Condition::All(vec![Condition::ChainTopActivates(F::Trap), Condition::ChainTopTargets(dragon() & F::FaceUp)]))
-            .cost(Cost::Discard { count: 1, filter: F::Any })
-            .op(Op::NegateEffect { destroy: true }),
+            .when(Condition::All(vec![Condition::chain_top_activates(F::Trap), Condition::chain_top_targets(dragon() & F::FaceUp)]))
+            .cost(Cost::discard(1, F::Any))
+            .op(Op::negate_effect(true)),
         ]),
         // Dragon's Rage
         54178050 => Behavior::with(vec![E::trap(
             TrapKind::Continuous,
             "While face-up, your Dragon monsters inflict piercing battle damage when they attack a Defense Position monster.",
         )
-        .modifier(Modifier::Piercing(Scope::Monsters(dragon() & F::YouControl)))]),
+        .modifier(Modifier::piercing(Scope::Monsters(dragon() & F::YouControl)))]),
         // Reckless Greed
         37576645 => Behavior::with(vec![E::trap(TrapKind::Normal, "Draw 2 cards, then skip your next 2 Draw Phases.")
             .op(Op::Draw { who: Who::You, count: Num::Const(2) })
@@ -243,15 +243,15 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 .target(1, F::Monster & F::FaceUp & F::YouControl)
                 .op(Op::Banish { what: Obj::Targets, face_down: false })
                 .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
-                .op(Op::Later { at: Moment::EndPhase, ops: vec![Op::ReturnToField(Obj::Memory(Mem(0)))] }),
+                .op(Op::Later { at: Moment::EndPhase, ops: vec![Op::return_to_field(Obj::Memory(Mem(0)))] }),
         ]),
         // Trap Jammer
         19252988 => Behavior::with(vec![E::trap(
             TrapKind::Counter,
             "During the Battle Phase, when your opponent activates a trap card: negate the activation and destroy it.",
         )
-        .when(Condition::All(vec![Condition::InBattlePhase, Condition::ChainTopActivates(F::Trap & F::OppControls)]))
-        .op(Op::NegateActivation { destroy: true })]),
+        .when(Condition::All(vec![Condition::in_battle_phase(), Condition::chain_top_activates(F::Trap & F::OppControls)]))
+        .op(Op::negate_activation(true))]),
         _ => return None,
     })
 }

@@ -8,6 +8,8 @@ use ygo_core::card::{Race, SpellKind};
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 use ygo_core::types::{BattleStep, DamageStep, Phase, SummonKind};
 
+use crate::mechanics::fusion;
+
 const NORMAL_SPELL: EffectKind = EffectKind::Spell(SpellKind::Normal);
 const RITUAL_SPELL: EffectKind = EffectKind::Spell(SpellKind::Ritual);
 
@@ -19,11 +21,6 @@ const JUNK_SYNCHRON: u32 = 63977008;
 fn named(codes: &[u32]) -> Vec<F> {
     codes.iter().map(|&c| F::Named(c)).collect()
 }
-
-fn fusion(codes: &[u32], text: &str) -> Behavior {
-    Behavior { effects: vec![E::continuous(text)], materials: Some(Materials::Fusion { slots: named(codes), by_polymerization: true }), ..Behavior::default() }
-}
-
 fn synchro(tuner: F, effects: Vec<E>) -> Behavior {
     Behavior { effects, materials: Some(Materials::Synchro { tuner, non_tuner: F::Any }), ..Behavior::default() }
 }
@@ -42,7 +39,7 @@ fn absorb() -> E {
     E::ignition("Once per turn, while no monster is equipped to it this way: you can target 1 monster your opponent controls; equip it to this card. This card's original ATK/DEF become that monster's.")
         .limit(Limit::PerCardPerTurn)
         .when(Condition::All(vec![
-            Condition::NoneIn { place: Place::SpellTraps(Who::You), filter: F::MonsterCard & F::equipped_to(Obj::This) },
+            Condition::NoneIn { place: Place::SpellTraps(Who::You), filter: F::monster_card() & F::equipped_to(Obj::This) },
             Condition::FreeSpellZones(1),
         ]))
         .target_in(Place::Monsters(Who::Opponent), 1, 1, F::Any)
@@ -51,8 +48,8 @@ fn absorb() -> E {
             what: Obj::Targets,
             to: Obj::This,
             grants: Some(Modifier::SetOriginal {
-                atk: Some(Num::StatOf(Stat::OriginalAtk, Obj::Affected)),
-                def: Some(Num::StatOf(Stat::OriginalDef, Obj::Affected)),
+                atk: Some(Num::stat_of(Stat::OriginalAtk, Obj::Affected)),
+                def: Some(Num::stat_of(Stat::OriginalDef, Obj::Affected)),
             }),
         })
 }
@@ -63,7 +60,7 @@ fn magician_scale() -> Modifier {
 }
 
 fn pendulum() -> F {
-    F::Ability(type_bits::PENDULUM)
+    F::ability(type_bits::PENDULUM)
 }
 
 /// Stargazer Magician's condition: exactly 1 card (and no other) went from the field to the
@@ -99,14 +96,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Ritual Summon 1 Ritual monster from your hand by sending Normal monsters from your Deck to the GY whose Levels total exactly its Level.",
             F::Any,
             RitualFrom::Deck,
-            F::Ability(type_bits::NORMAL),
+            F::ability(type_bits::NORMAL),
             true,
         ),
         // Relinquished
         64631466 => Behavior::with(vec![
             E::continuous("A Ritual monster: Ritual Summoned with \"Black Illusion Ritual\". If it would be destroyed by battle, the monster equipped to it by its effect is destroyed instead. While so equipped, battle damage you take from its battles is dealt to your opponent too.")
-                .modifier(Modifier::DestroyEquippedInstead(Scope::This))
-                .modifier(Modifier::ReflectBattleDamage(Scope::This)),
+                .modifier(Modifier::destroy_equipped_instead(Scope::This))
+                .modifier(Modifier::reflect_battle_damage(Scope::This)),
             absorb(),
         ]),
         // Black Illusion Ritual
@@ -125,34 +122,34 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .op(Op::Extra(ExtraOp::Fusion))]),
         // Flame Swordsman: Flame Manipulator + Masaki the Legendary Swordsman
-        45231177 => fusion(&[34460851, 44287299], "Fusion materials: \"Flame Manipulator\" + \"Masaki the Legendary Swordsman\"."),
+        45231177 => fusion(&[34460851, 44287299], vec![E::continuous("Fusion materials: \"Flame Manipulator\" + \"Masaki the Legendary Swordsman\".")]),
         // Blue-Eyes Ultimate Dragon: 3 Blue-Eyes White Dragon
-        23995346 => fusion(&[89631139, 89631139, 89631139], "Fusion materials: 3 \"Blue-Eyes White Dragon\"."),
+        23995346 => fusion(&[89631139, 89631139, 89631139], vec![E::continuous("Fusion materials: 3 \"Blue-Eyes White Dragon\".")]),
         // Thousand-Eyes Restrict: Relinquished + Thousand-Eyes Idol
         63519819 => Behavior {
             effects: vec![
                 E::continuous("Fusion materials: \"Relinquished\" + \"Thousand-Eyes Idol\". Every other monster on the field can neither attack nor change its battle position. If it would be destroyed by battle, the monster equipped to it by its effect is destroyed instead.")
-                    .modifier(Modifier::CannotAttack(Scope::Monsters(F::NotSelf)))
-                    .modifier(Modifier::CannotChangePosition(Scope::Monsters(F::NotSelf)))
-                    .modifier(Modifier::DestroyEquippedInstead(Scope::This)),
+                    .modifier(Modifier::cannot_attack(Scope::Monsters(F::NotSelf)))
+                    .modifier(Modifier::cannot_change_position(Scope::Monsters(F::NotSelf)))
+                    .modifier(Modifier::destroy_equipped_instead(Scope::This)),
                 absorb(),
             ],
             materials: Some(Materials::Fusion { slots: named(&[RELINQUISHED, 27125110]), by_polymerization: true }),
             ..Behavior::default()
         },
         // Black Skull Dragon: Summoned Skull + Red-Eyes Black Dragon
-        11901678 => fusion(&[70781052, 74677422], "Fusion materials: \"Summoned Skull\" + \"Red-Eyes Black Dragon\"."),
+        11901678 => fusion(&[70781052, 74677422], vec![E::continuous("Fusion materials: \"Summoned Skull\" + \"Red-Eyes Black Dragon\".")]),
         // Gaia the Dragon Champion: Gaia The Fierce Knight + Curse of Dragon
-        66889139 => fusion(&[6368038, 28279543], "Fusion materials: \"Gaia The Fierce Knight\" + \"Curse of Dragon\"."),
+        66889139 => fusion(&[6368038, 28279543], vec![E::continuous("Fusion materials: \"Gaia The Fierce Knight\" + \"Curse of Dragon\".")]),
         // Elemental HERO Flame Wingman
         35809262 => Behavior {
             effects: vec![
                 E::continuous("Fusion materials: \"Elemental HERO Avian\" + \"Elemental HERO Burstinatrix\". Must be Fusion Summoned."),
                 E::trigger(
-                    Trigger::DestroysByBattleToGy,
+                    Trigger::destroys_by_battle_to_gy(),
                     "When it destroys a monster by battle and sends it to the GY: inflict damage to your opponent equal to that monster's ATK.",
                 )
-                .op(Op::Damage { who: Who::Opponent, amount: Num::StatOf(Stat::OriginalAtk, Obj::EventCard) }),
+                .op(Op::damage(Who::Opponent, Num::stat_of(Stat::OriginalAtk, Obj::EventCard))),
             ],
             materials: Some(Materials::Fusion { slots: named(&[21844576, 58932615]), by_polymerization: true }),
             ..Behavior::default()
@@ -161,15 +158,12 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         22160245 => Behavior {
             effects: vec![
                 E::continuous("Fusion materials: \"Elemental HERO Avian\" + \"Elemental HERO Burstinatrix\". Only Special Summoned with \"Dark Fusion\" (never with \"Polymerization\"). It deals piercing battle damage.")
-                    .modifier(Modifier::Piercing(Scope::This)),
+                    .modifier(Modifier::piercing(Scope::This)),
                 E::trigger(
-                    Trigger::DestroysByBattleToGy,
+                    Trigger::destroys_by_battle_to_gy(),
                     "When it destroys a monster by battle and sends it to the GY: inflict damage to your opponent equal to that monster's original ATK or DEF, whichever is higher.",
                 )
-                .op(Op::Damage {
-                    who: Who::Opponent,
-                    amount: Num::max(Num::StatOf(Stat::OriginalAtk, Obj::EventCard), Num::StatOf(Stat::OriginalDef, Obj::EventCard)),
-                }),
+                .op(Op::damage(Who::Opponent, Num::max(Num::stat_of(Stat::OriginalAtk, Obj::EventCard), Num::stat_of(Stat::OriginalDef, Obj::EventCard)))),
             ],
             materials: Some(Materials::Fusion { slots: named(&[21844576, 58932615]), by_polymerization: false }),
             ..Behavior::default()
@@ -180,7 +174,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 E::continuous("It can stand in for 1 Fusion material named on a Fusion monster (the other materials must be correct)."),
                 E::ignition("Discard this card: add 1 \"Polymerization\" from your Deck to your hand.")
                     .from_hand()
-                    .cost(Cost::DiscardSelf)
+                    .cost(Cost::discard_self())
                     .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Named(POLYMERIZATION), min: 1, max: 1 })
                     .op(Op::ToHand(Obj::Chosen))
                     .op(Op::ShuffleDeck(Who::You)),
@@ -199,9 +193,9 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         44508094 => synchro(
             F::Any,
             vec![E::quick("1 Tuner + 1 or more non-Tuners. When a card or effect that would destroy a card on the field is activated: you can Tribute this card; negate that activation and destroy that card.")
-                .when(Condition::ChainTopDestroys)
-                .cost(Cost::Tribute { count: 1, filter: !F::NotSelf })
-                .op(Op::NegateActivation { destroy: true }),
+                .when(Condition::chain_top_destroys())
+                .cost(Cost::tribute(1, !F::NotSelf))
+                .op(Op::negate_activation(true)),
                 E::optional_if(
                     Trigger::Phase { phase: Phase::End, whose: Who::Both },
                     "In the End Phase of a turn its negation above was applied: you can Special Summon it from your GY.",
@@ -215,10 +209,10 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             F::Any,
             vec![
                 E::trigger(
-                    Trigger::EndOfDamageStep,
+                    Trigger::end_of_damage_step(),
                     "1 Tuner + 1 or more non-Tuners. After it attacks a Defense Position monster: destroy every Defense Position monster your opponent controls.",
                 )
-                .when(Condition::AttackedDefensePosition)
+                .when(Condition::attacked_defense_position())
                 .op(Op::Destroy(Obj::All(Place::Monsters(Who::Opponent), F::DefensePos))),
                 E::trigger(
                     Trigger::Phase { phase: Phase::End, whose: Who::You },
@@ -230,17 +224,17 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         ),
         // Junk Synchron
         63977008 => Behavior::with(vec![E::optional_when(
-            Trigger::Summoned { normal: true, flip: false, special: false },
+            Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This },
             "A Tuner. When it is Normal Summoned: you can Special Summon 1 targeted Level 2 or lower monster from your GY in Defense Position; its effects are negated.",
         )
-        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::level_at_most(2) & F::CanSpecialSummon)
+        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::level_at_most(2) & F::can_special_summon())
         .op(Op::special_summon(Obj::Targets, SummonPos::Defense))
-        .op(Op::Apply { what: Obj::Affected, modifier: Modifier::NegateMonsterEffects, until: Duration::Permanent })]),
+        .op(Op::Apply { what: Obj::Affected, modifier: Modifier::negate_monster_effects(), until: Duration::Permanent })]),
         // Junk Warrior
         60800381 => synchro(
             F::Named(JUNK_SYNCHRON),
             vec![E::trigger(
-                Trigger::Summoned { normal: false, flip: false, special: true },
+                Trigger::Summoned { normal: false, flip: false, special: true, of: Subject::This },
                 "\"Junk Synchron\" + 1 or more non-Tuners. If it is Synchro Summoned: it gains ATK equal to the total ATK of the Level 2 or lower monsters you control.",
             )
             .when(Condition::This(F::Summoned(SummonKind::Synchro)))
@@ -248,7 +242,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 what: Obj::This,
                 modifier: Modifier::AtkDef {
                     scope: Scope::This,
-                    atk: Num::SumOf(Stat::Atk, Obj::All(Place::Monsters(Who::You), F::NotSelf & F::FaceUp & F::level_at_most(2) & F::level_at_least(1))),
+                    atk: Num::sum_of(Stat::Atk, Obj::All(Place::Monsters(Who::You), F::NotSelf & F::FaceUp & F::level_at_most(2) & F::level_at_least(1))),
                     def: Num::Const(0),
                 },
                 until: Duration::Permanent,
@@ -260,12 +254,12 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .when(Condition::All(vec![
             Condition::This(F::Summoned(SummonKind::Normal) & F::ThisTurn(TurnFact::Arrived)),
-            Condition::Step(BattleStep::Battle),
+            Condition::step(BattleStep::Battle),
         ]))
         .limit(Limit::PerCardPerTurn)
         .op(Op::Apply {
             what: Obj::This,
-            modifier: Modifier::SetOriginal { atk: Some(Num::Times(Box::new(Num::StatOf(Stat::OriginalAtk, Obj::This)), 2)), def: None },
+            modifier: Modifier::SetOriginal { atk: Some(Num::Times(Box::new(Num::stat_of(Stat::OriginalAtk, Obj::This)), 2)), def: None },
             until: Duration::EndOfBattlePhase,
         })]),
         // ---- Xyz (SUM-11) ----
@@ -274,8 +268,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             effects: vec![E::quick("2 Level 4 monsters. When a monster declares an attack: you can detach 1 material from it; negate that attack.")
                 .when(Condition::AttackDeclared(F::Any))
                 .cost(Cost::DetachMaterial(1))
-                .op(Op::NegateAttack),
-                E::trigger(Trigger::AttackTargeted, "If it is chosen as an attack target while it has no material: destroy it.")
+                .op(Op::negate_attack()),
+                E::trigger(Trigger::attack_targeted(), "If it is chosen as an attack target while it has no material: destroy it.")
                     .when(Condition::This(F::stat(Stat::Materials, Cmp::Eq, 0)))
                     .op(Op::Destroy(Obj::This))],
             materials: Some(Materials::Xyz { count: 2, filter: F::Any }),
@@ -286,7 +280,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         16178681 => Behavior::with(vec![E::continuous(
             "A Pendulum monster (Scale 4). When it battles an opponent's monster, the battle damage it inflicts to your opponent is doubled.",
         )
-        .modifier(Modifier::DoubleBattleDamage(Scope::This)),
+        .modifier(Modifier::double_battle_damage(Scope::This)),
             E::optional_if(
                 Trigger::Phase { phase: Phase::End, whose: Who::You },
                 "Pendulum effect, once per turn: in your End Phase, you can destroy it in its Pendulum Zone, and if you do, add 1 Pendulum monster with 1500 or less ATK from your Deck to your hand.",
@@ -304,7 +298,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .in_damage_step()
             .range(Range::PendulumZone)
             .when(Condition::All(vec![
-                Condition::Step(BattleStep::Damage(DamageStep::DuringCalculation)),
+                Condition::step(BattleStep::Damage(DamageStep::DuringCalculation)),
                 Condition::Battling(pendulum() & F::YouControl & F::FaceUp),
             ]))
             .limit(Limit::PerNamePerTurn)
@@ -317,12 +311,12 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .modifier(magician_scale())
         .modifier(Modifier::PendulumBattleLock(F::Spell)),
         E::optional_when(
-            Trigger::OtherReturnedToHand(pendulum()),
+            Trigger::ReturnedToHand(Subject::Any(pendulum())),
             "Once per turn, when exactly 1 other Pendulum monster you control (and no other card) is returned to your hand by an opponent's card effect, outside the Damage Step: you can Special Summon 1 monster with its name from your hand.",
         )
         .limit(Limit::PerCardPerTurn)
         .when(Condition::Custom(CustomCheck { name: "stargazer-exactly-one-returned", holds: exactly_one_returned }))
-        .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::same_name_as(Obj::EventCard) & F::CanSpecialSummon, min: 1, max: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::same_name_as(Obj::EventCard) & F::can_special_summon(), min: 1, max: 1 })
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
         // Timegazer Magician
         20409757 => Behavior::with(vec![E::continuous(
@@ -336,13 +330,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .when(Condition::This(F::InPlace(Place::Monsters(Who::You))))
         // A Pendulum monster card among the Spell & Trap cards is in a Pendulum Zone.
-        .modifier(Modifier::ShieldOncePerTurn(Scope::FieldCards(F::CardType(type_bits::PENDULUM) & F::SpellTrap & F::YouControl)))]),
+        .modifier(Modifier::ShieldOncePerTurn(Scope::FieldCards(F::card_type(type_bits::PENDULUM) & F::SpellTrap & F::YouControl)))]),
         // ---- Link (SUM-13) ----
         // Decode Talker
         1861629 => link(
             2,
             3,
-            F::EffectMonster,
+            F::effect_monster(),
             vec![
                 E::continuous("2 or more Effect monsters. It gains 500 ATK for each monster it points to.").modifier(Modifier::AtkDef {
                     scope: Scope::This,
@@ -350,21 +344,21 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     def: Num::Const(0),
                 }),
                 E::quick("When your opponent activates a card or effect that targets a card you control: you can Tribute 1 monster it points to; negate the activation and destroy that card.")
-                    .when(Condition::All(vec![Condition::ChainTopIs(F::OppControls), Condition::ChainTopTargets(F::YouControl & F::OnField)]))
-                    .cost(Cost::Tribute { count: 1, filter: F::PointedTo })
-                    .op(Op::NegateActivation { destroy: true }),
+                    .when(Condition::All(vec![Condition::chain_top_is(F::OppControls), Condition::chain_top_targets(F::YouControl & F::OnField)]))
+                    .cost(Cost::tribute(1, F::PointedTo))
+                    .op(Op::negate_activation(true)),
             ],
         ),
         // Link Spider
         98978921 => link(
             1,
             1,
-            F::Ability(type_bits::NORMAL),
+            F::ability(type_bits::NORMAL),
             vec![E::ignition("1 Normal monster. Once per turn: you can Special Summon 1 Level 4 or lower Normal monster from your hand to a zone of yours it points to.")
                 .limit(Limit::PerCardPerTurn)
                 .when(Condition::FreeLinkedZone)
-                .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Ability(type_bits::NORMAL) & F::level_at_most(4) & F::CanSpecialSummon, min: 1, max: 1 })
-                .op(Op::SpecialSummonPointed { what: Obj::Chosen, pos: SummonPos::FaceUp })],
+                .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::ability(type_bits::NORMAL) & F::level_at_most(4) & F::can_special_summon(), min: 1, max: 1 })
+                .op(Op::special_summon_pointed(Obj::Chosen, SummonPos::FaceUp))],
         ),
         // Linkuriboh
         41999284 => link(
@@ -374,7 +368,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             vec![
                 E::quick("1 Level 1 monster. When an opponent's monster declares an attack: you can Tribute this card; that monster's ATK becomes 0 until the end of the turn.")
                     .when(Condition::AttackDeclared(F::OppControls))
-                    .cost(Cost::Tribute { count: 1, filter: !F::NotSelf })
+                    .cost(Cost::tribute(1, !F::NotSelf))
                     .op(Op::Apply {
                         what: Obj::All(Place::Monsters(Who::Opponent), F::Attacker),
                         modifier: Modifier::SetCurrent { scope: Scope::This, atk: Some(Num::Const(0)), def: None },
@@ -383,7 +377,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 E::quick("Once per turn, if it is in your GY: you can Tribute 1 Level 1 monster; Special Summon it.")
                     .range(Range::Gy)
                     .limit(Limit::PerNamePerTurn)
-                    .cost(Cost::Tribute { count: 1, filter: level(1) })
+                    .cost(Cost::tribute(1, level(1)))
                     .op(Op::special_summon(Obj::This, SummonPos::Attack)),
             ],
         ),
@@ -392,9 +386,9 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             effects: vec![
                 E::continuous("Never Normal Summoned or Set: Special Summoned from the hand by Tributing 2 Level 6 or higher Spellcaster monsters, and in no other way."),
                 E::quick("When a trap card is activated: you can negate the activation and destroy it.")
-                    .when(Condition::ChainTopActivates(F::Trap))
+                    .when(Condition::chain_top_activates(F::Trap))
                     .needs_card_on_field()
-                    .op(Op::NegateActivation { destroy: true }),
+                    .op(Op::negate_activation(true)),
             ],
             no_normal_summon: true,
             // "Cannot be Special Summoned by other ways": never revived, even once properly summoned.

@@ -18,7 +18,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         71413901 => Behavior {
             counters: vec![SPELL_COUNTER],
             ..Behavior::with(vec![
-                E::trigger(Trigger::Summoned { normal: true, flip: false, special: false }, "If this card is Normal Summoned: place 1 Spell Counter on it (at most 1).")
+                E::trigger(Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This }, "If this card is Normal Summoned: place 1 Spell Counter on it (at most 1).")
                     .op(Op::AddCounters { what: Obj::This, kind: SPELL_COUNTER, count: 1, max: Some(1) }),
                 E::continuous("It gains 300 ATK for each Spell Counter on it.")
                     .modifier(Modifier::AtkDef { scope: Scope::This, atk: Num::Times(Box::new(Num::CountersOnThis(SPELL_COUNTER)), 300), def: Num::Const(0) }),
@@ -40,7 +40,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             otherwise: vec![
                 Op::Destroy(Obj::All(Place::Monsters(Who::You), F::Any)),
                 // The ATK they had on the field (last known information).
-                Op::if_did(vec![Op::Damage { who: Who::You, amount: Num::half(Num::SumOf(Stat::Atk, Obj::Affected)) }]),
+                Op::if_did(vec![Op::damage(Who::You, Num::half(Num::sum_of(Stat::Atk, Obj::Affected)))]),
             ],
         })]),
         // Embodiment of Apophis
@@ -48,17 +48,17 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             TrapKind::Continuous,
             "Activate only in a Main Phase. This card is Special Summoned as a Normal monster (Reptile, EARTH, Level 4, 1600/1800); it is still a trap and keeps its Spell & Trap Zone occupied.",
         )
-        .when(Condition::Any(vec![Condition::InPhase(Phase::Main1), Condition::InPhase(Phase::Main2)]))
-        .op(Op::SummonSelfAsMonster { pos: SummonPos::FaceUp })]),
+        .when(Condition::Any(vec![Condition::in_phase(Phase::Main1), Condition::in_phase(Phase::Main2)]))
+        .op(Op::summon_self_as_monster(SummonPos::FaceUp))]),
         // Scapegoat
         73915051 => Behavior::with(vec![E::spell(
             SpellKind::QuickPlay,
             "Special Summon 4 Sheep Tokens (Beast, EARTH, Level 1, 0/0) in Defense Position; they cannot be Tributed for a Tribute Summon. Only if you have not Summoned this turn, and you cannot Summon other monsters for the rest of the turn (you may still Set).",
         )
-        .when(Condition::All(vec![Condition::NotSummonedThisTurn, Condition::FreeMonsterZones(4)]))
-        .op(Op::SummonTokens { code: SHEEP_TOKEN, count: 4, pos: SummonPos::Defense })
+        .when(Condition::All(vec![Condition::not_summoned_this_turn(), Condition::FreeMonsterZones(4)]))
+        .op(Op::summon_tokens(SHEEP_TOKEN, 4, SummonPos::Defense))
         .restricts(PlayerEffect::NoSummonsThisTurn)
-        .op(Op::Apply { what: Obj::Affected, modifier: Modifier::NoTributeSummonMaterial(Scope::This), until: Duration::Permanent })]),
+        .op(Op::Apply { what: Obj::Affected, modifier: Modifier::no_tribute_summon_material(Scope::This), until: Duration::Permanent })]),
         _ => return None,
     })
 }

@@ -15,6 +15,7 @@ pub mod dragons_roar;
 pub mod extra_deck;
 pub mod extras;
 pub mod goat;
+pub mod mechanics;
 pub mod rule_examples;
 pub mod rule_examples_2;
 mod version;
@@ -86,17 +87,40 @@ fn behavior_of(data: &CardData, v: Versions) -> Option<Behavior> {
     older.or_else(|| current_behavior(id))
 }
 
+/// The card modules, in one list: each declares today's behaviour of its cards by passcode
+/// (a passcode is declared by one module only: `tests::each_card_is_declared_once`).
+const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
+    ("classic", classic::behavior),
+    ("dragons_roar", dragons_roar::behavior),
+    ("zombie_madness", zombie_madness::behavior),
+    ("rule_examples", rule_examples::behavior),
+    ("rule_examples_2", rule_examples_2::behavior),
+    ("bench_classic", bench_classic::behavior),
+    ("extra_deck", extra_deck::behavior),
+    ("extras", extras::behavior),
+    ("goat::spells_a", goat::spells_a::behavior),
+    ("goat::spells_b", goat::spells_b::behavior),
+    ("goat::traps", goat::traps::behavior),
+    ("goat::monsters_a", goat::monsters_a::behavior),
+    ("goat::monsters_b", goat::monsters_b::behavior),
+    ("goat::monsters_c", goat::monsters_c::behavior),
+];
+
+/// The modules of 2005 versions: the Goat-pool behaviour of cards whose text changed later
+/// (a passcode at most once here too).
+const VERSIONS_2005: &[(&str, fn(u32) -> Option<Behavior>)] = &[
+    ("goat::versions", goat::versions::behavior),
+    ("goat::spells_a", goat::spells_a::behavior_2005),
+    ("goat::spells_b", goat::spells_b::behavior_2005),
+    ("goat::traps", goat::traps::behavior_2005),
+    ("goat::monsters_a", goat::monsters_a::behavior_2005),
+    ("goat::monsters_b", goat::monsters_b::behavior_2005),
+    ("goat::monsters_c", goat::monsters_c::behavior_2005),
+];
+
 /// Today's behaviour of a card, by passcode.
 pub(crate) fn current_behavior(id: u32) -> Option<Behavior> {
-    classic::behavior(id)
-        .or_else(|| dragons_roar::behavior(id))
-        .or_else(|| zombie_madness::behavior(id))
-        .or_else(|| rule_examples::behavior(id))
-        .or_else(|| rule_examples_2::behavior(id))
-        .or_else(|| bench_classic::behavior(id))
-        .or_else(|| extra_deck::behavior(id))
-        .or_else(|| extras::behavior(id))
-        .or_else(|| goat::behavior(id))
+    MODULES.iter().find_map(|(_, behavior)| behavior(id))
 }
 
 /// A card's rules text: the shipped text, or (`-`) the texts of its declared effects.
@@ -157,5 +181,16 @@ mod tests {
         }
         assert!(pool().find("Dark Magician").is_some());
         assert!(pool().find("46986414").is_some());
+    }
+
+    #[test]
+    fn each_card_is_declared_once() {
+        // Per version: today's behaviour in one module, and a 2005 version at most once.
+        for raw in parse_tsv(CARDS_TSV).unwrap() {
+            for registry in [MODULES, VERSIONS_2005] {
+                let declared: Vec<&str> = registry.iter().filter(|(_, b)| b(raw.id).is_some()).map(|(name, _)| *name).collect();
+                assert!(declared.len() <= 1, "{} ({}) is declared in {declared:?}", raw.name, raw.id);
+            }
+        }
     }
 }

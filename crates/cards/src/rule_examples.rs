@@ -78,7 +78,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Only while your LP are at least 7000 lower than your opponent's: both players' LP become 0.",
         )
         .when(Condition::Compare(Num::minus(Num::Lp(Who::Opponent), Num::Lp(Who::You)), Cmp::Ge, Num::Const(7000)))
-        .op(Op::SetLp { who: Who::Both, amount: Num::Const(0) })]),
+        .op(Op::set_lp(Who::Both, Num::Const(0)))]),
         // Witch of the Black Forest
         78010363 => Behavior::with(vec![E::trigger(
             Trigger::SentToGy { from: vec![Zone::Monster], cause: Cause::Any },
@@ -98,7 +98,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::Choose {
             who: Who::You,
             place: Place::Deck(Who::You),
-            filter: F::Attribute(Attribute::Dark) & F::atk_at_most(1500) & F::CanSpecialSummon,
+            filter: F::Attribute(Attribute::Dark) & F::atk_at_most(1500) & F::can_special_summon(),
             min: 1,
             max: 1,
         })
@@ -108,12 +108,12 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             TrapKind::Counter,
             "When a monster would be Summoned, or a spell or trap card is activated: pay half your LP; negate that Summon or activation and destroy the card.",
         )
-        .when(Condition::Any(vec![Condition::SummonPending, Condition::ChainTopActivates(F::Spell | F::Trap)]))
+        .when(Condition::Any(vec![Condition::summon_pending(), Condition::chain_top_activates(F::Spell | F::Trap)]))
         .cost(Cost::PayLp(Num::half(Num::Lp(Who::You))))
-        .op(Op::NegateActivation { destroy: true })]),
+        .op(Op::negate_activation(true))]),
         // Monster Reborn
         83764718 => Behavior::with(vec![E::spell(SpellKind::Normal, "Special Summon 1 monster from either player's GY (targeted).")
-            .target_in(Place::Gy(Who::Both), 1, 1, F::Monster & F::CanSpecialSummon)
+            .target_in(Place::Gy(Who::Both), 1, 1, F::Monster & F::can_special_summon())
             .when(Condition::FreeMonsterZones(1))
             .op(Op::special_summon(Obj::Targets, SummonPos::FaceUp))]),
         // Curse of Fiend
@@ -121,15 +121,15 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             SpellKind::Normal,
             "Activate only in your own Standby Phase. Every monster on the field changes its battle position (Attack to Defense, Defense to Attack); for the rest of this turn their positions cannot be changed except by card effects.",
         )
-        .when(Condition::All(vec![Condition::YourTurn, Condition::InPhase(Phase::Standby)]))
+        .when(Condition::All(vec![Condition::your_turn(), Condition::in_phase(Phase::Standby)]))
         .op(Op::ChangePosition { what: Obj::All(Place::Monsters(Who::Both), F::Any), to: PosChange::Toggle })
-        .op(Op::Apply { what: Obj::All(Place::Monsters(Who::Both), F::Any), modifier: Modifier::CannotChangePosition(Scope::This), until: Duration::EndOfTurn })]),
+        .op(Op::Apply { what: Obj::All(Place::Monsters(Who::Both), F::Any), modifier: Modifier::cannot_change_position(Scope::This), until: Duration::EndOfTurn })]),
         // Yata-Garasu
         3078576 => Behavior {
             effects: vec![
                 E::continuous("This card cannot be Special Summoned."),
                 E::spirit_return(),
-                E::trigger(Trigger::DealtBattleDamage { direct: false }, "If this card deals battle damage to your opponent: they skip the Draw Phase of their next turn.")
+                E::trigger(Trigger::DealtBattleDamage { direct: false, of: Subject::This }, "If this card deals battle damage to your opponent: they skip the Draw Phase of their next turn.")
                     .op(Op::ApplyPlayer { who: Who::Opponent, effect: PlayerEffect::SkipDraw(1) }),
             ],
             no_special_summon: true,

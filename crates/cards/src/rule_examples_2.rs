@@ -29,7 +29,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::Reveal(Obj::DeckTop(Who::Both, 5)))
         .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
         .op(Op::SpecialSummon {
-            what: Obj::Filtered(Box::new(Obj::Memory(Mem(0))), F::Monster & F::level_at_most(4) & F::CanSpecialSummon),
+            what: Obj::Filtered(Box::new(Obj::Memory(Mem(0))), F::Monster & F::level_at_most(4) & F::can_special_summon()),
             pos: SummonPos::AttackOrSet,
             side: Side::Owner,
         })
@@ -51,7 +51,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "When this card goes from the field to the GY: you can Tribute 1 monster to put this card on top of your Deck.",
             )
             .range(Range::Gy)
-            .cost(Cost::Tribute { count: 1, filter: F::Any })
+            .cost(Cost::tribute(1, F::Any))
             .op(Op::ToDeck { what: Obj::This, top: true }),
         ]),
         // Black Pendant
@@ -59,7 +59,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             equip_spell(500, "Equip to 1 face-up monster (targeted): it gets +500 ATK."),
             E::trigger(Trigger::SentToGy { from: vec![Zone::SpellTrap], cause: Cause::Any }, "When this card goes from the field to the GY: your opponent takes 500 damage.")
                 .range(Range::Gy)
-                .op(Op::Damage { who: Who::Opponent, amount: Num::Const(500) }),
+                .op(Op::damage(Who::Opponent, Num::Const(500))),
         ]),
         // Archfiend of Gilfer
         50287060 => Behavior::with(vec![
@@ -74,7 +74,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         ]),
         // Darkness Approaches
         80168720 => Behavior::with(vec![E::spell(SpellKind::Normal, "Discard 2 cards as a cost, and target 1 face-up monster on the field: turn it face-down in Defense Position.")
-            .cost(Cost::Discard { count: 2, filter: F::Any })
+            .cost(Cost::discard(2, F::Any))
             .target(1, F::Monster & F::FaceUp)
             .op(Op::ChangePosition { what: Obj::Targets, to: PosChange::FaceDownDefense })]),
         // Cyber Dragon
@@ -95,10 +95,10 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     .target_in(Place::Monsters(Who::Both), 1, 1, F::Monster)
                     .limit(Limit::PerCardPerTurn)
                     .limit_group(0)
-                    .op(Op::Apply { what: Obj::This, modifier: Modifier::CannotAttack(Scope::This), until: Duration::EndOfTurn })
+                    .op(Op::Apply { what: Obj::This, modifier: Modifier::cannot_attack(Scope::This), until: Duration::EndOfTurn })
                     .op(Op::Banish { what: Obj::Targets, face_down: false }),
                 E::optional_if(
-                    Trigger::DestroysByBattle,
+                    Trigger::destroys_by_battle(),
                     "If this card attacks and destroys an opponent's monster by battle: it can attack once more in a row.",
                 )
                 .limit(Limit::PerCardPerTurn)
@@ -128,29 +128,29 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             TrapKind::Continuous,
             "On activation you can Special Summon 1 \"Helios - The Primordial Sun\" from your hand or Deck. While this card is face-up on the field, every card that would go to the GY is banished instead.",
         )
-        .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: F::Named(HELIOS) & F::CanSpecialSummon, min: 0, max: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: F::Named(HELIOS) & F::can_special_summon(), min: 0, max: 1 })
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
-        .modifier(Modifier::BanishInsteadOfGy)]),
+        .modifier(Modifier::banish_instead_of_gy())]),
         // Jinzo
-        77585513 => Behavior::with(vec![E::continuous("No trap card can be activated, and every trap effect on the field is negated.").modifier(Modifier::NoTraps)]),
+        77585513 => Behavior::with(vec![E::continuous("No trap card can be activated, and every trap effect on the field is negated.").modifier(Modifier::no_traps())]),
         // Skill Drain
         82732705 => Behavior::with(vec![E::trap(
             TrapKind::Continuous,
             "Pay 1000 LP to activate. While this card is face-up, every face-up monster on the field has its effects negated (their effects can still be activated).",
         )
         .cost(Cost::PayLp(Num::Const(1000)))
-        .modifier(Modifier::NegateMonsterEffects)]),
+        .modifier(Modifier::negate_monster_effects())]),
         // Catapult Turtle
         95727991 => Behavior::with(vec![E::ignition(
             "Once per turn: you can Tribute 1 monster (this card included) to inflict damage to your opponent equal to half the ATK that monster had on the field.",
         )
         .limit(Limit::PerCardPerTurn)
-        .cost(Cost::Tribute { count: 1, filter: F::Any })
-        .op(Op::Damage { who: Who::Opponent, amount: Num::half(Num::Cost(CostStat::Atk)) })]),
+        .cost(Cost::tribute(1, F::Any))
+        .op(Op::damage(Who::Opponent, Num::half(Num::Cost(CostStat::Atk))))]),
         // Cannon Soldier
         11384280 => Behavior::with(vec![E::ignition("You can Tribute 1 monster (this card included) to inflict 500 damage to your opponent.")
-            .cost(Cost::Tribute { count: 1, filter: F::Any })
-            .op(Op::Damage { who: Who::Opponent, amount: Num::Const(500) })]),
+            .cost(Cost::tribute(1, F::Any))
+            .op(Op::damage(Who::Opponent, Num::Const(500)))]),
         // Penguin Soldier
         93920745 => Behavior::with(vec![E::new(EffectKind::Trigger { optional: true, when: false }, "FLIP: you can target 1 or 2 monsters on the field and return them to the hand.")
             .on(Trigger::Flipped)
@@ -162,8 +162,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Target 1 monster your opponent controls when you activate this card: while this card is face-up, that monster cannot attack or change its battle position. If that monster is destroyed, this card is destroyed.",
         )
         .target(1, F::Monster & F::OppControls)
-        .op(Op::Apply { what: Obj::Targets, modifier: Modifier::CannotAttack(Scope::This), until: Duration::WhileSourceOnField })
-        .op(Op::Apply { what: Obj::Targets, modifier: Modifier::CannotChangePosition(Scope::This), until: Duration::WhileSourceOnField })
+        .op(Op::Apply { what: Obj::Targets, modifier: Modifier::cannot_attack(Scope::This), until: Duration::WhileSourceOnField })
+        .op(Op::Apply { what: Obj::Targets, modifier: Modifier::cannot_change_position(Scope::This), until: Duration::WhileSourceOnField })
         .op(Op::Apply { what: Obj::Targets, modifier: Modifier::SourceDestroyedWithIt, until: Duration::WhileSourceOnField })]),
         // Last Will
         85602018 => Behavior::with(vec![E::spell(
@@ -171,7 +171,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Only if a monster from your field went to your GY this turn: you can Special Summon 1 monster with 1500 or less ATK from your Deck; then shuffle your Deck.",
         )
         .when(Condition::Exists { place: Place::Gy(Who::You), filter: F::Monster & F::CameFrom(Origin::MonsterZone) & F::ThisTurn(TurnFact::Arrived), count: 1 })
-        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Monster & F::atk_at_most(1500) & F::CanSpecialSummon, min: 0, max: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Monster & F::atk_at_most(1500) & F::can_special_summon(), min: 0, max: 1 })
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
         // Ultimate Offering
         80604091 => Behavior::with(vec![
@@ -182,13 +182,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             )
             .when(Condition::All(vec![
                 Condition::Any(vec![
-                    Condition::All(vec![Condition::YourTurn, Condition::Any(vec![Condition::InPhase(Phase::Main1), Condition::InPhase(Phase::Main2)])]),
-                    Condition::All(vec![Condition::OpponentsTurn, Condition::InBattlePhase]),
+                    Condition::All(vec![Condition::your_turn(), Condition::Any(vec![Condition::in_phase(Phase::Main1), Condition::in_phase(Phase::Main2)])]),
+                    Condition::All(vec![Condition::opponents_turn(), Condition::in_battle_phase()]),
                 ]),
                 Condition::Exists { place: Place::Hand(Who::You), filter: F::Monster, count: 1 },
             ]))
             .cost(Cost::PayLp(Num::Const(500)))
-            .op(Op::NormalSummonNow(F::Any)),
+            .op(Op::normal_summon_now(F::Any)),
         ]),
         // Rush Recklessly
         70046172 => Behavior::with(vec![E::spell(SpellKind::QuickPlay, "Target 1 face-up monster on the field: it gets +700 ATK until the end of the turn.")
@@ -200,7 +200,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             SpellKind::Continuous,
             "While this card is face-up, every face-up Level 4 or higher monster on the field is put in Defense Position and cannot be changed to Attack Position.",
         )
-        .modifier(Modifier::ForceDefense(Scope::Monsters(F::level_at_least(4))))]),
+        .modifier(Modifier::force_defense(Scope::Monsters(F::level_at_least(4))))]),
         // Lightforce Sword
         49587034 => Behavior::with(vec![
             E::trap(TrapKind::Normal, "Banish 1 random card from your opponent's hand, face-down.")
@@ -233,7 +233,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             effects: vec![
                 E::continuous("Cannot be Special Summoned."),
                 E::spirit_return(),
-                E::trigger(Trigger::DealtBattleDamage { direct: false }, "If this card inflicts battle damage to your opponent, they skip their next Battle Phase.")
+                E::trigger(Trigger::DealtBattleDamage { direct: false, of: Subject::This }, "If this card inflicts battle damage to your opponent, they skip their next Battle Phase.")
                     .op(Op::ApplyPlayer { who: Who::Opponent, effect: PlayerEffect::SkipBattle(1) }),
             ],
             no_special_summon: true,

@@ -15,10 +15,10 @@ pub(crate) fn zombie() -> F {
 /// (declare a type, the opponent sends 1 card of it from their Deck to the GY).
 fn vampire_mill() -> E {
     E::trigger(
-        Trigger::DealtBattleDamage { direct: false },
+        Trigger::DealtBattleDamage { direct: false, of: Subject::This },
         "If this card inflicts battle damage to your opponent: declare Monster, Spell or Trap; your opponent picks 1 card of that type in their Deck and sends it to the GY.",
     )
-    .op(Op::Declare(Declare::CardType))
+    .op(Op::declare(Declare::CardType))
     .op(Op::Choose { who: Who::Opponent, place: Place::Deck(Who::Opponent), filter: F::Declared, min: 1, max: 1 })
     .op(Op::SendToGy(Obj::Chosen))
 }
@@ -28,14 +28,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
     Some(match id {
         // Curse of Anubis
         66742250 => {
-            let effect_monsters = || Obj::All(Place::Monsters(Who::Both), F::EffectMonster & F::FaceUp);
+            let effect_monsters = || Obj::All(Place::Monsters(Who::Both), F::effect_monster() & F::FaceUp);
             Behavior::with(vec![E::trap(
                 TrapKind::Normal,
                 "Every face-up Effect Monster on the field goes to Defense Position; until the end of this turn their original DEF is 0 and their battle positions cannot be changed.",
             )
             .op(Op::ChangePosition { what: effect_monsters(), to: PosChange::FaceUpDefense })
             .op(Op::Apply { what: effect_monsters(), modifier: Modifier::SetOriginal { atk: None, def: Some(Num::Const(0)) }, until: Duration::EndOfTurn })
-            .op(Op::Apply { what: effect_monsters(), modifier: Modifier::CannotChangePosition(Scope::This), until: Duration::EndOfTurn })])
+            .op(Op::Apply { what: effect_monsters(), modifier: Modifier::cannot_change_position(Scope::This), until: Duration::EndOfTurn })])
         }
         // Vampire Genesis
         22056710 => Behavior {
@@ -45,8 +45,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 E::continuous("Cannot be Normal Summoned or Set; Special Summoned from your hand by banishing 1 face-up \"Vampire Lord\" you control."),
                 E::ignition("Once per turn: discard 1 Zombie monster, then target 1 Zombie monster in your GY whose Level is lower than the discarded one's; Special Summon it.")
                     .limit(Limit::PerCardPerTurn)
-                    .cost(Cost::Discard { count: 1, filter: zombie() })
-                    .target_in(Place::Gy(Who::You), 1, 1, zombie() & F::CanSpecialSummon & F::stat(Stat::Level, Cmp::Lt, Num::Cost(CostStat::Level)))
+                    .cost(Cost::discard(1, zombie()))
+                    .target_in(Place::Gy(Who::You), 1, 1, zombie() & F::can_special_summon() & F::stat(Stat::Level, Cmp::Lt, Num::Cost(CostStat::Level)))
                     .op(Op::special_summon(Obj::Targets, SummonPos::FaceUp)),
             ])
         },
@@ -59,7 +59,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::special_summon(Obj::This, SummonPos::FaceUp))]),
         // Ryu Kokki
         57281778 => Behavior::with(vec![E::trigger(
-            Trigger::EndOfDamageStep,
+            Trigger::end_of_damage_step(),
             "At the end of the Damage Step, if this card battled a Warrior or Spellcaster monster: destroy that monster.",
         )
         .when(Condition::EventCard(F::OnField & F::FaceUp & (F::Race(Race::WARRIOR) | F::Race(Race::SPELLCASTER))))
@@ -71,7 +71,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 E::continuous("This card can never be Special Summoned."),
                 E::spirit_return(),
                 E::trigger(
-                    Trigger::Summoned { normal: true, flip: false, special: false },
+                    Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This },
                     "When this card is Normal Summoned or flipped face-up: destroy every other face-up monster on the field.",
                 )
                 .op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::NotSelf))),
@@ -113,13 +113,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "When this card is destroyed by battle and sent to the GY: you can Special Summon 1 Zombie monster with 2000 or less DEF from your Deck.",
         )
         .range(Range::Gy)
-        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: zombie() & F::def_at_most(2000) & F::CanSpecialSummon, min: 1, max: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: zombie() & F::def_at_most(2000) & F::can_special_summon(), min: 1, max: 1 })
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
         // Soul-Absorbing Bone Tower
         63012333 => Behavior::with(vec![
             E::continuous("While you control another face-up Zombie monster, your opponent cannot choose this card as an attack target.")
                 .when(Condition::Exists { place: Place::Monsters(Who::You), filter: zombie() & F::FaceUp, count: 1 })
-                .modifier(Modifier::NotAttackTarget(Scope::This)),
+                .modifier(Modifier::not_attack_target(Scope::This)),
             E::trigger(
                 Trigger::AnySpecialSummoned(zombie()),
                 "Each time one or more Zombie monsters are Special Summoned: the top 2 cards of your opponent's Deck go to the GY.",
@@ -128,11 +128,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         ]),
         // Spirit Reaper
         23205979 => Behavior::with(vec![
-            E::continuous("This card cannot be destroyed by battle.").modifier(Modifier::IndestructibleByBattle(Scope::This)),
+            E::continuous("This card cannot be destroyed by battle.").modifier(Modifier::indestructible_by_battle(Scope::This)),
             E::continuous("Right after a card effect that targeted this face-up card resolves, this card is destroyed.")
-                .modifier(Modifier::DestroyAfterTargeted(Scope::This)),
+                .modifier(Modifier::destroy_after_targeted(Scope::This)),
             E::trigger(
-                Trigger::DealtBattleDamage { direct: true },
+                Trigger::DealtBattleDamage { direct: true, of: Subject::This },
                 "When this card deals battle damage to your opponent with a direct attack: 1 random card from their hand is discarded.",
             )
             .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })
@@ -143,7 +143,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             SpellKind::Normal,
             "Target 1 Zombie monster in your GY and 1 monster in your opponent's GY: Special Summon the first, and banish the second.",
         )
-        .target_in(Place::Gy(Who::You), 1, 1, zombie() & F::CanSpecialSummon)
+        .target_in(Place::Gy(Who::You), 1, 1, zombie() & F::can_special_summon())
         .also_target_in(Place::Gy(Who::Opponent), 1, 1, F::Monster)
         .op(Op::special_summon(Obj::Target(0), SummonPos::FaceUp))
         .op(Op::Banish { what: Obj::Target(1), face_down: false })]),
@@ -159,7 +159,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 .op(Op::only_if(
                     Condition::NoneIn { place: Place::Monsters(Who::You), filter: F::Any },
                     vec![
-                        Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: zombie() & F::CanSpecialSummon, min: 1, max: 1 },
+                        Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: zombie() & F::can_special_summon(), min: 1, max: 1 },
                         Op::special_summon(Obj::Chosen, SummonPos::FaceUp),
                     ],
                 )),
@@ -182,8 +182,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .target(1, F::SpellTrap & F::OppControls)
         .op(Op::Destroy(Obj::Targets))
         .then_if_did(vec![Op::only_if(
-            Condition::Exists { place: Place::Hand(Who::You), filter: F::CanSet, count: 1 },
-            vec![Op::MayDo(vec![Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::CanSet, min: 1, max: 1 }, Op::Set(Obj::Chosen)])],
+            Condition::Exists { place: Place::Hand(Who::You), filter: F::can_set(), count: 1 },
+            vec![Op::MayDo(vec![Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::can_set(), min: 1, max: 1 }, Op::Set(Obj::Chosen)])],
         )])]),
         // Compulsory Evacuation Device
         94192409 => Behavior::with(vec![E::new(NORMAL_TRAP, "Return 1 targeted monster on the field to its owner's hand.")

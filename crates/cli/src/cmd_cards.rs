@@ -20,7 +20,8 @@ pub enum CardsCmd {
         #[arg(long)]
         json: bool,
     },
-    /// Count the shipped cards: implemented, with effects, using the escape hatch.
+    /// Count the shipped cards: implemented, with effects, using the escape hatch (with
+    /// --json also the vocabulary: variants per main enum, and those one card uses).
     Stats {
         /// Count a named format's cards (goat, tcg, ocg) with its versions: N of M of its
         /// card pool implemented.
@@ -157,6 +158,9 @@ pub fn run(cmd: CardsCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
                 v["format_pool"] = cards.len().into();
                 v["format_implemented"] = done.len().into();
             }
+            let (vocabulary, single_use) = census();
+            v["vocabulary"] = vocabulary;
+            v["single_use"] = single_use;
             emit(&if json { format!("{v}\n") } else { line })?;
             Ok(0)
         }
@@ -175,6 +179,37 @@ pub fn run(cmd: CardsCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
             }
         },
     }
+}
+
+/// The vocabulary census (issue 27) over every shipped declaration, today's and the 2005
+/// versions (a card's versions count as one card): the variants each main enum holds
+/// (`total` and per enum), and by name the variants exactly one card uses.
+fn census() -> (serde_json::Value, serde_json::Value) {
+    use ygo_core::effect::census::{vocabulary, Usage};
+    let current = ygo_cards::pool();
+    let goat = ygo_cards::pool_with(ygo_cards::Versions::Goat2005);
+    let mut usage = Usage::default();
+    for d in current.iter() {
+        let mut versions = vec![&d.behavior];
+        if let Some(old) = goat.get(d.data.id).filter(|o| o.behavior != d.behavior) {
+            versions.push(&old.behavior);
+        }
+        usage.record(&versions);
+    }
+    let vocab = vocabulary();
+    let mut counts = serde_json::Map::new();
+    let mut single = serde_json::Map::new();
+    let (mut total, mut singles) = (0, 0);
+    for (name, variants) in &vocab {
+        counts.insert((*name).into(), variants.len().into());
+        total += variants.len();
+        let once = usage.single_use(name);
+        singles += once.len();
+        single.insert((*name).into(), once.into());
+    }
+    counts.insert("total".into(), total.into());
+    single.insert("total".into(), singles.into());
+    (counts.into(), single.into())
 }
 
 /// `ygo cards coverage`: counts effect resolutions over random self-play.

@@ -212,11 +212,11 @@ impl Duel {
         };
         match n {
             Num::Const(v) => *v,
-            Num::StatOf(s, o) => objs(o).first().map_or(0, |&c| stat(c, *s)),
-            Num::SumOf(s, o) => fold(o, 0, &|a, c| a + stat(c, *s)),
-            Num::MinOf(s, o) => extreme(o, *s, i32::min),
-            Num::MaxOf(s, o) => extreme(o, *s, i32::max),
-            Num::CountOf(o) => fold(o, 0, &|a, _| a + 1),
+            Num::Cards(crate::effect::CardsNum::Stat(s, o)) => objs(o).first().map_or(0, |&c| stat(c, *s)),
+            Num::Cards(crate::effect::CardsNum::Sum(s, o)) => fold(o, 0, &|a, c| a + stat(c, *s)),
+            Num::Cards(crate::effect::CardsNum::Min(s, o)) => extreme(o, *s, i32::min),
+            Num::Cards(crate::effect::CardsNum::Max(s, o)) => extreme(o, *s, i32::max),
+            Num::Cards(crate::effect::CardsNum::Count(o)) => fold(o, 0, &|a, _| a + 1),
             Num::Lp(w) => self.who(*w, ctx.p).iter().map(|&q| self.lp(q)).min().unwrap_or(0),
             Num::Cost(k) => {
                 let c = ctx.link.map(|l| l.cost).unwrap_or_default();
@@ -379,7 +379,7 @@ impl Duel {
         match f {
             Filter::Any => true,
             Filter::Monster => as_monster,
-            Filter::MonsterCard => d.is_monster(),
+            Filter::Frame(crate::effect::Frame::MonsterCard) => d.is_monster(),
             // SPELL-8, ZONE-4: a Pendulum card in a Pendulum Zone is a Spell Card.
             Filter::Spell => (d.is_spell() && c.zone() != Zone::Monster) || self.is_pendulum_spell(id),
             // TRAP-5: a trap monster is a trap too.
@@ -395,13 +395,15 @@ impl Duel {
             Filter::NotSelf => id != source,
             Filter::Race(r) => as_monster && d.race == Some(*r) && seen,
             Filter::Attribute(a) => as_monster && d.attribute == Some(*a) && seen,
-            Filter::EffectMonster => as_monster && self.is_effect_monster(id),
-            Filter::Ability(bit) => as_monster && d.has(*bit),
+            Filter::Frame(crate::effect::Frame::EffectMonster) => as_monster && self.is_effect_monster(id),
+            Filter::Frame(crate::effect::Frame::Ability(bit)) => as_monster && d.has(*bit),
             Filter::Named(code) => d.id == *code || d.alias == *code,
             Filter::NameHas(s) => d.name.contains(s.as_str()),
             Filter::Stat(s, cmp, n) => (as_monster || !matches!(s, Stat::Atk | Stat::Def | Stat::Level)) && cmp.holds(self.stat(id, *s), self.num(n, ctx)),
-            Filter::CanSpecialSummon => self.can_be_special_summoned(id, source) && !self.unique_blocked(id, p) && !self.summons_locked(p),
-            Filter::CanSet => self.can_set_from_hand(id, p),
+            Filter::Can(crate::effect::Capability::SpecialSummon) => {
+                self.can_be_special_summoned(id, source) && !self.unique_blocked(id, p) && !self.summons_locked(p)
+            }
+            Filter::Can(crate::effect::Capability::Set) => self.can_set_from_hand(id, p),
             Filter::Attacker => c.zone() == Zone::Monster && self.current_attacker() == Some(id),
             Filter::PointedTo => self.points_to(source, id),
             // Once activated, "that monster" is one the activation responded to, still where it
@@ -428,21 +430,21 @@ impl Duel {
             Filter::InDeck => c.zone() == Zone::Deck,
             Filter::OnField => c.zone().on_field(),
             Filter::WasFaceUp => c.arrived.from_position.is_some_and(|pos| pos.face_up()),
-            Filter::CanHoldCounter(k) => self.pool.def(c.def).behavior.counters.contains(k),
+            Filter::Can(crate::effect::Capability::HoldCounter(k)) => self.pool.def(c.def).behavior.counters.contains(k),
             Filter::And(v) => v.iter().all(|f| self.filter_on(f, k, ctx)),
             Filter::Or(v) => v.iter().any(|f| self.filter_on(f, k, ctx)),
             Filter::Not(f) => !self.filter_on(f, k, ctx),
-            Filter::NormalSummonable => {
+            Filter::Can(crate::effect::Capability::NormalSummon) => {
                 matches!(d.kind, Kind::Monster(MonsterFrame::Normal | MonsterFrame::Effect)) && !self.pool.def(c.def).behavior.no_normal_summon
             }
-            Filter::SpellOf(k) => d.kind == Kind::Spell(*k) && c.zone() != Zone::Monster,
-            Filter::TrapOf(k) => d.kind == Kind::Trap(*k),
+            Filter::Frame(crate::effect::Frame::SpellOf(k)) => d.kind == Kind::Spell(*k) && c.zone() != Zone::Monster,
+            Filter::Frame(crate::effect::Frame::TrapOf(k)) => d.kind == Kind::Trap(*k),
             Filter::AtActivation(f) => ctx.res.is_some() || self.filter_on(f, k, ctx),
             Filter::InPlace(place) => self.any_card_in(*place, p, |c| c == id),
-            Filter::CardKind(k) => d.kind == *k,
+            Filter::Frame(crate::effect::Frame::Kind(k)) => d.kind == *k,
             Filter::OneOf(o) => self.objects_in(o, ctx).contains(&id),
             Filter::JustArrived => self.recent.iter().any(|e| matches!(e, Event::Moved { card, to, .. } if *card == id && to.zone == c.zone())),
-            Filter::CardType(bit) => d.has(*bit),
+            Filter::Frame(crate::effect::Frame::TypeBit(bit)) => d.has(*bit),
         }
     }
 
@@ -584,24 +586,24 @@ impl Duel {
         let (p, source) = (ctx.p, ctx.source);
         match c {
             Condition::Always => true,
-            Condition::ChainTopActivates(f) => self.chain.last().is_some_and(|l| {
+            Condition::ChainTop(crate::effect::LinkFact::Activates(f)) => self.chain.last().is_some_and(|l| {
                 // SPELL-8: placing a Pendulum Scale is the activation of a Spell Card.
                 if l.effect == crate::extra::PENDULUM_SCALE {
                     return !l.activation_negated && self.scale_activation_matches(f, l.card, p, source);
                 }
                 !l.activation_negated && self.effect_decl(l.card, l.effect).is_some_and(|e| e.kind.is_card_activation()) && self.filter_in(f, l.card, ctx)
             }),
-            Condition::ChainTopIs(f) => self.chain.last().is_some_and(|l| !l.activation_negated && self.filter_in(f, l.card, ctx)),
-            Condition::ChainTopTargets(f) => self
+            Condition::ChainTop(crate::effect::LinkFact::Is(f)) => self.chain.last().is_some_and(|l| !l.activation_negated && self.filter_in(f, l.card, ctx)),
+            Condition::ChainTop(crate::effect::LinkFact::Targets(f)) => self
                 .chain
                 .last()
                 .is_some_and(|l| !l.activation_negated && l.facts.targets.iter().any(|&(t, moves)| self.card(t).moves == moves && self.filter_in(f, t, ctx))),
-            Condition::ChainTopTargetsOnly(f) => self.chain.last().is_some_and(|l| {
+            Condition::ChainTop(crate::effect::LinkFact::TargetsOnly(f)) => self.chain.last().is_some_and(|l| {
                 !l.activation_negated
                     && !l.facts.targets.is_empty()
                     && l.facts.targets.iter().all(|&(t, moves)| self.card(t).moves == moves && self.filter_in(f, t, ctx))
             }),
-            Condition::ChainTopDestroys => self.chain.last().is_some_and(|l| {
+            Condition::ChainTop(crate::effect::LinkFact::Destroys) => self.chain.last().is_some_and(|l| {
                 !l.activation_negated
                     && self.acting_decl(l.card, l.effect, &l.facts).is_some_and(|e| {
                         let mut destroys = false;
@@ -626,7 +628,7 @@ impl Duel {
                 };
                 ok && self.card(card).zone() == Zone::Monster && self.filter_in(filter, card, ctx)
             }),
-            Condition::SummonPending => self.summon_pending.is_some() && self.chain.is_empty(),
+            Condition::Pending(crate::effect::PendingSummon::Summon) => self.summon_pending.is_some() && self.chain.is_empty(),
             Condition::Exists { place, filter, count } => {
                 let mut found = 0;
                 *count == 0
@@ -638,15 +640,17 @@ impl Duel {
                     })
             }
             Condition::NoneIn { place, filter } => !self.any_card_in(*place, p, |c| c != source && self.filter_in(filter, c, ctx)),
-            Condition::NotSummonedThisTurn => self.player_fx[p.idx()].summoned_turn != self.turn,
-            Condition::NotActivatedThisTurn => self.player_fx[p.idx()].activated_turn != self.turn,
+            Condition::NotYetThisTurn(crate::effect::PlayerDid::Summoned) => self.player_fx[p.idx()].summoned_turn != self.turn,
+            Condition::NotYetThisTurn(crate::effect::PlayerDid::Activated) => self.player_fx[p.idx()].activated_turn != self.turn,
             Condition::FreeMonsterZones(n) => self.free_main_monster_zones(p).len() >= *n as usize,
             Condition::FreeSpellZones(n) => self.free_spell_zones(p).len() >= *n as usize,
             Condition::FreeLinkedZone => {
                 let q = self.card(source).controller();
                 self.free_main_monster_zones(q).into_iter().any(|z| self.points_to_zone(source, q, z as usize))
             }
-            Condition::AttackedDefensePosition => self.current_attack().is_some_and(|a| a.attacker == source && a.target_was_defense),
+            Condition::Battled(crate::effect::BattleFact::AttackedDefensePosition) => {
+                self.current_attack().is_some_and(|a| a.attacker == source && a.target_was_defense)
+            }
             Condition::SummonedOrFlippedThisTurn => {
                 let c = self.card(source);
                 c.zone() == Zone::Monster
@@ -654,11 +658,11 @@ impl Duel {
                     && ((c.entered_turn == self.turn && matches!(c.summon, crate::types::SummonKind::Normal | crate::types::SummonKind::Tribute))
                         || c.flipped_turn == self.turn)
             }
-            Condition::YourTurn => self.turn_player == p,
-            Condition::OpponentsTurn => self.turn_player != p,
-            Condition::InPhase(ph) => self.phase == *ph,
-            Condition::InBattlePhase => self.phase == crate::types::Phase::Battle,
-            Condition::Step(s) => self.step == Some(*s),
+            Condition::Timing(crate::effect::Timing::YourTurn) => self.turn_player == p,
+            Condition::Timing(crate::effect::Timing::OpponentsTurn) => self.turn_player != p,
+            Condition::Timing(crate::effect::Timing::InPhase(ph)) => self.phase == *ph,
+            Condition::Timing(crate::effect::Timing::InBattlePhase) => self.phase == crate::types::Phase::Battle,
+            Condition::Timing(crate::effect::Timing::Step(s)) => self.step == Some(*s),
             Condition::Battling(f) => {
                 self.current_attack().is_some_and(|a| [Some(a.attacker), a.target].into_iter().flatten().any(|m| self.filter_in(f, m, ctx)))
             }
@@ -672,11 +676,13 @@ impl Duel {
             Condition::Any(v) => v.iter().any(|c| self.condition_in(c, ctx)),
             Condition::Not(c) => !self.condition_in(c, ctx),
             Condition::Custom(check) => (check.holds)(&crate::author::Query { duel: self, player: p, card: source }),
-            Condition::ChainTopWouldDestroy(f) => self.chain.last().is_some_and(|l| !l.activation_negated && self.link_would_destroy(l, f, ctx)),
-            Condition::SpecialSummonPending => {
+            Condition::ChainTop(crate::effect::LinkFact::WouldDestroy(f)) => {
+                self.chain.last().is_some_and(|l| !l.activation_negated && self.link_would_destroy(l, f, ctx))
+            }
+            Condition::Pending(crate::effect::PendingSummon::SpecialSummon) => {
                 self.chain.is_empty() && self.summon_pending.is_some_and(|m| self.card(m).summon == crate::types::SummonKind::Special)
             }
-            Condition::ChainTopSpecialSummons => self.chain.last().is_some_and(|l| {
+            Condition::ChainTop(crate::effect::LinkFact::SpecialSummons) => self.chain.last().is_some_and(|l| {
                 use crate::effect::Op;
                 let Some(e) = self.effect_decl(l.card, l.effect).filter(|_| !l.activation_negated) else { return false };
                 let mut summons = false;
@@ -685,22 +691,26 @@ impl Duel {
                         summons |= matches!(
                             o,
                             Op::SpecialSummon { .. }
-                                | Op::SpecialSummonPointed { .. }
-                                | Op::SummonTokens { .. }
-                                | Op::SummonTokensFor { .. }
-                                | Op::SummonSelfAsMonster { .. }
+                                | Op::Summon(crate::effect::SummonStep::Pointed { .. })
+                                | Op::Summon(crate::effect::SummonStep::Tokens { .. })
+                                | Op::Summon(crate::effect::SummonStep::TokensFor { .. })
+                                | Op::Summon(crate::effect::SummonStep::SelfAsMonster { .. })
                                 | Op::Extra(_)
                         )
                     });
                 }
                 summons
             }),
-            Condition::AttackedFaceDownDefense => self.current_attack().is_some_and(|a| a.attacker == source && a.target_was_face_down),
-            Condition::DefendedInDefensePosition => self.current_attack().is_some_and(|a| a.target == Some(source) && a.target_was_defense),
+            Condition::Battled(crate::effect::BattleFact::AttackedFaceDownDefense) => {
+                self.current_attack().is_some_and(|a| a.attacker == source && a.target_was_face_down)
+            }
+            Condition::Battled(crate::effect::BattleFact::DefendedInDefensePosition) => {
+                self.current_attack().is_some_and(|a| a.target == Some(source) && a.target_was_defense)
+            }
         }
     }
 
-    /// `Condition::ChainTopWouldDestroy`: could chain link `l` destroy a card matching `f`
+    /// `crate::effect::LinkFact::WouldDestroy`: could chain link `l` destroy a card matching `f`
     /// (read in `ctx`)? Its destroy steps name its bound targets, the cards an `Obj::All` names
     /// now, or, for cards it chooses on resolution, the cards of the place its last `Choose`
     /// reads.

@@ -44,6 +44,7 @@ mod invariants;
 mod legal;
 mod modifiers;
 pub mod pool;
+mod prompt;
 pub mod replay;
 mod resolve;
 mod setup;

@@ -529,108 +529,28 @@ impl Duel {
             }
             // Field zones.
             let max_monster_zone = if d.edition.extra_monster_zones() { 7 } else { 5 };
-            let mut place = |d: &mut Duel, pl: &Placed, zone: Zone, capacity: usize, errs: &mut Vec<String>| {
-                let Some(id) = d.new_card(pl.code, pl.owner.unwrap_or(p), zone) else {
-                    errs.push(format!("unknown card {} in {}", pl.code, zone.scenario_name()));
-                    return;
-                };
-                let slot = match pl.zone {
-                    Some(z) if (z as usize) < capacity => z as usize,
-                    Some(z) => {
-                        errs.push(format!("{} zone {} does not exist (0-{})", zone.scenario_name(), z, capacity - 1));
-                        return;
-                    }
-                    None => match (0..capacity.min(5)).find(|&i| d.players[p.idx()].slot(zone, i).is_none()) {
-                        Some(i) => i,
-                        None => {
-                            errs.push(format!("no free {} zone for {}", zone.scenario_name(), d.pool.def(d.cards[id.0 as usize].def).data.name));
-                            return;
-                        }
-                    },
-                };
-                if zone == Zone::Monster && slot >= 5 && !d.emz_free(p, slot) {
-                    errs.push(format!("Extra Monster Zone {slot} is already taken"));
-                    return;
-                }
-                if d.players[p.idx()].slot(zone, slot).is_some() {
-                    errs.push(format!("{} zone {} holds two cards", zone.scenario_name(), slot));
-                    return;
-                }
-                let data = d.pool.def(d.cards[id.0 as usize].def).data.clone();
-                let kind_ok = match zone {
-                    Zone::Monster => data.is_monster(),
-                    Zone::Field => matches!(data.kind, Kind::Spell(crate::card::SpellKind::Field)),
-                    Zone::Pendulum => data.has(crate::card::type_bits::PENDULUM),
-                    _ => !data.is_monster() || data.has(crate::card::type_bits::PENDULUM),
-                };
-                if !kind_ok {
-                    errs.push(format!("{} cannot be placed in {}", data.name, zone.scenario_name()));
-                    return;
-                }
-                let position = match (zone, pl.position) {
-                    (Zone::Monster, Some(x)) => x,
-                    (Zone::Monster, None) => Position::FaceUpAttack,
-                    (_, Some(Position::FaceDownDefense)) => Position::FaceDownDefense,
-                    _ => Position::FaceUpAttack,
-                };
-                d.place_at_setup(id, p, slot as u8, position);
-                let c = &mut d.cards[id.0 as usize];
-                let set = !position.face_up();
-                // A face-up spell/trap in a position has resolved: its effects apply (EFF-2).
-                c.active = zone != Zone::Monster && !set;
-                c.entered_turn = if set { pl.set_turn.unwrap_or(earlier) } else { pl.summoned_turn.or(pl.set_turn).unwrap_or(earlier) }.into();
-                if zone == Zone::Monster {
-                    c.summon = pl.summoned.unwrap_or(if set { SummonKind::Set } else { SummonKind::Normal });
-                    c.properly_summoned = pl.properly_summoned || c.summon != SummonKind::Special;
-                }
-                if pl.attacked {
-                    c.attacked_turn = d.turn.into();
-                    c.attacks = 1;
-                }
-                for (name, n) in &pl.counters {
-                    match crate::effect::Counter::parse(name) {
-                        Some(k) => d.counters.push((id, k, *n)),
-                        None => errs.push(format!("unknown counter kind {name:?} (known: {})", crate::effect::Counter::ALL.map(|c| c.name()).join(", "))),
-                    }
-                }
-                for &m in &pl.materials {
-                    match d.new_card(m, p, Zone::Material) {
-                        Some(mid) => {
-                            d.place_at_setup(mid, p, slot as u8, Position::FaceUpAttack);
-                            d.push_material(id, mid);
-                        }
-                        None => errs.push(format!("unknown material {m}")),
-                    }
-                }
-                if let Some(s) = d.players[p.idx()].slot_mut(zone, slot) {
-                    *s = Some(id);
-                }
-                if let Some((ep, ez)) = pl.equip_to {
-                    equips.push((id, ep, ez));
-                }
-            };
             let mut errs = Vec::new();
             if side.monsters.len() > max_monster_zone.min(if d.edition.extra_monster_zones() { 6 } else { 5 }) {
                 errs.push(format!("{} monsters do not fit in the monster zones", side.monsters.len()));
             } else {
                 for pl in &side.monsters {
-                    place(&mut d, pl, Zone::Monster, max_monster_zone, &mut errs);
+                    d.place_from_position(p, earlier, &mut equips, pl, Zone::Monster, max_monster_zone, &mut errs);
                 }
             }
             if side.spells.len() > 5 {
                 errs.push(format!("{} spells/traps do not fit in 5 zones", side.spells.len()));
             } else {
                 for pl in &side.spells {
-                    place(&mut d, pl, Zone::SpellTrap, 5, &mut errs);
+                    d.place_from_position(p, earlier, &mut equips, pl, Zone::SpellTrap, 5, &mut errs);
                 }
             }
             if let Some(pl) = &side.field {
-                place(&mut d, pl, Zone::Field, 1, &mut errs);
+                d.place_from_position(p, earlier, &mut equips, pl, Zone::Field, 1, &mut errs);
             }
             if !side.pendulum.is_empty() {
                 if d.edition.separate_pendulum_zones() {
                     for pl in &side.pendulum {
-                        place(&mut d, pl, Zone::Pendulum, 2, &mut errs);
+                        d.place_from_position(p, earlier, &mut equips, pl, Zone::Pendulum, 2, &mut errs);
                     }
                 } else {
                     errs.push("this edition has no separate Pendulum Zones (use spells zone 0 or 4)".into());
@@ -677,5 +597,98 @@ impl Duel {
         d.index_watchers();
         d.run();
         Ok(d)
+    }
+
+    /// A card of a position placed in its field zone (`from_position`); what is wrong with
+    /// it goes to `errs`, an equip link to `equips`.
+    #[allow(clippy::too_many_arguments)]
+    fn place_from_position(
+        &mut self,
+        p: Player,
+        earlier: u32,
+        equips: &mut Vec<(CardId, Player, u8)>,
+        pl: &Placed,
+        zone: Zone,
+        capacity: usize,
+        errs: &mut Vec<String>,
+    ) {
+        let Some(id) = self.new_card(pl.code, pl.owner.unwrap_or(p), zone) else {
+            errs.push(format!("unknown card {} in {}", pl.code, zone.scenario_name()));
+            return;
+        };
+        let slot = match pl.zone {
+            Some(z) if (z as usize) < capacity => z as usize,
+            Some(z) => {
+                errs.push(format!("{} zone {} does not exist (0-{})", zone.scenario_name(), z, capacity - 1));
+                return;
+            }
+            None => match (0..capacity.min(5)).find(|&i| self.players[p.idx()].slot(zone, i).is_none()) {
+                Some(i) => i,
+                None => {
+                    errs.push(format!("no free {} zone for {}", zone.scenario_name(), self.pool.def(self.cards[id.0 as usize].def).data.name));
+                    return;
+                }
+            },
+        };
+        if zone == Zone::Monster && slot >= 5 && !self.emz_free(p, slot) {
+            errs.push(format!("Extra Monster Zone {slot} is already taken"));
+            return;
+        }
+        if self.players[p.idx()].slot(zone, slot).is_some() {
+            errs.push(format!("{} zone {} holds two cards", zone.scenario_name(), slot));
+            return;
+        }
+        let data = self.pool.def(self.cards[id.0 as usize].def).data.clone();
+        let kind_ok = match zone {
+            Zone::Monster => data.is_monster(),
+            Zone::Field => matches!(data.kind, Kind::Spell(crate::card::SpellKind::Field)),
+            Zone::Pendulum => data.has(crate::card::type_bits::PENDULUM),
+            _ => !data.is_monster() || data.has(crate::card::type_bits::PENDULUM),
+        };
+        if !kind_ok {
+            errs.push(format!("{} cannot be placed in {}", data.name, zone.scenario_name()));
+            return;
+        }
+        let position = match (zone, pl.position) {
+            (Zone::Monster, Some(x)) => x,
+            (Zone::Monster, None) => Position::FaceUpAttack,
+            (_, Some(Position::FaceDownDefense)) => Position::FaceDownDefense,
+            _ => Position::FaceUpAttack,
+        };
+        self.place_at_setup(id, p, slot as u8, position);
+        let c = &mut self.cards[id.0 as usize];
+        let set = !position.face_up();
+        // A face-up spell/trap in a position has resolved: its effects apply (EFF-2).
+        c.active = zone != Zone::Monster && !set;
+        c.entered_turn = if set { pl.set_turn.unwrap_or(earlier) } else { pl.summoned_turn.or(pl.set_turn).unwrap_or(earlier) }.into();
+        if zone == Zone::Monster {
+            c.summon = pl.summoned.unwrap_or(if set { SummonKind::Set } else { SummonKind::Normal });
+            c.properly_summoned = pl.properly_summoned || c.summon != SummonKind::Special;
+        }
+        if pl.attacked {
+            c.attacked_turn = self.turn.into();
+            c.attacks = 1;
+        }
+        for (name, n) in &pl.counters {
+            match crate::effect::Counter::parse(name) {
+                Some(k) => self.counters.push((id, k, *n)),
+                None => errs.push(format!("unknown counter kind {name:?} (known: {})", crate::effect::Counter::ALL.map(|c| c.name()).join(", "))),
+            }
+        }
+        for &m in &pl.materials {
+            match self.new_card(m, p, Zone::Material) {
+                Some(mid) => {
+                    self.place_at_setup(mid, p, slot as u8, Position::FaceUpAttack);
+                    self.push_material(id, mid);
+                }
+                None => errs.push(format!("unknown material {m}")),
+            }
+        }
+        if let Some(s) = self.players[p.idx()].slot_mut(zone, slot) {
+            *s = Some(id);
+        }
+        if let Some((ep, ez)) = pl.equip_to {
+            equips.push((id, ep, ez));
+        }
     }
 }

@@ -97,7 +97,7 @@ impl Duel {
         // none free, only their own monsters are offered.
         v.retain(|&mut m| {
             (free || self.card(m).controller() == p)
-                && !self.restricted(m, |x| if let crate::effect::Modifier::NoTributeSummonMaterial(s) = x { Some(s) } else { None })
+                && !self.restricted(m, |x| x.cannot_scope(crate::effect::Act::BeTributedForSummon))
                 && !self.cannot_be_tributed(m)
         });
         v

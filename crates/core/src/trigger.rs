@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use crate::action::Action;
-use crate::effect::{Cause, EffectKind, Range, Trigger, Who};
+use crate::effect::{Cause, EffectKind, Range, Subject, Trigger, Who};
 use crate::engine::{Flow, Prompt, Task, Window, WindowKind};
 use crate::event::{Event, Reason};
 use crate::state::{CardId, Duel};
@@ -54,30 +54,30 @@ impl Trigger {
     fn watches_others(&self) -> bool {
         match self {
             Trigger::Phase { .. }
-            | Trigger::EndOfBattlePhase
+            | Trigger::Battle(crate::effect::BattleMoment::EndOfBattlePhase)
             | Trigger::AnySpecialSummoned(_)
-            | Trigger::AnySummoned { .. }
+            | Trigger::Summoned { of: Subject::Any(_), .. }
             | Trigger::LeftField(_)
-            | Trigger::OtherReturnedToHand(_)
+            | Trigger::ReturnedToHand(Subject::Any(_))
             | Trigger::EffectDamage { .. }
             | Trigger::Drew(_)
             | Trigger::AnyDiscarded(_)
-            | Trigger::AnyDealtBattleDamage(_) => true,
+            | Trigger::DealtBattleDamage { of: Subject::Any(_), .. } => true,
             Trigger::Flipped
-            | Trigger::Summoned { .. }
+            | Trigger::Summoned { of: Subject::This, .. }
             | Trigger::SentToGy { .. }
             | Trigger::DestroyedByBattle
             | Trigger::Destroyed { .. }
-            | Trigger::ReturnedToHand
-            | Trigger::DealtBattleDamage { .. }
-            | Trigger::DestroysByBattle
-            | Trigger::DestroysByBattleToGy
-            | Trigger::AttackTargeted
-            | Trigger::AfterDamageCalculation
-            | Trigger::EndOfDamageStep
+            | Trigger::ReturnedToHand(Subject::This)
+            | Trigger::DealtBattleDamage { of: Subject::This, .. }
+            | Trigger::Battle(crate::effect::BattleMoment::DestroysByBattle)
+            | Trigger::Battle(crate::effect::BattleMoment::DestroysByBattleToGy)
+            | Trigger::Battle(crate::effect::BattleMoment::AttackTargeted)
+            | Trigger::Battle(crate::effect::BattleMoment::AfterDamageCalculation)
+            | Trigger::Battle(crate::effect::BattleMoment::EndOfDamageStep)
             | Trigger::ChangedToDefense
-            | Trigger::DeclaresAttack
-            | Trigger::StartOfDamageStep => false,
+            | Trigger::Battle(crate::effect::BattleMoment::DeclaresAttack)
+            | Trigger::Battle(crate::effect::BattleMoment::StartOfDamageStep) => false,
         }
     }
 }
@@ -272,7 +272,7 @@ impl Duel {
         let other = |x: CardId| if x == card { None } else { Some(x) };
         match t {
             Trigger::Flipped => matches!(e, Event::Flipped { card: x } if *x == card && on_field_face_up).then_some(None),
-            Trigger::Summoned { normal, flip, special } => {
+            Trigger::Summoned { normal, flip, special, of: Subject::This } => {
                 let hit = match e {
                     Event::NormalSummoned { card: x, .. } => *normal && *x == card,
                     Event::FlipSummoned { card: x } => *flip && *x == card,
@@ -294,11 +294,11 @@ impl Duel {
                 let Event::Moved { card: x, to, reason, .. } = e else { return None };
                 (*x == card && to.zone == Zone::Gy && reason.is_destroy() && cause_ok(*cause, *reason)).then_some(None)
             }
-            Trigger::ReturnedToHand => {
+            Trigger::ReturnedToHand(Subject::This) => {
                 let Event::Moved { card: x, from, to, .. } = e else { return None };
                 (*x == card && to.zone == Zone::Hand && from.zone.on_field()).then_some(None)
             }
-            Trigger::OtherReturnedToHand(f) => {
+            Trigger::ReturnedToHand(Subject::Any(f)) => {
                 let Event::Moved { card: x, from, to, .. } = e else { return None };
                 let moved = self.card(*x);
                 let hit = *x != card
@@ -310,20 +310,20 @@ impl Duel {
                     && self.filter_matches(f, *x, c.controller(), card);
                 hit.then_some(Some(*x))
             }
-            Trigger::DealtBattleDamage { direct } => {
+            Trigger::DealtBattleDamage { direct, of: Subject::This } => {
                 let Event::BattleDamage { player, by, .. } = e else { return None };
                 (*by == card && *player != c.controller() && (!direct || self.current_attack().is_some_and(|a| a.target.is_none())))
                     .then(|| self.battle_opponent(card))
             }
-            Trigger::DestroysByBattle => {
+            Trigger::Battle(crate::effect::BattleMoment::DestroysByBattle) => {
                 let Event::Destroyed { card: x, reason: Reason::Battle } = e else { return None };
                 (*x != card && on_field_face_up).then_some(Some(*x))
             }
-            Trigger::DestroysByBattleToGy => {
+            Trigger::Battle(crate::effect::BattleMoment::DestroysByBattleToGy) => {
                 let Event::Moved { card: x, to, reason: Reason::Battle, .. } = e else { return None };
                 (*x != card && to.zone == Zone::Gy && self.card(*x).killed_by == Some(card) && on_field_face_up && c.killed_by.is_none()).then_some(Some(*x))
             }
-            Trigger::AttackTargeted => {
+            Trigger::Battle(crate::effect::BattleMoment::AttackTargeted) => {
                 let Event::AttackDeclared { attacker, target: Some(t) } = e else { return None };
                 (*t == card && on_field_face_up).then_some(Some(*attacker))
             }
@@ -337,16 +337,18 @@ impl Duel {
                 (phase == ph && in_range && turn_ok).then_some(None)
             }
             // Either player's Battle Phase (a card that means "your" says so in its condition).
-            Trigger::EndOfBattlePhase => matches!(e, Event::StepEntered { step: BattleStep::End } if in_range).then_some(None),
-            Trigger::AfterDamageCalculation => {
+            Trigger::Battle(crate::effect::BattleMoment::EndOfBattlePhase) => {
+                matches!(e, Event::StepEntered { step: BattleStep::End } if in_range).then_some(None)
+            }
+            Trigger::Battle(crate::effect::BattleMoment::AfterDamageCalculation) => {
                 matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::AfterCalculation) } if in_range && battling())
                     .then(|| self.battle_opponent(card))
             }
-            Trigger::EndOfDamageStep => {
+            Trigger::Battle(crate::effect::BattleMoment::EndOfDamageStep) => {
                 matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::End) } if in_range && battling()).then(|| self.battle_opponent(card))
             }
             // BATTLE-4: before the face-down target is flipped (before damage calculation).
-            Trigger::StartOfDamageStep => {
+            Trigger::Battle(crate::effect::BattleMoment::StartOfDamageStep) => {
                 matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::Start) } if in_range && battling()).then(|| self.battle_opponent(card))
             }
             Trigger::AnySpecialSummoned(f) => {
@@ -357,7 +359,7 @@ impl Duel {
                 let Event::PositionChanged { card: x, from, to } = e else { return None };
                 (*x == card && from.attack() && *to == crate::types::Position::FaceUpDefense && on_field_face_up).then_some(None)
             }
-            Trigger::AnySummoned { normal, flip, special, filter } => {
+            Trigger::Summoned { normal, flip, special, of: Subject::Any(filter) } => {
                 let (x, how) = match e {
                     Event::NormalSummoned { card, .. } => (*card, *normal),
                     Event::FlipSummoned { card } => (*card, *flip),
@@ -366,7 +368,7 @@ impl Duel {
                 };
                 (how && in_range && self.filter_matches(filter, x, c.controller(), card)).then_some(Some(x))
             }
-            Trigger::DeclaresAttack => {
+            Trigger::Battle(crate::effect::BattleMoment::DeclaresAttack) => {
                 let Event::AttackDeclared { attacker, target } = e else { return None };
                 (*attacker == card && on_field_face_up).then_some(*target)
             }
@@ -391,7 +393,7 @@ impl Duel {
                 let Event::Moved { card: x, from, to, reason: Reason::Discard, .. } = e else { return None };
                 (in_range && from.zone == Zone::Hand && to.zone == Zone::Gy && self.filter_matches(f, *x, c.controller(), card)).then(|| other(*x))
             }
-            Trigger::AnyDealtBattleDamage(f) => {
+            Trigger::DealtBattleDamage { of: Subject::Any(f), .. } => {
                 let Event::BattleDamage { player, by, .. } = e else { return None };
                 (in_range && *player != c.controller() && self.filter_matches(f, *by, c.controller(), card)).then_some(Some(*by))
             }

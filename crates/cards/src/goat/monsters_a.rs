@@ -1,4 +1,4 @@
-//! Goat batch 1 (monsters_a): cards of `/work/shared/spec/pools/goat-1.txt`, each a declaration in
+//! Goat batch 1 (monsters_a): cards of `../shared/spec/pools/goat-1.txt`, each a declaration in
 //! the effect vocabulary with its rules text in the project's own words.
 
 use ygo_core::card::type_bits;
@@ -12,7 +12,7 @@ const BOKOICHI: u32 = 8715625;
 const DARK_MIMIC_LV3: u32 = 1102515;
 
 fn monster_summoned() -> Trigger {
-    Trigger::Summoned { normal: true, flip: true, special: true }
+    Trigger::Summoned { normal: true, flip: true, special: true, of: Subject::This }
 }
 
 /// "Special Summoned by banishing 1 LIGHT and 1 DARK monster from your GY" (the Chaos monsters).
@@ -31,7 +31,7 @@ fn chaos_summon_text() -> E {
 /// "When this card inflicts battle damage to your opponent: you can activate 1 of these
 /// effects" (the Dark Scorpions, Don Zaloog): one optional trigger per choice, alternatives.
 fn battle_damage_choice(text: &str) -> E {
-    E::optional_when(Trigger::DealtBattleDamage { direct: false }, text).alternative(0)
+    E::optional_when(Trigger::DealtBattleDamage { direct: false, of: Subject::This }, text).alternative(0)
 }
 
 /// "Send the top 2 cards of your opponent's Deck to the GY" (a battle-damage choice).
@@ -55,7 +55,7 @@ fn banish_both() -> Op {
 /// Apprentice Magician's second effect: destroyed by battle, it may call a small
 /// Spellcaster face-down.
 fn apprentice_recruit() -> E {
-    let recruit = F::Race(Race::SPELLCASTER) & F::level_at_most(2) & F::CanSpecialSummon;
+    let recruit = F::Race(Race::SPELLCASTER) & F::level_at_most(2) & F::can_special_summon();
     E::optional_when(
         Trigger::DestroyedByBattle,
         "When this card is destroyed by battle: you can Special Summon 1 Level 2 or lower Spellcaster monster from your Deck in face-down Defense Position.",
@@ -72,7 +72,7 @@ fn dark_magician_of_chaos(retrieval: E, victims: E) -> Behavior {
     Behavior::with(vec![
         retrieval,
         victims,
-        E::continuous("If this face-up card would leave the field, it is banished instead.").modifier(Modifier::BanishWhenLeaving(Scope::This)),
+        E::continuous("If this face-up card would leave the field, it is banished instead.").modifier(Modifier::banish_when_leaving(Scope::This)),
     ])
 }
 
@@ -95,8 +95,8 @@ fn dark_mimic_draw() -> E {
 /// Dark Mimic LV1's level-up: send it to the GY to summon "Dark Mimic LV3" from the hand or
 /// Deck (`e`: the trigger kind and text).
 fn dark_mimic_level_up(e: E) -> E {
-    let lv3 = F::Named(DARK_MIMIC_LV3) & F::CanSpecialSummon;
-    e.cost(Cost::SendSelfToGy)
+    let lv3 = F::Named(DARK_MIMIC_LV3) & F::can_special_summon();
+    e.cost(Cost::send_self_to_gy())
         .when(Condition::Exists { place: Place::HandOrDeck(Who::You), filter: lv3.clone(), count: 1 })
         .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: lv3, min: 1, max: 1 })
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
@@ -113,24 +113,24 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Abyss Soldier
         18318842 => Behavior::with(vec![E::ignition("Once per turn: you can discard 1 WATER monster to target 1 card on the field; return it to its owner's hand.")
             .limit(Limit::PerCardPerTurn)
-            .cost(Cost::Discard { count: 1, filter: F::Monster & F::Attribute(Attribute::Water) })
+            .cost(Cost::discard(1, F::Monster & F::Attribute(Attribute::Water)))
             .target(1, F::Any)
             .op(Op::ToHand(Obj::Targets))]),
         // Airknight Parshath
         18036057 => Behavior::with(vec![
-            E::continuous("It inflicts piercing battle damage when it attacks a Defense Position monster.").modifier(Modifier::Piercing(Scope::This)),
-            E::trigger(Trigger::DealtBattleDamage { direct: false }, "Each time it inflicts battle damage to your opponent, you draw 1 card.")
+            E::continuous("It inflicts piercing battle damage when it attacks a Defense Position monster.").modifier(Modifier::piercing(Scope::This)),
+            E::trigger(Trigger::DealtBattleDamage { direct: false, of: Subject::This }, "Each time it inflicts battle damage to your opponent, you draw 1 card.")
                 .op(Op::Draw { who: Who::You, count: Num::Const(1) }),
         ]),
         // Apprentice Magician (today: the Spell Counter goes on a target)
         9156135 => apprentice_magician(
             E::trigger(monster_summoned(), "When this card is Summoned: target 1 face-up card on the field that can hold Spell Counters; place 1 Spell Counter on it.")
-                .target(1, F::FaceUp & F::CanHoldCounter(Counter::Spell))
+                .target(1, F::FaceUp & F::can_hold_counter(Counter::Spell))
                 .op(Op::AddCounters { what: Obj::Targets, kind: Counter::Spell, count: 1, max: None }),
         ),
         // Armed Samurai - Ben Kei
         84430950 => Behavior::with(vec![E::continuous("It can attack once more each Battle Phase for each Equip Card equipped to it.").modifier(
-            Modifier::ExtraAttacks { scope: Scope::This, count: Num::CountOf(Obj::All(Place::SpellTraps(Who::Both), F::equipped_to(Obj::This))) },
+            Modifier::ExtraAttacks { scope: Scope::This, count: Num::count_of(Obj::All(Place::SpellTraps(Who::Both), F::equipped_to(Obj::This))) },
         )]),
         // Asura Priest
         2134346 => Behavior {
@@ -138,7 +138,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             ..Behavior::with(vec![
                 E::continuous("This card cannot be Special Summoned."),
                 E::spirit_return(),
-                E::continuous("It can attack every monster your opponent controls, once each.").modifier(Modifier::AttackEveryMonster(Scope::This)),
+                E::continuous("It can attack every monster your opponent controls, once each.").modifier(Modifier::attack_every_monster(Scope::This)),
             ])
         },
         // Bazoo the Soul-Eater
@@ -146,7 +146,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Once per turn: you can banish 1 to 3 monsters from your GY; this card gains 300 ATK for each until the end of your opponent's next turn.",
         )
         .limit(Limit::PerCardPerTurn)
-        .cost(Cost::BanishUpTo { max: 3, filter: F::Monster })
+        .cost(Cost::banish_up_to(3, F::Monster))
         .op(Op::Apply {
             what: Obj::This,
             modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Times(Box::new(Num::Cost(CostStat::Cards)), 300), def: Num::Const(0) },
@@ -155,28 +155,28 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Berserk Gorilla
         39168895 => Behavior::with(vec![
             E::continuous("While it is in face-up Defense Position, it is destroyed.").when(Condition::This(F::FaceUp & F::DefensePos)).modifier(Modifier::SelfDestruct),
-            E::continuous("In your Battle Phase it must attack if it can.").modifier(Modifier::MustAttack(Scope::This)),
+            E::continuous("In your Battle Phase it must attack if it can.").modifier(Modifier::must_attack(Scope::This)),
         ]),
         // Big Shield Gardna
         65240384 => Behavior::with(vec![
             E::quick("While face-down, when a Spell Card is activated that targets this card and no other: turn this card face-up in Defense Position, and if you do, negate that activation.")
                 .range(Range::FaceDownMonster)
                 .in_damage_step()
-                .when(Condition::All(vec![Condition::ChainTopActivates(F::Spell), Condition::ChainTopTargetsOnly(!F::NotSelf)]))
+                .when(Condition::All(vec![Condition::chain_top_activates(F::Spell), Condition::chain_top_targets_only(!F::NotSelf)]))
                 .op(Op::ChangePosition { what: Obj::This, to: PosChange::FaceUpDefense })
-                .then_if_did(vec![Op::NegateActivation { destroy: false }]),
-            E::trigger(Trigger::EndOfDamageStep, "At the end of a Damage Step in which this card was attacked, it is changed to Attack Position.")
+                .then_if_did(vec![Op::negate_activation(false)]),
+            E::trigger(Trigger::end_of_damage_step(), "At the end of a Damage Step in which this card was attacked, it is changed to Attack Position.")
                 .when(Condition::This(!F::Attacker & F::DefensePos))
                 .op(Op::ChangePosition { what: Obj::This, to: PosChange::FaceUpAttack }),
         ]),
         // Blade Knight
         39507162 => Behavior::with(vec![
             E::continuous("While you hold 1 or fewer cards, it gains 400 ATK.")
-                .when(Condition::Compare(Num::CountOf(Obj::All(Place::Hand(Who::You), F::Any)), Cmp::Le, Num::Const(1)))
+                .when(Condition::Compare(Num::count_of(Obj::All(Place::Hand(Who::You), F::Any)), Cmp::Le, Num::Const(1)))
                 .modifier(Modifier::AtkDef { scope: Scope::This, atk: Num::Const(400), def: Num::Const(0) }),
             E::continuous("While it is the only monster you control, the effects of Flip monsters it destroys by battle are negated.")
                 .when(Condition::NoneIn { place: Place::Monsters(Who::You), filter: F::Any })
-                .modifier(Modifier::NegateBattleVictims { scope: Scope::This, victims: F::Ability(type_bits::FLIP) }),
+                .modifier(Modifier::NegateBattleVictims { scope: Scope::This, victims: F::ability(type_bits::FLIP) }),
         ]),
         // Blade Rabbit
         58268433 => destroy_on_defense("When it is changed from Attack Position to face-up Defense Position: destroy 1 targeted monster your opponent controls."),
@@ -194,7 +194,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             E::ignition("Once per turn: you can target 1 face-up monster on the field; banish it. This card cannot attack the turn you use this effect.")
                 .limit(Limit::PerCardPerTurn)
                 .target_in(Place::Monsters(Who::Both), 1, 1, F::Monster & F::FaceUp)
-                .op(Op::Apply { what: Obj::This, modifier: Modifier::CannotAttack(Scope::This), until: Duration::EndOfTurn })
+                .op(Op::Apply { what: Obj::This, modifier: Modifier::cannot_attack(Scope::This), until: Duration::EndOfTurn })
                 .op(Op::Banish { what: Obj::Targets, face_down: false }),
         ]),
         // Chaos Emperor Dragon - Envoy of the End (today: once per turn, and no other activation
@@ -205,20 +205,20 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "Once per turn: you can pay 1000 LP to send every card in both hands and on the field to the GY; your opponent takes 300 damage for each card sent to their GY. You cannot activate other cards or effects the turn you activate this.",
             )
             .limit(Limit::PerCardPerTurn)
-            .when(Condition::NotActivatedThisTurn)
+            .when(Condition::not_activated_this_turn())
             .restricts(PlayerEffect::NoActivationsThisTurn),
         ]),
         // Cipher Soldier
         79853073 => Behavior::with(vec![E::continuous("During damage calculation against a Warrior monster, it gains 2000 ATK and DEF.")
             .when(Condition::All(vec![
-                Condition::Step(BattleStep::Damage(DamageStep::DuringCalculation)),
+                Condition::step(BattleStep::Damage(DamageStep::DuringCalculation)),
                 Condition::Battling(!F::NotSelf),
                 Condition::Battling(F::NotSelf & F::Race(Race::WARRIOR)),
             ]))
             .modifier(Modifier::AtkDef { scope: Scope::This, atk: Num::Const(2000), def: Num::Const(2000) })]),
         // D.D. Assailant
         70074904 => Behavior::with(vec![E::trigger(
-            Trigger::AfterDamageCalculation,
+            Trigger::after_damage_calculation(),
             "After damage calculation, if an opponent's monster destroyed this card by battle: banish that monster, and this card too.",
         )
         .when(Condition::This(F::destroyed_by(Obj::EventCard)))
@@ -230,11 +230,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .range(Range::Banished)
         .limit(Limit::PerCardPerTurn)
-        .when(Condition::This(F::ThisTurn(TurnFact::Arrived) & F::CameFrom(Origin::MonsterZone) & F::WasFaceUp & F::CanSpecialSummon))
+        .when(Condition::This(F::ThisTurn(TurnFact::Arrived) & F::CameFrom(Origin::MonsterZone) & F::WasFaceUp & F::can_special_summon()))
         .op(Op::special_summon(Obj::This, SummonPos::FaceUp))]),
         // D.D. Warrior Lady
         7572887 => Behavior::with(vec![E::optional_when(
-            Trigger::AfterDamageCalculation,
+            Trigger::after_damage_calculation(),
             "After damage calculation, if this card battled an opponent's monster: you can banish that monster, and this card too.",
         )
         .when(Condition::EventCard(F::OnField))
@@ -253,7 +253,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "Once per turn by name, in the End Phase of a turn this card was Normal or Special Summoned: you can target 1 Spell in your GY; add it to your hand.",
             )
             .limit(Limit::PerNamePerTurn),
-            E::trigger(Trigger::AfterDamageCalculation, "After damage calculation, if it destroyed an opponent's monster by battle: banish that monster.")
+            E::trigger(Trigger::after_damage_calculation(), "After damage calculation, if it destroyed an opponent's monster by battle: banish that monster.")
                 .when(Condition::EventCard(F::destroyed_by(Obj::This) & F::OnField))
                 .op(Op::Banish { what: Obj::EventCard, face_down: false }),
         ),
@@ -280,21 +280,21 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Dekoichi the Battlechanted Locomotive
         87621407 => Behavior::with(vec![E::flip("FLIP: Draw 1 card, plus 1 more for each face-up \"Bokoichi the Freightening Car\" you control.").op(Op::Draw {
             who: Who::You,
-            count: Num::Plus(Box::new(Num::Const(1)), Box::new(Num::CountOf(Obj::All(Place::Monsters(Who::You), F::Named(BOKOICHI) & F::FaceUp)))),
+            count: Num::Plus(Box::new(Num::Const(1)), Box::new(Num::count_of(Obj::All(Place::Monsters(Who::You), F::Named(BOKOICHI) & F::FaceUp)))),
         })]),
         // Des Koala
         69579761 => Behavior::with(vec![E::flip("FLIP: Your opponent takes 400 damage for each card in their hand.")
-            .op(Op::Damage { who: Who::Opponent, amount: Num::per(400, Obj::All(Place::Hand(Who::Opponent), F::Any)) })]),
+            .op(Op::damage(Who::Opponent, Num::per(400, Obj::All(Place::Hand(Who::Opponent), F::Any))))]),
         // Des Lacooda
         2326738 => Behavior::with(vec![
             E::ignition("Once per turn: you can turn this card face-down in Defense Position.")
                 .limit(Limit::PerCardPerTurn)
                 .op(Op::ChangePosition { what: Obj::This, to: PosChange::FaceDownDefense }),
-            E::trigger(Trigger::Summoned { normal: false, flip: true, special: false }, "When this card is Flip Summoned: draw 1 card.")
+            E::trigger(Trigger::Summoned { normal: false, flip: true, special: false, of: Subject::This }, "When this card is Flip Summoned: draw 1 card.")
                 .op(Op::Draw { who: Who::You, count: Num::Const(1) }),
         ]),
         // Des Wombat
-        9637706 => Behavior::with(vec![E::continuous("You take no effect damage.").modifier(Modifier::NoEffectDamage)]),
+        9637706 => Behavior::with(vec![E::continuous("You take no effect damage.").modifier(Modifier::no_effect_damage())]),
         // Dimension Jar
         73414375 => Behavior::with(vec![E::flip("FLIP: Each player may banish up to 3 cards from the other player's GY (you first).")
             .op(Op::Choose { who: Who::You, place: Place::Gy(Who::Opponent), filter: F::Any, min: 0, max: 3 })
@@ -313,7 +313,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         13215230 => destroy_on_defense("When it is changed from Attack Position to face-up Defense Position: target 1 monster your opponent controls; destroy it."),
         // Emissary of the Afterlife
         75043725 => {
-            let pick = |who: Who| Op::Choose { who, place: Place::Deck(who), filter: F::Ability(type_bits::NORMAL) & F::level_at_most(3), min: 1, max: 1 };
+            let pick = |who: Who| Op::Choose { who, place: Place::Deck(who), filter: F::ability(type_bits::NORMAL) & F::level_at_most(3), min: 1, max: 1 };
             Behavior::with(vec![E::trigger(
                 Trigger::SentToGy { from: vec![Zone::Monster], cause: Cause::Any },
                 "When this card goes from the field to the GY: each player (you first) adds 1 Level 3 or lower Normal Monster from their Deck to their hand.",
@@ -328,12 +328,12 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         76909279 => Behavior::with(vec![E::continuous(
             "Your Beast, Beast-Warrior and Winged Beast monsters inflict piercing battle damage when they attack a Defense Position monster.",
         )
-        .modifier(Modifier::Piercing(Scope::Monsters(
+        .modifier(Modifier::piercing(Scope::Monsters(
             F::YouControl & (F::Race(Race::BEAST) | F::Race(Race::BEAST_WARRIOR) | F::Race(Race::WINGED_BEAST)),
         )))]),
         // Exiled Force
         74131780 => Behavior::with(vec![E::ignition("You can Tribute this card to target 1 monster on the field; destroy it.")
-            .cost(Cost::Tribute { count: 1, filter: !F::NotSelf })
+            .cost(Cost::tribute(1, !F::NotSelf))
             .target(1, F::Monster)
             .op(Op::Destroy(Obj::Targets))]),
         // Fiber Jar
@@ -360,7 +360,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         },
         // Giant Rat
         97017120 => {
-            let earth = F::Attribute(Attribute::Earth) & F::atk_at_most(1500) & F::CanSpecialSummon;
+            let earth = F::Attribute(Attribute::Earth) & F::atk_at_most(1500) & F::can_special_summon();
             Behavior::with(vec![E::optional_when(
                 Trigger::DestroyedByBattle,
                 "When this card is destroyed by battle and sent to the GY: you can Special Summon 1 EARTH monster with 1500 or less ATK from your Deck in Attack Position.",
@@ -391,7 +391,7 @@ fn chaos_emperor_reset(text: &str) -> E {
     E::ignition(text)
         .cost(Cost::PayLp(Num::Const(1000)))
         .op(Op::SendToGy(Obj::Union(vec![Obj::All(Place::Field(Who::Both), F::Any), Obj::All(Place::Hand(Who::Both), F::Any)])))
-        .op(Op::Damage { who: Who::Opponent, amount: Num::per(300, Obj::Filtered(Box::new(Obj::Affected), F::InPlace(Place::Gy(Who::Opponent)))) })
+        .op(Op::damage(Who::Opponent, Num::per(300, Obj::Filtered(Box::new(Obj::Affected), F::InPlace(Place::Gy(Who::Opponent))))))
 }
 
 /// Dark Ruler Ha Des's negation of the monsters its side's Fiends destroy by battle.
@@ -409,7 +409,7 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
                 monster_summoned(),
                 "When this card is Summoned: place 1 Spell Counter on 1 face-up card on the field that can hold Spell Counters (not targeted).",
             )
-            .op(Op::Choose { who: Who::You, place: Place::Field(Who::Both), filter: F::FaceUp & F::CanHoldCounter(Counter::Spell), min: 1, max: 1 })
+            .op(Op::Choose { who: Who::You, place: Place::Field(Who::Both), filter: F::FaceUp & F::can_hold_counter(Counter::Spell), min: 1, max: 1 })
             .op(Op::AddCounters { what: Obj::Chosen, kind: Counter::Spell, count: 1, max: None }),
         ),
         // Chaos Emperor Dragon - Envoy of the End: no once-per-turn limit, no lock on other
@@ -426,7 +426,7 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
             dark_magician_of_chaos_retrieval(
                 "In the End Phase of a turn this card was Normal or Special Summoned: you can target 1 Spell in your GY; add it to your hand.",
             ),
-            E::continuous("Monsters it destroys by battle are banished instead of going to the GY.").modifier(Modifier::BanishBattleVictims(Scope::This)),
+            E::continuous("Monsters it destroys by battle are banished instead of going to the GY.").modifier(Modifier::banish_battle_victims(Scope::This)),
         ),
         // Dark Mimic LV1: the level-up is mandatory.
         74713516 => Behavior::with(vec![

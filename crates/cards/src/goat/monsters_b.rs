@@ -1,4 +1,4 @@
-//! Goat batch 1 (monsters_b): cards of `/work/shared/spec/pools/goat-1.txt`, each a declaration in
+//! Goat batch 1 (monsters_b): cards of `../shared/spec/pools/goat-1.txt`, each a declaration in
 //! the effect vocabulary with its rules text in the project's own words.
 //!
 //! Every card here plays the same under the April 2005 rulings and today's: the "(GOAT)"
@@ -14,6 +14,8 @@ use ygo_core::card::{Attribute, Race, SpellKind, TrapKind};
 #[allow(unused_imports)]
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 use ygo_core::types::{BattleStep, DamageStep, Phase, SummonKind};
+
+use crate::mechanics::turn_face_down;
 
 const NECROVALLEY: u32 = 47355498;
 const SACRED_PHOENIX_OF_NEPHTHYS: u32 = 61441708;
@@ -41,23 +43,21 @@ fn tribute_summoned(e: E) -> E {
 
 /// Special Summon 1 card matching `f` from `place` (the player picks; nothing when none).
 fn summon_one_from(e: E, place: Place, f: F) -> E {
-    e.op(Op::Choose { who: Who::You, place, filter: f & F::CanSpecialSummon, min: 1, max: 1 }).op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
+    e.op(Op::Choose { who: Who::You, place, filter: f & F::can_special_summon(), min: 1, max: 1 }).op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
 }
 
 /// The LV monsters: "In the End Phase of a turn in which this card destroyed a monster by
 /// battle: you can send this face-up card to the GY to Special Summon 1 `next` from your
 /// hand or Deck" (only while there is one to summon).
 fn level_up(next: u32, text: &str) -> E {
-    let next_level = F::Named(next) & F::CanSpecialSummon;
-    summon_one_from(
-        E::optional_if(Trigger::Phase { phase: Phase::End, whose: Who::Both }, text)
-            .when(Condition::All(vec![
-                Condition::This(F::ThisTurn(TurnFact::DestroyedByBattle)),
-                Condition::Exists { place: Place::HandOrDeck(Who::You), filter: next_level, count: 1 },
-            ]))
-            .cost(Cost::SendSelfToGy),
-        Place::HandOrDeck(Who::You),
-        F::Named(next),
+    let next_level = F::Named(next) & F::can_special_summon();
+    crate::mechanics::level_up(
+        crate::Versions::Current,
+        E::optional_if(Trigger::Phase { phase: Phase::End, whose: Who::Both }, text).when(Condition::All(vec![
+            Condition::This(F::ThisTurn(TurnFact::DestroyedByBattle)),
+            Condition::Exists { place: Place::HandOrDeck(Who::You), filter: next_level, count: 1 },
+        ])),
+        next,
     )
 }
 
@@ -65,24 +65,17 @@ fn level_up(next: u32, text: &str) -> E {
 /// Defense Position monster: destroy it" (it is never flipped, and no damage is calculated).
 fn destroy_face_down_target() -> E {
     E::trigger(
-        Trigger::StartOfDamageStep,
+        Trigger::start_of_damage_step(),
         "At the start of the Damage Step, if this card attacks a face-down Defense Position monster: destroy that monster without flipping it.",
     )
     .when(Condition::All(vec![Condition::This(F::Attacker), Condition::EventCard(F::FaceDown & F::DefensePos)]))
     .op(Op::Destroy(Obj::EventCard))
 }
-
-/// Golem Sentry, Medusa Worm: "Once per turn: you can change this card to face-down Defense
-/// Position."
-fn turn_face_down() -> E {
-    E::ignition("Once per turn: you can turn this card face-down in Defense Position.")
-        .limit(Limit::PerCardPerTurn)
-        .op(Op::ChangePosition { what: Obj::This, to: PosChange::FaceDownDefense })
-}
-
 /// "When this card is Flip Summoned: target 1 monster your opponent controls; ..."
 fn on_flip_summon(text: &str, op: Op) -> E {
-    E::trigger(Trigger::Summoned { normal: false, flip: true, special: false }, text).target_in(Place::Monsters(Who::Opponent), 1, 1, F::Monster).op(op)
+    E::trigger(Trigger::Summoned { normal: false, flip: true, special: false, of: Subject::This }, text)
+        .target_in(Place::Monsters(Who::Opponent), 1, 1, F::Monster)
+        .op(op)
 }
 
 /// "FLIP: target 1 card of this kind in your GY; add it to your hand."
@@ -104,12 +97,12 @@ pub fn behavior(id: u32) -> Option<Behavior> {
     Some(match id {
         // Goblin Attack Force
         78658564 => Behavior::with(vec![E::trigger(
-            Trigger::EndOfBattlePhase,
+            Trigger::end_of_battle_phase(),
             "If this card attacked (an attack that was not negated), at the end of the Battle Phase it is changed to Defense Position, and its battle position cannot be changed until the end of your next turn.",
         )
         .when(Condition::This(F::ThisTurn(TurnFact::Attacked) & F::ThisTurn(TurnFact::Battled)))
         .op(Op::ChangePosition { what: Obj::This, to: PosChange::FaceUpDefense })
-        .op(Op::Apply { what: Obj::This, modifier: Modifier::CannotChangePosition(Scope::This), until: Duration::YourNextTurn })]),
+        .op(Op::Apply { what: Obj::This, modifier: Modifier::cannot_change_position(Scope::This), until: Duration::YourNextTurn })]),
         // Golem Sentry
         52323207 => Behavior::with(vec![
             turn_face_down(),
@@ -117,14 +110,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         ]),
         // Granmarg the Rock Monarch
         60229110 => Behavior::with(vec![tribute_summoned(E::trigger(
-            Trigger::Summoned { normal: true, flip: false, special: false },
+            Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This },
             "When this card is Tribute Summoned: target 1 Set card on the field; destroy it.",
         ))
         .target(1, F::FaceDown)
         .op(Op::Destroy(Obj::Targets))]),
         // Gravekeeper's Assailant
         25262697 => Behavior::with(vec![E::optional_when(
-            Trigger::DeclaresAttack,
+            Trigger::declares_attack(),
             "When this card declares an attack while \"Necrovalley\" is on the field: you can target 1 face-up monster your opponent controls; change its battle position.",
         )
         .when(Condition::Exists { place: Place::Field(Who::Both), filter: F::Named(NECROVALLEY) & F::FaceUp, count: 1 })
@@ -146,7 +139,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         63695531 => Behavior::with(vec![E::continuous(
             "When this card attacks a Defense Position monster whose DEF is lower than its ATK, it inflicts the difference as battle damage.",
         )
-        .modifier(Modifier::Piercing(Scope::This))]),
+        .modifier(Modifier::piercing(Scope::This))]),
         // Gravekeeper's Spy
         24317029 => Behavior::with(vec![summon_one_from(
             E::flip("FLIP: Special Summon 1 \"Gravekeeper's\" monster with 1500 or less ATK from your Deck."),
@@ -161,24 +154,24 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 def: Num::Const(0),
             }),
             E::continuous("When it attacks a Defense Position monster whose DEF is lower than its ATK, it inflicts the difference as battle damage.")
-                .modifier(Modifier::Piercing(Scope::This)),
+                .modifier(Modifier::piercing(Scope::This)),
         ]),
         // Hand of Nephthys
         98446407 => Behavior::with(vec![summon_one_from(
             E::ignition("Tribute this card and 1 other monster: Special Summon 1 \"Sacred Phoenix of Nephthys\" from your hand or Deck.")
                 .when(Condition::Exists {
                     place: Place::HandOrDeck(Who::You),
-                    filter: F::Named(SACRED_PHOENIX_OF_NEPHTHYS) & F::CanSpecialSummon,
+                    filter: F::Named(SACRED_PHOENIX_OF_NEPHTHYS) & F::can_special_summon(),
                     count: 1,
                 })
-                .cost(Cost::TributeSelf)
-                .cost(Cost::Tribute { count: 1, filter: F::NotSelf }),
+                .cost(Cost::tribute_self())
+                .cost(Cost::tribute(1, F::NotSelf)),
             Place::HandOrDeck(Who::You),
             F::Named(SACRED_PHOENIX_OF_NEPHTHYS),
         )]),
         // Horus the Black Flame Dragon LV4
         75830094 => Behavior::with(vec![
-            E::continuous("Control of this face-up card cannot switch.").modifier(Modifier::ControlFixed(Scope::This)),
+            E::continuous("Control of this face-up card cannot switch.").modifier(Modifier::control_fixed(Scope::This)),
             level_up(
                 HORUS_LV6,
                 "In the End Phase of a turn in which this card destroyed a monster by battle: you can send it to the GY to Special Summon 1 \"Horus the Black Flame Dragon LV6\" from your hand or Deck.",
@@ -199,23 +192,23 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             ..Behavior::with(vec![
                 E::continuous("Cannot be Normal Summoned or Set; only the effect of \"Horus the Black Flame Dragon LV6\" can Special Summon it."),
                 E::quick("In either player's turn, when a Spell Card is activated: you can negate the activation and destroy that card (only while this card is face-up on your field).")
-                    .when(Condition::ChainTopActivates(F::Spell))
+                    .when(Condition::chain_top_activates(F::Spell))
                     .in_damage_step()
                     .needs_card_on_field()
-                    .op(Op::NegateActivation { destroy: true }),
+                    .op(Op::negate_activation(true)),
             ])
         },
         // Hysteric Fairy
         21297224 => Behavior::with(vec![E::ignition("Tribute 2 monsters: gain 1000 LP.")
-            .cost(Cost::Tribute { count: 2, filter: F::Any })
-            .op(Op::GainLp { who: Who::You, amount: Num::Const(1000) })]),
+            .cost(Cost::tribute(2, F::Any))
+            .op(Op::gain_lp(Who::You, Num::Const(1000)))]),
         // Injection Fairy Lily
         79575620 => Behavior::with(vec![E::quick(
             "During damage calculation, if this card battles (in either player's turn): you can pay 2000 LP, once per battle; it gains 3000 ATK during that damage calculation only.",
         )
         .in_damage_step()
         .limit(Limit::PerBattle)
-        .when(Condition::All(vec![Condition::Step(BattleStep::Damage(DamageStep::DuringCalculation)), Condition::Battling(this_card())]))
+        .when(Condition::All(vec![Condition::step(BattleStep::Damage(DamageStep::DuringCalculation)), Condition::Battling(this_card())]))
         .cost(Cost::PayLp(Num::Const(2000)))
         .op(Op::Apply {
             what: Obj::This,
@@ -224,7 +217,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         })]),
         // King Tiger Wanghu
         83986578 => Behavior::with(vec![E::trigger(
-            Trigger::AnySummoned { normal: true, flip: false, special: true, filter: F::FaceUp & F::atk_at_most(1400) },
+            Trigger::Summoned { normal: true, flip: false, special: true, of: Subject::Any(F::FaceUp & F::atk_at_most(1400)) },
             "When monsters with 1400 or less ATK are Normal or Special Summoned: destroy those monsters (this card must be face-up on the field to activate and to resolve this).",
         )
         .needs_card_on_field()
@@ -232,7 +225,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Kycoo the Ghost Destroyer
         88240808 => Behavior::with(vec![
             E::optional_when(
-                Trigger::DealtBattleDamage { direct: false },
+                Trigger::DealtBattleDamage { direct: false, of: Subject::This },
                 "When this card inflicts battle damage to your opponent: you can target up to 2 monsters in their GY; banish them.",
             )
             .target_in(Place::Gy(Who::Opponent), 1, 2, F::Monster)
@@ -253,24 +246,24 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     "Cannot be Normal Summoned or Set. First Special Summoned from your hand to your opponent's field by Tributing 2 monsters they control; you cannot Normal Summon or Set the turn you do.",
                 ),
                 E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::You }, "In each of your Standby Phases: you take 1000 damage.")
-                    .op(Op::Damage { who: Who::You, amount: Num::Const(1000) }),
+                    .op(Op::damage(Who::You, Num::Const(1000))),
             ])
         },
         // Legacy Hunter
         87010442 => Behavior::with(vec![E::trigger(
-            Trigger::DestroysByBattleToGy,
+            Trigger::destroys_by_battle_to_gy(),
             "When this card attacks a face-down Defense Position monster and destroys it by battle, sending it to the GY: your opponent shuffles 1 random card from their hand into their Deck.",
         )
-        .when(Condition::AttackedFaceDownDefense)
+        .when(Condition::attacked_face_down_defense())
         .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })
         .op(Op::ToDeck { what: Obj::Chosen, top: false })]),
         // Legendary Jujitsu Master
         25773409 => Behavior::with(vec![E::trigger(
-            Trigger::EndOfDamageStep,
+            Trigger::end_of_damage_step(),
             "If this card battled a monster while in Defense Position: at the end of the Damage Step, that monster is put on top of its owner's Deck (even if this card was destroyed).",
         )
         .range(Range::Anywhere)
-        .when(Condition::All(vec![Condition::DefendedInDefensePosition, Condition::EventCard(F::OnField)]))
+        .when(Condition::All(vec![Condition::defended_in_defense_position(), Condition::EventCard(F::OnField)]))
         .op(Op::ToDeck { what: Obj::EventCard, top: true })]),
         // Magical Marionette
         8034697 => Behavior {
@@ -302,7 +295,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         })]),
         // Magical Scientist
         34206604 => {
-            let fusion = || F::Ability(type_bits::FUSION) & F::level_at_most(6) & F::CanSpecialSummon;
+            let fusion = || F::ability(type_bits::FUSION) & F::level_at_most(6) & F::can_special_summon();
             Behavior::with(vec![E::ignition(
                 "Pay 1000 LP: Special Summon 1 Level 6 or lower Fusion Monster from your Extra Deck in face-up Attack or Defense Position. It cannot attack directly, and it returns to the Extra Deck at the end of the turn.",
             )
@@ -311,7 +304,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .op(Op::Choose { who: Who::You, place: Place::Extra(Who::You), filter: fusion(), min: 1, max: 1 })
             .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
             .then_if_did(vec![
-                Op::Apply { what: Obj::Affected, modifier: Modifier::CannotAttackDirectly(Scope::This), until: Duration::Permanent },
+                Op::Apply { what: Obj::Affected, modifier: Modifier::cannot_attack_directly(Scope::This), until: Duration::Permanent },
                 // An Extra Deck monster sent to the Deck goes to the Extra Deck (ZONE-11); "on
                 // top" keeps the Main Deck unshuffled.
                 Op::Later { at: Moment::EndPhase, ops: vec![Op::ToDeck { what: Obj::Affected, top: true }] },
@@ -326,23 +319,23 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .range(Range::Gy)
         .when(Condition::This(F::ThisTurn(TurnFact::Arrived)))
-        .cost(Cost::SendToGyFrom {
-            count: 1,
-            from: vec![Place::Hand(Who::You), Place::Monsters(Who::You)],
-            // A face-down monster's Type is hidden (POS-3): the Type filters leave it out.
-            filter: F::Monster & (F::Race(Race::BEAST) | F::Race(Race::BEAST_WARRIOR) | F::Race(Race::WINGED_BEAST)),
-        })
+        // A face-down monster's Type is hidden (POS-3): the Type filters leave it out.
+        .cost(Cost::send_to_gy_from(
+            1,
+            vec![Place::Hand(Who::You), Place::Monsters(Who::You)],
+            F::Monster & (F::Race(Race::BEAST) | F::Race(Race::BEAST_WARRIOR) | F::Race(Race::WINGED_BEAST)),
+        ))
         .op(Op::special_summon(Obj::This, SummonPos::FaceUp))]),
         // Marauding Captain
         2460565 => Behavior::with(vec![
             E::continuous("Your opponent's monsters cannot choose your other face-up Warrior monsters as attack targets.")
-                .modifier(Modifier::NotAttackTarget(Scope::Monsters(F::Race(Race::WARRIOR) & F::YouControl & F::NotSelf))),
+                .modifier(Modifier::not_attack_target(Scope::Monsters(F::Race(Race::WARRIOR) & F::YouControl & F::NotSelf))),
             summon_one_from(
                 E::optional_when(
-                    Trigger::Summoned { normal: true, flip: false, special: false },
+                    Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This },
                     "When this card is Normal Summoned: you can Special Summon 1 Level 4 or lower monster from your hand.",
                 )
-                .when(Condition::Exists { place: Place::Hand(Who::You), filter: F::Monster & F::level_at_most(4) & F::CanSpecialSummon, count: 1 }),
+                .when(Condition::Exists { place: Place::Hand(Who::You), filter: F::Monster & F::level_at_most(4) & F::can_special_summon(), count: 1 }),
                 Place::Hand(Who::You),
                 F::Monster & F::level_at_most(4),
             ),
@@ -352,7 +345,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Mataza the Zapper
         22609617 => Behavior::with(vec![
             E::continuous("It can attack twice in each Battle Phase.").modifier(Modifier::ExtraAttacks { scope: Scope::This, count: Num::Const(1) }),
-            E::continuous("Control of this face-up card cannot switch.").modifier(Modifier::ControlFixed(Scope::This)),
+            E::continuous("Control of this face-up card cannot switch.").modifier(Modifier::control_fixed(Scope::This)),
         ]),
         // Medusa Worm
         2694423 => Behavior::with(vec![
@@ -365,7 +358,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .modifier(Modifier::AtkDef { scope: Scope::Monsters(F::Attribute(Attribute::Wind)), atk: Num::Const(-400), def: Num::Const(0) })]),
         // Mobius the Frost Monarch
         4929256 => Behavior::with(vec![tribute_summoned(E::optional_when(
-            Trigger::Summoned { normal: true, flip: false, special: false },
+            Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This },
             "When this card is Tribute Summoned: you can target up to 2 Spell or Trap Cards on the field; destroy them.",
         ))
         .target_in(Place::SpellTraps(Who::Both), 1, 2, F::SpellTrap)
@@ -382,10 +375,10 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             )
             .op(Op::ToDeck { what: Obj::All(Place::Monsters(Who::Both), F::Any), top: false })
             .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
-            .op(Op::Reveal(Obj::DeckTopUntil { who: Who::Both, filter: F::Monster, count: Box::new(Num::CountOf(shuffled_in)) }))
+            .op(Op::Reveal(Obj::DeckTopUntil { who: Who::Both, filter: F::Monster, count: Box::new(Num::count_of(shuffled_in)) }))
             .op(Op::Remember { what: Obj::Affected, slot: Mem(1) })
             .op(Op::SpecialSummon {
-                what: Obj::Filtered(Box::new(Obj::Memory(Mem(1))), F::Monster & F::level_at_most(4) & F::CanSpecialSummon),
+                what: Obj::Filtered(Box::new(Obj::Memory(Mem(1))), F::Monster & F::level_at_most(4) & F::can_special_summon()),
                 pos: SummonPos::FaceDownDefense,
                 side: Side::Owner,
             })
@@ -419,10 +412,10 @@ pub fn behavior(id: u32) -> Option<Behavior> {
 /// monster in your GY; Special Summon it."
 fn summon_one_target_from_gy() -> E {
     tribute_summoned(E::optional_when(
-        Trigger::Summoned { normal: true, flip: false, special: false },
+        Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This },
         "When this card is Tribute Summoned: you can target 1 \"Gravekeeper's\" monster in your GY; Special Summon it.",
     ))
-    .target_in(Place::Gy(Who::You), 1, 1, gravekeeper() & F::CanSpecialSummon)
+    .target_in(Place::Gy(Who::You), 1, 1, gravekeeper() & F::can_special_summon())
     .op(Op::special_summon(Obj::Targets, SummonPos::FaceUp))
 }
 

@@ -1,16 +1,17 @@
-//! Goat batch 1 (monsters_c): cards of `/work/shared/spec/pools/goat-1.txt`, each a declaration in
+//! Goat batch 1 (monsters_c): cards of `../shared/spec/pools/goat-1.txt`, each a declaration in
 //! the effect vocabulary with its rules text in the project's own words.
 
 use ygo_core::card::{type_bits, Attribute, Race, SpellKind, TrapKind};
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 use ygo_core::types::{Phase, SummonKind, Zone};
 
+use crate::mechanics::{fusion, turn_face_down};
+
 const NIGHT_ASSAILANT: u32 = 16226786;
 const NIMBLE_MOMONGA: u32 = 22567609;
 const PETEN: u32 = 52624755;
 const THUNDER_DRAGON: u32 = 31786629;
 const SINISTER_SERPENT: u32 = 8131171;
-const TOON_WORLD: u32 = 15259703;
 const DARK_MAGICIAN: u32 = 46986414;
 const BUSTER_BLADER: u32 = 78193831;
 const MIRAGE_KNIGHT: u32 = 49217579;
@@ -40,38 +41,25 @@ const DES_KANGAROO: u32 = 78613627;
 const OJAMA_GREEN: u32 = 12482652;
 const OJAMA_YELLOW: u32 = 42941100;
 const OJAMA_BLACK: u32 = 79335209;
-
-/// A Fusion monster made of these named materials (with Polymerization).
-fn fusion(codes: &[u32], effects: Vec<E>) -> Behavior {
-    Behavior { materials: Some(Materials::Fusion { slots: codes.iter().map(|&c| F::Named(c)).collect(), by_polymerization: true }), ..Behavior::with(effects) }
-}
-
 /// "At the start of the Damage Step, if this card attacks a monster in this position".
 fn attacks_at_damage_step_start(target: F) -> Condition {
     Condition::All(vec![Condition::This(F::Attacker), Condition::EventCard(target)])
 }
-
-/// "Once per turn: you can change this card to face-down Defense Position" (the Swarms,
-/// Stealth Bird).
-fn turn_face_down() -> E {
-    E::ignition("Once per turn: you can turn this card face-down in Defense Position.")
-        .limit(Limit::PerCardPerTurn)
-        .op(Op::ChangePosition { what: Obj::This, to: PosChange::FaceDownDefense })
-}
-
 /// "When this card is Flip Summoned: destroy 1 targeted card of your opponent's matching".
 fn flip_summon_destroys(text: &str, place: Place, filter: F) -> E {
-    E::trigger(Trigger::Summoned { normal: false, flip: true, special: false }, text).target_in(place, 1, 1, filter).op(Op::Destroy(Obj::Targets))
+    E::trigger(Trigger::Summoned { normal: false, flip: true, special: false, of: Subject::This }, text)
+        .target_in(place, 1, 1, filter)
+        .op(Op::Destroy(Obj::Targets))
 }
 
 /// "Tribute Summoned": a Normal Summon with Tributes.
 fn if_tribute_summoned(text: &str) -> E {
-    E::trigger(Trigger::Summoned { normal: true, flip: false, special: false }, text).when(Condition::This(F::Summoned(SummonKind::Tribute)))
+    E::trigger(Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This }, text).when(Condition::This(F::Summoned(SummonKind::Tribute)))
 }
 
 /// "Special Summon 1 LIGHT monster with 1500 or less ATK from your Deck" (Shining Angel).
 fn light_searcher() -> F {
-    F::Monster & F::Attribute(Attribute::Light) & F::atk_at_most(1500) & F::CanSpecialSummon
+    F::Monster & F::Attribute(Attribute::Light) & F::atk_at_most(1500) & F::can_special_summon()
 }
 
 /// The Spell Counter a Spellcaster gets each time a Spell Card's activation resolves.
@@ -82,7 +70,7 @@ fn spell_counter_per_spell() -> E {
 
 /// Skilled Dark/White Magician: Tribute it with 3 Spell Counters to summon `code`.
 fn skilled_magician(code: u32, text: &str) -> Behavior {
-    let wanted = F::Named(code) & F::CanSpecialSummon;
+    let wanted = F::Named(code) & F::can_special_summon();
     Behavior {
         counters: vec![Counter::Spell],
         ..Behavior::with(vec![
@@ -92,7 +80,7 @@ fn skilled_magician(code: u32, text: &str) -> Behavior {
                     Condition::Compare(Num::CountersOnThis(Counter::Spell), Cmp::Ge, Num::Const(3)),
                     Condition::Exists { place: Place::HandDeckOrGy(Who::You), filter: wanted.clone(), count: 1 },
                 ]))
-                .cost(Cost::Tribute { count: 1, filter: !F::NotSelf })
+                .cost(Cost::tribute(1, !F::NotSelf))
                 .op(Op::Choose { who: Who::You, place: Place::HandDeckOrGy(Who::You), filter: wanted, min: 1, max: 1 })
                 .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp)),
         ])
@@ -101,7 +89,7 @@ fn skilled_magician(code: u32, text: &str) -> Behavior {
 
 /// Rescue Cat's Beasts: Level 3 or lower Beast monsters.
 fn small_beast() -> F {
-    F::Monster & F::Race(Race::BEAST) & F::level_at_most(3) & F::CanSpecialSummon
+    F::Monster & F::Race(Race::BEAST) & F::level_at_most(3) & F::can_special_summon()
 }
 
 /// Rescue Cat: send it to the GY to Special Summon 2 small Beasts from the Deck, destroyed
@@ -112,11 +100,11 @@ fn rescue_cat(text: &str, negate: bool) -> E {
         Op::special_summon(Obj::Chosen, SummonPos::FaceUp),
     ];
     if negate {
-        summon.push(Op::Apply { what: Obj::Affected, modifier: Modifier::NegateMonsterEffects, until: Duration::Permanent });
+        summon.push(Op::Apply { what: Obj::Affected, modifier: Modifier::negate_monster_effects(), until: Duration::Permanent });
     }
     summon.push(Op::Remember { what: Obj::Affected, slot: Mem(0) });
     summon.push(Op::Later { at: Moment::EndPhase, ops: vec![Op::Destroy(Obj::Memory(Mem(0)))] });
-    let e = E::ignition(text).cost(Cost::SendSelfToGy).when(Condition::All(vec![
+    let e = E::ignition(text).cost(Cost::send_self_to_gy()).when(Condition::All(vec![
         Condition::Exists { place: Place::Deck(Who::You), filter: small_beast(), count: 2 },
         // Its own zone frees one of the two it needs.
         Condition::FreeMonsterZones(1),
@@ -138,7 +126,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             ..Behavior::with(vec![
                 E::continuous("Cannot be Normal Summoned, but can be Set."),
                 E::trigger(
-                    Trigger::StartOfDamageStep,
+                    Trigger::start_of_damage_step(),
                     "At the start of the Damage Step, if this card attacks a face-down Defense Position monster: destroy that monster without flipping it; you can place it on top of its owner's Deck instead of sending it to the GY.",
                 )
                 .when(attacks_at_damage_step_start(F::FaceDown & F::DefensePos))
@@ -152,8 +140,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "In your opponent's turn, when a card effect of your opponent sends this card from your side to your GY: the turn goes straight to its End Phase.",
         )
         .range(Range::Gy)
-        .when(Condition::OpponentsTurn)
-        .op(Op::SkipToEndPhase)]),
+        .when(Condition::opponents_turn())
+        .op(Op::skip_to_end_phase())]),
         // Night Assailant
         16226786 => Behavior::with(vec![
             E::flip("FLIP: destroy 1 targeted monster your opponent controls.")
@@ -164,18 +152,18 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "When this card is sent from your hand to your GY: add 1 targeted Flip monster from your GY to your hand, except \"Night Assailant\".",
             )
             .range(Range::Gy)
-            .target_in(Place::Gy(Who::You), 1, 1, F::Ability(type_bits::FLIP) & !F::Named(NIGHT_ASSAILANT))
+            .target_in(Place::Gy(Who::You), 1, 1, F::ability(type_bits::FLIP) & !F::Named(NIGHT_ASSAILANT))
             .op(Op::ToHand(Obj::Targets)),
         ]),
         // Nimble Momonga
         22567609 => {
-            let momonga = F::Named(NIMBLE_MOMONGA) & F::CanSpecialSummon;
+            let momonga = F::Named(NIMBLE_MOMONGA) & F::can_special_summon();
             Behavior::with(vec![E::trigger(
                 Trigger::DestroyedByBattle,
                 "When this card is destroyed by battle and sent to the GY: you gain 1000 LP; then you can Special Summon up to 2 \"Nimble Momonga\" from your Deck in face-down Defense Position.",
             )
             .range(Range::Gy)
-            .op(Op::GainLp { who: Who::You, amount: Num::Const(1000) })
+            .op(Op::gain_lp(Who::You, Num::Const(1000)))
             .op(Op::only_if(
                 Condition::All(vec![
                     Condition::Exists { place: Place::Deck(Who::You), filter: momonga.clone(), count: 1 },
@@ -189,7 +177,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         }
         // Ninja Grandmaster Sasuke
         4041838 => Behavior::with(vec![E::trigger(
-            Trigger::StartOfDamageStep,
+            Trigger::start_of_damage_step(),
             "At the start of the Damage Step, if this card attacks a face-up Defense Position monster: destroy that monster.",
         )
         .when(attacks_at_damage_step_start(F::FaceUp & F::DefensePos))
@@ -200,20 +188,20 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .op(Op::Destroy(Obj::Targets))]),
         // Peten the Dark Clown
         52624755 => {
-            let peten = F::Named(PETEN) & F::CanSpecialSummon;
+            let peten = F::Named(PETEN) & F::can_special_summon();
             Behavior::with(vec![E::optional_when(
                 Trigger::SentToGy { from: vec![], cause: Cause::Any },
                 "When this card is sent to the GY: you can banish it from your GY to Special Summon 1 \"Peten the Dark Clown\" from your hand or Deck.",
             )
             .range(Range::Gy)
             .when(Condition::Exists { place: Place::HandOrDeck(Who::You), filter: peten.clone(), count: 1 })
-            .cost(Cost::BanishFromGy { count: 1, filter: !F::NotSelf })
+            .cost(Cost::banish_from_gy(1, !F::NotSelf))
             .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: peten, min: 1, max: 1 })
             .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))])
         }
         // Pitch-Black Warwolf
         88975532 => Behavior::with(vec![E::continuous("During the Battle Phase, your opponent cannot activate Trap Cards.")
-            .when(Condition::InBattlePhase)
+            .when(Condition::in_battle_phase())
             .modifier(Modifier::CannotActivate { who: Who::Opponent, filter: F::Trap })]),
         // Rescue Cat (today's text: the Beasts' effects are negated; once per turn)
         14878871 => Behavior::with(vec![rescue_cat(
@@ -232,11 +220,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             ])
         },
         // Sacred Crane
-        30914564 => Behavior::with(vec![E::trigger(Trigger::Summoned { normal: false, flip: false, special: true }, "When this card is Special Summoned: draw 1 card.")
+        30914564 => Behavior::with(vec![E::trigger(Trigger::Summoned { normal: false, flip: false, special: true, of: Subject::This }, "When this card is Special Summoned: draw 1 card.")
             .op(Op::Draw { who: Who::You, count: Num::Const(1) })]),
         // Sasuke Samurai
         16222645 => Behavior::with(vec![E::trigger(
-            Trigger::StartOfDamageStep,
+            Trigger::start_of_damage_step(),
             "At the start of the Damage Step, if this card attacks a face-down Defense Position monster: destroy that monster.",
         )
         .when(attacks_at_damage_step_start(F::FaceDown & F::DefensePos))
@@ -250,7 +238,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::ApplyRule { modifier: Modifier::CannotActivate { who: Who::Both, filter: F::Spell | F::Trap }, until: Duration::EndPhase })]),
         // Sasuke Samurai #4
         64538655 => Behavior::with(vec![E::trigger(
-            Trigger::StartOfDamageStep,
+            Trigger::start_of_damage_step(),
             "At the start of the Damage Step, if this card battles an opponent's monster: call a coin toss; if the call is right, destroy that monster.",
         )
         .when(Condition::EventCard(F::Monster))
@@ -293,20 +281,20 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         ]),
         // Spear Dragon
         31553716 => Behavior::with(vec![
-            E::continuous("When it attacks a Defense Position monster, it inflicts piercing battle damage.").modifier(Modifier::Piercing(Scope::This)),
-            E::trigger(Trigger::EndOfDamageStep, "If this card attacked, it changes to Defense Position at the end of the Damage Step.")
+            E::continuous("When it attacks a Defense Position monster, it inflicts piercing battle damage.").modifier(Modifier::piercing(Scope::This)),
+            E::trigger(Trigger::end_of_damage_step(), "If this card attacked, it changes to Defense Position at the end of the Damage Step.")
                 .when(Condition::This(F::Attacker & F::AttackPos))
                 .op(Op::ChangePosition { what: Obj::This, to: PosChange::FaceUpDefense }),
         ]),
         // Spell Canceller
         84636823 => Behavior::with(vec![E::continuous("No Spell Card can be activated, and the effects of Spell Cards on the field are negated.")
             .modifier(Modifier::CannotActivate { who: Who::Both, filter: F::Spell })
-            .modifier(Modifier::NegateCardsOnField(F::Spell))]),
+            .modifier(Modifier::negate_cards_on_field(F::Spell))]),
         // Stealth Bird
         3510565 => Behavior::with(vec![
             turn_face_down(),
-            E::trigger(Trigger::Summoned { normal: false, flip: true, special: false }, "When this card is Flip Summoned: your opponent takes 1000 damage.")
-                .op(Op::Damage { who: Who::Opponent, amount: Num::Const(1000) }),
+            E::trigger(Trigger::Summoned { normal: false, flip: true, special: false, of: Subject::This }, "When this card is Flip Summoned: your opponent takes 1000 damage.")
+                .op(Op::damage(Who::Opponent, Num::Const(1000))),
         ]),
         // Swarm of Locusts
         41872150 => Behavior::with(vec![
@@ -334,7 +322,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             ..Behavior::with(vec![
                 E::continuous("Cannot be Normal Summoned or Set: it is Special Summoned from your hand by banishing 1 EARTH monster from your GY."),
                 E::continuous("During your opponent's Battle Phase it gains 300 ATK.")
-                    .when(Condition::All(vec![Condition::OpponentsTurn, Condition::InBattlePhase]))
+                    .when(Condition::All(vec![Condition::opponents_turn(), Condition::in_battle_phase()]))
                     .modifier(Modifier::AtkDef { scope: Scope::This, atk: Num::Const(300), def: Num::Const(0) }),
             ])
         },
@@ -349,41 +337,28 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::Discard(Obj::Chosen))
         .op(Op::If {
             test: Test::AffectedIs(F::Monster),
-            then: vec![Op::Damage { who: Who::Opponent, amount: Num::Times(Box::new(Num::StatOf(Stat::Level, Obj::Affected)), 100) }],
+            then: vec![Op::damage(Who::Opponent, Num::Times(Box::new(Num::stat_of(Stat::Level, Obj::Affected)), 100))],
             otherwise: vec![],
         })]),
         // Thunder Dragon
         31786629 => Behavior::with(vec![E::ignition("Discard this card: add up to 2 \"Thunder Dragon\" from your Deck to your hand.")
             .from_hand()
-            .cost(Cost::DiscardSelf)
+            .cost(Cost::discard_self())
             .when(Condition::Exists { place: Place::Deck(Who::You), filter: F::Named(THUNDER_DRAGON), count: 1 })
             .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Named(THUNDER_DRAGON), min: 1, max: 2 })
             .op(Op::ToHand(Obj::Chosen))]),
         // Toon Goblin Attack Force
-        15270885 => Behavior::with(vec![
-            E::continuous("It cannot attack the turn it is Summoned.")
-                .when(Condition::This(F::ThisTurn(TurnFact::Summoned)))
-                .modifier(Modifier::CannotAttack(Scope::This)),
-            E::trigger(Trigger::LeftField(F::Named(TOON_WORLD) & F::SentBy(Sent::Destroyed)), "When \"Toon World\" on the field is destroyed, this card is destroyed.")
-                .op(Op::Destroy(Obj::This)),
-            E::continuous("While you control \"Toon World\" and your opponent controls no Toon monster, it can attack your opponent directly.")
-                .when(Condition::All(vec![
-                    Condition::Exists { place: Place::SpellTraps(Who::You), filter: F::Named(TOON_WORLD) & F::FaceUp, count: 1 },
-                    Condition::NoneIn { place: Place::Monsters(Who::Opponent), filter: F::Ability(type_bits::TOON) },
-                ]))
-                .modifier(Modifier::DirectAttack(Scope::This)),
-            E::trigger(
-                Trigger::EndOfBattlePhase,
+        15270885 => Behavior::with(crate::mechanics::toon(vec![E::trigger(
+                Trigger::end_of_battle_phase(),
                 "If it attacked, it changes to Defense Position at the end of the Battle Phase, and its battle position cannot be changed until the end of your next turn.",
             )
             .when(Condition::This(F::ThisTurn(TurnFact::Attacked)))
             .op(Op::ChangePosition { what: Obj::This, to: PosChange::FaceUpDefense })
-            .op(Op::Apply { what: Obj::This, modifier: Modifier::CannotChangePosition(Scope::This), until: Duration::YourNextTurn }),
-        ]),
+            .op(Op::Apply { what: Obj::This, modifier: Modifier::cannot_change_position(Scope::This), until: Duration::YourNextTurn })])),
         // Tribe-Infecting Virus
         33184167 => Behavior::with(vec![E::ignition("Discard 1 card and declare 1 monster Type: destroy every face-up monster of that Type on the field.")
-            .cost(Cost::Discard { count: 1, filter: F::Any })
-            .op(Op::Declare(Declare::Race))
+            .cost(Cost::discard(1, F::Any))
+            .op(Op::declare(Declare::Race))
             .op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::Declared)))]),
         // Tsukuyomi
         34853266 => {
@@ -394,7 +369,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     E::continuous("Cannot be Special Summoned."),
                     E::spirit_return(),
                     face_down(E::trigger(
-                        Trigger::Summoned { normal: true, flip: false, special: false },
+                        Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This },
                         "When this card is Normal Summoned or flipped face-up: turn 1 targeted face-up monster on the field face-down in Defense Position.",
                     )),
                     face_down(E::trigger(Trigger::Flipped, "")),
@@ -407,8 +382,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .op(Op::Destroy(Obj::Targets))]),
         // Zombyra the Dark
         88472456 => Behavior::with(vec![
-            E::continuous("It cannot attack directly.").modifier(Modifier::CannotAttackDirectly(Scope::This)),
-            E::trigger(Trigger::DestroysByBattle, "Each time this card destroys a monster by battle, it loses 200 ATK.").op(Op::Apply {
+            E::continuous("It cannot attack directly.").modifier(Modifier::cannot_attack_directly(Scope::This)),
+            E::trigger(Trigger::destroys_by_battle(), "Each time this card destroys a monster by battle, it loses 200 ATK.").op(Op::Apply {
                 what: Obj::This,
                 modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(-200), def: Num::Const(0) },
                 until: Duration::Permanent,
@@ -434,11 +409,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 &[POSSESSED_DARK_SOUL, FRONTIER_WISEMAN],
                 vec![
                     E::continuous("Fusion materials: \"Possessed Dark Soul\" + \"Frontier Wiseman\", no substitutes. The effects of the Effect Monsters this card destroys by battle are negated.")
-                        .modifier(Modifier::NegateBattleVictimsInGy),
+                        .modifier(Modifier::negate_battle_victims_in_gy()),
                     E::quick("When a Normal Spell Card is activated: you can pay 1000 LP to negate its effect.")
-                        .when(Condition::ChainTopActivates(F::SpellOf(SpellKind::Normal)))
+                        .when(Condition::chain_top_activates(F::spell_of(SpellKind::Normal)))
                         .cost(Cost::PayLp(Num::Const(1000)))
-                        .op(Op::NegateEffect { destroy: false }),
+                        .op(Op::negate_effect(false)),
                 ],
             )
         },
@@ -448,7 +423,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             vec![
                 E::continuous("Fusion materials: \"Dark Blade\" + \"Pitch-Dark Dragon\"."),
                 E::optional_if(
-                    Trigger::DealtBattleDamage { direct: false },
+                    Trigger::DealtBattleDamage { direct: false, of: Subject::This },
                     "Each time this card inflicts battle damage to your opponent: you can banish up to 3 targeted monsters from your opponent's GY.",
                 )
                 .target_in(Place::Gy(Who::Opponent), 1, 3, F::Monster)
@@ -460,14 +435,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             &[DARK_MAGICIAN, FLAME_SWORDSMAN],
             vec![
                 E::continuous("Fusion materials: \"Dark Magician\" + \"Flame Swordsman\". You take no battle damage from battles involving this card.")
-                    .modifier(Modifier::NoBattleDamageToController(Scope::This)),
+                    .modifier(Modifier::no_battle_damage_to_controller(Scope::This)),
                 E::trigger(
                     Trigger::DestroyedByBattle,
                     "When this card is destroyed by battle and sent to the GY: Special Summon 1 \"Mirage Knight\" from your hand or Deck.",
                 )
                 .range(Range::Gy)
-                .when(Condition::Exists { place: Place::HandOrDeck(Who::You), filter: F::Named(MIRAGE_KNIGHT) & F::CanSpecialSummon, count: 1 })
-                .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: F::Named(MIRAGE_KNIGHT) & F::CanSpecialSummon, min: 1, max: 1 })
+                .when(Condition::Exists { place: Place::HandOrDeck(Who::You), filter: F::Named(MIRAGE_KNIGHT) & F::can_special_summon(), count: 1 })
+                .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: F::Named(MIRAGE_KNIGHT) & F::can_special_summon(), min: 1, max: 1 })
                 .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp)),
             ],
         ),
@@ -483,7 +458,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 vec![E::continuous(
                     "Fusion materials: \"Cave Dragon\" + \"Lesser Fiend\", no substitutes. It also counts as an \"Archfiend\" card. The effects of Flip monsters are negated. A Trap effect that targets this card is negated when it resolves, and that Trap Card is destroyed.",
                 )
-                .modifier(Modifier::NegateMonsterEffectsOf(Scope::Monsters(F::Ability(type_bits::FLIP))))
+                .modifier(Modifier::negate_monster_effects_of(Scope::Monsters(F::ability(type_bits::FLIP))))
                 .modifier(Modifier::NegateTargeting { scope: Scope::This, filter: F::Trap })],
             )
         },
@@ -498,7 +473,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     .op(Op::TossCoins(3))
                     .op(Op::If {
                         // More heads than other monsters: every monster, this one included.
-                        test: Test::Compare(Num::Heads, Cmp::Gt, Num::CountOf(Obj::All(Place::Monsters(Who::Both), F::NotSelf))),
+                        test: Test::Compare(Num::Heads, Cmp::Gt, Num::count_of(Obj::All(Place::Monsters(Who::Both), F::NotSelf))),
                         then: vec![Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::Any))],
                         otherwise: vec![Op::If {
                             test: Test::Compare(Num::Heads, Cmp::Eq, Num::Const(1)),
@@ -517,14 +492,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             &[LORD_OF_D, DIVINE_DRAGON_RAGNAROK],
             vec![
                 E::continuous("Fusion materials: \"Lord of D.\" + \"Divine Dragon Ragnarok\". Your opponent's card effects cannot target Dragon monsters on the field.")
-                    .modifier(Modifier::UntargetableByOpponent(Scope::Monsters(F::Race(Race::DRAGON)))),
+                    .modifier(Modifier::untargetable_by_opponent(Scope::Monsters(F::Race(Race::DRAGON)))),
                 E::ignition("Once per turn: you can Special Summon 1 Dragon monster from your hand.")
                     .limit(Limit::PerCardPerTurn)
                     .when(Condition::All(vec![
                         Condition::FreeMonsterZones(1),
-                        Condition::Exists { place: Place::Hand(Who::You), filter: F::Race(Race::DRAGON) & F::CanSpecialSummon, count: 1 },
+                        Condition::Exists { place: Place::Hand(Who::You), filter: F::Race(Race::DRAGON) & F::can_special_summon(), count: 1 },
                     ]))
-                    .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Race(Race::DRAGON) & F::CanSpecialSummon, min: 1, max: 1 })
+                    .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Race(Race::DRAGON) & F::can_special_summon(), min: 1, max: 1 })
                     .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp)),
             ],
         ),
@@ -538,7 +513,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 vec![
                     E::continuous("Fusion materials: \"Ojama Green\" + \"Ojama Yellow\" + \"Ojama Black\"."),
                     lock(E::trigger(
-                        Trigger::Summoned { normal: false, flip: false, special: true },
+                        Trigger::Summoned { normal: false, flip: false, special: true, of: Subject::This },
                         "When this card is Summoned or flipped face-up: choose up to 3 unused Monster Zones of your opponent; they cannot be used while this card is face-up on the field.",
                     )),
                     lock(E::trigger(Trigger::Flipped, "")),
@@ -546,7 +521,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             )
         }
         // Reaper on the Nightmare (today's text: destroyed after an effect that targets it)
-        85684223 => fusion(&[SPIRIT_REAPER, NIGHTMARE_HORSE], reaper_on_the_nightmare(Modifier::DestroyAfterTargeted(Scope::This))),
+        85684223 => fusion(&[SPIRIT_REAPER, NIGHTMARE_HORSE], reaper_on_the_nightmare(Modifier::destroy_after_targeted(Scope::This))),
         // Ryu Senshi
         49868263 => Behavior {
             fusion_materials_only: true,
@@ -556,10 +531,10 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     E::continuous("Fusion materials: \"Warrior Dai Grepher\" + \"Spirit Ryu\", no substitutes. A Spell effect that targets this card is negated when it resolves, and that Spell Card is destroyed.")
                         .modifier(Modifier::NegateTargeting { scope: Scope::This, filter: F::Spell }),
                     E::quick("When a Normal Trap Card is activated: you can pay 1000 LP to negate its effect (this card must stay face-up on the field).")
-                        .when(Condition::ChainTopActivates(F::TrapOf(TrapKind::Normal)))
+                        .when(Condition::chain_top_activates(F::trap_of(TrapKind::Normal)))
                         .cost(Cost::PayLp(Num::Const(1000)))
                         .needs_card_on_field()
-                        .op(Op::NegateEffect { destroy: false }),
+                        .op(Op::negate_effect(false)),
                 ],
             )
         },
@@ -568,7 +543,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             &[ZOMBYRA, MARYOKUTAI],
             vec![
                 E::continuous("Fusion materials: \"Zombyra the Dark\" + \"Maryokutai\". Neither player can Summon monsters.").modifier(Modifier::CannotSummon(Who::Both)),
-                E::trigger(Trigger::Summoned { normal: false, flip: false, special: true }, "When this card is Special Summoned: destroy every other monster you control.")
+                E::trigger(Trigger::Summoned { normal: false, flip: false, special: true, of: Subject::This }, "When this card is Special Summoned: destroy every other monster you control.")
                     .op(Op::Destroy(Obj::All(Place::Monsters(Who::You), F::NotSelf))),
             ],
         ),
@@ -582,11 +557,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
 fn reaper_on_the_nightmare(when_targeted: Modifier) -> Vec<E> {
     vec![
         E::continuous("Fusion materials: \"Spirit Reaper\" + \"Nightmare Horse\". It cannot be destroyed by battle.")
-            .modifier(Modifier::IndestructibleByBattle(Scope::This)),
+            .modifier(Modifier::indestructible_by_battle(Scope::This)),
         E::continuous("When a card effect targets this face-up card, it is destroyed.").modifier(when_targeted),
-        E::continuous("It can attack your opponent directly even while they control monsters.").modifier(Modifier::DirectAttack(Scope::This)),
+        E::continuous("It can attack your opponent directly even while they control monsters.").modifier(Modifier::direct_attack(Scope::This)),
         E::trigger(
-            Trigger::DealtBattleDamage { direct: true },
+            Trigger::DealtBattleDamage { direct: true, of: Subject::This },
             "When this card inflicts battle damage to your opponent with a direct attack: 1 random card from their hand is discarded.",
         )
         .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })
@@ -608,7 +583,7 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
             false,
         )]),
         // Reaper on the Nightmare (2005: destroyed as soon as an effect targets it)
-        85684223 => fusion(&[SPIRIT_REAPER, NIGHTMARE_HORSE], reaper_on_the_nightmare(Modifier::DestroyWhenTargeted(Scope::This))),
+        85684223 => fusion(&[SPIRIT_REAPER, NIGHTMARE_HORSE], reaper_on_the_nightmare(Modifier::destroy_when_targeted(Scope::This))),
         // Sinister Serpent (2005: no once-per-turn limit, nothing banished later)
         8131171 => Behavior::with(vec![sinister_serpent("In your Standby Phase, if this card is in your GY: you can return it to your hand.")]),
         _ => return None,

@@ -1,4 +1,4 @@
-//! Goat batch 1 (spells_a): cards of `/work/shared/spec/pools/goat-1.txt`, each a declaration in
+//! Goat batch 1 (spells_a): cards of `../shared/spec/pools/goat-1.txt`, each a declaration in
 //! the effect vocabulary with its rules text in the project's own words.
 
 use ygo_core::card::type_bits;
@@ -34,8 +34,8 @@ fn brain_control(text: &str, filter: F) -> Behavior {
 fn monster_gate(text: &str, condition: Condition) -> Behavior {
     Behavior::with(vec![E::spell(NORMAL_SPELL, text)
         .when(condition)
-        .cost(Cost::Tribute { count: 1, filter: F::Any })
-        .op(Op::ExcavateUntil { who: Who::You, filter: F::Monster & F::NormalSummonable })
+        .cost(Cost::tribute(1, F::Any))
+        .op(Op::ExcavateUntil { who: Who::You, filter: F::Monster & F::normal_summonable() })
         .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
         .op(Op::SendToGy(Obj::Filtered(Box::new(Obj::Memory(Mem(0))), F::InDeck)))])
@@ -46,7 +46,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
     Some(match id {
         // A Feather of the Phoenix
         49140998 => Behavior::with(vec![E::spell(NORMAL_SPELL, "Discard 1 card, then target 1 card in your GY: put it on top of your Deck.")
-            .cost(Cost::Discard { count: 1, filter: F::Any })
+            .cost(Cost::discard(1, F::Any))
             .target_in(Place::Gy(Who::You), 1, 1, F::Any)
             .op(Op::ToDeck { what: Obj::Targets, top: true })]),
         // Abyssal Designator
@@ -55,8 +55,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Pay 1000 LP and declare a Type and an Attribute: your opponent sends 1 monster of both from their hand or Deck to the GY.",
         )
         .cost(Cost::PayLp(Num::Const(1000)))
-        .op(Op::Declare(Declare::Race))
-        .op(Op::Declare(Declare::Attribute))
+        .op(Op::declare(Declare::Race))
+        .op(Op::declare(Declare::Attribute))
         .op(Op::Choose { who: Who::Opponent, place: Place::HandOrDeck(Who::Opponent), filter: F::Monster & F::Declared, min: 1, max: 1 })
         .op(Op::SendToGy(Obj::Chosen))]),
         // Archfiend's Oath
@@ -68,13 +68,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .limit(Limit::PerCardPerTurn)
             .when(Condition::Exists { place: Place::Deck(Who::You), filter: F::Any, count: 1 })
             .cost(Cost::PayLp(Num::Const(500)))
-            .op(Op::Declare(Declare::CardName))
+            .op(Op::declare(Declare::CardName))
             .op(Op::Reveal(Obj::DeckTop(Who::You, 1)))
             .op(Op::If { test: Test::AffectedIs(F::Declared), then: vec![Op::ToHand(Obj::Affected)], otherwise: vec![Op::SendToGy(Obj::Affected)] }),
         ]),
         // Book of Moon
         14087893 => Behavior::with(vec![E::spell(QUICK_SPELL, "Target 1 face-up monster on the field: turn it face-down in Defense Position.")
-            .target(1, F::Monster & F::FaceUp & !F::Ability(type_bits::TOKEN))
+            .target(1, F::Monster & F::FaceUp & !F::ability(type_bits::TOKEN))
             .op(Op::ChangePosition { what: Obj::Targets, to: PosChange::FaceDownDefense })]),
         // Book of Taiyou
         38699854 => Behavior::with(vec![E::spell(NORMAL_SPELL, "Target 1 face-down monster on the field: turn it face-up in Attack Position.")
@@ -83,7 +83,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Brain Control
         87910978 => brain_control(
             "Pay 800 LP, then target 1 face-up monster your opponent controls that can be Normal Summoned or Set: take control of it until the End Phase.",
-            F::NormalSummonable,
+            F::normal_summonable(),
         ),
         // Card Destruction
         72892473 => Behavior::with(vec![E::spell(
@@ -93,13 +93,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .when(Condition::Exists { place: Place::Hand(Who::Both), filter: F::Any, count: 1 })
         .op(Op::Discard(Obj::All(Place::Hand(Who::Both), F::Any)))
         .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
-        .op(Op::Draw { who: Who::You, count: Num::CountOf(Obj::Filtered(Box::new(Obj::Memory(Mem(0))), F::YouOwn)) })
-        .op(Op::Draw { who: Who::Opponent, count: Num::CountOf(Obj::Filtered(Box::new(Obj::Memory(Mem(0))), !F::YouOwn)) })]),
+        .op(Op::Draw { who: Who::You, count: Num::count_of(Obj::Filtered(Box::new(Obj::Memory(Mem(0))), F::YouOwn)) })
+        .op(Op::Draw { who: Who::Opponent, count: Num::count_of(Obj::Filtered(Box::new(Obj::Memory(Mem(0))), !F::YouOwn)) })]),
         // Convulsion of Nature
         62966332 => Behavior::with(vec![continuous_spell(
             "While this card is face-up on the field, both players' Decks are turned over: the top card of each Deck is face-up for both players to see.",
         )
-        .modifier(Modifier::DecksFaceUp)]),
+        .modifier(Modifier::decks_face_up())]),
         // Dark Room of Nightmare
         85562745 => Behavior::with(vec![
             continuous_spell("A Continuous Spell that stays on the field."),
@@ -107,7 +107,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 Trigger::EffectDamage { who: Who::Opponent, by: !F::Named(DARK_ROOM_OF_NIGHTMARE) },
                 "Each time your opponent takes damage from a card effect other than a \"Dark Room of Nightmare\": they take 300 more damage.",
             )
-            .op(Op::Damage { who: Who::Opponent, amount: Num::Const(300) }),
+            .op(Op::damage(Who::Opponent, Num::Const(300))),
         ]),
         // Delinquent Duo
         44763025 => Behavior::with(vec![E::spell(
@@ -133,15 +133,15 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             QUICK_SPELL,
             "Send any number of your other Spell and Trap Cards on the field to the GY: gain 1000 LP for each of them.",
         )
-        .cost(Cost::SendToGy { place: Place::SpellTraps(Who::You), filter: F::Any, min: 1, max: u8::MAX })
-        .op(Op::GainLp { who: Who::You, amount: Num::Times(Box::new(Num::Cost(CostStat::Cards)), 1000) })]),
+        .cost(Cost::send_to_gy(Place::SpellTraps(Who::You), F::Any, 1, u8::MAX))
+        .op(Op::gain_lp(Who::You, Num::Times(Box::new(Num::Cost(CostStat::Cards)), 1000)))]),
         // Enemy Controller
         98045062 => Behavior::with(vec![
             E::spell(QUICK_SPELL, "Choose 1: target 1 face-up monster your opponent controls and change its battle position;")
                 .target(1, F::Monster & F::FaceUp & F::OppControls)
                 .op(Op::ChangePosition { what: Obj::Targets, to: PosChange::Toggle }),
             E::spell(QUICK_SPELL, "or Tribute 1 monster, then target 1 face-up monster your opponent controls: take control of it until the End Phase.")
-                .cost(Cost::Tribute { count: 1, filter: F::Any })
+                .cost(Cost::tribute(1, F::Any))
                 .target(1, F::Monster & F::FaceUp & F::OppControls)
                 .op(Op::TakeControl { what: Obj::Targets, until: Duration::EndPhase }),
         ]),
@@ -161,10 +161,10 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         16762927 => Behavior::with(vec![continuous_spell(
             "While this card is face-up on the field, your opponent must send the top card of their Deck to the GY for each attack they declare.",
         )
-        .modifier(Modifier::AttackCost { scope: Scope::Monsters(F::OppControls), cost: Cost::SendDeckTop(1) })]),
+        .modifier(Modifier::AttackCost { scope: Scope::Monsters(F::OppControls), cost: Cost::send_deck_top(1) })]),
         // Lightning Vortex
         69162969 => Behavior::with(vec![E::spell(NORMAL_SPELL, "Discard 1 card: destroy every face-up monster your opponent controls.")
-            .cost(Cost::Discard { count: 1, filter: F::Any })
+            .cost(Cost::discard(1, F::Any))
             .op(Op::Destroy(Obj::All(Place::Monsters(Who::Opponent), F::FaceUp)))]),
         // Mage Power
         83746708 => Behavior::with(vec![E::spell(
@@ -177,22 +177,22 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Messenger of Peace
         44656491 => Behavior::with(vec![
             continuous_spell("While this card is face-up on the field, monsters with 1500 or more ATK cannot declare an attack.")
-                .modifier(Modifier::CannotAttack(Scope::Monsters(F::atk_at_least(1500)))),
+                .modifier(Modifier::cannot_attack(Scope::Monsters(F::atk_at_least(1500)))),
             E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::You }, "Once per turn, in your Standby Phase: pay 100 LP, or destroy this card.")
                 .limit(Limit::PerCardPerTurn)
                 .needs_card_on_field()
-                .op(Op::ChooseOne(vec![vec![Op::PayLp(Num::Const(100))], vec![Op::Destroy(Obj::This)]])),
+                .op(Op::ChooseOne(vec![vec![Op::pay_lp(Num::Const(100))], vec![Op::Destroy(Obj::This)]])),
         ]),
         // Metamorphosis
         46411259 => Behavior::with(vec![E::spell(
             NORMAL_SPELL,
             "Tribute 1 monster: Special Summon 1 Fusion Monster with the same Level as that monster from your Extra Deck.",
         )
-        .cost(Cost::Tribute { count: 1, filter: F::Any })
+        .cost(Cost::tribute(1, F::Any))
         .op(Op::Choose {
             who: Who::You,
             place: Place::Extra(Who::You),
-            filter: F::Ability(type_bits::FUSION) & F::stat(Stat::Level, Cmp::Eq, Num::Cost(CostStat::Level)) & F::CanSpecialSummon,
+            filter: F::ability(type_bits::FUSION) & F::stat(Stat::Level, Cmp::Eq, Num::Cost(CostStat::Level)) & F::can_special_summon(),
             min: 1,
             max: 1,
         })
@@ -200,7 +200,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Meteor of Destruction
         33767325 => Behavior::with(vec![E::spell(NORMAL_SPELL, "Only while your opponent has more than 3000 LP: inflict 1000 damage to them.")
             .when(Condition::Compare(Num::Lp(Who::Opponent), Cmp::Gt, Num::Const(3000)))
-            .op(Op::Damage { who: Who::Opponent, amount: Num::Const(1000) })]),
+            .op(Op::damage(Who::Opponent, Num::Const(1000)))]),
         // Mind Control
         37520316 => Behavior::with(vec![E::spell(
             NORMAL_SPELL,
@@ -209,8 +209,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .target(1, F::Monster & F::OppControls)
         .op(Op::TakeControl { what: Obj::Targets, until: Duration::EndPhase })
         .then_if_did(vec![
-            Op::Apply { what: Obj::Affected, modifier: Modifier::CannotAttack(Scope::This), until: Duration::EndOfTurn },
-            Op::Apply { what: Obj::Affected, modifier: Modifier::CannotBeTributed(Scope::This), until: Duration::EndOfTurn },
+            Op::Apply { what: Obj::Affected, modifier: Modifier::cannot_attack(Scope::This), until: Duration::EndOfTurn },
+            Op::Apply { what: Obj::Affected, modifier: Modifier::cannot_be_tributed(Scope::This), until: Duration::EndOfTurn },
         ])]),
         // Mirage of Nightmare
         41482598 => Behavior::with(vec![
@@ -218,8 +218,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::Opponent }, "Once per turn, in your opponent's Standby Phase: draw until you hold 4 cards.")
                 .limit(Limit::PerCardPerTurn)
                 .needs_card_on_field()
-                .when(Condition::Compare(Num::CountOf(Obj::All(Place::Hand(Who::You), F::Any)), Cmp::Lt, Num::Const(4)))
-                .op(Op::Draw { who: Who::You, count: Num::minus(Num::Const(4), Num::CountOf(Obj::All(Place::Hand(Who::You), F::Any))) })
+                .when(Condition::Compare(Num::count_of(Obj::All(Place::Hand(Who::You), F::Any)), Cmp::Lt, Num::Const(4)))
+                .op(Op::Draw { who: Who::You, count: Num::minus(Num::Const(4), Num::count_of(Obj::All(Place::Hand(Who::You), F::Any))) })
                 .op(Op::Remember { what: Obj::Affected, slot: Mem(0) }),
             E::trigger(
                 Trigger::Phase { phase: Phase::Standby, whose: Who::You },
@@ -236,11 +236,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Monster Gate
         43040603 => monster_gate(
             "Tribute 1 monster: reveal cards from the top of your Deck until you reveal a monster that can be Normal Summoned or Set; Special Summon it, and send the other revealed cards to the GY. Only while your Deck holds such a monster.",
-            Condition::Exists { place: Place::Deck(Who::You), filter: F::Monster & F::NormalSummonable, count: 1 },
+            Condition::Exists { place: Place::Deck(Who::You), filter: F::Monster & F::normal_summonable(), count: 1 },
         ),
         // Monster Reincarnation
         74848038 => Behavior::with(vec![E::spell(NORMAL_SPELL, "Discard 1 card, then target 1 monster in your GY: add it to your hand.")
-            .cost(Cost::Discard { count: 1, filter: F::Any })
+            .cost(Cost::discard(1, F::Any))
             .target_in(Place::Gy(Who::You), 1, 1, F::Monster)
             .op(Op::ToHand(Obj::Targets))]),
         _ => return None,
@@ -266,7 +266,7 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
 /// A banished monster "Dimension Fusion" can return: face-up (a face-down banished card is
 /// not known to be a monster) and able to be Special Summoned.
 fn dimension_fusion_monster() -> F {
-    F::Monster & F::FaceUp & F::CanSpecialSummon
+    F::Monster & F::FaceUp & F::can_special_summon()
 }
 
 /// "Mage Power": 500 for each Spell and Trap Card its controller controls; `Obj::All` never

@@ -5,64 +5,21 @@
 //!
 //! Two 2005 rules recur:
 //! - a search of the Deck (or hand and Deck) may be activated though nothing there fits;
-//!   the player then shows the place searched and shuffles the Deck ([`search_or_show`]);
+//!   the player then shows the place searched and shuffles the Deck ([`crate::mechanics::search`]);
 //! - no "once per turn" or name lock where the 2005 text has none.
 
 use ygo_core::card::{Attribute, Race, SpellKind, TrapKind};
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 use ygo_core::types::{Phase, Zone};
 
+use crate::mechanics::{self, search_or_show, searcher, summon_from_deck};
 use crate::rule_examples_2::equip_spell;
 use crate::zombie_madness::zombie;
+use crate::Versions;
 
 const ARMED_DRAGON_LV5: u32 = 46384672;
 const ARMED_DRAGON_LV7: u32 = 73879377;
 const POLYMERIZATION: u32 = 24094653;
-
-/// "Pick 1 card matching `filter` in `place`, then `then`": with none there, the place is
-/// shown to the opponent and the Deck shuffled instead. A branch, so the effect may be
-/// activated with nothing to find (the 2005 rule).
-fn search_or_show(place: Place, filter: F, then: Vec<Op>) -> Op {
-    let mut found = vec![Op::Choose { who: Who::You, place, filter: filter.clone(), min: 1, max: 1 }];
-    found.extend(then);
-    Op::If {
-        test: Test::Holds(Condition::Exists { place, filter, count: 1 }),
-        then: found,
-        otherwise: vec![Op::Reveal(Obj::All(place, F::Any)), Op::ShuffleDeck(Who::You)],
-    }
-}
-
-/// "Special Summon 1 monster matching `filter` from your Deck" (in `pos`), found or shown.
-fn summon_from_deck(filter: F, pos: SummonPos) -> Op {
-    search_or_show(Place::Deck(Who::You), filter & F::CanSpecialSummon, vec![Op::special_summon(Obj::Chosen, pos)])
-}
-
-/// "When this card is destroyed by battle and sent to the GY: you can Special Summon 1
-/// monster matching `filter` from your Deck": the 2005 floaters need only a free zone.
-fn floater(text: &str, filter: F, pos: SummonPos) -> Behavior {
-    Behavior::with(vec![E::optional_when(Trigger::DestroyedByBattle, text)
-        .range(Range::Gy)
-        .when(Condition::FreeMonsterZones(1))
-        .op(summon_from_deck(filter, pos))])
-}
-
-/// "When this card is sent from the field to the GY: add 1 monster matching `filter` from
-/// your Deck to your hand": mandatory, no name lock, no limit (Sangan, Witch).
-fn searcher(text: &str, filter: F) -> Behavior {
-    Behavior::with(vec![E::trigger(Trigger::SentToGy { from: vec![Zone::Monster, Zone::SpellTrap], cause: Cause::Any }, text)
-        .range(Range::Gy)
-        .op(search_or_show(Place::Deck(Who::You), F::Monster & filter, vec![Op::ToHand(Obj::Chosen)]))])
-}
-
-/// An Armed Dragon's level-up: "send this card to the GY to Special Summon 1 `code` from
-/// your hand or Deck", activated with or without one there.
-fn level_up(e: E, code: u32) -> E {
-    e.cost(Cost::SendSelfToGy).op(search_or_show(
-        Place::HandOrDeck(Who::You),
-        F::Named(code) & F::CanSpecialSummon,
-        vec![Op::special_summon(Obj::Chosen, SummonPos::FaceUp)],
-    ))
-}
 
 /// "1 face-up monster gains `atk` ATK this turn", usable up to and during damage calculation.
 fn quick_boost(kind: EffectKind, atk: i32, text: &str) -> Behavior {
@@ -96,7 +53,7 @@ pub const CARDS: [u32; 27] = [
 pub fn behavior(id: u32) -> Option<Behavior> {
     Some(match id {
         // Armed Dragon LV3 (GOAT)
-        980973 => Behavior::with(vec![level_up(
+        980973 => Behavior::with(vec![mechanics::level_up(Versions::Goat2005,
             E::optional_if(
                 Trigger::Phase { phase: Phase::Standby, whose: Who::You },
                 "In your Standby Phase: you can send this face-up card to the GY to Special Summon 1 \"Armed Dragon LV5\" from your hand or Deck (with none there, show both).",
@@ -106,10 +63,10 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Armed Dragon LV5 (GOAT)
         46384672 => Behavior::with(vec![
             E::ignition("Send 1 monster from your hand to the GY to destroy 1 targeted face-up monster your opponent controls whose ATK is not higher than the sent monster's.")
-                .cost(Cost::Discard { count: 1, filter: F::Monster })
+                .cost(Cost::discard(1, F::Monster))
                 .target(1, F::Monster & F::FaceUp & F::OppControls & F::stat(Stat::Atk, Cmp::Le, Num::Cost(CostStat::Atk)))
                 .op(Op::Destroy(Obj::Targets)),
-            level_up(
+            mechanics::level_up(Versions::Goat2005,
                 E::optional_if(
                     Trigger::Phase { phase: Phase::End, whose: Who::Both },
                     "In the End Phase of a turn in which this card destroyed a monster by battle: you can send it to the GY to Special Summon 1 \"Armed Dragon LV7\" from your hand or Deck (with none there, show both).",
@@ -126,7 +83,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "If this card goes from the field to the GY: you can Tribute 1 monster to put this card on top of your Deck.",
             )
             .range(Range::Gy)
-            .cost(Cost::Tribute { count: 1, filter: F::Any })
+            .cost(Cost::tribute(1, F::Any))
             .op(Op::ToDeck { what: Obj::This, top: true }),
         ]),
         // Black Luster Soldier - Envoy of the Beginning (GOAT)
@@ -142,8 +99,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         95727991 => Behavior::with(vec![E::ignition(
             "Tribute 1 monster (this card included) to inflict damage to your opponent equal to half the ATK that monster had on the field; as often as you like.",
         )
-        .cost(Cost::Tribute { count: 1, filter: F::Any })
-        .op(Op::Damage { who: Who::Opponent, amount: Num::half(Num::Cost(CostStat::Atk)) })]),
+        .cost(Cost::tribute(1, F::Any))
+        .op(Op::damage(Who::Opponent, Num::half(Num::Cost(CostStat::Atk))))]),
         // Cyber Jar (GOAT): both players pick up their 5 cards, then both summon.
         34124316 => as_today(
             id,
@@ -154,7 +111,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             SpellKind::Normal,
             "Discard 2 cards as a cost, and target 1 face-up monster on the field: turn it face-down without changing its battle position (an Attack Position monster stays in Attack Position).",
         )
-        .cost(Cost::Discard { count: 2, filter: F::Any })
+        .cost(Cost::discard(2, F::Any))
         .target(1, F::Monster & F::FaceUp)
         .op(Op::ChangePosition { what: Obj::Targets, to: PosChange::FaceDownInPlace })]),
         // Element Dragon (GOAT)
@@ -171,7 +128,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 E::continuous("It can stand in for any 1 Fusion material (the other materials must be the right ones)."),
                 E::ignition("Discard this card to add 1 \"Polymerization\" from your Deck to your hand (with none there, show your Deck); then shuffle your Deck.")
                     .from_hand()
-                    .cost(Cost::DiscardSelf)
+                    .cost(Cost::discard_self())
                     .op(search_or_show(Place::Deck(Who::You), F::Named(POLYMERIZATION), vec![Op::ToHand(Obj::Chosen)])),
             ],
             fusion_substitute: true,
@@ -194,13 +151,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .op(Op::MayDo(vec![summon_from_deck(F::Monster & F::atk_at_most(1500), SummonPos::FaceUp)])),
         ]),
         // Masked Dragon (GOAT)
-        39191307 => floater(
+        39191307 => mechanics::floater(Versions::Goat2005,
             "When this card is destroyed by battle and sent to the GY: you can Special Summon 1 Dragon monster with 1500 or less ATK from your Deck (with none there, show your Deck).",
             F::Race(Race::DRAGON) & F::atk_at_most(1500),
             SummonPos::FaceUp,
         ),
         // Mystic Tomato (GOAT)
-        83011277 => floater(
+        83011277 => mechanics::floater(Versions::Goat2005,
             "When this card is destroyed by battle and sent to the GY: you can Special Summon 1 DARK monster with 1500 or less ATK from your Deck in face-up Attack Position (with none there, show your Deck).",
             F::Attribute(Attribute::Dark) & F::atk_at_most(1500),
             SummonPos::Attack,
@@ -213,7 +170,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .target(1, F::Monster & F::at_activation(F::FaceDown))
         .op(Op::DestroyAndBanish(Obj::Targets))
         .op(Op::If {
-            test: Test::AffectedIs(F::Ability(ygo_core::card::type_bits::FLIP)),
+            test: Test::AffectedIs(F::ability(ygo_core::card::type_bits::FLIP)),
             then: vec![
                 Op::Reveal(Obj::All(Place::Deck(Who::Both), F::same_name_as(Obj::Affected))),
                 Op::Banish { what: Obj::All(Place::Deck(Who::Both), F::same_name_as(Obj::Affected)), face_down: false },
@@ -225,7 +182,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .target_in(Place::Monsters(Who::Both), 0, 2, F::Monster)
             .op(Op::ToHand(Obj::Targets))]),
         // Pyramid Turtle (GOAT)
-        77044671 => floater(
+        77044671 => mechanics::floater(Versions::Goat2005,
             "When this card is destroyed by battle and sent to the GY: you can Special Summon 1 Zombie monster with 2000 or less DEF from your Deck (with none there, show your Deck).",
             zombie() & F::def_at_most(2000),
             SummonPos::FaceUp,
@@ -252,7 +209,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .target(1, F::Monster & F::FaceUp)
         .op(Op::Destroy(Obj::Targets))
-        .then_if_did(vec![Op::Damage { who: Who::Both, amount: Num::StatOf(Stat::Atk, Obj::Affected) }])]),
+        .then_if_did(vec![Op::damage(Who::Both, Num::stat_of(Stat::Atk, Obj::Affected))])]),
         // Rush Recklessly (GOAT): also during damage calculation.
         70046172 => quick_boost(
             EffectKind::Spell(SpellKind::QuickPlay),
@@ -273,7 +230,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             ]))
             .op(Op::special_summon(Obj::This, SummonPos::FaceUp)),
             E::trigger(
-                Trigger::Summoned { normal: false, flip: false, special: true },
+                Trigger::Summoned { normal: false, flip: false, special: true, of: Subject::This },
                 "When it is Special Summoned by its own effect: destroy every spell and trap on the field.",
             )
             .when(Condition::ResolvedThisTurn(0))
@@ -291,10 +248,10 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )?,
         // Spirit Reaper (GOAT): destroyed as soon as it is targeted.
         23205979 => Behavior::with(vec![
-            E::continuous("This card is not destroyed by battle.").modifier(Modifier::IndestructibleByBattle(Scope::This)),
-            E::continuous("When this face-up card is targeted by a card effect, it is destroyed at once.").modifier(Modifier::DestroyWhenTargeted(Scope::This)),
+            E::continuous("This card is not destroyed by battle.").modifier(Modifier::indestructible_by_battle(Scope::This)),
+            E::continuous("When this face-up card is targeted by a card effect, it is destroyed at once.").modifier(Modifier::destroy_when_targeted(Scope::This)),
             E::trigger(
-                Trigger::DealtBattleDamage { direct: true },
+                Trigger::DealtBattleDamage { direct: true, of: Subject::This },
                 "If this card attacks your opponent directly and deals battle damage: they discard 1 card at random.",
             )
             .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })

@@ -69,7 +69,7 @@ impl Place {
     }
 }
 
-/// A number a card has (for [`Filter::Stat`] and [`Num::StatOf`]).
+/// A number a card has (for [`Filter::Stat`] and [`crate::effect::CardsNum::Stat`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Stat {
     /// Current ATK on the field, printed ATK elsewhere ("?" is 0).
@@ -190,7 +190,7 @@ pub enum TurnFact {
     Battled,
 }
 
-/// What a player declares ([`crate::effect::Op::Declare`]); [`Filter::Declared`] matches it.
+/// What a player declares ([`crate::effect::Op::DeclareBy`]); [`Filter::Declared`] matches it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Declare {
     /// A card name (any card of the pool).
@@ -213,8 +213,6 @@ pub enum Filter {
     Any,
     /// A monster (on the field: in a Monster Zone, trap monsters included: TRAP-5).
     Monster,
-    /// A monster card by its printed kind, wherever it is ("a monster card equipped to it").
-    MonsterCard,
     /// A Spell Card (Pendulum Scales included: SPELL-8).
     Spell,
     /// A Trap Card (trap monsters included: TRAP-5).
@@ -241,12 +239,6 @@ pub enum Filter {
     Race(Race),
     /// Of this Attribute.
     Attribute(Attribute),
-    /// A monster with an effect (Effect, Flip, ... frames; CARD-1).
-    EffectMonster,
-    /// A monster whose card has this `cards.cdb` type bit (Normal, Flip, Tuner, Pendulum,
-    /// Spirit, Toon, Union, Gemini, Ritual, Fusion, Synchro, Xyz, Link: see
-    /// [`crate::card::type_bits`]).
-    Ability(u32),
     /// This card, or a card treated as it (an alternate artwork or an alias, CARD-3).
     Named(u32),
     /// The card's name contains this text (archetype-like, e.g. "LV").
@@ -256,10 +248,6 @@ pub enum Filter {
     Stat(Stat, Cmp, Box<Num>),
     /// The monster whose summon is the latest happening (for "when ... is summoned").
     JustSummoned,
-    /// Could be Special Summoned by the effect now (SUM-7 and "cannot be Special Summoned").
-    CanSpecialSummon,
-    /// Could be Set from the hand now (a spell or trap with a free zone for it).
-    CanSet,
     /// The monster attacking in the current battle ("target the attacking monster").
     Attacker,
     /// A monster in a zone the effect's (Link) card points to (ZONE-3).
@@ -288,22 +276,12 @@ pub enum Filter {
     OnField,
     /// Was face-up where it was before its last move ("banished while face-up").
     WasFaceUp,
-    /// Its card can hold counters of this kind (MISC-2: its effects use them).
-    CanHoldCounter(Counter),
     /// All of these.
     And(Vec<Filter>),
     /// Any of these.
     Or(Vec<Filter>),
     /// Not this.
     Not(Box<Filter>),
-    /// A monster card that can be Normal Summoned or Set by its nature (SUM-1): a Normal
-    /// or Effect monster of the Main Deck without "cannot be Normal Summoned"; not a Ritual,
-    /// Extra Deck or token ("Monster Gate", "Brain Control").
-    NormalSummonable,
-    /// A Spell Card of this kind ("a Normal Spell Card"; CARD-2).
-    SpellOf(crate::card::SpellKind),
-    /// A Trap Card of this kind ("a Normal Trap Card"; CARD-2).
-    TrapOf(crate::card::TrapKind),
     /// Checked only when targets are chosen: a target that no longer matches at resolution
     /// is still affected (EFF-6 exception of older texts that "select" a card: the 2005
     /// "Nobleman of Crossout" banishes its target even if it was flipped face-up).
@@ -314,15 +292,12 @@ pub enum Filter {
     /// Arrived where it is in the latest happening (for "when ... is drawn / sent / added":
     /// EFF-8).
     JustArrived,
-    /// A card of this kind by its printed frame or icon ("a Continuous Spell", "a Counter
-    /// Trap", "a Ritual monster"; CARD-1, CARD-2), wherever it is.
-    CardKind(crate::card::Kind),
     /// Is one of the cards of the object ("every other card", with `!`).
     OneOf(Box<Obj>),
-    /// Card types by printed frame: the card (of any kind, wherever it is) has this
-    /// `cards.cdb` type bit ([`crate::card::type_bits`]: `FIELD` for a Field Spell, `EQUIP`,
-    /// `QUICKPLAY`, `CONTINUOUS`, `COUNTER`, ...); [`Filter::Ability`] reads monsters only.
-    CardType(u32),
+    /// A printed frame: what the card is printed as, wherever it is ([`Frame`]).
+    Frame(Frame),
+    /// What could be done with the card now ([`Capability`]).
+    Can(Capability),
 }
 
 impl Filter {
@@ -407,5 +382,94 @@ impl std::ops::Not for Filter {
     type Output = Filter;
     fn not(self) -> Filter {
         Filter::Not(Box::new(self))
+    }
+}
+
+/// A printed frame a card may be asked for ([`Filter::Frame`]): its kind, its type bits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Frame {
+    /// A monster card by its printed kind, wherever it is ("a monster card equipped to it").
+    MonsterCard,
+    /// A monster with an effect (Effect, Flip, ... frames; CARD-1).
+    EffectMonster,
+    /// A monster whose card has this `cards.cdb` type bit (Normal, Flip, Tuner, Pendulum,
+    /// Spirit, Toon, Union, Gemini, Ritual, Fusion, Synchro, Xyz, Link: see
+    /// [`crate::card::type_bits`]).
+    Ability(u32),
+    /// A Spell Card of this kind ("a Normal Spell Card"; CARD-2).
+    SpellOf(crate::card::SpellKind),
+    /// A Trap Card of this kind ("a Normal Trap Card"; CARD-2).
+    TrapOf(crate::card::TrapKind),
+    /// A card of this kind by its printed frame or icon ("a Continuous Spell", "a Counter
+    /// Trap", "a Ritual monster"; CARD-1, CARD-2), wherever it is.
+    Kind(crate::card::Kind),
+    /// Card types by printed frame: the card (of any kind, wherever it is) has this
+    /// `cards.cdb` type bit ([`crate::card::type_bits`]: `FIELD` for a Field Spell, `EQUIP`,
+    /// `QUICKPLAY`, `CONTINUOUS`, `COUNTER`, ...); [`crate::effect::Frame::Ability`] reads monsters only.
+    TypeBit(u32),
+}
+
+impl Filter {
+    /// `Frame` with [`Frame::MonsterCard`].
+    pub fn monster_card() -> Filter {
+        Filter::Frame(Frame::MonsterCard)
+    }
+    /// `Frame` with [`Frame::EffectMonster`].
+    pub fn effect_monster() -> Filter {
+        Filter::Frame(Frame::EffectMonster)
+    }
+    /// `Frame` with [`Frame::Ability`].
+    pub fn ability(a0: u32) -> Filter {
+        Filter::Frame(Frame::Ability(a0))
+    }
+    /// `Frame` with [`Frame::SpellOf`].
+    pub fn spell_of(a0: crate::card::SpellKind) -> Filter {
+        Filter::Frame(Frame::SpellOf(a0))
+    }
+    /// `Frame` with [`Frame::TrapOf`].
+    pub fn trap_of(a0: crate::card::TrapKind) -> Filter {
+        Filter::Frame(Frame::TrapOf(a0))
+    }
+    /// `Frame` with [`Frame::Kind`].
+    pub fn card_kind(a0: crate::card::Kind) -> Filter {
+        Filter::Frame(Frame::Kind(a0))
+    }
+    /// `Frame` with [`Frame::TypeBit`].
+    pub fn card_type(a0: u32) -> Filter {
+        Filter::Frame(Frame::TypeBit(a0))
+    }
+}
+
+/// The capabilities a [`Filter::Can`] asks for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Capability {
+    /// Could be Special Summoned by the effect now (SUM-7 and "cannot be Special Summoned").
+    SpecialSummon,
+    /// Could be Set from the hand now (a spell or trap with a free zone for it).
+    Set,
+    /// Its card can hold counters of this kind (MISC-2: its effects use them).
+    HoldCounter(Counter),
+    /// A monster card that can be Normal Summoned or Set by its nature (SUM-1): a Normal
+    /// or Effect monster of the Main Deck without "cannot be Normal Summoned"; not a Ritual,
+    /// Extra Deck or token ("Monster Gate", "Brain Control").
+    NormalSummon,
+}
+
+impl Filter {
+    /// `Can` with [`Capability::SpecialSummon`].
+    pub fn can_special_summon() -> Filter {
+        Filter::Can(Capability::SpecialSummon)
+    }
+    /// `Can` with [`Capability::Set`].
+    pub fn can_set() -> Filter {
+        Filter::Can(Capability::Set)
+    }
+    /// `Can` with [`Capability::HoldCounter`].
+    pub fn can_hold_counter(a0: Counter) -> Filter {
+        Filter::Can(Capability::HoldCounter(a0))
+    }
+    /// `Can` with [`Capability::NormalSummon`].
+    pub fn normal_summonable() -> Filter {
+        Filter::Can(Capability::NormalSummon)
     }
 }

@@ -12,6 +12,7 @@
 //! A variant is added for a game mechanic, never for one card's wording; a variant that
 //! one card uses names its mechanic in its documentation.
 
+pub mod census;
 mod custom;
 mod filter;
 mod modifier;
@@ -22,11 +23,11 @@ mod trigger;
 use serde::{Deserialize, Serialize};
 
 pub use custom::{CustomCheck, CustomStep};
-pub use filter::{Cmp, Declare, Filter, Origin, Place, Sent, Stat, TurnFact, Who};
-pub use modifier::{Counter, Duration, Modifier, Scope};
-pub use num::{CostStat, Num};
-pub use op::{Mem, Moment, Obj, Op, PlayerEffect, PosChange, Side, SummonPos, Test};
-pub use trigger::{Anchor, Cause, Condition, Trigger};
+pub use filter::{Capability, Cmp, Declare, Filter, Frame, Origin, Place, Sent, Stat, TurnFact, Who};
+pub use modifier::{Act, Counter, DuelRule, Duration, Modifier, MonsterRule, Negation, Scope};
+pub use num::{CardsNum, CostStat, Num};
+pub use op::{Course, LpStep, Mem, Moment, NegateWhat, Obj, Op, PlayerEffect, PosChange, Side, SummonPos, SummonStep, Test};
+pub use trigger::{Anchor, BattleFact, BattleMoment, Cause, Condition, LinkFact, PendingSummon, PlayerDid, Subject, Timing, Trigger};
 
 pub use crate::extra::{ExtraOp, Materials, RitualFrom};
 
@@ -179,31 +180,9 @@ pub struct TargetSpec {
 pub enum Cost {
     /// Pay LP (`Num::half(Num::Lp(Who::You))` for "pay half your LP").
     PayLp(Num),
-    /// Discard this card from the hand.
-    DiscardSelf,
-    /// Discard cards from the hand matching the filter.
-    Discard {
-        /// How many cards to discard.
-        count: u8,
-        /// What the discarded cards must match.
-        filter: Filter,
-    },
-    /// Send this face-up card to the GY.
-    SendSelfToGy,
-    /// Tribute monsters you control matching the filter.
-    Tribute {
-        /// How many monsters to Tribute.
-        count: u8,
-        /// What the Tributed monsters must match.
-        filter: Filter,
-    },
-    /// Banish cards from your GY matching the filter.
-    BanishFromGy {
-        /// How many cards to banish.
-        count: u8,
-        /// What the banished cards must match.
-        filter: Filter,
-    },
+    /// Pay any multiple of this many LP (at least once, at most the LP you have): the amount
+    /// is announced (`announce N`) and read as `Num::Cost(CostStat::Lp)`.
+    PayLpMultiple(i32),
     /// Remove counters of a kind from this card (MISC-2).
     RemoveCounters {
         /// The kind of counter removed.
@@ -211,72 +190,140 @@ pub enum Cost {
         /// How many counters are removed.
         count: u8,
     },
-    /// Banish every other card in these places (at least one in all: "Card of Sanctity").
-    BanishAllOther(Vec<Place>),
     /// Detach materials from this Xyz monster (ZONE-10, SUM-11).
     DetachMaterial(u8),
-    /// Banish 1 to `max` cards from your GY matching the filter, as many as the player
-    /// picks ("banish up to 3 monsters from your GY"; [`CostStat::Cards`] counts them).
-    BanishUpTo {
-        /// The most cards the player may banish.
-        max: u8,
-        /// What the banished cards must match.
+    /// Cards moved as a cost (EFF-5): picked from a place (or this card, or all of them),
+    /// then discarded, Tributed, sent to the GY or banished. What the cards paid fix is read
+    /// as [`Num::Cost`]. Each old form has its builder (`Cost::discard(1, filter)`,
+    /// `Cost::tribute_self()`, `Cost::banish_up_to(3, filter)`, ...).
+    Cards {
+        /// How the cards are moved.
+        how: CostMove,
+        /// Where they come from.
+        from: CostFrom,
+        /// What they must match.
         filter: Filter,
+        /// How many.
+        count: CostCount,
     },
-    /// Send `min..=max` other cards in your place matching the filter to the GY ("send any
-    /// number of other Spells/Traps you control"; [`Num::Cost`] counts them).
-    SendToGy {
-        /// Where the cards are sent from (from the controller's side).
-        place: Place,
-        /// What the sent cards must match.
-        filter: Filter,
-        /// The fewest cards that may be sent.
-        min: u8,
-        /// The most cards that may be sent.
-        max: u8,
-    },
-    /// Send the top `n` cards of your Main Deck to the GY (an attack cost:
-    /// "Gravekeeper's Servant").
-    SendDeckTop(u8),
-    /// Send cards from your Main Deck to the GY matching the filter (the Deck is shuffled
-    /// afterwards: ZONE-7).
-    SendFromDeck {
-        /// How many cards to send.
-        count: u8,
-        /// What the sent cards must match.
-        filter: Filter,
-    },
-    /// Banish any number (at least 1) of cards from your GY matching the filter; how many is
-    /// `Num::Cost(CostStat::Cards)`, and only a number that leaves a possible effect may be
-    /// chosen ("whose Level equals the number banished").
-    BanishAnyFromGy {
-        /// What the banished cards must match.
-        filter: Filter,
-    },
-    /// Pay any multiple of this many LP (at least once, at most the LP you have): the amount
-    /// is announced (`announce N`) and read as `Num::Cost(CostStat::Lp)`.
-    PayLpMultiple(i32),
-    /// Tribute this monster (a Tribute as a cost: "Tribute this card and 1 other monster").
-    TributeSelf,
-    /// Send cards matching the filter from these places to the GY (not a discard, not a
-    /// Tribute: "send 1 Beast monster from your hand or face-up field to the GY").
-    SendToGyFrom {
-        /// How many cards to send.
-        count: u8,
-        /// The places the cards may come from.
-        from: Vec<Place>,
-        /// What the sent cards must match.
-        filter: Filter,
-    },
-    /// Send cards from the hand to the GY matching the filter (not a discard: MISC-4).
-    SendFromHand {
-        /// How many cards to send.
-        count: u8,
-        /// What the sent cards must match.
-        filter: Filter,
-    },
+}
+
+/// How a [`Cost::Cards`] moves its cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CostMove {
+    /// Discarded (from the hand to the GY: MISC-4).
+    Discard,
+    /// Tributed.
+    Tribute,
+    /// Sent to the GY (not a discard, not a Tribute).
+    Send,
+    /// Banished face-up.
+    Banish,
+}
+
+/// Where the cards of a [`Cost::Cards`] come from (from the controller's side).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CostFrom {
+    /// This card itself (from the hand to discard, face-up on the field to send, a monster
+    /// to Tribute).
+    This,
+    /// Other cards in your hand.
+    Hand,
+    /// Monsters you may Tribute (your own, and those you may Tribute as though you
+    /// controlled them), not those that cannot be Tributed.
+    Monsters,
+    /// Your GY (none while the GY is locked, nor to banish while you may not banish from it).
+    Gy,
+    /// Your Main Deck (shuffled afterwards: ZONE-7).
+    Deck,
+    /// The top cards of your Main Deck, no choice ("Gravekeeper's Servant").
+    DeckTop,
+    /// Other cards you control in these places.
+    Places(Vec<Place>),
+}
+
+/// How many cards a [`Cost::Cards`] moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CostCount {
+    /// From `min` to `max` (as many as there are, up to `max`), the player picking.
+    Range(u8, u8),
+    /// From 1 to this many, the player picking ([`CostStat::Cards`] counts them).
+    UpTo(u8),
+    /// Any number (at least 1); only a number that leaves a possible effect may be chosen
+    /// ("whose Level equals the number banished").
+    AnyNumber,
+    /// Every one of them (at least 1), no choice ("discard your hand").
+    All,
+}
+
+impl Cost {
+    fn cards(how: CostMove, from: CostFrom, filter: Filter, count: CostCount) -> Cost {
+        Cost::Cards { how, from, filter, count }
+    }
+    /// Discard this card from the hand.
+    pub fn discard_self() -> Cost {
+        Cost::cards(CostMove::Discard, CostFrom::This, Filter::Any, CostCount::Range(1, 1))
+    }
+    /// Send this face-up card to the GY.
+    pub fn send_self_to_gy() -> Cost {
+        Cost::cards(CostMove::Send, CostFrom::This, Filter::Any, CostCount::Range(1, 1))
+    }
+    /// Tribute this monster ("Tribute this card and 1 other monster").
+    pub fn tribute_self() -> Cost {
+        Cost::cards(CostMove::Tribute, CostFrom::This, Filter::Any, CostCount::Range(1, 1))
+    }
     /// Discard the whole hand (at least 1 card: "Serial Spell").
-    DiscardHand,
+    pub fn discard_hand() -> Cost {
+        Cost::cards(CostMove::Discard, CostFrom::Hand, Filter::Any, CostCount::All)
+    }
+    /// Discard `count` cards from the hand matching the filter.
+    pub fn discard(count: u8, filter: Filter) -> Cost {
+        Cost::cards(CostMove::Discard, CostFrom::Hand, filter, CostCount::Range(count, count))
+    }
+    /// Send `count` cards from the hand matching the filter to the GY (not a discard: MISC-4).
+    pub fn send_from_hand(count: u8, filter: Filter) -> Cost {
+        Cost::cards(CostMove::Send, CostFrom::Hand, filter, CostCount::Range(count, count))
+    }
+    /// Tribute `count` monsters matching the filter ("Tribute 1 monster" may Tribute this
+    /// card: `Filter::NotSelf` for "other").
+    pub fn tribute(count: u8, filter: Filter) -> Cost {
+        Cost::cards(CostMove::Tribute, CostFrom::Monsters, filter, CostCount::Range(count, count))
+    }
+    /// Banish `count` cards from your GY matching the filter.
+    pub fn banish_from_gy(count: u8, filter: Filter) -> Cost {
+        Cost::cards(CostMove::Banish, CostFrom::Gy, filter, CostCount::Range(count, count))
+    }
+    /// Banish 1 to `max` cards from your GY matching the filter, as many as the player picks.
+    pub fn banish_up_to(max: u8, filter: Filter) -> Cost {
+        Cost::cards(CostMove::Banish, CostFrom::Gy, filter, CostCount::UpTo(max))
+    }
+    /// Banish any number (at least 1) of cards from your GY matching the filter.
+    pub fn banish_any_from_gy(filter: Filter) -> Cost {
+        Cost::cards(CostMove::Banish, CostFrom::Gy, filter, CostCount::AnyNumber)
+    }
+    /// Send `count` cards from your Main Deck matching the filter to the GY.
+    pub fn send_from_deck(count: u8, filter: Filter) -> Cost {
+        Cost::cards(CostMove::Send, CostFrom::Deck, filter, CostCount::Range(count, count))
+    }
+    /// Send `min..=max` other cards in your place matching the filter to the GY ("send any
+    /// number of other Spells/Traps you control").
+    pub fn send_to_gy(place: Place, filter: Filter, min: u8, max: u8) -> Cost {
+        Cost::cards(CostMove::Send, CostFrom::Places(vec![place]), filter, CostCount::Range(min, max))
+    }
+    /// Send `count` cards matching the filter from these places to the GY ("send 1 Beast
+    /// monster from your hand or face-up field to the GY").
+    pub fn send_to_gy_from(count: u8, from: Vec<Place>, filter: Filter) -> Cost {
+        Cost::cards(CostMove::Send, CostFrom::Places(from), filter, CostCount::Range(count, count))
+    }
+    /// Send the top `n` cards of your Main Deck to the GY (an attack cost: "Gravekeeper's
+    /// Servant").
+    pub fn send_deck_top(n: u8) -> Cost {
+        Cost::cards(CostMove::Send, CostFrom::DeckTop, Filter::Any, CostCount::Range(n, n))
+    }
+    /// Banish every other card in these places (at least one in all: "Card of Sanctity").
+    pub fn banish_all_other(places: Vec<Place>) -> Cost {
+        Cost::cards(CostMove::Banish, CostFrom::Places(places), Filter::Any, CostCount::All)
+    }
 }
 
 /// One declared effect of a card.

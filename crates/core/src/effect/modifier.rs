@@ -96,14 +96,6 @@ pub enum Scope {
 /// activation has resolved: EFF-2), or for a while after an [`crate::effect::Op::Apply`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Modifier {
-    /// Trap negation: every other trap effect on the field is negated ("Royal Decree").
-    NegateOtherTrapEffects,
-    /// Trap lock: trap cards cannot be activated and trap effects on the field are negated
-    /// ("Jinzo").
-    NoTraps,
-    /// Monster-effect negation: face-up monsters on the field have their effects negated
-    /// (activations still legal; "Skill Drain"); applied to one monster, only its effects.
-    NegateMonsterEffects,
     /// ATK/DEF gain (or loss), evaluated for each monster in scope.
     AtkDef {
         /// The monsters the change applies to.
@@ -131,34 +123,9 @@ pub enum Modifier {
         /// The new original DEF, if it changes.
         def: Option<Num>,
     },
-    /// "Cannot declare an attack".
-    CannotAttack(Scope),
-    /// Cannot change its battle position.
-    CannotChangePosition(Scope),
-    /// Cannot be targeted by card effects.
-    Untargetable(Scope),
-    /// Cannot be chosen as an attack target.
-    NotAttackTarget(Scope),
-    /// Cannot be destroyed by battle.
-    IndestructibleByBattle(Scope),
-    /// Piercing battle damage (BATTLE-6).
-    Piercing(Scope),
-    /// A monster that destroyed a monster by battle may attack again in a row.
-    SecondAttackOnKill(Scope),
-    /// Cannot be Tributed for a Tribute Summon.
-    NoTributeSummonMaterial(Scope),
-    /// Banishment instead of the GY: cards sent to the GY are banished ("Macro Cosmos").
-    BanishInsteadOfGy,
     /// Control by equip: the equipped monster is controlled by the equip card's controller
     /// ("Snatch Steal").
     ControlEquipped,
-    /// Destruction when targeted: a monster in scope is destroyed right after a card effect
-    /// that targeted it resolves, if it is still face-up on the field ("Spirit Reaper").
-    DestroyAfterTargeted(Scope),
-    /// Forced Defense Position: monsters in scope are changed to Defense Position and cannot
-    /// be changed to Attack Position ("Level Limit - Area B"); enforced after summons and
-    /// resolutions.
-    ForceDefense(Scope),
     /// Linked destruction: applied to a monster, when it is destroyed the source card is
     /// destroyed too ("Spellbinding Circle"); checked with the equip rules.
     SourceDestroyedWithIt,
@@ -187,16 +154,6 @@ pub enum Modifier {
         /// Cards in both hands are changed too.
         in_hand: bool,
     },
-    /// Doubled battle damage: battle damage this monster inflicts to the opponent is doubled
-    /// when it battles an opponent's monster ("Odd-Eyes Pendulum Dragon").
-    DoubleBattleDamage(Scope),
-    /// Substitute destruction: if a monster in scope would be destroyed by battle, the
-    /// monster card equipped to it (by its own effect, "Relinquished") is destroyed instead.
-    DestroyEquippedInstead(Scope),
-    /// Reflected battle damage: while a monster card is equipped to it by its effect,
-    /// battle damage its controller takes from its battles is also dealt to the opponent as
-    /// effect damage ("Relinquished").
-    ReflectBattleDamage(Scope),
     /// Pendulum Scale change: read from a Pendulum card in a Pendulum Zone, its Pendulum
     /// Scale becomes `scale` unless the card in the player's other Pendulum Zone matches
     /// `partner`.
@@ -215,9 +172,6 @@ pub enum Modifier {
     /// the Damage Step), the opponent cannot activate cards matching the filter
     /// ("Stargazer/Timegazer Magician").
     PendulumBattleLock(Filter),
-    /// No effect damage (BATTLE-10): the controller of the source takes no effect damage
-    /// ("Des Wombat").
-    NoEffectDamage,
     /// Extra attacks: monsters in scope may declare `count` more attacks each Battle Phase
     /// (BATTLE-2: "for each Equip Card equipped to it, it can attack once more").
     ExtraAttacks {
@@ -226,13 +180,6 @@ pub enum Modifier {
         /// How many more attacks each may declare.
         count: Num,
     },
-    /// Attacking every monster (BATTLE-2): monsters in scope may attack each monster the
-    /// opponent controls once per Battle Phase, and directly only if they have not attacked
-    /// yet ("Asura Priest").
-    AttackEveryMonster(Scope),
-    /// Forced attack (BATTLE-2): once its controller is in the Battle Phase, it may not end
-    /// it while a monster in scope can still declare an attack ("Berserk Gorilla").
-    MustAttack(Scope),
     /// Self-destruction: while the effect's condition holds, the source destroys itself (a
     /// rule process checked after summons, position changes and resolutions, not a chain
     /// link: "if this card is in face-up Defense Position, destroy it").
@@ -246,19 +193,13 @@ pub enum Modifier {
         /// The destroyed monsters whose effects are negated.
         victims: Filter,
     },
-    /// Battle-victim banishment: monsters destroyed by battle with a monster in scope are
-    /// banished instead of going to the GY (decided at damage calculation).
-    BanishBattleVictims(Scope),
-    /// Banishment instead of leaving: a face-up monster in scope that would leave the field
-    /// is banished instead ("if this face-up card would leave the field, banish it").
-    BanishWhenLeaving(Scope),
     /// A summon condition (SUM-7, EFF-1): read from the card wherever it is, it cannot be
     /// Special Summoned from there ("cannot be Special Summoned from the GY").
     NoSpecialSummonFrom(super::filter::Origin),
     /// Attack cost: a monster in scope can declare an attack only if its controller pays
     /// the cost, each time (BATTLE-2; "Gravekeeper's Servant": the top card of the Deck;
     /// several such cards each take their own). Only costs paid without a choice
-    /// ([`Cost::PayLp`], [`Cost::SendDeckTop`]) can be attack costs; any other makes the
+    /// ([`Cost::PayLp`], [`Cost::send_deck_top`]) can be attack costs; any other makes the
     /// attack impossible.
     AttackCost {
         /// The monsters that must pay to attack.
@@ -266,12 +207,6 @@ pub enum Modifier {
         /// The cost paid for each attack declaration.
         cost: Cost,
     },
-    /// Cannot be Tributed at all: not for a Tribute Summon, a summon procedure, a Ritual
-    /// Summon or a cost ("Mind Control").
-    CannotBeTributed(Scope),
-    /// Decks turned over: the top card of each Main Deck is face-up, public to both
-    /// players, while this applies ("Convulsion of Nature").
-    DecksFaceUp,
     /// Activation lock: the players `who` names (from the source's controller's side) cannot
     /// activate cards, or the effects of cards, matching the filter ("Pitch-Black Warwolf":
     /// the opponent, Traps, during the Battle Phase; "Sasuke Samurai #2": both players,
@@ -282,9 +217,6 @@ pub enum Modifier {
         /// The cards that cannot be activated, nor their effects.
         filter: Filter,
     },
-    /// Negation on the field: the effects of the Spell and Trap Cards on the field that match
-    /// the filter are negated ("Spell Canceller": every Spell).
-    NegateCardsOnField(Filter),
     /// Counters per activation (MISC-2): each time a card matching the filter is activated
     /// and its activation resolves, this face-up card gets 1 counter of the kind, never more
     /// than `max` ("Royal Magical Library": Spell Counters, max. 3; "Magical Marionette": no
@@ -308,12 +240,6 @@ pub enum Modifier {
         /// A bit set of the locked Main Monster Zones.
         zones: u8,
     },
-    /// Direct attack: monsters in scope may attack the opponent directly even while the
-    /// opponent controls monsters (BATTLE-2; "Reaper on the Nightmare").
-    DirectAttack(Scope),
-    /// Targeting protection from the opponent: the opponent's card effects cannot target
-    /// monsters in scope ("King Dragun": Dragons).
-    UntargetableByOpponent(Scope),
     /// Targeting negation: the effect of a card matching the filter that targets a monster in
     /// scope is negated when it resolves, and that card is destroyed ("Fiend Skull Dragon":
     /// Traps; "Ryu Senshi": Spells).
@@ -323,39 +249,9 @@ pub enum Modifier {
         /// The cards whose targeting effects are negated.
         filter: Filter,
     },
-    /// Scoped monster-effect negation: face-up monsters in scope have their effects negated
-    /// ("Fiend Skull Dragon": Flip monsters).
-    NegateMonsterEffectsOf(Scope),
-    /// Negation of battle victims: the effects of the monsters this card destroys by battle
-    /// are negated while they stay where that battle sent them (the GY: "Dark Balter the
-    /// Terrible").
-    NegateBattleVictimsInGy,
-    /// Battle damage shield: the controller of a monster in scope takes no battle damage
-    /// from the battles it is in ("Dark Flare Knight").
-    NoBattleDamageToController(Scope),
-    /// Destruction on targeting: a face-up monster in scope is destroyed (by its own effect)
-    /// as soon as a card effect that targets it is activated, before anyone can respond
-    /// (the 2005 "Spirit Reaper"; today's text waits for the resolution:
-    /// [`Modifier::DestroyAfterTargeted`]).
-    DestroyWhenTargeted(Scope),
-    /// Forced Attack Position: face-up monsters in scope are changed to Attack Position and
-    /// cannot change their battle positions ("Final Attack Orders"); enforced after summons
-    /// and resolutions.
-    ForceAttack(Scope),
-    /// Protection from destruction by card effects: destroy effects skip the cards in scope
-    /// (face-up or face-down; battle and rule destruction still apply: MISC-4).
-    IndestructibleByEffect(Scope),
     /// Linked destruction: applied to a monster, when it leaves the field (any way), the
     /// source card is destroyed ("Nightmare Wheel"); checked with the equip rules.
     SourceDestroyedWhenItLeaves,
-    /// Reversed recovery: while it applies, LP the source's controller's opponent would
-    /// gain from a card effect are inflicted to them as effect damage instead ("Bad
-    /// Reaction to Simochi").
-    OpponentGainsBecomeDamage,
-    /// No face-down summons (SUM-1): neither player can Set a monster; a Normal Summon may be
-    /// made in face-up Defense Position; a monster that would be Special Summoned face-down
-    /// is Special Summoned in face-up Defense Position instead ("Light of Intervention").
-    NoMonsterSets,
     /// Immunity: while this card is face-up, monsters in scope are unaffected by the effects
     /// of cards matching the filter (read on the effect's card): those effects neither move
     /// nor change them, and their continuous effects do not apply to them ("Horus the Black
@@ -370,24 +266,10 @@ pub enum Modifier {
     /// banish cards from either GY, by costs, summon procedures or effects ("Kycoo the Ghost
     /// Destroyer": its controller's opponent).
     NoBanishFromGy(Who),
-    /// Cannot attack the opponent directly (BATTLE-7; "Magical Scientist" gives it to the
-    /// Fusion Monster it summons).
-    CannotAttackDirectly(Scope),
-    /// Control lock: control of face-up monsters in scope cannot switch (ZONE-11: effects
-    /// that take or swap control, and control-taking equips, leave them where they are).
-    ControlFixed(Scope),
-    /// Summoned to Defense: a monster in scope whose Normal, Flip or Special Summon has just
-    /// succeeded in face-up Attack Position is changed to face-up Defense Position (a rule
-    /// process, not a chain link; "Stumbling").
-    DefenseWhenSummoned(Scope),
     /// Tribute across the field: applied to a monster (for a while), the player who applied
     /// it may Tribute that monster as though they controlled it, for a Tribute Summon or a
     /// Tribute cost ("Soul Exchange").
     TributeAsIfControlled,
-    /// Graveyard lock: cards in either GY cannot leave it by a card effect or a cost (to the
-    /// hand, Deck or field, banished), nor be targeted by card effects; an effect that would
-    /// move one does not move it ("Necrovalley").
-    GyLocked,
     /// Prohibition of a declared name: cards with this name (a passcode: [`Num::Declared`],
     /// fixed when applied) cannot be activated nor their effects, cannot be Normal Summoned,
     /// Set, Flip Summoned or Special Summoned, cannot attack and cannot change their battle
@@ -405,4 +287,342 @@ pub enum Modifier {
     /// then used up until the next turn ("Timegazer Magician": its controller's Pendulum
     /// Zones).
     ShieldOncePerTurn(Scope),
+    /// A restriction (the "cannot" family): monsters in scope cannot do the act, or cannot
+    /// have it done to them ([`Act`]).
+    Cannot {
+        /// The monsters restricted.
+        scope: Scope,
+        /// What they cannot do.
+        act: Act,
+    },
+    /// A rule monsters in scope play by: a battle or position rule of theirs ([`MonsterRule`]).
+    Rule {
+        /// The monsters the rule applies to.
+        scope: Scope,
+        /// The rule.
+        rule: MonsterRule,
+    },
+    /// Negation: the effects of the cards the [`Negation`] names are negated while this applies.
+    Negate(Negation),
+    /// A rule of the whole duel while this applies ([`DuelRule`]: a lock, a replacement, a shield).
+    Duel(DuelRule),
+}
+
+/// What a [`Modifier::Cannot`] forbids a monster in its scope (the old name of each act is
+/// its builder: `Modifier::cannot_attack(scope)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Act {
+    /// "Cannot declare an attack".
+    Attack,
+    /// Cannot change its battle position.
+    ChangePosition,
+    /// Cannot be targeted by card effects.
+    BeTargeted,
+    /// Targeting protection from the opponent: the opponent's card effects cannot target
+    /// monsters in scope ("King Dragun": Dragons).
+    BeTargetedByOpponent,
+    /// Cannot be chosen as an attack target.
+    BeAttackTarget,
+    /// Cannot be destroyed by battle.
+    BeDestroyedByBattle,
+    /// Protection from destruction by card effects: destroy effects skip the cards in scope
+    /// (face-up or face-down; battle and rule destruction still apply: MISC-4).
+    BeDestroyedByEffect,
+    /// Cannot be Tributed for a Tribute Summon.
+    BeTributedForSummon,
+    /// Cannot be Tributed at all: not for a Tribute Summon, a summon procedure, a Ritual
+    /// Summon or a cost ("Mind Control").
+    BeTributed,
+    /// Cannot attack the opponent directly (BATTLE-7; "Magical Scientist" gives it to the
+    /// Fusion Monster it summons).
+    AttackDirectly,
+    /// Control lock: control of face-up monsters in scope cannot switch (ZONE-11: effects
+    /// that take or swap control, and control-taking equips, leave them where they are).
+    SwitchControl,
+}
+
+/// A rule a [`Modifier::Rule`] gives the monsters in its scope (each has a builder:
+/// `Modifier::piercing(scope)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MonsterRule {
+    /// Piercing battle damage (BATTLE-6).
+    Piercing,
+    /// A monster that destroyed a monster by battle may attack again in a row.
+    SecondAttackOnKill,
+    /// Doubled battle damage: battle damage this monster inflicts to the opponent is doubled
+    /// when it battles an opponent's monster ("Odd-Eyes Pendulum Dragon").
+    DoubleBattleDamage,
+    /// Attacking every monster (BATTLE-2): monsters in scope may attack each monster the
+    /// opponent controls once per Battle Phase, and directly only if they have not attacked
+    /// yet ("Asura Priest").
+    AttackEveryMonster,
+    /// Direct attack: monsters in scope may attack the opponent directly even while the
+    /// opponent controls monsters (BATTLE-2; "Reaper on the Nightmare").
+    DirectAttack,
+    /// Forced attack (BATTLE-2): once its controller is in the Battle Phase, it may not end
+    /// it while a monster in scope can still declare an attack ("Berserk Gorilla").
+    MustAttack,
+    /// Battle damage shield: the controller of a monster in scope takes no battle damage
+    /// from the battles it is in ("Dark Flare Knight").
+    NoBattleDamageToController,
+    /// Battle-victim banishment: monsters destroyed by battle with a monster in scope are
+    /// banished instead of going to the GY (decided at damage calculation).
+    BanishBattleVictims,
+    /// Banishment instead of leaving: a face-up monster in scope that would leave the field
+    /// is banished instead ("if this face-up card would leave the field, banish it").
+    BanishWhenLeaving,
+    /// Reflected battle damage: while a monster card is equipped to it by its effect,
+    /// battle damage its controller takes from its battles is also dealt to the opponent as
+    /// effect damage ("Relinquished").
+    ReflectBattleDamage,
+    /// Substitute destruction: if a monster in scope would be destroyed by battle, the
+    /// monster card equipped to it (by its own effect, "Relinquished") is destroyed instead.
+    DestroyEquippedInstead,
+    /// Summoned to Defense: a monster in scope whose Normal, Flip or Special Summon has just
+    /// succeeded in face-up Attack Position is changed to face-up Defense Position (a rule
+    /// process, not a chain link; "Stumbling").
+    DefenseWhenSummoned,
+    /// Forced Defense Position: monsters in scope are changed to Defense Position and cannot
+    /// be changed to Attack Position ("Level Limit - Area B"); enforced after summons and
+    /// resolutions.
+    ForceDefense,
+    /// Forced Attack Position: face-up monsters in scope are changed to Attack Position and
+    /// cannot change their battle positions ("Final Attack Orders"); enforced after summons
+    /// and resolutions.
+    ForceAttack,
+    /// Destruction when targeted: a monster in scope is destroyed right after a card effect
+    /// that targeted it resolves, if it is still face-up on the field ("Spirit Reaper").
+    DestroyAfterTargeted,
+    /// Destruction on targeting: a face-up monster in scope is destroyed (by its own effect)
+    /// as soon as a card effect that targets it is activated, before anyone can respond
+    /// (the 2005 "Spirit Reaper"; today's text waits for the resolution:
+    /// [`MonsterRule::DestroyAfterTargeted`]).
+    DestroyWhenTargeted,
+}
+
+impl Modifier {
+    /// `Cannot` with [`Act::Attack`].
+    pub fn cannot_attack(scope: Scope) -> Modifier {
+        Modifier::Cannot { scope, act: Act::Attack }
+    }
+    /// `Cannot` with [`Act::ChangePosition`].
+    pub fn cannot_change_position(scope: Scope) -> Modifier {
+        Modifier::Cannot { scope, act: Act::ChangePosition }
+    }
+    /// `Cannot` with [`Act::BeTargeted`].
+    pub fn untargetable(scope: Scope) -> Modifier {
+        Modifier::Cannot { scope, act: Act::BeTargeted }
+    }
+    /// `Cannot` with [`Act::BeTargetedByOpponent`].
+    pub fn untargetable_by_opponent(scope: Scope) -> Modifier {
+        Modifier::Cannot { scope, act: Act::BeTargetedByOpponent }
+    }
+    /// `Cannot` with [`Act::BeAttackTarget`].
+    pub fn not_attack_target(scope: Scope) -> Modifier {
+        Modifier::Cannot { scope, act: Act::BeAttackTarget }
+    }
+    /// `Cannot` with [`Act::BeDestroyedByBattle`].
+    pub fn indestructible_by_battle(scope: Scope) -> Modifier {
+        Modifier::Cannot { scope, act: Act::BeDestroyedByBattle }
+    }
+    /// `Cannot` with [`Act::BeDestroyedByEffect`].
+    pub fn indestructible_by_effect(scope: Scope) -> Modifier {
+        Modifier::Cannot { scope, act: Act::BeDestroyedByEffect }
+    }
+    /// `Cannot` with [`Act::BeTributedForSummon`].
+    pub fn no_tribute_summon_material(scope: Scope) -> Modifier {
+        Modifier::Cannot { scope, act: Act::BeTributedForSummon }
+    }
+    /// `Cannot` with [`Act::BeTributed`].
+    pub fn cannot_be_tributed(scope: Scope) -> Modifier {
+        Modifier::Cannot { scope, act: Act::BeTributed }
+    }
+    /// `Cannot` with [`Act::AttackDirectly`].
+    pub fn cannot_attack_directly(scope: Scope) -> Modifier {
+        Modifier::Cannot { scope, act: Act::AttackDirectly }
+    }
+    /// `Cannot` with [`Act::SwitchControl`].
+    pub fn control_fixed(scope: Scope) -> Modifier {
+        Modifier::Cannot { scope, act: Act::SwitchControl }
+    }
+    /// `Rule` with [`MonsterRule::Piercing`].
+    pub fn piercing(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::Piercing }
+    }
+    /// `Rule` with [`MonsterRule::SecondAttackOnKill`].
+    pub fn second_attack_on_kill(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::SecondAttackOnKill }
+    }
+    /// `Rule` with [`MonsterRule::DoubleBattleDamage`].
+    pub fn double_battle_damage(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::DoubleBattleDamage }
+    }
+    /// `Rule` with [`MonsterRule::AttackEveryMonster`].
+    pub fn attack_every_monster(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::AttackEveryMonster }
+    }
+    /// `Rule` with [`MonsterRule::DirectAttack`].
+    pub fn direct_attack(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::DirectAttack }
+    }
+    /// `Rule` with [`MonsterRule::MustAttack`].
+    pub fn must_attack(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::MustAttack }
+    }
+    /// `Rule` with [`MonsterRule::NoBattleDamageToController`].
+    pub fn no_battle_damage_to_controller(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::NoBattleDamageToController }
+    }
+    /// `Rule` with [`MonsterRule::BanishBattleVictims`].
+    pub fn banish_battle_victims(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::BanishBattleVictims }
+    }
+    /// `Rule` with [`MonsterRule::BanishWhenLeaving`].
+    pub fn banish_when_leaving(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::BanishWhenLeaving }
+    }
+    /// `Rule` with [`MonsterRule::ReflectBattleDamage`].
+    pub fn reflect_battle_damage(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::ReflectBattleDamage }
+    }
+    /// `Rule` with [`MonsterRule::DestroyEquippedInstead`].
+    pub fn destroy_equipped_instead(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::DestroyEquippedInstead }
+    }
+    /// `Rule` with [`MonsterRule::DefenseWhenSummoned`].
+    pub fn defense_when_summoned(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::DefenseWhenSummoned }
+    }
+    /// `Rule` with [`MonsterRule::ForceDefense`].
+    pub fn force_defense(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::ForceDefense }
+    }
+    /// `Rule` with [`MonsterRule::ForceAttack`].
+    pub fn force_attack(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::ForceAttack }
+    }
+    /// `Rule` with [`MonsterRule::DestroyAfterTargeted`].
+    pub fn destroy_after_targeted(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::DestroyAfterTargeted }
+    }
+    /// `Rule` with [`MonsterRule::DestroyWhenTargeted`].
+    pub fn destroy_when_targeted(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::DestroyWhenTargeted }
+    }
+    /// The scope of a `Cannot` of this act.
+    pub fn cannot_scope(&self, act: Act) -> Option<&Scope> {
+        match self {
+            Modifier::Cannot { scope, act: a } if *a == act => Some(scope),
+            _ => None,
+        }
+    }
+    /// The scope of a `Rule` of this rule.
+    pub fn rule_scope(&self, rule: MonsterRule) -> Option<&Scope> {
+        match self {
+            Modifier::Rule { scope, rule: r } if *r == rule => Some(scope),
+            _ => None,
+        }
+    }
+}
+
+/// Whose effects a [`Modifier::Negate`] negates.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Negation {
+    /// Trap negation: every other trap effect on the field is negated ("Royal Decree").
+    OtherTrapEffects,
+    /// Monster-effect negation: face-up monsters on the field have their effects negated
+    /// (activations still legal; "Skill Drain"); applied to one monster, only its effects.
+    MonsterEffects,
+    /// Scoped monster-effect negation: face-up monsters in scope have their effects negated
+    /// ("Fiend Skull Dragon": Flip monsters).
+    MonsterEffectsOf(Scope),
+    /// Negation on the field: the effects of the Spell and Trap Cards on the field that match
+    /// the filter are negated ("Spell Canceller": every Spell).
+    CardsOnField(Filter),
+    /// Negation of battle victims: the effects of the monsters this card destroys by battle
+    /// are negated while they stay where that battle sent them (the GY: "Dark Balter the
+    /// Terrible").
+    BattleVictimsInGy,
+}
+
+impl Modifier {
+    /// `Negate` with [`Negation::OtherTrapEffects`].
+    pub fn negate_other_trap_effects() -> Modifier {
+        Modifier::Negate(Negation::OtherTrapEffects)
+    }
+    /// `Negate` with [`Negation::MonsterEffects`].
+    pub fn negate_monster_effects() -> Modifier {
+        Modifier::Negate(Negation::MonsterEffects)
+    }
+    /// `Negate` with [`Negation::MonsterEffectsOf`].
+    pub fn negate_monster_effects_of(a0: Scope) -> Modifier {
+        Modifier::Negate(Negation::MonsterEffectsOf(a0))
+    }
+    /// `Negate` with [`Negation::CardsOnField`].
+    pub fn negate_cards_on_field(a0: Filter) -> Modifier {
+        Modifier::Negate(Negation::CardsOnField(a0))
+    }
+    /// `Negate` with [`Negation::BattleVictimsInGy`].
+    pub fn negate_battle_victims_in_gy() -> Modifier {
+        Modifier::Negate(Negation::BattleVictimsInGy)
+    }
+}
+
+/// A rule a [`Modifier::Duel`] sets for the duel while it applies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DuelRule {
+    /// Trap lock: trap cards cannot be activated and trap effects on the field are negated
+    /// ("Jinzo").
+    NoTraps,
+    /// Banishment instead of the GY: cards sent to the GY are banished ("Macro Cosmos").
+    BanishInsteadOfGy,
+    /// Decks turned over: the top card of each Main Deck is face-up, public to both
+    /// players, while this applies ("Convulsion of Nature").
+    DecksFaceUp,
+    /// Graveyard lock: cards in either GY cannot leave it by a card effect or a cost (to the
+    /// hand, Deck or field, banished), nor be targeted by card effects; an effect that would
+    /// move one does not move it ("Necrovalley").
+    GyLocked,
+    /// No face-down summons (SUM-1): neither player can Set a monster; a Normal Summon may be
+    /// made in face-up Defense Position; a monster that would be Special Summoned face-down
+    /// is Special Summoned in face-up Defense Position instead ("Light of Intervention").
+    NoMonsterSets,
+    /// No effect damage (BATTLE-10): the controller of the source takes no effect damage
+    /// ("Des Wombat").
+    NoEffectDamage,
+    /// Reversed recovery: while it applies, LP the source's controller's opponent would
+    /// gain from a card effect are inflicted to them as effect damage instead ("Bad
+    /// Reaction to Simochi").
+    OpponentGainsBecomeDamage,
+}
+
+impl Modifier {
+    /// `Duel` with [`DuelRule::NoTraps`].
+    pub fn no_traps() -> Modifier {
+        Modifier::Duel(DuelRule::NoTraps)
+    }
+    /// `Duel` with [`DuelRule::BanishInsteadOfGy`].
+    pub fn banish_instead_of_gy() -> Modifier {
+        Modifier::Duel(DuelRule::BanishInsteadOfGy)
+    }
+    /// `Duel` with [`DuelRule::DecksFaceUp`].
+    pub fn decks_face_up() -> Modifier {
+        Modifier::Duel(DuelRule::DecksFaceUp)
+    }
+    /// `Duel` with [`DuelRule::GyLocked`].
+    pub fn gy_locked() -> Modifier {
+        Modifier::Duel(DuelRule::GyLocked)
+    }
+    /// `Duel` with [`DuelRule::NoMonsterSets`].
+    pub fn no_monster_sets() -> Modifier {
+        Modifier::Duel(DuelRule::NoMonsterSets)
+    }
+    /// `Duel` with [`DuelRule::NoEffectDamage`].
+    pub fn no_effect_damage() -> Modifier {
+        Modifier::Duel(DuelRule::NoEffectDamage)
+    }
+    /// `Duel` with [`DuelRule::OpponentGainsBecomeDamage`].
+    pub fn opponent_gains_become_damage() -> Modifier {
+        Modifier::Duel(DuelRule::OpponentGainsBecomeDamage)
+    }
 }

@@ -30,17 +30,6 @@ pub enum CostStat {
 pub enum Num {
     /// A constant.
     Const(i32),
-    /// A number of the first card of the object (0 if it names none).
-    StatOf(Stat, Obj),
-    /// The total of a number over the cards of the object ("their combined ATK").
-    SumOf(Stat, Obj),
-    /// The lowest number among the cards of the object (0 if none): "the monster with the
-    /// lowest ATK".
-    MinOf(Stat, Obj),
-    /// The highest number among the cards of the object (0 if none).
-    MaxOf(Stat, Obj),
-    /// How many cards the object names ("for each card ...", "the number of cards sent").
-    CountOf(Obj),
     /// A player's LP (for [`Who::Both`]: the lower of the two).
     Lp(Who),
     /// What the activation's cost fixed.
@@ -76,6 +65,8 @@ pub enum Num {
         /// Whose turns are counted (from the controller's side).
         whose: Who,
     },
+    /// A number read from the cards an object names ([`CardsNum`]).
+    Cards(CardsNum),
 }
 
 impl From<i32> for Num {
@@ -87,7 +78,7 @@ impl From<i32> for Num {
 impl Num {
     /// `per` for each card the object names ("300 for each Spellcaster").
     pub fn per(per: i32, of: Obj) -> Num {
-        Num::Times(Box::new(Num::CountOf(of)), per)
+        Num::Times(Box::new(Num::Cards(crate::effect::CardsNum::Count(of))), per)
     }
     /// Half of a number ("half your LP").
     pub fn half(n: Num) -> Num {
@@ -109,11 +100,11 @@ impl Num {
             Num::Half(n) | Num::Times(n, _) => n.mentions_cost(),
             Num::Plus(a, b) | Num::Minus(a, b) | Num::Max(a, b) | Num::Min(a, b) => a.mentions_cost() || b.mentions_cost(),
             Num::Const(_)
-            | Num::StatOf(..)
-            | Num::SumOf(..)
-            | Num::MinOf(..)
-            | Num::MaxOf(..)
-            | Num::CountOf(_)
+            | Num::Cards(crate::effect::CardsNum::Stat(..))
+            | Num::Cards(crate::effect::CardsNum::Sum(..))
+            | Num::Cards(crate::effect::CardsNum::Min(..))
+            | Num::Cards(crate::effect::CardsNum::Max(..))
+            | Num::Cards(crate::effect::CardsNum::Count(_))
             | Num::Lp(_)
             | Num::CountersOnThis(_)
             | Num::Declared
@@ -129,5 +120,44 @@ impl Num {
             Num::Const(n) => Some(*n),
             _ => None,
         }
+    }
+}
+
+/// A number read from the cards of an object ([`Num::Cards`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CardsNum {
+    /// A number of the first card of the object (0 if it names none).
+    Stat(Stat, Obj),
+    /// The total of a number over the cards of the object ("their combined ATK").
+    Sum(Stat, Obj),
+    /// The lowest number among the cards of the object (0 if none): "the monster with the
+    /// lowest ATK".
+    Min(Stat, Obj),
+    /// The highest number among the cards of the object (0 if none).
+    Max(Stat, Obj),
+    /// How many cards the object names ("for each card ...", "the number of cards sent").
+    Count(Obj),
+}
+
+impl Num {
+    /// `Cards` with [`CardsNum::Stat`].
+    pub fn stat_of(a0: Stat, a1: Obj) -> Num {
+        Num::Cards(CardsNum::Stat(a0, a1))
+    }
+    /// `Cards` with [`CardsNum::Sum`].
+    pub fn sum_of(a0: Stat, a1: Obj) -> Num {
+        Num::Cards(CardsNum::Sum(a0, a1))
+    }
+    /// `Cards` with [`CardsNum::Min`].
+    pub fn min_of(a0: Stat, a1: Obj) -> Num {
+        Num::Cards(CardsNum::Min(a0, a1))
+    }
+    /// `Cards` with [`CardsNum::Max`].
+    pub fn max_of(a0: Stat, a1: Obj) -> Num {
+        Num::Cards(CardsNum::Max(a0, a1))
+    }
+    /// `Cards` with [`CardsNum::Count`].
+    pub fn count_of(a0: Obj) -> Num {
+        Num::Cards(CardsNum::Count(a0))
     }
 }

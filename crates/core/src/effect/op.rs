@@ -239,16 +239,6 @@ pub enum Op {
         /// Whose field they are summoned to.
         side: Side,
     },
-    /// Special Summon to a zone of the controller that this Link card points to.
-    SpecialSummonPointed {
-        /// The monsters to Special Summon.
-        what: Obj,
-        /// The position they are summoned in.
-        pos: SummonPos,
-    },
-    /// Return banished monsters to the field in the position they left it ("banish it
-    /// until the End Phase").
-    ReturnToField(Obj),
     /// Change battle positions.
     ChangePosition {
         /// The monsters whose positions change.
@@ -278,51 +268,6 @@ pub enum Op {
     },
     /// The card of each object changes control with the other.
     SwapControl(Obj, Obj),
-    /// Negate the activation of the previous chain link; destroy that card if `destroy`.
-    NegateActivation {
-        /// Also destroy the negated card.
-        destroy: bool,
-    },
-    /// Negate the effect of the previous chain link; destroy that card if `destroy`.
-    NegateEffect {
-        /// Also destroy the card whose effect was negated.
-        destroy: bool,
-    },
-    /// Negate the summon in progress; the monster is destroyed (SUM-3).
-    NegateSummon,
-    /// Negate the current attack.
-    NegateAttack,
-    /// End the Battle Phase.
-    EndBattlePhase,
-    /// Inflict effect damage.
-    Damage {
-        /// The players who take the damage.
-        who: Who,
-        /// The damage each takes.
-        amount: Num,
-    },
-    /// Inflict effect damage to the controller of each card of the object (once per
-    /// player: "its controller takes 500 damage").
-    DamageController {
-        /// The cards whose controllers take the damage.
-        of: Obj,
-        /// The damage each controller takes.
-        amount: Num,
-    },
-    /// Gain LP.
-    GainLp {
-        /// The players who gain LP.
-        who: Who,
-        /// How many LP each gains.
-        amount: Num,
-    },
-    /// LP become this.
-    SetLp {
-        /// The players whose LP change.
-        who: Who,
-        /// The LP each has afterwards.
-        amount: Num,
-    },
     /// The controller takes no battle damage from the current battle.
     NoBattleDamage,
     /// A continuous effect on the cards for a while (its numbers fixed now).
@@ -358,9 +303,6 @@ pub enum Op {
     },
     /// The monsters can attack once more this turn.
     ExtraAttack(Obj),
-    /// The controller may Normal Summon or Set 1 monster matching the filter right after
-    /// this effect resolves (beyond the one of the turn).
-    NormalSummonNow(Filter),
     /// Set the cards (spells and traps from the hand) face-down in the controller's zones.
     Set(Obj),
     /// This Normal Spell/Trap stays on the field after it resolves ("this card stays on the
@@ -370,30 +312,11 @@ pub enum Op {
     ShuffleDeck(Who),
     /// Reveal the cards to the opponent (MISC-7).
     Reveal(Obj),
-    /// The controller declares a value (a card name, a type, ...; [`Filter::Declared`]); a
-    /// second `Declare` in the same resolution adds to the first ("a Type and an Attribute").
-    Declare(Declare),
     /// The controller calls heads or tails and a coin is tossed (MISC-6); "did" when the
     /// call was right.
     CallCoin,
     /// Toss `n` coins (MISC-6); [`Num::Heads`] counts the heads.
     TossCoins(u8),
-    /// This trap card is Special Summoned as a monster with its printed stats; it keeps its
-    /// S/T zone occupied and is still a trap (TRAP-5).
-    SummonSelfAsMonster {
-        /// The position the trap is summoned in.
-        pos: SummonPos,
-    },
-    /// Create `count` tokens of the card `code` and Special Summon them under the
-    /// controller's control (MISC-1; `Obj::Affected` names them afterwards).
-    SummonTokens {
-        /// The card code of the token.
-        code: u32,
-        /// How many tokens to summon.
-        count: u8,
-        /// The position they are summoned in.
-        pos: SummonPos,
-    },
     /// Place counters (MISC-2): only on cards whose behaviour lists that kind, never above
     /// `max`.
     AddCounters {
@@ -441,25 +364,8 @@ pub enum Op {
     Custom(CustomStep),
     /// A Ritual or Fusion Summon step (SUM-8, SUM-9; see `extra.rs`).
     Extra(crate::extra::ExtraOp),
-    /// Paying LP inside a resolution (a maintenance cost: "pay 100 LP or destroy this
-    /// card"): not possible with fewer LP, so a [`Op::ChooseOne`] branch starting with it
-    /// is closed then (EFF-5: a payment, not damage).
-    PayLp(Num),
     /// The player wins the duel (WIN-3, "Final Countdown"); with `Who::Both`, a draw.
     Win(Who),
-    /// Tokens for a player: `count` tokens of the card `code` are created for `who` (their
-    /// owner and controller) and Special Summoned to their field (MISC-1; `Obj::Affected`
-    /// names them afterwards). `SummonTokens` is this for the controller.
-    SummonTokensFor {
-        /// The player who gets the tokens (from the controller's side).
-        who: Who,
-        /// The card code of the token.
-        code: u32,
-        /// How many tokens to summon.
-        count: u8,
-        /// The position they are summoned in.
-        pos: SummonPos,
-    },
     /// A battle inside this resolution: the (turn player's) monster of `attacker` battles the
     /// opponent's monster of `target` at once: a face-down target is turned face-up, damage
     /// is calculated (BATTLE-5, BATTLE-6; none when `no_damage`) and the monsters destroyed
@@ -475,9 +381,6 @@ pub enum Op {
     /// Destruction to the Deck: destroy the cards (MISC-4) and place them on top of their
     /// owner's Deck instead of sending them to the GY ("Mystic Swordsman LV6").
     DestroyToDeckTop(Obj),
-    /// Ending the turn's phases: once the current chain has resolved, the turn goes to its
-    /// End Phase (PHASE-1; "it becomes the End Phase": "Neko Mane King").
-    SkipToEndPhase,
     /// Zones that cannot be used: the controller chooses `count` (or as many as there are)
     /// unused Main Monster Zones of the player `who` names; they cannot be used while this
     /// card stays face-up on the field ([`Modifier::LockedZones`]; "Ojama King").
@@ -487,8 +390,6 @@ pub enum Op {
         /// How many zones to lock.
         count: u8,
     },
-    /// LP exchange: the two players exchange their current LP ("Reversal Quiz").
-    ExchangeLp,
     /// Excavate until: the top cards of each named player's Main Deck are revealed one by one
     /// until one matches the filter or the Deck runs out (EFF-12: the turn player first); they
     /// stay in the Deck. `Obj::Affected` names every excavated card, `Obj::Chosen` the
@@ -499,12 +400,25 @@ pub enum Op {
         /// What the card that stops the excavation must match.
         filter: Filter,
     },
-    /// A player declares a value, as [`Op::Declare`] does for the controller ("your opponent
-    /// declares a Level": "Reasoning").
+    /// A player (`Who::You`: the controller; [`Op::declare`]) declares a value (a card name,
+    /// a type, ...; [`Filter::Declared`]); a second declaration in the same resolution adds to
+    /// the first ("a Type and an Attribute"; "your opponent declares a Level": "Reasoning").
     DeclareBy(Who, Declare),
+    /// Negation by a resolving effect ([`NegateWhat`]: an activation, an effect, a summon).
+    Negate(NegateWhat),
+    /// The course of the turn changed by a resolving effect ([`Course`]).
+    Course(Course),
+    /// A summon other than the plain Special Summon ([`SummonStep`]: pointed zones, a return, a trap as a monster, tokens, a Normal Summon now).
+    Summon(SummonStep),
+    /// Life points changed by a resolving effect ([`LpStep`]: damage, gains, payments, exchanges).
+    Lp(LpStep),
 }
 
 impl Op {
+    /// The controller declares a value ([`Op::DeclareBy`] for `Who::You`).
+    pub fn declare(kind: Declare) -> Op {
+        Op::DeclareBy(Who::You, kind)
+    }
     /// "If you do": the steps run only if the previous one affected a card.
     pub fn if_did(then: Vec<Op>) -> Op {
         Op::If { test: Test::Did, then, otherwise: Vec::new() }
@@ -547,5 +461,205 @@ impl Op {
             }
             i += 1;
         }
+    }
+}
+
+/// What an [`Op::Negate`] negates.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NegateWhat {
+    /// Negate the activation of the previous chain link; destroy that card if `destroy`.
+    Activation {
+        /// Also destroy the negated card.
+        destroy: bool,
+    },
+    /// Negate the effect of the previous chain link; destroy that card if `destroy`.
+    Effect {
+        /// Also destroy the card whose effect was negated.
+        destroy: bool,
+    },
+    /// Negate the summon in progress; the monster is destroyed (SUM-3).
+    Summon,
+}
+
+impl Op {
+    /// `Negate` with [`NegateWhat::Activation`].
+    pub fn negate_activation(destroy: bool) -> Op {
+        Op::Negate(NegateWhat::Activation { destroy })
+    }
+    /// `Negate` with [`NegateWhat::Effect`].
+    pub fn negate_effect(destroy: bool) -> Op {
+        Op::Negate(NegateWhat::Effect { destroy })
+    }
+    /// `Negate` with [`NegateWhat::Summon`].
+    pub fn negate_summon() -> Op {
+        Op::Negate(NegateWhat::Summon)
+    }
+}
+
+/// How an [`Op::Course`] changes the course of the turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Course {
+    /// Negate the current attack.
+    NegateAttack,
+    /// End the Battle Phase.
+    EndBattlePhase,
+    /// Ending the turn's phases: once the current chain has resolved, the turn goes to its
+    /// End Phase (PHASE-1; "it becomes the End Phase": "Neko Mane King").
+    SkipToEndPhase,
+}
+
+impl Op {
+    /// `Course` with [`Course::NegateAttack`].
+    pub fn negate_attack() -> Op {
+        Op::Course(Course::NegateAttack)
+    }
+    /// `Course` with [`Course::EndBattlePhase`].
+    pub fn end_battle_phase() -> Op {
+        Op::Course(Course::EndBattlePhase)
+    }
+    /// `Course` with [`Course::SkipToEndPhase`].
+    pub fn skip_to_end_phase() -> Op {
+        Op::Course(Course::SkipToEndPhase)
+    }
+}
+
+/// The summons of an [`Op::Summon`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SummonStep {
+    /// Special Summon to a zone of the controller that this Link card points to.
+    Pointed {
+        /// The monsters to Special Summon.
+        what: Obj,
+        /// The position they are summoned in.
+        pos: SummonPos,
+    },
+    /// Return banished monsters to the field in the position they left it ("banish it
+    /// until the End Phase").
+    ReturnToField(Obj),
+    /// This trap card is Special Summoned as a monster with its printed stats; it keeps its
+    /// S/T zone occupied and is still a trap (TRAP-5).
+    SelfAsMonster {
+        /// The position the trap is summoned in.
+        pos: SummonPos,
+    },
+    /// Create `count` tokens of the card `code` and Special Summon them under the
+    /// controller's control (MISC-1; `Obj::Affected` names them afterwards).
+    Tokens {
+        /// The card code of the token.
+        code: u32,
+        /// How many tokens to summon.
+        count: u8,
+        /// The position they are summoned in.
+        pos: SummonPos,
+    },
+    /// Tokens for a player: `count` tokens of the card `code` are created for `who` (their
+    /// owner and controller) and Special Summoned to their field (MISC-1; `Obj::Affected`
+    /// names them afterwards). `SummonTokens` is this for the controller.
+    TokensFor {
+        /// The player who gets the tokens (from the controller's side).
+        who: Who,
+        /// The card code of the token.
+        code: u32,
+        /// How many tokens to summon.
+        count: u8,
+        /// The position they are summoned in.
+        pos: SummonPos,
+    },
+    /// The controller may Normal Summon or Set 1 monster matching the filter right after
+    /// this effect resolves (beyond the one of the turn).
+    NormalNow(Filter),
+}
+
+impl Op {
+    /// `Summon` with [`SummonStep::Pointed`].
+    pub fn special_summon_pointed(what: Obj, pos: SummonPos) -> Op {
+        Op::Summon(SummonStep::Pointed { what, pos })
+    }
+    /// `Summon` with [`SummonStep::ReturnToField`].
+    pub fn return_to_field(a0: Obj) -> Op {
+        Op::Summon(SummonStep::ReturnToField(a0))
+    }
+    /// `Summon` with [`SummonStep::SelfAsMonster`].
+    pub fn summon_self_as_monster(pos: SummonPos) -> Op {
+        Op::Summon(SummonStep::SelfAsMonster { pos })
+    }
+    /// `Summon` with [`SummonStep::Tokens`].
+    pub fn summon_tokens(code: u32, count: u8, pos: SummonPos) -> Op {
+        Op::Summon(SummonStep::Tokens { code, count, pos })
+    }
+    /// `Summon` with [`SummonStep::TokensFor`].
+    pub fn summon_tokens_for(who: Who, code: u32, count: u8, pos: SummonPos) -> Op {
+        Op::Summon(SummonStep::TokensFor { who, code, count, pos })
+    }
+    /// `Summon` with [`SummonStep::NormalNow`].
+    pub fn normal_summon_now(a0: Filter) -> Op {
+        Op::Summon(SummonStep::NormalNow(a0))
+    }
+}
+
+/// The LP changes of an [`Op::Lp`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LpStep {
+    /// Inflict effect damage.
+    Damage {
+        /// The players who take the damage.
+        who: Who,
+        /// The damage each takes.
+        amount: Num,
+    },
+    /// Gain LP.
+    Gain {
+        /// The players who gain LP.
+        who: Who,
+        /// How many LP each gains.
+        amount: Num,
+    },
+    /// LP become this.
+    Set {
+        /// The players whose LP change.
+        who: Who,
+        /// The LP each has afterwards.
+        amount: Num,
+    },
+    /// Inflict effect damage to the controller of each card of the object (once per
+    /// player: "its controller takes 500 damage").
+    DamageController {
+        /// The cards whose controllers take the damage.
+        of: Obj,
+        /// The damage each controller takes.
+        amount: Num,
+    },
+    /// Paying LP inside a resolution (a maintenance cost: "pay 100 LP or destroy this
+    /// card"): not possible with fewer LP, so a [`Op::ChooseOne`] branch starting with it
+    /// is closed then (EFF-5: a payment, not damage).
+    Pay(Num),
+    /// LP exchange: the two players exchange their current LP ("Reversal Quiz").
+    Exchange,
+}
+
+impl Op {
+    /// `Lp` with [`LpStep::Damage`].
+    pub fn damage(who: Who, amount: Num) -> Op {
+        Op::Lp(LpStep::Damage { who, amount })
+    }
+    /// `Lp` with [`LpStep::Gain`].
+    pub fn gain_lp(who: Who, amount: Num) -> Op {
+        Op::Lp(LpStep::Gain { who, amount })
+    }
+    /// `Lp` with [`LpStep::Set`].
+    pub fn set_lp(who: Who, amount: Num) -> Op {
+        Op::Lp(LpStep::Set { who, amount })
+    }
+    /// `Lp` with [`LpStep::DamageController`].
+    pub fn damage_controller(of: Obj, amount: Num) -> Op {
+        Op::Lp(LpStep::DamageController { of, amount })
+    }
+    /// `Lp` with [`LpStep::Pay`].
+    pub fn pay_lp(a0: Num) -> Op {
+        Op::Lp(LpStep::Pay(a0))
+    }
+    /// `Lp` with [`LpStep::Exchange`].
+    pub fn exchange_lp() -> Op {
+        Op::Lp(LpStep::Exchange)
     }
 }

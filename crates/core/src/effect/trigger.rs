@@ -15,7 +15,11 @@ use crate::types::{BattleStep, Phase, Zone};
 pub enum Trigger {
     /// This card was flipped face-up (FLIP effects).
     Flipped,
-    /// This card was summoned in one of these ways.
+    /// A monster was summoned in one of these ways: this card (`Subject::This`), or any
+    /// monster matching the filter (`Subject::Any`: the card must be face-up on the field, or
+    /// in the place its range says; it may be one of them; every monster so summoned before
+    /// the trigger is activated is an event card, [`crate::effect::Obj::EventCards`]: "when a
+    /// monster(s) is Summoned: destroy them").
     Summoned {
         /// By a Normal Summon.
         normal: bool,
@@ -23,6 +27,8 @@ pub enum Trigger {
         flip: bool,
         /// By a Special Summon.
         special: bool,
+        /// Which monsters.
+        of: Subject,
     },
     /// This card was sent to the GY; `from` lists the places it may have come from (empty:
     /// any); `cause` what must have sent it.
@@ -39,24 +45,20 @@ pub enum Trigger {
         /// What must have destroyed it.
         cause: Cause,
     },
-    /// This card went from the field to the hand.
-    ReturnedToHand,
-    /// Another card matching the filter that you controlled on the field was returned to
-    /// your hand by an opponent's card effect (the event card is that card).
-    OtherReturnedToHand(Filter),
-    /// This card inflicted battle damage to the opponent (`direct`: by a direct attack).
+    /// A card went from the field to the hand: this card (`Subject::This`), or another card
+    /// matching the filter that you controlled, returned to your hand by an opponent's card
+    /// effect (`Subject::Any`; the event card is that card).
+    ReturnedToHand(Subject),
+    /// Battle damage: this card (`Subject::This`) inflicted battle damage to the opponent
+    /// (`direct`: by a direct attack), or any monster matching the filter (`Subject::Any`)
+    /// inflicted battle damage to this card's controller's opponent (BATTLE-10), while this
+    /// card is in its range (the event card is that monster).
     DealtBattleDamage {
         /// Only when it attacked directly.
         direct: bool,
+        /// Which monsters.
+        of: Subject,
     },
-    /// This card destroyed a monster by battle (the event card is that monster).
-    DestroysByBattle,
-    /// "If this card destroys a monster by battle and sends it to the GY": the monster this
-    /// card destroyed by battle went to the GY, while this card is still on the field and
-    /// not destroyed by that battle itself (the event card is that monster).
-    DestroysByBattleToGy,
-    /// This card was chosen as the target of an attack.
-    AttackTargeted,
     /// A phase of this turn begins; `Who::You` = the effect controller's turn.
     Phase {
         /// The phase.
@@ -64,13 +66,6 @@ pub enum Trigger {
         /// Whose turn it must be (from the effect controller's side).
         whose: Who,
     },
-    /// The Battle Phase's End Step begins.
-    EndOfBattlePhase,
-    /// After damage calculation, if this card battled (the event card is the monster it
-    /// battled, if any; BATTLE-4).
-    AfterDamageCalculation,
-    /// The end of the Damage Step, if this card battled.
-    EndOfDamageStep,
     /// Any monster matching the filter was Special Summoned (the card must be face-up on
     /// the field, or in the place its range says; the event card is that monster).
     AnySpecialSummoned(Filter),
@@ -96,29 +91,17 @@ pub enum Trigger {
     /// GY (MISC-4), while this card is in its range; the event cards are those discarded
     /// (one trigger for the cards of one happening).
     AnyDiscarded(Filter),
-    /// Battle damage by any monster: a monster matching the filter inflicted battle damage to
-    /// this card's controller's opponent (BATTLE-10), while this card is in its range (the
-    /// event card is that monster).
-    AnyDealtBattleDamage(Filter),
-    /// This card declared an attack (the event card is the attack target, if any; BATTLE-2).
-    DeclaresAttack,
-    /// Any monster matching the filter was Summoned in one of these ways (the card must be
-    /// face-up on the field, or in the place its range says; it may be one of them). Every
-    /// monster so summoned before the trigger is activated is an event card
-    /// ([`crate::effect::Obj::EventCards`]): "when a monster(s) is Summoned: destroy them".
-    AnySummoned {
-        /// By a Normal Summon.
-        normal: bool,
-        /// By a Flip Summon.
-        flip: bool,
-        /// By a Special Summon.
-        special: bool,
-        /// What the summoned monster must match.
-        filter: Filter,
-    },
-    /// The start of the Damage Step, if this card battles (the event card is the monster it
-    /// battles, still as it was when the attack reached the Damage Step: BATTLE-4).
-    StartOfDamageStep,
+    /// A moment of a battle this card is in ([`BattleMoment`]), or of the Battle Phase.
+    Battle(BattleMoment),
+}
+
+/// Whose happening a trigger watches: this card's own, or any card's matching a filter.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Subject {
+    /// This card.
+    This,
+    /// Any card matching the filter (seen from this card's controller).
+    Any(Filter),
 }
 
 /// Who or what caused a card to move.
@@ -150,16 +133,6 @@ pub enum Anchor {
 pub enum Condition {
     /// Always.
     Always,
-    /// "When a card matching the filter is activated": the chain's last link is the
-    /// activation of such a card (spell/trap activations only).
-    ChainTopActivates(Filter),
-    /// The chain's last link is any activated card or effect matching (monster effects too).
-    ChainTopIs(Filter),
-    /// The chain's last link targets a card matching the filter (still where it was).
-    ChainTopTargets(Filter),
-    /// The chain's last link would destroy a card ("a card or effect that would destroy a
-    /// card is activated").
-    ChainTopDestroys,
     /// A monster matching the filter has just declared an attack (the attack-declaration
     /// window).
     AttackDeclared(Filter),
@@ -174,8 +147,6 @@ pub enum Condition {
         /// What the summoned monster must match.
         filter: Filter,
     },
-    /// A monster is about to be summoned (SUM-3 negation window).
-    SummonPending,
     /// Cards matching the filter exist in the place (at least `count`).
     Exists {
         /// Where to look (from the controller's side).
@@ -192,9 +163,6 @@ pub enum Condition {
         /// What no card there may match.
         filter: Filter,
     },
-    /// The controller has not Summoned a monster this turn ("you cannot Summon other
-    /// monsters the turn you activate this card").
-    NotSummonedThisTurn,
     /// The controller has at least this many free Main Monster Zones.
     FreeMonsterZones(u8),
     /// The controller has at least this many free Spell & Trap Zones.
@@ -202,22 +170,8 @@ pub enum Condition {
     /// Linked zones (ZONE-3): this Link monster points to a free Main Monster Zone of its
     /// controller ("Link Spider").
     FreeLinkedZone,
-    /// Attacking a Defense Position monster (BATTLE-6): this card attacked a monster that was
-    /// in Defense Position at damage calculation, in the current battle ("Red Dragon
-    /// Archfiend").
-    AttackedDefensePosition,
     /// This card was Normal Summoned or flipped face-up this turn (Spirit returns, EFF-15).
     SummonedOrFlippedThisTurn,
-    /// It is your turn.
-    YourTurn,
-    /// It is the opponent's turn.
-    OpponentsTurn,
-    /// The current phase is this one.
-    InPhase(Phase),
-    /// The current phase is the Battle Phase.
-    InBattlePhase,
-    /// The Battle Phase is in this step (or Damage Step sub-step).
-    Step(BattleStep),
     /// A monster in the current battle (the attacker or the attack target) matches.
     Battling(Filter),
     /// This card matches the filter ("if this card was destroyed and sent to the GY this
@@ -252,22 +206,93 @@ pub enum Condition {
     Not(Box<Condition>),
     /// A unique condition a card brings (see [`CustomCheck`]).
     Custom(CustomCheck),
+    /// The chain's last link answers this question ([`LinkFact`]).
+    ChainTop(LinkFact),
+    /// A fact of the current battle about this card ([`BattleFact`]).
+    Battled(BattleFact),
+    /// The time of the duel ([`Timing`]: whose turn, which phase or step).
+    Timing(Timing),
+    /// A summon is about to happen (the SUM-3 negation windows; [`PendingSummon`]).
+    Pending(PendingSummon),
+    /// Its player has not yet done this this turn ([`PlayerDid`]: "you cannot ... the turn you activate this card").
+    NotYetThisTurn(PlayerDid),
+}
+
+impl Condition {
+    /// Does the condition (anywhere inside) ask for the SUM-3 negation window?
+    pub fn mentions_summon_pending(&self) -> bool {
+        match self {
+            Condition::Pending(crate::effect::PendingSummon::Summon) | Condition::Pending(crate::effect::PendingSummon::SpecialSummon) => true,
+            Condition::All(v) | Condition::Any(v) => v.iter().any(Condition::mentions_summon_pending),
+            Condition::Not(c) => c.mentions_summon_pending(),
+            _ => false,
+        }
+    }
+}
+
+/// A question about the chain's last link ([`Condition::ChainTop`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LinkFact {
+    /// "When a card matching the filter is activated": the chain's last link is the
+    /// activation of such a card (spell/trap activations only).
+    Activates(Filter),
+    /// The chain's last link is any activated card or effect matching (monster effects too).
+    Is(Filter),
+    /// The chain's last link targets a card matching the filter (still where it was).
+    Targets(Filter),
     /// The chain's last link targets only cards matching the filter (at least one, all of
     /// them still where they were: "a Spell Card that targets this card and no other", EFF-6).
-    ChainTopTargetsOnly(Filter),
-    /// Its player has activated no card or effect this turn ("you cannot activate other
-    /// cards or effects the turn you activate this": nothing activated before it, EFF-1).
-    NotActivatedThisTurn,
+    TargetsOnly(Filter),
+    /// The chain's last link would destroy a card ("a card or effect that would destroy a
+    /// card is activated").
+    Destroys,
     /// The chain's last link would destroy a card matching the filter: a destroy step's
     /// bound targets, or the cards its "every card ..." object names now ("an effect that
     /// would destroy a Trap Card you control").
-    ChainTopWouldDestroy(Filter),
-    /// A Special Summon is about to happen (the SUM-3 negation window of a summon procedure
-    /// or an Extra Deck summon).
-    SpecialSummonPending,
+    WouldDestroy(Filter),
     /// The chain's last link is an effect that Special Summons (SUM-14: "an effect that
     /// Special Summons a monster").
-    ChainTopSpecialSummons,
+    SpecialSummons,
+}
+
+impl Condition {
+    /// `ChainTop` with [`LinkFact::Activates`].
+    pub fn chain_top_activates(a0: Filter) -> Condition {
+        Condition::ChainTop(LinkFact::Activates(a0))
+    }
+    /// `ChainTop` with [`LinkFact::Is`].
+    pub fn chain_top_is(a0: Filter) -> Condition {
+        Condition::ChainTop(LinkFact::Is(a0))
+    }
+    /// `ChainTop` with [`LinkFact::Targets`].
+    pub fn chain_top_targets(a0: Filter) -> Condition {
+        Condition::ChainTop(LinkFact::Targets(a0))
+    }
+    /// `ChainTop` with [`LinkFact::TargetsOnly`].
+    pub fn chain_top_targets_only(a0: Filter) -> Condition {
+        Condition::ChainTop(LinkFact::TargetsOnly(a0))
+    }
+    /// `ChainTop` with [`LinkFact::Destroys`].
+    pub fn chain_top_destroys() -> Condition {
+        Condition::ChainTop(LinkFact::Destroys)
+    }
+    /// `ChainTop` with [`LinkFact::WouldDestroy`].
+    pub fn chain_top_would_destroy(a0: Filter) -> Condition {
+        Condition::ChainTop(LinkFact::WouldDestroy(a0))
+    }
+    /// `ChainTop` with [`LinkFact::SpecialSummons`].
+    pub fn chain_top_special_summons() -> Condition {
+        Condition::ChainTop(LinkFact::SpecialSummons)
+    }
+}
+
+/// What this card did or met in the current battle ([`Condition::Battled`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BattleFact {
+    /// Attacking a Defense Position monster (BATTLE-6): this card attacked a monster that was
+    /// in Defense Position at damage calculation, in the current battle ("Red Dragon
+    /// Archfiend").
+    AttackedDefensePosition,
     /// Attacking a face-down monster (BATTLE-4, POS-4): this card attacked a monster that
     /// was face-down in Defense Position until the attack flipped it, in the current battle
     /// ("Legacy Hunter").
@@ -278,13 +303,157 @@ pub enum Condition {
 }
 
 impl Condition {
-    /// Does the condition (anywhere inside) ask for the SUM-3 negation window?
-    pub fn mentions_summon_pending(&self) -> bool {
-        match self {
-            Condition::SummonPending | Condition::SpecialSummonPending => true,
-            Condition::All(v) | Condition::Any(v) => v.iter().any(Condition::mentions_summon_pending),
-            Condition::Not(c) => c.mentions_summon_pending(),
-            _ => false,
-        }
+    /// `Battled` with [`BattleFact::AttackedDefensePosition`].
+    pub fn attacked_defense_position() -> Condition {
+        Condition::Battled(BattleFact::AttackedDefensePosition)
+    }
+    /// `Battled` with [`BattleFact::AttackedFaceDownDefense`].
+    pub fn attacked_face_down_defense() -> Condition {
+        Condition::Battled(BattleFact::AttackedFaceDownDefense)
+    }
+    /// `Battled` with [`BattleFact::DefendedInDefensePosition`].
+    pub fn defended_in_defense_position() -> Condition {
+        Condition::Battled(BattleFact::DefendedInDefensePosition)
+    }
+}
+
+/// The battle moments a [`Trigger::Battle`] watches.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BattleMoment {
+    /// This card was chosen as the target of an attack.
+    AttackTargeted,
+    /// This card declared an attack (the event card is the attack target, if any; BATTLE-2).
+    DeclaresAttack,
+    /// After damage calculation, if this card battled (the event card is the monster it
+    /// battled, if any; BATTLE-4).
+    AfterDamageCalculation,
+    /// The end of the Damage Step, if this card battled.
+    EndOfDamageStep,
+    /// The start of the Damage Step, if this card battles (the event card is the monster it
+    /// battles, still as it was when the attack reached the Damage Step: BATTLE-4).
+    StartOfDamageStep,
+    /// This card destroyed a monster by battle (the event card is that monster).
+    DestroysByBattle,
+    /// "If this card destroys a monster by battle and sends it to the GY": the monster this
+    /// card destroyed by battle went to the GY, while this card is still on the field and
+    /// not destroyed by that battle itself (the event card is that monster).
+    DestroysByBattleToGy,
+    /// The Battle Phase's End Step begins.
+    EndOfBattlePhase,
+}
+
+impl Trigger {
+    /// `Battle` with [`BattleMoment::AttackTargeted`].
+    pub fn attack_targeted() -> Trigger {
+        Trigger::Battle(BattleMoment::AttackTargeted)
+    }
+    /// `Battle` with [`BattleMoment::DeclaresAttack`].
+    pub fn declares_attack() -> Trigger {
+        Trigger::Battle(BattleMoment::DeclaresAttack)
+    }
+    /// `Battle` with [`BattleMoment::AfterDamageCalculation`].
+    pub fn after_damage_calculation() -> Trigger {
+        Trigger::Battle(BattleMoment::AfterDamageCalculation)
+    }
+    /// `Battle` with [`BattleMoment::EndOfDamageStep`].
+    pub fn end_of_damage_step() -> Trigger {
+        Trigger::Battle(BattleMoment::EndOfDamageStep)
+    }
+    /// `Battle` with [`BattleMoment::StartOfDamageStep`].
+    pub fn start_of_damage_step() -> Trigger {
+        Trigger::Battle(BattleMoment::StartOfDamageStep)
+    }
+    /// `Battle` with [`BattleMoment::DestroysByBattle`].
+    pub fn destroys_by_battle() -> Trigger {
+        Trigger::Battle(BattleMoment::DestroysByBattle)
+    }
+    /// `Battle` with [`BattleMoment::DestroysByBattleToGy`].
+    pub fn destroys_by_battle_to_gy() -> Trigger {
+        Trigger::Battle(BattleMoment::DestroysByBattleToGy)
+    }
+    /// `Battle` with [`BattleMoment::EndOfBattlePhase`].
+    pub fn end_of_battle_phase() -> Trigger {
+        Trigger::Battle(BattleMoment::EndOfBattlePhase)
+    }
+}
+
+/// The times a [`Condition::Timing`] asks for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Timing {
+    /// It is your turn.
+    YourTurn,
+    /// It is the opponent's turn.
+    OpponentsTurn,
+    /// The current phase is this one.
+    InPhase(Phase),
+    /// The current phase is the Battle Phase.
+    InBattlePhase,
+    /// The Battle Phase is in this step (or Damage Step sub-step).
+    Step(BattleStep),
+}
+
+impl Condition {
+    /// `Timing` with [`Timing::YourTurn`].
+    pub fn your_turn() -> Condition {
+        Condition::Timing(Timing::YourTurn)
+    }
+    /// `Timing` with [`Timing::OpponentsTurn`].
+    pub fn opponents_turn() -> Condition {
+        Condition::Timing(Timing::OpponentsTurn)
+    }
+    /// `Timing` with [`Timing::InPhase`].
+    pub fn in_phase(a0: Phase) -> Condition {
+        Condition::Timing(Timing::InPhase(a0))
+    }
+    /// `Timing` with [`Timing::InBattlePhase`].
+    pub fn in_battle_phase() -> Condition {
+        Condition::Timing(Timing::InBattlePhase)
+    }
+    /// `Timing` with [`Timing::Step`].
+    pub fn step(a0: BattleStep) -> Condition {
+        Condition::Timing(Timing::Step(a0))
+    }
+}
+
+/// Which summon a [`Condition::Pending`] waits on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PendingSummon {
+    /// A monster is about to be summoned (SUM-3 negation window).
+    Summon,
+    /// A Special Summon is about to happen (the SUM-3 negation window of a summon procedure
+    /// or an Extra Deck summon).
+    SpecialSummon,
+}
+
+impl Condition {
+    /// `Pending` with [`PendingSummon::Summon`].
+    pub fn summon_pending() -> Condition {
+        Condition::Pending(PendingSummon::Summon)
+    }
+    /// `Pending` with [`PendingSummon::SpecialSummon`].
+    pub fn special_summon_pending() -> Condition {
+        Condition::Pending(PendingSummon::SpecialSummon)
+    }
+}
+
+/// What a [`Condition::NotYetThisTurn`] asks its player has not done.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayerDid {
+    /// The controller has not Summoned a monster this turn ("you cannot Summon other
+    /// monsters the turn you activate this card").
+    Summoned,
+    /// Its player has activated no card or effect this turn ("you cannot activate other
+    /// cards or effects the turn you activate this": nothing activated before it, EFF-1).
+    Activated,
+}
+
+impl Condition {
+    /// `NotYetThisTurn` with [`PlayerDid::Summoned`].
+    pub fn not_summoned_this_turn() -> Condition {
+        Condition::NotYetThisTurn(PlayerDid::Summoned)
+    }
+    /// `NotYetThisTurn` with [`PlayerDid::Activated`].
+    pub fn not_activated_this_turn() -> Condition {
+        Condition::NotYetThisTurn(PlayerDid::Activated)
     }
 }

@@ -98,18 +98,17 @@ impl Duel {
     }
 
     /// The monster card equipped to `card` that would be destroyed by battle in its place
-    /// (`Modifier::DestroyEquippedInstead`).
+    /// (`MonsterRule::DestroyEquippedInstead`).
     pub(crate) fn battle_substitute(&self, card: CardId) -> Option<CardId> {
-        if !self.restricted(card, |m| if let crate::effect::Modifier::DestroyEquippedInstead(s) = m { Some(s) } else { None }) {
+        if !self.restricted(card, |m| m.rule_scope(crate::effect::MonsterRule::DestroyEquippedInstead)) {
             return None;
         }
         self.equipped_monster_card(card)
     }
 
-    /// `Modifier::ReflectBattleDamage` applies to `card` and a monster card equips it.
+    /// `MonsterRule::ReflectBattleDamage` applies to `card` and a monster card equips it.
     pub(crate) fn reflects_battle_damage(&self, card: CardId) -> bool {
-        self.restricted(card, |m| if let crate::effect::Modifier::ReflectBattleDamage(s) = m { Some(s) } else { None })
-            && self.equipped_monster_card(card).is_some()
+        self.restricted(card, |m| m.rule_scope(crate::effect::MonsterRule::ReflectBattleDamage)) && self.equipped_monster_card(card).is_some()
     }
 
     /// A monster card (not an Equip Spell) equipped to `card`.
@@ -120,9 +119,9 @@ impl Duel {
         })
     }
 
-    /// `Modifier::DoubleBattleDamage` applies to this monster.
+    /// `MonsterRule::DoubleBattleDamage` applies to this monster.
     pub(crate) fn doubles_battle_damage(&self, card: CardId) -> bool {
-        self.restricted(card, |m| if let crate::effect::Modifier::DoubleBattleDamage(s) = m { Some(s) } else { None })
+        self.restricted(card, |m| m.rule_scope(crate::effect::MonsterRule::DoubleBattleDamage))
     }
 
     /// A monster zone's place on the whole board, seen from player A: Main Monster Zones

@@ -23,7 +23,7 @@ impl Duel {
     }
 
     /// The cards of a list an effect may move out of where they are (not those a locked GY
-    /// holds: `Modifier::GyLocked`).
+    /// holds: `Modifier::Duel(crate::effect::DuelRule::GyLocked)`).
     fn movable(&self, mut list: SmallVec<[CardId; 4]>) -> SmallVec<[CardId; 4]> {
         if self.gy_locked() {
             list.retain(|c| self.card(*c).zone() != Zone::Gy);
@@ -49,6 +49,70 @@ impl Duel {
     }
 
     pub(super) fn run_op(&mut self, op: &Op, r: &mut Resolution) -> OpFlow {
+        // One function per family of steps.
+        match op {
+            Op::Choose { .. }
+            | Op::ChooseRandom { .. }
+            | Op::Draw { .. }
+            | Op::ShuffleDeck(..)
+            | Op::Reveal(..)
+            | Op::AddCounters { .. }
+            | Op::Remember { .. } => self.run_pick_op(op, r),
+            Op::Destroy(..)
+            | Op::DestroyAndBanish(..)
+            | Op::DestroyToDeckTop(..)
+            | Op::SendToGy(..)
+            | Op::Discard(..)
+            | Op::Banish { .. }
+            | Op::ToHand(..)
+            | Op::ToDeck { .. } => self.run_move_op(op, r),
+            Op::ChangePosition { .. } | Op::EquipTo(..) | Op::TakeControl { .. } | Op::SwapControl(..) | Op::Set(..) => self.run_field_op(op, r),
+            Op::SpecialSummon { .. }
+            | Op::Summon(crate::effect::SummonStep::Pointed { .. })
+            | Op::Summon(crate::effect::SummonStep::ReturnToField(..))
+            | Op::Summon(crate::effect::SummonStep::SelfAsMonster { .. })
+            | Op::Summon(crate::effect::SummonStep::Tokens { .. })
+            | Op::Summon(crate::effect::SummonStep::TokensFor { .. })
+            | Op::EquipAsCard { .. }
+            | Op::Summon(crate::effect::SummonStep::NormalNow(..)) => self.run_summon_op(op, r),
+            Op::Negate(crate::effect::NegateWhat::Activation { .. })
+            | Op::Negate(crate::effect::NegateWhat::Effect { .. })
+            | Op::Negate(crate::effect::NegateWhat::Summon)
+            | Op::Course(crate::effect::Course::NegateAttack)
+            | Op::Course(crate::effect::Course::EndBattlePhase)
+            | Op::Course(crate::effect::Course::SkipToEndPhase)
+            | Op::LockZones { .. }
+            | Op::BattleNow { .. }
+            | Op::Win(..) => self.run_negate_op(op, r),
+            Op::Lp(crate::effect::LpStep::Damage { .. })
+            | Op::Lp(crate::effect::LpStep::Gain { .. })
+            | Op::Lp(crate::effect::LpStep::Set { .. })
+            | Op::Lp(crate::effect::LpStep::DamageController { .. })
+            | Op::NoBattleDamage
+            | Op::Apply { .. }
+            | Op::ApplyRule { .. }
+            | Op::ApplyPlayer { .. }
+            | Op::ForbidNames { .. }
+            | Op::ExtraAttack(..)
+            | Op::StayOnField
+            | Op::Lp(crate::effect::LpStep::Exchange)
+            | Op::Lp(crate::effect::LpStep::Pay(..)) => self.run_lp_op(op, r),
+            Op::DeclareBy(..)
+            | Op::CallCoin
+            | Op::TossCoins(..)
+            | Op::Later { .. }
+            | Op::If { .. }
+            | Op::MayDo(..)
+            | Op::ChooseOne(..)
+            | Op::Custom(..)
+            | Op::Extra(..)
+            | Op::ExcavateUntil { .. } => self.run_flow_op(op, r),
+        }
+    }
+
+    /// The steps that pick, draw, show or mark cards (choices, draws, shuffles, reveals,
+    /// counters, memory).
+    fn run_pick_op(&mut self, op: &Op, r: &mut Resolution) -> OpFlow {
         let p = r.link.controller;
         let card = r.link.card;
         match op {
@@ -104,6 +168,57 @@ impl Duel {
                 self.set_affected(r, &drawn);
                 OpFlow::Next
             }
+            Op::ShuffleDeck(who) => {
+                for q in self.who(*who, p) {
+                    self.shuffle_deck(q);
+                }
+                OpFlow::Next
+            }
+            Op::Reveal(o) => {
+                let list = self.objects(o, r);
+                for &c in &list {
+                    self.emit(Event::Revealed { card: c });
+                }
+                self.set_affected(r, &list);
+                OpFlow::Next
+            }
+            Op::AddCounters { what, kind, count, max } => {
+                let list = self.objects(what, r);
+                let mut placed: SmallVec<[CardId; 4]> = SmallVec::new();
+                for c in list {
+                    let allowed = self.pool.def(self.card(c).def).behavior.counters.contains(kind) && self.card(c).zone().on_field() && self.card(c).face_up();
+                    if !allowed {
+                        continue;
+                    }
+                    let have = self.counters_on(c, *kind);
+                    let add = max.map_or(*count as u16, |m| (m as u16).saturating_sub(have).min(*count as u16));
+                    if add > 0 {
+                        self.add_counters(c, *kind, add as i32);
+                        placed.push(c);
+                    }
+                }
+                self.set_affected(r, &placed);
+                OpFlow::Next
+            }
+            Op::Remember { what, slot } => {
+                let list = self.objects(what, r);
+                self.memory.retain(|e| !(e.source == card && e.slot == *slot));
+                for c in list {
+                    let card_moves = self.card(c).moves;
+                    self.memory.push(MemoryEntry { source: card, slot: *slot, card: c, card_moves, turn: self.turn });
+                }
+                OpFlow::Next
+            }
+            // Not a step of this family (`run_op` routes each step to its own).
+            _ => OpFlow::Next,
+        }
+    }
+
+    /// The steps that move cards: destroy, send to the GY, discard, banish, return to the hand
+    /// or Deck.
+    fn run_move_op(&mut self, op: &Op, r: &mut Resolution) -> OpFlow {
+        let p = r.link.controller;
+        match op {
             Op::Destroy(o) | Op::DestroyAndBanish(o) | Op::DestroyToDeckTop(o) => {
                 // Cards on the field, or in the hand when the effect names the hand ("destroy
                 // the monsters in their hand"); not those protected from it or unaffected by it.
@@ -186,15 +301,16 @@ impl Duel {
                 self.set_affected(r, &list);
                 OpFlow::Next
             }
-            Op::SpecialSummon { what, pos, side } => self.op_special_summon(what, *pos, *side, r, false),
-            Op::SpecialSummonPointed { what, pos } => self.op_special_summon(what, *pos, crate::effect::Side::You, r, true),
-            Op::ReturnToField(o) => self.op_return_to_field(o, r),
-            Op::SummonSelfAsMonster { pos } => self.op_summon_self(*pos, r),
-            Op::SummonTokens { code, count, pos } => self.op_summon_tokens(p, *code, *count, *pos, r),
-            Op::SummonTokensFor { who, code, count, pos } => {
-                let q = if *who == Who::Opponent { p.opp() } else { p };
-                self.op_summon_tokens(q, *code, *count, *pos, r)
-            }
+            // Not a step of this family (`run_op` routes each step to its own).
+            _ => OpFlow::Next,
+        }
+    }
+
+    /// The steps that change cards on the field: positions, equips, control, Sets.
+    fn run_field_op(&mut self, op: &Op, r: &mut Resolution) -> OpFlow {
+        let p = r.link.controller;
+        let card = r.link.card;
+        match op {
             Op::ChangePosition { what, to } => {
                 let list = self.acted_on(what, r);
                 let mut changed: SmallVec<[CardId; 4]> = SmallVec::new();
@@ -244,7 +360,6 @@ impl Duel {
                 r.did = ok;
                 OpFlow::Next
             }
-            Op::EquipAsCard { what, to, grants } => self.op_equip_as_card(what, to, grants.as_ref(), r),
             Op::TakeControl { what, until } => {
                 let list = self.acted_on(what, r);
                 let mut taken: SmallVec<[CardId; 4]> = SmallVec::new();
@@ -270,7 +385,48 @@ impl Duel {
                 self.set_affected(r, &both);
                 OpFlow::Next
             }
-            Op::NegateActivation { destroy } => {
+            Op::Set(o) => {
+                let list = self.objects(o, r);
+                let mut set: SmallVec<[CardId; 4]> = SmallVec::new();
+                for c in list {
+                    if self.can_set_from_hand(c, p) {
+                        self.set_spell_trap(c);
+                        set.push(c);
+                    }
+                }
+                self.set_affected(r, &set);
+                OpFlow::Next
+            }
+            // Not a step of this family (`run_op` routes each step to its own).
+            _ => OpFlow::Next,
+        }
+    }
+
+    /// The steps that summon (Special Summons, tokens, traps as monsters, equips as cards).
+    fn run_summon_op(&mut self, op: &Op, r: &mut Resolution) -> OpFlow {
+        let p = r.link.controller;
+        match op {
+            Op::SpecialSummon { what, pos, side } => self.op_special_summon(what, *pos, *side, r, false),
+            Op::Summon(crate::effect::SummonStep::Pointed { what, pos }) => self.op_special_summon(what, *pos, crate::effect::Side::You, r, true),
+            Op::Summon(crate::effect::SummonStep::ReturnToField(o)) => self.op_return_to_field(o, r),
+            Op::Summon(crate::effect::SummonStep::SelfAsMonster { pos }) => self.op_summon_self(*pos, r),
+            Op::Summon(crate::effect::SummonStep::Tokens { code, count, pos }) => self.op_summon_tokens(p, *code, *count, *pos, r),
+            Op::Summon(crate::effect::SummonStep::TokensFor { who, code, count, pos }) => {
+                let q = if *who == Who::Opponent { p.opp() } else { p };
+                self.op_summon_tokens(q, *code, *count, *pos, r)
+            }
+            Op::EquipAsCard { what, to, grants } => self.op_equip_as_card(what, to, grants.as_ref(), r),
+            Op::Summon(crate::effect::SummonStep::NormalNow(f)) => self.op_normal_summon_now(f, r),
+            // Not a step of this family (`run_op` routes each step to its own).
+            _ => OpFlow::Next,
+        }
+    }
+
+    /// The steps of negation, of the battle and of the turn's course.
+    fn run_negate_op(&mut self, op: &Op, r: &mut Resolution) -> OpFlow {
+        let p = r.link.controller;
+        match op {
+            Op::Negate(crate::effect::NegateWhat::Activation { destroy }) => {
                 let n = r.n as usize;
                 if n >= 2 {
                     self.negate_link(n - 2, true, *destroy);
@@ -281,7 +437,7 @@ impl Duel {
                 }
                 OpFlow::Next
             }
-            Op::NegateEffect { destroy } => {
+            Op::Negate(crate::effect::NegateWhat::Effect { destroy }) => {
                 let n = r.n as usize;
                 if n >= 2 {
                     self.negate_link(n - 2, false, *destroy);
@@ -289,14 +445,14 @@ impl Duel {
                 }
                 OpFlow::Next
             }
-            Op::NegateSummon => {
+            Op::Negate(crate::effect::NegateWhat::Summon) => {
                 if let Some(m) = self.summon_pending.take() {
                     self.negate_summon(m);
                     r.did = true;
                 }
                 OpFlow::Next
             }
-            Op::NegateAttack => {
+            Op::Course(crate::effect::Course::NegateAttack) => {
                 r.did = self.current_attack().is_some();
                 if let Some(a) = self.current_attacker() {
                     self.attack_negated = true;
@@ -304,23 +460,45 @@ impl Duel {
                 }
                 OpFlow::Next
             }
-            Op::EndBattlePhase => {
+            Op::Course(crate::effect::Course::EndBattlePhase) => {
                 self.end_battle_phase = true;
                 OpFlow::Next
             }
-            Op::SkipToEndPhase => {
+            Op::Course(crate::effect::Course::SkipToEndPhase) => {
                 r.did = self.phase != crate::types::Phase::End;
                 self.skip_to_end_phase = r.did;
                 OpFlow::Next
             }
             Op::LockZones { who, count } => self.op_lock_zones(*who, *count, r),
-            Op::Damage { who, amount } | Op::GainLp { who, amount } | Op::SetLp { who, amount } => {
+            Op::BattleNow { attacker, target, no_damage } => self.op_battle_now(attacker, target, *no_damage, r),
+            Op::Win(who) => {
+                let winner = match who {
+                    Who::You => Some(p),
+                    Who::Opponent => Some(p.opp()),
+                    Who::Both => None,
+                };
+                self.finish(crate::types::Outcome { winner, reason: crate::types::WinReason::CardEffect });
+                OpFlow::Stop
+            }
+            // Not a step of this family (`run_op` routes each step to its own).
+            _ => OpFlow::Next,
+        }
+    }
+
+    /// The steps of damage and LP, and of effects applied for a while.
+    fn run_lp_op(&mut self, op: &Op, r: &mut Resolution) -> OpFlow {
+        let p = r.link.controller;
+        let card = r.link.card;
+        match op {
+            Op::Lp(crate::effect::LpStep::Damage { who, amount })
+            | Op::Lp(crate::effect::LpStep::Gain { who, amount })
+            | Op::Lp(crate::effect::LpStep::Set { who, amount }) => {
                 let value = self.num(amount, &Ctx::resolving(r));
                 for q in self.who(*who, p) {
                     match op {
-                        Op::Damage { .. } => self.effect_damage(q, value, card),
-                        Op::GainLp { .. } if self.gains_become_damage(q) => self.effect_damage(q, value, card),
-                        Op::GainLp { .. } => self.change_lp(q, value),
+                        Op::Lp(crate::effect::LpStep::Damage { .. }) => self.effect_damage(q, value, card),
+                        Op::Lp(crate::effect::LpStep::Gain { .. }) if self.gains_become_damage(q) => self.effect_damage(q, value, card),
+                        Op::Lp(crate::effect::LpStep::Gain { .. }) => self.change_lp(q, value),
                         _ => {
                             let d = value - self.lp(q);
                             self.change_lp(q, d);
@@ -330,7 +508,7 @@ impl Duel {
                 r.did = value > 0;
                 OpFlow::Next
             }
-            Op::DamageController { of, amount } => {
+            Op::Lp(crate::effect::LpStep::DamageController { of, amount }) => {
                 let value = self.num(amount, &Ctx::resolving(r));
                 let mut hit: SmallVec<[Player; 2]> = SmallVec::new();
                 for c in self.objects(of, r) {
@@ -405,40 +583,37 @@ impl Duel {
                 self.set_affected(r, &list);
                 OpFlow::Next
             }
-            Op::NormalSummonNow(f) => self.op_normal_summon_now(f, r),
-            Op::Set(o) => {
-                let list = self.objects(o, r);
-                let mut set: SmallVec<[CardId; 4]> = SmallVec::new();
-                for c in list {
-                    if self.can_set_from_hand(c, p) {
-                        self.set_spell_trap(c);
-                        set.push(c);
-                    }
-                }
-                self.set_affected(r, &set);
-                OpFlow::Next
-            }
             Op::StayOnField => {
                 if self.card(card).moves == r.link.card_moves && self.card(card).zone().on_field() {
                     self.cards[card.0 as usize].stays = true;
                 }
                 OpFlow::Next
             }
-            Op::ShuffleDeck(who) => {
-                for q in self.who(*who, p) {
-                    self.shuffle_deck(q);
+            Op::Lp(crate::effect::LpStep::Exchange) => {
+                let (mine, theirs) = (self.lp(p), self.lp(p.opp()));
+                self.change_lp(p, theirs - mine);
+                self.change_lp(p.opp(), mine - theirs);
+                r.did = mine != theirs;
+                OpFlow::Next
+            }
+            Op::Lp(crate::effect::LpStep::Pay(amount)) => {
+                let value = self.num(amount, &Ctx::resolving(r)).max(0);
+                r.did = self.lp(p) >= value;
+                if r.did {
+                    self.change_lp(p, -value);
                 }
                 OpFlow::Next
             }
-            Op::Reveal(o) => {
-                let list = self.objects(o, r);
-                for &c in &list {
-                    self.emit(Event::Revealed { card: c });
-                }
-                self.set_affected(r, &list);
-                OpFlow::Next
-            }
-            Op::Declare(kind) => self.op_declare(p, *kind, r),
+            // Not a step of this family (`run_op` routes each step to its own).
+            _ => OpFlow::Next,
+        }
+    }
+
+    /// The steps that branch, ask, toss coins, wait or run a card's own code.
+    fn run_flow_op(&mut self, op: &Op, r: &mut Resolution) -> OpFlow {
+        let p = r.link.controller;
+        let card = r.link.card;
+        match op {
             Op::DeclareBy(who, kind) => self.op_declare(self.chooser(*who, p), *kind, r),
             Op::CallCoin => match self.take_answer() {
                 Some(Action::Announce(call)) => {
@@ -462,33 +637,6 @@ impl Duel {
                     let heads = self.rng.random_range(0..2u8) == 1;
                     self.emit(Event::CoinTossed { player: p, heads });
                     r.heads += u8::from(heads);
-                }
-                OpFlow::Next
-            }
-            Op::AddCounters { what, kind, count, max } => {
-                let list = self.objects(what, r);
-                let mut placed: SmallVec<[CardId; 4]> = SmallVec::new();
-                for c in list {
-                    let allowed = self.pool.def(self.card(c).def).behavior.counters.contains(kind) && self.card(c).zone().on_field() && self.card(c).face_up();
-                    if !allowed {
-                        continue;
-                    }
-                    let have = self.counters_on(c, *kind);
-                    let add = max.map_or(*count as u16, |m| (m as u16).saturating_sub(have).min(*count as u16));
-                    if add > 0 {
-                        self.add_counters(c, *kind, add as i32);
-                        placed.push(c);
-                    }
-                }
-                self.set_affected(r, &placed);
-                OpFlow::Next
-            }
-            Op::Remember { what, slot } => {
-                let list = self.objects(what, r);
-                self.memory.retain(|e| !(e.source == card && e.slot == *slot));
-                for c in list {
-                    let card_moves = self.card(c).moves;
-                    self.memory.push(MemoryEntry { source: card, slot: *slot, card: c, card_moves, turn: self.turn });
                 }
                 OpFlow::Next
             }
@@ -541,35 +689,12 @@ impl Duel {
             }
             Op::Extra(x) => self.run_extra_op(x, r),
             Op::ExcavateUntil { who, filter } => self.op_excavate_until(*who, filter, r),
-            Op::ExchangeLp => {
-                let (mine, theirs) = (self.lp(p), self.lp(p.opp()));
-                self.change_lp(p, theirs - mine);
-                self.change_lp(p.opp(), mine - theirs);
-                r.did = mine != theirs;
-                OpFlow::Next
-            }
-            Op::PayLp(amount) => {
-                let value = self.num(amount, &Ctx::resolving(r)).max(0);
-                r.did = self.lp(p) >= value;
-                if r.did {
-                    self.change_lp(p, -value);
-                }
-                OpFlow::Next
-            }
-            Op::BattleNow { attacker, target, no_damage } => self.op_battle_now(attacker, target, *no_damage, r),
-            Op::Win(who) => {
-                let winner = match who {
-                    Who::You => Some(p),
-                    Who::Opponent => Some(p.opp()),
-                    Who::Both => None,
-                };
-                self.finish(crate::types::Outcome { winner, reason: crate::types::WinReason::CardEffect });
-                OpFlow::Stop
-            }
+            // Not a step of this family (`run_op` routes each step to its own).
+            _ => OpFlow::Next,
         }
     }
 
-    /// `Op::Declare`, `Op::DeclareBy`: player `q` declares a value.
+    /// `Op::DeclareBy`: player `q` declares a value.
     fn op_declare(&mut self, q: Player, kind: crate::effect::Declare, r: &mut Resolution) -> OpFlow {
         match self.take_answer() {
             Some(Action::Announce(v)) => {
@@ -633,7 +758,7 @@ impl Duel {
     /// A modifier with its numbers fixed in a context (a modifier applied for a while keeps
     /// the values it had when it was applied).
     pub(crate) fn fixed_modifier(&self, m: &crate::effect::Modifier, ctx: &Ctx<'_>) -> crate::effect::Modifier {
-        use crate::effect::{Modifier, Num, Scope};
+        use crate::effect::{Act, Modifier, Num, Scope};
         let fix = |n: &Num| Num::Const(self.num(n, ctx));
         let scope = |s: &Scope| match s {
             Scope::Monsters(f) => Scope::Monsters(self.fixed_filter(f, ctx)),
@@ -645,9 +770,9 @@ impl Duel {
             Modifier::SetOriginal { atk, def } => Modifier::SetOriginal { atk: atk.as_ref().map(fix), def: def.as_ref().map(fix) },
             Modifier::ExtraAttacks { scope, count } => Modifier::ExtraAttacks { scope: scope.clone(), count: fix(count) },
             // The numbers a scope compares with ("ATK at most the LP paid").
-            Modifier::CannotAttack(s) => Modifier::CannotAttack(scope(s)),
-            Modifier::CannotChangePosition(s) => Modifier::CannotChangePosition(scope(s)),
-            Modifier::NotAttackTarget(s) => Modifier::NotAttackTarget(scope(s)),
+            Modifier::Cannot { scope: s, act: act @ (Act::Attack | Act::ChangePosition | Act::BeAttackTarget) } => {
+                Modifier::Cannot { scope: scope(s), act: *act }
+            }
             Modifier::NameProhibited { name, spared } => Modifier::NameProhibited { name: fix(name), spared: *spared },
             m => m.clone(),
         }
@@ -665,7 +790,7 @@ impl Duel {
         }
     }
 
-    /// The values a player may declare (`Op::Declare`).
+    /// The values a player may declare (`Op::DeclareBy`).
     fn declare_options(&self, kind: crate::effect::Declare) -> Vec<u32> {
         use crate::card::type_bits;
         use crate::effect::Declare;
@@ -698,7 +823,7 @@ impl Duel {
                 Op::If { test: Test::Holds(c), then, otherwise } if otherwise.is_empty() => {
                     return self.condition_in(c, ctx) && self.ops_possible(then, ctx);
                 }
-                Op::Declare(_) | Op::DeclareBy(..) => return true,
+                Op::DeclareBy(..) => return true,
                 // The steps after a draw see a hand that holds the cards drawn ("draw 3
                 // cards, then discard 2").
                 Op::Draw { .. } => return self.op_possible(op, ctx),
@@ -730,9 +855,11 @@ impl Duel {
                 ctx.mandatory || self.who(*who, p).iter().all(|&q| self.player(q).deck.len() >= n)
             }
             Op::Extra(x) => self.extra_op_possible(x, p, ctx.source),
-            Op::SummonTokens { .. } => self.has_free_main_monster_zone(p) && self.player_fx[p.idx()].no_summon_turn != self.turn && !self.summons_locked(p),
-            Op::PayLp(amount) => self.lp(p) >= self.num(amount, ctx),
-            Op::SummonTokensFor { who, count, .. } => {
+            Op::Summon(crate::effect::SummonStep::Tokens { .. }) => {
+                self.has_free_main_monster_zone(p) && self.player_fx[p.idx()].no_summon_turn != self.turn && !self.summons_locked(p)
+            }
+            Op::Lp(crate::effect::LpStep::Pay(amount)) => self.lp(p) >= self.num(amount, ctx),
+            Op::Summon(crate::effect::SummonStep::TokensFor { who, count, .. }) => {
                 let q = if *who == Who::Opponent { p.opp() } else { p };
                 self.free_main_monster_zones(q).len() >= *count as usize
             }

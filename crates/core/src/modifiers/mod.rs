@@ -4,12 +4,13 @@
 //! spells and traps, and effects applied for a while ([`Lingering`]).
 
 use serde::{Deserialize, Serialize};
-use smallvec::SmallVec;
 
 use crate::effect::{Duration, EffectKind, Modifier, Scope};
 use crate::eval::Ctx;
 use crate::state::{CardId, Duel};
 use crate::types::{Player, Zone};
+
+mod rules;
 
 /// An effect applied to one card (or none: a field-wide rule) for a while.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -198,7 +199,7 @@ impl Duel {
                             e.kind == EffectKind::Continuous
                                 && e.modifiers
                                     .iter()
-                                    .any(|m| matches!(m, Modifier::NegateMonsterEffectsOf(scope) if self.in_scope(scope, s, st.controller(), None, card)))
+                                    .any(|m| matches!(m, Modifier::Negate(crate::effect::Negation::MonsterEffectsOf(scope)) if self.in_scope(scope, s, st.controller(), None, card)))
                         })
                 })
     }
@@ -213,13 +214,16 @@ impl Duel {
             return true;
         }
         // Negated one by one ("Junk Synchron" revives a monster with its effects negated).
-        if self.lingering.iter().any(|l| l.card == Some((card, c.moves)) && matches!(l.modifier, Modifier::NegateMonsterEffects)) {
+        if self.lingering.iter().any(|l| l.card == Some((card, c.moves)) && matches!(l.modifier, Modifier::Negate(crate::effect::Negation::MonsterEffects))) {
             return true;
         }
         self.negators
             && self.sources_on_field().any(|s| {
                 let st = self.card(s);
-                st.active && st.face_up() && !self.trap_negated_by_decree(s) && self.declares(s, |m| matches!(m, Modifier::NegateMonsterEffects))
+                st.active
+                    && st.face_up()
+                    && !self.trap_negated_by_decree(s)
+                    && self.declares(s, |m| matches!(m, Modifier::Negate(crate::effect::Negation::MonsterEffects)))
             })
     }
 
@@ -234,11 +238,11 @@ impl Duel {
         self.declares(c, |m| {
             matches!(
                 m,
-                Modifier::NegateMonsterEffects
-                    | Modifier::NegateMonsterEffectsOf(_)
-                    | Modifier::NegateOtherTrapEffects
-                    | Modifier::NoTraps
-                    | Modifier::NegateCardsOnField(_)
+                Modifier::Negate(crate::effect::Negation::MonsterEffects)
+                    | Modifier::Negate(crate::effect::Negation::MonsterEffectsOf(_))
+                    | Modifier::Negate(crate::effect::Negation::OtherTrapEffects)
+                    | Modifier::Duel(crate::effect::DuelRule::NoTraps)
+                    | Modifier::Negate(crate::effect::Negation::CardsOnField(_))
             )
         })
     }
@@ -251,7 +255,11 @@ impl Duel {
             && self.data(card).is_trap()
             && self.sources_on_field().any(|s| {
                 let st = self.card(s);
-                s != card && st.zone() != Zone::Monster && st.face_up() && st.active && self.declares(s, |m| matches!(m, Modifier::NegateOtherTrapEffects))
+                s != card
+                    && st.zone() != Zone::Monster
+                    && st.face_up()
+                    && st.active
+                    && self.declares(s, |m| matches!(m, Modifier::Negate(crate::effect::Negation::OtherTrapEffects)))
             })
     }
 
@@ -269,9 +277,9 @@ impl Duel {
                 return false;
             }
             if st.zone() == Zone::Monster {
-                self.declares(s, |m| matches!(m, Modifier::NoTraps)) && !self.monster_effects_negated(s)
+                self.declares(s, |m| matches!(m, Modifier::Duel(crate::effect::DuelRule::NoTraps))) && !self.monster_effects_negated(s)
             } else {
-                st.active && self.declares(s, |m| matches!(m, Modifier::NegateOtherTrapEffects))
+                st.active && self.declares(s, |m| matches!(m, Modifier::Negate(crate::effect::Negation::OtherTrapEffects)))
             }
         })
     }
@@ -281,7 +289,10 @@ impl Duel {
         self.negators
             && self.sources_on_field().any(|s| {
                 let st = self.card(s);
-                st.zone() == Zone::Monster && st.face_up() && !self.monster_effects_negated(s) && self.declares(s, |m| matches!(m, Modifier::NoTraps))
+                st.zone() == Zone::Monster
+                    && st.face_up()
+                    && !self.monster_effects_negated(s)
+                    && self.declares(s, |m| matches!(m, Modifier::Duel(crate::effect::DuelRule::NoTraps)))
             })
     }
 
@@ -373,338 +384,14 @@ impl Duel {
         level.clamp(1, 255) as u8
     }
 
-    /// Does a "cannot"-style modifier apply to `card`?
-    pub(crate) fn restricted<W>(&self, card: CardId, which: W) -> bool
-    where
-        W: Fn(&Modifier) -> Option<&Scope> + Copy,
-    {
-        self.any_modifiers()
-            && self.modifiers_where(move |m| which(m).is_some()).any(|(src, ctrl, fixed, m)| which(m).is_some_and(|s| self.in_scope(s, src, ctrl, fixed, card)))
-    }
-
-    pub(crate) fn cannot_attack(&self, card: CardId) -> bool {
-        self.restricted(card, |m| if let Modifier::CannotAttack(s) = m { Some(s) } else { None })
-    }
-    pub(crate) fn cannot_change_position(&self, card: CardId) -> bool {
-        self.position_locked(card) || self.restricted(card, |m| if let Modifier::ForceDefense(s) = m { Some(s) } else { None })
-    }
-    /// "Cannot change its battle position" (POS-2): no manual change and no Flip Summon, which
-    /// changes the position too ("Swords of Concealing Light"). A forced Defense Position
-    /// still allows the Flip Summon (the monster is then changed to Defense Position).
-    pub(crate) fn position_locked(&self, card: CardId) -> bool {
-        self.restricted(card, |m| match m {
-            Modifier::CannotChangePosition(s) | Modifier::ForceDefense(s) | Modifier::ForceAttack(s) => Some(s),
-            _ => None,
-        })
-    }
-
-    /// `Modifier::ShieldOncePerTurn`: of the cards an effect of `by` would destroy, those an
-    /// unused shield of their controller covers are spared, and each shield that spared one
-    /// is used up for this turn.
-    pub(crate) fn shield_once_per_turn(&mut self, list: SmallVec<[CardId; 4]>, by: Player) -> SmallVec<[CardId; 4]> {
-        if !self.any_modifiers() || list.is_empty() {
-            return list;
-        }
-        let turn = self.turn;
-        // The shields of `by`'s opponent not used this turn (they do not change in this loop).
-        let shields: SmallVec<[(CardId, Player, Option<CardId>, &Scope); 2]> = self
-            .modifiers_where(|m| matches!(m, Modifier::ShieldOncePerTurn(_)))
-            .filter_map(|(src, ctrl, fixed, m)| match m {
-                Modifier::ShieldOncePerTurn(s) if ctrl != by && self.card(src).shield_turn != turn => Some((src, ctrl, fixed, s)),
-                _ => None,
-            })
-            .collect();
-        if shields.is_empty() {
-            return list;
-        }
-        let mut used: SmallVec<[CardId; 2]> = SmallVec::new();
-        let mut kept: SmallVec<[CardId; 4]> = SmallVec::new();
-        for c in list {
-            let shield = shields.iter().find(|&&(src, ctrl, fixed, s)| self.card(c).controller() == ctrl && self.in_scope(s, src, ctrl, fixed, c));
-            match shield {
-                Some(&(src, ..)) => {
-                    if !used.contains(&src) {
-                        used.push(src);
-                    }
-                }
-                None => kept.push(c),
-            }
-        }
-        drop(shields);
-        for src in used {
-            self.cards[src.0 as usize].shield_turn = turn.into();
-        }
-        kept
-    }
-
-    /// Cannot be destroyed by card effects now (`Modifier::IndestructibleByEffect`).
-    pub(crate) fn indestructible_by_effect(&self, card: CardId) -> bool {
-        self.restricted(card, |m| if let Modifier::IndestructibleByEffect(s) = m { Some(s) } else { None })
-    }
-
-    /// SUM-1 under `Modifier::NoMonsterSets`: monsters cannot be Set, and Normal Summons may
-    /// be in face-up Defense Position.
-    pub fn monster_sets_forbidden(&self) -> bool {
-        self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::NoMonsterSets)).next().is_some()
-    }
-
-    /// Do LP that `p` would gain from a card effect become damage (an opponent's
-    /// `Modifier::OpponentGainsBecomeDamage` applies)?
-    pub(crate) fn gains_become_damage(&self, p: Player) -> bool {
-        self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::OpponentGainsBecomeDamage)).any(|(_, ctrl, _, _)| ctrl != p)
-    }
-
-    /// "Level Limit - Area B": face-up Attack Position monsters a `ForceDefense` applies to
-    /// are changed to Defense Position; "Final Attack Orders": face-up Defense Position
-    /// monsters a `ForceAttack` applies to are changed to Attack Position (a rule process,
-    /// not a chain link).
-    pub(crate) fn enforce_forced_defense(&mut self) {
-        use crate::types::Position;
-        if self.modifiers_where(|m| matches!(m, Modifier::ForceDefense(_) | Modifier::ForceAttack(_))).next().is_none() {
-            return;
-        }
-        let forced: SmallVec<[(CardId, Position); 4]> = self
-            .field_cards()
-            .into_iter()
-            .filter(|&c| self.card(c).zone() == Zone::Monster)
-            .filter_map(|c| match self.card(c).position() {
-                Position::FaceUpAttack if self.restricted(c, |m| if let Modifier::ForceDefense(s) = m { Some(s) } else { None }) => {
-                    Some((c, Position::FaceUpDefense))
-                }
-                Position::FaceUpDefense if self.restricted(c, |m| if let Modifier::ForceAttack(s) = m { Some(s) } else { None }) => {
-                    Some((c, Position::FaceUpAttack))
-                }
-                _ => None,
-            })
-            .collect();
-        for (c, to) in forced {
-            self.set_position(c, to);
-        }
-    }
-    /// Is `card` protected from being targeted by an effect `p` controls (`Untargetable`,
-    /// and `UntargetableByOpponent` when `p` is the protecting card's opponent)?
-    pub(crate) fn untargetable_by(&self, card: CardId, p: Player) -> bool {
-        self.any_modifiers()
-            && self.modifiers_where(|m| matches!(m, Modifier::Untargetable(_) | Modifier::UntargetableByOpponent(_))).any(|(src, ctrl, fixed, m)| match m {
-                Modifier::Untargetable(s) => self.in_scope(s, src, ctrl, fixed, card),
-                Modifier::UntargetableByOpponent(s) => ctrl != p && self.in_scope(s, src, ctrl, fixed, card),
-                _ => false,
-            })
-    }
-
-    /// `Modifier::DefenseWhenSummoned`: a monster whose summon has just succeeded is changed
-    /// to face-up Defense Position when one applies to it ("Stumbling").
-    pub(crate) fn summoned_to_defense(&mut self, card: CardId) {
-        let c = self.card(card);
-        if c.zone() != Zone::Monster || c.position() != crate::types::Position::FaceUpAttack || !self.any_modifiers() {
-            return;
-        }
-        if self.restricted(card, |m| if let Modifier::DefenseWhenSummoned(s) = m { Some(s) } else { None }) {
-            self.set_position(card, crate::types::Position::FaceUpDefense);
-        }
-    }
-    /// `Modifier::TributeAsIfControlled`: may `p` Tribute this opponent's monster now?
-    pub(crate) fn tributable_across(&self, card: CardId, p: Player) -> bool {
-        let c = self.card(card);
-        c.zone() == Zone::Monster
-            && c.controller() != p
-            && self.lingering.iter().any(|l| l.controller == p && l.card == Some((card, c.moves)) && matches!(l.modifier, Modifier::TributeAsIfControlled))
-    }
-
-    /// `Modifier::NameProhibited`: is this card's name prohibited for it now (it cannot be
-    /// activated, summoned, Set, attack or change its position)?
-    pub(crate) fn prohibited(&self, card: CardId) -> bool {
-        if self.lingering.is_empty() {
-            return false;
-        }
-        let code = self.data(card).name_code() as i32;
-        self.modifiers_where(|m| matches!(m, Modifier::NameProhibited { .. })).any(|(src, ctrl, _, m)| match m {
-            Modifier::NameProhibited { name, spared } => self.num(name, &Ctx::of(ctrl, src)) == code && !self.remembered(src, *spared).any(|c| c == card),
-            _ => false,
-        })
-    }
-
-    /// `Modifier::GyLocked`: are the GYs locked now?
-    pub(crate) fn gy_locked(&self) -> bool {
-        self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::GyLocked)).next().is_some()
-    }
-
-    /// A card in a locked GY: it stays there (`Modifier::GyLocked`).
-    pub(crate) fn held_in_gy(&self, card: CardId) -> bool {
-        self.card(card).zone() == Zone::Gy && self.gy_locked()
-    }
-
-    /// The monsters `p` may Tribute: their own, and the opponent's they may Tribute as though
-    /// they controlled them (`Modifier::TributeAsIfControlled`).
-    pub(crate) fn tributable_monsters(&self, p: Player) -> SmallVec<[CardId; 8]> {
-        let mut v: SmallVec<[CardId; 8]> = self.player(p).monster_ids().collect();
-        if !self.lingering.is_empty() {
-            v.extend(self.player(p.opp()).monster_ids().filter(|&m| self.tributable_across(m, p)));
-        }
-        v
-    }
-
-    pub(crate) fn not_attack_target(&self, card: CardId) -> bool {
-        self.restricted(card, |m| if let Modifier::NotAttackTarget(s) = m { Some(s) } else { None })
-    }
-    pub(crate) fn indestructible_by_battle(&self, card: CardId) -> bool {
-        let ctrl = self.card(card).controller();
-        self.player_fx[ctrl.idx()].indestructible_turn == self.turn
-            || self.restricted(card, |m| if let Modifier::IndestructibleByBattle(s) = m { Some(s) } else { None })
-    }
-    pub(crate) fn destroyed_after_targeted(&self, card: CardId) -> bool {
-        self.restricted(card, |m| if let Modifier::DestroyAfterTargeted(s) = m { Some(s) } else { None })
-    }
-    /// BATTLE-2: may `card` attack directly while the opponent controls monsters?
-    pub(crate) fn attacks_directly_anyway(&self, card: CardId) -> bool {
-        self.restricted(card, |m| if let Modifier::DirectAttack(s) = m { Some(s) } else { None })
-    }
-    /// Does `card`'s controller take no battle damage from the battles it is in?
-    pub(crate) fn shields_battle_damage(&self, card: CardId) -> bool {
-        self.restricted(card, |m| if let Modifier::NoBattleDamageToController(s) = m { Some(s) } else { None })
-    }
-    pub(crate) fn destroyed_when_targeted(&self, card: CardId) -> bool {
-        self.restricted(card, |m| if let Modifier::DestroyWhenTargeted(s) = m { Some(s) } else { None })
-    }
-    pub(crate) fn piercing(&self, card: CardId) -> bool {
-        self.restricted(card, |m| if let Modifier::Piercing(s) = m { Some(s) } else { None })
-    }
-    pub(crate) fn cannot_attack_directly(&self, card: CardId) -> bool {
-        self.restricted(card, |m| if let Modifier::CannotAttackDirectly(s) = m { Some(s) } else { None })
-    }
-    pub(crate) fn control_fixed(&self, card: CardId) -> bool {
-        self.restricted(card, |m| if let Modifier::ControlFixed(s) = m { Some(s) } else { None })
-    }
-    pub(crate) fn second_attack_on_kill(&self, card: CardId) -> bool {
-        self.restricted(card, |m| if let Modifier::SecondAttackOnKill(s) = m { Some(s) } else { None })
-    }
-    /// BATTLE-10: does player `p` take no effect damage now ("Des Wombat")?
-    pub(crate) fn no_effect_damage(&self, p: Player) -> bool {
-        self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::NoEffectDamage)).any(|(_, ctrl, _, _)| ctrl == p)
-    }
-    /// BATTLE-2: attacks a monster may declare this turn beyond its one, from modifiers.
-    pub(crate) fn modifier_extra_attacks(&self, card: CardId) -> u8 {
-        if !self.any_modifiers() {
-            return 0;
-        }
-        let mut n = 0i32;
-        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::ExtraAttacks { .. })) {
-            if let Modifier::ExtraAttacks { scope, count } = m {
-                if self.in_scope(scope, src, ctrl, fixed, card) {
-                    n += self.num(count, &Ctx::of(ctrl, src)).max(0);
-                }
-            }
-        }
-        n.clamp(0, u8::MAX as i32) as u8
-    }
-    /// BATTLE-2: may this monster attack every monster the opponent controls once each?
-    pub(crate) fn attacks_every_monster(&self, card: CardId) -> bool {
-        self.restricted(card, |m| if let Modifier::AttackEveryMonster(s) = m { Some(s) } else { None })
-    }
-    /// BATTLE-2: must this monster attack if able?
-    pub(crate) fn must_attack(&self, card: CardId) -> bool {
-        self.restricted(card, |m| if let Modifier::MustAttack(s) = m { Some(s) } else { None })
-    }
-    /// Is a face-up monster banished instead of leaving the field to anywhere else?
-    pub(crate) fn banished_when_leaving(&self, card: CardId) -> bool {
-        self.restricted(card, |m| if let Modifier::BanishWhenLeaving(s) = m { Some(s) } else { None })
-    }
-    /// What happens to `victim`, destroyed by battle with `killer` (decided at damage
-    /// calculation, while both are still on the field): are its effects negated, and is it
-    /// banished instead of going to the GY?
-    pub(crate) fn battle_victim_fate(&self, killer: CardId, victim: CardId) -> (bool, bool) {
-        if !self.any_modifiers() {
-            return (false, false);
-        }
-        let (mut negated, mut banished) = (false, false);
-        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::NegateBattleVictims { .. } | Modifier::BanishBattleVictims(_))) {
-            match m {
-                Modifier::NegateBattleVictims { scope, victims } if self.in_scope(scope, src, ctrl, fixed, killer) => {
-                    negated |= self.filter_matches(victims, victim, ctrl, src);
-                }
-                Modifier::BanishBattleVictims(scope) if self.in_scope(scope, src, ctrl, fixed, killer) => banished = true,
-                _ => {}
-            }
-        }
-        (negated, banished)
-    }
-
-    /// `Modifier::SelfDestruct`: cards whose self-destruction applies now are destroyed by
-    /// their own effect (a rule process, not a chain link).
-    pub(crate) fn enforce_self_destruction(&mut self) {
-        if self.sources_on_field().next().is_none() {
-            return;
-        }
-        let doomed: SmallVec<[(CardId, Player); 2]> = self
-            .modifiers_where(|m| matches!(m, Modifier::SelfDestruct))
-            .filter(|(_, _, fixed, m)| fixed.is_none() && matches!(m, Modifier::SelfDestruct))
-            .map(|(s, p, _, _)| (s, p))
-            .collect();
-        let cause = self.cause;
-        for (c, p) in doomed {
-            if self.card(c).zone().on_field() {
-                self.cause = Some(p);
-                self.send_to_gy(c, crate::event::Reason::Destroy);
-            }
-        }
-        self.cause = cause;
-    }
-
-    /// "Mind Control": may `card` not be Tributed at all?
-    pub(crate) fn cannot_be_tributed(&self, card: CardId) -> bool {
-        self.restricted(card, |m| if let Modifier::CannotBeTributed(s) = m { Some(s) } else { None })
-    }
-
-    /// `Modifier::AttackCost`: what declaring an attack with `card` costs its controller
-    /// now: LP and cards from the top of the Deck, or `None` when a cost cannot be paid by
-    /// an attack declaration.
-    fn attack_cost(&self, card: CardId) -> Option<(i32, usize)> {
-        let (mut lp, mut top) = (0i32, 0usize);
-        if !self.any_modifiers() {
-            return Some((lp, top));
-        }
-        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::AttackCost { .. })) {
-            let Modifier::AttackCost { scope, cost } = m else { continue };
-            if !self.in_scope(scope, src, ctrl, fixed, card) {
-                continue;
-            }
-            match cost {
-                crate::effect::Cost::PayLp(n) => lp = lp.saturating_add(self.num(n, &Ctx::of(ctrl, src)).max(0)),
-                crate::effect::Cost::SendDeckTop(n) => top += *n as usize,
-                _ => return None,
-            }
-        }
-        Some((lp, top))
-    }
-
-    /// BATTLE-2: can `card`'s controller pay its attack costs now?
-    pub(crate) fn attack_cost_payable(&self, card: CardId) -> bool {
-        let p = self.card(card).controller();
-        self.attack_cost(card).is_some_and(|(lp, top)| self.lp(p) >= lp && self.player(p).deck.len() >= top)
-    }
-
-    /// BATTLE-2: the attack costs are paid as the attack is declared (EFF-5: a cost, not
-    /// an effect).
-    pub(crate) fn pay_attack_cost(&mut self, card: CardId) {
-        let Some((lp, top)) = self.attack_cost(card) else { return };
-        let p = self.card(card).controller();
-        if lp > 0 {
-            self.change_lp(p, -lp);
-        }
-        let cards: SmallVec<[CardId; 2]> = self.player(p).deck.iter().rev().take(top).copied().collect();
-        for c in cards {
-            self.send_to_gy(c, crate::event::Reason::Cost);
-        }
-    }
-
     /// "Convulsion of Nature": are the Main Decks turned over, their top cards public?
     pub(crate) fn decks_face_up(&self) -> bool {
-        self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::DecksFaceUp)).next().is_some()
+        self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::Duel(crate::effect::DuelRule::DecksFaceUp))).next().is_some()
     }
     /// Is `card` banished instead of going to the GY? A "Macro Cosmos" leaving the field
     /// does not apply to itself.
     pub(crate) fn gy_banishes_card(&self, card: CardId) -> bool {
-        self.modifiers_where(|m| matches!(m, Modifier::BanishInsteadOfGy)).any(|(src, _, _, _)| src != card)
+        self.modifiers_where(|m| matches!(m, Modifier::Duel(crate::effect::DuelRule::BanishInsteadOfGy))).any(|(src, _, _, _)| src != card)
     }
 
     /// The controller a card should have under "take control" equips.
@@ -752,7 +439,7 @@ impl Duel {
         mask
     }
 
-    /// `Modifier::NegateCardsOnField`: is the effect of this Spell or Trap Card on the field
+    /// `crate::effect::Negation::CardsOnField`: is the effect of this Spell or Trap Card on the field
     /// negated ("Spell Canceller")?
     pub(crate) fn negated_on_field(&self, card: CardId) -> bool {
         let c = self.card(card);
@@ -768,12 +455,11 @@ impl Duel {
             if (monster && self.monster_effects_negated(s)) || (!monster && !st.active) {
                 return false;
             }
-            self.pool
-                .def(st.def)
-                .behavior
-                .effects
-                .iter()
-                .any(|e| e.modifiers.iter().any(|m| matches!(m, Modifier::NegateCardsOnField(f) if self.filter_matches(f, card, st.controller(), s))))
+            self.pool.def(st.def).behavior.effects.iter().any(|e| {
+                e.modifiers
+                    .iter()
+                    .any(|m| matches!(m, Modifier::Negate(crate::effect::Negation::CardsOnField(f)) if self.filter_matches(f, card, st.controller(), s)))
+            })
         })
     }
 
@@ -800,12 +486,9 @@ impl Duel {
         c.zone() == Zone::Gy
             && c.arrived.reason == Some(crate::event::Reason::Battle)
             && c.killed_by.is_some_and(|k| {
-                self.pool
-                    .def(self.card(k).def)
-                    .behavior
-                    .effects
-                    .iter()
-                    .any(|e| e.kind == EffectKind::Continuous && e.modifiers.iter().any(|m| matches!(m, Modifier::NegateBattleVictimsInGy)))
+                self.pool.def(self.card(k).def).behavior.effects.iter().any(|e| {
+                    e.kind == EffectKind::Continuous && e.modifiers.iter().any(|m| matches!(m, Modifier::Negate(crate::effect::Negation::BattleVictimsInGy)))
+                })
             })
     }
 

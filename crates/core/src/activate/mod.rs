@@ -8,13 +8,16 @@ use smallvec::SmallVec;
 
 use crate::card::{Kind, SpellKind};
 use crate::chain::ChainLink;
-use crate::effect::{Condition, Cost, DamageStepUse, EffectDecl, EffectKind, Filter, Limit, Range, SpellSpeed, TargetSpec};
+use crate::effect::{Condition, Cost, CostCount, CostFrom, CostMove, DamageStepUse, EffectDecl, EffectKind, Filter, Limit, Range, SpellSpeed, TargetSpec};
 use crate::engine::{limits, Flow, Prompt, SelectPurpose, Task, Window, WindowKind};
 use crate::eval::{Ctx, LinkFacts};
 use crate::event::{Event, Reason};
 use crate::state::{CardId, Dest, Duel, Use, UseKey};
 use crate::trigger::Pending;
 use crate::types::{BattleStep, Phase, Player, Position, Zone};
+
+mod costs;
+mod frame;
 
 /// Where an activation is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -93,20 +96,10 @@ impl Needs {
     /// nothing.
     pub(crate) fn of(c: &Condition) -> u8 {
         match c {
-            Condition::ChainTopActivates(_)
-            | Condition::ChainTopIs(_)
-            | Condition::ChainTopTargets(_)
-            | Condition::ChainTopTargetsOnly(_)
-            | Condition::ChainTopDestroys
-            | Condition::ChainTopWouldDestroy(_)
-            | Condition::ChainTopSpecialSummons => Needs::CHAIN,
-            Condition::AttackDeclared(_)
-            | Condition::Battling(_)
-            | Condition::AttackedDefensePosition
-            | Condition::AttackedFaceDownDefense
-            | Condition::DefendedInDefensePosition => Needs::ATTACK,
+            Condition::ChainTop(_) => Needs::CHAIN,
+            Condition::AttackDeclared(_) | Condition::Battling(_) | Condition::Battled(_) => Needs::ATTACK,
             Condition::JustSummoned { .. } => Needs::HAPPENING,
-            Condition::SummonPending | Condition::SpecialSummonPending => Needs::SUMMON,
+            Condition::Pending(crate::effect::PendingSummon::Summon) | Condition::Pending(crate::effect::PendingSummon::SpecialSummon) => Needs::SUMMON,
             Condition::All(v) => v.iter().fold(0, |n, c| n | Needs::of(c)),
             Condition::Any(v) if !v.is_empty() => v.iter().fold(u8::MAX, |n, c| n & Needs::of(c)),
             _ => 0,
@@ -376,7 +369,7 @@ impl Duel {
         self.current_attack().is_some_and(|a| a.destroyed.contains(&c))
     }
 
-    /// `Modifier::DestroyWhenTargeted` (the 2005 "Spirit Reaper"): a face-up monster the
+    /// `MonsterRule::DestroyWhenTargeted` (the 2005 "Spirit Reaper"): a face-up monster the
     /// new link targets is destroyed by its own effect at once, before any response (EFF-6).
     fn destroy_targeted_on_activation(&mut self, targets: &[(CardId, u32)]) {
         for &(t, moves) in targets {
@@ -427,9 +420,9 @@ impl Duel {
         e.target.as_ref().is_none_or(group) && e.also_target.as_ref().is_none_or(group) && self.ops_possible(&e.ops, &ctx)
     }
 
-    /// The most cards an effect's "any number" cost could take (`Cost::BanishAnyFromGy`).
+    /// The most cards an effect's "any number" cost could take (`CostCount::AnyNumber`).
     fn any_number_cost(&self, e: &EffectDecl, p: Player, source: CardId) -> Option<usize> {
-        e.costs.iter().find(|c| matches!(c, Cost::BanishAnyFromGy { .. })).map(|c| self.raw_cost_candidates(c, p, source).len())
+        e.costs.iter().find(|c| matches!(c, Cost::Cards { count: CostCount::AnyNumber, .. })).map(|c| self.raw_cost_candidates(c, p, source).len())
     }
 
     /// The selection of an "any number" cost in progress (the activation under the prompt):
@@ -438,98 +431,11 @@ impl Duel {
         let Some(Task::Activate(a)) = self.tasks.last() else { return None };
         let ActivateStage::Costs(i) = a.stage else { return None };
         let e = self.effect_decl(a.card, a.effect)?;
-        if !matches!(e.costs.get(i as usize), Some(Cost::BanishAnyFromGy { .. })) {
+        if !matches!(e.costs.get(i as usize), Some(Cost::Cards { count: CostCount::AnyNumber, .. })) {
             return None;
         }
         let fits = |k: usize| !reads_cost(e) || self.cost_count_fits(e, a.player, a.card, k);
         Some((((picked + 1)..=candidates).any(fits), picked >= 1 && fits(picked)))
-    }
-
-    // ---- costs (EFF-5) ----------------------------------------------------------------------
-
-    /// What paying these cards (and LP) fixes.
-    fn cost_facts(&self, cards: &[CardId], lp: i32) -> crate::eval::CostFacts {
-        let mut f = crate::eval::CostFacts { lp, cards: cards.len() as u8, ..Default::default() };
-        for &c in cards {
-            f.atk = f.atk.max(self.stat(c, crate::effect::Stat::Atk));
-            f.def = f.def.max(self.stat(c, crate::effect::Stat::Def));
-            f.level = f.level.max(self.stat(c, crate::effect::Stat::Level) as u8);
-        }
-        f
-    }
-
-    /// The cards that could pay the first card cost of an effect (for narrowing targets).
-    fn cost_cards(&self, e: &EffectDecl, p: Player, source: CardId) -> SmallVec<[CardId; 16]> {
-        e.costs
-            .iter()
-            .find_map(|c| {
-                matches!(c, Cost::Discard { .. } | Cost::SendFromHand { .. } | Cost::Tribute { .. } | Cost::BanishFromGy { .. } | Cost::SendToGy { .. })
-                    .then(|| self.raw_cost_candidates(c, p, source))
-            })
-            .unwrap_or_default()
-    }
-
-    fn raw_cost_candidates(&self, cost: &Cost, p: Player, source: CardId) -> SmallVec<[CardId; 16]> {
-        let m = |f: &Filter, c: CardId| self.filter_matches(f, c, p, source);
-        match cost {
-            Cost::Discard { filter, .. } | Cost::SendFromHand { filter, .. } => {
-                self.player(p).hand.iter().copied().filter(|&c| c != source && m(filter, c)).collect()
-            }
-            // "Tribute 1 monster" may tribute the card itself (`Filter::NotSelf` for "other").
-            Cost::Tribute { filter, .. } => self.tributable_monsters(p).into_iter().filter(|&c| m(filter, c) && !self.cannot_be_tributed(c)).collect(),
-            Cost::BanishFromGy { .. } | Cost::BanishUpTo { .. } | Cost::BanishAnyFromGy { .. } if self.gy_banish_locked(p) || self.gy_locked() => {
-                SmallVec::new()
-            }
-            Cost::BanishFromGy { filter, .. } | Cost::BanishUpTo { filter, .. } | Cost::BanishAnyFromGy { filter } => {
-                self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect()
-            }
-            Cost::SendFromDeck { filter, .. } => self.player(p).deck.iter().rev().copied().filter(|&c| m(filter, c)).collect(),
-            Cost::DetachMaterial(_) => self.materials(source).iter().copied().collect(),
-            Cost::SendToGy { place, filter, .. } => self.cards_in(*place, p).into_iter().filter(|&c| c != source && m(filter, c)).collect(),
-            Cost::SendToGyFrom { from, filter, .. } => {
-                from.iter().flat_map(|&pl| self.cards_in(pl, p)).filter(|&c| c != source && self.card(c).controller() == p && m(filter, c)).collect()
-            }
-            _ => SmallVec::new(),
-        }
-    }
-
-    /// Cards that may pay a card cost: when a target group reads the cost, only cards that
-    /// leave a legal target.
-    pub(crate) fn cost_candidates(&self, cost: &Cost, e: &EffectDecl, p: Player, source: CardId) -> SmallVec<[CardId; 16]> {
-        let mut v = self.raw_cost_candidates(cost, p, source);
-        // "Any number" is narrowed by its count instead (`cost_count_progress`).
-        if reads_cost(e) && !matches!(cost, Cost::BanishAnyFromGy { .. }) {
-            v.retain(|c| self.cost_fits(e, p, source, *c));
-        }
-        v
-    }
-
-    pub(crate) fn costs_payable(&self, e: &EffectDecl, p: Player, card: CardId) -> bool {
-        let c = self.card(card);
-        e.costs.iter().all(|cost| match cost {
-            Cost::PayLp(n) => self.lp(p) >= self.num(n, &Ctx::of(p, card)),
-            Cost::PayLpMultiple(step) => *step > 0 && self.lp(p) >= *step,
-            Cost::BanishAnyFromGy { .. } => {
-                let n = self.raw_cost_candidates(cost, p, card).len();
-                (1..=n).any(|k| !reads_cost(e) || self.cost_count_fits(e, p, card, k))
-            }
-            Cost::DiscardSelf => c.zone() == Zone::Hand,
-            Cost::RemoveCounters { kind, count } => self.counters_on(card, *kind) >= *count as u16,
-            Cost::SendSelfToGy => c.zone().on_field() && c.face_up(),
-            Cost::BanishAllOther(places) => places.iter().any(|&pl| self.any_card_in(pl, p, |x| x != card)),
-            Cost::DetachMaterial(n) => c.zone() == Zone::Monster && self.materials(card).len() >= *n as usize,
-            Cost::DiscardHand => self.player(p).hand.iter().any(|&x| x != card),
-            Cost::TributeSelf => c.zone() == Zone::Monster,
-            Cost::Discard { count, .. }
-            | Cost::SendFromHand { count, .. }
-            | Cost::Tribute { count, .. }
-            | Cost::BanishFromGy { count, .. }
-            | Cost::SendToGy { min: count, .. }
-            | Cost::SendToGyFrom { count, .. }
-            | Cost::SendFromDeck { count, .. } => self.cost_candidates(cost, e, p, card).len() >= *count as usize,
-            Cost::BanishUpTo { .. } => !self.cost_candidates(cost, e, p, card).is_empty(),
-            Cost::SendDeckTop(n) => self.player(p).deck.len() >= *n as usize,
-        })
     }
 
     // ---- limits -----------------------------------------------------------------------------
@@ -711,233 +617,6 @@ impl Duel {
         let p = self.card(card).controller();
         self.pendulum_card(p, 0) == Some(card) || self.pendulum_card(p, 1) == Some(card)
     }
-
-    // ---- the activation frame -------------------------------------------------------------------
-
-    /// Activation, step 1: the card goes face-up to its zone (CHAIN-8).
-    pub(crate) fn begin_activation(&mut self, p: Player, card: CardId, effect: u8) {
-        let c = self.card(card);
-        let from = c.zone();
-        let is_card = self.effect_decl(card, effect).is_some_and(|e| e.kind.is_card_activation());
-        let field_spell = matches!(self.data(card).kind, Kind::Spell(SpellKind::Field));
-        if c.zone() == Zone::Hand && is_card {
-            let dest = if field_spell {
-                self.replace_own_field_spell(p);
-                Dest { player: p, zone: Zone::Field, slot: Some(0), position: Position::FaceUpAttack }
-            } else {
-                let z = self.free_spell_zones(p).first().copied().unwrap_or(0);
-                Dest { player: p, zone: Zone::SpellTrap, slot: Some(z), position: Position::FaceUpAttack }
-            };
-            self.move_card(card, dest, Reason::Activate);
-        } else if is_card && !c.face_up() {
-            self.turn_face_up_in_place(card);
-        }
-        self.record_use(card, effect);
-        let copy = self.effect_decl(card, effect).is_some_and(|e| e.copies_link).then(|| self.copy_target()).flatten();
-        let facts = LinkFacts { summoned: self.summoned_now(), copy, ..LinkFacts::default() };
-        self.tasks.push(Task::Activate(Box::new(ActivateTask { card, effect, player: p, stage: ActivateStage::Costs(0), window: true, from, facts })));
-    }
-
-    /// A triggered effect goes on the chain (no response window until all are on it).
-    pub(crate) fn start_trigger_activation(&mut self, t: &Pending) {
-        self.record_use(t.card, t.effect);
-        let from = self.card(t.card).zone();
-        self.tasks.push(Task::Activate(Box::new(ActivateTask {
-            card: t.card,
-            effect: t.effect,
-            player: t.player,
-            stage: ActivateStage::Costs(0),
-            window: false,
-            from,
-            facts: LinkFacts { event_card: t.event_card, event_cards: t.event_cards.clone(), summoned: self.summoned_now(), ..LinkFacts::default() },
-        })));
-    }
-
-    /// The monsters summoned in the latest happening still on the field, with their move
-    /// counts: what "that monster" of an activation responding to a summon names (EFF-6).
-    fn summoned_now(&self) -> smallvec::SmallVec<[(CardId, u32); 2]> {
-        self.just_summoned().filter(|&m| self.card(m).zone() == Zone::Monster).map(|m| (m, self.card(m).moves)).collect()
-    }
-
-    fn pay_cost(&mut self, a: &mut ActivateTask, cost: &Cost, e: &EffectDecl) -> Option<Flow> {
-        match cost {
-            Cost::PayLp(n) => {
-                let lp = self.num(n, &Ctx::with_link(a.player, a.card, &a.facts));
-                a.facts.cost.lp += lp;
-                self.change_lp(a.player, -lp);
-            }
-            Cost::PayLpMultiple(step) => match self.take_answer() {
-                Some(crate::action::Action::Announce(v)) => {
-                    let lp = v as i32;
-                    self.emit(Event::Announced { player: a.player, value: v, kind: crate::engine::AnnounceKind::Amount });
-                    a.facts.cost.lp += lp;
-                    self.change_lp(a.player, -lp);
-                }
-                _ => {
-                    let options = (1..=self.lp(a.player) / step.max(&1)).map(|k| (k * step) as u32).collect();
-                    return Some(Flow::Ask(Prompt::Announce { player: a.player, kind: crate::engine::AnnounceKind::Amount, options }));
-                }
-            },
-            Cost::DiscardSelf => self.send_to_gy(a.card, Reason::Discard),
-            Cost::SendSelfToGy => self.send_to_gy(a.card, Reason::Cost),
-            Cost::TributeSelf => self.send_to_gy(a.card, Reason::Tribute),
-            Cost::RemoveCounters { kind, count } => self.add_counters(a.card, *kind, -(*count as i32)),
-            Cost::BanishAllOther(places) => {
-                let all: Vec<CardId> = places.iter().flat_map(|&pl| self.cards_in(pl, a.player)).filter(|&c| c != a.card).collect();
-                for c in all {
-                    self.banish(c, false, Reason::Cost);
-                }
-            }
-            Cost::SendDeckTop(n) => {
-                let top: Vec<CardId> = self.player(a.player).deck.iter().rev().take(*n as usize).copied().collect();
-                for c in top {
-                    self.send_to_gy(c, Reason::Cost);
-                }
-            }
-            Cost::DiscardHand => {
-                let hand: Vec<CardId> = self.player(a.player).hand.iter().copied().filter(|&c| c != a.card).collect();
-                let lp = a.facts.cost.lp;
-                a.facts.cost = self.cost_facts(&hand, lp);
-                for c in hand {
-                    self.send_to_gy(c, Reason::Discard);
-                }
-            }
-            Cost::Discard { .. }
-            | Cost::SendFromHand { .. }
-            | Cost::Tribute { .. }
-            | Cost::BanishFromGy { .. }
-            | Cost::DetachMaterial(_)
-            | Cost::BanishUpTo { .. }
-            | Cost::SendToGy { .. }
-            | Cost::SendToGyFrom { .. }
-            | Cost::SendFromDeck { .. }
-            | Cost::BanishAnyFromGy { .. } => {
-                if self.take_answer().is_none() {
-                    let candidates = self.cost_candidates(cost, e, a.player, a.card).into_vec();
-                    // "Any number" (BanishAnyFromGy): from 1 to all of them (`cost_count_progress`
-                    // keeps it to the numbers that leave a possible effect).
-                    let (min, max) = match cost {
-                        Cost::BanishUpTo { max, .. } => (1, (*max).min(candidates.len() as u8).max(1)),
-                        Cost::SendToGy { min, max, .. } => (*min, (*max).min(candidates.len() as u8).max(*min)),
-                        Cost::Discard { count, .. }
-                        | Cost::Tribute { count, .. }
-                        | Cost::BanishFromGy { count, .. }
-                        | Cost::SendFromDeck { count, .. }
-                        | Cost::SendToGyFrom { count, .. }
-                        | Cost::SendFromHand { count, .. }
-                        | Cost::DetachMaterial(count) => (*count, *count),
-                        _ => (1, candidates.len().min(u8::MAX as usize) as u8),
-                    };
-                    return Some(Flow::Ask(Prompt::Select { player: a.player, purpose: SelectPurpose::Cost, candidates, min, max, picked: Vec::new() }));
-                }
-                let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) else { return None };
-                let lp = a.facts.cost.lp;
-                a.facts.cost = self.cost_facts(&picked, lp);
-                for id in picked {
-                    match cost {
-                        Cost::Discard { .. } => self.send_to_gy(id, Reason::Discard),
-                        Cost::SendFromHand { .. } => self.send_to_gy(id, Reason::Cost),
-                        Cost::Tribute { .. } => self.send_to_gy(id, Reason::Tribute),
-                        Cost::SendToGy { .. } => self.send_to_gy(id, Reason::Cost),
-                        // ZONE-10, SUM-11: the player picks which materials to detach.
-                        Cost::DetachMaterial(_) => self.detach_material(id),
-                        Cost::SendFromDeck { .. } | Cost::SendToGyFrom { .. } => self.send_to_gy(id, Reason::Cost),
-                        _ => self.banish(id, false, Reason::Cost),
-                    }
-                }
-                // ZONE-7: a Deck looked through is shuffled.
-                if matches!(cost, Cost::SendFromDeck { .. }) {
-                    self.shuffle_deck(a.player);
-                }
-            }
-        }
-        None
-    }
-
-    pub(crate) fn step_activate(&mut self, mut a: Box<ActivateTask>) -> Flow {
-        // The declaration lives in the shared pool: hold the pool, not a copy of the effect.
-        let pool = self.pool.clone();
-        let Some(e) = pool.def(self.card(a.card).def).behavior.effects.get(a.effect as usize) else { return Flow::Continue };
-        match a.stage {
-            ActivateStage::Costs(i) => {
-                let Some(cost) = e.costs.get(i as usize) else {
-                    a.stage = ActivateStage::Targets;
-                    self.tasks.push(Task::Activate(a));
-                    return Flow::Continue;
-                };
-                if let Some(ask) = self.pay_cost(&mut a, cost, e) {
-                    self.tasks.push(Task::Activate(a));
-                    return ask;
-                }
-                a.stage = ActivateStage::Costs(i + 1);
-                self.tasks.push(Task::Activate(a));
-                Flow::Continue
-            }
-            ActivateStage::Targets | ActivateStage::AlsoTargets => {
-                // A copying effect chooses the targets of the effect it copies.
-                let t_decl = match a.facts.copy {
-                    Some((c, i)) => pool.def(self.card(c).def).behavior.effects.get(i as usize).unwrap_or(e),
-                    None => e,
-                };
-                let second = a.stage == ActivateStage::AlsoTargets;
-                let spec = if second { &t_decl.also_target } else { &t_decl.target };
-                let next = if second || t_decl.also_target.is_none() { ActivateStage::Link } else { ActivateStage::AlsoTargets };
-                let Some(t) = spec else {
-                    a.stage = next;
-                    self.tasks.push(Task::Activate(a));
-                    return Flow::Continue;
-                };
-                if self.take_answer().is_some() {
-                    if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
-                        a.facts.targets.extend(picked.into_iter().map(|id| (id, self.card(id).moves)));
-                    }
-                    a.stage = next;
-                    self.tasks.push(Task::Activate(a));
-                    return Flow::Continue;
-                }
-                let candidates: Vec<CardId> = self
-                    .spec_candidates(t, &Ctx::with_link(a.player, a.card, &a.facts))
-                    .into_iter()
-                    .filter(|c| !a.facts.targets.iter().any(|x| x.0 == *c))
-                    .collect();
-                // EFF-6: a group of "up to N" targets (`min` 0) may stay empty.
-                if candidates.is_empty() && t.min == 0 {
-                    a.stage = next;
-                    self.tasks.push(Task::Activate(a));
-                    return Flow::Continue;
-                }
-                let chooser = if t.by_opponent { a.player.opp() } else { a.player };
-                let (player, min, max) = (chooser, t.min, t.max.max(t.min).max(1).min(candidates.len() as u8));
-                self.tasks.push(Task::Activate(a));
-                Flow::Ask(Prompt::Select { player, purpose: SelectPurpose::Target, candidates, min: min.min(max), max, picked: Vec::new() })
-            }
-            ActivateStage::Link => {
-                if let Some(r) = e.restriction {
-                    self.apply_player_effect(a.player, r);
-                }
-                let link = ChainLink {
-                    card: a.card,
-                    effect: a.effect,
-                    controller: a.player,
-                    speed: e.spell_speed(),
-                    card_moves: self.card(a.card).moves,
-                    from: a.from,
-                    activation_negated: false,
-                    effect_negated: false,
-                    facts: a.facts,
-                };
-                let targets = link.facts.targets.clone();
-                self.chain.push(link);
-                self.emit(Event::Activated { card: a.card, effect: a.effect, link: self.chain.len() as u8 });
-                self.destroy_targeted_on_activation(&targets);
-                // CHAIN-3: the other player may respond.
-                if a.window {
-                    self.tasks.push(Task::Window(Window { kind: WindowKind::Chain, holder: a.player.opp(), passed: false, dest: None }));
-                }
-                Flow::Continue
-            }
-        }
-    }
 }
 
 /// Does the effect read what its cost fixed (in a target group or a first step)?
@@ -953,7 +632,7 @@ fn reads_cost(e: &EffectDecl) -> bool {
 /// Does the condition require being in phase `ph` (directly or as part of `All`)?
 fn condition_names_phase(c: &Condition, ph: crate::types::Phase) -> bool {
     match c {
-        Condition::InPhase(x) => *x == ph,
+        Condition::Timing(crate::effect::Timing::InPhase(x)) => *x == ph,
         Condition::All(v) => v.iter().any(|c| condition_names_phase(c, ph)),
         _ => false,
     }

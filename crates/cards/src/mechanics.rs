@@ -1,0 +1,132 @@
+//! Mechanics written once: the declarations many cards share (issue 27), each taking the
+//! card version it plays where the 2005 text differs from today's ([`Versions`]). A card file
+//! calls these instead of keeping its own copy.
+
+use ygo_core::card::type_bits;
+use ygo_core::effect::{EffectDecl as E, Filter as F, *};
+use ygo_core::types::Zone;
+
+use crate::Versions;
+
+/// "Once per turn: you can change this card to face-down Defense Position" (Golem Sentry,
+/// Medusa Worm, the Swarms, Stealth Bird).
+pub fn turn_face_down() -> E {
+    E::ignition("Once per turn: you can turn this card face-down in Defense Position.")
+        .limit(Limit::PerCardPerTurn)
+        .op(Op::ChangePosition { what: Obj::This, to: PosChange::FaceDownDefense })
+}
+
+/// A Fusion Monster made of these named materials (with "Polymerization"), with its effects
+/// (its first effect usually the continuous text naming the materials).
+pub fn fusion(codes: &[u32], effects: Vec<E>) -> Behavior {
+    Behavior { materials: Some(Materials::Fusion { slots: codes.iter().map(|&c| F::Named(c)).collect(), by_polymerization: true }), ..Behavior::with(effects) }
+}
+
+/// "Toon World" (the Toon monsters' field).
+pub const TOON_WORLD: u32 = 15259703;
+
+/// A Toon monster: the Toon rules (it cannot attack the turn it is Summoned; it is destroyed
+/// with "Toon World"; while you control "Toon World" and the opponent controls no Toon
+/// monster, it can attack directly), then its own effects.
+pub fn toon(own: Vec<E>) -> Vec<E> {
+    let mut v = vec![
+        E::continuous("It cannot attack the turn it is Summoned.")
+            .when(Condition::This(F::ThisTurn(TurnFact::Summoned)))
+            .modifier(Modifier::cannot_attack(Scope::This)),
+        E::trigger(
+            Trigger::LeftField(F::Named(TOON_WORLD) & F::SentBy(Sent::Destroyed)),
+            "When \"Toon World\" on the field is destroyed, this card is destroyed.",
+        )
+        .op(Op::Destroy(Obj::This)),
+        E::continuous("While you control \"Toon World\" and your opponent controls no Toon monster, it can attack your opponent directly.")
+            .when(Condition::All(vec![
+                Condition::Exists { place: Place::SpellTraps(Who::You), filter: F::Named(TOON_WORLD) & F::FaceUp, count: 1 },
+                Condition::NoneIn { place: Place::Monsters(Who::Opponent), filter: F::ability(type_bits::TOON) },
+            ]))
+            .modifier(Modifier::direct_attack(Scope::This)),
+    ];
+    v.extend(own);
+    v
+}
+
+/// "Pick 1 card matching `filter` in `place`, then `then`". In 2005 such an effect may be
+/// activated with nothing there to find: the place is shown to the opponent and the Deck
+/// shuffled instead (a branch); today's effect picks among what is there (the caller's
+/// condition says there is one).
+pub fn search(v: Versions, place: Place, filter: F, then: Vec<Op>) -> Vec<Op> {
+    let mut found = vec![Op::Choose { who: Who::You, place, filter: filter.clone(), min: 1, max: 1 }];
+    found.extend(then);
+    match v {
+        Versions::Current => found,
+        Versions::Goat2005 => vec![Op::If {
+            test: Test::Holds(Condition::Exists { place, filter, count: 1 }),
+            then: found,
+            otherwise: vec![Op::Reveal(Obj::All(place, F::Any)), Op::ShuffleDeck(Who::You)],
+        }],
+    }
+}
+
+/// The same search as one step (the 2005 form: [`search`]).
+pub fn search_or_show(place: Place, filter: F, then: Vec<Op>) -> Op {
+    search(Versions::Goat2005, place, filter, then).remove(0)
+}
+
+/// "Special Summon 1 monster matching `filter` from your Deck" (in `pos`), found or shown
+/// (the 2005 form of [`search`]).
+pub fn summon_from_deck(filter: F, pos: SummonPos) -> Op {
+    search_or_show(Place::Deck(Who::You), filter & F::can_special_summon(), vec![Op::special_summon(Obj::Chosen, pos)])
+}
+
+/// Adds the ops of a [`search`] to an effect.
+fn with_ops(mut e: E, ops: Vec<Op>) -> E {
+    for op in ops {
+        e = e.op(op);
+    }
+    e
+}
+
+/// A floater: "When this card is destroyed by battle and sent to the GY: you can Special
+/// Summon 1 monster matching `filter` from your Deck" (in `pos`). Today's text needs such a
+/// monster in the Deck; the 2005 text only a free zone (then found or shown).
+pub fn floater(v: Versions, text: &str, filter: F, pos: SummonPos) -> Behavior {
+    let filter = filter & F::can_special_summon();
+    let e = E::optional_when(Trigger::DestroyedByBattle, text).range(Range::Gy);
+    let e = match v {
+        Versions::Current => e.when(Condition::Exists { place: Place::Deck(Who::You), filter: filter.clone(), count: 1 }),
+        Versions::Goat2005 => e.when(Condition::FreeMonsterZones(1)),
+    };
+    Behavior::with(vec![with_ops(e, search(v, Place::Deck(Who::You), filter, vec![Op::special_summon(Obj::Chosen, pos)]))])
+}
+
+/// A searcher: "When this card is sent from the field to the GY: add 1 monster matching
+/// `filter` from your Deck to your hand" (the 2005 form: mandatory, no name lock, activated
+/// with or without one there).
+pub fn searcher(text: &str, filter: F) -> Behavior {
+    Behavior::with(vec![E::trigger(Trigger::SentToGy { from: vec![Zone::Monster, Zone::SpellTrap], cause: Cause::Any }, text)
+        .range(Range::Gy)
+        .op(search_or_show(Place::Deck(Who::You), F::Monster & filter, vec![Op::ToHand(Obj::Chosen)]))])
+}
+
+/// An LV monster's level-up: "send this face-up card to the GY to Special Summon 1 `next`
+/// from your hand or Deck". `e` says when (its trigger and condition); today's text needs
+/// the next monster to be there, the 2005 text finds it or shows the hand and Deck.
+pub fn level_up(v: Versions, e: E, next: u32) -> E {
+    let ops = search(v, Place::HandOrDeck(Who::You), F::Named(next) & F::can_special_summon(), vec![Op::special_summon(Obj::Chosen, SummonPos::FaceUp)]);
+    with_ops(e.cost(Cost::send_self_to_gy()), ops)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_differ_only_where_the_2005_text_does() {
+        let today = floater(Versions::Current, "t", F::Monster, SummonPos::FaceUp);
+        let old = floater(Versions::Goat2005, "t", F::Monster, SummonPos::FaceUp);
+        assert_eq!(today.effects[0].condition, Condition::Exists { place: Place::Deck(Who::You), filter: F::Monster & F::can_special_summon(), count: 1 });
+        assert_eq!(old.effects[0].condition, Condition::FreeMonsterZones(1));
+        assert!(matches!(today.effects[0].ops[0], Op::Choose { .. }));
+        assert!(matches!(old.effects[0].ops[0], Op::If { .. }));
+        assert_eq!(fusion(&[1, 2], vec![]).materials, Some(Materials::Fusion { slots: vec![F::Named(1), F::Named(2)], by_polymerization: true }));
+    }
+}

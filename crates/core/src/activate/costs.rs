@@ -1,0 +1,90 @@
+//! Costs (EFF-5): which cards may pay an effect's costs, whether they can all be paid, and
+//! paying them as the activation goes on.
+
+use super::*;
+
+impl Duel {
+    // ---- costs (EFF-5) ----------------------------------------------------------------------
+
+    /// What paying these cards (and LP) fixes.
+    pub(super) fn cost_facts(&self, cards: &[CardId], lp: i32) -> crate::eval::CostFacts {
+        let mut f = crate::eval::CostFacts { lp, cards: cards.len() as u8, ..Default::default() };
+        for &c in cards {
+            f.atk = f.atk.max(self.stat(c, crate::effect::Stat::Atk));
+            f.def = f.def.max(self.stat(c, crate::effect::Stat::Def));
+            f.level = f.level.max(self.stat(c, crate::effect::Stat::Level) as u8);
+        }
+        f
+    }
+
+    /// The cards that could pay the first card cost of an effect (for narrowing targets).
+    pub(super) fn cost_cards(&self, e: &EffectDecl, p: Player, source: CardId) -> SmallVec<[CardId; 16]> {
+        e.costs
+            .iter()
+            .find_map(|c| {
+                // The first cost that picks a fixed range of cards, not from the Deck.
+                matches!(c, Cost::Cards { from: CostFrom::Hand | CostFrom::Monsters | CostFrom::Gy | CostFrom::Places(_), count: CostCount::Range(..), .. })
+                    .then(|| self.raw_cost_candidates(c, p, source))
+            })
+            .unwrap_or_default()
+    }
+
+    pub(super) fn raw_cost_candidates(&self, cost: &Cost, p: Player, source: CardId) -> SmallVec<[CardId; 16]> {
+        let m = |f: &Filter, c: CardId| self.filter_matches(f, c, p, source);
+        let (how, from, filter) = match cost {
+            Cost::DetachMaterial(_) => return self.materials(source).iter().copied().collect(),
+            Cost::Cards { how, from, filter, .. } => (*how, from, filter),
+            _ => return SmallVec::new(),
+        };
+        match from {
+            CostFrom::This => SmallVec::new(),
+            CostFrom::Hand => self.player(p).hand.iter().copied().filter(|&c| c != source && m(filter, c)).collect(),
+            // "Tribute 1 monster" may tribute the card itself (`Filter::NotSelf` for "other").
+            CostFrom::Monsters if how == CostMove::Tribute => {
+                self.tributable_monsters(p).into_iter().filter(|&c| m(filter, c) && !self.cannot_be_tributed(c)).collect()
+            }
+            CostFrom::Monsters => self.player(p).monster_ids().filter(|&c| m(filter, c)).collect(),
+            CostFrom::Gy if self.gy_locked() || (how == CostMove::Banish && self.gy_banish_locked(p)) => SmallVec::new(),
+            CostFrom::Gy => self.player(p).gy.iter().copied().filter(|&c| m(filter, c)).collect(),
+            CostFrom::Deck | CostFrom::DeckTop => self.player(p).deck.iter().rev().copied().filter(|&c| m(filter, c)).collect(),
+            CostFrom::Places(from) => {
+                from.iter().flat_map(|&pl| self.cards_in(pl, p)).filter(|&c| c != source && self.card(c).controller() == p && m(filter, c)).collect()
+            }
+        }
+    }
+
+    /// Cards that may pay a card cost: when a target group reads the cost, only cards that
+    /// leave a legal target.
+    pub(crate) fn cost_candidates(&self, cost: &Cost, e: &EffectDecl, p: Player, source: CardId) -> SmallVec<[CardId; 16]> {
+        let mut v = self.raw_cost_candidates(cost, p, source);
+        // "Any number" is narrowed by its count instead (`cost_count_progress`).
+        if reads_cost(e) && !matches!(cost, Cost::Cards { count: CostCount::AnyNumber, .. }) {
+            v.retain(|c| self.cost_fits(e, p, source, *c));
+        }
+        v
+    }
+
+    pub(crate) fn costs_payable(&self, e: &EffectDecl, p: Player, card: CardId) -> bool {
+        let c = self.card(card);
+        e.costs.iter().all(|cost| match cost {
+            Cost::PayLp(n) => self.lp(p) >= self.num(n, &Ctx::of(p, card)),
+            Cost::PayLpMultiple(step) => *step > 0 && self.lp(p) >= *step,
+            Cost::RemoveCounters { kind, count } => self.counters_on(card, *kind) >= *count as u16,
+            Cost::DetachMaterial(n) => c.zone() == Zone::Monster && self.materials(card).len() >= *n as usize,
+            Cost::Cards { how, from: CostFrom::This, .. } => match how {
+                CostMove::Discard => c.zone() == Zone::Hand,
+                CostMove::Send => c.zone().on_field() && c.face_up(),
+                CostMove::Tribute => c.zone() == Zone::Monster,
+                CostMove::Banish => c.zone() != Zone::Banished,
+            },
+            Cost::Cards { count: CostCount::AnyNumber, .. } => {
+                let n = self.raw_cost_candidates(cost, p, card).len();
+                (1..=n).any(|k| !reads_cost(e) || self.cost_count_fits(e, p, card, k))
+            }
+            Cost::Cards { count: CostCount::All, .. } => !self.raw_cost_candidates(cost, p, card).is_empty(),
+            Cost::Cards { from: CostFrom::DeckTop, count: CostCount::Range(n, _), .. } => self.player(p).deck.len() >= *n as usize,
+            Cost::Cards { count: CostCount::UpTo(_), .. } => !self.cost_candidates(cost, e, p, card).is_empty(),
+            Cost::Cards { count: CostCount::Range(min, _), .. } => self.cost_candidates(cost, e, p, card).len() >= *min as usize,
+        })
+    }
+}
