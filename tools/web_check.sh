@@ -2,7 +2,9 @@
 # The browser client: rebuild web/dist from the committed lock (CI fails when the
 # committed build is stale), then play in headless Chromium against `ygo serve`
 # (web/tests/*.test.mjs: a whole duel against the AI, two pages through a room code with
-# a spectator, a page reloaded mid-duel). Screenshots go to target/web-check/.
+# a spectator, a page reloaded mid-duel, whole Goat duels at 1280x720 and 390x844 played by
+# clicking on the mat). Screenshots go to target/web-check/ (docs/web-chain-*.png are the
+# Goat tests' web-chain-*.png).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x /usr/bin/chromium ]; then

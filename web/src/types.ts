@@ -1,4 +1,5 @@
-// The messages of docs/PROTOCOL.md (version 1), as the server sends them.
+// The messages of docs/PROTOCOL.md (version 1), as the server sends them. The field names
+// are checked against the Rust types by crates/server/tests/ts_types.rs.
 
 export const PROTOCOL_VERSION = 1;
 
@@ -11,11 +12,13 @@ export interface WireCard {
   atk: number | null;
   def: number | null;
   position: string;
+  counters: [string, number][];
 }
 
 export interface WireSlot {
   card: WireCard | null;
   position: string;
+  equipped_to: WireLoc | null;
 }
 
 export interface WireSide {
@@ -42,6 +45,22 @@ export interface WireView {
   deciding: string | null;
   outcome: { winner: string | null; reason: string } | null;
   sides: [WireSide, WireSide];
+  prompt: string | null;
+  links: WireLink[];
+}
+
+export interface WireTarget {
+  name: string;
+  loc: WireLoc | null;
+}
+
+export interface WireLink {
+  link: number;
+  code: number;
+  name: string;
+  controller: string;
+  card: WireLoc | null;
+  targets: WireTarget[];
 }
 
 export interface WireLoc {
@@ -53,6 +72,9 @@ export interface WireLoc {
 export interface WireAction {
   text: string;
   card: WireLoc | null;
+  words: string;
+  target: WireLoc | null;
+  place: WireLoc | null;
 }
 
 export interface ClockInfo {

@@ -2,15 +2,22 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, launch, chooser, playToEnd, SHOTS } from './helpers.mjs';
+import { startServer, launch, chooser, playToEnd, settle, SHOTS } from './helpers.mjs';
 
-test('play-ai: a whole duel against the AI by clicking data-action elements', { timeout: 300000 }, async () => {
+test('play-ai: a whole duel against the AI played on the mat', { timeout: 300000 }, async () => {
   const server = await startServer();
   const browser = await launch();
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await page.goto(server.url);
     await page.locator('[data-testid="play-ai"]').click();
+    // Leaving a duel asks first; "Stay" keeps the seat.
+    await settle(page);
+    await page.locator('[data-testid="leave"]').click();
+    await page.locator('[data-testid="leave-confirm"]').waitFor();
+    await page.locator('[data-testid="leave-no"]').click();
+    assert.equal(await page.locator('[data-testid="leave-confirm"]').count(), 0);
+    assert.equal(await page.locator('[data-testid="room-code"]').count(), 1);
     const clicks = await playToEnd(page, chooser(7));
     const result = page.locator('[data-testid="result"]');
     await result.waitFor();
@@ -29,6 +36,9 @@ test('play-ai: a whole duel against the AI by clicking data-action elements', { 
     await page.locator('[data-testid="replay-next"]').click();
     await page.locator('[data-testid="replay-step"]').filter({ hasText: 'action 1 of' }).waitFor();
     await page.screenshot({ path: join(SHOTS, 'replay.png') });
+    // The viewer's "Lobby" goes to the lobby (the match is over: out of its room too).
+    await page.locator('[data-testid="replay-lobby"]').click();
+    await page.locator('[data-testid="play-ai"]').waitFor();
   } finally {
     await browser.close();
     await server.stop();

@@ -26,7 +26,10 @@ test('two pages duel through a room code; a spectator sees neither hand', { time
     await p2.locator('[data-testid="deck"]').selectOption('vanilla-kaiba');
     await p2.locator('[data-testid="join-code"]').fill(code);
     await p2.locator('[data-testid="join"]').click();
-    // Chat is shown as text (the name and the line are escaped, not markup).
+    // Chat is shown as text (the name and the line are escaped, not markup); it is a tab
+    // beside the log.
+    await p2.locator('[data-testid="tab-chat"]').click();
+    await p1.locator('[data-testid="tab-chat"]').click();
     await p2.locator('[data-testid="chat-input"]').fill('<img src=x onerror=alert(1)> good luck');
     await p2.locator('[data-testid="chat-send"]').click();
     await p1.locator('[data-testid="chat"]').filter({ hasText: '<img src=x onerror=alert(1)> good luck' }).waitFor();

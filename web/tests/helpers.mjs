@@ -12,6 +12,9 @@ export const SHOTS = join(ROOT, 'target', 'web-check');
 mkdirSync(SHOTS, { recursive: true });
 
 export async function startServer(extra = []) {
+  // YGO_URL: a server already running (for working on web/src under `vite`, whose proxy
+  // sends /ws and /api on to it); nothing to start or stop.
+  if (process.env.YGO_URL) return { url: process.env.YGO_URL, stop: async () => undefined };
   const bin = process.env.YGO_BIN || join(ROOT, 'target', 'release', 'ygo');
   const dir = mkdtempSync(join(tmpdir(), 'ygo-web-'));
   const proc = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'ygo.db'), ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -59,30 +62,92 @@ export async function updates(page) {
 }
 
 /// Waits until this page has something to click or shows the result. Returns 'result',
-/// 'act' or 'none' (a page that is only watching).
+/// 'act' or 'none' (a page that is only watching). Every action is listed (as
+/// `data-action`, in the prompt's collapsed list) whether it is played on the mat or not.
 export async function settle(page, timeout = 60000) {
-  await page.locator('[data-action], [data-testid="result"]').first().waitFor({ timeout });
+  await page.locator('[data-action], [data-testid="result"]').first().waitFor({ state: 'attached', timeout });
   if (await page.locator('[data-testid="result"]').count()) return 'result';
   return 'act';
 }
 
-/// Clicks one offered action and waits for the server's next message to be drawn.
+/// Plays one action the way a player does: on the mat (select the card, then its words in
+/// the prompt, or the attack's target; a highlighted zone; a pile's card), or with the
+/// prompt's buttons for answers that are not about a card. Waits for the next message.
+export async function perform(page, text) {
+  const q = JSON.stringify(text);
+  const via = await page.locator(`[data-action=${q}]`).first().getAttribute('data-via');
+  const before = await updates(page);
+  if (via.startsWith('place:')) {
+    await page.locator(`[data-place-action=${q}]`).first().click();
+  } else if (via.startsWith('pile:')) {
+    await page.locator(`[data-testid="${via.slice(5)}"]`).first().click();
+    // Two copies of a card in a pile have one text: either button plays it.
+    await page.locator(`.overlay [data-menu-action=${q}]`).first().click();
+  } else if (via.startsWith('card:')) {
+    const loc = via.slice(5);
+    if (!(await page.locator(`[data-loc="${loc}"].selected`).count())) await page.locator(`[data-loc="${loc}"]`).click();
+    const target = page.locator(`[data-attack=${q}]`);
+    if (await target.count()) await target.first().click();
+    else await page.locator(`[data-menu-action=${q}]`).first().click();
+  } else {
+    await page.locator(`[data-prompt-action=${q}]`).first().click();
+  }
+  await page.waitForFunction((n) => Number(document.getElementById('app').getAttribute('data-updates')) > n, before, { timeout: 60000 });
+  return via;
+}
+
+/// Clicks one offered action (chosen by `choose` among the canonical texts) on the mat.
 export async function clickOne(page, choose) {
   const texts = await page.$$eval('[data-action]', (es) => es.map((e) => e.getAttribute('data-action')));
   if (!texts.length) return null;
   const text = choose(texts);
-  const before = await updates(page);
-  await page.locator(`[data-action=${JSON.stringify(text)}]`).click();
-  await page.waitForFunction((n) => Number(document.getElementById('app').getAttribute('data-updates')) > n, before, { timeout: 60000 });
+  await perform(page, text);
   return text;
 }
 
-/// Plays until the result shows, by clicking `data-action` elements. Returns the clicks.
-export async function playToEnd(page, choose, maxClicks = 5000) {
+/// Plays until the result shows, by clicking on the mat. `each` runs at every decision.
+export async function playToEnd(page, choose, maxClicks = 5000, each = null) {
   let clicks = 0;
   while (clicks < maxClicks) {
     if ((await settle(page)) === 'result') return clicks;
+    if (each) await each(page, clicks);
     if (await clickOne(page, choose)) clicks += 1;
   }
   throw new Error(`no result after ${maxClicks} clicks`);
+}
+
+/// What lies outside the viewport or needs the page scrolled: the hand, both fields and
+/// the prompt (with its answer buttons) must be on the one screen. Empty: it all fits.
+export async function outsideViewport(page) {
+  return page.evaluate(() => {
+    const vw = window.innerWidth;
+    const vh = window.innerHeight;
+    const bad = [];
+    const inside = (e, what) => {
+      const r = e.getBoundingClientRect();
+      if (r.top < -0.5 || r.left < -0.5 || r.bottom > vh + 0.5 || r.right > vw + 0.5) bad.push(`${what}: ${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)} in ${vw}x${vh}`);
+    };
+    // Before a duel's first view (choosing who goes first) there is only the prompt.
+    const ids = document.querySelector('[data-testid="mat"]') ? ['my-hand', 'my-field', 'opp-field', 'prompt'] : ['prompt'];
+    for (const id of ids) {
+      const e = document.querySelector(`[data-testid="${id}"]`);
+      if (e) inside(e, id);
+      else bad.push(`${id}: missing`);
+    }
+    const doc = document.scrollingElement;
+    if (doc.scrollHeight > vh + 1 || doc.scrollWidth > vw + 1) bad.push(`the page scrolls: ${doc.scrollWidth}x${doc.scrollHeight} in ${vw}x${vh}`);
+    return bad;
+  });
+}
+
+/// The command language's place suffixes (`@A.monsters#2`, `face-down@B.hand#0`, `@hand`).
+export const PLACE_SUFFIX = /@(?:[AB]\.|hand\b)|#\d|face-down@/;
+
+/// Button labels and log lines that read like the command language.
+export async function commandWords(page) {
+  return page.evaluate((src) => {
+    const re = new RegExp(src);
+    const texts = [...document.querySelectorAll('button, [data-testid="log"] div, [data-testid="strip"] div, [data-testid="chain"] div')].map((e) => e.textContent || '');
+    return texts.filter((t) => re.test(t) || /ruledestroy|Race\(/.test(t));
+  }, PLACE_SUFFIX.source);
 }

@@ -90,7 +90,7 @@ pub fn run(decks: &[&BuiltinDeck], rules: &Rules, games: u64, seed: u64, mut pro
                     duel.apply_unchecked(rng.pick(&acts));
                     for e in &duel.events()[seen..] {
                         match e {
-                            Event::Activated { card, effect, link } => {
+                            Event::Activated { card, effect, link, .. } => {
                                 let at = usize::from(*link).saturating_sub(1);
                                 links.truncate(at);
                                 links.push((duel.card(*card).code, usize::from(*effect)));

@@ -244,6 +244,10 @@ pub enum Event {
         effect: u8,
         /// Its chain link number.
         link: u8,
+        /// The first two cards it targets (EFF-6: targets are chosen on activation and
+        /// shown to both players), for the log and the chain a player reads.
+        #[serde(default)]
+        targets: [Option<CardId>; 2],
     },
     /// The activation of a chain link was negated (CHAIN-4).
     ActivationNegated {

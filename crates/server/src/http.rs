@@ -79,7 +79,7 @@ async fn cards() -> Response {
                 json!({
                     "name": d.name, "kind": kind, "text": d.text, "level": d.level,
                     "attribute": d.attribute.map(|a| format!("{a:?}").to_lowercase()),
-                    "race": d.race.map(|r| format!("{r:?}")),
+                    "race": d.race.map(|r| ygo_core::card::RACE_NAMES.get(r.0 as usize).map_or_else(|| format!("{r:?}"), |n| n.to_string())),
                     "atk": d.atk, "def": d.def, "scales": [d.lscale, d.rscale],
                     "implemented": def.implemented,
                 }),

@@ -17,6 +17,7 @@ pub mod loadtest;
 pub mod protocol;
 pub mod room;
 pub mod wire;
+pub mod words;
 mod ws;
 
 use std::collections::HashMap;

@@ -7,7 +7,9 @@
 use serde::{Deserialize, Serialize};
 use ygo_core::card::Kind;
 use ygo_core::view::{KnownCard, SeenCard, SideView, View};
-use ygo_core::{Action, Duel, Event, Loc, Player, Position, Zone};
+use ygo_core::{Action, CardId, Duel, Event, Loc, Player, Position, Zone};
+
+use crate::words;
 
 /// Who is looking: a seat, or a spectator (neither hand, no face-down card).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +29,9 @@ pub struct WireCard {
     pub atk: Option<i32>,
     pub def: Option<i32>,
     pub position: String,
+    /// Counters on the card (`spell`, `a`, ...) and how many; empty off the field.
+    #[serde(default)]
+    pub counters: Vec<(String, u16)>,
 }
 
 /// A card slot or pile entry: `None` fields mean a face-down card of unknown identity.
@@ -34,6 +39,9 @@ pub struct WireCard {
 pub struct WireSlot {
     pub card: Option<WireCard>,
     pub position: String,
+    /// A face-up Equip Card: the monster it is equipped to.
+    #[serde(default)]
+    pub equipped_to: Option<WireLoc>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -64,6 +72,31 @@ pub struct WireView {
     pub deciding: Option<String>,
     pub outcome: Option<WireOutcome>,
     pub sides: [WireSide; 2],
+    /// What the viewer's pending decision asks, in words (`None` unless the viewer decides).
+    #[serde(default)]
+    pub prompt: Option<String>,
+    /// The chain, link 1 first, with each link's targets (public: EFF-6).
+    #[serde(default)]
+    pub links: Vec<WireLink>,
+}
+
+/// One chain link as every audience may read it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WireLink {
+    pub link: u8,
+    pub code: u32,
+    pub name: String,
+    pub controller: String,
+    /// Where the activated card is now, when it is still on the field.
+    pub card: Option<WireLoc>,
+    pub targets: Vec<WireTarget>,
+}
+
+/// A chain link's target: its public words and, on the field, its place.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WireTarget {
+    pub name: String,
+    pub loc: Option<WireLoc>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -87,6 +120,29 @@ pub struct WireAction {
     pub text: String,
     /// The card the action is about, when it is on a visible place of the table.
     pub card: Option<WireLoc>,
+    /// The action in the player's words (`Tsukuyomi (zone 3) attacks Sheep Token (zone
+    /// 2)`); the same words the terminal duel shows.
+    #[serde(default)]
+    pub words: String,
+    /// An attack's target, when it is a monster on the field.
+    #[serde(default)]
+    pub target: Option<WireLoc>,
+    /// A zone answer: the empty zone it chooses, to click on the mat.
+    #[serde(default)]
+    pub place: Option<WireLoc>,
+}
+
+impl WireAction {
+    /// A room-level decision (`first`, `second`, `ready`): no card, its words the text.
+    pub fn plain(text: &str) -> WireAction {
+        let words = match text {
+            "first" => "go first",
+            "second" => "go second",
+            "ready" => "ready: start the next duel",
+            t => t,
+        };
+        WireAction { text: text.to_string(), card: None, words: words.to_string(), target: None, place: None }
+    }
 }
 
 pub fn pos_name(p: Position) -> &'static str {
@@ -117,18 +173,36 @@ fn card(duel: &Duel, k: &KnownCard) -> WireCard {
         atk: k.atk,
         def: k.def,
         position: pos_name(k.position).to_string(),
+        counters: k.counters.clone(),
     }
 }
 
-fn slot(duel: &Duel, s: &SeenCard) -> WireSlot {
+/// A card's place on the field, in wire form (`None` off the field).
+fn field_loc(duel: &Duel, id: CardId) -> Option<WireLoc> {
+    let c = duel.card(id);
+    let zone = match c.zone() {
+        Zone::Monster | Zone::SpellTrap | Zone::Field | Zone::Pendulum => zone_name(c.zone())?,
+        _ => return None,
+    };
+    Some(WireLoc { player: c.controller().name().to_string(), zone: zone.to_string(), index: c.slot() })
+}
+
+fn slot(duel: &Duel, s: &SeenCard, at: Option<Loc>) -> WireSlot {
     match s {
-        SeenCard::Hidden { position } => WireSlot { card: None, position: pos_name(*position).to_string() },
-        SeenCard::Known(k) => WireSlot { card: Some(card(duel, k)), position: pos_name(k.position).to_string() },
+        SeenCard::Hidden { position } => WireSlot { card: None, position: pos_name(*position).to_string(), equipped_to: None },
+        SeenCard::Known(k) => {
+            // Only a face-up card's equip link is public.
+            let equipped_to =
+                at.filter(|_| k.position.face_up()).and_then(|l| duel.card_at(l)).and_then(|id| duel.card(id).equip_to).and_then(|t| field_loc(duel, t));
+            WireSlot { card: Some(card(duel, k)), position: pos_name(k.position).to_string(), equipped_to }
+        }
     }
 }
 
-fn side(duel: &Duel, s: &SideView) -> WireSide {
-    let slots = |v: &[Option<SeenCard>]| v.iter().map(|x| x.as_ref().map(|c| slot(duel, c))).collect();
+fn side(duel: &Duel, p: Player, s: &SideView) -> WireSide {
+    let slots = |v: &[Option<SeenCard>], z: Zone| {
+        v.iter().enumerate().map(|(i, x)| x.as_ref().map(|c| slot(duel, c, Some(Loc { player: p, zone: z, index: i as u8 })))).collect()
+    };
     WireSide {
         lp: s.lp,
         hand_count: s.hand_count,
@@ -137,11 +211,11 @@ fn side(duel: &Duel, s: &SideView) -> WireSide {
         extra_count: s.extra_count,
         extra: s.extra.iter().map(|k| card(duel, k)).collect(),
         gy: s.gy.iter().map(|k| card(duel, k)).collect(),
-        banished: s.banished.iter().map(|c| slot(duel, c)).collect(),
-        monsters: slots(&s.monsters),
-        spells: slots(&s.spells),
-        field: s.field.as_ref().map(|c| slot(duel, c)),
-        pendulum: slots(&s.pendulum),
+        banished: s.banished.iter().map(|c| slot(duel, c, None)).collect(),
+        monsters: slots(&s.monsters, Zone::Monster),
+        spells: slots(&s.spells, Zone::SpellTrap),
+        field: s.field.as_ref().map(|c| slot(duel, c, Some(Loc { player: p, zone: Zone::Field, index: 0 }))),
+        pendulum: slots(&s.pendulum, Zone::Pendulum),
     }
 }
 
@@ -171,7 +245,12 @@ pub fn view(duel: &Duel, who: Audience) -> WireView {
         step: v.step.map(|s| s.name().to_string()),
         deciding: v.deciding.map(|p| p.name().to_string()),
         outcome: v.outcome.map(|o| WireOutcome { winner: o.winner.map(|w| w.name().to_string()), reason: format!("{:?}", o.reason) }),
-        sides: [side(duel, &v.sides[0]), side(duel, &v.sides[1])],
+        sides: [side(duel, Player::A, &v.sides[0]), side(duel, Player::B, &v.sides[1])],
+        prompt: match who {
+            Audience::Seat(p) if duel.deciding_player() == Some(p) && v.outcome.is_none() => Some(words::ask(duel, p).text),
+            _ => None,
+        },
+        links: links_from(duel, chain_start(duel, 0, 0)),
     }
 }
 
@@ -200,18 +279,31 @@ fn zone_name(z: Zone) -> Option<&'static str> {
     matches!(z, Zone::Hand | Zone::Monster | Zone::SpellTrap | Zone::Field | Zone::Pendulum | Zone::Gy | Zone::Banished).then(|| z.scenario_name())
 }
 
-/// The deciding seat's legal actions, with the card each one is about.
+fn wire_loc(l: Loc) -> Option<WireLoc> {
+    Some(WireLoc { player: l.player.name().to_string(), zone: zone_name(l.zone)?.to_string(), index: l.index })
+}
+
+/// The deciding seat's legal actions, with the card each one is about and its words.
 pub fn actions(duel: &Duel, seat: Player) -> Vec<WireAction> {
     if duel.deciding_player() != Some(seat) {
         return Vec::new();
     }
-    duel.legal_actions_with_text()
-        .into_iter()
+    let view = duel.view(seat);
+    let ask = words::ask(duel, seat);
+    view.actions
+        .iter()
         .map(|(a, text)| {
-            let card = action_loc(&a)
-                .filter(|l| l.zone != Zone::Hand || l.player == seat)
-                .and_then(|l| Some(WireLoc { player: l.player.name().to_string(), zone: zone_name(l.zone)?.to_string(), index: l.index }));
-            WireAction { text, card }
+            let card = action_loc(a).filter(|l| l.zone != Zone::Hand || l.player == seat).and_then(wire_loc);
+            let target = match *a {
+                Action::Attack { target: Some(t), .. } => wire_loc(t),
+                _ => None,
+            };
+            // A zone answer places a monster in the deciding player's Monster Zone.
+            let place = match *a {
+                Action::Zone(z) => Some(WireLoc { player: seat.name().to_string(), zone: "monsters".into(), index: z }),
+                _ => None,
+            };
+            WireAction { text: text.clone(), card, words: words::action_words(&view, &ask, a, text), target, place }
         })
         .collect()
 }
@@ -235,9 +327,11 @@ pub fn chain_from(duel: &Duel, start: usize) -> Vec<String> {
     let mut links: Vec<(u8, String)> = Vec::new();
     for e in &ev[start.min(ev.len())..] {
         match e {
-            Event::Activated { card, link, .. } => {
+            Event::Activated { card, link, targets, .. } => {
                 links.retain(|(l, _)| l != link);
-                links.push((*link, format!("{link}. {} ({})", duel.name(*card), duel.card(*card).controller().name())));
+                let named: Vec<String> = targets.iter().flatten().map(|t| words::target_words(duel, *t)).collect();
+                let on = if named.is_empty() { String::new() } else { format!(", targeting {}", named.join(" and ")) };
+                links.push((*link, format!("{link}. {} ({}){on}", duel.name(*card), duel.card(*card).controller().name())));
             }
             Event::LinkResolved { link, .. } => links.retain(|(l, _)| l != link),
             _ => {}
@@ -247,18 +341,50 @@ pub fn chain_from(duel: &Duel, start: usize) -> Vec<String> {
     links.into_iter().map(|(_, s)| s).collect()
 }
 
-/// The log line of one event for an audience (empty: nothing to show). Spectators read a
-/// line only when both players would read it alike, or the opponent's reading of a draw.
-pub fn log_line(duel: &Duel, e: &Event, who: Audience) -> String {
+/// The chain's links from its events starting at `start` (see [`chain_start`]), with
+/// their targets in public words and places.
+pub fn links_from(duel: &Duel, start: usize) -> Vec<WireLink> {
+    let ev = duel.events();
+    let mut links: Vec<WireLink> = Vec::new();
+    for e in &ev[start.min(ev.len())..] {
+        match e {
+            Event::Activated { card, link, targets, .. } => {
+                links.retain(|l| l.link != *link);
+                links.push(WireLink {
+                    link: *link,
+                    code: duel.card(*card).code,
+                    name: duel.name(*card).to_string(),
+                    controller: duel.card(*card).controller().name().to_string(),
+                    card: field_loc(duel, *card),
+                    targets: targets.iter().flatten().map(|&t| WireTarget { name: words::target_words(duel, t), loc: field_loc(duel, t) }).collect(),
+                });
+            }
+            Event::LinkResolved { link, .. } => links.retain(|l| l.link != *link),
+            _ => {}
+        }
+    }
+    links.sort_by_key(|l| l.link);
+    links
+}
+
+/// The log line of event `i` for an audience, in the player's words (empty: nothing to
+/// show). Spectators read a line only when both players would read it alike, or the
+/// opponent's reading of a draw.
+pub fn log_line(duel: &Duel, i: usize, who: Audience) -> String {
+    let events = &duel.events()[..=i.min(duel.events().len().saturating_sub(1))];
+    let Some(e) = events.last() else { return String::new() };
+    if words::is_log_noise(e) {
+        return String::new();
+    }
+    let read = |p: Player| words::event_words(duel, events, Some(p)).unwrap_or_default();
     match who {
-        Audience::Seat(p) => duel.event_text_for(e, Some(p)),
+        Audience::Seat(p) => read(p),
         Audience::Public => {
             if let Event::Drew(draw) = e {
-                return duel.event_text_for(e, Some(draw.player().opp()));
+                return read(draw.player().opp());
             }
-            let a = duel.event_text_for(e, Some(Player::A));
-            let b = duel.event_text_for(e, Some(Player::B));
-            if a == b {
+            let a = read(Player::A);
+            if a == read(Player::B) {
                 a
             } else {
                 String::new()
@@ -269,5 +395,5 @@ pub fn log_line(duel: &Duel, e: &Event, who: Audience) -> String {
 
 /// The log lines of events `from..` for an audience.
 pub fn log_lines(duel: &Duel, from: usize, who: Audience) -> Vec<String> {
-    duel.events().iter().skip(from).map(|e| log_line(duel, e, who)).filter(|l| !l.is_empty()).collect()
+    (from..duel.events().len()).map(|i| log_line(duel, i, who)).filter(|l| !l.is_empty()).collect()
 }

@@ -203,7 +203,8 @@ impl Duel {
                 };
                 let targets = link.facts.targets.clone();
                 self.chain.push(link);
-                self.emit(Event::Activated { card: a.card, effect: a.effect, link: self.chain.len() as u8 });
+                let shown = [targets.first().map(|t| t.0), targets.get(1).map(|t| t.0)];
+                self.emit(Event::Activated { card: a.card, effect: a.effect, link: self.chain.len() as u8, targets: shown });
                 self.destroy_targeted_on_activation(&targets);
                 // CHAIN-3: the other player may respond.
                 if a.window {

@@ -60,7 +60,7 @@ impl Room {
             Stage::Siding if !self.seat(p).ready => &["ready"],
             _ => &[],
         };
-        texts.iter().map(|t| WireAction { text: t.to_string(), card: None }).collect()
+        texts.iter().map(|t| WireAction::plain(t)).collect()
     }
 
     /// Sends every member its frame: a seat its own view and actions, spectators the

@@ -1,4 +1,4 @@
-//! Player-facing words for the terminal duel: places ("B's Spell & Trap Zone"), actions
+//! Player-facing words, one place for the terminal duel and the browser client: places ("B's Spell & Trap Zone"), actions
 //! ("Vorse Raider (zone 3) attacks Celtic Guardian (zone 1)"), what a prompt asks ("Magic
 //! Jammer: discard 1 card as the cost"), log lines and results.
 //!
@@ -209,7 +209,11 @@ pub fn event_words(d: &Duel, events: &[Event], viewer: Option<Player>) -> Option
         }
         Event::AttackDeclared { attacker, target: None } => format!("{} attacks directly", owned(d, *attacker, true, viewer)),
         Event::LpChanged { player, from, to } => format!("{}'s LP {from} -> {to} ({:+})", player.name(), to - from),
-        Event::Activated { card, link, .. } => format!("{} activates {} (chain link {link})", c(card).controller().name(), d.name(*card)),
+        Event::Activated { card, link, targets, .. } => {
+            let named: Vec<String> = targets.iter().flatten().map(|t| target_words(d, *t)).collect();
+            let on = if named.is_empty() { String::new() } else { format!(", targeting {}", named.join(" and ")) };
+            format!("{} activates {} (chain link {link}){on}", c(card).controller().name(), d.name(*card))
+        }
         Event::DuelEnded { outcome } => format!("the duel is over: {}", outcome_words(outcome)),
         // The canonical line already reads well for the rest.
         _ => {
@@ -217,6 +221,22 @@ pub fn event_words(d: &Duel, events: &[Event], viewer: Option<Player>) -> Option
             return (!t.is_empty()).then_some(t);
         }
     })
+}
+
+/// A chain link's target as every audience may read it: "B's Tsukuyomi", or "B's
+/// face-down card" while it is face-down on the field or banished face-down, or a card in a
+/// hand ("a card in B's hand"). The same words for both players and spectators, so the line
+/// is public.
+pub fn target_words(d: &Duel, id: CardId) -> String {
+    let c = d.card(id);
+    let whose = c.controller().name();
+    match c.zone() {
+        Zone::Hand => format!("a card in {whose}'s hand"),
+        Zone::Deck => format!("a card in {whose}'s Deck"),
+        Zone::Extra if !c.face_up() => format!("a card in {whose}'s Extra Deck"),
+        z if !c.face_up() && z != Zone::Gy => format!("{whose}'s face-down card"),
+        _ => format!("{whose}'s {}", d.name(id)),
+    }
 }
 
 /// The card instances an event names (to check an event read from a file before naming
@@ -233,7 +253,6 @@ pub fn event_cards(e: &Event) -> Vec<CardId> {
         | Event::PositionChanged { card, .. }
         | Event::Flipped { card }
         | Event::Destroyed { card, .. }
-        | Event::Activated { card, .. }
         | Event::ActivationNegated { card, .. }
         | Event::EffectNegated { card, .. }
         | Event::LinkResolved { card, .. }
@@ -245,6 +264,7 @@ pub fn event_cards(e: &Event) -> Vec<CardId> {
         Event::AttackStopped { attacker } | Event::AttackNegated { attacker } => vec![*attacker],
         Event::BattleDamage { by, .. } => vec![*by],
         Event::Equipped { card, to } => vec![*card, *to],
+        Event::Activated { card, targets, .. } => std::iter::once(*card).chain(targets.iter().flatten().copied()).collect(),
         _ => Vec::new(),
     }
 }

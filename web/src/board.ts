@@ -1,0 +1,314 @@
+// The mat: both fields, hands and piles drawn from the view the server sent for this
+// seat, the chain's sources and targets marked, the zones a choice offers highlighted.
+// A click on a card selects it (its actions show in the prompt panel) or opens its text.
+
+import { button, el } from './dom';
+import { act } from './network';
+import { app, render } from './state';
+import type { WireAction, WireCard, WireLink, WireLoc, WireSide, WireSlot, WireView } from './types';
+
+export const key = (l: { player: string; zone: string; index: number }) => `${l.player}.${l.zone}.${l.index}`;
+
+/// How the player performs an action on the mat: on a card (select it, then its words), on
+/// an attack target (select the attacker, then the target), on a zone, or in the prompt.
+export function via(a: WireAction): string {
+  if (a.place) return `place:${key(a.place)}`;
+  if (a.card && (a.card.zone === 'gy' || a.card.zone === 'banished')) return `pile:${a.card.player}-${a.card.zone}`;
+  if (a.card) return `card:${key(a.card)}`;
+  return 'prompt';
+}
+
+// The actions the mat offers: the frame's in a room, none in the replay viewer.
+let live: WireAction[] = [];
+
+export function actionsOf(k: string): WireAction[] {
+  return live.filter((a) => a.card && key(a.card) === k);
+}
+
+/// The chain's marks on the mat: `CL n` on each source, `target of CL n` on each target.
+function chainMarks(links: WireLink[]): Map<string, string[]> {
+  const m = new Map<string, string[]>();
+  const add = (k: string, s: string) => m.set(k, [...(m.get(k) ?? []), s]);
+  for (const l of links) {
+    if (l.card) add(key(l.card), `CL${l.link}`);
+    for (const t of l.targets) if (t.loc) add(key(t.loc), `target of CL${l.link}`);
+  }
+  return m;
+}
+
+interface Ctx {
+  view: WireView;
+  marks: Map<string, string[]>;
+  /// Equip links: a card's key -> the colour class both ends share.
+  equips: Map<string, string>;
+  /// Attack targets of the selected attacker: target key -> action.
+  attackOn: Map<string, WireAction>;
+  /// Zone answers: zone key -> action.
+  places: Map<string, WireAction>;
+}
+
+function context(view: WireView): Ctx {
+  const equips = new Map<string, string>();
+  let n = 0;
+  for (const [si, side] of view.sides.entries()) {
+    const p = si === 0 ? 'A' : 'B';
+    side.spells.forEach((s, i) => {
+      if (s?.equipped_to) {
+        const cls = `equip-${n++ % 4}`;
+        equips.set(key({ player: p, zone: 'spells', index: i }), cls);
+        equips.set(key(s.equipped_to), cls);
+      }
+    });
+  }
+  const attackOn = new Map<string, WireAction>();
+  const places = new Map<string, WireAction>();
+  for (const a of live) {
+    if (a.target && a.card && app.menu === key(a.card)) attackOn.set(key(a.target), a);
+    if (a.place) places.set(key(a.place), a);
+  }
+  return { view, marks: chainMarks(view.links), equips, attackOn, places };
+}
+
+export function openCard(code: number) {
+  app.overlay = { kind: 'card', code };
+  render();
+}
+
+/// One card as it lies: monsters in Defense Position lie sideways (their text still
+/// upright), Set Spells and Traps stand face-down, hand cards carry no position.
+function cardEl(c: WireCard | null, position: string, k: string | null, ctx: Ctx | null, monsterZone: boolean, extra: string[] = []): HTMLElement {
+  const classes = ['card', ...extra];
+  const sideways = monsterZone && (position === 'defense' || position === 'set');
+  if (sideways) classes.push('sideways');
+  const acts = k ? actionsOf(k) : [];
+  const attack = k && ctx ? ctx.attackOn.get(k) : undefined;
+  const attrs: Record<string, string> = { class: '' };
+  if (k) attrs['data-loc'] = k;
+  const faceDown = !c || position === 'set' || position === 'set-attack';
+  let e: HTMLElement;
+  if (!c) {
+    classes.push('back');
+    e = el('div', attrs, el('span', { class: 'back-mark' }, 'ygo'));
+    e.title = 'face-down card';
+  } else {
+    classes.push(c.kind);
+    if (faceDown) classes.push('faceddown');
+    const stats = c.kind === 'monster' ? `${c.atk ?? '?'}/${c.def ?? '-'}` : c.kind === 'spell' ? 'Spell' : 'Trap';
+    e = el(
+      'div',
+      { ...attrs, 'data-code': String(c.code) },
+      el('div', { class: 'name' }, c.name),
+      c.kind === 'monster' && c.level > 0 ? el('div', { class: 'level' }, `Lv ${c.level}`) : null,
+      c.attribute ? el('div', { class: `attr attr-${c.attribute}` }, c.attribute.toUpperCase()) : null,
+      faceDown ? el('div', { class: 'setmark' }, 'Set') : null,
+      el('div', { class: 'stats' }, stats),
+    );
+    e.title = c.name;
+    if (c.counters.length) {
+      e.append(el('div', { class: 'counters' }, c.counters.map(([n, x]) => `${x} ${n}`).join(', ')));
+    }
+  }
+  if (k && ctx) {
+    for (const mk of ctx.marks.get(k) ?? []) {
+      e.append(el('div', { class: mk.startsWith('target') ? 'mark target' : 'mark source' }, mk));
+      classes.push(mk.startsWith('target') ? 'is-target' : 'is-source');
+    }
+    const eq = ctx.equips.get(k);
+    if (eq) classes.push('equipped', eq);
+  }
+  if (acts.length) classes.push('actionable');
+  if (k && app.menu === k) classes.push('selected');
+  if (attack) {
+    classes.push('attack-target');
+    e.setAttribute('data-attack', attack.text);
+  }
+  e.className = classes.join(' ');
+  e.addEventListener('click', (ev) => {
+    ev.stopPropagation();
+    if (attack) {
+      act(attack.text);
+      return;
+    }
+    if (k && acts.length) {
+      app.menu = app.menu === k ? null : k;
+      render();
+      return;
+    }
+    if (c) openCard(c.code);
+  });
+  return e;
+}
+
+function slotEl(s: WireSlot | null | undefined, player: string, zone: string, index: number, label: string, ctx: Ctx): HTMLElement {
+  const k = key({ player, zone, index });
+  const z = el('div', { class: `zone zone-${zone}`, title: label, 'data-zone': k });
+  if (s) z.append(cardEl(s.card, s.position, k, ctx, zone === 'monsters'));
+  else z.append(el('span', { class: 'zone-label' }, label));
+  const place = ctx.places.get(k);
+  if (place && !s) {
+    z.classList.add('pickable');
+    z.setAttribute('data-place-action', place.text);
+    z.title = place.words;
+    z.addEventListener('click', () => act(place.text));
+  }
+  return z;
+}
+
+function pileEl(label: string, count: number, list: (WireCard | null)[] | null, player: string, zone: string): HTMLElement {
+  const testid = `${player}-${zone}`;
+  const acts = live.filter((a) => a.card && a.card.player === player && a.card.zone === zone);
+  const p = el('div', { class: 'zone pile', 'data-testid': testid }, el('div', { class: 'pile-label' }, label), el('div', { class: 'pile-count' }, String(count)));
+  const top = list && list.length ? list[list.length - 1] : null;
+  if (top) p.append(el('div', { class: 'pile-top' }, top.name));
+  if (list && list.some((c) => c)) {
+    p.classList.add('browsable');
+    p.title = `${label}: click to browse`;
+  }
+  if (acts.length) p.classList.add('actionable');
+  p.addEventListener('click', () => {
+    if (!list) return;
+    app.overlay = { kind: 'pile', title: `${player === (app.seat ?? 'A') ? 'Your' : `${player}'s`} ${label}`, player, zone, cards: list };
+    render();
+  });
+  return p;
+}
+
+/// A pile's cards to read, with the actions each offers (a card in the GY to banish,
+/// to target...).
+export function pileOverlay(title: string, player: string, zone: string, list: (WireCard | null)[]): HTMLElement {
+  const body = el('div', { class: 'pile-list', 'data-testid': 'pile-list' });
+  list.forEach((c, i) => {
+    const k = key({ player, zone, index: i });
+    const acts = actionsOf(k);
+    const item = el('div', { class: 'pile-item' });
+    if (c) {
+      item.append(cardEl(c, 'attack', null, null, false));
+      item.firstElementChild?.addEventListener('click', () => openCard(c.code));
+    } else item.append(cardEl(null, 'set', null, null, false));
+    for (const a of acts) item.append(button(a.words, () => ((app.overlay = null), act(a.text)), { 'data-menu-action': a.text, class: 'menu-action' }));
+    body.append(item);
+  });
+  if (!list.length) body.append(el('em', {}, 'No cards.'));
+  return el('div', { class: 'sheet' }, el('h3', {}, title), body);
+}
+
+function handEl(side: WireSide, player: string, mine: boolean, ctx: Ctx): HTMLElement {
+  const row = el('div', { class: `hand ${mine ? 'my-hand' : 'their-hand'}`, 'data-testid': mine ? 'my-hand' : 'their-hand' });
+  // A view carries the viewer's own hand only; any other hand is its count, face down.
+  if (side.hand.length) side.hand.forEach((c, i) => row.append(cardEl(c, 'attack', key({ player, zone: 'hand', index: i }), ctx, false, ['in-hand'])));
+  else for (let i = 0; i < side.hand_count; i++) row.append(cardEl(null, 'attack', null, null, false, ['in-hand']));
+  return row;
+}
+
+function infoEl(side: WireSide, player: string, name: string, idx: number, mine: boolean): HTMLElement {
+  const d = app.lpDelta[idx];
+  const banished = side.banished.map((s) => s.card);
+  return el(
+    'div',
+    { class: 'info-bar' },
+    el('span', { class: 'who' }, mine ? `${name} (you)` : name),
+    el('span', { class: 'lp', 'data-testid': `${player}-lp` }, `LP ${side.lp}`),
+    d ? el('span', { class: d < 0 ? 'lp-delta down' : 'lp-delta up', 'data-testid': `${player}-lp-delta` }, d > 0 ? `+${d}` : String(d)) : null,
+    el('span', { class: 'count' }, `hand ${side.hand_count} · deck ${side.deck_count}`),
+    pileEl('Banished', side.banished.length, banished, player, 'banished'),
+  );
+}
+
+/// One side's two rows: Monster Zones nearest the middle.
+function sideRows(side: WireSide, player: string, mine: boolean, ctx: Ctx): HTMLElement[] {
+  const mmz = el('div', { class: 'row' });
+  mmz.append(slotEl(side.field, player, 'field', 0, 'Field', ctx));
+  for (let i = 0; i < 5; i++) mmz.append(slotEl(side.monsters[i], player, 'monsters', i, `Monster ${i + 1}`, ctx));
+  mmz.append(pileEl('GY', side.gy.length, side.gy, player, 'gy'));
+  const stz = el('div', { class: 'row' });
+  const extraList = mine || side.extra.length ? side.extra : null;
+  stz.append(pileEl('Extra', side.extra_count, extraList, player, 'extra'));
+  for (let i = 0; i < 5; i++) stz.append(slotEl(side.spells[i], player, 'spells', i, `S/T ${i + 1}`, ctx));
+  stz.append(pileEl('Deck', side.deck_count, null, player, 'deck'));
+  const rows = [mmz, stz];
+  // Pendulum Zones of their own (Master Rule 3) only once a card is in one.
+  if (side.pendulum.some((s) => s)) {
+    const pend = el('div', { class: 'row pend' });
+    side.pendulum.forEach((s, i) => pend.append(slotEl(s, player, 'pendulum', i, i ? 'Right Pendulum' : 'Left Pendulum', ctx)));
+    rows.push(pend);
+  }
+  return mine ? rows : rows.reverse();
+}
+
+function emzRow(v: WireView, me: string, ctx: Ctx): HTMLElement | null {
+  const mine = v.sides[me === 'A' ? 0 : 1];
+  if (mine.monsters.length <= 5) return null;
+  const opp = me === 'A' ? 'B' : 'A';
+  const theirs = v.sides[me === 'A' ? 1 : 0];
+  // The Extra Monster Zones take a row only when a monster is there or may go there.
+  const used = [5, 6].some((i) => mine.monsters[i] || theirs.monsters[i] || ctx.places.has(key({ player: me, zone: 'monsters', index: i })));
+  if (!used) return null;
+  const row = el('div', { class: 'row emz' });
+  const spacer = () => el('div', { class: 'zone spacer' });
+  row.append(spacer(), spacer());
+  for (let i = 0; i < 2; i++) {
+    const own = mine.monsters[5 + i];
+    const their = theirs.monsters[6 - i];
+    if (own) row.append(slotEl(own, me, 'monsters', 5 + i, 'Extra Monster', ctx));
+    else if (their) row.append(slotEl(their, opp, 'monsters', 6 - i, 'Extra Monster', ctx));
+    else row.append(slotEl(null, me, 'monsters', 5 + i, 'Extra Monster', ctx));
+    if (i === 0) row.append(spacer());
+  }
+  row.append(spacer(), spacer());
+  return row;
+}
+
+/// The whole mat, the viewer's side at the bottom (a spectator sees A at the bottom).
+export function board(v: WireView, names: [string, string], actions: WireAction[]): HTMLElement {
+  live = actions;
+  const me = v.viewer === 'B' ? 'B' : 'A';
+  const opp = me === 'A' ? 'B' : 'A';
+  const idx = (p: string) => (p === 'A' ? 0 : 1);
+  const ctx = context(v);
+  const mySide = v.sides[idx(me)];
+  const theirSide = v.sides[idx(opp)];
+  const theirs = el(
+    'div',
+    { class: 'side theirs', 'data-testid': 'opp-field' },
+    infoEl(theirSide, opp, names[idx(opp)], idx(opp), false),
+    handEl(theirSide, opp, false, ctx),
+    ...sideRows(theirSide, opp, false, ctx),
+  );
+  const mine = el('div', { class: 'side mine', 'data-testid': 'my-field' }, ...sideRows(mySide, me, true, ctx));
+  const hand = handEl(mySide, me, true, ctx);
+  return el('div', { class: 'board', 'data-testid': 'mat' }, theirs, emzRow(v, me, ctx), mine, hand, infoEl(mySide, me, names[idx(me)], idx(me), v.viewer === me));
+}
+
+export const PHASES: [string, string][] = [
+  ['draw', 'DP'],
+  ['standby', 'SP'],
+  ['main1', 'M1'],
+  ['battle', 'BP'],
+  ['main2', 'M2'],
+  ['end', 'EP'],
+];
+
+export function phaseBar(v: WireView, names: [string, string]): HTMLElement {
+  const bar = el('div', { class: 'phases', 'data-testid': 'phase' });
+  const whose = v.turn_player === v.viewer ? 'your turn' : `${names[v.turn_player === 'A' ? 0 : 1]}'s turn`;
+  bar.append(el('span', { class: 'turn' }, `Turn ${v.turn}, ${whose}`));
+  for (const [p, short] of PHASES) bar.append(el('span', { class: p === v.phase ? 'ph on' : 'ph', title: p }, short));
+  if (v.step) bar.append(el('span', { class: 'turn' }, v.step.replace(/_/g, ' ')));
+  return bar;
+}
+
+/// The chain, link 1 first, each with its targets named.
+export function chainPanel(links: WireLink[], names: [string, string]): HTMLElement {
+  const p = el('div', { class: 'panel chain', 'data-testid': 'chain' }, el('h3', {}, links.length ? `Chain (${links.length})` : 'Chain'));
+  if (!links.length) p.append(el('div', { class: 'muted' }, 'No chain.'));
+  for (const l of links) {
+    const who = names[l.controller === 'A' ? 0 : 1];
+    const line = el('div', { class: 'link', 'data-link': String(l.link) }, el('b', {}, `${l.link}. `), `${l.name} (${who})`);
+    if (l.targets.length) line.append(el('div', { class: 'targets' }, `targeting ${l.targets.map((t) => t.name).join(' and ')}`));
+    line.addEventListener('click', () => openCard(l.code));
+    p.append(line);
+  }
+  return p;
+}
+
+export type { WireLoc };

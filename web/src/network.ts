@@ -1,0 +1,102 @@
+// The WebSocket to the server (docs/PROTOCOL.md): hello, resume after a drop, and the
+// server's messages folded into the state.
+
+import { app, counter, forgetSeat, render, saveSeat, savedSeat } from './state';
+import { PROTOCOL_VERSION, type ServerMsg } from './types';
+
+export function send(msg: object) {
+  if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(msg));
+}
+
+export function act(text: string) {
+  app.menu = null;
+  send({ type: 'action', text });
+}
+
+export function connect() {
+  const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+  const ws = new WebSocket(`${proto}://${location.host}/ws`);
+  app.ws = ws;
+  ws.onopen = () => send({ type: 'hello', version: PROTOCOL_VERSION });
+  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data as string) as ServerMsg);
+  ws.onclose = () => {
+    app.connected = false;
+    if (app.fatal) {
+      render();
+      return;
+    }
+    // A dropped connection comes back to its seat with its token.
+    app.reconnecting = true;
+    render();
+    setTimeout(connect, 1000);
+  };
+}
+
+function onMessage(m: ServerMsg) {
+  switch (m.type) {
+    case 'welcome': {
+      app.welcome = { decks: m.decks, ais: m.ais, formats: m.formats, editions: m.editions };
+      app.connected = true;
+      app.reconnecting = false;
+      const s = savedSeat();
+      if (location.hash.startsWith('#watch/')) {
+        send({ type: 'spectate', code: location.hash.slice(7) });
+      } else if (s) {
+        send({ type: 'resume', code: s.code, token: s.token });
+      }
+      break;
+    }
+    case 'error':
+      if (m.code === 'version' || m.code === 'hello') app.fatal = m.message;
+      else if (m.code === 'resume') {
+        forgetSeat();
+        app.error = m.message;
+      } else app.error = m.message;
+      break;
+    case 'session':
+      app.account = m.name;
+      app.ratings = m.ratings;
+      app.error = null;
+      break;
+    case 'joined':
+      if (app.code !== m.code) {
+        app.log = [];
+        app.chat = [];
+        app.results = [];
+        app.frame = null;
+      }
+      app.code = m.code;
+      app.seat = m.seat;
+      app.error = null;
+      if (m.seat) saveSeat(m.code, m.token);
+      break;
+    case 'room':
+      app.room = m;
+      break;
+    case 'state': {
+      const fresh = m.log_from === 0 || (app.frame && app.frame.duel !== m.duel);
+      if (fresh) app.log = [];
+      app.log.push(...m.log);
+      app.fresh = m.log.length;
+      const old = app.frame?.view;
+      if (old && m.view && !fresh) {
+        app.lpDelta = [m.view.sides[0].lp - old.sides[0].lp, m.view.sides[1].lp - old.sides[1].lp];
+      } else app.lpDelta = [0, 0];
+      app.frame = m;
+      app.frameAt = performance.now();
+      // A menu of a card that has no action any more closes.
+      if (!m.actions.length) app.menu = null;
+      break;
+    }
+    case 'chat':
+      app.chat.push({ from: m.from, text: m.text });
+      if (app.chat.length > 100) app.chat.shift();
+      break;
+    case 'result':
+      app.results.push(m);
+      if (m.match_over) forgetSeat();
+      break;
+  }
+  counter.updates += 1;
+  render();
+}

@@ -1,0 +1,101 @@
+// The client's state: what the server last said, and what the player has open. No rules.
+
+import type { CardText, ResultInfo, RoomInfo, StateFrame, WireCard } from './types';
+
+export interface Welcome {
+  decks: string[];
+  ais: string[];
+  formats: string[];
+  editions: string[];
+}
+
+/// What is open over the mat: a card's text, a pile's list, the leave confirmation.
+export type Overlay =
+  | { kind: 'card'; code: number }
+  | { kind: 'pile'; title: string; player: string; zone: string; cards: (WireCard | null)[] }
+  | { kind: 'leave' }
+  | null;
+
+export const app = {
+  ws: null as WebSocket | null,
+  welcome: null as Welcome | null,
+  account: null as string | null,
+  ratings: [] as { format: string; elo: number; games: number }[],
+  room: null as RoomInfo | null,
+  code: null as string | null,
+  seat: null as string | null,
+  frame: null as StateFrame | null,
+  /// When `frame` arrived (ms, performance clock): the match clock counts down from it.
+  frameAt: 0,
+  /// The LP of both sides before the latest change, for the "-1000" marks.
+  lpDelta: [0, 0] as [number, number],
+  log: [] as string[],
+  /// Log lines of the latest frame (the "what just happened" strip marks them new).
+  fresh: 0,
+  chat: [] as { from: string; text: string }[],
+  results: [] as ResultInfo[],
+  error: null as string | null,
+  fatal: null as string | null,
+  overlay: null as Overlay,
+  /// The card whose action menu is open (`A.monsters.2`).
+  menu: null as string | null,
+  /// The phone layout's open tab.
+  tab: 'log' as 'log' | 'chain' | 'chat',
+  sideOut: null as number | null,
+  sideIn: null as number | null,
+  connected: false,
+  reconnecting: false,
+};
+
+export const cards = new Map<number, CardText>();
+
+// Counts the messages drawn, so a test can wait for the next one instead of sleeping.
+export const counter = { updates: 0 };
+
+let renderHook: () => void = () => undefined;
+
+export function setRender(f: () => void) {
+  renderHook = f;
+}
+
+export function render() {
+  renderHook();
+}
+
+export function loadCards() {
+  fetch('/api/cards')
+    .then((r) => r.json())
+    .then((all: Record<string, CardText>) => {
+      for (const [code, c] of Object.entries(all)) cards.set(Number(code), c);
+      render();
+    })
+    .catch(() => undefined);
+}
+
+const STORE = 'ygo-seat';
+
+export function saveSeat(code: string, token: string | null) {
+  if (token) sessionStorage.setItem(STORE, JSON.stringify({ code, token }));
+}
+
+export function savedSeat(): { code: string; token: string } | null {
+  try {
+    const s = sessionStorage.getItem(STORE);
+    return s ? JSON.parse(s) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetSeat() {
+  sessionStorage.removeItem(STORE);
+}
+
+/// Is a duel of this room being played now (leaving forfeits it)?
+export function inDuel(): boolean {
+  const f = app.frame;
+  if (!app.seat || !f?.view) return false;
+  const last = app.results[app.results.length - 1];
+  if (last?.match_over) return false;
+  return f.view.outcome === null || f.siding !== null;
+}
