@@ -484,7 +484,7 @@ fn an_expected_rejection_does_not_hide_a_misspelled_card() {
     // A misspelled card is a file error naming the step's line, whatever `[expect]` says.
     let r = run("typo_card", &until_next_turn("B = \"change position Goblin Atack Forse\""));
     assert_status(&r, Status::Error);
-    assert_mentions(&r, &["typo_card.toml:20:", "no card named \"Goblin Atack Forse\"", "did you mean \"Goblin Attack Force\""]);
+    assert_mentions(&r, &["typo_card.toml:20:", "no card named \"Goblin Atack Forse\" in this position; did you mean \"Goblin Attack Force\"?"]);
     // A real card that is nowhere in the position is one too.
     let r = run("absent_card", &until_next_turn("B = \"change position Summoned Skull\""));
     assert_status(&r, Status::Error);

@@ -588,8 +588,11 @@ fn step_name_problems(pool: &CardPool, in_position: &[&str], command: &str) -> V
 fn name_problem(pool: &CardPool, in_position: &[&str], p: &CardPattern) -> Option<String> {
     let name = p.name.as_deref()?;
     let Some(i) = pool.find(name) else {
-        let hint = ygo_data::text::nearest(name, pool.iter().map(|d| d.data.name.as_str())).map(|s| format!("; did you mean {}?", q(s))).unwrap_or_default();
-        return Some(format!("no card named {} in the card data{hint}", q(name)));
+        // The nearest card of the position first: a typo is most often of a card in play.
+        let near =
+            ygo_data::text::nearest(name, in_position.iter().copied()).or_else(|| ygo_data::text::nearest(name, pool.iter().map(|d| d.data.name.as_str())));
+        let hint = near.map(|s| format!("; did you mean {}?", q(s))).unwrap_or_default();
+        return Some(format!("no card named {} in this position{hint} (nor in the card data)", q(name)));
     };
     let d = pool.def(i);
     if d.data.is_token() || in_position.iter().any(|n| n.eq_ignore_ascii_case(&d.data.name)) {
