@@ -440,8 +440,20 @@ mod tests {
         assert_eq!(db.register("Yugi", "pyramid").await.unwrap(), "Yugi");
         assert!(db.register("yugi", "another1").await.unwrap_err().contains("taken"));
         assert!(db.register("Kaiba", "short").await.unwrap_err().contains("6 to 200"));
+        assert!(db.register("Guest-12", "another1").await.unwrap_err().contains("guest"));
+        // A full hashing pool refuses at once.
+        let full = db.clone().limit_hashing(1, 0);
+        let mut held = full.hashing.enter().expect("the one place");
+        held.run().await;
+        assert_eq!(full.login("Yugi", "pyramid").await.unwrap_err(), BUSY);
+        drop(held);
+        assert_eq!(full.login("Yugi", "pyramid").await.unwrap(), "Yugi");
         assert_eq!(db.login("YUGI", "pyramid").await.unwrap(), "Yugi");
         assert!(db.login("Yugi", "wrong!!").await.is_err());
+        // A login with an unknown name checks a hash too (as long as a known one's).
+        let before = db.hash_count();
+        assert_eq!(db.login("nobody-at-all", "whatever").await.unwrap_err(), "wrong name or password");
+        assert_eq!(db.hash_count(), before + 1, "an unknown name is checked against the dummy hash");
         db.register("Kaiba", "blue-eyes").await.unwrap();
         let row = DuelRow {
             id: "d1".into(),

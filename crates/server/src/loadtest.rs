@@ -136,10 +136,10 @@ pub async fn run(opts: LoadOptions) -> anyhow::Result<LoadReport> {
     for i in 0..opts.abusers {
         side_tasks.push(tokio::spawn(abuser(opts.addr.clone(), shared.clone(), i % 4)));
     }
-    for i in 0..opts.duels {
+    for (i, (watchers, _)) in codes.iter().enumerate() {
         let (code_tx, code_rx) = oneshot::channel::<String>();
         let seed = opts.seed.wrapping_mul(1_000_003).wrapping_add(i as u64 * 2);
-        let creator = player(opts.clone(), shared.clone(), gate.clone(), Role::Create(code_tx, codes[i].0.clone()), seed);
+        let creator = player(opts.clone(), shared.clone(), gate.clone(), Role::Create(code_tx, watchers.clone()), seed);
         let joiner = player(opts.clone(), shared.clone(), gate.clone(), Role::Join(code_rx), seed + 1);
         tasks.push(tokio::spawn(creator));
         tasks.push(tokio::spawn(joiner));

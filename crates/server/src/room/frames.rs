@@ -88,9 +88,7 @@ impl Room {
         let mut public: BTreeMap<usize, (Utf8Bytes, usize)> = BTreeMap::new();
         for m in self.spectators.values() {
             let from = if m.log_duel == duel_number { m.log_sent } else { 0 };
-            if !public.contains_key(&from) {
-                public.insert(from, self.frame(Audience::Public, &chain, &clock, from));
-            }
+            public.entry(from).or_insert_with(|| self.frame(Audience::Public, &chain, &clock, from));
         }
         for (p, text, sent) in frames {
             let s = self.seats[p.expect("seat").idx()].as_mut().expect("seated");
