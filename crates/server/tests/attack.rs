@@ -178,13 +178,20 @@ async fn a_refused_request_leaves_a_seated_client_where_it_was() {
         .await
         .unwrap();
     assert!(from.starts_with("guest-"), "{from}");
-    let tb = tokio::spawn(async move {
-        let mut seen = Vec::new();
-        play(&mut b, 8, &mut seen).await
-    });
-    let r = play(&mut a, 7, &mut seen).await;
-    assert!(!r.reason.contains("left"), "{}", r.reason);
-    tb.await.unwrap();
+    // A newcomer watching sees the match still waiting for its first choice, both seats
+    // connected.
+    let mut w = connect(&s).await;
+    w.send(&ClientMsg::Spectate { code: code.clone() }).await.unwrap();
+    joined(&mut w, &mut seen).await;
+    let info = w
+        .until(&mut seen, |m| match m {
+            ServerMsg::Room(r) => Some(r.clone()),
+            _ => None,
+        })
+        .await
+        .unwrap();
+    assert_eq!(info.status, "choosing");
+    assert!(info.seats.iter().all(|s| s.as_ref().is_some_and(|s| s.connected)), "{info:?}");
     s.stop().await;
 }
 
