@@ -17,7 +17,7 @@ use ygo_match::SideRequest;
 
 use crate::guard::Gate;
 use crate::protocol::{ClientMsg, DeckSource, RoomOptions, ServerMsg, PROTOCOL_VERSION};
-use crate::room::{Entrant, Member, Room, RoomHandle, RoomMsg};
+use crate::room::{Entrant, Here, Member, Room, RoomHandle, RoomMsg};
 use crate::AppState;
 
 /// Frames queued for one client before it counts as gone (it reconnects with its token).
@@ -103,6 +103,8 @@ struct Conn {
     hello: bool,
     account: Option<String>,
     room: Option<(RoomHandle, Option<String>)>,
+    /// The room this connection is in now, as its memberships see it.
+    here: Here,
 }
 
 /// Why the read loop stopped.
@@ -143,7 +145,7 @@ async fn connection(socket: WebSocket, state: Arc<AppState>, ip: IpAddr) {
     });
     let config = &state.config;
     let mut bucket = Bucket::new(config.rate_per_sec, config.burst, Instant::now());
-    let mut c = Conn { id: state.conn_id(), ip, tx, state: state.clone(), hello: false, account: None, room: None };
+    let mut c = Conn { id: state.conn_id(), ip, tx, state: state.clone(), hello: false, account: None, room: None, here: Here::default() };
     let end = loop {
         let wait = if c.hello { config.idle_timeout } else { config.handshake_timeout };
         let msg = match tokio::time::timeout(wait, stream.next()).await {
@@ -203,8 +205,8 @@ impl Conn {
         let _ = self.tx.try_send(msg.to_json().into());
     }
 
-    fn member(&self) -> Member {
-        Member::new(self.id, self.tx.clone())
+    fn member(&self, code: &str) -> Member {
+        Member::new(self.id, self.tx.clone(), self.here.clone(), code)
     }
 
     /// Handles one message; false closes the connection.
@@ -404,10 +406,11 @@ impl Conn {
         let mut options = options;
         options.format = format.name.clone();
         let entrant = Entrant { name, account: self.account.clone(), deck };
-        let member = self.member();
+        let (id, tx, here) = (self.id, self.tx.clone(), self.here.clone());
         let state = self.state.clone();
         let mut token = String::new();
         let h = self.state.add_room(|code| {
+            let member = Member::new(id, tx, here, &code);
             let (h, t) = Room::create(state, code, options, edition, entrant, member, ai);
             token = t;
             h
@@ -434,7 +437,7 @@ impl Conn {
     async fn enter<T>(&mut self, code: &str, make: impl FnOnce(Member, oneshot::Sender<Result<T, String>>) -> RoomMsg) -> Result<(RoomHandle, T), String> {
         let h = self.state.room(code).ok_or_else(|| format!("no room {:?} (it may have ended)", code.trim()))?;
         let (reply, answer) = oneshot::channel();
-        h.tx.send(make(self.member(), reply)).await.map_err(|_| "that room has closed".to_string())?;
+        h.tx.send(make(self.member(&h.code), reply)).await.map_err(|_| "that room has closed".to_string())?;
         let t = answer.await.map_err(|_| "that room has closed".to_string())??;
         Ok((h, t))
     }
@@ -453,6 +456,13 @@ impl Conn {
     /// connection dropped (the seat waits for a resume).
     async fn leave_room(&mut self, on_purpose: bool) {
         if let Some((h, _)) = self.room.take() {
+            // Its frames stop here (unless another room has taken this connection already).
+            {
+                let mut here = self.here.lock().expect("here lock");
+                if here.as_deref() == Some(h.code.as_str()) {
+                    *here = None;
+                }
+            }
             let msg = if on_purpose { RoomMsg::Leave { conn: self.id } } else { RoomMsg::Gone { conn: self.id } };
             let _ = h.tx.send(msg).await;
         }

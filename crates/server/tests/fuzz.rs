@@ -6,12 +6,11 @@
 mod common;
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use common::*;
 use proptest::prelude::*;
 use ygo_server::client::Client;
-use ygo_server::protocol::{ClientMsg, RoomOptions, ServerMsg};
+use ygo_server::protocol::{ClientMsg, RoomOptions, ServerMsg, PROTOCOL_VERSION};
 use ygo_server::Config;
 
 static PANICKED: AtomicBool = AtomicBool::new(false);
@@ -102,7 +101,7 @@ fn check(msg: &ServerMsg, text: &str, k: &mut Known, max_spectators: usize) -> O
     None
 }
 
-async fn run(ops: Vec<(usize, Op)>) -> Result<(), String> {
+async fn run(ops: &[(usize, Op)]) -> Result<(), String> {
     let dir = TempDir::new("fuzz");
     let config = Config { rate_per_sec: 10_000.0, burst: 10_000.0, max_spectators: 2, ai_max_iterations: 50, ..Config::default() };
     let max_spectators = config.max_spectators;
@@ -113,7 +112,9 @@ async fn run(ops: Vec<(usize, Op)>) -> Result<(), String> {
     }
     let mut known: Vec<Known> = (0..3).map(|_| Known::default()).collect();
     let mut problems = Vec::new();
-    for (who, op) in ops {
+    let mut pending = [0usize; 3];
+    for (step, (who, op)) in ops.iter().cloned().enumerate() {
+        let op_text = format!("{op:?}");
         let other_code = known[(who + 1) % 3].code.clone().or_else(|| known[(who + 2) % 3].code.clone()).unwrap_or_else(|| "ABCDEF".into());
         let k = &known[who];
         let msg = match op {
@@ -138,6 +139,8 @@ async fn run(ops: Vec<(usize, Op)>) -> Result<(), String> {
             Op::Chat(text) => Some(ClientMsg::Chat { text }),
             Op::Leave => Some(ClientMsg::Leave),
             Op::Raw(text) => {
+                // A second hello is answered as the markers are.
+                pending[who] += usize::from(text.contains("hello"));
                 clients[who].send_raw(text).await.map_err(|e| e.to_string())?;
                 None
             }
@@ -149,12 +152,24 @@ async fn run(ops: Vec<(usize, Op)>) -> Result<(), String> {
         if let Some(m) = msg {
             clients[who].send(&m).await.map_err(|e| e.to_string())?;
         }
-        // Read what has arrived for everyone (a message this client's request caused may
-        // still be on its way: it is read after the next step or at the end).
+        // Synchronise on replies, never on a clock: every client sends a marker (a second
+        // `hello`, which the connection itself answers with an error, after whatever it
+        // answers to the messages before it) and reads up to that answer. Frames a room
+        // sends later are read, in order, at a later step; the server guarantees that no
+        // frame of a client's old room follows the `joined` of its new one, so every frame
+        // belongs to the room of the last `joined` read.
         for (i, c) in clients.iter_mut().enumerate() {
-            while let Ok(Ok(Some((text, m)))) = tokio::time::timeout(Duration::from_millis(1), c.recv()).await {
+            c.send(&ClientMsg::Hello { version: PROTOCOL_VERSION }).await.map_err(|e| e.to_string())?;
+            pending[i] += 1;
+            while pending[i] > 0 {
+                let Some((text, m)) = c.recv().await.map_err(|e| format!("step {step}, client {i}: {e}"))? else {
+                    return Err(format!("step {step}: the server closed client {i}'s connection"));
+                };
+                if matches!(&m, ServerMsg::Error { code, .. } if code == "hello") {
+                    pending[i] -= 1;
+                }
                 if let Some(p) = check(&m, &text, &mut known[i], max_spectators) {
-                    problems.push(p);
+                    problems.push(format!("step {step} ({who} sent {op_text}), client {i}: {p}"));
                 }
             }
         }
@@ -188,8 +203,8 @@ proptest! {
             hook(info);
         }));
         let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-        let r = rt.block_on(run(ops));
+        let r = rt.block_on(run(&ops));
         let _ = std::panic::take_hook();
-        prop_assert!(r.is_ok(), "{}", r.err().unwrap_or_default());
+        prop_assert!(r.is_ok(), "{}\nthe sequence (client, message): {:?}", r.err().unwrap_or_default(), ops);
     }
 }

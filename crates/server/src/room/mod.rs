@@ -31,20 +31,43 @@ mod frames;
 /// A connection's id (unique in the process).
 pub type ConnId = u64;
 
+/// The room a connection is in now (its code), shared by the connection and each of its
+/// memberships. A connection that moves to another room is in the new one from the moment
+/// that room sends `joined`; from then on the old room's frames to it are dropped, so a
+/// client never reads a frame of its old room after the `joined` of its new one.
+pub type Here = Arc<std::sync::Mutex<Option<String>>>;
+
 /// A connection in a room: where its frames go, and how far its log is.
 pub struct Member {
     pub conn: ConnId,
     pub tx: mpsc::Sender<Utf8Bytes>,
+    here: Here,
+    /// The code of the room this membership is in.
+    of: String,
     log_sent: usize,
     log_duel: u8,
 }
 
 impl Member {
-    pub fn new(conn: ConnId, tx: mpsc::Sender<Utf8Bytes>) -> Member {
-        Member { conn, tx, log_sent: 0, log_duel: 0 }
+    /// A membership of the room `of` for the connection `conn`.
+    pub fn new(conn: ConnId, tx: mpsc::Sender<Utf8Bytes>, here: Here, of: &str) -> Member {
+        Member { conn, tx, here, of: of.to_string(), log_sent: 0, log_duel: 0 }
     }
-    /// Queues a frame; false when the connection is gone or too slow to keep up.
+    /// Queues a frame; false when the connection is gone or too slow to keep up. A frame
+    /// for a connection that has moved to another room is dropped (and counts as sent: the
+    /// connection's leave is on its way to this room).
     fn send(&self, text: &Utf8Bytes) -> bool {
+        let here = self.here.lock().expect("here lock");
+        if here.as_deref() != Some(self.of.as_str()) {
+            return true;
+        }
+        self.tx.try_send(text.clone()).is_ok()
+    }
+    /// Makes this room the connection's room and queues `joined`, under one lock: no
+    /// frame of the old room follows it.
+    fn send_first(&self, text: &Utf8Bytes) -> bool {
+        let mut here = self.here.lock().expect("here lock");
+        *here = Some(self.of.clone());
         self.tx.try_send(text.clone()).is_ok()
     }
 }
@@ -312,7 +335,7 @@ impl Room {
     /// Tells a member where it sits, before any frame of the room reaches it.
     fn send_joined(&self, m: &Member, seat: Option<Player>) {
         let token = seat.and_then(|p| self.seats[p.idx()].as_ref()).map(|s| s.token.clone());
-        m.send(&ServerMsg::Joined { code: self.code.clone(), seat: seat.map(|p| p.name().to_string()), token }.to_json().into());
+        m.send_first(&ServerMsg::Joined { code: self.code.clone(), seat: seat.map(|p| p.name().to_string()), token }.to_json().into());
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<RoomMsg>) {
@@ -856,4 +879,29 @@ fn spawn_ai(
             let _ = tx.send(RoomMsg::AiDone { generation, ai, action }).await;
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A connection that moved to room Y reads no frame of its old room X after Y's
+    /// `joined`, however late X sends it (X has not handled the leave yet).
+    #[test]
+    fn a_frame_of_the_old_room_never_follows_the_new_rooms_joined() {
+        let (tx, mut rx) = mpsc::channel(8);
+        let here = Here::default();
+        let in_x = Member::new(1, tx.clone(), here.clone(), "XXXXXX");
+        let in_y = Member::new(1, tx, here, "YYYYYY");
+        assert!(in_x.send_first(&"joined X".into()));
+        assert!(in_x.send(&"frame X1".into()));
+        assert!(in_y.send_first(&"joined Y".into()));
+        assert!(in_x.send(&"frame X2".into()), "a dropped frame counts as sent: the member is not lost");
+        assert!(in_y.send(&"frame Y1".into()));
+        let mut got = Vec::new();
+        while let Ok(t) = rx.try_recv() {
+            got.push(t.to_string());
+        }
+        assert_eq!(got, ["joined X", "frame X1", "joined Y", "frame Y1"]);
+    }
 }
