@@ -27,6 +27,37 @@ pub struct ServeArgs {
     /// dropped with an error.
     #[arg(long, default_value_t = 50)]
     pub rate_limit: u32,
+    /// The page origin browsers reach this server at (e.g. https://ygo.example), when it is
+    /// not the listening address (behind a proxy, or listening on 0.0.0.0). WebSockets from
+    /// other origins are refused; the request's Host header is never trusted.
+    #[arg(long)]
+    pub public_origin: Option<String>,
+    /// The largest AI budget a room may ask for: MCTS iterations a decision (`mcts:N`).
+    #[arg(long, default_value_t = 2000)]
+    pub ai_max_iterations: u32,
+    /// The largest AI budget a room may ask for: milliseconds a decision (`mcts:Nms`).
+    #[arg(long, default_value_t = 2000)]
+    pub ai_max_ms: u64,
+    /// AI decisions computed at once, over all rooms (the others wait their turn).
+    #[arg(long, default_value_t = 2)]
+    pub ai_workers: usize,
+    /// Password hashes computed at once (each takes ~19 MiB); 32 more wait, past that a
+    /// register or login gets `error` code `busy`.
+    #[arg(long, default_value_t = 2)]
+    pub hash_workers: usize,
+    /// Spectators per room.
+    #[arg(long, default_value_t = 100)]
+    pub max_spectators: usize,
+    /// Open WebSocket connections per client address (0: no bound).
+    #[arg(long, default_value_t = 64)]
+    pub max_conns_per_addr: usize,
+    /// Seconds a connection may stay silent (no message, no answer to the server's ping)
+    /// before it is closed; one that never says hello is closed after 10 s.
+    #[arg(long, default_value_t = 120)]
+    pub idle_timeout: u64,
+    /// Minutes a room may receive nothing before it closes (in any state).
+    #[arg(long, default_value_t = 30)]
+    pub room_idle_minutes: u64,
 }
 
 #[derive(Args, Debug)]
@@ -48,11 +79,27 @@ pub struct LoadtestArgs {
     /// The deck both clients play (a built-in name).
     #[arg(long, default_value = crate::DEFAULT_DECK)]
     pub deck: String,
+    /// Spectators, spread over the duels' rooms (the server's `--max-spectators` applies).
+    #[arg(long, default_value_t = 0)]
+    pub spectators: usize,
+    /// Abusive clients, by turns: registering accounts in a loop, asking for a huge AI
+    /// budget, flooding binary frames, never saying hello; the report counts those a bound
+    /// stopped.
+    #[arg(long, default_value_t = 0)]
+    pub abusers: usize,
 }
 
 pub fn serve(a: ServeArgs) -> anyhow::Result<i32> {
     if a.reconnect_wait == 0 || a.match_minutes == 0 || a.rate_limit == 0 {
         anyhow::bail!("--reconnect-wait, --match-minutes and --rate-limit must be at least 1");
+    }
+    if a.ai_max_iterations == 0 || a.ai_max_ms == 0 || a.ai_workers == 0 || a.hash_workers == 0 || a.idle_timeout == 0 || a.room_idle_minutes == 0 {
+        anyhow::bail!("--ai-max-iterations, --ai-max-ms, --ai-workers, --hash-workers, --idle-timeout and --room-idle-minutes must be at least 1");
+    }
+    if let Some(o) = &a.public_origin {
+        if !(o.starts_with("http://") || o.starts_with("https://")) || o.trim_end_matches('/').matches('/').count() != 2 {
+            anyhow::bail!("--public-origin {o}: an origin is http(s)://HOST[:PORT], without a path");
+        }
     }
     let config = crate::Config {
         reconnect_wait: Duration::from_secs(a.reconnect_wait),
@@ -60,6 +107,15 @@ pub fn serve(a: ServeArgs) -> anyhow::Result<i32> {
         allowed_origins: a.allow_origins,
         rate_per_sec: a.rate_limit as f64,
         burst: 2.0 * a.rate_limit as f64,
+        public_origin: a.public_origin,
+        ai_max_iterations: a.ai_max_iterations,
+        ai_max_ms: a.ai_max_ms,
+        ai_workers: a.ai_workers,
+        hash_workers: a.hash_workers,
+        max_spectators: a.max_spectators,
+        max_conns_per_addr: a.max_conns_per_addr,
+        idle_timeout: Duration::from_secs(a.idle_timeout),
+        room_idle: Duration::from_secs(a.room_idle_minutes * 60),
         ..crate::Config::default()
     };
     crate::serve_command(&a.addr, &a.db, config)
@@ -80,5 +136,7 @@ pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<i32> {
         timeout: Duration::from_secs(a.timeout),
         connect_parallel: 64,
         deck: a.deck,
+        spectators: a.spectators,
+        abusers: a.abusers,
     })
 }

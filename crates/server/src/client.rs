@@ -46,6 +46,17 @@ impl Client {
         Ok(())
     }
 
+    /// A binary frame (the protocol has none: what an abuser sends).
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) -> anyhow::Result<()> {
+        self.ws.send(Message::Binary(bytes.into())).await?;
+        Ok(())
+    }
+
+    pub async fn send_ping(&mut self) -> anyhow::Result<()> {
+        self.ws.send(Message::Ping(Default::default())).await?;
+        Ok(())
+    }
+
     /// The next message, or `None` when the server closed the connection. Fails after
     /// `timeout` without one (a safety net, never a synchronisation).
     pub async fn recv_timeout(&mut self, timeout: Duration) -> anyhow::Result<Option<Received>> {

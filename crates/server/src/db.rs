@@ -3,6 +3,8 @@
 //! queries and one migration folder serve both. Queries are checked at run time (no
 //! `query!` macros: they need a database at compile time).
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use argon2::password_hash::phc::PasswordHash;
@@ -12,7 +14,9 @@ use serde::Serialize;
 use sqlx::any::AnyPoolOptions;
 use sqlx::AnyPool;
 use sqlx::Row;
+use unicode_normalization::UnicodeNormalization;
 
+use crate::guard::Pool;
 use crate::protocol::RatingLine;
 
 /// The rating a player starts a format with.
@@ -25,7 +29,13 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 #[derive(Clone)]
 pub struct Db {
     pool: AnyPool,
+    hashing: Arc<Pool>,
+    /// Password hashes computed or checked (a login with an unknown name checks one too).
+    hashes: Arc<AtomicU64>,
 }
+
+/// The answer to a `register` or `login` when the hashing pool and its queue are full.
+pub const BUSY: &str = "the server is busy checking passwords: try again in a moment";
 
 /// A finished duel, as stored.
 #[derive(Clone, Debug, Serialize)]
@@ -61,20 +71,43 @@ fn now_secs() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
 }
 
-/// The key a name is unique under (names differ by more than case).
+/// The key a name is unique under: its NFKC form, case-folded (names differ by more than
+/// case and by more than a full-width or other compatibility look-alike).
 pub fn name_key(name: &str) -> String {
-    name.trim().to_lowercase()
+    let n: String = name.trim().nfkc().collect();
+    n.to_lowercase().nfkc().collect()
 }
 
-/// A display or account name: 1 to 24 characters, none of them control characters (the
-/// page shows names as text, so `<` and `&` are harmless).
+/// Characters a name may not hold: control, invisible (zero-width, joiners, soft hyphen,
+/// BOM, the invisible operators, variation selectors, tag characters) and bidirectional
+/// controls (embeddings, overrides, isolates, marks), which make one name look like another.
+pub fn hidden_char(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}' | '\u{180B}'..='\u{180F}'
+            | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF0}'..='\u{FFFB}' | '\u{E0000}'..='\u{E007F}' | '\u{E0100}'..='\u{E01EF}')
+}
+
+/// Bidirectional controls (embeddings, overrides, isolates, marks): chat drops them.
+pub fn bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A display or account name, NFKC-normalised: 1 to 24 characters, none of them control,
+/// invisible or bidirectional-control characters, not all spaces (the page shows names as
+/// text, so `<` and `&` are harmless).
 pub fn check_name(name: &str) -> Result<String, String> {
-    let n = name.trim();
+    let n: String = name.nfkc().collect();
+    let n = n.trim();
     if n.is_empty() || n.chars().count() > 24 {
         return Err("a name has 1 to 24 characters".into());
     }
-    if n.chars().any(|c| c.is_control()) {
-        return Err("a name has no control characters".into());
+    if n.chars().any(hidden_char) {
+        return Err("a name has no control, invisible or text-direction characters".into());
+    }
+    if n.chars().all(|c| c.is_whitespace()) {
+        return Err("a name has 1 to 24 characters".into());
     }
     Ok(n.to_string())
 }
@@ -96,16 +129,42 @@ impl Db {
             .await
             .map_err(|e| anyhow::anyhow!("--db {spec}: cannot open the database: {e}"))?;
         MIGRATOR.run(&pool).await.map_err(|e| anyhow::anyhow!("--db {spec}: migrations failed: {e}"))?;
-        Ok(Db { pool })
+        Ok(Db { pool, hashing: Arc::new(Pool::new(2, 32)), hashes: Arc::new(AtomicU64::new(0)) })
+    }
+
+    /// At most `workers` password hashes at once and `queue` waiting (the rest: [`BUSY`]).
+    pub fn limit_hashing(mut self, workers: usize, queue: usize) -> Db {
+        self.hashing = Arc::new(Pool::new(workers, queue));
+        self
+    }
+
+    /// Password hashes computed or checked so far.
+    pub fn hash_count(&self) -> u64 {
+        self.hashes.load(Ordering::Relaxed)
+    }
+
+    /// Runs one password hash or check on the bounded pool.
+    async fn hash_job<T: Send + 'static>(&self, job: impl FnOnce() -> T + Send + 'static) -> Result<T, String> {
+        let mut ticket = self.hashing.enter().ok_or_else(|| BUSY.to_string())?;
+        ticket.run().await;
+        self.hashes.fetch_add(1, Ordering::Relaxed);
+        tokio::task::spawn_blocking(job).await.map_err(|e| format!("hashing failed: {e}"))
     }
 
     /// Creates an account. Errors name the problem (taken name, bad name, short password).
     pub async fn register(&self, name: &str, password: &str) -> Result<String, String> {
         let name = check_name(name)?;
+        if name_key(&name).starts_with("guest-") {
+            return Err("names starting with \"guest-\" are the server's names for guests".into());
+        }
         if password.chars().count() < 6 || password.len() > 200 {
             return Err("a password has 6 to 200 characters".into());
         }
-        let hash = hash_password(password.to_string()).await?;
+        let password = password.to_string();
+        let hash = self
+            .hash_job(move || Argon2::default().hash_password(password.as_bytes()).map(|h| h.to_string()))
+            .await?
+            .map_err(|e| format!("hashing failed: {e}"))?;
         let r = sqlx::query("INSERT INTO users (name_key, name, password_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (name_key) DO NOTHING")
             .bind(name_key(&name))
             .bind(&name)
@@ -127,15 +186,26 @@ impl Db {
             .fetch_optional(&self.pool)
             .await
             .map_err(|e| format!("database error: {e}"))?;
-        let Some(row) = row else { return Err("wrong name or password".into()) };
-        let stored: String = row.get(0);
-        let hash: String = row.get(1);
-        let ok = verify_password(password.to_string(), hash).await;
-        if ok {
-            Ok(stored)
-        } else {
-            Err("wrong name or password".into())
+        // An unknown name is checked against a dummy hash: the answer takes as long as for
+        // a known name, so timing does not tell which names have accounts.
+        let hash = row.as_ref().map(|row| row.get::<String, _>(1));
+        let password = password.to_string();
+        let ok = self
+            .hash_job(move || {
+                let hash = hash.unwrap_or_else(|| dummy_hash().to_string());
+                PasswordHash::new(&hash).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+            })
+            .await?;
+        match row {
+            Some(row) if ok => Ok(row.get(0)),
+            _ => Err("wrong name or password".into()),
         }
+    }
+
+    /// Whether an account has this name (as [`name_key`] compares names).
+    pub async fn account_exists(&self, name: &str) -> anyhow::Result<bool> {
+        let row = sqlx::query("SELECT 1 FROM users WHERE name_key = $1").bind(name_key(name)).fetch_optional(&self.pool).await?;
+        Ok(row.is_some())
     }
 
     pub async fn ratings(&self, name: &str) -> anyhow::Result<Vec<RatingLine>> {
@@ -315,18 +385,15 @@ fn duel_row(r: &sqlx::any::AnyRow) -> DuelRow {
     }
 }
 
-/// Argon2id with a random salt, off the async threads (it is slow on purpose).
-async fn hash_password(password: String) -> Result<String, String> {
-    tokio::task::spawn_blocking(move || Argon2::default().hash_password(password.as_bytes()).map(|h| h.to_string()))
-        .await
-        .map_err(|e| format!("hashing failed: {e}"))?
-        .map_err(|e| format!("hashing failed: {e}"))
-}
-
-async fn verify_password(password: String, hash: String) -> bool {
-    tokio::task::spawn_blocking(move || PasswordHash::new(&hash).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok()))
-        .await
-        .unwrap_or(false)
+/// The hash an unknown name's login is checked against (of a random password, made once).
+fn dummy_hash() -> &'static str {
+    static DUMMY: OnceLock<String> = OnceLock::new();
+    DUMMY.get_or_init(|| {
+        let mut b = [0u8; 16];
+        getrandom::fill(&mut b).expect("the system random source works");
+        let password: String = b.iter().map(|x| format!("{x:02x}")).collect();
+        Argon2::default().hash_password(password.as_bytes()).map(|h| h.to_string()).expect("argon2 hashes a short password")
+    })
 }
 
 #[cfg(test)]
@@ -351,6 +418,18 @@ mod tests {
         assert!(check_name(&"x".repeat(25)).is_err());
     }
 
+    #[test]
+    fn look_alike_names_share_a_key_and_hidden_characters_are_refused() {
+        // Full-width letters normalise to the plain ones (NFKC), and case folds.
+        assert_eq!(check_name("\u{FF39}\u{FF55}\u{FF47}\u{FF49}").unwrap(), "Yugi");
+        assert_eq!(name_key("\u{FF39}\u{FF35}\u{FF27}\u{FF29}"), name_key("yugi"));
+        assert_eq!(name_key("YUGI"), "yugi");
+        for bad in ["Yu\u{200B}gi", "Yugi\u{202E}", "\u{2066}Yugi", "Yu\u{00AD}gi", "Yugi\u{FEFF}", "Yu\u{2060}gi", "\u{3164}"] {
+            assert!(check_name(bad).is_err(), "{bad:?} is refused");
+        }
+        assert!(check_name("Jōnouchi").is_ok() && check_name("城之内").is_ok(), "letters of any script are names");
+    }
+
     #[tokio::test]
     async fn accounts_and_ratings_in_sqlite() {
         let dir = std::env::temp_dir().join(format!("ygo-db-test-{}", std::process::id()));
@@ -361,8 +440,20 @@ mod tests {
         assert_eq!(db.register("Yugi", "pyramid").await.unwrap(), "Yugi");
         assert!(db.register("yugi", "another1").await.unwrap_err().contains("taken"));
         assert!(db.register("Kaiba", "short").await.unwrap_err().contains("6 to 200"));
+        assert!(db.register("Guest-12", "another1").await.unwrap_err().contains("guest"));
+        // A full hashing pool refuses at once.
+        let full = db.clone().limit_hashing(1, 0);
+        let mut held = full.hashing.enter().expect("the one place");
+        held.run().await;
+        assert_eq!(full.login("Yugi", "pyramid").await.unwrap_err(), BUSY);
+        drop(held);
+        assert_eq!(full.login("Yugi", "pyramid").await.unwrap(), "Yugi");
         assert_eq!(db.login("YUGI", "pyramid").await.unwrap(), "Yugi");
         assert!(db.login("Yugi", "wrong!!").await.is_err());
+        // A login with an unknown name checks a hash too (as long as a known one's).
+        let before = db.hash_count();
+        assert_eq!(db.login("nobody-at-all", "whatever").await.unwrap_err(), "wrong name or password");
+        assert_eq!(db.hash_count(), before + 1, "an unknown name is checked against the dummy hash");
         db.register("Kaiba", "blue-eyes").await.unwrap();
         let row = DuelRow {
             id: "d1".into(),

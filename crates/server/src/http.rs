@@ -32,8 +32,37 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/ratings", get(ratings))
         .route("/api/replays/{id}", get(replay_file))
         .route("/api/replays/{id}/view", get(replay_view))
+        .route("/api/{*rest}", get(api_not_found))
+        .route("/favicon.ico", get(favicon))
         .fallback(asset)
+        .layer(axum::middleware::map_response(security_headers))
         .with_state(state)
+}
+
+/// The content security policy of every answer: scripts, styles and images from this
+/// origin only, WebSockets to it, no framing by other pages (clickjacking).
+pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+async fn security_headers(mut r: Response) -> Response {
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_SECURITY_POLICY, header::HeaderValue::from_static(CSP));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, header::HeaderValue::from_static("nosniff"));
+    h.insert(header::X_FRAME_OPTIONS, header::HeaderValue::from_static("DENY"));
+    h.insert(header::REFERRER_POLICY, header::HeaderValue::from_static("no-referrer"));
+    r
+}
+
+async fn api_not_found(uri: axum::http::Uri) -> Response {
+    (StatusCode::NOT_FOUND, Json(json!({ "error": format!("no API path {}", uri.path()) }))).into_response()
+}
+
+/// The web client's icon when it ships one, else a small built-in one.
+async fn favicon() -> Response {
+    if let Some(file) = Assets::get("favicon.ico") {
+        return ([(header::CONTENT_TYPE, "image/x-icon")], file.data).into_response();
+    }
+    const ICON: &str = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><rect width='16' height='16' rx='3' fill='#3b2a7a'/><path d='M4 4l4 5 4-5M8 9v4' stroke='#f5d76e' stroke-width='2' fill='none'/></svg>";
+    ([(header::CONTENT_TYPE, "image/svg+xml")], ICON).into_response()
 }
 
 async fn asset(uri: axum::http::Uri) -> Response {
@@ -58,6 +87,9 @@ async fn health(State(state): State<Arc<AppState>>) -> Json<serde_json::Value> {
         "version": env!("CARGO_PKG_VERSION"),
         "protocol": crate::protocol::PROTOCOL_VERSION,
         "rooms": state.room_count(),
+        "connections": state.conns.total(),
+        "ai_running": state.ai.running(),
+        "ai_waiting": state.ai.inside().saturating_sub(state.ai.running()),
     }))
 }
 

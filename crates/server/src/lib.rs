@@ -12,6 +12,7 @@ pub mod client;
 pub mod db;
 pub mod decks;
 pub mod formats;
+pub mod guard;
 pub mod http;
 pub mod loadtest;
 pub mod protocol;
@@ -22,7 +23,7 @@ mod ws;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -50,6 +51,28 @@ pub struct Config {
     /// Messages a client may send per second on average, and in a burst.
     pub rate_per_sec: f64,
     pub burst: f64,
+    /// The largest AI budget a room may ask for: MCTS iterations and milliseconds per
+    /// decision (`mcts:N`, `mcts:Nms`); a larger one is refused.
+    pub ai_max_iterations: u32,
+    pub ai_max_ms: u64,
+    /// AI decisions computed at once (the other rooms' AIs wait their turn).
+    pub ai_workers: usize,
+    /// Password hashes computed at once, and requests waiting for one; past both a
+    /// `register` or `login` gets `error` code `busy`.
+    pub hash_workers: usize,
+    pub hash_queue: usize,
+    /// Spectators per room.
+    pub max_spectators: usize,
+    /// Open WebSocket connections per client address (0: no bound).
+    pub max_conns_per_addr: usize,
+    /// A connection must say `hello` within this, and send something (a message or the
+    /// answer to the server's ping) at least this often once it has.
+    pub handshake_timeout: Duration,
+    pub idle_timeout: Duration,
+    /// A room that receives nothing for this long ends (in any state).
+    pub room_idle: Duration,
+    /// The page origin browsers use (`--public-origin`); `None`: the listening address.
+    pub public_origin: Option<String>,
 }
 
 impl Default for Config {
@@ -61,6 +84,17 @@ impl Default for Config {
             max_message: 64 * 1024,
             rate_per_sec: 50.0,
             burst: 100.0,
+            ai_max_iterations: 2_000,
+            ai_max_ms: 2_000,
+            ai_workers: 2,
+            hash_workers: 2,
+            hash_queue: 32,
+            max_spectators: 100,
+            max_conns_per_addr: 64,
+            handshake_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(120),
+            room_idle: Duration::from_secs(30 * 60),
+            public_origin: None,
         }
     }
 }
@@ -71,6 +105,17 @@ pub struct AppState {
     pub config: Config,
     rooms: Mutex<HashMap<String, RoomHandle>>,
     next_conn: AtomicU64,
+    /// The AI decisions being computed (at most `config.ai_workers`) and waiting.
+    pub ai: guard::Pool,
+    /// Failed logins per name and address.
+    pub throttle: guard::Throttle,
+    /// Open WebSocket connections, per address.
+    pub conns: guard::AddrCount,
+    /// Set on SIGTERM/SIGINT: no new rooms.
+    pub shutting_down: AtomicBool,
+    /// The page origins a browser may open WebSockets from (`--public-origin` or the
+    /// listening address, and `--allow-origin`).
+    pub origins: Vec<String>,
 }
 
 impl AppState {
@@ -96,6 +141,9 @@ impl AppState {
     pub fn remove_room(&self, code: &str) {
         self.rooms.lock().expect("rooms lock").remove(code);
     }
+    fn all_rooms(&self) -> Vec<RoomHandle> {
+        self.rooms.lock().expect("rooms lock").values().cloned().collect()
+    }
     fn conn_id(&self) -> u64 {
         self.next_conn.fetch_add(1, Ordering::Relaxed)
     }
@@ -109,13 +157,28 @@ pub struct Running {
     task: tokio::task::JoinHandle<()>,
 }
 
+/// How long a shutdown waits for the rooms to save their state and close.
+pub const SHUTDOWN_WAIT: Duration = Duration::from_secs(5);
+
 impl Running {
-    /// Stops accepting connections and closes the database.
+    /// Shuts down: no new connections or rooms, every room tells its members and saves
+    /// what it has to the database (waiting at most [`SHUTDOWN_WAIT`]), then the database
+    /// closes.
     pub async fn stop(mut self) {
+        self.state.shutting_down.store(true, Ordering::SeqCst);
         if let Some(s) = self.stop.take() {
             let _ = s.send(());
         }
         let _ = (&mut self.task).await;
+        let rooms = self.state.all_rooms();
+        let mut closed = Vec::new();
+        for h in rooms {
+            let (done, wait) = oneshot::channel();
+            if h.tx.send(room::RoomMsg::Shutdown { done }).await.is_ok() {
+                closed.push(wait);
+            }
+        }
+        let _ = tokio::time::timeout(SHUTDOWN_WAIT, futures_util::future::join_all(closed)).await;
         self.state.db.close().await;
     }
 }
@@ -124,9 +187,21 @@ impl Running {
 pub async fn start(addr: &str, db: &str, config: Config) -> anyhow::Result<Running> {
     // Bind first: a bad address leaves no database file behind.
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| anyhow::anyhow!("--addr {addr}: cannot listen: {e}"))?;
-    let db = Db::open(db).await?;
+    let db = Db::open(db).await?.limit_hashing(config.hash_workers, config.hash_queue);
     let addr = listener.local_addr()?;
-    let state = Arc::new(AppState { db, config, rooms: Mutex::new(HashMap::new()), next_conn: AtomicU64::new(1) });
+    let mut origins = own_origins(addr, config.public_origin.as_deref());
+    origins.extend(config.allowed_origins.iter().cloned());
+    let state = Arc::new(AppState {
+        db,
+        rooms: Mutex::new(HashMap::new()),
+        next_conn: AtomicU64::new(1),
+        ai: guard::Pool::new(config.ai_workers, usize::MAX / 2),
+        throttle: guard::Throttle::default(),
+        conns: guard::AddrCount::default(),
+        shutting_down: AtomicBool::new(false),
+        origins,
+        config,
+    });
     let app = http::router(state.clone());
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
@@ -139,6 +214,24 @@ pub async fn start(addr: &str, db: &str, config: Config) -> anyhow::Result<Runni
     Ok(Running { addr, state, stop: Some(stop), task })
 }
 
+/// The server's own page origins: `--public-origin` when given, else `http://ADDR` of the
+/// listening address (with `localhost` and `127.0.0.1` for a loopback or unspecified one).
+/// Never the request's `Host`, which a DNS-rebinding page controls.
+pub fn own_origins(addr: SocketAddr, public: Option<&str>) -> Vec<String> {
+    if let Some(p) = public {
+        return vec![p.trim_end_matches('/').to_string()];
+    }
+    let port = addr.port();
+    let ip = addr.ip();
+    let mut out = vec![format!("http://{addr}")];
+    if ip.is_loopback() || ip.is_unspecified() {
+        out.extend([format!("http://localhost:{port}"), format!("http://127.0.0.1:{port}"), format!("http://[::1]:{port}")]);
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// `ygo serve`: serves until Ctrl-C or SIGTERM, printing `listening on http://ADDR` once
 /// ready.
 pub fn serve_command(addr: &str, db: &str, config: Config) -> anyhow::Result<i32> {
@@ -149,9 +242,14 @@ pub fn serve_command(addr: &str, db: &str, config: Config) -> anyhow::Result<i32
         use std::io::Write as _;
         let _ = std::io::stdout().flush();
         shutdown_signal().await;
+        println!("shutting down");
         running.stop().await;
-        Ok(0)
-    })
+        Ok::<i32, anyhow::Error>(0)
+    })?;
+    // A blocking job still running (an AI decision, a password hash: each bounded by the
+    // configuration) is not waited for past this.
+    rt.shutdown_timeout(Duration::from_secs(1));
+    Ok(0)
 }
 
 async fn shutdown_signal() {

@@ -1,11 +1,13 @@
 //! One WebSocket per client: the Origin check on upgrade, the `hello` version handshake,
 //! size and rate bounds, and the routing of messages to the lobby and rooms.
 
+use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
@@ -13,44 +15,60 @@ use tokio::sync::{mpsc, oneshot};
 use ygo_core::Edition;
 use ygo_match::SideRequest;
 
+use crate::guard::Gate;
 use crate::protocol::{ClientMsg, DeckSource, RoomOptions, ServerMsg, PROTOCOL_VERSION};
-use crate::room::{Entrant, Member, Room, RoomHandle, RoomMsg};
+use crate::room::{Entrant, Here, Member, Room, RoomHandle, RoomMsg};
 use crate::AppState;
 
 /// Frames queued for one client before it counts as gone (it reconnects with its token).
 const OUTBOX: usize = 1024;
 /// Dropped (rate-limited) messages after which the connection is closed.
 const MAX_DROPPED: u32 = 200;
+/// How long a closing connection reads on, waiting for the client's close.
+const CLOSE_DRAIN: Duration = Duration::from_secs(2);
 
-/// The WebSocket upgrade: a browser page from another origin is refused (403).
-pub async fn upgrade(ws: WebSocketUpgrade, headers: HeaderMap, State(state): State<Arc<AppState>>) -> Response {
-    if let Err(why) = check_origin(&headers, &state.config.allowed_origins) {
+/// The WebSocket upgrade: a browser page from another origin is refused (403), and so is a
+/// connection past `--max-conns-per-addr` from one address (429).
+pub async fn upgrade(ws: WebSocketUpgrade, headers: HeaderMap, ConnectInfo(peer): ConnectInfo<SocketAddr>, State(state): State<Arc<AppState>>) -> Response {
+    if let Err(why) = check_origin(&headers, &state.origins) {
         return (StatusCode::FORBIDDEN, why).into_response();
+    }
+    if state.shutting_down.load(Ordering::SeqCst) {
+        return (StatusCode::SERVICE_UNAVAILABLE, "the server is shutting down").into_response();
+    }
+    let ip = peer.ip();
+    if !state.conns.open(ip, state.config.max_conns_per_addr) {
+        return (StatusCode::TOO_MANY_REQUESTS, format!("at most {} connections from one address", state.config.max_conns_per_addr)).into_response();
     }
     // The transport cuts far larger messages; the protocol's own bound answers in words.
     let transport_limit = state.config.max_message * 4;
     // Small read chunks: tungstenite zeroes its read buffer in chunks of this size, and
     // client messages are a few hundred bytes (the 128 KiB default cost 13% of the load
     // test's server time in memset).
-    ws.read_buffer_size(8 * 1024).max_message_size(transport_limit).max_frame_size(transport_limit).on_upgrade(move |socket| connection(socket, state))
+    let st = state.clone();
+    let ws = ws.read_buffer_size(8 * 1024).max_message_size(transport_limit).max_frame_size(transport_limit).on_failed_upgrade(move |_| st.conns.close(ip));
+    ws.on_upgrade(move |socket| async move {
+        connection(socket, state.clone(), ip).await;
+        state.conns.close(ip);
+    })
 }
 
-/// Browsers always send `Origin` on a WebSocket upgrade; it must be this server's own
-/// (`http(s)://` + the `Host` header) or one of `allowed`. Clients that send none (the
-/// load test, command-line tools) are not browsers and pass.
+/// Browsers always send `Origin` on a WebSocket upgrade; it must be one of `allowed` (the
+/// server's own origins, from `--public-origin` or the listening address, and
+/// `--allow-origin`: never the request's `Host`, which a DNS-rebinding page sets). Clients
+/// that send none (the load test, command-line tools) are not browsers and pass.
 pub fn check_origin(headers: &HeaderMap, allowed: &[String]) -> Result<(), String> {
     let Some(origin) = headers.get(header::ORIGIN) else { return Ok(()) };
     let origin = origin.to_str().map_err(|_| "unreadable Origin header".to_string())?;
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
-    let own = !host.is_empty() && (origin == format!("http://{host}") || origin == format!("https://{host}"));
-    if own || allowed.iter().any(|a| a == origin) {
+    if allowed.iter().any(|a| a.eq_ignore_ascii_case(origin)) {
         Ok(())
     } else {
         Err(format!("WebSocket connections from origin {origin} are not allowed"))
     }
 }
 
-struct Bucket {
+/// The rate bound: `rate` frames a second on average, bursts of `burst`.
+pub(crate) struct Bucket {
     tokens: f64,
     last: Instant,
     rate: f64,
@@ -59,9 +77,13 @@ struct Bucket {
 }
 
 impl Bucket {
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        self.tokens = (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate).min(self.burst);
+    pub(crate) fn new(rate: f64, burst: f64, now: Instant) -> Bucket {
+        Bucket { tokens: burst, last: now, rate, burst, dropped: 0 }
+    }
+
+    /// Counts one inbound frame at `now`: false when it is past the bound.
+    pub(crate) fn take(&mut self, now: Instant) -> bool {
+        self.tokens = (self.tokens + now.saturating_duration_since(self.last).as_secs_f64() * self.rate).min(self.burst);
         self.last = now;
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
@@ -75,55 +97,107 @@ impl Bucket {
 
 struct Conn {
     id: u64,
+    ip: IpAddr,
     tx: mpsc::Sender<Utf8Bytes>,
     state: Arc<AppState>,
     hello: bool,
     account: Option<String>,
     room: Option<(RoomHandle, Option<String>)>,
+    /// The room this connection is in now, as its memberships see it.
+    here: Here,
 }
 
-async fn connection(socket: WebSocket, state: Arc<AppState>) {
+/// Why the read loop stopped.
+enum End {
+    /// The client closed or vanished.
+    Gone,
+    /// The server closes after telling the client why (the error is queued).
+    Close,
+}
+
+async fn connection(socket: WebSocket, state: Arc<AppState>, ip: IpAddr) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(OUTBOX);
+    let (stop, mut stopped) = oneshot::channel::<()>();
+    let ping_every = (state.config.idle_timeout / 3).max(Duration::from_millis(10));
     let writer = tokio::spawn(async move {
-        while let Some(text) = rx.recv().await {
-            if sink.send(Message::Text(text)).await.is_err() {
-                return;
+        let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + ping_every, ping_every);
+        loop {
+            tokio::select! {
+                m = rx.recv() => match m {
+                    Some(text) => if sink.send(Message::Text(text)).await.is_err() { return },
+                    None => break,
+                },
+                _ = &mut stopped => {
+                    // What is queued (the error that says why) goes out before the close.
+                    while let Ok(text) = rx.try_recv() {
+                        if sink.send(Message::Text(text)).await.is_err() {
+                            return;
+                        }
+                    }
+                    break;
+                }
+                // A ping the browser answers by itself: a page that is open is not idle.
+                _ = ping.tick() => if sink.send(Message::Ping(Default::default())).await.is_err() { return },
             }
         }
         let _ = sink.close().await;
     });
     let config = &state.config;
-    let mut bucket = Bucket { tokens: config.burst, last: Instant::now(), rate: config.rate_per_sec, burst: config.burst, dropped: 0 };
-    let mut c = Conn { id: state.conn_id(), tx, state: state.clone(), hello: false, account: None, room: None };
-    while let Some(Ok(msg)) = stream.next().await {
+    let mut bucket = Bucket::new(config.rate_per_sec, config.burst, Instant::now());
+    let mut c = Conn { id: state.conn_id(), ip, tx, state: state.clone(), hello: false, account: None, room: None, here: Here::default() };
+    let end = loop {
+        let wait = if c.hello { config.idle_timeout } else { config.handshake_timeout };
+        let msg = match tokio::time::timeout(wait, stream.next()).await {
+            Ok(Some(Ok(m))) => m,
+            Ok(_) => break End::Gone,
+            Err(_) => {
+                let why = if c.hello {
+                    format!("nothing received for {} s: closing", wait.as_secs())
+                } else {
+                    format!("no hello within {} s: closing", wait.as_secs())
+                };
+                c.send(&ServerMsg::error("timeout", why));
+                break End::Close;
+            }
+        };
+        if let Message::Close(_) = msg {
+            break End::Gone;
+        }
+        // Every frame counts against the bound: text, binary, ping and pong.
+        if !bucket.take(Instant::now()) {
+            if bucket.dropped > MAX_DROPPED {
+                c.send(&ServerMsg::error("rate", format!("more than {MAX_DROPPED} messages past the rate bound: closing")));
+                break End::Close;
+            }
+            c.send(&ServerMsg::error("rate", format!("too many messages: at most {} a second; this one was dropped", config.rate_per_sec)));
+            continue;
+        }
         let text = match msg {
             Message::Text(t) => t,
             Message::Binary(_) => {
                 c.send(&ServerMsg::error("format", "messages are JSON text frames"));
                 continue;
             }
-            Message::Close(_) => break,
             _ => continue,
         };
-        if !bucket.take() {
-            c.send(&ServerMsg::error("rate", format!("too many messages: at most {} a second; this one was dropped", config.rate_per_sec)));
-            if bucket.dropped > MAX_DROPPED {
-                break;
-            }
-            continue;
-        }
         if text.len() > config.max_message {
             c.send(&ServerMsg::error("size", format!("a message has at most {} bytes (this one had {})", config.max_message, text.len())));
-            break;
+            break End::Close;
         }
         if !c.on_text(&text).await {
-            break;
+            break End::Close;
         }
-    }
+    };
     c.leave_room(false).await;
     drop(c);
+    let _ = stop.send(());
     let _ = writer.await;
+    if matches!(end, End::Close) {
+        // Read what the client still sends until it answers the close (or a moment passes):
+        // closing with unread data would reset the connection and lose the error.
+        let _ = tokio::time::timeout(CLOSE_DRAIN, async { while let Some(Ok(_)) = stream.next().await {} }).await;
+    }
 }
 
 impl Conn {
@@ -131,8 +205,8 @@ impl Conn {
         let _ = self.tx.try_send(msg.to_json().into());
     }
 
-    fn member(&self) -> Member {
-        Member::new(self.id, self.tx.clone())
+    fn member(&self, code: &str) -> Member {
+        Member::new(self.id, self.tx.clone(), self.here.clone(), code)
     }
 
     /// Handles one message; false closes the connection.
@@ -181,7 +255,7 @@ impl Conn {
                 self.session(r).await;
             }
             ClientMsg::Login { name, password } => {
-                let r = self.state.db.login(&name, &password).await;
+                let r = self.login(&name, &password).await;
                 self.session(r).await;
             }
             ClientMsg::CreateRoom { options, deck, name } => {
@@ -195,20 +269,20 @@ impl Conn {
                 }
             }
             ClientMsg::Spectate { code } => {
+                if self.in_room(&code) {
+                    self.send(&ServerMsg::error("room", "you are in that room already"));
+                    return true;
+                }
                 let r = self.enter(&code, |member, reply| RoomMsg::Spectate { member, reply }).await;
                 match r {
-                    Ok((h, ())) => {
-                        self.room = Some((h, None));
-                    }
+                    Ok((h, ())) => self.moved_to(h, None).await,
                     Err(e) => self.send(&ServerMsg::error("room", e)),
                 }
             }
             ClientMsg::Resume { code, token } => {
                 let t = token.clone();
                 match self.enter(&code, move |member, reply| RoomMsg::Resume { member, token: t, reply }).await {
-                    Ok((h, _)) => {
-                        self.room = Some((h, Some(token)));
-                    }
+                    Ok((h, _)) => self.moved_to(h, Some(token)).await,
                     Err(e) => self.send(&ServerMsg::error("resume", e)),
                 }
             }
@@ -225,6 +299,28 @@ impl Conn {
         true
     }
 
+    /// A login, throttled: after a few failures for the name or from the address each
+    /// answer waits longer, after more they are refused for a while.
+    async fn login(&mut self, name: &str, password: &str) -> Result<String, String> {
+        let name_key = format!("name:{}", crate::db::name_key(name));
+        let addr_key = format!("addr:{}", self.ip);
+        let keys = [name_key.as_str(), addr_key.as_str()];
+        match self.state.throttle.gate(&keys, Instant::now()) {
+            Gate::Go => {}
+            Gate::Slow(d) => tokio::time::sleep(d).await,
+            Gate::Locked(d) => {
+                return Err(format!("too many failed logins for this name or from this address: try again in {} minutes", d.as_secs().div_ceil(60)));
+            }
+        }
+        let r = self.state.db.login(name, password).await;
+        match &r {
+            Ok(_) => self.state.throttle.succeeded(&name_key),
+            Err(e) if e != crate::db::BUSY => self.state.throttle.failed(&keys, Instant::now()),
+            Err(_) => {}
+        }
+        r
+    }
+
     async fn session(&mut self, r: Result<String, String>) {
         match r {
             Ok(name) => {
@@ -232,16 +328,43 @@ impl Conn {
                 self.account = Some(name.clone());
                 self.send(&ServerMsg::Session { name, ratings });
             }
+            Err(e) if e == crate::db::BUSY => self.send(&ServerMsg::error("busy", e)),
             Err(e) => self.send(&ServerMsg::error("account", e)),
         }
     }
 
-    fn display_name(&self, name: Option<String>) -> Result<String, String> {
+    /// A seat's name: the account's when logged in; a guest's own (not a registered
+    /// account's name) or `guest-N`.
+    async fn display_name(&self, name: Option<String>) -> Result<String, String> {
         match (&self.account, name) {
             (Some(a), _) => Ok(a.clone()),
-            (None, Some(n)) if !n.trim().is_empty() => crate::db::check_name(&n),
+            (None, Some(n)) if !n.trim().is_empty() => {
+                let n = crate::db::check_name(&n)?;
+                if crate::db::name_key(&n).starts_with("guest-") {
+                    return Err("names starting with \"guest-\" are the server's names for guests".into());
+                }
+                match self.state.db.account_exists(&n).await {
+                    Ok(false) => Ok(n),
+                    Ok(true) => Err(format!("{n:?} is a registered account's name: log in to use it, or choose another")),
+                    Err(e) => Err(format!("database error: {e}")),
+                }
+            }
             (None, _) => Ok(format!("guest-{}", self.id)),
         }
+    }
+
+    /// Whether this connection is in the room `code`.
+    fn in_room(&self, code: &str) -> bool {
+        self.room.as_ref().is_some_and(|(h, _)| h.code.eq_ignore_ascii_case(code.trim()))
+    }
+
+    /// The new room accepted this connection: it leaves the one it was in (if another).
+    async fn moved_to(&mut self, h: RoomHandle, token: Option<String>) {
+        let same = self.room.as_ref().is_some_and(|(old, _)| old.code == h.code);
+        if !same {
+            self.leave_room(true).await;
+        }
+        self.room = Some((h, token));
     }
 
     async fn create_room(&mut self, options: RoomOptions, deck: DeckSource, name: Option<String>) -> Result<(), String> {
@@ -263,6 +386,7 @@ impl Conn {
                 if options.rated {
                     return Err("a match against an AI is not rated".into());
                 }
+                check_ai_budget(ai, &self.state.config)?;
                 let player = ygo_match::ai_player(ai, random_seed()).map_err(|e| e.to_string())?;
                 let ai_deck = options.ai_deck.clone().unwrap_or_else(|| format.default_ai_deck().into());
                 let d = crate::decks::resolve(&DeckSource::Builtin { name: ai_deck })?;
@@ -274,15 +398,19 @@ impl Conn {
         if options.rated && self.account.is_none() {
             return Err("log in to create a rated room".into());
         }
-        let name = self.display_name(name)?;
+        if self.state.shutting_down.load(Ordering::SeqCst) {
+            return Err("the server is shutting down: no new rooms".into());
+        }
+        let name = self.display_name(name).await?;
         self.leave_room(true).await;
         let mut options = options;
         options.format = format.name.clone();
         let entrant = Entrant { name, account: self.account.clone(), deck };
-        let member = self.member();
+        let (id, tx, here) = (self.id, self.tx.clone(), self.here.clone());
         let state = self.state.clone();
         let mut token = String::new();
         let h = self.state.add_room(|code| {
+            let member = Member::new(id, tx, here, &code);
             let (h, t) = Room::create(state, code, options, edition, entrant, member, ai);
             token = t;
             h
@@ -292,20 +420,24 @@ impl Conn {
     }
 
     async fn join_room(&mut self, code: &str, deck: DeckSource, name: Option<String>) -> Result<(), String> {
+        if self.in_room(code) {
+            return Err("you are in that room already".into());
+        }
         let deck = crate::decks::resolve(&deck)?;
-        let name = self.display_name(name)?;
+        let name = self.display_name(name).await?;
         let entrant = Entrant { name, account: self.account.clone(), deck };
         let (h, (_, token)) = self.enter(code, |member, reply| RoomMsg::Join { member, entrant, reply }).await?;
-        self.room = Some((h, Some(token)));
+        self.moved_to(h, Some(token)).await;
         Ok(())
     }
 
-    /// Sends a request that puts this connection in a room and waits for the answer.
+    /// Sends a request that puts this connection in a room and waits for the answer. The
+    /// room it is in is left only once the new one has accepted ([`Conn::moved_to`]): a
+    /// refused request changes nothing.
     async fn enter<T>(&mut self, code: &str, make: impl FnOnce(Member, oneshot::Sender<Result<T, String>>) -> RoomMsg) -> Result<(RoomHandle, T), String> {
         let h = self.state.room(code).ok_or_else(|| format!("no room {:?} (it may have ended)", code.trim()))?;
-        self.leave_room(true).await;
         let (reply, answer) = oneshot::channel();
-        h.tx.send(make(self.member(), reply)).await.map_err(|_| "that room has closed".to_string())?;
+        h.tx.send(make(self.member(&h.code), reply)).await.map_err(|_| "that room has closed".to_string())?;
         let t = answer.await.map_err(|_| "that room has closed".to_string())??;
         Ok((h, t))
     }
@@ -324,9 +456,33 @@ impl Conn {
     /// connection dropped (the seat waits for a resume).
     async fn leave_room(&mut self, on_purpose: bool) {
         if let Some((h, _)) = self.room.take() {
+            // Its frames stop here (unless another room has taken this connection already).
+            {
+                let mut here = self.here.lock().expect("here lock");
+                if here.as_deref() == Some(h.code.as_str()) {
+                    *here = None;
+                }
+            }
             let msg = if on_purpose { RoomMsg::Leave { conn: self.id } } else { RoomMsg::Gone { conn: self.id } };
             let _ = h.tx.send(msg).await;
         }
+    }
+}
+
+/// A room's AI within the server's bounds: `mcts:N` at most `--ai-max-iterations`,
+/// `mcts:Nms` at most `--ai-max-ms`.
+pub fn check_ai_budget(spec: &str, config: &crate::Config) -> Result<(), String> {
+    let s = spec.trim().to_ascii_lowercase();
+    let Some(budget) = s.strip_prefix("mcts:") else { return Ok(()) };
+    match budget.strip_suffix("ms") {
+        Some(ms) => match ms.parse::<u64>() {
+            Ok(n) if (1..=config.ai_max_ms).contains(&n) => Ok(()),
+            _ => Err(format!("vs_ai {spec:?}: this server gives an AI 1 to {} ms a decision (mcts:Nms)", config.ai_max_ms)),
+        },
+        None => match budget.parse::<u64>() {
+            Ok(n) if (1..=config.ai_max_iterations as u64).contains(&n) => Ok(()),
+            _ => Err(format!("vs_ai {spec:?}: this server gives an AI 1 to {} iterations a decision (mcts:N)", config.ai_max_iterations)),
+        },
     }
 }
 

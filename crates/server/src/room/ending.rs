@@ -22,14 +22,62 @@ impl Room {
         }
     }
 
+    /// Both players left at once (their reconnect waits ran out together): the rule for a
+    /// player who left applies to both, so neither wins: the duel in progress is a draw,
+    /// the match ends with no winner and, if rated, counts as a draw for both.
+    pub(super) async fn forfeit_both(&mut self) {
+        if matches!(self.stage, Stage::Over | Stage::Waiting) {
+            return;
+        }
+        self.both_left = true;
+        for s in self.seats.iter_mut().flatten() {
+            s.dropped_at = None;
+        }
+        let reason = format!("{} and {} left", self.seat(Player::A).name, self.seat(Player::B).name);
+        if self.stage == Stage::Dueling {
+            self.end_duel(Ending { winner: None, end: DuelEnd::Engine(WinReason::Surrender), reason }).await;
+        } else {
+            self.finish_match(None).await;
+        }
+    }
+
+    /// The room closes with a match in progress (the server shuts down, or the room was
+    /// idle too long): the match ends unrated with no winner; the duels already recorded
+    /// are published.
+    pub(super) async fn abandon_match(&mut self, why: &str) {
+        self.stage = Stage::Over;
+        self.bump_ai_generation();
+        if let Err(e) = self.state.db.end_match(&self.match_id, None).await {
+            self.broadcast(&ServerMsg::error("database", format!("the match's end could not be saved: {e}")));
+        }
+        self.broadcast(&ServerMsg::Result(ResultInfo {
+            duel: self.duel_number,
+            winner: None,
+            winner_name: None,
+            reason: why.to_string(),
+            turns: 0,
+            replay_id: String::new(),
+            duel_wins: self.score.wins,
+            match_over: true,
+            match_winner: None,
+            ratings: Vec::new(),
+        }));
+        self.broadcast_room();
+    }
+
     /// Records the duel (in the database before anyone is told), scores it, and goes on
     /// to siding, the next duel or the end of the match.
     pub(super) async fn end_duel(&mut self, ending: Ending) {
         let Some(g) = self.game.take() else { return };
-        self.ai_generation += 1;
+        self.bump_ai_generation();
         self.score.record(ending.winner, ending.end);
         let timed_out = g.time_called;
-        let match_over = !self.best_of_3 || self.forfeit.is_some() || self.extra_duel || self.score.decided() || (timed_out && self.score.winner().is_some());
+        let match_over = !self.best_of_3
+            || self.forfeit.is_some()
+            || self.both_left
+            || self.extra_duel
+            || self.score.decided()
+            || (timed_out && self.score.winner().is_some());
         if !match_over && timed_out && self.score.effect_winner.is_none() {
             // MATCH-7 (judgment 2): equal duel wins when time ran out: an extra duel.
             self.extra_duel = true;
@@ -107,6 +155,9 @@ impl Room {
     }
 
     pub(super) fn match_winner(&self) -> Option<Player> {
+        if self.both_left {
+            return None;
+        }
         match self.forfeit {
             Some(p) => Some(p.opp()),
             None => self.score.winner(),
@@ -145,6 +196,7 @@ impl Room {
             winner: None,
             winner_name: None,
             reason: match self.forfeit {
+                _ if self.both_left => format!("{} and {} left", names[0], names[1]),
                 Some(p) => format!("{} left", names[p.idx()]),
                 None => "time: the match goes to the player with more duel wins".into(),
             },

@@ -32,7 +32,7 @@ impl Room {
 
     pub(super) fn broadcast(&self, msg: &ServerMsg) {
         let text: Utf8Bytes = msg.to_json().into();
-        for m in self.seats.iter().flatten().filter_map(|s| s.member.as_ref()).chain(&self.spectators) {
+        for m in self.members() {
             m.send(&text);
         }
     }
@@ -83,10 +83,12 @@ impl Room {
             let frame = self.frame(Audience::Seat(p), &chain, &clock, from);
             frames.push((Some(p), frame.0, frame.1));
         }
-        let mut spectator_frames = Vec::new();
-        for m in &self.spectators {
+        // The public frame is built once per log position (every spectator but a newcomer
+        // shares one) and the same bytes go to every spectator.
+        let mut public: BTreeMap<usize, (Utf8Bytes, usize)> = BTreeMap::new();
+        for m in self.spectators.values() {
             let from = if m.log_duel == duel_number { m.log_sent } else { 0 };
-            spectator_frames.push(self.frame(Audience::Public, &chain, &clock, from));
+            public.entry(from).or_insert_with(|| self.frame(Audience::Public, &chain, &clock, from));
         }
         for (p, text, sent) in frames {
             let s = self.seats[p.expect("seat").idx()].as_mut().expect("seated");
@@ -99,15 +101,41 @@ impl Room {
                 }
             }
         }
-        let mut keep = Vec::new();
-        for (mut m, (text, sent)) in std::mem::take(&mut self.spectators).into_iter().zip(spectator_frames) {
-            m.log_sent = sent;
+        let mut gone = Vec::new();
+        for (conn, m) in self.spectators.iter_mut() {
+            let from = if m.log_duel == duel_number { m.log_sent } else { 0 };
+            let (text, sent) = &public[&from];
+            m.log_sent = *sent;
             m.log_duel = duel_number;
-            if m.send(&text) {
-                keep.push(m);
+            if !m.send(text) {
+                gone.push(*conn);
             }
         }
-        self.spectators = keep;
+        for conn in gone {
+            self.spectators.remove(&conn);
+        }
+    }
+
+    /// A new spectator's first room info and frame (the whole log), to it alone.
+    pub(super) fn send_state_to_spectator(&mut self, conn: ConnId) {
+        let room = ServerMsg::Room(self.room_info()).to_json().into();
+        let chain = match self.game.as_mut() {
+            Some(g) => {
+                g.chain_start = wire::chain_start(&g.duel, g.chain_scanned, g.chain_start);
+                g.chain_scanned = g.duel.events().len();
+                wire::chain_from(&g.duel, g.chain_start)
+            }
+            None => Vec::new(),
+        };
+        let (text, sent) = self.frame(Audience::Public, &chain, &self.clock(), 0);
+        let duel_number = self.duel_number;
+        if let Some(m) = self.spectators.get_mut(&conn) {
+            m.log_sent = sent;
+            m.log_duel = duel_number;
+            if !(m.send(&room) && m.send(&text)) {
+                self.spectators.remove(&conn);
+            }
+        }
     }
 
     /// One audience's frame, and the event count it covers.

@@ -7,7 +7,8 @@
 //! Every frame a member receives is made for that member's audience: a seat's
 //! `view(player)`, or the public view for spectators (`wire.rs`).
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -30,20 +31,43 @@ mod frames;
 /// A connection's id (unique in the process).
 pub type ConnId = u64;
 
+/// The room a connection is in now (its code), shared by the connection and each of its
+/// memberships. A connection that moves to another room is in the new one from the moment
+/// that room sends `joined`; from then on the old room's frames to it are dropped, so a
+/// client never reads a frame of its old room after the `joined` of its new one.
+pub type Here = Arc<std::sync::Mutex<Option<String>>>;
+
 /// A connection in a room: where its frames go, and how far its log is.
 pub struct Member {
     pub conn: ConnId,
     pub tx: mpsc::Sender<Utf8Bytes>,
+    here: Here,
+    /// The code of the room this membership is in.
+    of: String,
     log_sent: usize,
     log_duel: u8,
 }
 
 impl Member {
-    pub fn new(conn: ConnId, tx: mpsc::Sender<Utf8Bytes>) -> Member {
-        Member { conn, tx, log_sent: 0, log_duel: 0 }
+    /// A membership of the room `of` for the connection `conn`.
+    pub fn new(conn: ConnId, tx: mpsc::Sender<Utf8Bytes>, here: Here, of: &str) -> Member {
+        Member { conn, tx, here, of: of.to_string(), log_sent: 0, log_duel: 0 }
     }
-    /// Queues a frame; false when the connection is gone or too slow to keep up.
+    /// Queues a frame; false when the connection is gone or too slow to keep up. A frame
+    /// for a connection that has moved to another room is dropped (and counts as sent: the
+    /// connection's leave is on its way to this room).
     fn send(&self, text: &Utf8Bytes) -> bool {
+        let here = self.here.lock().expect("here lock");
+        if here.as_deref() != Some(self.of.as_str()) {
+            return true;
+        }
+        self.tx.try_send(text.clone()).is_ok()
+    }
+    /// Makes this room the connection's room and queues `joined`, under one lock: no
+    /// frame of the old room follows it.
+    fn send_first(&self, text: &Utf8Bytes) -> bool {
+        let mut here = self.here.lock().expect("here lock");
+        *here = Some(self.of.clone());
         self.tx.try_send(text.clone()).is_ok()
     }
 }
@@ -95,10 +119,15 @@ pub enum RoomMsg {
     Leave {
         conn: ConnId,
     },
+    /// An AI decision came back (`None`: skipped, the duel it was for has ended).
     AiDone {
         generation: u64,
         ai: Box<dyn ygo_ai::Player>,
-        action: Action,
+        action: Option<Action>,
+    },
+    /// The server shuts down: tell the members, save what there is, close (`done` says so).
+    Shutdown {
+        done: oneshot::Sender<()>,
     },
 }
 
@@ -175,7 +204,7 @@ pub struct Room {
     edition: Edition,
     best_of_3: bool,
     seats: [Option<Seat>; 2],
-    spectators: Vec<Member>,
+    spectators: BTreeMap<ConnId, Member>,
     chat: VecDeque<(String, String)>,
     stage: Stage,
     game: Option<Game>,
@@ -185,8 +214,18 @@ pub struct Room {
     extra_duel: bool,
     match_deadline: Option<Instant>,
     forfeit: Option<Player>,
+    /// Both players left at once (MATCH rules for a player who left, applied to both).
+    both_left: bool,
     ai_generation: u64,
+    /// `ai_generation` as the AI jobs read it: a job for an older one is skipped.
+    ai_live: Arc<AtomicU64>,
     ai_busy: bool,
+    /// When the room last received a message (it ends after `config.room_idle` without).
+    last_activity: Instant,
+    /// The room is closing (shutdown, idle): its task ends after this message.
+    closing: bool,
+    /// Told once the room has left the lobby (a shutdown waits for it).
+    closed_signal: Option<oneshot::Sender<()>>,
     state: Arc<AppState>,
     self_tx: mpsc::WeakSender<RoomMsg>,
 }
@@ -269,7 +308,7 @@ impl Room {
             edition,
             best_of_3,
             seats: [Some(seat_a), seat_b],
-            spectators: Vec::new(),
+            spectators: BTreeMap::new(),
             chat: VecDeque::new(),
             stage: Stage::Waiting,
             game: None,
@@ -279,8 +318,13 @@ impl Room {
             extra_duel: false,
             match_deadline: None,
             forfeit: None,
+            both_left: false,
             ai_generation: 0,
+            ai_live: Arc::new(AtomicU64::new(0)),
             ai_busy: false,
+            last_activity: Instant::now(),
+            closing: false,
+            closed_signal: None,
             state,
             self_tx: tx.downgrade(),
         };
@@ -291,7 +335,7 @@ impl Room {
     /// Tells a member where it sits, before any frame of the room reaches it.
     fn send_joined(&self, m: &Member, seat: Option<Player>) {
         let token = seat.and_then(|p| self.seats[p.idx()].as_ref()).map(|s| s.token.clone());
-        m.send(&ServerMsg::Joined { code: self.code.clone(), seat: seat.map(|p| p.name().to_string()), token }.to_json().into());
+        m.send_first(&ServerMsg::Joined { code: self.code.clone(), seat: seat.map(|p| p.name().to_string()), token }.to_json().into());
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<RoomMsg>) {
@@ -304,27 +348,65 @@ impl Room {
             self.broadcast_room();
         }
         loop {
-            let deadline = self.next_deadline();
-            let msg = match deadline {
-                Some(at) => tokio::select! {
-                    m = rx.recv() => m,
-                    _ = tokio::time::sleep_until(at) => { self.on_timer().await; continue; }
-                },
-                None => rx.recv().await,
-            };
-            let Some(msg) = msg else { break };
-            self.handle(msg).await;
-            if self.finished() {
+            let idle_at = self.last_activity + self.state.config.room_idle;
+            let deadline = self.next_deadline().map_or(idle_at, |d| d.min(idle_at));
+            tokio::select! {
+                m = rx.recv() => {
+                    let Some(msg) = m else { break };
+                    if !matches!(msg, RoomMsg::AiDone { .. }) {
+                        self.last_activity = Instant::now();
+                    }
+                    self.handle(msg).await;
+                }
+                _ = tokio::time::sleep_until(deadline) => {
+                    if Instant::now() >= idle_at {
+                        self.close("idle", "this room was idle too long and has closed").await;
+                    } else {
+                        self.on_timer().await;
+                    }
+                }
+            }
+            if self.closing || self.finished() {
                 break;
             }
         }
+        self.bump_ai_generation();
         self.state.remove_room(&self.code);
+        if let Some(done) = self.closed_signal.take() {
+            let _ = done.send(());
+        }
+    }
+
+    /// A new AI generation: AI jobs of older ones are skipped.
+    fn bump_ai_generation(&mut self) {
+        self.ai_generation += 1;
+        self.ai_live.store(self.ai_generation, Ordering::SeqCst);
+    }
+
+    /// Ends the room (the server shuts down, or nobody did anything for too long): the
+    /// members get `error` `code`; a match in progress ends unrated with no winner, its
+    /// recorded duels published.
+    pub(super) async fn close(&mut self, code: &str, why: &str) {
+        self.closing = true;
+        if !matches!(self.stage, Stage::Over | Stage::Waiting) {
+            self.abandon_match(why).await;
+        }
+        self.broadcast(&ServerMsg::error(code, why));
+        for s in self.seats.iter_mut().flatten() {
+            s.member = None;
+        }
+        self.spectators.clear();
     }
 
     /// The room is done: the match is over (or never started) and no person is left in it.
     fn finished(&self) -> bool {
         let nobody = self.seats.iter().flatten().all(|s| s.member.is_none()) && self.spectators.is_empty();
         nobody && matches!(self.stage, Stage::Over | Stage::Waiting)
+    }
+
+    /// Members connected (seats and spectators).
+    fn members(&self) -> impl Iterator<Item = &Member> {
+        self.seats.iter().flatten().filter_map(|s| s.member.as_ref()).chain(self.spectators.values())
     }
 
     fn next_deadline(&self) -> Option<Instant> {
@@ -340,9 +422,16 @@ impl Room {
     async fn on_timer(&mut self) {
         let wait = self.state.config.reconnect_wait;
         let now = Instant::now();
+        let gone = Player::BOTH.map(|p| self.seats[p.idx()].as_ref().is_some_and(|s| s.dropped_at.is_some_and(|t| t + wait <= now)));
+        let away = Player::BOTH.map(|p| self.seats[p.idx()].as_ref().is_some_and(|s| !s.is_ai() && s.member.is_none() && s.dropped_at.is_some()));
+        // A wait ran out while the other player is away too: both left, and the rule for a
+        // player who left applies to both (neither wins), whatever their seats.
+        if gone.contains(&true) && away == [true, true] {
+            self.forfeit_both().await;
+            return;
+        }
         for p in Player::BOTH {
-            let gone = self.seats[p.idx()].as_ref().is_some_and(|s| s.dropped_at.is_some_and(|t| t + wait <= now));
-            if gone {
+            if gone[p.idx()] {
                 self.forfeit_seat(p).await;
                 return;
             }
@@ -367,16 +456,44 @@ impl Room {
                 }
             }
             RoomMsg::Spectate { member, reply } => {
+                if self.members().any(|m| m.conn == member.conn) {
+                    let _ = reply.send(Err(format!("you are already in room {}", self.code)));
+                    return;
+                }
+                let max = self.state.config.max_spectators;
+                if self.spectators.len() >= max {
+                    let _ = reply.send(Err(format!("room {} has as many spectators as it takes ({max})", self.code)));
+                    return;
+                }
+                // The newcomer alone gets the room, the chat and the frame: a join costs the
+                // others nothing (the spectator count reaches them with the next change).
                 self.send_joined(&member, None);
-                self.spectators.push(member);
                 let _ = reply.send(Ok(()));
-                self.send_chat_history_to_last_spectator();
-                self.broadcast_room();
-                self.broadcast_state();
+                for (from, text) in &self.chat {
+                    member.send(&ServerMsg::Chat { from: from.clone(), text: text.clone() }.to_json().into());
+                }
+                let conn = member.conn;
+                self.spectators.insert(conn, member);
+                self.send_state_to_spectator(conn);
             }
             RoomMsg::Resume { member, token, reply } => {
                 let seat = Player::BOTH.into_iter().find(|p| self.seats[p.idx()].as_ref().is_some_and(|s| !s.is_ai() && same_secret(&s.token, &token)));
+                let holds = seat.and_then(|p| self.seats[p.idx()].as_ref()).and_then(|s| s.member.as_ref()).is_some_and(|m| m.conn == member.conn);
+                if self.spectators.contains_key(&member.conn) && seat.is_some() {
+                    // A spectator of this room takes its seat back: it watches no more.
+                    self.spectators.remove(&member.conn);
+                }
                 match seat {
+                    Some(p) if holds => {
+                        // Its own seat, from the connection that holds it: nothing changes
+                        // but a fresh frame.
+                        self.send_joined(&member, Some(p));
+                        let _ = reply.send(Ok(p));
+                        if let Some(m) = self.seats[p.idx()].as_mut().and_then(|s| s.member.as_mut()) {
+                            m.log_sent = 0;
+                        }
+                        self.broadcast_state();
+                    }
                     Some(p) if self.stage != Stage::Over => {
                         self.send_joined(&member, Some(p));
                         let s = self.seats[p.idx()].as_mut().expect("found above");
@@ -410,6 +527,10 @@ impl Room {
                 }
             },
             RoomMsg::Chat { conn, text } => self.on_chat(conn, text),
+            RoomMsg::Shutdown { done } => {
+                self.close("shutdown", "the server is shutting down").await;
+                self.closed_signal = Some(done);
+            }
             RoomMsg::Gone { conn } => self.on_gone(conn),
             RoomMsg::Leave { conn } => {
                 let seat = Player::BOTH.into_iter().find(|p| self.seats[p.idx()].as_ref().is_some_and(|s| s.member.as_ref().is_some_and(|m| m.conn == conn)));
@@ -425,13 +546,22 @@ impl Room {
             }
             RoomMsg::AiDone { generation, ai, action } => {
                 self.ai_busy = false;
-                if generation != self.ai_generation || self.stage != Stage::Dueling {
+                // The AI comes back to its seat whatever happened meanwhile.
+                if let Some(s) = self.seats.iter_mut().flatten().find(|s| s.is_ai() && s.ai.is_none()) {
+                    s.ai = Some(ai);
+                }
+                if action.is_none() || generation != self.ai_generation {
+                    // Skipped or stale: a new duel may be waiting for this AI.
+                    if self.stage == Stage::Dueling {
+                        self.advance().await;
+                    }
+                    return;
+                }
+                let Some(action) = action else { return };
+                if self.stage != Stage::Dueling {
                     return;
                 }
                 let Some(p) = self.game.as_ref().and_then(|g| g.duel.deciding_player()) else { return };
-                if let Some(s) = self.seats[p.idx()].as_mut() {
-                    s.ai = Some(ai);
-                }
                 let g = self.game.as_mut().expect("dueling");
                 if g.duel.apply(p, action).is_ok() {
                     g.actions.push((p, action));
@@ -553,7 +683,7 @@ impl Room {
     }
 
     fn members_mut(&mut self) -> impl Iterator<Item = &mut Member> {
-        self.seats.iter_mut().flatten().filter_map(|s| s.member.as_mut()).chain(self.spectators.iter_mut())
+        self.seats.iter_mut().flatten().filter_map(|s| s.member.as_mut()).chain(self.spectators.values_mut())
     }
 
     /// Plays forced answers (a single legal action) and AI turns until a person must
@@ -609,15 +739,9 @@ impl Room {
                 if !self.ai_busy {
                     if let (Some(ai), Some(tx)) = (seat.ai.take(), self.self_tx.upgrade()) {
                         self.ai_busy = true;
-                        self.ai_generation += 1;
-                        let generation = self.ai_generation;
                         let duel = g.duel.clone();
-                        tokio::task::spawn_blocking(move || {
-                            let mut ai = ai;
-                            let obs = ygo_ai::Observation::with_actions(&duel, legal).expect("a player decides");
-                            let action = ai.decide_observed(&obs);
-                            let _ = tx.blocking_send(RoomMsg::AiDone { generation, ai, action });
-                        });
+                        self.bump_ai_generation();
+                        spawn_ai(self.state.clone(), self.ai_live.clone(), self.ai_generation, tx, ai, duel, legal);
                     }
                 }
                 break;
@@ -681,7 +805,7 @@ impl Room {
     }
 
     fn on_chat(&mut self, conn: ConnId, text: String) {
-        let text: String = text.trim().chars().filter(|c| !c.is_control()).take(CHAT_MAX).collect();
+        let text: String = text.chars().filter(|c| !c.is_control() && !crate::db::bidi_control(*c)).take(CHAT_MAX).collect::<String>().trim().to_string();
         if text.is_empty() {
             return;
         }
@@ -702,16 +826,11 @@ impl Room {
         }
     }
 
-    fn send_chat_history_to_last_spectator(&self) {
-        if let Some(m) = self.spectators.last() {
-            for (from, text) in &self.chat {
-                m.send(&ServerMsg::Chat { from: from.clone(), text: text.clone() }.to_json().into());
-            }
-        }
-    }
-
     fn on_gone(&mut self, conn: ConnId) {
-        self.spectators.retain(|m| m.conn != conn);
+        if self.spectators.remove(&conn).is_some() {
+            // A spectator leaving changes nothing the others see but a count.
+            return;
+        }
         let playing = !matches!(self.stage, Stage::Over | Stage::Waiting);
         for s in self.seats.iter_mut().flatten() {
             if s.member.as_ref().is_some_and(|m| m.conn == conn) {
@@ -723,5 +842,66 @@ impl Room {
         }
         self.broadcast_room();
         self.broadcast_state();
+    }
+}
+
+/// Computes an AI decision on the server's AI pool (at most `config.ai_workers` at once;
+/// the others wait), skipped when the room has moved on (a new generation) or closed
+/// while it waited.
+fn spawn_ai(
+    state: Arc<AppState>,
+    live: Arc<AtomicU64>,
+    generation: u64,
+    tx: mpsc::Sender<RoomMsg>,
+    ai: Box<dyn ygo_ai::Player>,
+    duel: Duel,
+    legal: Vec<Action>,
+) {
+    tokio::spawn(async move {
+        let Some(mut ticket) = state.ai.enter() else {
+            let _ = tx.send(RoomMsg::AiDone { generation, ai, action: None }).await;
+            return;
+        };
+        ticket.run().await;
+        if tx.is_closed() || live.load(Ordering::SeqCst) != generation {
+            drop(ticket);
+            let _ = tx.send(RoomMsg::AiDone { generation, ai, action: None }).await;
+            return;
+        }
+        let job = tokio::task::spawn_blocking(move || {
+            let mut ai = ai;
+            let action = ygo_ai::Observation::with_actions(&duel, legal).map(|obs| ai.decide_observed(&obs));
+            (ai, action)
+        });
+        let done = job.await;
+        drop(ticket);
+        if let Ok((ai, action)) = done {
+            let _ = tx.send(RoomMsg::AiDone { generation, ai, action }).await;
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A connection that moved to room Y reads no frame of its old room X after Y's
+    /// `joined`, however late X sends it (X has not handled the leave yet).
+    #[test]
+    fn a_frame_of_the_old_room_never_follows_the_new_rooms_joined() {
+        let (tx, mut rx) = mpsc::channel(8);
+        let here = Here::default();
+        let in_x = Member::new(1, tx.clone(), here.clone(), "XXXXXX");
+        let in_y = Member::new(1, tx, here, "YYYYYY");
+        assert!(in_x.send_first(&"joined X".into()));
+        assert!(in_x.send(&"frame X1".into()));
+        assert!(in_y.send_first(&"joined Y".into()));
+        assert!(in_x.send(&"frame X2".into()), "a dropped frame counts as sent: the member is not lost");
+        assert!(in_y.send(&"frame Y1".into()));
+        let mut got = Vec::new();
+        while let Ok(t) = rx.try_recv() {
+            got.push(t.to_string());
+        }
+        assert_eq!(got, ["joined X", "frame X1", "joined Y", "frame Y1"]);
     }
 }
