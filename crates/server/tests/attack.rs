@@ -336,7 +336,9 @@ async fn names_are_normalised_and_guests_cannot_take_an_accounts_name() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn both_players_dropped_at_once_lose_alike_whatever_their_seats() {
     let dir = TempDir::new("both-drop");
-    let s = server_with(&dir.db(), Config { reconnect_wait: Duration::from_millis(300), ..fast() }).await;
+    // The wait is long beside the time two closes take to reach the room (milliseconds), so
+    // the room has learnt of both drops when the first wait runs out, even on a loaded machine.
+    let s = server_with(&dir.db(), Config { reconnect_wait: Duration::from_secs(5), ..fast() }).await;
     let (mut a, mut b, mut w) = (connect(&s).await, connect(&s).await, connect(&s).await);
     let mut seen = Vec::new();
     let (code, _) = create(&mut a, RoomOptions { mode: "match".into(), ..RoomOptions::default() }, "vanilla-yugi", &mut seen).await;
