@@ -63,17 +63,22 @@ impl Room {
         texts.iter().map(|t| WireAction::plain(t)).collect()
     }
 
-    /// Sends every member its frame: a seat its own view and actions, spectators the
-    /// public view. A member whose queue is full is dropped (it reconnects with its token).
-    pub(super) fn broadcast_state(&mut self) {
-        let chain = match self.game.as_mut() {
+    /// The chain as it stands, scanning only the events since the last call.
+    fn current_chain(&mut self) -> Vec<String> {
+        match self.game.as_mut() {
             Some(g) => {
                 g.chain_start = wire::chain_start(&g.duel, g.chain_scanned, g.chain_start);
                 g.chain_scanned = g.duel.events().len();
                 wire::chain_from(&g.duel, g.chain_start)
             }
             None => Vec::new(),
-        };
+        }
+    }
+
+    /// Sends every member its frame: a seat its own view and actions, spectators the
+    /// public view. A member whose queue is full is dropped (it reconnects with its token).
+    pub(super) fn broadcast_state(&mut self) {
+        let chain = self.current_chain();
         let clock = self.clock();
         let duel_number = self.duel_number;
         let mut frames: Vec<(Option<Player>, Utf8Bytes, usize)> = Vec::new();
@@ -119,14 +124,7 @@ impl Room {
     /// A new spectator's first room info and frame (the whole log), to it alone.
     pub(super) fn send_state_to_spectator(&mut self, conn: ConnId) {
         let room = ServerMsg::Room(self.room_info()).to_json().into();
-        let chain = match self.game.as_mut() {
-            Some(g) => {
-                g.chain_start = wire::chain_start(&g.duel, g.chain_scanned, g.chain_start);
-                g.chain_scanned = g.duel.events().len();
-                wire::chain_from(&g.duel, g.chain_start)
-            }
-            None => Vec::new(),
-        };
+        let chain = self.current_chain();
         let (text, sent) = self.frame(Audience::Public, &chain, &self.clock(), 0);
         let duel_number = self.duel_number;
         if let Some(m) = self.spectators.get_mut(&conn) {
