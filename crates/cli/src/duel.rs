@@ -212,6 +212,9 @@ pub struct Session {
     pub deck_names: [String; 2],
     ai: Option<(Player, Box<dyn ygo_ai::Player>)>,
     pub actions: Vec<(Player, Action)>,
+    /// For each action: was it a person's real decision (more than one legal action)? The
+    /// points a take-back returns to.
+    chosen: Vec<bool>,
     /// Card names and texts (the shipped data, or the user's `cards.cdb`).
     pub lookup: CardLookup,
     /// The rules (edition, format) the duel plays under.
@@ -238,7 +241,18 @@ impl Session {
         };
         let lookup = CardLookup::open(cards_db_path(opts.cards_db.clone()).as_deref()).map_err(|e| anyhow::anyhow!("--cards-db: {e}"))?;
         let deck_names = [opts.decks[0].name.clone(), opts.decks[1].name.clone()];
-        Ok(Session { duel, setup, deck_names, ai, actions: Vec::new(), lookup, rules: opts.rules.clone(), logged: 0, log_turn: (0, Player::A) })
+        Ok(Session {
+            duel,
+            setup,
+            deck_names,
+            ai,
+            actions: Vec::new(),
+            chosen: Vec::new(),
+            lookup,
+            rules: opts.rules.clone(),
+            logged: 0,
+            log_turn: (0, Player::A),
+        })
     }
 
     /// A session around a duel set up some other way (tests: a position of the
@@ -255,6 +269,7 @@ impl Session {
             deck_names: ["test".into(), "test".into()],
             ai,
             actions: Vec::new(),
+            chosen: Vec::new(),
             lookup: CardLookup::new(None),
             rules: crate::rules::Rules::default(),
             logged: 0,
@@ -278,9 +293,39 @@ impl Session {
 
     /// Applies an action and records it.
     pub fn apply(&mut self, p: Player, a: Action) -> Result<(), String> {
+        let real = self.is_human(p) && self.duel.legal_actions().len() > 1;
         self.duel.apply(p, a).map_err(|e| e.to_string())?;
         self.actions.push((p, a));
+        self.chosen.push(real);
         Ok(())
+    }
+
+    /// Takes back the person's decisions to their previous real decision (one with more than
+    /// one legal action), with everything played after it: the duel is played again from its
+    /// setup with the actions before that decision, so nothing hidden is learned and the duel
+    /// is exactly as it was then. Only against an AI (hot-seat: the other person saw the
+    /// move). Returns how many of the person's decisions were taken back.
+    pub fn undo(&mut self) -> Result<usize, String> {
+        if self.ai.is_none() {
+            return Err("take-backs are only for a duel against an AI".into());
+        }
+        if self.duel.outcome().is_some() {
+            return Err("the duel is over".into());
+        }
+        let Some(at) = self.chosen.iter().rposition(|&c| c) else {
+            return Err("nothing to take back: you have made no choice yet".into());
+        };
+        let mut duel = Duel::from_setup(self.rules.pool.clone(), &self.setup).map_err(|_| "this duel cannot be played again from its setup".to_string())?;
+        for &(p, a) in &self.actions[..at] {
+            duel.apply(p, a).map_err(|e| format!("the duel could not be played again: {e}"))?;
+        }
+        let taken = self.chosen[at..].iter().filter(|&&c| c).count();
+        self.duel = duel;
+        self.actions.truncate(at);
+        self.chosen.truncate(at);
+        self.logged = self.duel.events().len();
+        self.log_turn = (self.duel.turn(), self.duel.turn_player());
+        Ok(taken)
     }
 
     /// An action of the deciding player in words.
@@ -532,7 +577,7 @@ pub fn intro_line(opts: &DuelOptions, s: &Session) -> String {
 pub fn run_plain(opts: DuelOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<i32> {
     let mut s = Session::new(&opts)?;
     writeln!(out, "{}", intro_line(&opts, &s))?;
-    writeln!(out, "type the number, the words or the command of an action (any case, a unique beginning is enough); 'show NAME' reads a card; 'q' quits")?;
+    writeln!(out, "type the number, the words or the command of an action (any case, a unique beginning is enough); 'show NAME' reads a card; 'undo' takes back your last choice (against an AI); 'q' quits")?;
     let code = loop {
         for e in s.advance() {
             if e.text.contains("> ") && e.text.ends_with("(only choice)") {
@@ -561,6 +606,16 @@ pub fn run_plain(opts: DuelOptions, input: &mut dyn BufRead, out: &mut dyn Write
                 writeln!(out, "quit: the duel is abandoned")?;
                 break None;
             }
+            if line == "undo" {
+                match s.undo() {
+                    Ok(_) => {
+                        writeln!(out, "undo: back to your previous decision")?;
+                        break Some(None);
+                    }
+                    Err(e) => writeln!(out, "undo: {e}")?,
+                }
+                continue;
+            }
             if let Some(name) = line.strip_prefix("show ").or_else(|| line.strip_prefix("show")) {
                 if name.trim().is_empty() {
                     let cards = s.visible_cards(&view);
@@ -575,11 +630,13 @@ pub fn run_plain(opts: DuelOptions, input: &mut dyn BufRead, out: &mut dyn Write
                 continue;
             }
             match s.parse_input(&view, line) {
-                Ok(a) => break Some(a),
+                Ok(a) => break Some(Some(a)),
                 Err(e) => writeln!(out, "rejected: {e}")?,
             }
         };
-        let Some(a) = action else { break 3 };
+        // `Some(None)`: a take-back; the prompt of the decision returned to is shown again.
+        let Some(action) = action else { break 3 };
+        let Some(a) = action else { continue };
         if let Err(e) = s.apply(p, a) {
             writeln!(out, "rejected: {e}")?;
         }

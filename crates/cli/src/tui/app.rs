@@ -339,6 +339,7 @@ impl App {
                 self.message = "quit the duel? y / n".into();
             }
             KeyCode::Char('v') if !typing => self.open_inspector(),
+            KeyCode::Char('u') if !typing => self.undo(),
             KeyCode::Char('o') if !typing => {
                 if self.summary.is_some() {
                     self.mode = Mode::Summary;
@@ -440,6 +441,23 @@ impl App {
             return;
         }
         self.perform(action);
+    }
+
+    /// `u`: takes back the person's last real decision (against an AI), and what the AI did
+    /// after it; the log says so.
+    fn undo(&mut self) {
+        let (turn, turn_player) = (self.session.duel.turn(), self.session.duel.turn_player());
+        match self.session.undo() {
+            Ok(_) => {
+                let text = "took back your last choice: the duel is back where you made it".to_string();
+                self.log.push(LogEntry { text: text.clone(), turn, turn_player, notable: false });
+                self.message = text;
+                self.log_scroll = 0;
+            }
+            Err(e) => self.message = format!("undo: {e}"),
+        }
+        self.selected = None;
+        self.input.clear();
     }
 
     fn perform(&mut self, a: Action) {

@@ -233,7 +233,7 @@ impl App {
             Mode::SaveReplay => Line::from(format!("save replay as: {}_", self.input)).bold(),
             _ => Line::from(vec![
                 Span::styled(format!("{}> {}_", me.name(), self.input), Style::new().bold()),
-                Span::styled("   number, Enter: act · v: cards · o: last turn · PgUp: log · q: quit", Style::new().dim()),
+                Span::styled("  number, Enter: act · u: undo · v: cards · o: turn · PgUp: log · q: quit", Style::new().dim()),
             ]),
         };
         f.render_widget(Paragraph::new(prompt), input_r);

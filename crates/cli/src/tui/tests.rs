@@ -528,3 +528,54 @@ fn names_abbreviate_readably_and_wrapping_keeps_words() {
     assert_eq!(wrap("a b c", 3, 0), ["a b", "c"]);
     assert_eq!(wrap("Vorse Raider (zone 3) attacks", 14, 2), ["Vorse Raider", "  (zone 3)", "  attacks"]);
 }
+
+#[test]
+fn u_takes_back_the_last_choice_and_what_the_ai_did_after_it() {
+    // Turn 1: a Normal Summon to zone 3 (then only the End Phase is left, taken by itself),
+    // the AI's turn 2; at turn 3, `u` returns to the last real choice (the zone), with the
+    // duel exactly as it was there, and once more to the summon.
+    let mut a = app(5);
+    let at_start = a.session.duel.clone();
+    let listed_at_start = a.view().actions.clone();
+    act(&mut a, "Normal Summon");
+    let at_zone = a.session.duel.clone();
+    act(&mut a, "Monster Zone 3");
+    if a.mode == Mode::Summary {
+        key(&mut a, KeyCode::Enter);
+    }
+    assert_eq!(a.session.duel.turn(), 3, "the AI played its turn");
+    key(&mut a, KeyCode::Char('u'));
+    assert!(a.message.starts_with("took back"), "{}", a.message);
+    assert!(a.log.last().unwrap().text.starts_with("took back"));
+    assert!(a.session.duel == at_zone, "the duel is as it was at the zone choice");
+    key(&mut a, KeyCode::Char('u'));
+    assert!(a.session.duel == at_start, "the duel is as it was at the first choice");
+    assert_eq!(a.view().actions, listed_at_start);
+    // The choices are made again, differently.
+    act(&mut a, "Normal Summon");
+    act(&mut a, "Monster Zone 5");
+    if a.mode == Mode::Summary {
+        key(&mut a, KeyCode::Enter);
+    }
+    assert_eq!(a.session.duel.turn(), 3);
+    let back = a.log.iter().rposition(|l| l.text.starts_with("took back")).unwrap();
+    let after: Vec<&str> = a.log[back..].iter().map(|l| l.text.as_str()).filter(|t| t.starts_with("A> ")).collect();
+    assert!(after.iter().any(|t| t.contains("Zone 5")) && !after.iter().any(|t| t.contains("Zone 3")), "{after:?}");
+    // Nothing before the first choice: a clear message, nothing changes.
+    let mut b = app(5);
+    key(&mut b, KeyCode::Char('u'));
+    assert!(b.message.starts_with("undo: nothing to take back"), "{}", b.message);
+    assert!(b.session.duel == at_start);
+}
+
+#[test]
+fn a_hot_seat_duel_has_no_take_backs() {
+    let mut opts = options(5, ["vanilla-yugi", "vanilla-kaiba"], None);
+    opts.opponent = Opponent::Human;
+    let mut a = app_with(opts);
+    act(&mut a, "Normal Summon");
+    let before = a.session.duel.clone();
+    key(&mut a, KeyCode::Char('u'));
+    assert!(a.message.contains("only for a duel against an AI"), "{}", a.message);
+    assert!(a.session.duel == before);
+}
