@@ -231,3 +231,20 @@ fn replay_steps_forward_back_and_to_a_turn() {
     assert!(end.contains(" wins: ") || end.contains("a draw"), "{end}");
     assert!(!end.contains("Outcome"), "{end}");
 }
+
+#[test]
+fn undo_takes_back_the_last_choice_against_an_ai_only() {
+    // "end phase" on turn 1, the AI's turn 2, then undo: back to turn 1's Main Phase, the
+    // same prompt shown again; a second undo has nothing left to take back.
+    let (code, out) = duel(&["--vs", "greedy", "--seed", "2"], "undo\nend phase\nundo\nundo\nq\n");
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("undo: nothing to take back: you have made no choice yet"), "{out}");
+    assert!(out.contains("undo: back to your previous decision"), "{out}");
+    let back = out.find("undo: back to your previous decision").unwrap();
+    let after = &out[back..];
+    assert!(after.contains("== turn 1 (A) Main Phase 1 =="), "{after}");
+    assert!(after.contains("undo: nothing to take back"), "{after}");
+    // Hot-seat: no take-backs.
+    let (_, out) = duel(&["--vs", "human", "--seed", "2"], "end phase\nundo\nq\n");
+    assert!(out.contains("undo: take-backs are only for a duel against an AI"), "{out}");
+}
