@@ -1,7 +1,7 @@
 // The WebSocket to the server (docs/PROTOCOL.md): hello, resume after a drop, and the
 // server's messages folded into the state.
 
-import { app, counter, forgetSeat, render, saveSeat, savedSeat } from './state';
+import { app, counter, forgetSeat, loadCards, render, saveSeat, savedSeat } from './state';
 import { PROTOCOL_VERSION, type ServerMsg } from './types';
 
 export function send(msg: object) {
@@ -72,6 +72,7 @@ function onMessage(m: ServerMsg) {
       break;
     case 'room':
       app.room = m;
+      loadCards(m.options.format);
       break;
     case 'state': {
       const fresh = m.log_from === 0 || (app.frame && app.frame.duel !== m.duel);

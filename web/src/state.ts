@@ -58,18 +58,65 @@ export function setRender(f: () => void) {
   renderHook = f;
 }
 
+// A redraw replaces the page's elements. One that lands between a button's press and its
+// release (a frame arriving, the card texts loading) would lose the click: the press went to
+// the old element and the release to the new one. So while a pointer is down the redraw
+// waits, and runs once after the release (after the click it completes).
+// A release the page never sees (the pointer let go outside the window) ends the wait
+// after a second.
+let pressed = false;
+let deferred = false;
+let guard: ReturnType<typeof setTimeout> | undefined;
+
+function release() {
+  pressed = false;
+  clearTimeout(guard);
+  if (deferred) {
+    deferred = false;
+    setTimeout(() => renderHook(), 0);
+  }
+}
+
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'pointerdown',
+    () => {
+      pressed = true;
+      clearTimeout(guard);
+      guard = setTimeout(release, 1000);
+    },
+    true,
+  );
+  document.addEventListener('pointerup', release, true);
+  document.addEventListener('pointercancel', release, true);
+}
+
 export function render() {
+  if (pressed) {
+    deferred = true;
+    return;
+  }
   renderHook();
 }
 
-export function loadCards() {
-  fetch('/api/cards')
+// The format whose card texts `cards` holds (or is fetching): a Goat room shows the 2005
+// texts its cards play.
+let cardsFormat: string | null = null;
+
+export function loadCards(format = 'casual') {
+  if (cardsFormat === format) return;
+  cardsFormat = format;
+  fetch(`/api/cards?format=${encodeURIComponent(format)}`)
     .then((r) => r.json())
     .then((all: Record<string, CardText>) => {
+      if (cardsFormat !== format) return;
+      cards.clear();
       for (const [code, c] of Object.entries(all)) cards.set(Number(code), c);
       render();
     })
-    .catch(() => undefined);
+    .catch(() => {
+      if (cardsFormat === format) cardsFormat = null;
+    });
 }
 
 const STORE = 'ygo-seat';
@@ -94,8 +141,9 @@ export function forgetSeat() {
 /// Is a duel of this room being played now (leaving forfeits it)?
 export function inDuel(): boolean {
   const f = app.frame;
-  if (!app.seat || !f?.view) return false;
+  if (!app.seat || !f) return false;
   const last = app.results[app.results.length - 1];
   if (last?.match_over) return false;
-  return f.view.outcome === null || f.siding !== null;
+  // No view yet: the duel is starting (choosing who goes first), which leaving also ends.
+  return f.view === null || f.view.outcome === null || f.siding !== null;
 }

@@ -45,7 +45,10 @@ for (const [width, height, seeds] of [
       for (const seed of seeds) {
         const ctx = await browser.newContext({ viewport: { width, height }, hasTouch: phone, isMobile: phone });
         const page = await ctx.newPage();
+        // A Goat room reads the 2005 texts of its cards (GOAT-8).
+        const goatTexts = page.waitForResponse((r) => r.url().endsWith('/api/cards?format=goat') && r.status() === 200);
         await goatRoom(page, server.url);
+        await goatTexts;
         const checked = new Set();
         await playToEnd(page, chooser(seed), 5000, async (p) => {
           decisions += 1;

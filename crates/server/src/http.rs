@@ -94,32 +94,55 @@ async fn health(State(state): State<Arc<AppState>>) -> Json<serde_json::Value> {
 }
 
 /// Every card of the shipped pool, with its text (public data), once.
-async fn cards() -> Response {
-    static CARDS: OnceLock<String> = OnceLock::new();
-    let body = CARDS.get_or_init(|| {
-        let pool = ygo_cards::pool();
-        let mut all = BTreeMap::new();
-        for def in pool.iter() {
-            let d = &def.data;
-            let kind = match d.kind {
-                Kind::Monster(f) => format!("{f:?} monster").to_lowercase(),
-                Kind::Spell(s) => format!("{s:?} spell").to_lowercase(),
-                Kind::Trap(t) => format!("{t:?} trap").to_lowercase(),
-            };
-            all.insert(
-                d.id,
-                json!({
-                    "name": d.name, "kind": kind, "text": d.text, "level": d.level,
-                    "attribute": d.attribute.map(|a| format!("{a:?}").to_lowercase()),
-                    "race": d.race.map(|r| ygo_core::card::RACE_NAMES.get(r.0 as usize).map_or_else(|| format!("{r:?}"), |n| n.to_string())),
-                    "atk": d.atk, "def": d.def, "scales": [d.lscale, d.rscale],
-                    "implemented": def.implemented,
-                }),
-            );
+#[derive(serde::Deserialize)]
+struct CardsQuery {
+    format: Option<String>,
+}
+
+/// The texts of every card of a format's pool (`?format=goat`: the 2005 versions a Goat room
+/// plays; no format: today's cards), one JSON object by passcode. Each format's answer is
+/// built once.
+async fn cards(Query(q): Query<CardsQuery>) -> Response {
+    static CARDS: OnceLock<std::sync::Mutex<BTreeMap<String, Arc<String>>>> = OnceLock::new();
+    let name = q.format.as_deref().unwrap_or("casual").trim().to_ascii_lowercase();
+    let format = match crate::formats::resolve(&name) {
+        Ok(f) => f,
+        Err(e) => return (StatusCode::BAD_REQUEST, Json(json!({ "error": e }))).into_response(),
+    };
+    let cache = CARDS.get_or_init(Default::default);
+    let cached = cache.lock().unwrap_or_else(|p| p.into_inner()).get(&name).cloned();
+    let body = match cached {
+        Some(b) => b,
+        None => {
+            let b = Arc::new(cards_json(&format.pool()));
+            cache.lock().unwrap_or_else(|p| p.into_inner()).insert(name, b.clone());
+            b
         }
-        serde_json::to_string(&all).expect("cards serialize")
-    });
-    ([(header::CONTENT_TYPE, "application/json")], body.clone()).into_response()
+    };
+    ([(header::CONTENT_TYPE, "application/json")], body.as_str().to_owned()).into_response()
+}
+
+fn cards_json(pool: &ygo_core::pool::CardPool) -> String {
+    let mut all = BTreeMap::new();
+    for def in pool.iter() {
+        let d = &def.data;
+        let kind = match d.kind {
+            Kind::Monster(f) => format!("{f:?} monster").to_lowercase(),
+            Kind::Spell(s) => format!("{s:?} spell").to_lowercase(),
+            Kind::Trap(t) => format!("{t:?} trap").to_lowercase(),
+        };
+        all.insert(
+            d.id,
+            json!({
+                "name": d.name, "kind": kind, "text": d.text, "level": d.level,
+                "attribute": d.attribute.map(|a| format!("{a:?}").to_lowercase()),
+                "race": d.race.map(|r| ygo_core::card::RACE_NAMES.get(r.0 as usize).map_or_else(|| format!("{r:?}"), |n| n.to_string())),
+                "atk": d.atk, "def": d.def, "scales": [d.lscale, d.rscale],
+                "implemented": def.implemented,
+            }),
+        );
+    }
+    serde_json::to_string(&all).expect("cards serialize")
 }
 
 #[derive(serde::Deserialize)]
