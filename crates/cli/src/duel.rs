@@ -130,10 +130,31 @@ pub fn render(d: &Duel, view: &View) -> String {
     if !view.actions.is_empty() {
         out.push_str(&format!("-- {}\n", words::ask(d, me).text));
     }
-    for (i, (_, _, w)) in words::actions_in_words(d, view).iter().enumerate() {
-        out.push_str(&format!("  {:>2}. {w}\n", i + 1));
+    for ((_, _, w), n) in words::actions_in_words(d, view).iter().zip(action_numbers(view)) {
+        out.push_str(&format!("  {n:>2}. {w}\n"));
     }
     out
+}
+
+/// The number shown beside each listed action: its place in the list, except when every
+/// action is a Main Monster Zone, where the number is the zone's own ("Monster Zone 4" is
+/// `4` even when zone 3 is taken), so a number never means another zone than it names.
+pub fn action_numbers(view: &View) -> Vec<usize> {
+    let zones: Option<Vec<usize>> = view.actions.iter().map(|(a, _)| if let Action::Zone(z @ 0..=4) = a { Some(*z as usize + 1) } else { None }).collect();
+    match zones {
+        Some(z) if !z.is_empty() => z,
+        _ => (1..=view.actions.len()).collect(),
+    }
+}
+
+/// The index of the listed action shown with number `n`, or why there is none.
+pub fn action_numbered(view: &View, n: usize) -> Result<usize, String> {
+    let numbers = action_numbers(view);
+    numbers.iter().position(|&x| x == n).ok_or_else(|| {
+        let shown: Vec<String> = numbers.iter().map(usize::to_string).collect();
+        let range = if numbers.iter().enumerate().all(|(i, &x)| x == i + 1) { format!("1-{}", numbers.len()) } else { shown.join(", ") };
+        format!("no action number {n} ({range})")
+    })
 }
 
 /// Who sits opposite the person at the keyboard.
@@ -376,10 +397,7 @@ impl Session {
             return Err("type the number of an action or its text".into());
         }
         if let Ok(n) = line.parse::<usize>() {
-            return match view.actions.get(n.wrapping_sub(1)) {
-                Some(a) => Ok(a.0),
-                None => Err(format!("no action number {n} (1-{})", view.actions.len())),
-            };
+            return action_numbered(view, n).map(|i| view.actions[i].0);
         }
         let canonical = self.duel.find_action(line);
         if let Ok(a) = canonical {

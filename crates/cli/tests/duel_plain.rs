@@ -22,10 +22,11 @@ fn duel(args: &[&str], input: &str) -> (i32, String) {
 
 #[test]
 fn a_scripted_game_through_stdin_reaches_a_win() {
-    // Always answer action 1 (the strongest-looking first listed action: summon, attack)
-    // against the random AI; the first listed action is always legal.
+    // Answer 1 (the strongest-looking first listed action: summon, attack) against the
+    // random AI, or the lowest free zone (a zone prompt numbers zones by their own number:
+    // the script cycles 1 to 5 and a number not listed is rejected and the next one read).
     let replay = tmp("plain.json");
-    let script = "1\n".repeat(3000);
+    let script = "1\n2\n3\n4\n5\n".repeat(3000);
     let (code, out) = duel(&["--vs", "random", "--seed", "4", "--save-replay", replay.to_str().unwrap()], &script);
     assert_eq!(code, 0, "{out}");
     assert!(out.starts_with("ygo duel: vanilla-yugi (A) vs vanilla-kaiba (B)"), "{out}");
@@ -72,7 +73,7 @@ fn typed_actions_take_any_case_and_a_unique_beginning() {
 
 #[test]
 fn the_log_says_spell_and_trap_zone() {
-    let script = "1\n".repeat(3000);
+    let script = "1\n2\n3\n4\n5\n".repeat(3000);
     let (code, out) = duel(&["--vs", "random", "--seed", "2", "--deck", "classic-chain", "--opponent-deck", "classic-chain"], &script);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("'s Spell & Trap Zone"), "{out}");

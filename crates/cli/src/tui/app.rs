@@ -374,7 +374,8 @@ impl App {
         self.message = match i.and_then(|i| view.actions.get(i)) {
             Some((a, t)) => {
                 let w = words::action_words(&view, &words::ask(&self.session.duel, view.viewer), a, t);
-                format!("{}. {w} -- Enter does it", i.unwrap_or(0) + 1)
+                let n = crate::duel::action_numbers(&view).get(i.unwrap_or(0)).copied().unwrap_or(1);
+                format!("{n}. {w} -- Enter does it")
             }
             None => String::new(),
         };
@@ -386,8 +387,14 @@ impl App {
             return;
         }
         match self.input.parse::<usize>() {
-            Ok(i) if (1..=n).contains(&i) => self.select(Some(i - 1)),
-            _ => {
+            Ok(k) => match crate::duel::action_numbered(&self.view(), k) {
+                Ok(i) => self.select(Some(i)),
+                Err(e) => {
+                    self.selected = None;
+                    self.message = e;
+                }
+            },
+            Err(_) => {
                 self.selected = None;
                 self.message = format!("no action number {} (1-{n})", self.input);
             }

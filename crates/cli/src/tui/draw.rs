@@ -255,12 +255,12 @@ impl App {
         let listed = words::actions_in_words(&self.session.duel, view);
         let items: Vec<ListItem> = listed
             .iter()
-            .enumerate()
-            .map(|(i, (_, _, w))| {
+            .zip(crate::duel::action_numbers(view))
+            .map(|((_, _, w), n)| {
                 let lines: Vec<Line> = wrap(w, inner_w.saturating_sub(4), 0)
                     .into_iter()
                     .enumerate()
-                    .map(|(l, text)| Line::from(if l == 0 { format!("{:>2}. {text}", i + 1) } else { format!("    {text}") }))
+                    .map(|(l, text)| Line::from(if l == 0 { format!("{n:>2}. {text}") } else { format!("    {text}") }))
                     .collect();
                 ListItem::new(lines)
             })

@@ -579,3 +579,33 @@ fn a_hot_seat_duel_has_no_take_backs() {
     assert!(a.message.contains("only for a duel against an AI"), "{}", a.message);
     assert!(a.session.duel == before);
 }
+
+#[test]
+fn a_zone_is_chosen_by_its_own_number() {
+    // A's monster in zone 3; the zones offered for a summon are 1, 2, 4 and 5, listed with
+    // those numbers: `4` is Monster Zone 4, and `3` is no action.
+    let mut pos = PositionSetup { turn: 3, phase: Phase::Main1, ..Default::default() };
+    let a = &mut pos.sides[0];
+    a.hand = vec![code("Celtic Guardian")];
+    a.deck = vec![code("Celtic Guardian"); 5];
+    a.monsters = vec![Placed { zone: Some(2), ..Placed::new(code("Vorse Raider")) }];
+    pos.sides[1].deck = vec![code("Celtic Guardian"); 5];
+    let mut a = App::new(Session::from_duel(Duel::from_position(ygo_cards::pool(), &pos).unwrap(), Some(Player::B)), 0, false, None);
+    a.step_ai();
+    if a.mode == Mode::Summary {
+        key(&mut a, KeyCode::Enter);
+    }
+    act(&mut a, "Normal Summon");
+    let view = a.view();
+    assert_eq!(crate::duel::action_numbers(&view), vec![1, 2, 4, 5], "{:?}", view.actions);
+    let s = text(&screen(&a, 80, 24));
+    assert!(s.contains(" 4. Monster Zone 4") && s.contains(" 5. Monster Zone 5") && !s.contains(" 3. Monster Zone"), "{s}");
+    typed(&mut a, "3");
+    assert_eq!(a.selected, None);
+    assert!(a.message.contains("no action number 3 (1, 2, 4, 5)"), "{}", a.message);
+    key(&mut a, KeyCode::Backspace);
+    typed(&mut a, "4");
+    key(&mut a, KeyCode::Enter);
+    assert!(a.log.iter().any(|l| l.text == "A> Monster Zone 4"), "{:?}", a.log);
+    assert!(a.view().sides[0].monsters[3].is_some(), "the summoned monster is in zone 4");
+}
