@@ -19,6 +19,10 @@ pub enum CardsCmd {
         /// Print a JSON array of objects (id, name, kind, implemented, ...).
         #[arg(long)]
         json: bool,
+        /// Only the cards of a named format's pool (goat, tcg, ocg), with that format's
+        /// versions of them (goat: the 2005 texts).
+        #[arg(long, value_parser = crate::args::Utf8Text)]
+        format: Option<String>,
     },
     /// Count the shipped cards: implemented, with effects, using the escape hatch (with
     /// --json also the vocabulary: variants per main enum, and those one card uses).
@@ -56,6 +60,9 @@ pub enum CardsCmd {
         /// Print a JSON object.
         #[arg(long)]
         json: bool,
+        /// The version of the card a named format plays (goat: its 2005 text).
+        #[arg(long, value_parser = crate::args::Utf8Text)]
+        format: Option<String>,
     },
 }
 
@@ -93,13 +100,33 @@ pub fn run(cmd: CardsCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
             return Ok(2);
         }
     };
+    // `--format`: the format's versions of the cards (and, for `list`, only its pool).
+    let format_arg = match &cmd {
+        CardsCmd::List { format, .. } | CardsCmd::Show { format, .. } => format.clone(),
+        _ => None,
+    };
+    let format = match format_arg.as_deref().map(ygo_data::Format::by_name).transpose() {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: --format: {e}");
+            return Ok(2);
+        }
+    };
+    let lookup = match format {
+        Some(f) => lookup.with_pool_of(f.pool()),
+        None => lookup,
+    };
     match cmd {
-        CardsCmd::List { implemented, all, json } => {
+        CardsCmd::List { implemented, all, json, .. } => {
             if all && lookup.db().is_none() {
                 eprintln!("error: --all lists a card database: give --cards-db PATH (or YGO_CARDS_DB)");
                 return Ok(2);
             }
             let mut cards = if all { lookup.all() } else { lookup.shipped() };
+            if let Some(allowed) = format.and_then(|f| f.whitelist()) {
+                let allowed: std::collections::BTreeSet<u32> = allowed.into_iter().collect();
+                cards.retain(|c| allowed.contains(&c.id));
+            }
             cards.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
             cards.retain(|c| !implemented || c.implemented);
             if json {
@@ -164,7 +191,7 @@ pub fn run(cmd: CardsCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
             emit(&if json { format!("{v}\n") } else { line })?;
             Ok(0)
         }
-        CardsCmd::Show { card, json } => match lookup.find(&card) {
+        CardsCmd::Show { card, json, .. } => match lookup.find(&card) {
             Ok(c) => {
                 if json {
                     emit(&format!("{}\n", serde_json::to_string(&c.to_json(true))?))?;

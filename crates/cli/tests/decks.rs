@@ -77,3 +77,27 @@ fn cards_show_suggests_the_nearest_name() {
     assert_eq!(code, 0);
     assert!(out.contains("passcode: 96316857") && out.contains("status: known to ygo (card facts only), not implemented"), "{out}");
 }
+
+#[test]
+fn cards_show_and_list_take_a_format() {
+    // RULE: GOAT-8 -- `--format goat` shows the 2005 version a Goat duel plays.
+    let goat = ygo_data::Format::by_name("goat").unwrap().pool();
+    let today = ygo_cards::pool();
+    let lv5 = 46384672;
+    let (then, now) = (goat.get(lv5).unwrap().data.text.to_string(), today.get(lv5).unwrap().data.text.to_string());
+    assert_ne!(then, now);
+    let (code, out, _) = run(&["cards", "show", "Armed Dragon LV5", "--format", "goat"]);
+    assert_eq!(code, 0);
+    assert!(out.contains(&format!("text: {then}\n")), "{out}");
+    let (_, out, _) = run(&["cards", "show", "Armed Dragon LV5"]);
+    assert!(out.contains(&format!("text: {now}\n")), "{out}");
+    // `list --format goat`: only the Goat list's cards (no Synchro monster among them).
+    let (code, out, _) = run(&["cards", "list", "--format", "goat"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Sangan") && !out.contains("[Synchro Monster]"), "{out}");
+    let (_, all, _) = run(&["cards", "list"]);
+    assert!(out.lines().count() < all.lines().count());
+    let (code, _, err) = run(&["cards", "show", "Sangan", "--format", "nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--format: unknown format \"nope\""), "{err}");
+}

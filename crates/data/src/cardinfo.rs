@@ -149,6 +149,11 @@ impl CardLookup {
         CardLookup { pool, db }
     }
 
+    /// The same database over another pool (a format's versions of the cards).
+    pub fn with_pool_of(self, pool: Arc<CardPool>) -> CardLookup {
+        CardLookup { pool, db: self.db }
+    }
+
     /// Opens the user's database at `path` (if any) and builds the lookup.
     pub fn open(path: Option<&Path>) -> Result<CardLookup, CdbError> {
         let db = match path {
