@@ -25,14 +25,23 @@ pub enum RegionArg {
 /// Deck commands.
 #[derive(Debug, clap::Subcommand)]
 pub enum DeckCmd {
-    /// Convert a deck (a .ydk path or a ydke:// link) to .ydk or YDKE; result on stdout.
+    /// Convert a deck (a .ydk path, a ydke:// link or a built-in deck's name) to .ydk or
+    /// YDKE; result on stdout.
     Convert {
-        /// A .ydk file or a ydke:// link.
+        /// A .ydk file, a ydke:// link or a built-in deck's name.
         #[arg(value_parser = crate::args::Utf8Text)]
         input: String,
         /// Output form.
         #[arg(long, value_enum)]
         to: FormatArg,
+    },
+    /// Print a deck (a built-in deck's name, a .ydk file or a ydke:// link) card by card:
+    /// each section with its count, each card with its copies, name and passcode.
+    Show {
+        /// A built-in deck's name (`ygo deck show` without one lists them), a .ydk file or a
+        /// ydke:// link.
+        #[arg(value_parser = crate::args::Utf8Text)]
+        deck: Option<String>,
     },
     /// Check a deck against DECK-1..9; exit 0 legal, 1 illegal, 2 unreadable input.
     Check {
@@ -81,6 +90,18 @@ pub fn run(cmd: DeckCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
                 FormatArg::Ydk => DeckFormat::Ydk,
                 FormatArg::Ydke => DeckFormat::Ydke,
             };
+            // A built-in deck by its name (a file of that name wins).
+            if !std::path::Path::new(&input).exists() && ygo_cards::decks::builtin(&input).is_some() {
+                return match ygo_data::source::read_named_deck_with(&input, &lookup) {
+                    Ok(d) => {
+                        let deck = ygo_data::ydk::Deck { main: d.list.main, extra: d.list.extra, side: d.side };
+                        let text = ygo_data::ydk::write_deck(&deck, format);
+                        emit(&if text.ends_with('\n') { text } else { format!("{text}\n") })?;
+                        Ok(0)
+                    }
+                    Err(e) => Ok(unreadable(e)),
+                };
+            }
             match convert_deck(&input, format, &lookup) {
                 Ok((loaded, text)) => {
                     for w in &loaded.warnings {
@@ -96,6 +117,41 @@ pub fn run(cmd: DeckCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
                 Err(e) => Ok(unreadable(e)),
             }
         }
+        DeckCmd::Show { deck: None } => {
+            let mut text = String::from("built-in decks (ygo deck show NAME prints one):\n");
+            for d in ygo_cards::decks::all() {
+                let format = ygo_cards::decks::format_of(d.name).map_or(String::new(), |f| format!("  ({f})"));
+                text.push_str(&format!("  {}{format}\n", d.name));
+            }
+            emit(&text)?;
+            Ok(0)
+        }
+        DeckCmd::Show { deck: Some(deck) } => match ygo_data::source::read_named_deck_with(&deck, &lookup) {
+            Ok(d) => {
+                let mut text = format!("{}\n", d.name);
+                for (title, cards) in [("Main Deck", &d.list.main), ("Extra Deck", &d.list.extra), ("Side Deck", &d.side)] {
+                    if cards.is_empty() && title != "Main Deck" {
+                        continue;
+                    }
+                    text.push_str(&format!("{title} ({}):\n", cards.len()));
+                    // Copies counted in the list's own order of first appearance.
+                    let mut seen: Vec<(u32, usize)> = Vec::new();
+                    for &c in cards.iter() {
+                        match seen.iter_mut().find(|(x, _)| *x == c) {
+                            Some((_, n)) => *n += 1,
+                            None => seen.push((c, 1)),
+                        }
+                    }
+                    for (c, n) in seen {
+                        let name = lookup.name(c).unwrap_or_else(|| "(unknown card)".to_string());
+                        text.push_str(&format!("  {n} x {name} ({c})\n"));
+                    }
+                }
+                emit(&text)?;
+                Ok(0)
+            }
+            Err(e) => Ok(unreadable(e)),
+        },
         DeckCmd::Check { deck, banlist, list, date, region, format, json } => {
             let (banlist, region, lookup) = match format.as_deref().map(ygo_data::Format::by_name) {
                 None => (

@@ -101,3 +101,27 @@ fn cards_show_and_list_take_a_format() {
     assert_eq!(code, 2);
     assert!(err.contains("--format: unknown format \"nope\""), "{err}");
 }
+
+#[test]
+fn built_in_decks_are_shown_and_converted_by_name() {
+    let (code, out, _) = run(&["deck", "show"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("  goat-control  (goat)\n") && out.contains("  vanilla-yugi\n"), "{out}");
+    let (code, out, _) = run(&["deck", "show", "goat-control"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("goat-control\nMain Deck (40):\n"), "{out}");
+    assert!(out.contains("1 x Black Luster Soldier - Envoy of the Beginning (72989439)\n"), "{out}");
+    // The copies add up to the section's count.
+    let main: usize = out.lines().skip(2).take_while(|l| l.starts_with("  ")).map(|l| l.trim().split(' ').next().unwrap().parse::<usize>().unwrap()).sum();
+    assert_eq!(main, 40);
+    // Converted by name, then read back from the link: the same deck.
+    let (code, link, err) = run(&["deck", "convert", "goat-control", "--to", "ydke"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(link.starts_with("ydke://"), "{link}");
+    let (code, again, _) = run(&["deck", "show", link.trim()]);
+    assert_eq!(code, 0);
+    assert_eq!(again.split_once('\n').unwrap().1, out.split_once('\n').unwrap().1);
+    let (code, _, err) = run(&["deck", "show", "nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no such built-in deck or file"), "{err}");
+}
