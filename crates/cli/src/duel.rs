@@ -37,18 +37,46 @@ pub fn stats_text(k: &KnownCard) -> String {
     }
 }
 
+/// A counter's printed name from its kind (`spell` -> `Spell Counter`, `a` -> `A-Counter`).
+fn counter_title(kind: &str) -> String {
+    let mut c = kind.chars();
+    let title = c.next().map_or(String::new(), |f| f.to_uppercase().collect::<String>() + c.as_str());
+    if kind.len() == 1 {
+        format!("{title}-Counter")
+    } else {
+        format!("{title} Counter")
+    }
+}
+
+/// The counters on a card in words: `2 Spell Counters, 1 A-Counter` (empty when none).
+pub fn counters_text(k: &KnownCard) -> String {
+    let part = |(kind, n): &(String, u16)| format!("{n} {}{}", counter_title(kind), if *n == 1 { "" } else { "s" });
+    k.counters.iter().filter(|(_, n)| *n > 0).map(part).collect::<Vec<_>>().join(", ")
+}
+
+/// The counters on a card for a narrow field cell: `2 Spell ctr` (empty when none).
+pub fn counters_short(k: &KnownCard) -> String {
+    let part = |(kind, n): &(String, u16)| {
+        let t = counter_title(kind);
+        format!("{n} {} ctr", t.trim_end_matches("Counter").trim_end_matches(['-', ' ']))
+    };
+    k.counters.iter().filter(|(_, n)| *n > 0).map(part).collect::<Vec<_>>().join(" ")
+}
+
 fn seen_text(s: &SeenCard, on_field: bool) -> String {
     match s {
         SeenCard::Hidden { .. } if on_field => "(set)".into(),
         SeenCard::Hidden { .. } => "(face-down)".into(),
         SeenCard::Known(k) if on_field => {
             let stats = stats_text(k);
+            let counters = counters_text(k);
+            let counters = if counters.is_empty() { counters } else { format!(" [{counters}]") };
             if k.atk.is_none() && !k.position.face_up() {
-                format!("{} (set)", k.name)
+                format!("{} (set){counters}", k.name)
             } else if stats.is_empty() {
-                k.name.clone()
+                format!("{}{counters}", k.name)
             } else {
-                format!("{} {stats}", k.name)
+                format!("{} {stats}{counters}", k.name)
             }
         }
         SeenCard::Known(k) => k.name.clone(),
@@ -544,6 +572,9 @@ impl Session {
             }
         } else {
             out.push(kind.join(" · "));
+        }
+        if c.on_field && !counters_text(k).is_empty() {
+            out.push(format!("counters: {}", counters_text(k)));
         }
         out.push(format!("in {} · passcode {}", c.place, k.code));
         let info = self.lookup.get(k.code);

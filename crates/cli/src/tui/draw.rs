@@ -16,7 +16,7 @@ use ratatui::Frame;
 use ygo_core::view::{SeenCard, SideView};
 
 use super::app::{App, Mode};
-use crate::duel::{chain_lines, stats_text};
+use crate::duel::{chain_lines, counters_short, stats_text};
 use crate::words;
 
 /// Greedy word wrap to `width` columns; continuation lines start with `indent` spaces; a
@@ -123,6 +123,8 @@ fn zone_row(zones: &[Option<SeenCard>], w: usize, monsters: bool) -> Vec<Line<'s
             Some(SeenCard::Known(_)) => "set".into(),
         })
         .collect();
+    // Counters on a card are public: a line of their own under the stats when any.
+    let counters: Vec<String> = cells.iter().map(|c| if let Some(SeenCard::Known(k)) = c { counters_short(k) } else { String::new() }).collect();
     let name_lines = names.iter().map(Vec::len).max().unwrap_or(1);
     let pad = |s: &str| format!("{:<w$}", s.chars().take(text_w).collect::<String>());
     let mut out = Vec::new();
@@ -132,6 +134,9 @@ fn zone_row(zones: &[Option<SeenCard>], w: usize, monsters: bool) -> Vec<Line<'s
     }
     if states.iter().any(|s| !s.is_empty()) {
         out.push(Line::from(states.iter().map(|s| pad(s)).collect::<String>()).dim());
+    }
+    if counters.iter().any(|s| !s.is_empty()) {
+        out.push(Line::from(counters.iter().map(|s| pad(s)).collect::<String>()));
     }
     out
 }

@@ -609,3 +609,27 @@ fn a_zone_is_chosen_by_its_own_number() {
     assert!(a.log.iter().any(|l| l.text == "A> Monster Zone 4"), "{:?}", a.log);
     assert!(a.view().sides[0].monsters[3].is_some(), "the summoned monster is in zone 4");
 }
+
+#[test]
+fn counters_are_shown_on_the_field_and_in_the_card_reader() {
+    // Breaker the Magical Warrior with 1 Spell Counter: under its zone at both sizes, in
+    // `v`, and in the --plain table.
+    let mut pos = PositionSetup { turn: 3, phase: Phase::Main1, ..Default::default() };
+    let a = &mut pos.sides[0];
+    a.deck = vec![code("Celtic Guardian"); 5];
+    a.monsters = vec![Placed { zone: Some(1), counters: vec![("spell".into(), 1)], ..Placed::new(code("Breaker the Magical Warrior")) }];
+    pos.sides[1].deck = vec![code("Celtic Guardian"); 5];
+    let mut a = App::new(Session::from_duel(Duel::from_position(ygo_cards::pool(), &pos).unwrap(), Some(Player::B)), 0, false, None);
+    a.step_ai();
+    if a.mode == Mode::Summary {
+        key(&mut a, KeyCode::Enter);
+    }
+    for (w, h) in SIZES {
+        let s = text(&screen(&a, w, h));
+        assert!(s.contains("1 Spell ctr"), "{w}x{h}:\n{s}");
+    }
+    let view = a.view();
+    let breaker = a.session.find_visible(&view, "Breaker").unwrap();
+    assert!(a.session.card_details(&breaker).contains(&"counters: 1 Spell Counter".to_string()));
+    assert!(crate::duel::render(&a.session.duel, &view).contains("Breaker the Magical Warrior 1900/1000 ATK [1 Spell Counter]"));
+}
