@@ -169,7 +169,12 @@ pub fn run(cmd: DeckCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
             let date = match date.as_deref().map(|d| (d, Date::parse(d))) {
                 None => None,
                 Some((_, Some(d))) => Some(d),
-                Some((d, None)) => return Ok(unreadable(format!("--date {d:?}: expected YYYY-MM-DD"))),
+                Some((d, None)) => {
+                    // Well formed but not a day of the calendar (month 13, 30 February): say so.
+                    let shaped = d.len() == 10 && d.chars().enumerate().all(|(i, c)| if i == 4 || i == 7 { c == '-' } else { c.is_ascii_digit() });
+                    let why = if shaped { "no such day (YYYY-MM-DD: month 01-12, a day that month has)" } else { "expected YYYY-MM-DD" };
+                    return Ok(unreadable(format!("--date {d:?}: {why}")));
+                }
             };
             let req = CheckRequest { deck, banlist, list, date, region };
             match check_deck_report(&req, &lookup) {

@@ -125,3 +125,14 @@ fn built_in_decks_are_shown_and_converted_by_name() {
     assert_eq!(code, 2);
     assert!(err.contains("no such built-in deck or file"), "{err}");
 }
+
+#[test]
+fn a_date_that_is_no_day_is_named_as_such() {
+    for (date, why) in [("2005-13-01", "no such day"), ("2005-02-30", "no such day"), ("2005-4-1x", "expected YYYY-MM-DD")] {
+        let (code, _, err) = run(&["deck", "check", "vanilla-yugi", "--banlist", "goat", "--date", date]);
+        assert_eq!(code, 2, "{date}");
+        assert!(err.contains(&format!("--date {date:?}: {why}")), "{date}: {err}");
+    }
+    let (code, _, err) = run(&["deck", "check", "vanilla-yugi", "--banlist", "goat", "--date", "2008-02-29"]);
+    assert_ne!(code, 2, "a leap day is a day: {err}");
+}

@@ -29,7 +29,14 @@ impl Date {
         let year: u16 = parts[0].parse().ok().filter(|y| (1900..=9999).contains(y))?;
         let month: u8 = parts.get(1).map_or(Some(1), |m| m.parse().ok())?;
         let day: u8 = parts.get(2).map_or(Some(1), |d| d.parse().ok())?;
-        if !(1..=12).contains(&month) || !(1..=31).contains(&day) {
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+        let days = match month {
+            2 if leap => 29,
+            2 => 28,
+            4 | 6 | 9 | 11 => 30,
+            _ => 31,
+        };
+        if !(1..=12).contains(&month) || !(1..=days).contains(&day) {
             return None;
         }
         Some(Date { year, month, day })
