@@ -37,7 +37,7 @@ pub fn toon(own: Vec<E>) -> Vec<E> {
             Trigger::LeftField(F::Named(TOON_WORLD) & F::SentBy(Sent::Destroyed)),
             "When \"Toon World\" on the field is destroyed, this card is destroyed.",
         )
-        .op(Op::Destroy(Obj::This)),
+        .op(Op::destroy(Obj::This)),
         E::continuous("While you control \"Toon World\" and your opponent controls no Toon monster, it can attack your opponent directly.")
             .when(Condition::All(vec![
                 Condition::Exists { place: Place::SpellTraps(Who::You), filter: F::Named(TOON_WORLD) & F::FaceUp, count: 1 },

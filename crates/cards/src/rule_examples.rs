@@ -25,12 +25,12 @@ fn board_piece() -> F {
 pub fn behavior(id: u32) -> Option<Behavior> {
     Some(match id {
         // Man-Eater Bug
-        54652250 => Behavior::with(vec![E::flip("FLIP: Destroy 1 monster on the field (targeted).").target(1, F::Monster).op(Op::Destroy(Obj::Targets))]),
+        54652250 => Behavior::with(vec![E::flip("FLIP: Destroy 1 monster on the field (targeted).").target(1, F::Monster).op(Op::destroy(Obj::Targets))]),
         // Trap Hole
         4206964 => Behavior::with(vec![E::trap(TrapKind::Normal, "When your opponent Normal or Flip Summons a monster with 1000 or more ATK: destroy that monster (targeted).")
             .when(Condition::JustSummoned { normal: true, flip: true, special: false, filter: F::atk_at_least(1000) & F::OppControls })
             .target(1, F::JustSummoned & F::OppControls & F::atk_at_least(1000))
-            .op(Op::Destroy(Obj::Targets))]),
+            .op(Op::destroy(Obj::Targets))]),
         // Exodia the Forbidden One
         33396948 => Behavior {
             effects: vec![E::continuous(
@@ -167,7 +167,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "In your second Standby Phase after its activation: destroy this card, and if you do, add the card it banished to your hand.",
             )
             .when(Condition::TurnsSince { anchor: Anchor::Activation, whose: Who::You, n: 2 })
-            .op(Op::Destroy(Obj::This))
+            .op(Op::destroy(Obj::This))
             .then_if_did(vec![Op::ToHand(Obj::Memory(Mem(0)))]),
         ]),
         _ => return None,

@@ -25,7 +25,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         34124316 => Behavior::with(vec![E::flip(
             "FLIP: Destroy every monster on the field, this card included. Then each player (turn player first) reveals the top 5 cards of their Deck (as many as they have), Special Summons every revealed Level 4 or lower monster in face-up Attack or face-down Defense Position, and adds the other revealed cards to their hand.",
         )
-        .op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::Any)))
+        .op(Op::destroy(Obj::All(Place::Monsters(Who::Both), F::Any)))
         .op(Op::Reveal(Obj::DeckTop(Who::Both, 5)))
         .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
         .op(Op::SpecialSummon {
@@ -122,7 +122,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             Condition::TurnsSince { anchor: Anchor::Arrival, whose: Who::You, n: 1 },
         ]))
         .op(Op::special_summon(Obj::This, SummonPos::FaceUp))
-        .then_if_did(vec![Op::Destroy(Obj::All(Place::SpellTraps(Who::Both), F::Any))])]),
+        .then_if_did(vec![Op::destroy(Obj::All(Place::SpellTraps(Who::Both), F::Any))])]),
         // Macro Cosmos
         30241314 => Behavior::with(vec![E::trap(
             TrapKind::Continuous,
@@ -164,7 +164,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .target(1, F::Monster & F::OppControls)
         .op(Op::Apply { what: Obj::Targets, modifier: Modifier::cannot_attack(Scope::This), until: Duration::WhileSourceOnField })
         .op(Op::Apply { what: Obj::Targets, modifier: Modifier::cannot_change_position(Scope::This), until: Duration::WhileSourceOnField })
-        .op(Op::Apply { what: Obj::Targets, modifier: Modifier::SourceDestroyedWithIt, until: Duration::WhileSourceOnField })]),
+        .op(Op::Apply { what: Obj::Targets, modifier: Modifier::source_destroyed_with_it(), until: Duration::WhileSourceOnField })]),
         // Last Will
         85602018 => Behavior::with(vec![E::spell(
             SpellKind::Normal,
@@ -222,7 +222,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Mirror Force
         44095762 => Behavior::with(vec![E::trap(TrapKind::Normal, "When an opponent's monster declares an attack: destroy every Attack Position monster your opponent controls.")
             .when(Condition::AttackDeclared(F::OppControls))
-            .op(Op::Destroy(Obj::All(Place::Monsters(Who::Opponent), F::AttackPos)))]),
+            .op(Op::destroy(Obj::All(Place::Monsters(Who::Opponent), F::AttackPos)))]),
         // Time Seal
         35316708 => Behavior::with(vec![E::trap(TrapKind::Normal, "Your opponent skips the Draw Phase of their next turn.")
             .op(Op::ApplyPlayer { who: Who::Opponent, effect: PlayerEffect::SkipDraw(1) })]),

@@ -63,7 +63,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "At the end of the Damage Step, if this card battled a Warrior or Spellcaster monster: destroy that monster.",
         )
         .when(Condition::EventCard(F::OnField & F::FaceUp & (F::Race(Race::WARRIOR) | F::Race(Race::SPELLCASTER))))
-        .op(Op::Destroy(Obj::EventCard))]),
+        .op(Op::destroy(Obj::EventCard))]),
         // Dark Dust Spirit
         89111398 => Behavior {
             no_special_summon: true,
@@ -74,8 +74,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This },
                     "When this card is Normal Summoned or flipped face-up: destroy every other face-up monster on the field.",
                 )
-                .op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::NotSelf))),
-                E::trigger(Trigger::Flipped, "").op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::NotSelf))),
+                .op(Op::destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::NotSelf))),
+                E::trigger(Trigger::Flipped, "").op(Op::destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::NotSelf))),
             ])
         },
         // Vampire Lord
@@ -173,14 +173,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Torrential Tribute
         53582587 => Behavior::with(vec![E::new(NORMAL_TRAP, "When a monster is Summoned: destroy every monster on the field.")
             .when(Condition::JustSummoned { normal: true, flip: true, special: true, filter: F::Any })
-            .op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::Any)))]),
+            .op(Op::destroy(Obj::All(Place::Monsters(Who::Both), F::Any)))]),
         // Dust Tornado
         60082869 => Behavior::with(vec![E::new(
             NORMAL_TRAP,
             "Destroy 1 targeted spell or trap your opponent controls; then you can Set 1 spell or trap from your hand.",
         )
         .target(1, F::SpellTrap & F::OppControls)
-        .op(Op::Destroy(Obj::Targets))
+        .op(Op::destroy(Obj::Targets))
         .then_if_did(vec![Op::only_if(
             Condition::Exists { place: Place::Hand(Who::You), filter: F::can_set(), count: 1 },
             vec![Op::MayDo(vec![Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::can_set(), min: 1, max: 1 }, Op::Set(Obj::Chosen)])],

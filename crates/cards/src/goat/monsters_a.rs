@@ -44,7 +44,7 @@ fn mill_two() -> E {
 /// "When this card is changed from Attack Position to face-up Defense Position: destroy 1
 /// targeted monster your opponent controls" (Blade Rabbit, Dream Clown).
 fn destroy_on_defense(text: &str) -> Behavior {
-    Behavior::with(vec![E::trigger(Trigger::ChangedToDefense, text).target_in(Place::Monsters(Who::Opponent), 1, 1, F::Monster).op(Op::Destroy(Obj::Targets))])
+    Behavior::with(vec![E::trigger(Trigger::ChangedToDefense, text).target_in(Place::Monsters(Who::Opponent), 1, 1, F::Monster).op(Op::destroy(Obj::Targets))])
 }
 
 /// "After damage calculation: banish that monster, and this card too" (the D.D. warriors).
@@ -187,7 +187,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .limit(Limit::PerCardPerTurn)
         .target_in(Place::Field(Who::Opponent), 1, 1, F::Any)
         .op(Op::TossCoins(3))
-        .op(Op::If { test: Test::Compare(Num::Heads, Cmp::Ge, Num::Const(2)), then: vec![Op::Destroy(Obj::Targets)], otherwise: vec![] })]),
+        .op(Op::If { test: Test::Compare(Num::Heads, Cmp::Ge, Num::Const(2)), then: vec![Op::destroy(Obj::Targets)], otherwise: vec![] })]),
         // Chaos Sorcerer
         9596126 => chaos_summon(vec![
             chaos_summon_text(),
@@ -274,13 +274,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         6967870 => Behavior::with(vec![
             battle_damage_choice("When this card inflicts battle damage to your opponent, you can activate 1 of these effects: target 1 spell or trap on the field and destroy it.")
                 .target(1, F::SpellTrap)
-                .op(Op::Destroy(Obj::Targets)),
+                .op(Op::destroy(Obj::Targets)),
             mill_two(),
         ]),
         // Dekoichi the Battlechanted Locomotive
         87621407 => Behavior::with(vec![E::flip("FLIP: Draw 1 card, plus 1 more for each face-up \"Bokoichi the Freightening Car\" you control.").op(Op::Draw {
             who: Who::You,
-            count: Num::Plus(Box::new(Num::Const(1)), Box::new(Num::count_of(Obj::All(Place::Monsters(Who::You), F::Named(BOKOICHI) & F::FaceUp)))),
+            count: Num::plus(Num::Const(1), Num::count_of(Obj::All(Place::Monsters(Who::You), F::Named(BOKOICHI) & F::FaceUp))),
         })]),
         // Des Koala
         69579761 => Behavior::with(vec![E::flip("FLIP: Your opponent takes 400 damage for each card in their hand.")
@@ -335,7 +335,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         74131780 => Behavior::with(vec![E::ignition("You can Tribute this card to target 1 monster on the field; destroy it.")
             .cost(Cost::tribute(1, !F::NotSelf))
             .target(1, F::Monster)
-            .op(Op::Destroy(Obj::Targets))]),
+            .op(Op::destroy(Obj::Targets))]),
         // Fiber Jar
         78706415 => Behavior::with(vec![E::flip(
             "FLIP: Every card on the field, in both hands and in both GYs is shuffled into its owner's Deck; then each player draws 5 cards.",
@@ -378,7 +378,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 E::continuous("Never Normal Summoned or Set: it is Special Summoned from the hand by banishing 1 EARTH monster from your GY."),
                 E::trigger(Trigger::DestroyedByBattle, "When this card is destroyed by battle and sent to the GY: destroy every spell and trap on the field.")
                     .range(Range::Gy)
-                    .op(Op::Destroy(Obj::All(Place::SpellTraps(Who::Both), F::Any))),
+                    .op(Op::destroy(Obj::All(Place::SpellTraps(Who::Both), F::Any))),
             ])
         },
         _ => return None,

@@ -26,7 +26,7 @@ fn brain_control(text: &str, filter: F) -> Behavior {
     Behavior::with(vec![E::spell(NORMAL_SPELL, text)
         .cost(Cost::PayLp(Num::Const(800)))
         .target(1, F::Monster & F::FaceUp & F::OppControls & filter)
-        .op(Op::TakeControl { what: Obj::Targets, until: Duration::EndPhase })])
+        .op(Op::take_control(Obj::Targets, Duration::EndPhase))])
 }
 
 /// "Tribute 1 monster; excavate until a monster that can be Normal Summoned/Set, Special
@@ -143,7 +143,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             E::spell(QUICK_SPELL, "or Tribute 1 monster, then target 1 face-up monster your opponent controls: take control of it until the End Phase.")
                 .cost(Cost::tribute(1, F::Any))
                 .target(1, F::Monster & F::FaceUp & F::OppControls)
-                .op(Op::TakeControl { what: Obj::Targets, until: Duration::EndPhase }),
+                .op(Op::take_control(Obj::Targets, Duration::EndPhase)),
         ]),
         // Final Countdown
         95308449 => Behavior::with(vec![E::spell(
@@ -165,7 +165,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Lightning Vortex
         69162969 => Behavior::with(vec![E::spell(NORMAL_SPELL, "Discard 1 card: destroy every face-up monster your opponent controls.")
             .cost(Cost::discard(1, F::Any))
-            .op(Op::Destroy(Obj::All(Place::Monsters(Who::Opponent), F::FaceUp)))]),
+            .op(Op::destroy(Obj::All(Place::Monsters(Who::Opponent), F::FaceUp)))]),
         // Mage Power
         83746708 => Behavior::with(vec![E::spell(
             SpellKind::Equip,
@@ -181,7 +181,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::You }, "Once per turn, in your Standby Phase: pay 100 LP, or destroy this card.")
                 .limit(Limit::PerCardPerTurn)
                 .needs_card_on_field()
-                .op(Op::ChooseOne(vec![vec![Op::pay_lp(Num::Const(100))], vec![Op::Destroy(Obj::This)]])),
+                .op(Op::ChooseOne(vec![vec![Op::pay_lp(Num::Const(100))], vec![Op::destroy(Obj::This)]])),
         ]),
         // Metamorphosis
         46411259 => Behavior::with(vec![E::spell(
@@ -207,7 +207,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Target 1 monster your opponent controls: take control of it until the End Phase; meanwhile it cannot declare an attack and cannot be Tributed.",
         )
         .target(1, F::Monster & F::OppControls)
-        .op(Op::TakeControl { what: Obj::Targets, until: Duration::EndPhase })
+        .op(Op::take_control(Obj::Targets, Duration::EndPhase))
         .then_if_did(vec![
             Op::Apply { what: Obj::Affected, modifier: Modifier::cannot_attack(Scope::This), until: Duration::EndOfTurn },
             Op::Apply { what: Obj::Affected, modifier: Modifier::cannot_be_tributed(Scope::This), until: Duration::EndOfTurn },
@@ -272,5 +272,5 @@ fn dimension_fusion_monster() -> F {
 /// "Mage Power": 500 for each Spell and Trap Card its controller controls; `Obj::All` never
 /// counts the card itself, which is always one of them.
 fn mage_power_bonus() -> Num {
-    Num::Plus(Box::new(Num::Const(500)), Box::new(Num::per(500, Obj::All(Place::SpellTraps(Who::You), F::Any))))
+    Num::plus(Num::Const(500), Num::per(500, Obj::All(Place::SpellTraps(Who::You), F::Any)))
 }

@@ -86,7 +86,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             min: 1,
             max: 1,
         })
-        .op(Op::Destroy(Obj::Chosen))]),
+        .op(Op::destroy(Obj::Chosen))]),
         // Mystik Wok
         80161395 => Behavior::with(vec![E::spell(
             SpellKind::QuickPlay,
@@ -118,7 +118,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Target 1 face-down spell or trap on the field: destroy it and banish it. If it was a trap, each player banishes every trap with its name from their Deck, and shuffles it.",
         )
         .target(1, F::SpellTrap & F::FaceDown)
-        .op(Op::DestroyAndBanish(Obj::Targets))
+        .op(Op::destroy_and_banish(Obj::Targets))
         .op(Op::If {
             test: Test::AffectedIs(F::Trap),
             then: vec![
@@ -185,7 +185,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .modifier(Modifier::cannot_change_position(Scope::AllMonsters(F::OppControls))),
             E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::You }, "It is destroyed in your 2nd Standby Phase after its activation.")
                 .when(Condition::TurnsSince { anchor: Anchor::Activation, whose: Who::You, n: 2 })
-                .op(Op::Destroy(Obj::This)),
+                .op(Op::destroy(Obj::This)),
         ]),
         // Wave-Motion Cannon
         38992735 => Behavior::with(vec![

@@ -23,10 +23,10 @@ mod trigger;
 use serde::{Deserialize, Serialize};
 
 pub use custom::{CustomCheck, CustomStep};
-pub use filter::{Capability, Cmp, Declare, Filter, Frame, Origin, Place, Sent, Stat, TurnFact, Who};
-pub use modifier::{Act, Counter, DuelRule, Duration, Modifier, MonsterRule, Negation, Scope};
-pub use num::{CardsNum, CostStat, Num};
-pub use op::{Course, LpStep, Mem, Moment, NegateWhat, Obj, Op, PlayerEffect, PosChange, Side, SummonPos, SummonStep, Test};
+pub use filter::{Capability, Cmp, Declare, Filter, Frame, Origin, Place, Relation, Sent, Stat, TurnFact, Who};
+pub use modifier::{Act, Bond, Counter, DuelRule, Duration, Modifier, MonsterRule, Negation, PendulumRule, PlayerAct, Scope};
+pub use num::{Arith, CardsNum, CostStat, Num};
+pub use op::{ControlChange, Course, DestroyTo, LpStep, Mem, Moment, NegateWhat, Obj, Op, PlayerEffect, PosChange, Side, SummonPos, SummonStep, Test};
 pub use trigger::{Anchor, BattleFact, BattleMoment, Cause, Condition, LinkFact, PendingSummon, PlayerDid, Subject, Timing, Trigger};
 
 pub use crate::extra::{ExtraOp, Materials, RitualFrom};

@@ -5,7 +5,7 @@ use smallvec::SmallVec;
 use super::{OpFlow, Resolution};
 use crate::action::Action;
 use crate::author::{StepCtx, StepFlow};
-use crate::effect::{Obj, Op, Place, PosChange, Test, Who};
+use crate::effect::{ControlChange, DestroyTo, Obj, Op, Place, PosChange, Test, Who};
 use crate::engine::{AnnounceKind, Prompt, Question, SelectPurpose};
 use crate::eval::Ctx;
 use crate::event::{Event, Reason};
@@ -58,15 +58,8 @@ impl Duel {
             | Op::Reveal(..)
             | Op::AddCounters { .. }
             | Op::Remember { .. } => self.run_pick_op(op, r),
-            Op::Destroy(..)
-            | Op::DestroyAndBanish(..)
-            | Op::DestroyToDeckTop(..)
-            | Op::SendToGy(..)
-            | Op::Discard(..)
-            | Op::Banish { .. }
-            | Op::ToHand(..)
-            | Op::ToDeck { .. } => self.run_move_op(op, r),
-            Op::ChangePosition { .. } | Op::EquipTo(..) | Op::TakeControl { .. } | Op::SwapControl(..) | Op::Set(..) => self.run_field_op(op, r),
+            Op::Destroy(..) | Op::SendToGy(..) | Op::Discard(..) | Op::Banish { .. } | Op::ToHand(..) | Op::ToDeck { .. } => self.run_move_op(op, r),
+            Op::ChangePosition { .. } | Op::EquipTo(..) | Op::Control { .. } | Op::Set(..) => self.run_field_op(op, r),
             Op::SpecialSummon { .. }
             | Op::Summon(crate::effect::SummonStep::Pointed { .. })
             | Op::Summon(crate::effect::SummonStep::ReturnToField(..))
@@ -219,7 +212,7 @@ impl Duel {
     fn run_move_op(&mut self, op: &Op, r: &mut Resolution) -> OpFlow {
         let p = r.link.controller;
         match op {
-            Op::Destroy(o) | Op::DestroyAndBanish(o) | Op::DestroyToDeckTop(o) => {
+            Op::Destroy(o, to) => {
                 // Cards on the field, or in the hand when the effect names the hand ("destroy
                 // the monsters in their hand"); not those protected from it or unaffected by it.
                 let in_hand = names_hand(o);
@@ -231,17 +224,17 @@ impl Duel {
                 let list = self.shield_once_per_turn(list, r.link.controller);
                 self.remember_known(r, &list);
                 for &c in &list {
-                    match op {
-                        Op::DestroyAndBanish(_) => {
+                    match to {
+                        DestroyTo::Banished => {
                             self.emit(Event::Destroyed { card: c, reason: Reason::Destroy });
                             self.banish(c, false, Reason::Destroy);
                         }
-                        Op::DestroyToDeckTop(_) => {
+                        DestroyTo::DeckTop => {
                             self.emit(Event::Destroyed { card: c, reason: Reason::Destroy });
                             let owner = self.card(c).owner();
                             self.move_card(c, Dest { player: owner, zone: Zone::Deck, slot: None, position: Position::FaceDownDefense }, Reason::Destroy);
                         }
-                        _ => self.send_to_gy(c, Reason::Destroy),
+                        DestroyTo::Gy => self.send_to_gy(c, Reason::Destroy),
                     }
                 }
                 self.set_affected(r, &list);
@@ -360,7 +353,7 @@ impl Duel {
                 r.did = ok;
                 OpFlow::Next
             }
-            Op::TakeControl { what, until } => {
+            Op::Control { what, how: ControlChange::Take(until) } => {
                 let list = self.acted_on(what, r);
                 let mut taken: SmallVec<[CardId; 4]> = SmallVec::new();
                 for c in list {
@@ -375,7 +368,7 @@ impl Duel {
                 self.set_affected(r, &taken);
                 OpFlow::Next
             }
-            Op::SwapControl(a, b) => {
+            Op::Control { what: a, how: ControlChange::SwapWith(b) } => {
                 let (a, b) = (self.acted_on(a, r).first().copied(), self.acted_on(b, r).first().copied());
                 let swapped = match (a, b) {
                     (Some(a), Some(b)) if a != b && !self.control_fixed(a) && !self.control_fixed(b) => self.swap_control(a, b),
@@ -563,7 +556,7 @@ impl Duel {
                 let source_moves = self.card(card).moves;
                 for q in self.who(*who, p) {
                     for &code in &codes {
-                        let modifier = crate::effect::Modifier::NoActivationsOfName(code);
+                        let modifier = crate::effect::Modifier::no_activations_of_name(code);
                         let until = crate::effect::Duration::EndOfTurn;
                         self.lingering.push(Lingering { source: card, card: None, controller: q, modifier, until, turn: self.turn, source_moves });
                     }
@@ -843,9 +836,7 @@ impl Duel {
         let skip_self = self.card(ctx.source).zone() != Zone::Monster;
         let any_in = |place: &Place, f: &crate::effect::Filter| self.any_card_in(*place, p, |c| !(skip_self && c == ctx.source) && self.filter_in(f, c, ctx));
         match op {
-            Op::Destroy(Obj::All(place, f))
-            | Op::DestroyAndBanish(Obj::All(place, f))
-            | Op::DestroyToDeckTop(Obj::All(place, f))
+            Op::Destroy(Obj::All(place, f), _)
             | Op::ToHand(Obj::All(place, f))
             | Op::SendToGy(Obj::All(place, f))
             | Op::Banish { what: Obj::All(place, f), .. } => any_in(place, f),
