@@ -170,7 +170,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .changes_stats_in_damage_step()
             .op(Op::Apply {
                 what: Obj::Targets,
-                modifier: Modifier::SetOriginal { atk: Some(Num::half(Num::stat_of(Stat::OriginalAtk, Obj::Targets))), def: None },
+                modifier: Modifier::set_original(Some(Num::half(Num::stat_of(Stat::OriginalAtk, Obj::Targets))), None),
                 until: Duration::EndOfTurn,
             })]),
         // Ookazi

@@ -45,7 +45,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Seven Tools of the Bandit
         3819470 => E::new(COUNTER_TRAP, "When a trap is activated: pay 1000 LP; negate that activation and destroy the trap.")
             .when(Condition::chain_top_activates(F::Trap))
-            .cost(Cost::PayLp(Num::Const(1000)))
+            .cost(Cost::pay_lp(Num::Const(1000)))
             .op(Op::negate_activation(true)),
         // Kuriboh
         40640057 => E::new(

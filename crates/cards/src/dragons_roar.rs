@@ -60,7 +60,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::special_summon(Obj::This, SummonPos::FaceUp))
         .then_if_did(vec![Op::Apply {
             what: Obj::Affected,
-            modifier: Modifier::SetOriginal { atk: Some(Num::Const(1000)), def: Some(Num::Const(1000)) },
+            modifier: Modifier::set_original(Some(Num::Const(1000)), Some(Num::Const(1000))),
             until: Duration::Permanent,
         }])]),
         // Armed Dragon LV3
@@ -140,7 +140,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             SpellKind::Equip,
             "Pay 800 LP and target 1 monster in your GY: Special Summon it in Attack Position and equip it with this card. If this card is destroyed, the equipped monster is destroyed.",
         )
-        .cost(Cost::PayLp(Num::Const(800)))
+        .cost(Cost::pay_lp(Num::Const(800)))
         .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::can_special_summon())
         .op(Op::special_summon(Obj::Targets, SummonPos::Attack))
         .then_if_did(vec![

@@ -47,10 +47,7 @@ fn absorb() -> E {
         .op(Op::EquipAsCard {
             what: Obj::Targets,
             to: Obj::This,
-            grants: Some(Modifier::SetOriginal {
-                atk: Some(Num::stat_of(Stat::OriginalAtk, Obj::Affected)),
-                def: Some(Num::stat_of(Stat::OriginalDef, Obj::Affected)),
-            }),
+            grants: Some(Modifier::set_original(Some(Num::stat_of(Stat::OriginalAtk, Obj::Affected)), Some(Num::stat_of(Stat::OriginalDef, Obj::Affected)))),
         })
 }
 
@@ -259,7 +256,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .limit(Limit::PerCardPerTurn)
         .op(Op::Apply {
             what: Obj::This,
-            modifier: Modifier::SetOriginal { atk: Some(Num::Times(Box::new(Num::stat_of(Stat::OriginalAtk, Obj::This)), 2)), def: None },
+            modifier: Modifier::set_original(Some(Num::Times(Box::new(Num::stat_of(Stat::OriginalAtk, Obj::This)), 2)), None),
             until: Duration::EndOfBattlePhase,
         })]),
         // ---- Xyz (SUM-11) ----
@@ -371,7 +368,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     .cost(Cost::tribute(1, !F::NotSelf))
                     .op(Op::Apply {
                         what: Obj::All(Place::Monsters(Who::Opponent), F::Attacker),
-                        modifier: Modifier::SetCurrent { scope: Scope::This, atk: Some(Num::Const(0)), def: None },
+                        modifier: Modifier::set_current(Scope::This, Some(Num::Const(0)), None),
                         until: Duration::EndOfTurn,
                     }),
                 E::quick("Once per turn, if it is in your GY: you can Tribute 1 Level 1 monster; Special Summon it.")

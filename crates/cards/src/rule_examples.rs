@@ -109,7 +109,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "When a monster would be Summoned, or a spell or trap card is activated: pay half your LP; negate that Summon or activation and destroy the card.",
         )
         .when(Condition::Any(vec![Condition::summon_pending(), Condition::chain_top_activates(F::Spell | F::Trap)]))
-        .cost(Cost::PayLp(Num::half(Num::Lp(Who::You))))
+        .cost(Cost::pay_lp(Num::half(Num::Lp(Who::You))))
         .op(Op::negate_activation(true))]),
         // Monster Reborn
         83764718 => Behavior::with(vec![E::spell(SpellKind::Normal, "Special Summon 1 monster from either player's GY (targeted).")

@@ -138,7 +138,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             TrapKind::Continuous,
             "Pay 1000 LP to activate. While this card is face-up, every face-up monster on the field has its effects negated (their effects can still be activated).",
         )
-        .cost(Cost::PayLp(Num::Const(1000)))
+        .cost(Cost::pay_lp(Num::Const(1000)))
         .modifier(Modifier::negate_monster_effects())]),
         // Catapult Turtle
         95727991 => Behavior::with(vec![E::ignition(
@@ -187,7 +187,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 ]),
                 Condition::Exists { place: Place::Hand(Who::You), filter: F::Monster, count: 1 },
             ]))
-            .cost(Cost::PayLp(Num::Const(500)))
+            .cost(Cost::pay_lp(Num::Const(500)))
             .op(Op::normal_summon_now(F::Any)),
         ]),
         // Rush Recklessly

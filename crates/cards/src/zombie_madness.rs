@@ -34,7 +34,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "Every face-up Effect Monster on the field goes to Defense Position; until the end of this turn their original DEF is 0 and their battle positions cannot be changed.",
             )
             .op(Op::ChangePosition { what: effect_monsters(), to: PosChange::FaceUpDefense })
-            .op(Op::Apply { what: effect_monsters(), modifier: Modifier::SetOriginal { atk: None, def: Some(Num::Const(0)) }, until: Duration::EndOfTurn })
+            .op(Op::Apply { what: effect_monsters(), modifier: Modifier::set_original(None, Some(Num::Const(0))), until: Duration::EndOfTurn })
             .op(Op::Apply { what: effect_monsters(), modifier: Modifier::cannot_change_position(Scope::This), until: Duration::EndOfTurn })])
         }
         // Vampire Genesis

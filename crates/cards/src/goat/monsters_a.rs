@@ -267,7 +267,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         ]),
         // Dark Ruler Ha Des (the OCG text: it cannot be Special Summoned from the GY)
         53982768 => Behavior::with(vec![
-            E::continuous("This card cannot be Special Summoned from the GY.").modifier(Modifier::NoSpecialSummonFrom(Origin::Gy)),
+            E::continuous("This card cannot be Special Summoned from the GY.").modifier(Modifier::no_special_summon_from(Origin::Gy)),
             ha_des_negation(),
         ]),
         // Dark Scorpion - Cliff the Trap Remover
@@ -356,7 +356,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "It can be Normal Summoned or Set without Tributes; if it was, its original ATK and DEF are halved (1400/1000).",
             )
             .when(Condition::This(F::stat(Stat::Tributes, Cmp::Eq, 0) & !F::Summoned(SummonKind::Special)))
-            .modifier(Modifier::SetOriginal { atk: Some(Num::Const(1400)), def: Some(Num::Const(1000)) })])
+            .modifier(Modifier::set_original(Some(Num::Const(1400)), Some(Num::Const(1000))))])
         },
         // Giant Rat
         97017120 => {
@@ -389,7 +389,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
 /// goes to the GY, 300 damage for each that arrived in the opponent's GY.
 fn chaos_emperor_reset(text: &str) -> E {
     E::ignition(text)
-        .cost(Cost::PayLp(Num::Const(1000)))
+        .cost(Cost::pay_lp(Num::Const(1000)))
         .op(Op::SendToGy(Obj::Union(vec![Obj::All(Place::Field(Who::Both), F::Any), Obj::All(Place::Hand(Who::Both), F::Any)])))
         .op(Op::damage(Who::Opponent, Num::per(300, Obj::Filtered(Box::new(Obj::Affected), F::InPlace(Place::Gy(Who::Opponent))))))
 }

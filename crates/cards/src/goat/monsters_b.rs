@@ -209,7 +209,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .in_damage_step()
         .limit(Limit::PerBattle)
         .when(Condition::All(vec![Condition::step(BattleStep::Damage(DamageStep::DuringCalculation)), Condition::Battling(this_card())]))
-        .cost(Cost::PayLp(Num::Const(2000)))
+        .cost(Cost::pay_lp(Num::Const(2000)))
         .op(Op::Apply {
             what: Obj::This,
             modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(3000), def: Num::Const(0) },
@@ -300,7 +300,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "Pay 1000 LP: Special Summon 1 Level 6 or lower Fusion Monster from your Extra Deck in face-up Attack or Defense Position. It cannot attack directly, and it returns to the Extra Deck at the end of the turn.",
             )
             .when(Condition::Exists { place: Place::Extra(Who::You), filter: fusion(), count: 1 })
-            .cost(Cost::PayLp(Num::Const(1000)))
+            .cost(Cost::pay_lp(Num::Const(1000)))
             .op(Op::Choose { who: Who::You, place: Place::Extra(Who::You), filter: fusion(), min: 1, max: 1 })
             .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
             .then_if_did(vec![

@@ -234,7 +234,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Once per turn, in your Main Phase: you can pay 800 LP; until the End Phase, neither player can activate Spell or Trap Cards.",
         )
         .limit(Limit::PerCardPerTurn)
-        .cost(Cost::PayLp(Num::Const(800)))
+        .cost(Cost::pay_lp(Num::Const(800)))
         .op(Op::ApplyRule { modifier: Modifier::cannot_activate(Who::Both, F::Spell | F::Trap), until: Duration::EndPhase })]),
         // Sasuke Samurai #4
         64538655 => Behavior::with(vec![E::trigger(
@@ -412,7 +412,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                         .modifier(Modifier::negate_battle_victims_in_gy()),
                     E::quick("When a Normal Spell Card is activated: you can pay 1000 LP to negate its effect.")
                         .when(Condition::chain_top_activates(F::spell_of(SpellKind::Normal)))
-                        .cost(Cost::PayLp(Num::Const(1000)))
+                        .cost(Cost::pay_lp(Num::Const(1000)))
                         .op(Op::negate_effect(false)),
                 ],
             )
@@ -532,7 +532,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                         .modifier(Modifier::NegateTargeting { scope: Scope::This, filter: F::Spell }),
                     E::quick("When a Normal Trap Card is activated: you can pay 1000 LP to negate its effect (this card must stay face-up on the field).")
                         .when(Condition::chain_top_activates(F::trap_of(TrapKind::Normal)))
-                        .cost(Cost::PayLp(Num::Const(1000)))
+                        .cost(Cost::pay_lp(Num::Const(1000)))
                         .needs_card_on_field()
                         .op(Op::negate_effect(false)),
                 ],

@@ -24,7 +24,7 @@ fn continuous_spell(text: &str) -> E {
 /// Phase", after paying 800 LP ("Brain Control").
 fn brain_control(text: &str, filter: F) -> Behavior {
     Behavior::with(vec![E::spell(NORMAL_SPELL, text)
-        .cost(Cost::PayLp(Num::Const(800)))
+        .cost(Cost::pay_lp(Num::Const(800)))
         .target(1, F::Monster & F::FaceUp & F::OppControls & filter)
         .op(Op::take_control(Obj::Targets, Duration::EndPhase))])
 }
@@ -54,7 +54,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             NORMAL_SPELL,
             "Pay 1000 LP and declare a Type and an Attribute: your opponent sends 1 monster of both from their hand or Deck to the GY.",
         )
-        .cost(Cost::PayLp(Num::Const(1000)))
+        .cost(Cost::pay_lp(Num::Const(1000)))
         .op(Op::declare(Declare::Race))
         .op(Op::declare(Declare::Attribute))
         .op(Op::Choose { who: Who::Opponent, place: Place::HandOrDeck(Who::Opponent), filter: F::Monster & F::Declared, min: 1, max: 1 })
@@ -67,7 +67,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             )
             .limit(Limit::PerCardPerTurn)
             .when(Condition::Exists { place: Place::Deck(Who::You), filter: F::Any, count: 1 })
-            .cost(Cost::PayLp(Num::Const(500)))
+            .cost(Cost::pay_lp(Num::Const(500)))
             .op(Op::declare(Declare::CardName))
             .op(Op::Reveal(Obj::DeckTop(Who::You, 1)))
             .op(Op::If { test: Test::AffectedIs(F::Declared), then: vec![Op::ToHand(Obj::Affected)], otherwise: vec![Op::SendToGy(Obj::Affected)] }),
@@ -115,7 +115,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Pay 1000 LP: your opponent discards 1 card at random, then, if they still hold a card, 1 more card of their choice.",
         )
         .when(Condition::Exists { place: Place::Hand(Who::Opponent), filter: F::Any, count: 1 })
-        .cost(Cost::PayLp(Num::Const(1000)))
+        .cost(Cost::pay_lp(Num::Const(1000)))
         .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })
         .op(Op::Discard(Obj::Chosen))
         .op(Op::Choose { who: Who::Opponent, place: Place::Hand(Who::Opponent), filter: F::Any, min: 1, max: 1 })
@@ -126,7 +126,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Pay 2000 LP: each player Special Summons as many of their own banished monsters as they can.",
         )
         .when(Condition::Exists { place: Place::Banished(Who::Both), filter: dimension_fusion_monster(), count: 1 })
-        .cost(Cost::PayLp(Num::Const(2000)))
+        .cost(Cost::pay_lp(Num::Const(2000)))
         .op(Op::SpecialSummon { what: Obj::All(Place::Banished(Who::Both), dimension_fusion_monster()), pos: SummonPos::FaceUp, side: Side::Owner })]),
         // Emergency Provisions
         53046408 => Behavior::with(vec![E::spell(
@@ -150,7 +150,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             NORMAL_SPELL,
             "Pay 2000 LP: at the end of the 20th turn, counting this turn as the 1st, you win the Duel.",
         )
-        .cost(Cost::PayLp(Num::Const(2000)))
+        .cost(Cost::pay_lp(Num::Const(2000)))
         .op(Op::Later { at: Moment::EndOfTurn(20), ops: vec![Op::Win(Who::You)] })]),
         // Graceful Charity
         79571449 => Behavior::with(vec![E::spell(NORMAL_SPELL, "Draw 3 cards, then discard 2 cards.")

@@ -57,7 +57,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )]),
         // Toon World
         15259703 => Behavior::with(vec![E::spell(SpellKind::Continuous, "Pay 1000 LP to activate this card. Toon monsters need it on the field.")
-            .cost(Cost::PayLp(Num::Const(1000)))]),
+            .cost(Cost::pay_lp(Num::Const(1000)))]),
         // United We Stand
         56747793 => Behavior::with(vec![E::spell(
             SpellKind::Equip,
@@ -103,7 +103,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "When your opponent activates a card or effect that would destroy a monster on the field: pay 1500 LP; negate the activation and destroy that card.",
         )
         .when(Condition::All(vec![Condition::chain_top_is(F::OppControls), Condition::chain_top_would_destroy(F::Monster & F::OnField)]))
-        .cost(Cost::PayLp(Num::Const(1500)))
+        .cost(Cost::pay_lp(Num::Const(1500)))
         .op(Op::negate_activation(true))]),
         // Necrovalley
         47355498 => Behavior::with(vec![E::spell(

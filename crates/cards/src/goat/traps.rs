@@ -225,7 +225,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "Pay half your LP: Special Summon as many of your banished monsters as you can (up to your free zones). In the End Phase, banish every monster summoned this way.",
             )
             .when(Condition::All(vec![Condition::FreeMonsterZones(1), Condition::Exists { place: Place::Banished(Who::You), filter: summonable(), count: 1 }]))
-            .cost(Cost::PayLp(Num::half(Num::Lp(Who::You))))
+            .cost(Cost::pay_lp(Num::half(Num::Lp(Who::You))))
             // As many as possible: every candidate is picked (at most 5, the zones there
             // are); the first picked fill the free zones.
             .op(Op::Choose { who: Who::You, place: Place::Banished(Who::You), filter: summonable(), min: 5, max: 5 })
@@ -261,7 +261,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             )
             .by_either_player()
             .when(Condition::All(vec![Condition::This(F::FaceUp), Condition::Any(vec![Condition::special_summon_pending(), Condition::chain_top_special_summons()])]))
-            .cost(Cost::PayLp(Num::Const(800)))
+            .cost(Cost::pay_lp(Num::Const(800)))
             .op(Op::If { test: Test::Holds(Condition::special_summon_pending()), then: vec![Op::negate_summon()], otherwise: vec![Op::negate_effect(true)] }),
         ]),
         // Sakuretsu Armor
@@ -334,7 +334,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             TrapKind::Continuous,
             "Pay any multiple of 1000 LP: while this card is face-up, monsters your opponent controls with ATK less than or equal to the LP paid cannot declare an attack.",
         )
-        .cost(Cost::PayLpMultiple(1000))
+        .cost(Cost::pay_lp_multiple(1000))
         .op(Op::ApplyRule {
             modifier: Modifier::cannot_attack(Scope::Monsters(F::OppControls & F::stat(Stat::Atk, Cmp::Le, Num::Cost(CostStat::Lp)))),
             until: Duration::WhileSourceOnField,

@@ -276,7 +276,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::special_summon(Obj::This, SummonPos::FaceUp))
         .then_if_did(vec![Op::Apply {
             what: Obj::Affected,
-            modifier: Modifier::SetOriginal { atk: Some(Num::Const(1000)), def: Some(Num::Const(1000)) },
+            modifier: Modifier::set_original(Some(Num::Const(1000)), Some(Num::Const(1000))),
             until: Duration::Permanent,
         }])]),
         // Vampire Lord (GOAT)

@@ -302,7 +302,7 @@ impl Duel {
         if !d.is_monster() || behavior.no_special_summon || self.prohibited(id) {
             return false;
         }
-        let barred = |m: &crate::effect::Modifier| matches!(m, crate::effect::Modifier::NoSpecialSummonFrom(o) if crate::eval::origin_is(*o, c.zone()));
+        let barred = |m: &crate::effect::Modifier| matches!(m, crate::effect::Modifier::Cannot { act: crate::effect::Act::BeSpecialSummonedFrom(o), .. } if crate::eval::origin_is(*o, c.zone()));
         if behavior.effects.iter().any(|e| e.modifiers.iter().any(barred)) {
             return false;
         }

@@ -105,22 +105,15 @@ pub enum Modifier {
         /// The DEF change (negative for a loss).
         def: Num,
     },
-    /// The ATK and/or DEF become these values, after every gain applied before
-    /// ("its ATK becomes 0").
-    SetCurrent {
-        /// The monsters the change applies to.
-        scope: Scope,
-        /// The new current ATK, if it changes.
+    /// "Its ATK/DEF become ...": the ATK and/or DEF become these values, at a layer
+    /// ([`StatLayer`]: the original values, EFF-14, or the current ones, after every gain
+    /// applied before: "its ATK becomes 0").
+    Becomes {
+        /// Which values change, and of which monsters.
+        layer: StatLayer,
+        /// The new ATK, if it changes.
         atk: Option<Num>,
-        /// The new current DEF, if it changes.
-        def: Option<Num>,
-    },
-    /// The original ATK and/or DEF become these values (EFF-14): of the card it is applied
-    /// to, or, as a continuous effect, of its own card.
-    SetOriginal {
-        /// The new original ATK, if it changes.
-        atk: Option<Num>,
-        /// The new original DEF, if it changes.
+        /// The new DEF, if it changes.
         def: Option<Num>,
     },
     /// Level change: Levels of monsters matching change by `delta` (never below 1):
@@ -158,13 +151,10 @@ pub enum Modifier {
         /// The destroyed monsters whose effects are negated.
         victims: Filter,
     },
-    /// A summon condition (SUM-7, EFF-1): read from the card wherever it is, it cannot be
-    /// Special Summoned from there ("cannot be Special Summoned from the GY").
-    NoSpecialSummonFrom(super::filter::Origin),
     /// Attack cost: a monster in scope can declare an attack only if its controller pays
     /// the cost, each time (BATTLE-2; "Gravekeeper's Servant": the top card of the Deck;
     /// several such cards each take their own). Only costs paid without a choice
-    /// ([`Cost::PayLp`], [`Cost::send_deck_top`]) can be attack costs; any other makes the
+    /// ([`Cost::pay_lp`], [`Cost::send_deck_top`]) can be attack costs; any other makes the
     /// attack impossible.
     AttackCost {
         /// The monsters that must pay to attack.
@@ -254,6 +244,27 @@ pub enum Modifier {
     /// A tie between a monster and its source card, checked with the equip rules ([`Bond`]:
     /// linked destruction, control by equip).
     Bond(Bond),
+}
+
+/// Which ATK/DEF a [`Modifier::Becomes`] sets.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StatLayer {
+    /// The original values (EFF-14): of the card it is applied to, or, as a continuous
+    /// effect, of its own card.
+    Original,
+    /// The current values of the monsters in scope, after every gain applied before.
+    Current(Scope),
+}
+
+impl Modifier {
+    /// `Becomes` at [`StatLayer::Original`].
+    pub fn set_original(atk: Option<Num>, def: Option<Num>) -> Modifier {
+        Modifier::Becomes { layer: StatLayer::Original, atk, def }
+    }
+    /// `Becomes` at [`StatLayer::Current`].
+    pub fn set_current(scope: Scope, atk: Option<Num>, def: Option<Num>) -> Modifier {
+        Modifier::Becomes { layer: StatLayer::Current(scope), atk, def }
+    }
 }
 
 /// A Pendulum card's rule ([`Modifier::Pendulum`]).
@@ -415,6 +426,10 @@ pub enum Act {
     /// Control lock: control of face-up monsters in scope cannot switch (ZONE-11: effects
     /// that take or swap control, and control-taking equips, leave them where they are).
     SwitchControl,
+    /// A summon condition (SUM-7, EFF-1): with [`Scope::This`], read from the card wherever
+    /// it is, it cannot be Special Summoned from there ("cannot be Special Summoned from the
+    /// GY").
+    BeSpecialSummonedFrom(super::filter::Origin),
 }
 
 /// A rule a [`Modifier::Rule`] gives the monsters in its scope (each has a builder:
@@ -584,6 +599,10 @@ impl Modifier {
     /// `Rule` with [`MonsterRule::DestroyWhenTargeted`].
     pub fn destroy_when_targeted(scope: Scope) -> Modifier {
         Modifier::Rule { scope, rule: MonsterRule::DestroyWhenTargeted }
+    }
+    /// `Cannot` with [`Act::BeSpecialSummonedFrom`], for this card.
+    pub fn no_special_summon_from(from: super::filter::Origin) -> Modifier {
+        Modifier::Cannot { scope: Scope::This, act: Act::BeSpecialSummonedFrom(from) }
     }
     /// The scope of a `Cannot` of this act.
     pub fn cannot_scope(&self, act: Act) -> Option<&Scope> {

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::effect::{Duration, EffectKind, Modifier, PlayerAct, Scope};
+use crate::effect::{Duration, EffectKind, Modifier, PlayerAct, Scope, StatLayer};
 use crate::eval::Ctx;
 use crate::state::{CardId, Duel};
 use crate::types::{Player, Zone};
@@ -312,13 +312,13 @@ impl Duel {
         if self.card(id).zone() != Zone::Monster || !self.any_modifiers() {
             return v;
         }
-        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::SetOriginal { .. })) {
+        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::Becomes { layer: StatLayer::Original, .. })) {
             // Applied to this card, or a continuous effect of the card itself (EFF-14:
             // "its original ATK becomes ...").
             if fixed != Some(id) && !(fixed.is_none() && src == id) {
                 continue;
             }
-            if let Modifier::SetOriginal { atk: a, def: d } = m {
+            if let Modifier::Becomes { layer: StatLayer::Original, atk: a, def: d } = m {
                 if let Some(n) = if atk { a } else { d } {
                     v = self.num(n, &Ctx::of(ctrl, src));
                 }
@@ -344,12 +344,12 @@ impl Duel {
             return base;
         }
         let mut v = base;
-        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::AtkDef { .. } | Modifier::SetCurrent { .. })) {
+        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::AtkDef { .. } | Modifier::Becomes { layer: StatLayer::Current(_), .. })) {
             match m {
                 Modifier::AtkDef { scope, atk: a, def: d } if self.in_scope(scope, src, ctrl, fixed, id) => {
                     v += self.num(if atk { a } else { d }, &Ctx::of(ctrl, src));
                 }
-                Modifier::SetCurrent { scope, atk: a, def: d } if self.in_scope(scope, src, ctrl, fixed, id) => {
+                Modifier::Becomes { layer: StatLayer::Current(scope), atk: a, def: d } if self.in_scope(scope, src, ctrl, fixed, id) => {
                     if let Some(n) = if atk { a } else { d } {
                         v = self.num(n, &Ctx::of(ctrl, src));
                     }

@@ -751,7 +751,7 @@ impl Duel {
     /// A modifier with its numbers fixed in a context (a modifier applied for a while keeps
     /// the values it had when it was applied).
     pub(crate) fn fixed_modifier(&self, m: &crate::effect::Modifier, ctx: &Ctx<'_>) -> crate::effect::Modifier {
-        use crate::effect::{Act, Modifier, Num, Scope};
+        use crate::effect::{Act, Modifier, Num, Scope, StatLayer};
         let fix = |n: &Num| Num::Const(self.num(n, ctx));
         let scope = |s: &Scope| match s {
             Scope::Monsters(f) => Scope::Monsters(self.fixed_filter(f, ctx)),
@@ -759,8 +759,8 @@ impl Duel {
         };
         match m {
             Modifier::AtkDef { scope: s, atk, def } => Modifier::AtkDef { scope: scope(s), atk: fix(atk), def: fix(def) },
-            Modifier::SetCurrent { scope: s, atk, def } => Modifier::SetCurrent { scope: scope(s), atk: atk.as_ref().map(fix), def: def.as_ref().map(fix) },
-            Modifier::SetOriginal { atk, def } => Modifier::SetOriginal { atk: atk.as_ref().map(fix), def: def.as_ref().map(fix) },
+            Modifier::Becomes { layer: StatLayer::Current(s), atk, def } => Modifier::set_current(scope(s), atk.as_ref().map(fix), def.as_ref().map(fix)),
+            Modifier::Becomes { layer: StatLayer::Original, atk, def } => Modifier::set_original(atk.as_ref().map(fix), def.as_ref().map(fix)),
             Modifier::ExtraAttacks { scope, count } => Modifier::ExtraAttacks { scope: scope.clone(), count: fix(count) },
             // The numbers a scope compares with ("ATK at most the LP paid").
             Modifier::Cannot { scope: s, act: act @ (Act::Attack | Act::ChangePosition | Act::BeAttackTarget) } => {
