@@ -65,19 +65,17 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .when(Condition::EventCard(F::OnField & F::FaceUp & (F::Race(Race::WARRIOR) | F::Race(Race::SPELLCASTER))))
         .op(Op::destroy(Obj::EventCard))]),
         // Dark Dust Spirit
-        89111398 => Behavior {
-            no_special_summon: true,
-            ..Behavior::with(vec![
-                E::continuous("This card can never be Special Summoned."),
-                E::spirit_return(),
+        89111398 => crate::mechanics::spirit(
+            "This card can never be Special Summoned.",
+            vec![
                 E::trigger(
                     Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This },
                     "When this card is Normal Summoned or flipped face-up: destroy every other face-up monster on the field.",
                 )
                 .op(Op::destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::NotSelf))),
                 E::trigger(Trigger::Flipped, "").op(Op::destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::NotSelf))),
-            ])
-        },
+            ],
+        ),
         // Vampire Lord
         53839837 => Behavior::with(vec![
             vampire_mill(),

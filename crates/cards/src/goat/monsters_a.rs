@@ -133,14 +133,10 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             Modifier::ExtraAttacks { scope: Scope::This, count: Num::count_of(Obj::All(Place::SpellTraps(Who::Both), F::equipped_to(Obj::This))) },
         )]),
         // Asura Priest
-        2134346 => Behavior {
-            no_special_summon: true,
-            ..Behavior::with(vec![
-                E::continuous("This card cannot be Special Summoned."),
-                E::spirit_return(),
-                E::continuous("It can attack every monster your opponent controls, once each.").modifier(Modifier::attack_every_monster(Scope::This)),
-            ])
-        },
+        2134346 => crate::mechanics::spirit(
+            "This card cannot be Special Summoned.",
+            vec![E::continuous("It can attack every monster your opponent controls, once each.").modifier(Modifier::attack_every_monster(Scope::This))],
+        ),
         // Bazoo the Soul-Eater
         40133511 => Behavior::with(vec![E::ignition(
             "Once per turn: you can banish 1 to 3 monsters from your GY; this card gains 300 ATK for each until the end of your opponent's next turn.",

@@ -363,18 +363,16 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Tsukuyomi
         34853266 => {
             let face_down = |e: E| e.target(1, F::Monster & F::FaceUp).op(Op::ChangePosition { what: Obj::Targets, to: PosChange::FaceDownDefense });
-            Behavior {
-                no_special_summon: true,
-                ..Behavior::with(vec![
-                    E::continuous("Cannot be Special Summoned."),
-                    E::spirit_return(),
+            crate::mechanics::spirit(
+                "Cannot be Special Summoned.",
+                vec![
                     face_down(E::trigger(
                         Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This },
                         "When this card is Normal Summoned or flipped face-up: turn 1 targeted face-up monster on the field face-down in Defense Position.",
                     )),
                     face_down(E::trigger(Trigger::Flipped, "")),
-                ])
-            }
+                ],
+            )
         }
         // Zaborg the Thunder Monarch
         51945556 => Behavior::with(vec![if_tribute_summoned("When this card is Tribute Summoned: destroy 1 targeted monster on the field.")

@@ -178,10 +178,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         44656491 => Behavior::with(vec![
             continuous_spell("While this card is face-up on the field, monsters with 1500 or more ATK cannot declare an attack.")
                 .modifier(Modifier::cannot_attack(Scope::Monsters(F::atk_at_least(1500)))),
-            E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::You }, "Once per turn, in your Standby Phase: pay 100 LP, or destroy this card.")
-                .limit(Limit::PerCardPerTurn)
-                .needs_card_on_field()
-                .op(Op::ChooseOne(vec![vec![Op::pay_lp(Num::Const(100))], vec![Op::destroy(Obj::This)]])),
+            crate::mechanics::upkeep(100, "Once per turn, in your Standby Phase: pay 100 LP, or destroy this card."),
         ]),
         // Metamorphosis
         46411259 => Behavior::with(vec![E::spell(

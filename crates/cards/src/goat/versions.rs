@@ -13,7 +13,7 @@ use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 use ygo_core::types::{Phase, Zone};
 
 use crate::mechanics::{self, search_or_show, searcher, summon_from_deck};
-use crate::rule_examples_2::equip_spell;
+use crate::rule_examples::equip_spell;
 use crate::zombie_madness::zombie;
 use crate::Versions;
 
