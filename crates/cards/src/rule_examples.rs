@@ -139,7 +139,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Yata-Garasu
         3078576 => crate::mechanics::spirit(
             "This card cannot be Special Summoned.",
-            vec![E::trigger(Trigger::DealtBattleDamage { direct: false, of: Subject::This }, "If this card deals battle damage to your opponent: they skip the Draw Phase of their next turn.")
+            vec![E::trigger(Trigger::dealt_battle_damage(false, Subject::This), "If this card deals battle damage to your opponent: they skip the Draw Phase of their next turn.")
                 .op(Op::ApplyPlayer { who: Who::Opponent, effect: PlayerEffect::SkipDraw(1) })],
         ),
         // Umi
@@ -387,7 +387,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Great Long Nose
         2356994 => crate::mechanics::spirit(
             "Cannot be Special Summoned.",
-            vec![E::trigger(Trigger::DealtBattleDamage { direct: false, of: Subject::This }, "If this card inflicts battle damage to your opponent, they skip their next Battle Phase.")
+            vec![E::trigger(Trigger::dealt_battle_damage(false, Subject::This), "If this card inflicts battle damage to your opponent, they skip their next Battle Phase.")
                 .op(Op::ApplyPlayer { who: Who::Opponent, effect: PlayerEffect::SkipBattle(1) })],
         ),
         _ => return None,

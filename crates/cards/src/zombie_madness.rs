@@ -15,7 +15,7 @@ pub(crate) fn zombie() -> F {
 /// (declare a type, the opponent sends 1 card of it from their Deck to the GY).
 fn vampire_mill() -> E {
     E::trigger(
-        Trigger::DealtBattleDamage { direct: false, of: Subject::This },
+        Trigger::dealt_battle_damage(false, Subject::This),
         "If this card inflicts battle damage to your opponent: declare Monster, Spell or Trap; your opponent picks 1 card of that type in their Deck and sends it to the GY.",
     )
     .op(Op::declare(Declare::CardType))
@@ -130,7 +130,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             E::continuous("Right after a card effect that targeted this face-up card resolves, this card is destroyed.")
                 .modifier(Modifier::destroy_after_targeted(Scope::This)),
             E::trigger(
-                Trigger::DealtBattleDamage { direct: true, of: Subject::This },
+                Trigger::dealt_battle_damage(true, Subject::This),
                 "When this card deals battle damage to your opponent with a direct attack: 1 random card from their hand is discarded.",
             )
             .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })

@@ -31,7 +31,7 @@ fn chaos_summon_text() -> E {
 /// "When this card inflicts battle damage to your opponent: you can activate 1 of these
 /// effects" (the Dark Scorpions, Don Zaloog): one optional trigger per choice, alternatives.
 fn battle_damage_choice(text: &str) -> E {
-    E::optional_when(Trigger::DealtBattleDamage { direct: false, of: Subject::This }, text).alternative(0)
+    E::optional_when(Trigger::dealt_battle_damage(false, Subject::This), text).alternative(0)
 }
 
 /// "Send the top 2 cards of your opponent's Deck to the GY" (a battle-damage choice).
@@ -119,7 +119,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Airknight Parshath
         18036057 => Behavior::with(vec![
             E::continuous("It inflicts piercing battle damage when it attacks a Defense Position monster.").modifier(Modifier::piercing(Scope::This)),
-            E::trigger(Trigger::DealtBattleDamage { direct: false, of: Subject::This }, "Each time it inflicts battle damage to your opponent, you draw 1 card.")
+            E::trigger(Trigger::dealt_battle_damage(false, Subject::This), "Each time it inflicts battle damage to your opponent, you draw 1 card.")
                 .op(Op::Draw { who: Who::You, count: Num::Const(1) }),
         ]),
         // Apprentice Magician (today: the Spell Counter goes on a target)

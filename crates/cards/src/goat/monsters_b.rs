@@ -225,7 +225,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Kycoo the Ghost Destroyer
         88240808 => Behavior::with(vec![
             E::optional_when(
-                Trigger::DealtBattleDamage { direct: false, of: Subject::This },
+                Trigger::dealt_battle_damage(false, Subject::This),
                 "When this card inflicts battle damage to your opponent: you can target up to 2 monsters in their GY; banish them.",
             )
             .target_in(Place::Gy(Who::Opponent), 1, 2, F::Monster)

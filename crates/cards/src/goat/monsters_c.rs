@@ -421,7 +421,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             vec![
                 E::continuous("Fusion materials: \"Dark Blade\" + \"Pitch-Dark Dragon\"."),
                 E::optional_if(
-                    Trigger::DealtBattleDamage { direct: false, of: Subject::This },
+                    Trigger::dealt_battle_damage(false, Subject::This),
                     "Each time this card inflicts battle damage to your opponent: you can banish up to 3 targeted monsters from your opponent's GY.",
                 )
                 .target_in(Place::Gy(Who::Opponent), 1, 3, F::Monster)
@@ -559,7 +559,7 @@ fn reaper_on_the_nightmare(when_targeted: Modifier) -> Vec<E> {
         E::continuous("When a card effect targets this face-up card, it is destroyed.").modifier(when_targeted),
         E::continuous("It can attack your opponent directly even while they control monsters.").modifier(Modifier::direct_attack(Scope::This)),
         E::trigger(
-            Trigger::DealtBattleDamage { direct: true, of: Subject::This },
+            Trigger::dealt_battle_damage(true, Subject::This),
             "When this card inflicts battle damage to your opponent with a direct attack: 1 random card from their hand is discarded.",
         )
         .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })

@@ -104,7 +104,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         85562745 => Behavior::with(vec![
             continuous_spell("A Continuous Spell that stays on the field."),
             E::trigger(
-                Trigger::EffectDamage { who: Who::Opponent, by: !F::Named(DARK_ROOM_OF_NIGHTMARE) },
+                Trigger::effect_damage(Who::Opponent, !F::Named(DARK_ROOM_OF_NIGHTMARE)),
                 "Each time your opponent takes damage from a card effect other than a \"Dark Room of Nightmare\": they take 300 more damage.",
             )
             .op(Op::damage(Who::Opponent, Num::Const(300))),

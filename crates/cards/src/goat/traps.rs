@@ -242,7 +242,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         88279736 => Behavior::with(vec![
             E::trap(TrapKind::Continuous, "Activate this card to put it face-up on the field."),
             E::trigger(
-                Trigger::DealtBattleDamage { direct: false, of: Subject::Any(F::YouControl) },
+                Trigger::dealt_battle_damage(false, Subject::Any(F::YouControl)),
                 "While it is face-up, each time a monster you control inflicts battle damage to your opponent, they discard 1 random card.",
             )
             .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })

@@ -251,7 +251,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             E::continuous("This card is not destroyed by battle.").modifier(Modifier::indestructible_by_battle(Scope::This)),
             E::continuous("When this face-up card is targeted by a card effect, it is destroyed at once.").modifier(Modifier::destroy_when_targeted(Scope::This)),
             E::trigger(
-                Trigger::DealtBattleDamage { direct: true, of: Subject::This },
+                Trigger::dealt_battle_damage(true, Subject::This),
                 "If this card attacks your opponent directly and deals battle damage: they discard 1 card at random.",
             )
             .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })

@@ -27,7 +27,7 @@ pub use filter::{Capability, Cmp, Declare, Filter, Frame, Origin, Place, Relatio
 pub use modifier::{Act, Bond, Counter, DuelRule, Duration, Modifier, MonsterRule, Negation, PendulumRule, PlayerAct, Scope, StatLayer};
 pub use num::{Arith, CardsNum, CostStat, Num};
 pub use op::{ControlChange, Course, DestroyTo, LpStep, Mem, Moment, NegateWhat, Obj, Op, PlayerEffect, PosChange, Side, SummonPos, SummonStep, Test};
-pub use trigger::{Anchor, BattleFact, BattleMoment, Cause, Condition, LinkFact, PendingSummon, PlayerDid, Subject, Timing, Trigger};
+pub use trigger::{Anchor, BattleFact, BattleMoment, Cause, Condition, DamageTaken, LinkFact, PendingSummon, PlayerDid, Subject, Timing, Trigger};
 
 pub use crate::extra::{ExtraOp, Materials, RitualFrom};
 
