@@ -39,7 +39,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     "If it is Tribute Summoned with 3 Tributes: destroy every monster your opponent controls.",
                 )
                 .when(Condition::This(F::Summoned(SummonKind::Tribute) & F::stat(Stat::Tributes, Cmp::Ge, 3)))
-                .op(Op::Destroy(Obj::All(Place::Monsters(Who::Opponent), F::Any))),
+                .op(Op::destroy(Obj::All(Place::Monsters(Who::Opponent), F::Any))),
             ],
             tribute_rule: Some((3, F::Any, false)),
             ..Behavior::default()
@@ -86,7 +86,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Change of Heart
         4031928 => Behavior::with(vec![E::new(NORMAL_SPELL, "Take control of 1 targeted monster your opponent controls until the End Phase.")
             .target(1, F::Monster & F::OppControls)
-            .op(Op::TakeControl { what: Obj::Targets, until: Duration::EndPhase })]),
+            .op(Op::take_control(Obj::Targets, Duration::EndPhase))]),
         // Book of Secret Arts
         91595718 => Behavior::with(vec![E::spell(SpellKind::Equip, "Equip only to a Spellcaster monster (targeted); it gains 300 ATK and 300 DEF.")
             .target(1, F::FaceUp & F::Race(Race::SPELLCASTER))
@@ -105,7 +105,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             min: 1,
             max: 1,
         })
-        .op(Op::Destroy(Obj::Chosen))]),
+        .op(Op::destroy(Obj::Chosen))]),
         // Card of Sanctity
         42664989 => Behavior::with(vec![E::new(
             NORMAL_SPELL,
@@ -170,7 +170,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .changes_stats_in_damage_step()
             .op(Op::Apply {
                 what: Obj::Targets,
-                modifier: Modifier::SetOriginal { atk: Some(Num::half(Num::stat_of(Stat::OriginalAtk, Obj::Targets))), def: None },
+                modifier: Modifier::set_original(Some(Num::half(Num::stat_of(Stat::OriginalAtk, Obj::Targets))), None),
                 until: Duration::EndOfTurn,
             })]),
         // Ookazi
@@ -195,7 +195,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .when(Condition::opponents_turn())
         .limit(Limit::PerNamePerTurn)
         .target(1, F::Monster & F::FaceUp & F::OppControls & F::stat(Stat::Atk, Cmp::Le, Num::Lp(Who::Opponent)))
-        .op(Op::Destroy(Obj::Targets))
+        .op(Op::destroy(Obj::Targets))
         .then_if_did(vec![Op::damage(Who::Both, Num::stat_of(Stat::OriginalAtk, Obj::Affected))])]),
         _ => return None,
     })

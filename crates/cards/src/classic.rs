@@ -18,15 +18,15 @@ fn on_field_spell_trap() -> F {
 pub fn behavior(id: u32) -> Option<Behavior> {
     let e = match id {
         // Dark Hole
-        53129443 => E::new(NORMAL_SPELL, "Destroy every monster on the field.").op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::Any))),
+        53129443 => E::new(NORMAL_SPELL, "Destroy every monster on the field.").op(Op::destroy(Obj::All(Place::Monsters(Who::Both), F::Any))),
         // Raigeki
-        12580477 => E::new(NORMAL_SPELL, "Destroy every monster your opponent controls.").op(Op::Destroy(Obj::All(Place::Monsters(Who::Opponent), F::Any))),
+        12580477 => E::new(NORMAL_SPELL, "Destroy every monster your opponent controls.").op(Op::destroy(Obj::All(Place::Monsters(Who::Opponent), F::Any))),
         // Harpie's Feather Duster
         18144506 => {
-            E::new(NORMAL_SPELL, "Destroy every spell and trap your opponent controls.").op(Op::Destroy(Obj::All(Place::SpellTraps(Who::Opponent), F::Any)))
+            E::new(NORMAL_SPELL, "Destroy every spell and trap your opponent controls.").op(Op::destroy(Obj::All(Place::SpellTraps(Who::Opponent), F::Any)))
         }
         // Heavy Storm
-        19613556 => E::new(NORMAL_SPELL, "Destroy every spell and trap on the field.").op(Op::Destroy(Obj::All(Place::SpellTraps(Who::Both), F::Any))),
+        19613556 => E::new(NORMAL_SPELL, "Destroy every spell and trap on the field.").op(Op::destroy(Obj::All(Place::SpellTraps(Who::Both), F::Any))),
         // Pot of Greed
         55144522 => E::new(NORMAL_SPELL, "Draw 2 cards.").op(Op::Draw { who: Who::You, count: Num::Const(2) }),
         // Hinotama
@@ -34,7 +34,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Dian Keto the Cure Master
         84257639 => E::new(NORMAL_SPELL, "Gain 1000 LP.").op(Op::gain_lp(Who::You, Num::Const(1000))),
         // Mystical Space Typhoon
-        5318639 => E::new(QUICK_SPELL, "Destroy 1 targeted spell or trap on the field.").target(1, on_field_spell_trap()).op(Op::Destroy(Obj::Targets)),
+        5318639 => E::new(QUICK_SPELL, "Destroy 1 targeted spell or trap on the field.").target(1, on_field_spell_trap()).op(Op::destroy(Obj::Targets)),
         // Royal Decree
         51452091 => E::new(CONTINUOUS_TRAP, "While face-up, every other trap effect on the field is negated.").modifier(Modifier::negate_other_trap_effects()),
         // Magic Jammer
@@ -45,7 +45,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Seven Tools of the Bandit
         3819470 => E::new(COUNTER_TRAP, "When a trap is activated: pay 1000 LP; negate that activation and destroy the trap.")
             .when(Condition::chain_top_activates(F::Trap))
-            .cost(Cost::PayLp(Num::Const(1000)))
+            .cost(Cost::pay_lp(Num::Const(1000)))
             .op(Op::negate_activation(true)),
         // Kuriboh
         40640057 => E::new(

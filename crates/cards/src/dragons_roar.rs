@@ -60,7 +60,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::special_summon(Obj::This, SummonPos::FaceUp))
         .then_if_did(vec![Op::Apply {
             what: Obj::Affected,
-            modifier: Modifier::SetOriginal { atk: Some(Num::Const(1000)), def: Some(Num::Const(1000)) },
+            modifier: Modifier::set_original(Some(Num::Const(1000)), Some(Num::Const(1000))),
             until: Duration::Permanent,
         }])]),
         // Armed Dragon LV3
@@ -77,7 +77,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             E::ignition("Send 1 monster from your hand to the GY, then target 1 face-up monster your opponent controls whose ATK is not higher than the sent monster's ATK: destroy it.")
                 .cost(Cost::discard(1, F::Monster))
                 .target(1, F::Monster & F::FaceUp & F::OppControls & F::stat(Stat::Atk, Cmp::Le, Num::Cost(CostStat::Atk)))
-                .op(Op::Destroy(Obj::Targets)),
+                .op(Op::destroy(Obj::Targets)),
             summon_named_from_hand_or_deck(
                 E::optional_if(
                     Trigger::Phase { phase: Phase::End, whose: Who::Both },
@@ -115,7 +115,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             E::spell(SpellKind::Equip, "Equip only to a face-up monster your opponent controls (targeted); you control the equipped monster.")
                 .target(1, F::Monster & F::FaceUp & F::OppControls)
                 .op(Op::EquipTo(Obj::Targets))
-                .modifier(Modifier::ControlEquipped),
+                .modifier(Modifier::control_equipped()),
             E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::Opponent }, "In each of your opponent's Standby Phases, they gain 1000 LP.")
                 .needs_card_on_field()
                 .op(Op::gain_lp(Who::Opponent, Num::Const(1000))),
@@ -126,7 +126,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Destroy 1 targeted face-down monster on the field and banish it; if it is a Flip monster, both players show their Main Decks and banish every card in them with its name.",
         )
         .target(1, F::Monster & F::FaceDown)
-        .op(Op::DestroyAndBanish(Obj::Targets))
+        .op(Op::destroy_and_banish(Obj::Targets))
         .op(Op::If {
             test: Test::AffectedIs(F::ability(type_bits::FLIP)),
             then: vec![
@@ -140,12 +140,12 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             SpellKind::Equip,
             "Pay 800 LP and target 1 monster in your GY: Special Summon it in Attack Position and equip it with this card. If this card is destroyed, the equipped monster is destroyed.",
         )
-        .cost(Cost::PayLp(Num::Const(800)))
+        .cost(Cost::pay_lp(Num::Const(800)))
         .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::can_special_summon())
         .op(Op::special_summon(Obj::Targets, SummonPos::Attack))
         .then_if_did(vec![
             Op::EquipTo(Obj::Affected),
-            Op::Apply { what: Obj::Affected, modifier: Modifier::DestroyedWithSource { destroyed_only: true }, until: Duration::Permanent },
+            Op::Apply { what: Obj::Affected, modifier: Modifier::destroyed_with_source(true), until: Duration::Permanent },
         ])]),
         // Swords of Revealing Light
         72302403 => Behavior::with(vec![
@@ -157,7 +157,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .op(Op::ApplyRule { modifier: Modifier::cannot_attack(Scope::Monsters(F::OppControls)), until: Duration::WhileSourceOnField }),
             E::trigger(Trigger::Phase { phase: Phase::End, whose: Who::Opponent }, "It is destroyed in the End Phase of your opponent's 3rd turn after its activation.")
                 .when(Condition::TurnsSince { anchor: Anchor::Activation, whose: Who::Opponent, n: 3 })
-                .op(Op::Destroy(Obj::This)),
+                .op(Op::destroy(Obj::This)),
         ]),
         // Stamping Destruction
         81385346 => Behavior::with(vec![E::spell(
@@ -166,7 +166,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .when(Condition::Exists { place: Place::Monsters(Who::You), filter: dragon() & F::FaceUp, count: 1 })
         .target(1, F::SpellTrap)
-        .op(Op::Destroy(Obj::Targets))
+        .op(Op::destroy(Obj::Targets))
         .then_if_did(vec![Op::damage_controller(Obj::Affected, Num::Const(500))])]),
         // Creature Swap
         31036355 => Behavior::with(vec![E::spell(
@@ -180,7 +180,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::Choose { who: Who::You, place: Place::Monsters(Who::You), filter: F::Any, min: 1, max: 1 })
         .op(Op::Remember { what: Obj::Chosen, slot: Mem(0) })
         .op(Op::Choose { who: Who::Opponent, place: Place::Monsters(Who::Opponent), filter: F::Any, min: 1, max: 1 })
-        .op(Op::SwapControl(Obj::Memory(Mem(0)), Obj::Chosen))
+        .op(Op::swap_control(Obj::Memory(Mem(0)), Obj::Chosen))
         .op(Op::Apply { what: Obj::Affected, modifier: Modifier::cannot_change_position(Scope::This), until: Duration::EndOfTurn })]),
         // Reload
         22589918 => Behavior::with(vec![E::spell(
@@ -205,8 +205,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::can_special_summon())
         .op(Op::special_summon(Obj::Targets, SummonPos::Attack))
         .then_if_did(vec![
-            Op::Apply { what: Obj::Affected, modifier: Modifier::DestroyedWithSource { destroyed_only: false }, until: Duration::Permanent },
-            Op::Apply { what: Obj::Affected, modifier: Modifier::SourceDestroyedWithIt, until: Duration::Permanent },
+            Op::Apply { what: Obj::Affected, modifier: Modifier::destroyed_with_source(false), until: Duration::Permanent },
+            Op::Apply { what: Obj::Affected, modifier: Modifier::source_destroyed_with_it(), until: Duration::Permanent },
         ])]),
         // Ceasefire
         36468556 => Behavior::with(vec![E::trap(

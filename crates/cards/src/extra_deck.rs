@@ -47,16 +47,13 @@ fn absorb() -> E {
         .op(Op::EquipAsCard {
             what: Obj::Targets,
             to: Obj::This,
-            grants: Some(Modifier::SetOriginal {
-                atk: Some(Num::stat_of(Stat::OriginalAtk, Obj::Affected)),
-                def: Some(Num::stat_of(Stat::OriginalDef, Obj::Affected)),
-            }),
+            grants: Some(Modifier::set_original(Some(Num::stat_of(Stat::OriginalAtk, Obj::Affected)), Some(Num::stat_of(Stat::OriginalDef, Obj::Affected)))),
         })
 }
 
 /// Stargazer/Timegazer: Scale 4 unless the other Pendulum Zone holds a "Magician" or "Odd-Eyes" card.
 fn magician_scale() -> Modifier {
-    Modifier::ScaleUnlessPartner { scale: 4, partner: F::NameHas("Magician".into()) | F::NameHas("Odd-Eyes".into()) }
+    Modifier::scale_unless_partner(4, F::NameHas("Magician".into()) | F::NameHas("Odd-Eyes".into()))
 }
 
 fn pendulum() -> F {
@@ -213,13 +210,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     "1 Tuner + 1 or more non-Tuners. After it attacks a Defense Position monster: destroy every Defense Position monster your opponent controls.",
                 )
                 .when(Condition::attacked_defense_position())
-                .op(Op::Destroy(Obj::All(Place::Monsters(Who::Opponent), F::DefensePos))),
+                .op(Op::destroy(Obj::All(Place::Monsters(Who::Opponent), F::DefensePos))),
                 E::trigger(
                     Trigger::Phase { phase: Phase::End, whose: Who::You },
                     "In your End Phase: destroy every other monster you control that did not declare an attack this turn.",
                 )
                 .needs_card_on_field()
-                .op(Op::Destroy(Obj::All(Place::Monsters(Who::You), F::NotSelf & !F::ThisTurn(TurnFact::Attacked)))),
+                .op(Op::destroy(Obj::All(Place::Monsters(Who::You), F::NotSelf & !F::ThisTurn(TurnFact::Attacked)))),
             ],
         ),
         // Junk Synchron
@@ -259,7 +256,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .limit(Limit::PerCardPerTurn)
         .op(Op::Apply {
             what: Obj::This,
-            modifier: Modifier::SetOriginal { atk: Some(Num::Times(Box::new(Num::stat_of(Stat::OriginalAtk, Obj::This)), 2)), def: None },
+            modifier: Modifier::set_original(Some(Num::Times(Box::new(Num::stat_of(Stat::OriginalAtk, Obj::This)), 2)), None),
             until: Duration::EndOfBattlePhase,
         })]),
         // ---- Xyz (SUM-11) ----
@@ -271,7 +268,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 .op(Op::negate_attack()),
                 E::trigger(Trigger::attack_targeted(), "If it is chosen as an attack target while it has no material: destroy it.")
                     .when(Condition::This(F::stat(Stat::Materials, Cmp::Eq, 0)))
-                    .op(Op::Destroy(Obj::This))],
+                    .op(Op::destroy(Obj::This))],
             materials: Some(Materials::Xyz { count: 2, filter: F::Any }),
             ..Behavior::default()
         },
@@ -287,7 +284,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             )
             .range(Range::PendulumZone)
             .limit(Limit::PerNamePerTurn)
-            .op(Op::Destroy(Obj::This))
+            .op(Op::destroy(Obj::This))
             .then_if_did(vec![
                 Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: pendulum() & F::atk_at_most(1500), min: 1, max: 1 },
                 Op::ToHand(Obj::Chosen),
@@ -309,7 +306,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "A Pendulum monster (Scale 1). In a Pendulum Zone, its Scale becomes 4 unless your other Pendulum Zone holds a \"Magician\" or \"Odd-Eyes\" card. Also there: while a Pendulum monster you control battles, your opponent cannot activate Spell Cards until the end of the Damage Step.",
         )
         .modifier(magician_scale())
-        .modifier(Modifier::PendulumBattleLock(F::Spell)),
+        .modifier(Modifier::pendulum_battle_lock(F::Spell)),
         E::optional_when(
             Trigger::ReturnedToHand(Subject::Any(pendulum())),
             "Once per turn, when exactly 1 other Pendulum monster you control (and no other card) is returned to your hand by an opponent's card effect, outside the Damage Step: you can Special Summon 1 monster with its name from your hand.",
@@ -323,8 +320,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "A Pendulum monster (Scale 8). It can be activated to a Pendulum Zone only while you control no monsters. In a Pendulum Zone, its Scale becomes 4 unless your other Pendulum Zone holds a \"Magician\" or \"Odd-Eyes\" card. Also there: while a Pendulum monster you control battles, your opponent cannot activate Trap Cards until the end of the Damage Step.",
         )
         .modifier(magician_scale())
-        .modifier(Modifier::PendulumBattleLock(F::Trap))
-        .modifier(Modifier::ScaleActivationNeeds(Condition::NoneIn { place: Place::Monsters(Who::You), filter: F::Any })),
+        .modifier(Modifier::pendulum_battle_lock(F::Trap))
+        .modifier(Modifier::scale_activation_needs(Condition::NoneIn { place: Place::Monsters(Who::You), filter: F::Any })),
         E::continuous(
             "As a monster in a Monster Zone: once per turn, the first time a card effect of your opponent would destroy cards in your Pendulum Zones, they are not destroyed.",
         )
@@ -371,7 +368,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     .cost(Cost::tribute(1, !F::NotSelf))
                     .op(Op::Apply {
                         what: Obj::All(Place::Monsters(Who::Opponent), F::Attacker),
-                        modifier: Modifier::SetCurrent { scope: Scope::This, atk: Some(Num::Const(0)), def: None },
+                        modifier: Modifier::set_current(Scope::This, Some(Num::Const(0)), None),
                         until: Duration::EndOfTurn,
                     }),
                 E::quick("Once per turn, if it is in your GY: you can Tribute 1 Level 1 monster; Special Summon it.")

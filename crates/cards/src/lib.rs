@@ -10,14 +10,13 @@ use ygo_core::pool::{CardDef, CardPool};
 
 pub mod bench_classic;
 pub mod classic;
+pub mod counters_and_tokens;
 pub mod decks;
 pub mod dragons_roar;
 pub mod extra_deck;
-pub mod extras;
 pub mod goat;
 pub mod mechanics;
 pub mod rule_examples;
-pub mod rule_examples_2;
 mod version;
 pub mod zombie_madness;
 pub use version::{data_version, data_version_with};
@@ -94,10 +93,9 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("dragons_roar", dragons_roar::behavior),
     ("zombie_madness", zombie_madness::behavior),
     ("rule_examples", rule_examples::behavior),
-    ("rule_examples_2", rule_examples_2::behavior),
     ("bench_classic", bench_classic::behavior),
     ("extra_deck", extra_deck::behavior),
-    ("extras", extras::behavior),
+    ("counters_and_tokens", counters_and_tokens::behavior),
     ("goat::spells_a", goat::spells_a::behavior),
     ("goat::spells_b", goat::spells_b::behavior),
     ("goat::traps", goat::traps::behavior),
@@ -117,6 +115,28 @@ const VERSIONS_2005: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::monsters_b", goat::monsters_b::behavior_2005),
     ("goat::monsters_c", goat::monsters_c::behavior_2005),
 ];
+
+/// The card index (`crates/cards/CARDS.md`): every card with a declared behaviour, by name,
+/// with the file of today's behaviour and of its 2005 version (a test keeps it current).
+pub fn card_index() -> String {
+    let file = |module: &str| format!("src/{}.rs", module.replace("::", "/"));
+    let mut rows: Vec<(String, u32, String, String)> = Vec::new();
+    for raw in parse_tsv(CARDS_TSV).expect("embedded cards.tsv is valid (checked by tests)") {
+        let found = |registry: &[(&str, fn(u32) -> Option<Behavior>)]| registry.iter().find(|(_, b)| b(raw.id).is_some()).map(|(m, _)| file(m));
+        let (today, old) = (found(MODULES), found(VERSIONS_2005));
+        if today.is_some() || old.is_some() {
+            rows.push((raw.name.clone(), raw.id, today.unwrap_or_default(), old.unwrap_or_default()));
+        }
+    }
+    rows.sort();
+    let mut out = String::from(
+        "# Card index\n\nEvery card whose behaviour `ygo-cards` declares, by name: the file of today's behaviour and, for a\ncard whose 2005 text differs, of its Goat version (paths under `crates/cards/`). Generated: after\nadding a card, run `YGO_WRITE_CARD_INDEX=1 cargo test --release -p ygo-cards card_index`.\n\n| Card | Passcode | Today | 2005 version |\n|---|---|---|---|\n",
+    );
+    for (name, id, today, old) in rows {
+        out.push_str(&format!("| {name} | {id} | {today} | {old} |\n"));
+    }
+    out
+}
 
 /// Today's behaviour of a card, by passcode.
 pub(crate) fn current_behavior(id: u32) -> Option<Behavior> {
@@ -181,6 +201,18 @@ mod tests {
         }
         assert!(pool().find("Dark Magician").is_some());
         assert!(pool().find("46986414").is_some());
+    }
+
+    #[test]
+    fn card_index_is_current() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/CARDS.md");
+        let index = card_index();
+        if std::env::var_os("YGO_WRITE_CARD_INDEX").is_some() {
+            std::fs::write(path, &index).unwrap();
+        }
+        let shipped = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(shipped == index, "crates/cards/CARDS.md is out of date: run `YGO_WRITE_CARD_INDEX=1 cargo test --release -p ygo-cards card_index`");
+        assert!(index.contains("| Sangan | 26202165 | src/bench_classic.rs |"));
     }
 
     #[test]

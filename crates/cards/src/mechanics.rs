@@ -4,7 +4,7 @@
 
 use ygo_core::card::type_bits;
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
-use ygo_core::types::Zone;
+use ygo_core::types::{Phase, Zone};
 
 use crate::Versions;
 
@@ -22,6 +22,24 @@ pub fn fusion(codes: &[u32], effects: Vec<E>) -> Behavior {
     Behavior { materials: Some(Materials::Fusion { slots: codes.iter().map(|&c| F::Named(c)).collect(), by_polymerization: true }), ..Behavior::with(effects) }
 }
 
+/// A Spirit monster (EFF-15): `text` says it cannot be Special Summoned (the rule is the
+/// behaviour's `no_special_summon`); in the End Phase of a turn it was Normal Summoned or
+/// flipped face-up it returns to its owner's hand; then its own effects.
+pub fn spirit(text: &str, own: Vec<E>) -> Behavior {
+    let mut effects = vec![E::continuous(text), E::spirit_return()];
+    effects.extend(own);
+    Behavior { no_special_summon: true, ..Behavior::with(effects) }
+}
+
+/// An upkeep cost: "once per turn, in your Standby Phase: pay `lp` LP, or destroy this card"
+/// (the controller chooses; with too few LP only the destruction is possible).
+pub fn upkeep(lp: i32, text: &str) -> E {
+    E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::You }, text)
+        .limit(Limit::PerCardPerTurn)
+        .needs_card_on_field()
+        .op(Op::ChooseOne(vec![vec![Op::pay_lp(Num::Const(lp))], vec![Op::destroy(Obj::This)]]))
+}
+
 /// "Toon World" (the Toon monsters' field).
 pub const TOON_WORLD: u32 = 15259703;
 
@@ -37,7 +55,7 @@ pub fn toon(own: Vec<E>) -> Vec<E> {
             Trigger::LeftField(F::Named(TOON_WORLD) & F::SentBy(Sent::Destroyed)),
             "When \"Toon World\" on the field is destroyed, this card is destroyed.",
         )
-        .op(Op::Destroy(Obj::This)),
+        .op(Op::destroy(Obj::This)),
         E::continuous("While you control \"Toon World\" and your opponent controls no Toon monster, it can attack your opponent directly.")
             .when(Condition::All(vec![
                 Condition::Exists { place: Place::SpellTraps(Who::You), filter: F::Named(TOON_WORLD) & F::FaceUp, count: 1 },
@@ -128,5 +146,10 @@ mod tests {
         assert!(matches!(today.effects[0].ops[0], Op::Choose { .. }));
         assert!(matches!(old.effects[0].ops[0], Op::If { .. }));
         assert_eq!(fusion(&[1, 2], vec![]).materials, Some(Materials::Fusion { slots: vec![F::Named(1), F::Named(2)], by_polymerization: true }));
+        let s = spirit("t", vec![E::ignition("own")]);
+        assert!(s.no_special_summon);
+        assert_eq!(s.effects[1], E::spirit_return());
+        assert_eq!(s.effects[2].text, "own");
+        assert!(matches!(&upkeep(100, "t").ops[0], Op::ChooseOne(b) if b[0] == vec![Op::pay_lp(Num::Const(100))]));
     }
 }

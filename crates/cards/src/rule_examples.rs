@@ -1,4 +1,5 @@
-//! Card behaviours (see `lib.rs`): each card is a declaration in the effect vocabulary of
+//! Cards chosen to show the rules at work (win conditions, FLIP, chains, equips, summon
+//! procedures, continuous locks): each a declaration in the effect vocabulary of
 //! `ygo_core::effect`, with its rules text in the project's own words.
 
 #[allow(unused_imports)]
@@ -21,16 +22,27 @@ fn board_piece() -> F {
     F::NameHas("Spirit Message".to_string()) | F::Named(DESTINY_BOARD)
 }
 
+/// "Helios - The Primordial Sun" (named by "Macro Cosmos").
+const HELIOS: u32 = 54493213;
+
+pub(crate) fn equip_spell(atk: i32, text: &str) -> E {
+    E::spell(SpellKind::Equip, text).target(1, F::Monster & F::FaceUp).op(Op::EquipTo(Obj::Targets)).modifier(Modifier::AtkDef {
+        scope: Scope::Equipped,
+        atk: Num::Const(atk),
+        def: Num::Const(0),
+    })
+}
+
 /// The behaviour of a card of this group by passcode.
 pub fn behavior(id: u32) -> Option<Behavior> {
     Some(match id {
         // Man-Eater Bug
-        54652250 => Behavior::with(vec![E::flip("FLIP: Destroy 1 monster on the field (targeted).").target(1, F::Monster).op(Op::Destroy(Obj::Targets))]),
+        54652250 => Behavior::with(vec![E::flip("FLIP: Destroy 1 monster on the field (targeted).").target(1, F::Monster).op(Op::destroy(Obj::Targets))]),
         // Trap Hole
         4206964 => Behavior::with(vec![E::trap(TrapKind::Normal, "When your opponent Normal or Flip Summons a monster with 1000 or more ATK: destroy that monster (targeted).")
             .when(Condition::JustSummoned { normal: true, flip: true, special: false, filter: F::atk_at_least(1000) & F::OppControls })
             .target(1, F::JustSummoned & F::OppControls & F::atk_at_least(1000))
-            .op(Op::Destroy(Obj::Targets))]),
+            .op(Op::destroy(Obj::Targets))]),
         // Exodia the Forbidden One
         33396948 => Behavior {
             effects: vec![E::continuous(
@@ -109,7 +121,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "When a monster would be Summoned, or a spell or trap card is activated: pay half your LP; negate that Summon or activation and destroy the card.",
         )
         .when(Condition::Any(vec![Condition::summon_pending(), Condition::chain_top_activates(F::Spell | F::Trap)]))
-        .cost(Cost::PayLp(Num::half(Num::Lp(Who::You))))
+        .cost(Cost::pay_lp(Num::half(Num::Lp(Who::You))))
         .op(Op::negate_activation(true))]),
         // Monster Reborn
         83764718 => Behavior::with(vec![E::spell(SpellKind::Normal, "Special Summon 1 monster from either player's GY (targeted).")
@@ -125,16 +137,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::ChangePosition { what: Obj::All(Place::Monsters(Who::Both), F::Any), to: PosChange::Toggle })
         .op(Op::Apply { what: Obj::All(Place::Monsters(Who::Both), F::Any), modifier: Modifier::cannot_change_position(Scope::This), until: Duration::EndOfTurn })]),
         // Yata-Garasu
-        3078576 => Behavior {
-            effects: vec![
-                E::continuous("This card cannot be Special Summoned."),
-                E::spirit_return(),
-                E::trigger(Trigger::DealtBattleDamage { direct: false, of: Subject::This }, "If this card deals battle damage to your opponent: they skip the Draw Phase of their next turn.")
-                    .op(Op::ApplyPlayer { who: Who::Opponent, effect: PlayerEffect::SkipDraw(1) }),
-            ],
-            no_special_summon: true,
-            ..Behavior::default()
-        },
+        3078576 => crate::mechanics::spirit(
+            "This card cannot be Special Summoned.",
+            vec![E::trigger(Trigger::dealt_battle_damage(false, Subject::This), "If this card deals battle damage to your opponent: they skip the Draw Phase of their next turn.")
+                .op(Op::ApplyPlayer { who: Who::Opponent, effect: PlayerEffect::SkipDraw(1) })],
+        ),
         // Umi
         22702055 => Behavior::with(vec![E::spell(
             SpellKind::Field,
@@ -167,9 +174,222 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "In your second Standby Phase after its activation: destroy this card, and if you do, add the card it banished to your hand.",
             )
             .when(Condition::TurnsSince { anchor: Anchor::Activation, whose: Who::You, n: 2 })
-            .op(Op::Destroy(Obj::This))
+            .op(Op::destroy(Obj::This))
             .then_if_did(vec![Op::ToHand(Obj::Memory(Mem(0)))]),
         ]),
+        // Cyber Jar
+        34124316 => Behavior::with(vec![E::flip(
+            "FLIP: Destroy every monster on the field, this card included. Then each player (turn player first) reveals the top 5 cards of their Deck (as many as they have), Special Summons every revealed Level 4 or lower monster in face-up Attack or face-down Defense Position, and adds the other revealed cards to their hand.",
+        )
+        .op(Op::destroy(Obj::All(Place::Monsters(Who::Both), F::Any)))
+        .op(Op::Reveal(Obj::DeckTop(Who::Both, 5)))
+        .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
+        .op(Op::SpecialSummon {
+            what: Obj::Filtered(Box::new(Obj::Memory(Mem(0))), F::Monster & F::level_at_most(4) & F::can_special_summon()),
+            pos: SummonPos::AttackOrSet,
+            side: Side::Owner,
+        })
+        .op(Op::ToHand(Obj::Filtered(Box::new(Obj::Memory(Mem(0))), F::InDeck)))]),
+        // Dark World Dealings
+        74117290 => Behavior::with(vec![E::spell(SpellKind::Normal, "Both players draw 1 card; then each of them discards 1 card (the turn player first).")
+            .op(Op::Draw { who: Who::Both, count: Num::Const(1) })
+            .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Any, min: 1, max: 1 })
+            .op(Op::Discard(Obj::Chosen))
+            .op(Op::Choose { who: Who::Opponent, place: Place::Hand(Who::Opponent), filter: F::Any, min: 1, max: 1 })
+            .op(Op::Discard(Obj::Chosen))]),
+        // Jar of Greed
+        83968380 => Behavior::with(vec![E::trap(TrapKind::Normal, "You draw 1 card.").op(Op::Draw { who: Who::You, count: Num::Const(1) })]),
+        // Axe of Despair
+        40619825 => Behavior::with(vec![
+            equip_spell(1000, "Equip to 1 face-up monster (targeted): it gets +1000 ATK. This card also counts as an \"Archfiend\" card."),
+            E::optional_when(
+                Trigger::SentToGy { from: vec![Zone::SpellTrap], cause: Cause::Any },
+                "When this card goes from the field to the GY: you can Tribute 1 monster to put this card on top of your Deck.",
+            )
+            .range(Range::Gy)
+            .cost(Cost::tribute(1, F::Any))
+            .op(Op::ToDeck { what: Obj::This, top: true }),
+        ]),
+        // Black Pendant
+        65169794 => Behavior::with(vec![
+            equip_spell(500, "Equip to 1 face-up monster (targeted): it gets +500 ATK."),
+            E::trigger(Trigger::SentToGy { from: vec![Zone::SpellTrap], cause: Cause::Any }, "When this card goes from the field to the GY: your opponent takes 500 damage.")
+                .range(Range::Gy)
+                .op(Op::damage(Who::Opponent, Num::Const(500))),
+        ]),
+        // Archfiend of Gilfer
+        50287060 => Behavior::with(vec![
+            E::optional_when(
+                Trigger::SentToGy { from: vec![], cause: Cause::Any },
+                "When this card is sent to the GY: you can target 1 face-up monster on the field and equip this card to it.",
+            )
+            .range(Range::Gy)
+            .target_in(Place::Monsters(Who::Both), 1, 1, F::Monster & F::FaceUp)
+            .op(Op::EquipAsCard { what: Obj::This, to: Obj::Targets, grants: None }),
+            E::continuous("The monster equipped with this card has 500 less ATK.").modifier(Modifier::AtkDef { scope: Scope::Equipped, atk: Num::Const(-500), def: Num::Const(0) }),
+        ]),
+        // Darkness Approaches
+        80168720 => Behavior::with(vec![E::spell(SpellKind::Normal, "Discard 2 cards as a cost, and target 1 face-up monster on the field: turn it face-down in Defense Position.")
+            .cost(Cost::discard(2, F::Any))
+            .target(1, F::Monster & F::FaceUp)
+            .op(Op::ChangePosition { what: Obj::Targets, to: PosChange::FaceDownDefense })]),
+        // Cyber Dragon
+        70095154 => Behavior {
+            effects: vec![E::continuous(
+                "While your opponent controls a monster and you control none, you can Special Summon this card from your hand (a summon procedure, not an activated effect).",
+            )],
+            summon_rule: Some(SummonRule::OnlyOpponentControlsMonsters),
+            ..Behavior::default()
+        },
+        // Black Luster Soldier - Envoy of the Beginning
+        72989439 => Behavior {
+            effects: vec![
+                E::continuous(
+                    "Cannot be Normal Summoned or Set. Must first be Special Summoned from your hand by banishing 1 LIGHT and 1 DARK monster from your GY. You can use only 1 of its two following effects per turn.",
+                ),
+                E::ignition("Target 1 monster on the field: banish it. This card cannot attack during the turn you use this effect.")
+                    .target_in(Place::Monsters(Who::Both), 1, 1, F::Monster)
+                    .limit(Limit::PerCardPerTurn)
+                    .limit_group(0)
+                    .op(Op::Apply { what: Obj::This, modifier: Modifier::cannot_attack(Scope::This), until: Duration::EndOfTurn })
+                    .op(Op::Banish { what: Obj::Targets, face_down: false }),
+                E::optional_if(
+                    Trigger::destroys_by_battle(),
+                    "If this card attacks and destroys an opponent's monster by battle: it can attack once more in a row.",
+                )
+                .limit(Limit::PerCardPerTurn)
+                .limit_group(0)
+                .when(Condition::This(F::Attacker))
+                .op(Op::ExtraAttack(Obj::This)),
+            ],
+            no_normal_summon: true,
+            summon_rule: Some(SummonRule::BanishFromGy(vec![F::Monster & F::Attribute(Attribute::Light), F::Monster & F::Attribute(Attribute::Dark)])),
+            ..Behavior::default()
+        },
+        // Sacred Phoenix of Nephthys
+        61441708 => Behavior::with(vec![E::trigger(
+            Trigger::Phase { phase: Phase::Standby, whose: Who::You },
+            "Once per turn, in your first Standby Phase after this card was destroyed by a card effect and sent to the GY: Special Summon it from the GY; if you do, destroy every spell and trap on the field.",
+        )
+        .range(Range::Gy)
+        .limit(Limit::PerCardPerTurn)
+        .when(Condition::All(vec![
+            Condition::This(F::SentBy(Sent::DestroyedByEffect)),
+            Condition::TurnsSince { anchor: Anchor::Arrival, whose: Who::You, n: 1 },
+        ]))
+        .op(Op::special_summon(Obj::This, SummonPos::FaceUp))
+        .then_if_did(vec![Op::destroy(Obj::All(Place::SpellTraps(Who::Both), F::Any))])]),
+        // Macro Cosmos
+        30241314 => Behavior::with(vec![E::trap(
+            TrapKind::Continuous,
+            "On activation you can Special Summon 1 \"Helios - The Primordial Sun\" from your hand or Deck. While this card is face-up on the field, every card that would go to the GY is banished instead.",
+        )
+        .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: F::Named(HELIOS) & F::can_special_summon(), min: 0, max: 1 })
+        .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
+        .modifier(Modifier::banish_instead_of_gy())]),
+        // Jinzo
+        77585513 => Behavior::with(vec![E::continuous("No trap card can be activated, and every trap effect on the field is negated.").modifier(Modifier::no_traps())]),
+        // Skill Drain
+        82732705 => Behavior::with(vec![E::trap(
+            TrapKind::Continuous,
+            "Pay 1000 LP to activate. While this card is face-up, every face-up monster on the field has its effects negated (their effects can still be activated).",
+        )
+        .cost(Cost::pay_lp(Num::Const(1000)))
+        .modifier(Modifier::negate_monster_effects())]),
+        // Catapult Turtle
+        95727991 => Behavior::with(vec![E::ignition(
+            "Once per turn: you can Tribute 1 monster (this card included) to inflict damage to your opponent equal to half the ATK that monster had on the field.",
+        )
+        .limit(Limit::PerCardPerTurn)
+        .cost(Cost::tribute(1, F::Any))
+        .op(Op::damage(Who::Opponent, Num::half(Num::Cost(CostStat::Atk))))]),
+        // Cannon Soldier
+        11384280 => Behavior::with(vec![E::ignition("You can Tribute 1 monster (this card included) to inflict 500 damage to your opponent.")
+            .cost(Cost::tribute(1, F::Any))
+            .op(Op::damage(Who::Opponent, Num::Const(500)))]),
+        // Penguin Soldier
+        93920745 => Behavior::with(vec![E::new(EffectKind::Trigger { optional: true, when: false }, "FLIP: you can target 1 or 2 monsters on the field and return them to the hand.")
+            .on(Trigger::Flipped)
+            .target_in(Place::Monsters(Who::Both), 1, 2, F::Monster)
+            .op(Op::ToHand(Obj::Targets))]),
+        // Spellbinding Circle
+        18807108 => Behavior::with(vec![E::trap(
+            TrapKind::Continuous,
+            "Target 1 monster your opponent controls when you activate this card: while this card is face-up, that monster cannot attack or change its battle position. If that monster is destroyed, this card is destroyed.",
+        )
+        .target(1, F::Monster & F::OppControls)
+        .op(Op::Apply { what: Obj::Targets, modifier: Modifier::cannot_attack(Scope::This), until: Duration::WhileSourceOnField })
+        .op(Op::Apply { what: Obj::Targets, modifier: Modifier::cannot_change_position(Scope::This), until: Duration::WhileSourceOnField })
+        .op(Op::Apply { what: Obj::Targets, modifier: Modifier::source_destroyed_with_it(), until: Duration::WhileSourceOnField })]),
+        // Last Will
+        85602018 => Behavior::with(vec![E::spell(
+            SpellKind::Normal,
+            "Only if a monster from your field went to your GY this turn: you can Special Summon 1 monster with 1500 or less ATK from your Deck; then shuffle your Deck.",
+        )
+        .when(Condition::Exists { place: Place::Gy(Who::You), filter: F::Monster & F::CameFrom(Origin::MonsterZone) & F::ThisTurn(TurnFact::Arrived), count: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Monster & F::atk_at_most(1500) & F::can_special_summon(), min: 0, max: 1 })
+        .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
+        // Ultimate Offering
+        80604091 => Behavior::with(vec![
+            E::trap(TrapKind::Continuous, "This card stays face-up on the field."),
+            E::trap(
+                TrapKind::Continuous,
+                "In your Main Phase or your opponent's Battle Phase you can pay 500 LP: right after this effect resolves, you Normal Summon or Set 1 monster (an extra one).",
+            )
+            .when(Condition::All(vec![
+                Condition::Any(vec![
+                    Condition::All(vec![Condition::your_turn(), Condition::Any(vec![Condition::in_phase(Phase::Main1), Condition::in_phase(Phase::Main2)])]),
+                    Condition::All(vec![Condition::opponents_turn(), Condition::in_battle_phase()]),
+                ]),
+                Condition::Exists { place: Place::Hand(Who::You), filter: F::Monster, count: 1 },
+            ]))
+            .cost(Cost::pay_lp(Num::Const(500)))
+            .op(Op::normal_summon_now(F::Any)),
+        ]),
+        // Rush Recklessly
+        70046172 => Behavior::with(vec![E::spell(SpellKind::QuickPlay, "Target 1 face-up monster on the field: it gets +700 ATK until the end of the turn.")
+            .target(1, F::Monster & F::FaceUp)
+            .changes_stats_in_damage_step()
+            .op(Op::Apply { what: Obj::Targets, modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(700), def: Num::Const(0) }, until: Duration::EndOfTurn })]),
+        // Level Limit - Area B
+        3136426 => Behavior::with(vec![E::spell(
+            SpellKind::Continuous,
+            "While this card is face-up, every face-up Level 4 or higher monster on the field is put in Defense Position and cannot be changed to Attack Position.",
+        )
+        .modifier(Modifier::force_defense(Scope::Monsters(F::level_at_least(4))))]),
+        // Lightforce Sword
+        49587034 => Behavior::with(vec![
+            E::trap(TrapKind::Normal, "Banish 1 random card from your opponent's hand, face-down.")
+                .when(Condition::Exists { place: Place::Hand(Who::Opponent), filter: F::Any, count: 1 })
+                .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })
+                .op(Op::Banish { what: Obj::Chosen, face_down: true })
+                .op(Op::Remember { what: Obj::Affected, slot: Mem(0) }),
+            E::trigger(
+                Trigger::Phase { phase: Phase::Standby, whose: Who::Opponent },
+                "In the Standby Phase of your opponent's 4th turn after this card's activation, the card it banished returns to their hand.",
+            )
+            .range(Range::Gy)
+            .when(Condition::All(vec![
+                Condition::TurnsSince { anchor: Anchor::Activation, whose: Who::Opponent, n: 4 },
+                Condition::Remembered(Mem(0)),
+            ]))
+            .op(Op::ToHand(Obj::Memory(Mem(0)))),
+        ]),
+        // Mirror Force
+        44095762 => Behavior::with(vec![E::trap(TrapKind::Normal, "When an opponent's monster declares an attack: destroy every Attack Position monster your opponent controls.")
+            .when(Condition::AttackDeclared(F::OppControls))
+            .op(Op::destroy(Obj::All(Place::Monsters(Who::Opponent), F::AttackPos)))]),
+        // Time Seal
+        35316708 => Behavior::with(vec![E::trap(TrapKind::Normal, "Your opponent skips the Draw Phase of their next turn.")
+            .op(Op::ApplyPlayer { who: Who::Opponent, effect: PlayerEffect::SkipDraw(1) })]),
+        // Solomon's Lawbook
+        23471572 => Behavior::with(vec![E::trap(TrapKind::Normal, "You skip your next Standby Phase.").op(Op::ApplyPlayer { who: Who::You, effect: PlayerEffect::SkipStandby(1) })]),
+        // Great Long Nose
+        2356994 => crate::mechanics::spirit(
+            "Cannot be Special Summoned.",
+            vec![E::trigger(Trigger::dealt_battle_damage(false, Subject::This), "If this card inflicts battle damage to your opponent, they skip their next Battle Phase.")
+                .op(Op::ApplyPlayer { who: Who::Opponent, effect: PlayerEffect::SkipBattle(1) })],
+        ),
         _ => return None,
     })
 }

@@ -15,7 +15,7 @@ pub(crate) fn zombie() -> F {
 /// (declare a type, the opponent sends 1 card of it from their Deck to the GY).
 fn vampire_mill() -> E {
     E::trigger(
-        Trigger::DealtBattleDamage { direct: false, of: Subject::This },
+        Trigger::dealt_battle_damage(false, Subject::This),
         "If this card inflicts battle damage to your opponent: declare Monster, Spell or Trap; your opponent picks 1 card of that type in their Deck and sends it to the GY.",
     )
     .op(Op::declare(Declare::CardType))
@@ -34,7 +34,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "Every face-up Effect Monster on the field goes to Defense Position; until the end of this turn their original DEF is 0 and their battle positions cannot be changed.",
             )
             .op(Op::ChangePosition { what: effect_monsters(), to: PosChange::FaceUpDefense })
-            .op(Op::Apply { what: effect_monsters(), modifier: Modifier::SetOriginal { atk: None, def: Some(Num::Const(0)) }, until: Duration::EndOfTurn })
+            .op(Op::Apply { what: effect_monsters(), modifier: Modifier::set_original(None, Some(Num::Const(0))), until: Duration::EndOfTurn })
             .op(Op::Apply { what: effect_monsters(), modifier: Modifier::cannot_change_position(Scope::This), until: Duration::EndOfTurn })])
         }
         // Vampire Genesis
@@ -63,21 +63,19 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "At the end of the Damage Step, if this card battled a Warrior or Spellcaster monster: destroy that monster.",
         )
         .when(Condition::EventCard(F::OnField & F::FaceUp & (F::Race(Race::WARRIOR) | F::Race(Race::SPELLCASTER))))
-        .op(Op::Destroy(Obj::EventCard))]),
+        .op(Op::destroy(Obj::EventCard))]),
         // Dark Dust Spirit
-        89111398 => Behavior {
-            no_special_summon: true,
-            ..Behavior::with(vec![
-                E::continuous("This card can never be Special Summoned."),
-                E::spirit_return(),
+        89111398 => crate::mechanics::spirit(
+            "This card can never be Special Summoned.",
+            vec![
                 E::trigger(
                     Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This },
                     "When this card is Normal Summoned or flipped face-up: destroy every other face-up monster on the field.",
                 )
-                .op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::NotSelf))),
-                E::trigger(Trigger::Flipped, "").op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::NotSelf))),
-            ])
-        },
+                .op(Op::destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::NotSelf))),
+                E::trigger(Trigger::Flipped, "").op(Op::destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::NotSelf))),
+            ],
+        ),
         // Vampire Lord
         53839837 => Behavior::with(vec![
             vampire_mill(),
@@ -132,7 +130,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             E::continuous("Right after a card effect that targeted this face-up card resolves, this card is destroyed.")
                 .modifier(Modifier::destroy_after_targeted(Scope::This)),
             E::trigger(
-                Trigger::DealtBattleDamage { direct: true, of: Subject::This },
+                Trigger::dealt_battle_damage(true, Subject::This),
                 "When this card deals battle damage to your opponent with a direct attack: 1 random card from their hand is discarded.",
             )
             .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })
@@ -173,14 +171,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Torrential Tribute
         53582587 => Behavior::with(vec![E::new(NORMAL_TRAP, "When a monster is Summoned: destroy every monster on the field.")
             .when(Condition::JustSummoned { normal: true, flip: true, special: true, filter: F::Any })
-            .op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::Any)))]),
+            .op(Op::destroy(Obj::All(Place::Monsters(Who::Both), F::Any)))]),
         // Dust Tornado
         60082869 => Behavior::with(vec![E::new(
             NORMAL_TRAP,
             "Destroy 1 targeted spell or trap your opponent controls; then you can Set 1 spell or trap from your hand.",
         )
         .target(1, F::SpellTrap & F::OppControls)
-        .op(Op::Destroy(Obj::Targets))
+        .op(Op::destroy(Obj::Targets))
         .then_if_did(vec![Op::only_if(
             Condition::Exists { place: Place::Hand(Who::You), filter: F::can_set(), count: 1 },
             vec![Op::MayDo(vec![Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::can_set(), min: 1, max: 1 }, Op::Set(Obj::Chosen)])],

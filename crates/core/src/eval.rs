@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use crate::card::{type_bits, CardData, Kind, MonsterFrame};
-use crate::effect::{Anchor, CostStat, Declare, Filter, Num, Obj, Origin, Place, Sent, Stat, TurnFact, Who};
+use crate::effect::{Anchor, CostStat, Declare, Filter, Num, Obj, Origin, Place, Relation, Sent, Stat, TurnFact, Who};
 use crate::event::{Event, Reason};
 use crate::resolve::Resolution;
 use crate::state::{CardId, CardState, Duel};
@@ -233,10 +233,7 @@ impl Duel {
             Num::Heads => ctx.res.map_or(0, |r| r.heads as i32),
             Num::Half(x) => self.num(x, ctx) / 2,
             Num::Times(x, k) => self.num(x, ctx).saturating_mul(*k),
-            Num::Plus(a, b) => self.num(a, ctx).saturating_add(self.num(b, ctx)),
-            Num::Minus(a, b) => (self.num(a, ctx) - self.num(b, ctx)).max(0),
-            Num::Max(a, b) => self.num(a, ctx).max(self.num(b, ctx)),
-            Num::Min(a, b) => self.num(a, ctx).min(self.num(b, ctx)),
+            Num::Of(how, a, b) => how.apply(self.num(a, ctx), self.num(b, ctx)),
             Num::RememberedCount(m) => self.memory.iter().filter(|e| e.source == ctx.source && e.slot == *m).count() as i32,
             Num::TurnsSince { anchor, whose } => self.turns_counted(*anchor, ctx.source, *whose, ctx.p) as i32,
         }
@@ -423,9 +420,9 @@ impl Duel {
                 TurnFact::Summoned => c.zone() == Zone::Monster && c.entered_turn == self.turn && c.summon != crate::types::SummonKind::None,
             },
             Filter::Summoned(k) => c.zone() == Zone::Monster && c.summon == *k,
-            Filter::DestroyedBy(o) => c.killed_by.is_some_and(|k| self.objects_in(o, ctx).contains(&k)),
-            Filter::SameNameAs(o) => self.objects_in(o, ctx).iter().any(|&x| self.data(x).name_code() == d.name_code()),
-            Filter::EquippedTo(o) => c.equip_to.is_some_and(|t| self.objects_in(o, ctx).contains(&t)),
+            Filter::Rel(Relation::DestroyedBy, o) => c.killed_by.is_some_and(|k| self.objects_in(o, ctx).contains(&k)),
+            Filter::Rel(Relation::SameNameAs, o) => self.objects_in(o, ctx).iter().any(|&x| self.data(x).name_code() == d.name_code()),
+            Filter::Rel(Relation::EquippedTo, o) => c.equip_to.is_some_and(|t| self.objects_in(o, ctx).contains(&t)),
             Filter::Declared => ctx.res.is_some_and(|r| !r.declared.is_empty() && r.declared.iter().all(|&(k, v)| self.matches_declared(id, k, v))),
             Filter::InDeck => c.zone() == Zone::Deck,
             Filter::OnField => c.zone().on_field(),
@@ -442,7 +439,7 @@ impl Duel {
             Filter::AtActivation(f) => ctx.res.is_some() || self.filter_on(f, k, ctx),
             Filter::InPlace(place) => self.any_card_in(*place, p, |c| c == id),
             Filter::Frame(crate::effect::Frame::Kind(k)) => d.kind == *k,
-            Filter::OneOf(o) => self.objects_in(o, ctx).contains(&id),
+            Filter::Rel(Relation::OneOf, o) => self.objects_in(o, ctx).contains(&id),
             Filter::JustArrived => self.recent.iter().any(|e| matches!(e, Event::Moved { card, to, .. } if *card == id && to.zone == c.zone())),
             Filter::Frame(crate::effect::Frame::TypeBit(bit)) => d.has(*bit),
         }
@@ -608,10 +605,7 @@ impl Duel {
                     && self.acting_decl(l.card, l.effect, &l.facts).is_some_and(|e| {
                         let mut destroys = false;
                         for o in &e.ops {
-                            o.visit(&mut |o| {
-                                destroys |=
-                                    matches!(o, crate::effect::Op::Destroy(_) | crate::effect::Op::DestroyAndBanish(_) | crate::effect::Op::DestroyToDeckTop(_))
-                            });
+                            o.visit(&mut |o| destroys |= matches!(o, crate::effect::Op::Destroy(..)));
                         }
                         destroys
                     })
@@ -723,7 +717,8 @@ impl Duel {
         for op in &e.ops {
             op.visit(&mut |o| match o {
                 Op::Choose { place, filter, .. } => choose = Some((*place, filter)),
-                Op::Destroy(obj) | Op::DestroyAndBanish(obj) => {
+                // (a destruction to the Deck is not asked about: as before the merge)
+                Op::Destroy(obj, crate::effect::DestroyTo::Gy | crate::effect::DestroyTo::Banished) => {
                     hit = hit || self.would_name_any(obj, choose, &lctx, &|c| self.filter_in(f, c, ctx));
                 }
                 _ => {}

@@ -104,7 +104,7 @@ pub enum AnnounceKind {
     Declare(crate::effect::Declare),
     /// Which of a card's effects to apply ("choose 1 of these effects"), 1-based.
     Effect,
-    /// An amount (of LP to pay: `Cost::PayLpMultiple`).
+    /// An amount (of LP to pay: `Cost::PayLp` with `any_multiple`).
     Amount,
 }
 

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use crate::action::Action;
-use crate::effect::{Cause, EffectKind, Range, Subject, Trigger, Who};
+use crate::effect::{Cause, DamageTaken, EffectKind, Range, Subject, Trigger, Who};
 use crate::engine::{Flow, Prompt, Task, Window, WindowKind};
 use crate::event::{Event, Reason};
 use crate::state::{CardId, Duel};
@@ -59,17 +59,17 @@ impl Trigger {
             | Trigger::Summoned { of: Subject::Any(_), .. }
             | Trigger::LeftField(_)
             | Trigger::ReturnedToHand(Subject::Any(_))
-            | Trigger::EffectDamage { .. }
+            | Trigger::Damage(DamageTaken::Effect { .. })
             | Trigger::Drew(_)
             | Trigger::AnyDiscarded(_)
-            | Trigger::DealtBattleDamage { of: Subject::Any(_), .. } => true,
+            | Trigger::Damage(DamageTaken::Battle { of: Subject::Any(_), .. }) => true,
             Trigger::Flipped
             | Trigger::Summoned { of: Subject::This, .. }
             | Trigger::SentToGy { .. }
             | Trigger::DestroyedByBattle
             | Trigger::Destroyed { .. }
             | Trigger::ReturnedToHand(Subject::This)
-            | Trigger::DealtBattleDamage { of: Subject::This, .. }
+            | Trigger::Damage(DamageTaken::Battle { of: Subject::This, .. })
             | Trigger::Battle(crate::effect::BattleMoment::DestroysByBattle)
             | Trigger::Battle(crate::effect::BattleMoment::DestroysByBattleToGy)
             | Trigger::Battle(crate::effect::BattleMoment::AttackTargeted)
@@ -310,7 +310,7 @@ impl Duel {
                     && self.filter_matches(f, *x, c.controller(), card);
                 hit.then_some(Some(*x))
             }
-            Trigger::DealtBattleDamage { direct, of: Subject::This } => {
+            Trigger::Damage(DamageTaken::Battle { direct, of: Subject::This }) => {
                 let Event::BattleDamage { player, by, .. } = e else { return None };
                 (*by == card && *player != c.controller() && (!direct || self.current_attack().is_some_and(|a| a.target.is_none())))
                     .then(|| self.battle_opponent(card))
@@ -376,7 +376,7 @@ impl Duel {
                 let Event::Moved { card: x, from, to, .. } = e else { return None };
                 (from.zone.on_field() && !to.zone.on_field() && (*x == card || in_range) && self.filter_matches(f, *x, c.controller(), card)).then(|| other(*x))
             }
-            Trigger::EffectDamage { who, by } => {
+            Trigger::Damage(DamageTaken::Effect { who, by }) => {
                 let Event::EffectDamage { player, by: source, .. } = e else { return None };
                 let whose = match who {
                     Who::You => *player == c.controller(),
@@ -393,7 +393,7 @@ impl Duel {
                 let Event::Moved { card: x, from, to, reason: Reason::Discard, .. } = e else { return None };
                 (in_range && from.zone == Zone::Hand && to.zone == Zone::Gy && self.filter_matches(f, *x, c.controller(), card)).then(|| other(*x))
             }
-            Trigger::DealtBattleDamage { of: Subject::Any(f), .. } => {
+            Trigger::Damage(DamageTaken::Battle { of: Subject::Any(f), .. }) => {
                 let Event::BattleDamage { player, by, .. } = e else { return None };
                 (in_range && *player != c.controller() && self.filter_matches(f, *by, c.controller(), card)).then_some(Some(*by))
             }

@@ -31,7 +31,7 @@ fn chaos_summon_text() -> E {
 /// "When this card inflicts battle damage to your opponent: you can activate 1 of these
 /// effects" (the Dark Scorpions, Don Zaloog): one optional trigger per choice, alternatives.
 fn battle_damage_choice(text: &str) -> E {
-    E::optional_when(Trigger::DealtBattleDamage { direct: false, of: Subject::This }, text).alternative(0)
+    E::optional_when(Trigger::dealt_battle_damage(false, Subject::This), text).alternative(0)
 }
 
 /// "Send the top 2 cards of your opponent's Deck to the GY" (a battle-damage choice).
@@ -44,7 +44,7 @@ fn mill_two() -> E {
 /// "When this card is changed from Attack Position to face-up Defense Position: destroy 1
 /// targeted monster your opponent controls" (Blade Rabbit, Dream Clown).
 fn destroy_on_defense(text: &str) -> Behavior {
-    Behavior::with(vec![E::trigger(Trigger::ChangedToDefense, text).target_in(Place::Monsters(Who::Opponent), 1, 1, F::Monster).op(Op::Destroy(Obj::Targets))])
+    Behavior::with(vec![E::trigger(Trigger::ChangedToDefense, text).target_in(Place::Monsters(Who::Opponent), 1, 1, F::Monster).op(Op::destroy(Obj::Targets))])
 }
 
 /// "After damage calculation: banish that monster, and this card too" (the D.D. warriors).
@@ -119,7 +119,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Airknight Parshath
         18036057 => Behavior::with(vec![
             E::continuous("It inflicts piercing battle damage when it attacks a Defense Position monster.").modifier(Modifier::piercing(Scope::This)),
-            E::trigger(Trigger::DealtBattleDamage { direct: false, of: Subject::This }, "Each time it inflicts battle damage to your opponent, you draw 1 card.")
+            E::trigger(Trigger::dealt_battle_damage(false, Subject::This), "Each time it inflicts battle damage to your opponent, you draw 1 card.")
                 .op(Op::Draw { who: Who::You, count: Num::Const(1) }),
         ]),
         // Apprentice Magician (today: the Spell Counter goes on a target)
@@ -133,14 +133,10 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             Modifier::ExtraAttacks { scope: Scope::This, count: Num::count_of(Obj::All(Place::SpellTraps(Who::Both), F::equipped_to(Obj::This))) },
         )]),
         // Asura Priest
-        2134346 => Behavior {
-            no_special_summon: true,
-            ..Behavior::with(vec![
-                E::continuous("This card cannot be Special Summoned."),
-                E::spirit_return(),
-                E::continuous("It can attack every monster your opponent controls, once each.").modifier(Modifier::attack_every_monster(Scope::This)),
-            ])
-        },
+        2134346 => crate::mechanics::spirit(
+            "This card cannot be Special Summoned.",
+            vec![E::continuous("It can attack every monster your opponent controls, once each.").modifier(Modifier::attack_every_monster(Scope::This))],
+        ),
         // Bazoo the Soul-Eater
         40133511 => Behavior::with(vec![E::ignition(
             "Once per turn: you can banish 1 to 3 monsters from your GY; this card gains 300 ATK for each until the end of your opponent's next turn.",
@@ -187,7 +183,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .limit(Limit::PerCardPerTurn)
         .target_in(Place::Field(Who::Opponent), 1, 1, F::Any)
         .op(Op::TossCoins(3))
-        .op(Op::If { test: Test::Compare(Num::Heads, Cmp::Ge, Num::Const(2)), then: vec![Op::Destroy(Obj::Targets)], otherwise: vec![] })]),
+        .op(Op::If { test: Test::Compare(Num::Heads, Cmp::Ge, Num::Const(2)), then: vec![Op::destroy(Obj::Targets)], otherwise: vec![] })]),
         // Chaos Sorcerer
         9596126 => chaos_summon(vec![
             chaos_summon_text(),
@@ -267,20 +263,20 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         ]),
         // Dark Ruler Ha Des (the OCG text: it cannot be Special Summoned from the GY)
         53982768 => Behavior::with(vec![
-            E::continuous("This card cannot be Special Summoned from the GY.").modifier(Modifier::NoSpecialSummonFrom(Origin::Gy)),
+            E::continuous("This card cannot be Special Summoned from the GY.").modifier(Modifier::no_special_summon_from(Origin::Gy)),
             ha_des_negation(),
         ]),
         // Dark Scorpion - Cliff the Trap Remover
         6967870 => Behavior::with(vec![
             battle_damage_choice("When this card inflicts battle damage to your opponent, you can activate 1 of these effects: target 1 spell or trap on the field and destroy it.")
                 .target(1, F::SpellTrap)
-                .op(Op::Destroy(Obj::Targets)),
+                .op(Op::destroy(Obj::Targets)),
             mill_two(),
         ]),
         // Dekoichi the Battlechanted Locomotive
         87621407 => Behavior::with(vec![E::flip("FLIP: Draw 1 card, plus 1 more for each face-up \"Bokoichi the Freightening Car\" you control.").op(Op::Draw {
             who: Who::You,
-            count: Num::Plus(Box::new(Num::Const(1)), Box::new(Num::count_of(Obj::All(Place::Monsters(Who::You), F::Named(BOKOICHI) & F::FaceUp)))),
+            count: Num::plus(Num::Const(1), Num::count_of(Obj::All(Place::Monsters(Who::You), F::Named(BOKOICHI) & F::FaceUp))),
         })]),
         // Des Koala
         69579761 => Behavior::with(vec![E::flip("FLIP: Your opponent takes 400 damage for each card in their hand.")
@@ -335,7 +331,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         74131780 => Behavior::with(vec![E::ignition("You can Tribute this card to target 1 monster on the field; destroy it.")
             .cost(Cost::tribute(1, !F::NotSelf))
             .target(1, F::Monster)
-            .op(Op::Destroy(Obj::Targets))]),
+            .op(Op::destroy(Obj::Targets))]),
         // Fiber Jar
         78706415 => Behavior::with(vec![E::flip(
             "FLIP: Every card on the field, in both hands and in both GYs is shuffled into its owner's Deck; then each player draws 5 cards.",
@@ -356,7 +352,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "It can be Normal Summoned or Set without Tributes; if it was, its original ATK and DEF are halved (1400/1000).",
             )
             .when(Condition::This(F::stat(Stat::Tributes, Cmp::Eq, 0) & !F::Summoned(SummonKind::Special)))
-            .modifier(Modifier::SetOriginal { atk: Some(Num::Const(1400)), def: Some(Num::Const(1000)) })])
+            .modifier(Modifier::set_original(Some(Num::Const(1400)), Some(Num::Const(1000))))])
         },
         // Giant Rat
         97017120 => {
@@ -378,7 +374,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 E::continuous("Never Normal Summoned or Set: it is Special Summoned from the hand by banishing 1 EARTH monster from your GY."),
                 E::trigger(Trigger::DestroyedByBattle, "When this card is destroyed by battle and sent to the GY: destroy every spell and trap on the field.")
                     .range(Range::Gy)
-                    .op(Op::Destroy(Obj::All(Place::SpellTraps(Who::Both), F::Any))),
+                    .op(Op::destroy(Obj::All(Place::SpellTraps(Who::Both), F::Any))),
             ])
         },
         _ => return None,
@@ -389,7 +385,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
 /// goes to the GY, 300 damage for each that arrived in the opponent's GY.
 fn chaos_emperor_reset(text: &str) -> E {
     E::ignition(text)
-        .cost(Cost::PayLp(Num::Const(1000)))
+        .cost(Cost::pay_lp(Num::Const(1000)))
         .op(Op::SendToGy(Obj::Union(vec![Obj::All(Place::Field(Who::Both), F::Any), Obj::All(Place::Hand(Who::Both), F::Any)])))
         .op(Op::damage(Who::Opponent, Num::per(300, Obj::Filtered(Box::new(Obj::Affected), F::InPlace(Place::Gy(Who::Opponent))))))
 }

@@ -69,7 +69,7 @@ fn destroy_face_down_target() -> E {
         "At the start of the Damage Step, if this card attacks a face-down Defense Position monster: destroy that monster without flipping it.",
     )
     .when(Condition::All(vec![Condition::This(F::Attacker), Condition::EventCard(F::FaceDown & F::DefensePos)]))
-    .op(Op::Destroy(Obj::EventCard))
+    .op(Op::destroy(Obj::EventCard))
 }
 /// "When this card is Flip Summoned: target 1 monster your opponent controls; ..."
 fn on_flip_summon(text: &str, op: Op) -> E {
@@ -114,7 +114,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "When this card is Tribute Summoned: target 1 Set card on the field; destroy it.",
         ))
         .target(1, F::FaceDown)
-        .op(Op::Destroy(Obj::Targets))]),
+        .op(Op::destroy(Obj::Targets))]),
         // Gravekeeper's Assailant
         25262697 => Behavior::with(vec![E::optional_when(
             Trigger::declares_attack(),
@@ -209,7 +209,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .in_damage_step()
         .limit(Limit::PerBattle)
         .when(Condition::All(vec![Condition::step(BattleStep::Damage(DamageStep::DuringCalculation)), Condition::Battling(this_card())]))
-        .cost(Cost::PayLp(Num::Const(2000)))
+        .cost(Cost::pay_lp(Num::Const(2000)))
         .op(Op::Apply {
             what: Obj::This,
             modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(3000), def: Num::Const(0) },
@@ -221,16 +221,16 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "When monsters with 1400 or less ATK are Normal or Special Summoned: destroy those monsters (this card must be face-up on the field to activate and to resolve this).",
         )
         .needs_card_on_field()
-        .op(Op::Destroy(Obj::Filtered(Box::new(Obj::EventCards), F::OnField & F::FaceUp & F::atk_at_most(1400))))]),
+        .op(Op::destroy(Obj::Filtered(Box::new(Obj::EventCards), F::OnField & F::FaceUp & F::atk_at_most(1400))))]),
         // Kycoo the Ghost Destroyer
         88240808 => Behavior::with(vec![
             E::optional_when(
-                Trigger::DealtBattleDamage { direct: false, of: Subject::This },
+                Trigger::dealt_battle_damage(false, Subject::This),
                 "When this card inflicts battle damage to your opponent: you can target up to 2 monsters in their GY; banish them.",
             )
             .target_in(Place::Gy(Who::Opponent), 1, 2, F::Monster)
             .op(Op::Banish { what: Obj::Targets, face_down: false }),
-            E::continuous("Your opponent cannot banish cards from either GY.").modifier(Modifier::NoBanishFromGy(Who::Opponent)),
+            E::continuous("Your opponent cannot banish cards from either GY.").modifier(Modifier::no_banish_from_gy(Who::Opponent)),
         ]),
         // Lava Battleguard
         20394040 => battleguard(SWAMP_BATTLEGUARD, "It gains 500 ATK for each face-up \"Swamp Battleguard\" you control."),
@@ -279,7 +279,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 E::ignition("Remove 2 Spell Counters from this card, then target 1 monster on the field: destroy it.")
                     .cost(Cost::RemoveCounters { kind: Counter::Spell, count: 2 })
                     .target_in(Place::Monsters(Who::Both), 1, 1, F::Monster)
-                    .op(Op::Destroy(Obj::Targets)),
+                    .op(Op::destroy(Obj::Targets)),
             ])
         },
         // Magical Merchant
@@ -300,7 +300,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "Pay 1000 LP: Special Summon 1 Level 6 or lower Fusion Monster from your Extra Deck in face-up Attack or Defense Position. It cannot attack directly, and it returns to the Extra Deck at the end of the turn.",
             )
             .when(Condition::Exists { place: Place::Extra(Who::You), filter: fusion(), count: 1 })
-            .cost(Cost::PayLp(Num::Const(1000)))
+            .cost(Cost::pay_lp(Num::Const(1000)))
             .op(Op::Choose { who: Who::You, place: Place::Extra(Who::You), filter: fusion(), min: 1, max: 1 })
             .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
             .then_if_did(vec![
@@ -350,7 +350,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Medusa Worm
         2694423 => Behavior::with(vec![
             turn_face_down(),
-            on_flip_summon("When this card is Flip Summoned: target 1 monster your opponent controls; destroy it.", Op::Destroy(Obj::Targets)),
+            on_flip_summon("When this card is Flip Summoned: target 1 monster your opponent controls; destroy it.", Op::destroy(Obj::Targets)),
         ]),
         // Milus Radiant
         7489323 => Behavior::with(vec![E::continuous("While face-up: every EARTH monster on the field gains 500 ATK and every WIND monster loses 400 ATK.")
@@ -362,7 +362,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "When this card is Tribute Summoned: you can target up to 2 Spell or Trap Cards on the field; destroy them.",
         ))
         .target_in(Place::SpellTraps(Who::Both), 1, 2, F::SpellTrap)
-        .op(Op::Destroy(Obj::Targets))]),
+        .op(Op::destroy(Obj::Targets))]),
         // Morphing Jar
         33508719 => Behavior::with(vec![E::flip("FLIP: both players discard their whole hands, then each draws 5 cards.")
             .op(Op::Discard(Obj::All(Place::Hand(Who::Both), F::Any)))

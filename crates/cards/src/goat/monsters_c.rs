@@ -49,7 +49,7 @@ fn attacks_at_damage_step_start(target: F) -> Condition {
 fn flip_summon_destroys(text: &str, place: Place, filter: F) -> E {
     E::trigger(Trigger::Summoned { normal: false, flip: true, special: false, of: Subject::This }, text)
         .target_in(place, 1, 1, filter)
-        .op(Op::Destroy(Obj::Targets))
+        .op(Op::destroy(Obj::Targets))
 }
 
 /// "Tribute Summoned": a Normal Summon with Tributes.
@@ -103,7 +103,7 @@ fn rescue_cat(text: &str, negate: bool) -> E {
         summon.push(Op::Apply { what: Obj::Affected, modifier: Modifier::negate_monster_effects(), until: Duration::Permanent });
     }
     summon.push(Op::Remember { what: Obj::Affected, slot: Mem(0) });
-    summon.push(Op::Later { at: Moment::EndPhase, ops: vec![Op::Destroy(Obj::Memory(Mem(0)))] });
+    summon.push(Op::Later { at: Moment::EndPhase, ops: vec![Op::destroy(Obj::Memory(Mem(0)))] });
     let e = E::ignition(text).cost(Cost::send_self_to_gy()).when(Condition::All(vec![
         Condition::Exists { place: Place::Deck(Who::You), filter: small_beast(), count: 2 },
         // Its own zone frees one of the two it needs.
@@ -114,7 +114,7 @@ fn rescue_cat(text: &str, negate: bool) -> E {
 
 /// Gatling Dragon: destroy exactly `n` monsters (chosen on resolution).
 fn destroy_chosen(n: u8) -> Vec<Op> {
-    vec![Op::Choose { who: Who::You, place: Place::Monsters(Who::Both), filter: F::Any, min: n, max: n }, Op::Destroy(Obj::Chosen)]
+    vec![Op::Choose { who: Who::You, place: Place::Monsters(Who::Both), filter: F::Any, min: n, max: n }, Op::destroy(Obj::Chosen)]
 }
 
 /// The behaviour of a card of this group by passcode.
@@ -130,8 +130,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     "At the start of the Damage Step, if this card attacks a face-down Defense Position monster: destroy that monster without flipping it; you can place it on top of its owner's Deck instead of sending it to the GY.",
                 )
                 .when(attacks_at_damage_step_start(F::FaceDown & F::DefensePos))
-                .op(Op::MayDo(vec![Op::DestroyToDeckTop(Obj::EventCard)]))
-                .op(Op::Destroy(Obj::EventCard)),
+                .op(Op::MayDo(vec![Op::destroy_to_deck_top(Obj::EventCard)]))
+                .op(Op::destroy(Obj::EventCard)),
             ])
         },
         // Neko Mane King
@@ -146,7 +146,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         16226786 => Behavior::with(vec![
             E::flip("FLIP: destroy 1 targeted monster your opponent controls.")
                 .target_in(Place::Monsters(Who::Opponent), 1, 1, F::Monster)
-                .op(Op::Destroy(Obj::Targets)),
+                .op(Op::destroy(Obj::Targets)),
             E::trigger(
                 Trigger::SentToGy { from: vec![Zone::Hand], cause: Cause::Any },
                 "When this card is sent from your hand to your GY: add 1 targeted Flip monster from your GY to your hand, except \"Night Assailant\".",
@@ -181,11 +181,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "At the start of the Damage Step, if this card attacks a face-up Defense Position monster: destroy that monster.",
         )
         .when(attacks_at_damage_step_start(F::FaceUp & F::DefensePos))
-        .op(Op::Destroy(Obj::EventCard))]),
+        .op(Op::destroy(Obj::EventCard))]),
         // Old Vindictive Magician
         45141844 => Behavior::with(vec![E::flip("FLIP: destroy 1 targeted monster your opponent controls.")
             .target_in(Place::Monsters(Who::Opponent), 1, 1, F::Monster)
-            .op(Op::Destroy(Obj::Targets))]),
+            .op(Op::destroy(Obj::Targets))]),
         // Peten the Dark Clown
         52624755 => {
             let peten = F::Named(PETEN) & F::can_special_summon();
@@ -202,7 +202,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Pitch-Black Warwolf
         88975532 => Behavior::with(vec![E::continuous("During the Battle Phase, your opponent cannot activate Trap Cards.")
             .when(Condition::in_battle_phase())
-            .modifier(Modifier::CannotActivate { who: Who::Opponent, filter: F::Trap })]),
+            .modifier(Modifier::cannot_activate(Who::Opponent, F::Trap))]),
         // Rescue Cat (today's text: the Beasts' effects are negated; once per turn)
         14878871 => Behavior::with(vec![rescue_cat(
             "Once per turn: you can send this face-up card to the GY to Special Summon 2 Level 3 or lower Beast monsters from your Deck; their effects are negated, and they are destroyed in the End Phase.",
@@ -228,14 +228,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "At the start of the Damage Step, if this card attacks a face-down Defense Position monster: destroy that monster.",
         )
         .when(attacks_at_damage_step_start(F::FaceDown & F::DefensePos))
-        .op(Op::Destroy(Obj::EventCard))]),
+        .op(Op::destroy(Obj::EventCard))]),
         // Sasuke Samurai #2
         11760174 => Behavior::with(vec![E::ignition(
             "Once per turn, in your Main Phase: you can pay 800 LP; until the End Phase, neither player can activate Spell or Trap Cards.",
         )
         .limit(Limit::PerCardPerTurn)
-        .cost(Cost::PayLp(Num::Const(800)))
-        .op(Op::ApplyRule { modifier: Modifier::CannotActivate { who: Who::Both, filter: F::Spell | F::Trap }, until: Duration::EndPhase })]),
+        .cost(Cost::pay_lp(Num::Const(800)))
+        .op(Op::ApplyRule { modifier: Modifier::cannot_activate(Who::Both, F::Spell | F::Trap), until: Duration::EndPhase })]),
         // Sasuke Samurai #4
         64538655 => Behavior::with(vec![E::trigger(
             Trigger::start_of_damage_step(),
@@ -243,7 +243,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .when(Condition::EventCard(F::Monster))
         .op(Op::CallCoin)
-        .then_if_did(vec![Op::Destroy(Obj::EventCard)])]),
+        .then_if_did(vec![Op::destroy(Obj::EventCard)])]),
         // Shining Angel
         95956346 => Behavior::with(vec![E::optional_when(
             Trigger::DestroyedByBattle,
@@ -288,7 +288,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         ]),
         // Spell Canceller
         84636823 => Behavior::with(vec![E::continuous("No Spell Card can be activated, and the effects of Spell Cards on the field are negated.")
-            .modifier(Modifier::CannotActivate { who: Who::Both, filter: F::Spell })
+            .modifier(Modifier::cannot_activate(Who::Both, F::Spell))
             .modifier(Modifier::negate_cards_on_field(F::Spell))]),
         // Stealth Bird
         3510565 => Behavior::with(vec![
@@ -359,27 +359,25 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         33184167 => Behavior::with(vec![E::ignition("Discard 1 card and declare 1 monster Type: destroy every face-up monster of that Type on the field.")
             .cost(Cost::discard(1, F::Any))
             .op(Op::declare(Declare::Race))
-            .op(Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::Declared)))]),
+            .op(Op::destroy(Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::Declared)))]),
         // Tsukuyomi
         34853266 => {
             let face_down = |e: E| e.target(1, F::Monster & F::FaceUp).op(Op::ChangePosition { what: Obj::Targets, to: PosChange::FaceDownDefense });
-            Behavior {
-                no_special_summon: true,
-                ..Behavior::with(vec![
-                    E::continuous("Cannot be Special Summoned."),
-                    E::spirit_return(),
+            crate::mechanics::spirit(
+                "Cannot be Special Summoned.",
+                vec![
                     face_down(E::trigger(
                         Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This },
                         "When this card is Normal Summoned or flipped face-up: turn 1 targeted face-up monster on the field face-down in Defense Position.",
                     )),
                     face_down(E::trigger(Trigger::Flipped, "")),
-                ])
-            }
+                ],
+            )
         }
         // Zaborg the Thunder Monarch
         51945556 => Behavior::with(vec![if_tribute_summoned("When this card is Tribute Summoned: destroy 1 targeted monster on the field.")
             .target(1, F::Monster)
-            .op(Op::Destroy(Obj::Targets))]),
+            .op(Op::destroy(Obj::Targets))]),
         // Zombyra the Dark
         88472456 => Behavior::with(vec![
             E::continuous("It cannot attack directly.").modifier(Modifier::cannot_attack_directly(Scope::This)),
@@ -412,7 +410,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                         .modifier(Modifier::negate_battle_victims_in_gy()),
                     E::quick("When a Normal Spell Card is activated: you can pay 1000 LP to negate its effect.")
                         .when(Condition::chain_top_activates(F::spell_of(SpellKind::Normal)))
-                        .cost(Cost::PayLp(Num::Const(1000)))
+                        .cost(Cost::pay_lp(Num::Const(1000)))
                         .op(Op::negate_effect(false)),
                 ],
             )
@@ -423,7 +421,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             vec![
                 E::continuous("Fusion materials: \"Dark Blade\" + \"Pitch-Dark Dragon\"."),
                 E::optional_if(
-                    Trigger::DealtBattleDamage { direct: false, of: Subject::This },
+                    Trigger::dealt_battle_damage(false, Subject::This),
                     "Each time this card inflicts battle damage to your opponent: you can banish up to 3 targeted monsters from your opponent's GY.",
                 )
                 .target_in(Place::Gy(Who::Opponent), 1, 3, F::Monster)
@@ -474,7 +472,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     .op(Op::If {
                         // More heads than other monsters: every monster, this one included.
                         test: Test::Compare(Num::Heads, Cmp::Gt, Num::count_of(Obj::All(Place::Monsters(Who::Both), F::NotSelf))),
-                        then: vec![Op::Destroy(Obj::All(Place::Monsters(Who::Both), F::Any))],
+                        then: vec![Op::destroy(Obj::All(Place::Monsters(Who::Both), F::Any))],
                         otherwise: vec![Op::If {
                             test: Test::Compare(Num::Heads, Cmp::Eq, Num::Const(1)),
                             then: destroy_chosen(1),
@@ -532,7 +530,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                         .modifier(Modifier::NegateTargeting { scope: Scope::This, filter: F::Spell }),
                     E::quick("When a Normal Trap Card is activated: you can pay 1000 LP to negate its effect (this card must stay face-up on the field).")
                         .when(Condition::chain_top_activates(F::trap_of(TrapKind::Normal)))
-                        .cost(Cost::PayLp(Num::Const(1000)))
+                        .cost(Cost::pay_lp(Num::Const(1000)))
                         .needs_card_on_field()
                         .op(Op::negate_effect(false)),
                 ],
@@ -542,9 +540,9 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         86099788 => fusion(
             &[ZOMBYRA, MARYOKUTAI],
             vec![
-                E::continuous("Fusion materials: \"Zombyra the Dark\" + \"Maryokutai\". Neither player can Summon monsters.").modifier(Modifier::CannotSummon(Who::Both)),
+                E::continuous("Fusion materials: \"Zombyra the Dark\" + \"Maryokutai\". Neither player can Summon monsters.").modifier(Modifier::cannot_summon(Who::Both)),
                 E::trigger(Trigger::Summoned { normal: false, flip: false, special: true, of: Subject::This }, "When this card is Special Summoned: destroy every other monster you control.")
-                    .op(Op::Destroy(Obj::All(Place::Monsters(Who::You), F::NotSelf))),
+                    .op(Op::destroy(Obj::All(Place::Monsters(Who::You), F::NotSelf))),
             ],
         ),
         // Twin-Headed Thunder Dragon
@@ -561,7 +559,7 @@ fn reaper_on_the_nightmare(when_targeted: Modifier) -> Vec<E> {
         E::continuous("When a card effect targets this face-up card, it is destroyed.").modifier(when_targeted),
         E::continuous("It can attack your opponent directly even while they control monsters.").modifier(Modifier::direct_attack(Scope::This)),
         E::trigger(
-            Trigger::DealtBattleDamage { direct: true, of: Subject::This },
+            Trigger::dealt_battle_damage(true, Subject::This),
             "When this card inflicts battle damage to your opponent with a direct attack: 1 random card from their hand is discarded.",
         )
         .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })

@@ -24,9 +24,9 @@ fn continuous_spell(text: &str) -> E {
 /// Phase", after paying 800 LP ("Brain Control").
 fn brain_control(text: &str, filter: F) -> Behavior {
     Behavior::with(vec![E::spell(NORMAL_SPELL, text)
-        .cost(Cost::PayLp(Num::Const(800)))
+        .cost(Cost::pay_lp(Num::Const(800)))
         .target(1, F::Monster & F::FaceUp & F::OppControls & filter)
-        .op(Op::TakeControl { what: Obj::Targets, until: Duration::EndPhase })])
+        .op(Op::take_control(Obj::Targets, Duration::EndPhase))])
 }
 
 /// "Tribute 1 monster; excavate until a monster that can be Normal Summoned/Set, Special
@@ -54,7 +54,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             NORMAL_SPELL,
             "Pay 1000 LP and declare a Type and an Attribute: your opponent sends 1 monster of both from their hand or Deck to the GY.",
         )
-        .cost(Cost::PayLp(Num::Const(1000)))
+        .cost(Cost::pay_lp(Num::Const(1000)))
         .op(Op::declare(Declare::Race))
         .op(Op::declare(Declare::Attribute))
         .op(Op::Choose { who: Who::Opponent, place: Place::HandOrDeck(Who::Opponent), filter: F::Monster & F::Declared, min: 1, max: 1 })
@@ -67,7 +67,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             )
             .limit(Limit::PerCardPerTurn)
             .when(Condition::Exists { place: Place::Deck(Who::You), filter: F::Any, count: 1 })
-            .cost(Cost::PayLp(Num::Const(500)))
+            .cost(Cost::pay_lp(Num::Const(500)))
             .op(Op::declare(Declare::CardName))
             .op(Op::Reveal(Obj::DeckTop(Who::You, 1)))
             .op(Op::If { test: Test::AffectedIs(F::Declared), then: vec![Op::ToHand(Obj::Affected)], otherwise: vec![Op::SendToGy(Obj::Affected)] }),
@@ -104,7 +104,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         85562745 => Behavior::with(vec![
             continuous_spell("A Continuous Spell that stays on the field."),
             E::trigger(
-                Trigger::EffectDamage { who: Who::Opponent, by: !F::Named(DARK_ROOM_OF_NIGHTMARE) },
+                Trigger::effect_damage(Who::Opponent, !F::Named(DARK_ROOM_OF_NIGHTMARE)),
                 "Each time your opponent takes damage from a card effect other than a \"Dark Room of Nightmare\": they take 300 more damage.",
             )
             .op(Op::damage(Who::Opponent, Num::Const(300))),
@@ -115,7 +115,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Pay 1000 LP: your opponent discards 1 card at random, then, if they still hold a card, 1 more card of their choice.",
         )
         .when(Condition::Exists { place: Place::Hand(Who::Opponent), filter: F::Any, count: 1 })
-        .cost(Cost::PayLp(Num::Const(1000)))
+        .cost(Cost::pay_lp(Num::Const(1000)))
         .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })
         .op(Op::Discard(Obj::Chosen))
         .op(Op::Choose { who: Who::Opponent, place: Place::Hand(Who::Opponent), filter: F::Any, min: 1, max: 1 })
@@ -126,7 +126,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Pay 2000 LP: each player Special Summons as many of their own banished monsters as they can.",
         )
         .when(Condition::Exists { place: Place::Banished(Who::Both), filter: dimension_fusion_monster(), count: 1 })
-        .cost(Cost::PayLp(Num::Const(2000)))
+        .cost(Cost::pay_lp(Num::Const(2000)))
         .op(Op::SpecialSummon { what: Obj::All(Place::Banished(Who::Both), dimension_fusion_monster()), pos: SummonPos::FaceUp, side: Side::Owner })]),
         // Emergency Provisions
         53046408 => Behavior::with(vec![E::spell(
@@ -143,14 +143,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             E::spell(QUICK_SPELL, "or Tribute 1 monster, then target 1 face-up monster your opponent controls: take control of it until the End Phase.")
                 .cost(Cost::tribute(1, F::Any))
                 .target(1, F::Monster & F::FaceUp & F::OppControls)
-                .op(Op::TakeControl { what: Obj::Targets, until: Duration::EndPhase }),
+                .op(Op::take_control(Obj::Targets, Duration::EndPhase)),
         ]),
         // Final Countdown
         95308449 => Behavior::with(vec![E::spell(
             NORMAL_SPELL,
             "Pay 2000 LP: at the end of the 20th turn, counting this turn as the 1st, you win the Duel.",
         )
-        .cost(Cost::PayLp(Num::Const(2000)))
+        .cost(Cost::pay_lp(Num::Const(2000)))
         .op(Op::Later { at: Moment::EndOfTurn(20), ops: vec![Op::Win(Who::You)] })]),
         // Graceful Charity
         79571449 => Behavior::with(vec![E::spell(NORMAL_SPELL, "Draw 3 cards, then discard 2 cards.")
@@ -165,7 +165,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Lightning Vortex
         69162969 => Behavior::with(vec![E::spell(NORMAL_SPELL, "Discard 1 card: destroy every face-up monster your opponent controls.")
             .cost(Cost::discard(1, F::Any))
-            .op(Op::Destroy(Obj::All(Place::Monsters(Who::Opponent), F::FaceUp)))]),
+            .op(Op::destroy(Obj::All(Place::Monsters(Who::Opponent), F::FaceUp)))]),
         // Mage Power
         83746708 => Behavior::with(vec![E::spell(
             SpellKind::Equip,
@@ -178,10 +178,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         44656491 => Behavior::with(vec![
             continuous_spell("While this card is face-up on the field, monsters with 1500 or more ATK cannot declare an attack.")
                 .modifier(Modifier::cannot_attack(Scope::Monsters(F::atk_at_least(1500)))),
-            E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::You }, "Once per turn, in your Standby Phase: pay 100 LP, or destroy this card.")
-                .limit(Limit::PerCardPerTurn)
-                .needs_card_on_field()
-                .op(Op::ChooseOne(vec![vec![Op::pay_lp(Num::Const(100))], vec![Op::Destroy(Obj::This)]])),
+            crate::mechanics::upkeep(100, "Once per turn, in your Standby Phase: pay 100 LP, or destroy this card."),
         ]),
         // Metamorphosis
         46411259 => Behavior::with(vec![E::spell(
@@ -207,7 +204,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Target 1 monster your opponent controls: take control of it until the End Phase; meanwhile it cannot declare an attack and cannot be Tributed.",
         )
         .target(1, F::Monster & F::OppControls)
-        .op(Op::TakeControl { what: Obj::Targets, until: Duration::EndPhase })
+        .op(Op::take_control(Obj::Targets, Duration::EndPhase))
         .then_if_did(vec![
             Op::Apply { what: Obj::Affected, modifier: Modifier::cannot_attack(Scope::This), until: Duration::EndOfTurn },
             Op::Apply { what: Obj::Affected, modifier: Modifier::cannot_be_tributed(Scope::This), until: Duration::EndOfTurn },
@@ -272,5 +269,5 @@ fn dimension_fusion_monster() -> F {
 /// "Mage Power": 500 for each Spell and Trap Card its controller controls; `Obj::All` never
 /// counts the card itself, which is always one of them.
 fn mage_power_bonus() -> Num {
-    Num::Plus(Box::new(Num::Const(500)), Box::new(Num::per(500, Obj::All(Place::SpellTraps(Who::You), F::Any))))
+    Num::plus(Num::Const(500), Num::per(500, Obj::All(Place::SpellTraps(Who::You), F::Any)))
 }

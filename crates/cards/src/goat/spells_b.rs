@@ -57,7 +57,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )]),
         // Toon World
         15259703 => Behavior::with(vec![E::spell(SpellKind::Continuous, "Pay 1000 LP to activate this card. Toon monsters need it on the field.")
-            .cost(Cost::PayLp(Num::Const(1000)))]),
+            .cost(Cost::pay_lp(Num::Const(1000)))]),
         // United We Stand
         56747793 => Behavior::with(vec![E::spell(
             SpellKind::Equip,
@@ -86,7 +86,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             min: 1,
             max: 1,
         })
-        .op(Op::Destroy(Obj::Chosen))]),
+        .op(Op::destroy(Obj::Chosen))]),
         // Mystik Wok
         80161395 => Behavior::with(vec![E::spell(
             SpellKind::QuickPlay,
@@ -103,7 +103,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "When your opponent activates a card or effect that would destroy a monster on the field: pay 1500 LP; negate the activation and destroy that card.",
         )
         .when(Condition::All(vec![Condition::chain_top_is(F::OppControls), Condition::chain_top_would_destroy(F::Monster & F::OnField)]))
-        .cost(Cost::PayLp(Num::Const(1500)))
+        .cost(Cost::pay_lp(Num::Const(1500)))
         .op(Op::negate_activation(true))]),
         // Necrovalley
         47355498 => Behavior::with(vec![E::spell(
@@ -118,7 +118,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Target 1 face-down spell or trap on the field: destroy it and banish it. If it was a trap, each player banishes every trap with its name from their Deck, and shuffles it.",
         )
         .target(1, F::SpellTrap & F::FaceDown)
-        .op(Op::DestroyAndBanish(Obj::Targets))
+        .op(Op::destroy_and_banish(Obj::Targets))
         .op(Op::If {
             test: Test::AffectedIs(F::Trap),
             then: vec![
@@ -185,7 +185,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .modifier(Modifier::cannot_change_position(Scope::AllMonsters(F::OppControls))),
             E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::You }, "It is destroyed in your 2nd Standby Phase after its activation.")
                 .when(Condition::TurnsSince { anchor: Anchor::Activation, whose: Who::You, n: 2 })
-                .op(Op::Destroy(Obj::This)),
+                .op(Op::destroy(Obj::This)),
         ]),
         // Wave-Motion Cannon
         38992735 => Behavior::with(vec![

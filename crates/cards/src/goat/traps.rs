@@ -35,7 +35,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "When your opponent Normal, Flip or Special Summons 1 or more monsters with 1500 or more ATK: destroy those monsters and banish them.",
         )
         .when(Condition::JustSummoned { normal: true, flip: true, special: true, filter: F::OppControls & F::FaceUp & F::atk_at_least(1500) })
-        .op(Op::DestroyAndBanish(Obj::All(Place::Monsters(Who::Opponent), F::JustSummoned & F::FaceUp & F::atk_at_least(1500))))]),
+        .op(Op::destroy_and_banish(Obj::All(Place::Monsters(Who::Opponent), F::JustSummoned & F::FaceUp & F::atk_at_least(1500))))]),
         // Chain Disappearance
         57139487 => {
             let weak = || F::JustSummoned & F::FaceUp & F::atk_at_most(1000);
@@ -100,7 +100,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .when(Condition::All(vec![Condition::chain_top_is(F::OppControls), Condition::chain_top_would_destroy(F::Trap & F::YouControl & F::OnField)]))
         .op(Op::Apply { what: Obj::All(Place::SpellTraps(Who::You), F::Trap), modifier: Modifier::indestructible_by_effect(Scope::This), until: Duration::EndOfChain })
-        .op(Op::Destroy(Obj::This))]),
+        .op(Op::destroy(Obj::This))]),
         // Final Attack Orders
         52503575 => Behavior::with(vec![E::trap(
             TrapKind::Continuous,
@@ -180,7 +180,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .target_in(Place::Monsters(Who::Opponent), 1, 1, F::Monster)
             .op(Op::Apply { what: Obj::Targets, modifier: Modifier::cannot_attack(Scope::This), until: Duration::WhileSourceOnField })
             .op(Op::Apply { what: Obj::Targets, modifier: Modifier::cannot_change_position(Scope::This), until: Duration::WhileSourceOnField })
-            .op(Op::Apply { what: Obj::Targets, modifier: Modifier::SourceDestroyedWhenItLeaves, until: Duration::WhileSourceOnField })
+            .op(Op::Apply { what: Obj::Targets, modifier: Modifier::source_destroyed_when_it_leaves(), until: Duration::WhileSourceOnField })
             .op(Op::Remember { what: Obj::Targets, slot: Mem(0) }),
             E::trigger(
                 Trigger::Phase { phase: Phase::Standby, whose: Who::You },
@@ -216,7 +216,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         4178474 => Behavior::with(vec![E::trap(TrapKind::Normal, "Discard 1 card, then target 1 card on the field: destroy it.")
             .cost(Cost::discard(1, F::Any))
             .target(1, F::Any)
-            .op(Op::Destroy(Obj::Targets))]),
+            .op(Op::destroy(Obj::Targets))]),
         // Return from the Different Dimension
         27174286 => {
             let summonable = || F::Monster & F::FaceUp & F::can_special_summon();
@@ -225,7 +225,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "Pay half your LP: Special Summon as many of your banished monsters as you can (up to your free zones). In the End Phase, banish every monster summoned this way.",
             )
             .when(Condition::All(vec![Condition::FreeMonsterZones(1), Condition::Exists { place: Place::Banished(Who::You), filter: summonable(), count: 1 }]))
-            .cost(Cost::PayLp(Num::half(Num::Lp(Who::You))))
+            .cost(Cost::pay_lp(Num::half(Num::Lp(Who::You))))
             // As many as possible: every candidate is picked (at most 5, the zones there
             // are); the first picked fill the free zones.
             .op(Op::Choose { who: Who::You, place: Place::Banished(Who::You), filter: summonable(), min: 5, max: 5 })
@@ -242,7 +242,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         88279736 => Behavior::with(vec![
             E::trap(TrapKind::Continuous, "Activate this card to put it face-up on the field."),
             E::trigger(
-                Trigger::DealtBattleDamage { direct: false, of: Subject::Any(F::YouControl) },
+                Trigger::dealt_battle_damage(false, Subject::Any(F::YouControl)),
                 "While it is face-up, each time a monster you control inflicts battle damage to your opponent, they discard 1 random card.",
             )
             .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })
@@ -261,20 +261,17 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             )
             .by_either_player()
             .when(Condition::All(vec![Condition::This(F::FaceUp), Condition::Any(vec![Condition::special_summon_pending(), Condition::chain_top_special_summons()])]))
-            .cost(Cost::PayLp(Num::Const(800)))
+            .cost(Cost::pay_lp(Num::Const(800)))
             .op(Op::If { test: Test::Holds(Condition::special_summon_pending()), then: vec![Op::negate_summon()], otherwise: vec![Op::negate_effect(true)] }),
         ]),
         // Sakuretsu Armor
         56120475 => Behavior::with(vec![E::trap(TrapKind::Normal, "When an opponent's monster declares an attack: target it; destroy it.")
             .when(Condition::AttackDeclared(F::OppControls))
             .target(1, F::Attacker)
-            .op(Op::Destroy(Obj::Targets))]),
+            .op(Op::destroy(Obj::Targets))]),
         // Secret Barrel
         27053506 => Behavior::with(vec![E::trap(TrapKind::Normal, "Your opponent takes 200 damage for each card in their hand and each card they control.").op(Op::damage(Who::Opponent, Num::Times(
-                Box::new(Num::Plus(
-                    Box::new(Num::count_of(Obj::All(Place::Hand(Who::Opponent), F::Any))),
-                    Box::new(Num::count_of(Obj::All(Place::Field(Who::Opponent), F::Any))),
-                )),
+                Box::new(Num::plus(Num::count_of(Obj::All(Place::Hand(Who::Opponent), F::Any)), Num::count_of(Obj::All(Place::Field(Who::Opponent), F::Any)))),
                 200,
             )))]),
         // Skull Lair
@@ -287,7 +284,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .when(Condition::This(F::FaceUp))
             .cost(Cost::banish_any_from_gy(F::monster_card()))
             .target(1, F::Monster & F::FaceUp & F::stat(Stat::Level, Cmp::Eq, Num::Cost(CostStat::Cards)))
-            .op(Op::Destroy(Obj::Targets)),
+            .op(Op::destroy(Obj::Targets)),
         ]),
         // Solar Ray
         44472639 => {
@@ -308,7 +305,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             Behavior::with(vec![E::trap(TrapKind::Normal, "Discard 1 card: destroy every face-up Continuous Spell on the field.")
                 .cost(Cost::discard(1, F::Any))
                 .when(Condition::Exists { place: Place::SpellTraps(Who::Both), filter: continuous(), count: 1 })
-                .op(Op::Destroy(Obj::All(Place::SpellTraps(Who::Both), continuous())))])
+                .op(Op::destroy(Obj::All(Place::SpellTraps(Who::Both), continuous())))])
         }
         // Spell Shield Type-8
         38275183 => Behavior::with(vec![
@@ -337,7 +334,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             TrapKind::Continuous,
             "Pay any multiple of 1000 LP: while this card is face-up, monsters your opponent controls with ATK less than or equal to the LP paid cannot declare an attack.",
         )
-        .cost(Cost::PayLpMultiple(1000))
+        .cost(Cost::pay_lp_multiple(1000))
         .op(Op::ApplyRule {
             modifier: Modifier::cannot_attack(Scope::Monsters(F::OppControls & F::stat(Stat::Atk, Cmp::Le, Num::Cost(CostStat::Lp)))),
             until: Duration::WhileSourceOnField,
@@ -375,14 +372,14 @@ fn deck_devastation_virus(window: Condition, draws_text: &str) -> Behavior {
         .op(Op::Reveal(Obj::All(Place::Hand(Who::Opponent), F::Any)))
         // "The weak monsters among them": the activation does not need one to exist now (its
         // later effect applies anyway).
-        .op(Op::Destroy(Obj::Filtered(Box::new(Obj::All(Place::Hand(Who::Opponent), F::Any)), weak())))
-        .op(Op::Destroy(Obj::Filtered(Box::new(Obj::All(Place::Monsters(Who::Opponent), F::Any)), weak())))
+        .op(Op::destroy(Obj::Filtered(Box::new(Obj::All(Place::Hand(Who::Opponent), F::Any)), weak())))
+        .op(Op::destroy(Obj::Filtered(Box::new(Obj::All(Place::Monsters(Who::Opponent), F::Any)), weak())))
         // The turn it resolved: where the count of the next effect starts.
         .op(Op::Remember { what: Obj::This, slot: Mem(0) }),
         E::trigger(Trigger::Drew(Who::Opponent), draws_text)
             .range(Range::Gy)
             .when(window)
             .op(Op::Reveal(Obj::All(Place::Hand(Who::Opponent), drawn_by_opponent())))
-            .op(Op::Destroy(Obj::All(Place::Hand(Who::Opponent), drawn_by_opponent() & weak()))),
+            .op(Op::destroy(Obj::All(Place::Hand(Who::Opponent), drawn_by_opponent() & weak()))),
     ])
 }

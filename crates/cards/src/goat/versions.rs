@@ -13,7 +13,7 @@ use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 use ygo_core::types::{Phase, Zone};
 
 use crate::mechanics::{self, search_or_show, searcher, summon_from_deck};
-use crate::rule_examples_2::equip_spell;
+use crate::rule_examples::equip_spell;
 use crate::zombie_madness::zombie;
 use crate::Versions;
 
@@ -65,7 +65,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             E::ignition("Send 1 monster from your hand to the GY to destroy 1 targeted face-up monster your opponent controls whose ATK is not higher than the sent monster's.")
                 .cost(Cost::discard(1, F::Monster))
                 .target(1, F::Monster & F::FaceUp & F::OppControls & F::stat(Stat::Atk, Cmp::Le, Num::Cost(CostStat::Atk)))
-                .op(Op::Destroy(Obj::Targets)),
+                .op(Op::destroy(Obj::Targets)),
             mechanics::level_up(Versions::Goat2005,
                 E::optional_if(
                     Trigger::Phase { phase: Phase::End, whose: Who::Both },
@@ -168,7 +168,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Destroy 1 targeted face-down monster and banish it (even if it is face-up by then); if it is a Flip monster, both players show their Main Decks and banish every card in them with its name.",
         )
         .target(1, F::Monster & F::at_activation(F::FaceDown))
-        .op(Op::DestroyAndBanish(Obj::Targets))
+        .op(Op::destroy_and_banish(Obj::Targets))
         .op(Op::If {
             test: Test::AffectedIs(F::ability(ygo_core::card::type_bits::FLIP)),
             then: vec![
@@ -208,7 +208,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Destroy 1 targeted face-up monster on the field; both players take damage equal to the ATK it had.",
         )
         .target(1, F::Monster & F::FaceUp)
-        .op(Op::Destroy(Obj::Targets))
+        .op(Op::destroy(Obj::Targets))
         .then_if_did(vec![Op::damage(Who::Both, Num::stat_of(Stat::Atk, Obj::Affected))])]),
         // Rush Recklessly (GOAT): also during damage calculation.
         70046172 => quick_boost(
@@ -234,7 +234,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "When it is Special Summoned by its own effect: destroy every spell and trap on the field.",
             )
             .when(Condition::ResolvedThisTurn(0))
-            .op(Op::Destroy(Obj::All(Place::SpellTraps(Who::Both), F::Any))),
+            .op(Op::destroy(Obj::All(Place::SpellTraps(Who::Both), F::Any))),
         ]),
         // Sangan (GOAT)
         26202165 => searcher(
@@ -251,7 +251,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             E::continuous("This card is not destroyed by battle.").modifier(Modifier::indestructible_by_battle(Scope::This)),
             E::continuous("When this face-up card is targeted by a card effect, it is destroyed at once.").modifier(Modifier::destroy_when_targeted(Scope::This)),
             E::trigger(
-                Trigger::DealtBattleDamage { direct: true, of: Subject::This },
+                Trigger::dealt_battle_damage(true, Subject::This),
                 "If this card attacks your opponent directly and deals battle damage: they discard 1 card at random.",
             )
             .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })
@@ -276,7 +276,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::special_summon(Obj::This, SummonPos::FaceUp))
         .then_if_did(vec![Op::Apply {
             what: Obj::Affected,
-            modifier: Modifier::SetOriginal { atk: Some(Num::Const(1000)), def: Some(Num::Const(1000)) },
+            modifier: Modifier::set_original(Some(Num::Const(1000)), Some(Num::Const(1000))),
             until: Duration::Permanent,
         }])]),
         // Vampire Lord (GOAT)

@@ -67,8 +67,11 @@ impl Duel {
     pub(crate) fn costs_payable(&self, e: &EffectDecl, p: Player, card: CardId) -> bool {
         let c = self.card(card);
         e.costs.iter().all(|cost| match cost {
-            Cost::PayLp(n) => self.lp(p) >= self.num(n, &Ctx::of(p, card)),
-            Cost::PayLpMultiple(step) => *step > 0 && self.lp(p) >= *step,
+            Cost::PayLp { amount: n, any_multiple: false } => self.lp(p) >= self.num(n, &Ctx::of(p, card)),
+            Cost::PayLp { amount, any_multiple: true } => {
+                let step = amount.constant().unwrap_or(0);
+                step > 0 && self.lp(p) >= step
+            }
             Cost::RemoveCounters { kind, count } => self.counters_on(card, *kind) >= *count as u16,
             Cost::DetachMaterial(n) => c.zone() == Zone::Monster && self.materials(card).len() >= *n as usize,
             Cost::Cards { how, from: CostFrom::This, .. } => match how {

@@ -63,12 +63,12 @@ impl Duel {
 
     pub(super) fn pay_cost(&mut self, a: &mut ActivateTask, cost: &Cost, e: &EffectDecl) -> Option<Flow> {
         match cost {
-            Cost::PayLp(n) => {
+            Cost::PayLp { amount: n, any_multiple: false } => {
                 let lp = self.num(n, &Ctx::with_link(a.player, a.card, &a.facts));
                 a.facts.cost.lp += lp;
                 self.change_lp(a.player, -lp);
             }
-            Cost::PayLpMultiple(step) => match self.take_answer() {
+            Cost::PayLp { amount, any_multiple: true } => match self.take_answer() {
                 Some(crate::action::Action::Announce(v)) => {
                     let lp = v as i32;
                     self.emit(Event::Announced { player: a.player, value: v, kind: crate::engine::AnnounceKind::Amount });
@@ -76,7 +76,8 @@ impl Duel {
                     self.change_lp(a.player, -lp);
                 }
                 _ => {
-                    let options = (1..=self.lp(a.player) / step.max(&1)).map(|k| (k * step) as u32).collect();
+                    let step = amount.constant().unwrap_or(0);
+                    let options = (1..=self.lp(a.player) / step.max(1)).map(|k| (k * step) as u32).collect();
                     return Some(Flow::Ask(Prompt::Announce { player: a.player, kind: crate::engine::AnnounceKind::Amount, options }));
                 }
             },

@@ -111,9 +111,9 @@ impl Needs {
 /// locked by it, so its per-card question is skipped.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct LockSet {
-    /// A name is locked or prohibited (`NoActivationsOfName`, `NameProhibited`).
+    /// A name is locked or prohibited (`PlayerAct::ActivateName`, `NameProhibited`).
     pub names: bool,
-    /// A `CannotActivate` modifier applies.
+    /// A `PlayerAct::Activate` lock applies.
     pub activations: bool,
     /// No trap card can be activated ("Jinzo").
     pub traps: bool,
@@ -302,7 +302,7 @@ impl Duel {
         if !d.is_monster() || behavior.no_special_summon || self.prohibited(id) {
             return false;
         }
-        let barred = |m: &crate::effect::Modifier| matches!(m, crate::effect::Modifier::NoSpecialSummonFrom(o) if crate::eval::origin_is(*o, c.zone()));
+        let barred = |m: &crate::effect::Modifier| matches!(m, crate::effect::Modifier::Cannot { act: crate::effect::Act::BeSpecialSummonedFrom(o), .. } if crate::eval::origin_is(*o, c.zone()));
         if behavior.effects.iter().any(|e| e.modifiers.iter().any(barred)) {
             return false;
         }
@@ -444,7 +444,7 @@ impl Duel {
     /// "Sangan"): a lingering rule on player `p`.
     pub(crate) fn name_locked(&self, p: Player, card: CardId) -> bool {
         let code = self.data(card).name_code();
-        self.lingering.iter().any(|l| l.controller == p && l.modifier == crate::effect::Modifier::NoActivationsOfName(code)) || self.prohibited(card)
+        self.lingering.iter().any(|l| l.controller == p && l.modifier == crate::effect::Modifier::no_activations_of_name(code)) || self.prohibited(card)
     }
 
     /// The key and counted effect of an effect's limit, if it has one.
@@ -492,9 +492,10 @@ impl Duel {
     pub(crate) fn lock_set(&self) -> LockSet {
         use crate::effect::Modifier;
         let names = !self.lingering.is_empty()
-            && (self.lingering.iter().any(|l| matches!(l.modifier, Modifier::NoActivationsOfName(_)))
+            && (self.lingering.iter().any(|l| matches!(l.modifier, Modifier::PlayersCannot { act: crate::effect::PlayerAct::ActivateName(_), .. }))
                 || self.modifiers_where(|m| matches!(m, Modifier::NameProhibited { .. })).next().is_some());
-        let activations = self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::CannotActivate { .. })).next().is_some();
+        let activations = self.any_modifiers()
+            && self.modifiers_where(|m| matches!(m, Modifier::PlayersCannot { act: crate::effect::PlayerAct::Activate(_), .. })).next().is_some();
         LockSet { names, activations, traps: self.traps_locked() }
     }
 

@@ -260,13 +260,9 @@ pub enum Filter {
     ThisTurn(TurnFact),
     /// Came to the field by this kind of Summon.
     Summoned(SummonKind),
-    /// Was destroyed by battle by a card of the object ("the monsters this card destroyed
-    /// by battle").
-    DestroyedBy(Box<Obj>),
-    /// Has the same name as a card of the object.
-    SameNameAs(Box<Obj>),
-    /// Is equipped to a card of the object.
-    EquippedTo(Box<Obj>),
+    /// Stands in this relation to a card of the object ([`Relation`]: is one of them, has
+    /// the same name, is equipped to one, was destroyed by battle by one).
+    Rel(Relation, Box<Obj>),
     /// Matches every value the player declared in this resolution ([`Declare`]: "a monster
     /// with both the declared Type and Attribute").
     Declared,
@@ -292,12 +288,24 @@ pub enum Filter {
     /// Arrived where it is in the latest happening (for "when ... is drawn / sent / added":
     /// EFF-8).
     JustArrived,
-    /// Is one of the cards of the object ("every other card", with `!`).
-    OneOf(Box<Obj>),
     /// A printed frame: what the card is printed as, wherever it is ([`Frame`]).
     Frame(Frame),
     /// What could be done with the card now ([`Capability`]).
     Can(Capability),
+}
+
+/// How a card relates to the cards of an object ([`Filter::Rel`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Relation {
+    /// Is one of the cards of the object ("every other card", with `!`).
+    OneOf,
+    /// Has the same name as a card of the object.
+    SameNameAs,
+    /// Is equipped to a card of the object.
+    EquippedTo,
+    /// Was destroyed by battle by a card of the object ("the monsters this card destroyed
+    /// by battle").
+    DestroyedBy,
 }
 
 impl Filter {
@@ -307,15 +315,15 @@ impl Filter {
     }
     /// Destroyed by battle by a card of the object.
     pub fn destroyed_by(o: Obj) -> Filter {
-        Filter::DestroyedBy(Box::new(o))
+        Filter::Rel(Relation::DestroyedBy, Box::new(o))
     }
     /// The same name as a card of the object.
     pub fn same_name_as(o: Obj) -> Filter {
-        Filter::SameNameAs(Box::new(o))
+        Filter::Rel(Relation::SameNameAs, Box::new(o))
     }
     /// Equipped to a card of the object.
     pub fn equipped_to(o: Obj) -> Filter {
-        Filter::EquippedTo(Box::new(o))
+        Filter::Rel(Relation::EquippedTo, Box::new(o))
     }
     /// A property a target needs only when it is chosen (not again at resolution).
     pub fn at_activation(f: Filter) -> Filter {
@@ -323,7 +331,7 @@ impl Filter {
     }
     /// One of the cards of the object.
     pub fn one_of(o: Obj) -> Filter {
-        Filter::OneOf(Box::new(o))
+        Filter::Rel(Relation::OneOf, Box::new(o))
     }
     /// ATK at most `n` ("with 1500 or less ATK").
     pub fn atk_at_most(n: i32) -> Filter {

@@ -23,11 +23,11 @@ mod trigger;
 use serde::{Deserialize, Serialize};
 
 pub use custom::{CustomCheck, CustomStep};
-pub use filter::{Capability, Cmp, Declare, Filter, Frame, Origin, Place, Sent, Stat, TurnFact, Who};
-pub use modifier::{Act, Counter, DuelRule, Duration, Modifier, MonsterRule, Negation, Scope};
-pub use num::{CardsNum, CostStat, Num};
-pub use op::{Course, LpStep, Mem, Moment, NegateWhat, Obj, Op, PlayerEffect, PosChange, Side, SummonPos, SummonStep, Test};
-pub use trigger::{Anchor, BattleFact, BattleMoment, Cause, Condition, LinkFact, PendingSummon, PlayerDid, Subject, Timing, Trigger};
+pub use filter::{Capability, Cmp, Declare, Filter, Frame, Origin, Place, Relation, Sent, Stat, TurnFact, Who};
+pub use modifier::{Act, Bond, Counter, DuelRule, Duration, Modifier, MonsterRule, Negation, PendulumRule, PlayerAct, Scope, StatLayer};
+pub use num::{Arith, CardsNum, CostStat, Num};
+pub use op::{ControlChange, Course, DestroyTo, LpStep, Mem, Moment, NegateWhat, Obj, Op, PlayerEffect, PosChange, Side, SummonPos, SummonStep, Test};
+pub use trigger::{Anchor, BattleFact, BattleMoment, Cause, Condition, DamageTaken, LinkFact, PendingSummon, PlayerDid, Subject, Timing, Trigger};
 
 pub use crate::extra::{ExtraOp, Materials, RitualFrom};
 
@@ -178,11 +178,15 @@ pub struct TargetSpec {
 /// A cost paid on activation (EFF-5).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Cost {
-    /// Pay LP (`Num::half(Num::Lp(Who::You))` for "pay half your LP").
-    PayLp(Num),
-    /// Pay any multiple of this many LP (at least once, at most the LP you have): the amount
-    /// is announced (`announce N`) and read as `Num::Cost(CostStat::Lp)`.
-    PayLpMultiple(i32),
+    /// Pay LP: `amount` (`Num::half(Num::Lp(Who::You))` for "pay half your LP"), or, with
+    /// `any_multiple`, any multiple of that constant (at least once, at most the LP you have:
+    /// the amount is announced, `announce N`, and read as `Num::Cost(CostStat::Lp)`).
+    PayLp {
+        /// The LP paid (with `any_multiple`: the step, a constant).
+        amount: Num,
+        /// Any multiple of `amount` may be paid (announced).
+        any_multiple: bool,
+    },
     /// Remove counters of a kind from this card (MISC-2).
     RemoveCounters {
         /// The kind of counter removed.
@@ -257,6 +261,14 @@ pub enum CostCount {
 }
 
 impl Cost {
+    /// Pay LP (`Num::half(Num::Lp(Who::You))` for "pay half your LP").
+    pub fn pay_lp(amount: Num) -> Cost {
+        Cost::PayLp { amount, any_multiple: false }
+    }
+    /// Pay any multiple of this many LP (announced).
+    pub fn pay_lp_multiple(step: i32) -> Cost {
+        Cost::PayLp { amount: Num::Const(step), any_multiple: true }
+    }
     fn cards(how: CostMove, from: CostFrom, filter: Filter, count: CostCount) -> Cost {
         Cost::Cards { how, from, filter, count }
     }

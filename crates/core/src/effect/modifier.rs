@@ -105,44 +105,17 @@ pub enum Modifier {
         /// The DEF change (negative for a loss).
         def: Num,
     },
-    /// The ATK and/or DEF become these values, after every gain applied before
-    /// ("its ATK becomes 0").
-    SetCurrent {
-        /// The monsters the change applies to.
-        scope: Scope,
-        /// The new current ATK, if it changes.
+    /// "Its ATK/DEF become ...": the ATK and/or DEF become these values, at a layer
+    /// ([`StatLayer`]: the original values, EFF-14, or the current ones, after every gain
+    /// applied before: "its ATK becomes 0").
+    Becomes {
+        /// Which values change, and of which monsters.
+        layer: StatLayer,
+        /// The new ATK, if it changes.
         atk: Option<Num>,
-        /// The new current DEF, if it changes.
+        /// The new DEF, if it changes.
         def: Option<Num>,
     },
-    /// The original ATK and/or DEF become these values (EFF-14): of the card it is applied
-    /// to, or, as a continuous effect, of its own card.
-    SetOriginal {
-        /// The new original ATK, if it changes.
-        atk: Option<Num>,
-        /// The new original DEF, if it changes.
-        def: Option<Num>,
-    },
-    /// Control by equip: the equipped monster is controlled by the equip card's controller
-    /// ("Snatch Steal").
-    ControlEquipped,
-    /// Linked destruction: applied to a monster, when it is destroyed the source card is
-    /// destroyed too ("Spellbinding Circle"); checked with the equip rules.
-    SourceDestroyedWithIt,
-    /// Linked destruction: applied to a monster, when the source card leaves the field
-    /// (`destroyed_only`: is destroyed), the monster is destroyed too ("Call of the
-    /// Haunted", "Premature Burial"); checked with the equip rules.
-    DestroyedWithSource {
-        /// Only when the source card is destroyed, not when it leaves the field in another way.
-        destroyed_only: bool,
-    },
-    /// Control by equip, the return: applied by the rules to a monster an equip's
-    /// `ControlEquipped` took; once the source no longer equips it, control returns to the
-    /// lingering effect's controller.
-    ControlHeldBySource,
-    /// Name lock: the controller cannot activate cards or effects with this passcode's
-    /// name ("Sangan", "Witch of the Black Forest": applied for the rest of the turn).
-    NoActivationsOfName(u32),
     /// Level change: Levels of monsters matching change by `delta` (never below 1):
     /// face-up monsters on the field, and also cards in both hands when `in_hand` ("A
     /// Legendary Ocean").
@@ -154,24 +127,9 @@ pub enum Modifier {
         /// Cards in both hands are changed too.
         in_hand: bool,
     },
-    /// Pendulum Scale change: read from a Pendulum card in a Pendulum Zone, its Pendulum
-    /// Scale becomes `scale` unless the card in the player's other Pendulum Zone matches
-    /// `partner`.
-    ScaleUnlessPartner {
-        /// The Pendulum Scale the card gets.
-        scale: u8,
-        /// What the card in the other Pendulum Zone must match for the Scale to stay unchanged.
-        partner: Filter,
-    },
-    /// Pendulum activation condition: read from a Pendulum card in the hand, it may be
-    /// activated to a Pendulum Zone only while the condition holds ("Timegazer Magician":
-    /// you control no monsters).
-    ScaleActivationNeeds(Condition),
-    /// Activation lock during battle: read from a Pendulum card in a Pendulum Zone, while a
-    /// Pendulum monster its controller controls is in the current battle (until the end of
-    /// the Damage Step), the opponent cannot activate cards matching the filter
-    /// ("Stargazer/Timegazer Magician").
-    PendulumBattleLock(Filter),
+    /// A Pendulum card's own rule, read from it in the hand or a Pendulum Zone
+    /// ([`PendulumRule`]: its Scale, when it may be activated, a lock while it battles).
+    Pendulum(PendulumRule),
     /// Extra attacks: monsters in scope may declare `count` more attacks each Battle Phase
     /// (BATTLE-2: "for each Equip Card equipped to it, it can attack once more").
     ExtraAttacks {
@@ -193,29 +151,16 @@ pub enum Modifier {
         /// The destroyed monsters whose effects are negated.
         victims: Filter,
     },
-    /// A summon condition (SUM-7, EFF-1): read from the card wherever it is, it cannot be
-    /// Special Summoned from there ("cannot be Special Summoned from the GY").
-    NoSpecialSummonFrom(super::filter::Origin),
     /// Attack cost: a monster in scope can declare an attack only if its controller pays
     /// the cost, each time (BATTLE-2; "Gravekeeper's Servant": the top card of the Deck;
     /// several such cards each take their own). Only costs paid without a choice
-    /// ([`Cost::PayLp`], [`Cost::send_deck_top`]) can be attack costs; any other makes the
+    /// ([`Cost::pay_lp`], [`Cost::send_deck_top`]) can be attack costs; any other makes the
     /// attack impossible.
     AttackCost {
         /// The monsters that must pay to attack.
         scope: Scope,
         /// The cost paid for each attack declaration.
         cost: Cost,
-    },
-    /// Activation lock: the players `who` names (from the source's controller's side) cannot
-    /// activate cards, or the effects of cards, matching the filter ("Pitch-Black Warwolf":
-    /// the opponent, Traps, during the Battle Phase; "Sasuke Samurai #2": both players,
-    /// Spells and Traps, until the End Phase).
-    CannotActivate {
-        /// The players who cannot activate (from the source's controller's side).
-        who: Who,
-        /// The cards that cannot be activated, nor their effects.
-        filter: Filter,
     },
     /// Counters per activation (MISC-2): each time a card matching the filter is activated
     /// and its activation resolves, this face-up card gets 1 counter of the kind, never more
@@ -229,17 +174,6 @@ pub enum Modifier {
         /// The most counters this card can hold.
         max: u8,
     },
-    /// Summon lock: the players `who` names cannot Summon monsters (Normal, Tribute, Flip or
-    /// Special Summon; Setting stays legal: "The Last Warrior from Another Planet").
-    CannotSummon(Who),
-    /// Zones that cannot be used: these Main Monster Zones (bit `i` = zone `i`) of the
-    /// player `who` names cannot be used while the source stays face-up ("Ojama King").
-    LockedZones {
-        /// The player whose zones are locked (from the source's controller's side).
-        who: Who,
-        /// A bit set of the locked Main Monster Zones.
-        zones: u8,
-    },
     /// Targeting negation: the effect of a card matching the filter that targets a monster in
     /// scope is negated when it resolves, and that card is destroyed ("Fiend Skull Dragon":
     /// Traps; "Ryu Senshi": Spells).
@@ -249,9 +183,6 @@ pub enum Modifier {
         /// The cards whose targeting effects are negated.
         filter: Filter,
     },
-    /// Linked destruction: applied to a monster, when it leaves the field (any way), the
-    /// source card is destroyed ("Nightmare Wheel"); checked with the equip rules.
-    SourceDestroyedWhenItLeaves,
     /// Immunity: while this card is face-up, monsters in scope are unaffected by the effects
     /// of cards matching the filter (read on the effect's card): those effects neither move
     /// nor change them, and their continuous effects do not apply to them ("Horus the Black
@@ -262,10 +193,6 @@ pub enum Modifier {
         /// The cards whose effects they are unaffected by.
         by: Filter,
     },
-    /// GY banishment lock: the players named (from the source's controller's side) cannot
-    /// banish cards from either GY, by costs, summon procedures or effects ("Kycoo the Ghost
-    /// Destroyer": its controller's opponent).
-    NoBanishFromGy(Who),
     /// Tribute across the field: applied to a monster (for a while), the player who applied
     /// it may Tribute that monster as though they controlled it, for a Tribute Summon or a
     /// Tribute cost ("Soul Exchange").
@@ -306,6 +233,166 @@ pub enum Modifier {
     Negate(Negation),
     /// A rule of the whole duel while this applies ([`DuelRule`]: a lock, a replacement, a shield).
     Duel(DuelRule),
+    /// A player lock (the "cannot" family of players): the players `who` names, from the
+    /// source's controller's side, cannot do the act ([`PlayerAct`]).
+    PlayersCannot {
+        /// The players restricted (from the source's controller's side).
+        who: Who,
+        /// What they cannot do.
+        act: PlayerAct,
+    },
+    /// A tie between a monster and its source card, checked with the equip rules ([`Bond`]:
+    /// linked destruction, control by equip).
+    Bond(Bond),
+}
+
+/// Which ATK/DEF a [`Modifier::Becomes`] sets.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StatLayer {
+    /// The original values (EFF-14): of the card it is applied to, or, as a continuous
+    /// effect, of its own card.
+    Original,
+    /// The current values of the monsters in scope, after every gain applied before.
+    Current(Scope),
+}
+
+impl Modifier {
+    /// `Becomes` at [`StatLayer::Original`].
+    pub fn set_original(atk: Option<Num>, def: Option<Num>) -> Modifier {
+        Modifier::Becomes { layer: StatLayer::Original, atk, def }
+    }
+    /// `Becomes` at [`StatLayer::Current`].
+    pub fn set_current(scope: Scope, atk: Option<Num>, def: Option<Num>) -> Modifier {
+        Modifier::Becomes { layer: StatLayer::Current(scope), atk, def }
+    }
+}
+
+/// A Pendulum card's rule ([`Modifier::Pendulum`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PendulumRule {
+    /// Pendulum Scale change: read from a Pendulum card in a Pendulum Zone, its Pendulum
+    /// Scale becomes `scale` unless the card in the player's other Pendulum Zone matches
+    /// `partner`.
+    ScaleUnlessPartner {
+        /// The Pendulum Scale the card gets.
+        scale: u8,
+        /// What the card in the other Pendulum Zone must match for the Scale to stay unchanged.
+        partner: Filter,
+    },
+    /// Pendulum activation condition: read from a Pendulum card in the hand, it may be
+    /// activated to a Pendulum Zone only while the condition holds ("Timegazer Magician":
+    /// you control no monsters).
+    ActivationNeeds(Condition),
+    /// Activation lock during battle: read from a Pendulum card in a Pendulum Zone, while a
+    /// Pendulum monster its controller controls is in the current battle (until the end of
+    /// the Damage Step), the opponent cannot activate cards matching the filter
+    /// ("Stargazer/Timegazer Magician").
+    BattleLock(Filter),
+}
+
+impl Modifier {
+    /// `Pendulum` with [`PendulumRule::ScaleUnlessPartner`].
+    pub fn scale_unless_partner(scale: u8, partner: Filter) -> Modifier {
+        Modifier::Pendulum(PendulumRule::ScaleUnlessPartner { scale, partner })
+    }
+    /// `Pendulum` with [`PendulumRule::ActivationNeeds`].
+    pub fn scale_activation_needs(c: Condition) -> Modifier {
+        Modifier::Pendulum(PendulumRule::ActivationNeeds(c))
+    }
+    /// `Pendulum` with [`PendulumRule::BattleLock`].
+    pub fn pendulum_battle_lock(f: Filter) -> Modifier {
+        Modifier::Pendulum(PendulumRule::BattleLock(f))
+    }
+}
+
+/// What a [`Modifier::PlayersCannot`] forbids the players it names (each has a builder:
+/// `Modifier::cannot_summon(who)`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayerAct {
+    /// Summon monsters (Normal, Tribute, Flip or Special Summon; Setting stays legal: "The
+    /// Last Warrior from Another Planet").
+    Summon,
+    /// Banish cards from either GY, by costs, summon procedures or effects ("Kycoo the Ghost
+    /// Destroyer": its controller's opponent).
+    BanishFromGy,
+    /// Activate cards, or the effects of cards, matching the filter ("Pitch-Black Warwolf":
+    /// the opponent, Traps, during the Battle Phase; "Sasuke Samurai #2": both players,
+    /// Spells and Traps, until the End Phase).
+    Activate(Filter),
+    /// Activate cards or effects with this passcode's name ("Sangan", "Witch of the Black
+    /// Forest": applied by the rules to the player for the rest of the turn).
+    ActivateName(u32),
+    /// Use these Main Monster Zones (bit `i` = zone `i`) while the source stays face-up
+    /// ("Ojama King").
+    UseZones(u8),
+}
+
+impl Modifier {
+    /// `PlayersCannot` with [`PlayerAct::Summon`].
+    pub fn cannot_summon(who: Who) -> Modifier {
+        Modifier::PlayersCannot { who, act: PlayerAct::Summon }
+    }
+    /// `PlayersCannot` with [`PlayerAct::BanishFromGy`].
+    pub fn no_banish_from_gy(who: Who) -> Modifier {
+        Modifier::PlayersCannot { who, act: PlayerAct::BanishFromGy }
+    }
+    /// `PlayersCannot` with [`PlayerAct::Activate`].
+    pub fn cannot_activate(who: Who, filter: Filter) -> Modifier {
+        Modifier::PlayersCannot { who, act: PlayerAct::Activate(filter) }
+    }
+    /// `PlayersCannot` with [`PlayerAct::ActivateName`], for the player it is applied to.
+    pub fn no_activations_of_name(code: u32) -> Modifier {
+        Modifier::PlayersCannot { who: Who::You, act: PlayerAct::ActivateName(code) }
+    }
+    /// `PlayersCannot` with [`PlayerAct::UseZones`].
+    pub fn locked_zones(who: Who, zones: u8) -> Modifier {
+        Modifier::PlayersCannot { who, act: PlayerAct::UseZones(zones) }
+    }
+}
+
+/// What ties a monster to the source card of a [`Modifier::Bond`]: what happens to one when
+/// the other goes (each has a builder: `Modifier::destroyed_with_source(true)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Bond {
+    /// Linked destruction: applied to a monster, when it is destroyed the source card is
+    /// destroyed too ("Spellbinding Circle").
+    SourceDestroyedWithIt,
+    /// Linked destruction: applied to a monster, when it leaves the field (any way), the
+    /// source card is destroyed ("Nightmare Wheel").
+    SourceDestroyedWhenItLeaves,
+    /// Linked destruction: applied to a monster, when the source card leaves the field
+    /// (`destroyed_only`: is destroyed), the monster is destroyed too ("Call of the
+    /// Haunted", "Premature Burial").
+    DestroyedWithSource {
+        /// Only when the source card is destroyed, not when it leaves the field in another way.
+        destroyed_only: bool,
+    },
+    /// Control by equip: the equipped monster is controlled by the equip card's controller
+    /// ("Snatch Steal").
+    ControlEquipped,
+    /// Control by equip, the return: applied by the rules to a monster an equip's
+    /// `ControlEquipped` took; once the source no longer equips it, control returns to the
+    /// lingering effect's controller.
+    ControlHeldBySource,
+}
+
+impl Modifier {
+    /// `Bond` with [`Bond::SourceDestroyedWithIt`].
+    pub fn source_destroyed_with_it() -> Modifier {
+        Modifier::Bond(Bond::SourceDestroyedWithIt)
+    }
+    /// `Bond` with [`Bond::SourceDestroyedWhenItLeaves`].
+    pub fn source_destroyed_when_it_leaves() -> Modifier {
+        Modifier::Bond(Bond::SourceDestroyedWhenItLeaves)
+    }
+    /// `Bond` with [`Bond::DestroyedWithSource`].
+    pub fn destroyed_with_source(destroyed_only: bool) -> Modifier {
+        Modifier::Bond(Bond::DestroyedWithSource { destroyed_only })
+    }
+    /// `Bond` with [`Bond::ControlEquipped`].
+    pub fn control_equipped() -> Modifier {
+        Modifier::Bond(Bond::ControlEquipped)
+    }
 }
 
 /// What a [`Modifier::Cannot`] forbids a monster in its scope (the old name of each act is
@@ -339,6 +426,10 @@ pub enum Act {
     /// Control lock: control of face-up monsters in scope cannot switch (ZONE-11: effects
     /// that take or swap control, and control-taking equips, leave them where they are).
     SwitchControl,
+    /// A summon condition (SUM-7, EFF-1): with [`Scope::This`], read from the card wherever
+    /// it is, it cannot be Special Summoned from there ("cannot be Special Summoned from the
+    /// GY").
+    BeSpecialSummonedFrom(super::filter::Origin),
 }
 
 /// A rule a [`Modifier::Rule`] gives the monsters in its scope (each has a builder:
@@ -508,6 +599,10 @@ impl Modifier {
     /// `Rule` with [`MonsterRule::DestroyWhenTargeted`].
     pub fn destroy_when_targeted(scope: Scope) -> Modifier {
         Modifier::Rule { scope, rule: MonsterRule::DestroyWhenTargeted }
+    }
+    /// `Cannot` with [`Act::BeSpecialSummonedFrom`], for this card.
+    pub fn no_special_summon_from(from: super::filter::Origin) -> Modifier {
+        Modifier::Cannot { scope: Scope::This, act: Act::BeSpecialSummonedFrom(from) }
     }
     /// The scope of a `Cannot` of this act.
     pub fn cannot_scope(&self, act: Act) -> Option<&Scope> {

@@ -25,6 +25,31 @@ pub enum CostStat {
     Lp,
 }
 
+/// How a [`Num::Of`] combines its two numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Arith {
+    /// A sum.
+    Plus,
+    /// A difference (never below 0: "until you have 2 cards in your hand").
+    Minus,
+    /// The higher of two ("its ATK or DEF, whichever is higher").
+    Max,
+    /// The lower of two.
+    Min,
+}
+
+impl Arith {
+    /// The result for `a` and `b`.
+    pub fn apply(self, a: i32, b: i32) -> i32 {
+        match self {
+            Arith::Plus => a.saturating_add(b),
+            Arith::Minus => (a - b).max(0),
+            Arith::Max => a.max(b),
+            Arith::Min => a.min(b),
+        }
+    }
+}
+
 /// A number evaluated when it is needed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Num {
@@ -44,14 +69,8 @@ pub enum Num {
     Half(Box<Num>),
     /// Times a constant.
     Times(Box<Num>, i32),
-    /// A sum.
-    Plus(Box<Num>, Box<Num>),
-    /// A difference (never below 0: "until you have 2 cards in your hand").
-    Minus(Box<Num>, Box<Num>),
-    /// The higher of two ("its ATK or DEF, whichever is higher").
-    Max(Box<Num>, Box<Num>),
-    /// The lower of two.
-    Min(Box<Num>, Box<Num>),
+    /// Two numbers combined ([`Arith`]: a sum, a difference, the higher or the lower).
+    Of(Arith, Box<Num>, Box<Num>),
     /// How many cards the effect's memory slot holds, wherever they have gone since ("the
     /// same number of cards you drew": "Mirage of Nightmare").
     RememberedCount(Mem),
@@ -86,11 +105,19 @@ impl Num {
     }
     /// The higher of two numbers.
     pub fn max(a: Num, b: Num) -> Num {
-        Num::Max(Box::new(a), Box::new(b))
+        Num::Of(Arith::Max, Box::new(a), Box::new(b))
+    }
+    /// The lower of two numbers.
+    pub fn min(a: Num, b: Num) -> Num {
+        Num::Of(Arith::Min, Box::new(a), Box::new(b))
     }
     /// `a - b`, never below 0.
     pub fn minus(a: Num, b: Num) -> Num {
-        Num::Minus(Box::new(a), Box::new(b))
+        Num::Of(Arith::Minus, Box::new(a), Box::new(b))
+    }
+    /// `a + b`.
+    pub fn plus(a: Num, b: Num) -> Num {
+        Num::Of(Arith::Plus, Box::new(a), Box::new(b))
     }
 
     /// Does the expression read what the activation's cost fixed?
@@ -98,7 +125,7 @@ impl Num {
         match self {
             Num::Cost(_) => true,
             Num::Half(n) | Num::Times(n, _) => n.mentions_cost(),
-            Num::Plus(a, b) | Num::Minus(a, b) | Num::Max(a, b) | Num::Min(a, b) => a.mentions_cost() || b.mentions_cost(),
+            Num::Of(_, a, b) => a.mentions_cost() || b.mentions_cost(),
             Num::Const(_)
             | Num::Cards(crate::effect::CardsNum::Stat(..))
             | Num::Cards(crate::effect::CardsNum::Sum(..))

@@ -206,10 +206,9 @@ pub enum Op {
         /// How many cards each draws.
         count: Num,
     },
-    /// Destroy the cards (MISC-4).
-    Destroy(Obj),
-    /// Destroy the cards and banish them instead of sending them to the GY.
-    DestroyAndBanish(Obj),
+    /// Destroy the cards (MISC-4), sent where [`DestroyTo`] says (the GY, unless the text
+    /// sends them elsewhere instead).
+    Destroy(Obj, DestroyTo),
     /// Send the cards to the GY.
     SendToGy(Obj),
     /// Discard the cards (MISC-4).
@@ -259,15 +258,13 @@ pub enum Op {
         /// The effect it gives the equipped monster, if any.
         grants: Option<Modifier>,
     },
-    /// Take control of the cards (until the End Phase or permanently).
-    TakeControl {
-        /// The cards whose control is taken.
+    /// Control changes of the cards ([`ControlChange`]: taken for a while, or swapped).
+    Control {
+        /// The cards whose control changes.
         what: Obj,
-        /// How long the control change lasts.
-        until: Duration,
+        /// How it changes.
+        how: ControlChange,
     },
-    /// The card of each object changes control with the other.
-    SwapControl(Obj, Obj),
     /// The controller takes no battle damage from the current battle.
     NoBattleDamage,
     /// A continuous effect on the cards for a while (its numbers fixed now).
@@ -378,12 +375,9 @@ pub enum Op {
         /// Calculate no damage from this battle.
         no_damage: bool,
     },
-    /// Destruction to the Deck: destroy the cards (MISC-4) and place them on top of their
-    /// owner's Deck instead of sending them to the GY ("Mystic Swordsman LV6").
-    DestroyToDeckTop(Obj),
     /// Zones that cannot be used: the controller chooses `count` (or as many as there are)
     /// unused Main Monster Zones of the player `who` names; they cannot be used while this
-    /// card stays face-up on the field ([`Modifier::LockedZones`]; "Ojama King").
+    /// card stays face-up on the field ([`crate::effect::PlayerAct::UseZones`]; "Ojama King").
     LockZones {
         /// The player whose zones are locked.
         who: Who,
@@ -414,7 +408,47 @@ pub enum Op {
     Lp(LpStep),
 }
 
+/// How an [`Op::Control`] changes the control of its cards.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ControlChange {
+    /// The controller takes control of them (until the End Phase or permanently).
+    Take(Duration),
+    /// The (first) card changes control with the (first) card of this object.
+    SwapWith(Obj),
+}
+
+/// Where the cards an [`Op::Destroy`] destroys go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DestroyTo {
+    /// The GY (a plain destruction).
+    Gy,
+    /// Banished instead of sent to the GY ("destroy it and banish it").
+    Banished,
+    /// On top of their owner's Deck instead of the GY ("Mystic Swordsman LV6").
+    DeckTop,
+}
+
 impl Op {
+    /// Take control of the cards (until the End Phase or permanently).
+    pub fn take_control(what: Obj, until: Duration) -> Op {
+        Op::Control { what, how: ControlChange::Take(until) }
+    }
+    /// The card of each object changes control with the other.
+    pub fn swap_control(a: Obj, b: Obj) -> Op {
+        Op::Control { what: a, how: ControlChange::SwapWith(b) }
+    }
+    /// Destroy the cards (to the GY).
+    pub fn destroy(what: Obj) -> Op {
+        Op::Destroy(what, DestroyTo::Gy)
+    }
+    /// Destroy the cards and banish them instead of sending them to the GY.
+    pub fn destroy_and_banish(what: Obj) -> Op {
+        Op::Destroy(what, DestroyTo::Banished)
+    }
+    /// Destroy the cards and place them on top of their owner's Deck instead of the GY.
+    pub fn destroy_to_deck_top(what: Obj) -> Op {
+        Op::Destroy(what, DestroyTo::DeckTop)
+    }
     /// The controller declares a value ([`Op::DeclareBy`] for `Who::You`).
     pub fn declare(kind: Declare) -> Op {
         Op::DeclareBy(Who::You, kind)

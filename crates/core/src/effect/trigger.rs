@@ -49,16 +49,6 @@ pub enum Trigger {
     /// matching the filter that you controlled, returned to your hand by an opponent's card
     /// effect (`Subject::Any`; the event card is that card).
     ReturnedToHand(Subject),
-    /// Battle damage: this card (`Subject::This`) inflicted battle damage to the opponent
-    /// (`direct`: by a direct attack), or any monster matching the filter (`Subject::Any`)
-    /// inflicted battle damage to this card's controller's opponent (BATTLE-10), while this
-    /// card is in its range (the event card is that monster).
-    DealtBattleDamage {
-        /// Only when it attacked directly.
-        direct: bool,
-        /// Which monsters.
-        of: Subject,
-    },
     /// A phase of this turn begins; `Who::You` = the effect controller's turn.
     Phase {
         /// The phase.
@@ -75,15 +65,9 @@ pub enum Trigger {
     /// A position change (POS-1): this card was changed from Attack Position to face-up
     /// Defense Position, by any means ("Blade Rabbit", "Dream Clown").
     ChangedToDefense,
-    /// A player (`who`, from this card's controller's side) took damage from the effect of
-    /// a card matching `by`, while this card is where its range says (the event card is
-    /// that card: "each time your opponent takes effect damage, except from ...").
-    EffectDamage {
-        /// The player who took the damage (from this card's controller's side).
-        who: Who,
-        /// The cards whose effects must have dealt it.
-        by: Filter,
-    },
+    /// Damage taken ([`DamageTaken`]: battle damage a monster inflicted, or effect damage a
+    /// player took).
+    Damage(DamageTaken),
     /// Draws: `whose` (from this card's controller's side) drew one or more cards (one
     /// trigger per draw, MISC-5), while this card is in its range.
     Drew(Who),
@@ -93,6 +77,41 @@ pub enum Trigger {
     AnyDiscarded(Filter),
     /// A moment of a battle this card is in ([`BattleMoment`]), or of the Battle Phase.
     Battle(BattleMoment),
+}
+
+/// The damage a [`Trigger::Damage`] watches.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DamageTaken {
+    /// Battle damage: this card (`Subject::This`) inflicted battle damage to the opponent
+    /// (`direct`: by a direct attack), or any monster matching the filter (`Subject::Any`)
+    /// inflicted battle damage to this card's controller's opponent (BATTLE-10), while this
+    /// card is in its range (the event card is that monster).
+    Battle {
+        /// Only when it attacked directly.
+        direct: bool,
+        /// Which monsters.
+        of: Subject,
+    },
+    /// Effect damage: a player (`who`, from this card's controller's side) took damage from
+    /// the effect of a card matching `by`, while this card is where its range says (the event
+    /// card is that card: "each time your opponent takes effect damage, except from ...").
+    Effect {
+        /// The player who took the damage (from this card's controller's side).
+        who: Who,
+        /// The cards whose effects must have dealt it.
+        by: Filter,
+    },
+}
+
+impl Trigger {
+    /// `Damage` with [`DamageTaken::Battle`].
+    pub fn dealt_battle_damage(direct: bool, of: Subject) -> Trigger {
+        Trigger::Damage(DamageTaken::Battle { direct, of })
+    }
+    /// `Damage` with [`DamageTaken::Effect`].
+    pub fn effect_damage(who: Who, by: Filter) -> Trigger {
+        Trigger::Damage(DamageTaken::Effect { who, by })
+    }
 }
 
 /// Whose happening a trigger watches: this card's own, or any card's matching a filter.

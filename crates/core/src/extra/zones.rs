@@ -63,7 +63,7 @@ impl Duel {
         mask
     }
 
-    /// `Modifier::PendulumBattleLock`: may `p` not activate `card`'s effect `effect` because
+    /// `PendulumRule::BattleLock`: may `p` not activate `card`'s effect `effect` because
     /// the opponent's Pendulum Zone card forbids it while their Pendulum monster battles?
     pub(crate) fn pendulum_battle_locked(&self, p: Player, card: CardId, effect: u8) -> bool {
         let q = p.opp();
@@ -79,7 +79,7 @@ impl Duel {
         card_activation
             && (0..2).filter_map(|side| self.pendulum_card(q, side)).any(|s| {
                 self.pool.def(self.card(s).def).behavior.effects.iter().flat_map(|e| e.modifiers.iter()).any(|m| {
-                    matches!(m, crate::effect::Modifier::PendulumBattleLock(f)
+                    matches!(m, crate::effect::Modifier::Pendulum(crate::effect::PendulumRule::BattleLock(f))
                         if if effect == PENDULUM_SCALE { self.scale_activation_matches(f, card, q, s) } else { self.filter_matches(f, card, q, s) })
                 })
             })
@@ -281,12 +281,12 @@ impl Duel {
     }
 
     /// A Pendulum card's scale next to `other` (the card in the other Pendulum Zone): its
-    /// printed scale, unless its `Modifier::ScaleUnlessPartner` changes it.
+    /// printed scale, unless its `PendulumRule::ScaleUnlessPartner` changes it.
     pub(super) fn scale_of(&self, card: CardId, other: CardId, printed: u8) -> u8 {
         let p = self.card(card).controller();
         for e in &self.pool.def(self.card(card).def).behavior.effects {
             for m in &e.modifiers {
-                if let crate::effect::Modifier::ScaleUnlessPartner { scale, partner } = m {
+                if let crate::effect::Modifier::Pendulum(crate::effect::PendulumRule::ScaleUnlessPartner { scale, partner }) = m {
                     if !self.filter_matches(partner, other, p, card) {
                         return *scale;
                     }
@@ -296,10 +296,10 @@ impl Duel {
         printed
     }
 
-    /// `Modifier::ScaleActivationNeeds`: may `p` activate this Pendulum card now?
+    /// `PendulumRule::ActivationNeeds`: may `p` activate this Pendulum card now?
     pub(super) fn scale_activation_allowed(&self, p: Player, card: CardId) -> bool {
         self.pool.def(self.card(card).def).behavior.effects.iter().flat_map(|e| e.modifiers.iter()).all(|m| match m {
-            crate::effect::Modifier::ScaleActivationNeeds(c) => self.static_condition(c, p, card),
+            crate::effect::Modifier::Pendulum(crate::effect::PendulumRule::ActivationNeeds(c)) => self.static_condition(c, p, card),
             _ => true,
         })
     }

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::effect::{Duration, EffectKind, Modifier, Scope};
+use crate::effect::{Duration, EffectKind, Modifier, PlayerAct, Scope, StatLayer};
 use crate::eval::Ctx;
 use crate::state::{CardId, Duel};
 use crate::types::{Player, Zone};
@@ -176,12 +176,12 @@ impl Duel {
         })
     }
 
-    /// May player `p` not banish cards from a GY now (`Modifier::NoBanishFromGy`)?
+    /// May player `p` not banish cards from a GY now (`PlayerAct::BanishFromGy`)?
     pub(crate) fn gy_banish_locked(&self, p: Player) -> bool {
         self.any_modifiers()
             && self
-                .modifiers_where(|m| matches!(m, Modifier::NoBanishFromGy(_)))
-                .any(|(_, ctrl, _, m)| matches!(m, Modifier::NoBanishFromGy(w) if self.who(*w, ctrl).contains(&p)))
+                .modifiers_where(|m| matches!(m, Modifier::PlayersCannot { act: PlayerAct::BanishFromGy, .. }))
+                .any(|(_, ctrl, _, m)| matches!(m, Modifier::PlayersCannot { who, .. } if self.who(*who, ctrl).contains(&p)))
     }
 
     /// Is a monster's effect negated now (e.g. "Skill Drain", or a `NegateMonsterEffectsOf`
@@ -312,13 +312,13 @@ impl Duel {
         if self.card(id).zone() != Zone::Monster || !self.any_modifiers() {
             return v;
         }
-        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::SetOriginal { .. })) {
+        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::Becomes { layer: StatLayer::Original, .. })) {
             // Applied to this card, or a continuous effect of the card itself (EFF-14:
             // "its original ATK becomes ...").
             if fixed != Some(id) && !(fixed.is_none() && src == id) {
                 continue;
             }
-            if let Modifier::SetOriginal { atk: a, def: d } = m {
+            if let Modifier::Becomes { layer: StatLayer::Original, atk: a, def: d } = m {
                 if let Some(n) = if atk { a } else { d } {
                     v = self.num(n, &Ctx::of(ctrl, src));
                 }
@@ -344,12 +344,12 @@ impl Duel {
             return base;
         }
         let mut v = base;
-        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::AtkDef { .. } | Modifier::SetCurrent { .. })) {
+        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::AtkDef { .. } | Modifier::Becomes { layer: StatLayer::Current(_), .. })) {
             match m {
                 Modifier::AtkDef { scope, atk: a, def: d } if self.in_scope(scope, src, ctrl, fixed, id) => {
                     v += self.num(if atk { a } else { d }, &Ctx::of(ctrl, src));
                 }
-                Modifier::SetCurrent { scope, atk: a, def: d } if self.in_scope(scope, src, ctrl, fixed, id) => {
+                Modifier::Becomes { layer: StatLayer::Current(scope), atk: a, def: d } if self.in_scope(scope, src, ctrl, fixed, id) => {
                     if let Some(n) = if atk { a } else { d } {
                         v = self.num(n, &Ctx::of(ctrl, src));
                     }
@@ -399,36 +399,36 @@ impl Duel {
         if self.control_fixed(card) {
             return None;
         }
-        self.modifiers_where(|m| matches!(m, Modifier::ControlEquipped))
+        self.modifiers_where(|m| matches!(m, Modifier::Bond(crate::effect::Bond::ControlEquipped)))
             .find(|(src, _, _, _)| self.card(*src).equip_to == Some(card))
             .map(|(_, ctrl, _, _)| ctrl)
     }
 
-    /// Activation locks (`Modifier::CannotActivate`): may `p` not activate `card`, or its
+    /// Activation locks (`PlayerAct::Activate`): may `p` not activate `card`, or its
     /// effects, now?
     pub(crate) fn activation_locked(&self, p: Player, card: CardId) -> bool {
         self.any_modifiers()
-            && self.modifiers_where(|m| matches!(m, Modifier::CannotActivate { .. })).any(|(src, ctrl, _, m)| {
-                matches!(m, Modifier::CannotActivate { who, filter } if self.who(*who, ctrl).contains(&p) && self.filter_matches(filter, card, ctrl, src))
+            && self.modifiers_where(|m| matches!(m, Modifier::PlayersCannot { act: PlayerAct::Activate(_), .. })).any(|(src, ctrl, _, m)| {
+                matches!(m, Modifier::PlayersCannot { who, act: PlayerAct::Activate(filter) } if self.who(*who, ctrl).contains(&p) && self.filter_matches(filter, card, ctrl, src))
             })
     }
 
     /// Summon locks: may `p` not Summon now ("you cannot Summon this turn", or a
-    /// `Modifier::CannotSummon` that names `p`)? Setting stays legal (SUM-1).
+    /// `PlayerAct::Summon` lock that names `p`)? Setting stays legal (SUM-1).
     pub(crate) fn summons_locked(&self, p: Player) -> bool {
         self.player_fx[p.idx()].no_summon_turn == self.turn
             || (self.any_modifiers()
                 && self
-                    .modifiers_where(|m| matches!(m, Modifier::CannotSummon(_)))
-                    .any(|(_, ctrl, _, m)| matches!(m, Modifier::CannotSummon(who) if self.who(*who, ctrl).contains(&p))))
+                    .modifiers_where(|m| matches!(m, Modifier::PlayersCannot { act: PlayerAct::Summon, .. }))
+                    .any(|(_, ctrl, _, m)| matches!(m, Modifier::PlayersCannot { who, .. } if self.who(*who, ctrl).contains(&p))))
     }
 
-    /// Zones that cannot be used (`Modifier::LockedZones`): `p`'s Main Monster Zones locked
+    /// Zones that cannot be used (`PlayerAct::UseZones`): `p`'s Main Monster Zones locked
     /// now, as bits (zone `i` = bit `i`).
     pub(crate) fn locked_zones(&self, p: Player) -> u8 {
         let mut mask = 0;
         for l in &self.lingering {
-            if let Modifier::LockedZones { who, zones } = l.modifier {
+            if let Modifier::PlayersCannot { who, act: PlayerAct::UseZones(zones) } = l.modifier {
                 let src = self.card(l.source);
                 let on = src.moves == l.source_moves && src.zone() == Zone::Monster && src.face_up() && !self.monster_effects_negated(l.source);
                 if on && self.who(who, l.controller).contains(&p) {

@@ -308,7 +308,7 @@ impl Duel {
                 continue;
             }
             match cost {
-                crate::effect::Cost::PayLp(n) => lp = lp.saturating_add(self.num(n, &Ctx::of(ctrl, src)).max(0)),
+                crate::effect::Cost::PayLp { amount: n, any_multiple: false } => lp = lp.saturating_add(self.num(n, &Ctx::of(ctrl, src)).max(0)),
                 crate::effect::Cost::Cards { from: crate::effect::CostFrom::DeckTop, count: crate::effect::CostCount::Range(n, _), .. } => top += *n as usize,
                 _ => return None,
             }

@@ -9,6 +9,7 @@
 //! it.
 
 mod ops;
+mod possible;
 mod summon;
 
 use serde::{Deserialize, Serialize};

@@ -5,7 +5,7 @@ use smallvec::SmallVec;
 use super::{OpFlow, Resolution};
 use crate::action::Action;
 use crate::author::{StepCtx, StepFlow};
-use crate::effect::{Obj, Op, Place, PosChange, Test, Who};
+use crate::effect::{ControlChange, DestroyTo, Obj, Op, Place, PosChange, Test, Who};
 use crate::engine::{AnnounceKind, Prompt, Question, SelectPurpose};
 use crate::eval::Ctx;
 use crate::event::{Event, Reason};
@@ -58,15 +58,8 @@ impl Duel {
             | Op::Reveal(..)
             | Op::AddCounters { .. }
             | Op::Remember { .. } => self.run_pick_op(op, r),
-            Op::Destroy(..)
-            | Op::DestroyAndBanish(..)
-            | Op::DestroyToDeckTop(..)
-            | Op::SendToGy(..)
-            | Op::Discard(..)
-            | Op::Banish { .. }
-            | Op::ToHand(..)
-            | Op::ToDeck { .. } => self.run_move_op(op, r),
-            Op::ChangePosition { .. } | Op::EquipTo(..) | Op::TakeControl { .. } | Op::SwapControl(..) | Op::Set(..) => self.run_field_op(op, r),
+            Op::Destroy(..) | Op::SendToGy(..) | Op::Discard(..) | Op::Banish { .. } | Op::ToHand(..) | Op::ToDeck { .. } => self.run_move_op(op, r),
+            Op::ChangePosition { .. } | Op::EquipTo(..) | Op::Control { .. } | Op::Set(..) => self.run_field_op(op, r),
             Op::SpecialSummon { .. }
             | Op::Summon(crate::effect::SummonStep::Pointed { .. })
             | Op::Summon(crate::effect::SummonStep::ReturnToField(..))
@@ -219,7 +212,7 @@ impl Duel {
     fn run_move_op(&mut self, op: &Op, r: &mut Resolution) -> OpFlow {
         let p = r.link.controller;
         match op {
-            Op::Destroy(o) | Op::DestroyAndBanish(o) | Op::DestroyToDeckTop(o) => {
+            Op::Destroy(o, to) => {
                 // Cards on the field, or in the hand when the effect names the hand ("destroy
                 // the monsters in their hand"); not those protected from it or unaffected by it.
                 let in_hand = names_hand(o);
@@ -231,17 +224,17 @@ impl Duel {
                 let list = self.shield_once_per_turn(list, r.link.controller);
                 self.remember_known(r, &list);
                 for &c in &list {
-                    match op {
-                        Op::DestroyAndBanish(_) => {
+                    match to {
+                        DestroyTo::Banished => {
                             self.emit(Event::Destroyed { card: c, reason: Reason::Destroy });
                             self.banish(c, false, Reason::Destroy);
                         }
-                        Op::DestroyToDeckTop(_) => {
+                        DestroyTo::DeckTop => {
                             self.emit(Event::Destroyed { card: c, reason: Reason::Destroy });
                             let owner = self.card(c).owner();
                             self.move_card(c, Dest { player: owner, zone: Zone::Deck, slot: None, position: Position::FaceDownDefense }, Reason::Destroy);
                         }
-                        _ => self.send_to_gy(c, Reason::Destroy),
+                        DestroyTo::Gy => self.send_to_gy(c, Reason::Destroy),
                     }
                 }
                 self.set_affected(r, &list);
@@ -360,7 +353,7 @@ impl Duel {
                 r.did = ok;
                 OpFlow::Next
             }
-            Op::TakeControl { what, until } => {
+            Op::Control { what, how: ControlChange::Take(until) } => {
                 let list = self.acted_on(what, r);
                 let mut taken: SmallVec<[CardId; 4]> = SmallVec::new();
                 for c in list {
@@ -375,7 +368,7 @@ impl Duel {
                 self.set_affected(r, &taken);
                 OpFlow::Next
             }
-            Op::SwapControl(a, b) => {
+            Op::Control { what: a, how: ControlChange::SwapWith(b) } => {
                 let (a, b) = (self.acted_on(a, r).first().copied(), self.acted_on(b, r).first().copied());
                 let swapped = match (a, b) {
                     (Some(a), Some(b)) if a != b && !self.control_fixed(a) && !self.control_fixed(b) => self.swap_control(a, b),
@@ -563,7 +556,7 @@ impl Duel {
                 let source_moves = self.card(card).moves;
                 for q in self.who(*who, p) {
                     for &code in &codes {
-                        let modifier = crate::effect::Modifier::NoActivationsOfName(code);
+                        let modifier = crate::effect::Modifier::no_activations_of_name(code);
                         let until = crate::effect::Duration::EndOfTurn;
                         self.lingering.push(Lingering { source: card, card: None, controller: q, modifier, until, turn: self.turn, source_moves });
                     }
@@ -755,41 +748,6 @@ impl Duel {
         }
     }
 
-    /// A modifier with its numbers fixed in a context (a modifier applied for a while keeps
-    /// the values it had when it was applied).
-    pub(crate) fn fixed_modifier(&self, m: &crate::effect::Modifier, ctx: &Ctx<'_>) -> crate::effect::Modifier {
-        use crate::effect::{Act, Modifier, Num, Scope};
-        let fix = |n: &Num| Num::Const(self.num(n, ctx));
-        let scope = |s: &Scope| match s {
-            Scope::Monsters(f) => Scope::Monsters(self.fixed_filter(f, ctx)),
-            s => s.clone(),
-        };
-        match m {
-            Modifier::AtkDef { scope: s, atk, def } => Modifier::AtkDef { scope: scope(s), atk: fix(atk), def: fix(def) },
-            Modifier::SetCurrent { scope: s, atk, def } => Modifier::SetCurrent { scope: scope(s), atk: atk.as_ref().map(fix), def: def.as_ref().map(fix) },
-            Modifier::SetOriginal { atk, def } => Modifier::SetOriginal { atk: atk.as_ref().map(fix), def: def.as_ref().map(fix) },
-            Modifier::ExtraAttacks { scope, count } => Modifier::ExtraAttacks { scope: scope.clone(), count: fix(count) },
-            // The numbers a scope compares with ("ATK at most the LP paid").
-            Modifier::Cannot { scope: s, act: act @ (Act::Attack | Act::ChangePosition | Act::BeAttackTarget) } => {
-                Modifier::Cannot { scope: scope(s), act: *act }
-            }
-            Modifier::NameProhibited { name, spared } => Modifier::NameProhibited { name: fix(name), spared: *spared },
-            m => m.clone(),
-        }
-    }
-
-    /// A filter with the numbers it compares with fixed in a context.
-    fn fixed_filter(&self, f: &crate::effect::Filter, ctx: &Ctx<'_>) -> crate::effect::Filter {
-        use crate::effect::{Filter, Num};
-        match f {
-            Filter::Stat(s, cmp, n) => Filter::Stat(*s, *cmp, Box::new(Num::Const(self.num(n, ctx)))),
-            Filter::And(v) => Filter::And(v.iter().map(|f| self.fixed_filter(f, ctx)).collect()),
-            Filter::Or(v) => Filter::Or(v.iter().map(|f| self.fixed_filter(f, ctx)).collect()),
-            Filter::Not(f) => Filter::Not(Box::new(self.fixed_filter(f, ctx))),
-            f => f.clone(),
-        }
-    }
-
     /// The values a player may declare (`Op::DeclareBy`).
     fn declare_options(&self, kind: crate::effect::Declare) -> Vec<u32> {
         use crate::card::type_bits;
@@ -812,64 +770,10 @@ impl Duel {
     pub(crate) fn remembered(&self, source: CardId, slot: crate::effect::Mem) -> impl Iterator<Item = CardId> + '_ {
         self.memory.iter().filter(move |e| e.source == source && e.slot == slot && self.card(e.card).moves == e.card_moves).map(|e| e.card)
     }
-
-    /// Whether the first steps of an effect (before any branch) could do anything ("Dark
-    /// Hole" with no monsters cannot be activated).
-    /// A leading "only if ..." must hold and its steps be possible; checks stop at any other
-    /// branch, after a declaration (what is declared is not known yet) and after a draw.
-    pub(crate) fn ops_possible(&self, ops: &[Op], ctx: &Ctx<'_>) -> bool {
-        for op in ops {
-            match op {
-                Op::If { test: Test::Holds(c), then, otherwise } if otherwise.is_empty() => {
-                    return self.condition_in(c, ctx) && self.ops_possible(then, ctx);
-                }
-                Op::DeclareBy(..) => return true,
-                // The steps after a draw see a hand that holds the cards drawn ("draw 3
-                // cards, then discard 2").
-                Op::Draw { .. } => return self.op_possible(op, ctx),
-                op if op.is_branch() => return true,
-                // Cards go back into a Deck: what later steps draw is not known yet.
-                Op::ToDeck { .. } => return true,
-                op if !self.op_possible(op, ctx) => return false,
-                _ => {}
-            }
-        }
-        true
-    }
-
-    /// Whether one step could do anything now.
-    pub(crate) fn op_possible(&self, op: &Op, ctx: &Ctx<'_>) -> bool {
-        let p = ctx.p;
-        let skip_self = self.card(ctx.source).zone() != Zone::Monster;
-        let any_in = |place: &Place, f: &crate::effect::Filter| self.any_card_in(*place, p, |c| !(skip_self && c == ctx.source) && self.filter_in(f, c, ctx));
-        match op {
-            Op::Destroy(Obj::All(place, f))
-            | Op::DestroyAndBanish(Obj::All(place, f))
-            | Op::DestroyToDeckTop(Obj::All(place, f))
-            | Op::ToHand(Obj::All(place, f))
-            | Op::SendToGy(Obj::All(place, f))
-            | Op::Banish { what: Obj::All(place, f), .. } => any_in(place, f),
-            Op::Choose { place, filter, min, .. } if *min > 0 => any_in(place, filter),
-            Op::Draw { who, count } => {
-                let n = self.num(count, ctx).max(0) as usize;
-                ctx.mandatory || self.who(*who, p).iter().all(|&q| self.player(q).deck.len() >= n)
-            }
-            Op::Extra(x) => self.extra_op_possible(x, p, ctx.source),
-            Op::Summon(crate::effect::SummonStep::Tokens { .. }) => {
-                self.has_free_main_monster_zone(p) && self.player_fx[p.idx()].no_summon_turn != self.turn && !self.summons_locked(p)
-            }
-            Op::Lp(crate::effect::LpStep::Pay(amount)) => self.lp(p) >= self.num(amount, ctx),
-            Op::Summon(crate::effect::SummonStep::TokensFor { who, count, .. }) => {
-                let q = if *who == Who::Opponent { p.opp() } else { p };
-                self.free_main_monster_zones(q).len() >= *count as usize
-            }
-            _ => true,
-        }
-    }
 }
 
 /// Does the object name cards in a hand by place ("the monsters in their hand")?
-fn names_hand(o: &Obj) -> bool {
+pub(super) fn names_hand(o: &Obj) -> bool {
     match o {
         Obj::All(place, _) => matches!(place, Place::Hand(_) | Place::HandOrDeck(_) | Place::HandOrGy(_)),
         Obj::Filtered(inner, _) => names_hand(inner),

@@ -151,7 +151,7 @@ impl Duel {
                 source: card,
                 card: None,
                 controller: p,
-                modifier: Modifier::LockedZones { who, zones: picked },
+                modifier: Modifier::locked_zones(who, picked),
                 until: crate::effect::Duration::WhileSourceOnField,
                 turn,
                 source_moves,

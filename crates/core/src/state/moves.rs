@@ -330,7 +330,8 @@ impl Duel {
             }
         }
         // Control by equips: only while an equip that takes control applies.
-        let taken = self.any_modifiers() && self.modifiers_where(|m| matches!(m, crate::effect::Modifier::ControlEquipped)).next().is_some();
+        let taken =
+            self.any_modifiers() && self.modifiers_where(|m| matches!(m, crate::effect::Modifier::Bond(crate::effect::Bond::ControlEquipped))).next().is_some();
         let monsters: SmallVec<[CardId; 10]> =
             if taken { self.players.iter().flat_map(|ps| ps.monsters.iter().flatten().copied()).collect() } else { SmallVec::new() };
         for id in monsters {
@@ -349,7 +350,7 @@ impl Duel {
                             source: src,
                             card: Some((id, moves)),
                             controller: before,
-                            modifier: crate::effect::Modifier::ControlHeldBySource,
+                            modifier: crate::effect::Modifier::Bond(crate::effect::Bond::ControlHeldBySource),
                             until: crate::effect::Duration::Permanent,
                             turn,
                             source_moves,
@@ -367,12 +368,12 @@ impl Duel {
     /// Monsters tied to a card that is gone: `DestroyedWithSource` monsters are destroyed,
     /// `ControlHeldBySource` monsters go back to the player who had them.
     fn check_source_links(&mut self) {
-        use crate::effect::Modifier;
+        use crate::effect::{Bond, Modifier};
         let mut doomed: SmallVec<[CardId; 2]> = SmallVec::new();
         let mut returns: SmallVec<[(CardId, Player); 2]> = SmallVec::new();
         self.lingering.retain(|l| {
             let Some((t, moves)) = l.card else { return true };
-            if !matches!(l.modifier, Modifier::DestroyedWithSource { .. } | Modifier::ControlHeldBySource) {
+            if !matches!(l.modifier, Modifier::Bond(Bond::DestroyedWithSource { .. } | Bond::ControlHeldBySource)) {
                 return true;
             }
             let tc = &self.cards[t.0 as usize];
@@ -381,7 +382,7 @@ impl Duel {
             }
             let s = &self.cards[l.source.0 as usize];
             match l.modifier {
-                Modifier::DestroyedWithSource { destroyed_only } => {
+                Modifier::Bond(Bond::DestroyedWithSource { destroyed_only }) => {
                     if s.moves == l.source_moves && s.zone.on_field() {
                         return true;
                     }
@@ -418,19 +419,19 @@ impl Duel {
     /// since was a destruction); `Modifier::SourceDestroyedWhenItLeaves`: it left the field
     /// any way. Its source card, still face-up where it was, is destroyed.
     fn check_linked_destruction(&mut self) {
-        use crate::effect::Modifier;
+        use crate::effect::{Bond, Modifier};
         let mut doomed: SmallVec<[CardId; 2]> = SmallVec::new();
         self.lingering.retain(|l| {
             let Some((t, moves)) = l.card else { return true };
-            if !matches!(l.modifier, Modifier::SourceDestroyedWithIt | Modifier::SourceDestroyedWhenItLeaves) {
+            if !matches!(l.modifier, Modifier::Bond(Bond::SourceDestroyedWithIt | Bond::SourceDestroyedWhenItLeaves)) {
                 return true;
             }
             let tc = &self.cards[t.0 as usize];
             if tc.moves == moves {
                 return true;
             }
-            let destroyed =
-                matches!(l.modifier, Modifier::SourceDestroyedWhenItLeaves) || (tc.moves == moves + 1 && tc.arrived.reason.is_some_and(|r| r.is_destroy()));
+            let destroyed = matches!(l.modifier, Modifier::Bond(Bond::SourceDestroyedWhenItLeaves))
+                || (tc.moves == moves + 1 && tc.arrived.reason.is_some_and(|r| r.is_destroy()));
             let s = &self.cards[l.source.0 as usize];
             if destroyed && s.moves == l.source_moves && s.zone.on_field() && s.position.face_up() {
                 doomed.push(l.source);
@@ -501,12 +502,12 @@ impl Duel {
     /// "cannot attack", ...). What ties it to another card stays: control taken by an equip,
     /// "destroy it when that card leaves" links. Equip cards on it go by SPELL-4.
     fn turned_face_down(&mut self, id: CardId) {
-        use crate::effect::Modifier;
+        use crate::effect::{Bond, Modifier};
         self.clear_counters(id);
         let moves = self.cards[id.0 as usize].moves;
         self.lingering.retain(|l| {
             l.card != Some((id, moves))
-                || matches!(l.modifier, Modifier::ControlHeldBySource | Modifier::DestroyedWithSource { .. } | Modifier::SourceDestroyedWithIt)
+                || matches!(l.modifier, Modifier::Bond(Bond::ControlHeldBySource | Bond::DestroyedWithSource { .. } | Bond::SourceDestroyedWithIt))
         });
     }
 

@@ -25,7 +25,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 E::ignition("Remove 1 Spell Counter from this card to destroy 1 targeted spell or trap on the field.")
                     .cost(Cost::RemoveCounters { kind: SPELL_COUNTER, count: 1 })
                     .target(1, F::SpellTrap)
-                    .op(Op::Destroy(Obj::Targets)),
+                    .op(Op::destroy(Obj::Targets)),
             ])
         },
         // Time Wizard
@@ -36,9 +36,9 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::CallCoin)
         .op(Op::If {
             test: Test::Did,
-            then: vec![Op::Destroy(Obj::All(Place::Monsters(Who::Opponent), F::Any))],
+            then: vec![Op::destroy(Obj::All(Place::Monsters(Who::Opponent), F::Any))],
             otherwise: vec![
-                Op::Destroy(Obj::All(Place::Monsters(Who::You), F::Any)),
+                Op::destroy(Obj::All(Place::Monsters(Who::You), F::Any)),
                 // The ATK they had on the field (last known information).
                 Op::if_did(vec![Op::damage(Who::You, Num::half(Num::sum_of(Stat::Atk, Obj::Affected)))]),
             ],

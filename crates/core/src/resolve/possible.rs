@@ -1,0 +1,97 @@
+//! Questions about steps before they run: could they do anything now (an effect whose first
+//! steps could do nothing cannot be activated), and a modifier with its numbers fixed when
+//! it is applied for a while.
+
+use crate::effect::{Obj, Op, Place, Test, Who};
+use crate::eval::Ctx;
+use crate::state::Duel;
+use crate::types::Zone;
+
+impl Duel {
+    /// A modifier with its numbers fixed in a context (a modifier applied for a while keeps
+    /// the values it had when it was applied).
+    pub(crate) fn fixed_modifier(&self, m: &crate::effect::Modifier, ctx: &Ctx<'_>) -> crate::effect::Modifier {
+        use crate::effect::{Act, Modifier, Num, Scope, StatLayer};
+        let fix = |n: &Num| Num::Const(self.num(n, ctx));
+        let scope = |s: &Scope| match s {
+            Scope::Monsters(f) => Scope::Monsters(self.fixed_filter(f, ctx)),
+            s => s.clone(),
+        };
+        match m {
+            Modifier::AtkDef { scope: s, atk, def } => Modifier::AtkDef { scope: scope(s), atk: fix(atk), def: fix(def) },
+            Modifier::Becomes { layer: StatLayer::Current(s), atk, def } => Modifier::set_current(scope(s), atk.as_ref().map(fix), def.as_ref().map(fix)),
+            Modifier::Becomes { layer: StatLayer::Original, atk, def } => Modifier::set_original(atk.as_ref().map(fix), def.as_ref().map(fix)),
+            Modifier::ExtraAttacks { scope, count } => Modifier::ExtraAttacks { scope: scope.clone(), count: fix(count) },
+            // The numbers a scope compares with ("ATK at most the LP paid").
+            Modifier::Cannot { scope: s, act: act @ (Act::Attack | Act::ChangePosition | Act::BeAttackTarget) } => {
+                Modifier::Cannot { scope: scope(s), act: *act }
+            }
+            Modifier::NameProhibited { name, spared } => Modifier::NameProhibited { name: fix(name), spared: *spared },
+            m => m.clone(),
+        }
+    }
+
+    /// A filter with the numbers it compares with fixed in a context.
+    fn fixed_filter(&self, f: &crate::effect::Filter, ctx: &Ctx<'_>) -> crate::effect::Filter {
+        use crate::effect::{Filter, Num};
+        match f {
+            Filter::Stat(s, cmp, n) => Filter::Stat(*s, *cmp, Box::new(Num::Const(self.num(n, ctx)))),
+            Filter::And(v) => Filter::And(v.iter().map(|f| self.fixed_filter(f, ctx)).collect()),
+            Filter::Or(v) => Filter::Or(v.iter().map(|f| self.fixed_filter(f, ctx)).collect()),
+            Filter::Not(f) => Filter::Not(Box::new(self.fixed_filter(f, ctx))),
+            f => f.clone(),
+        }
+    }
+
+    /// Whether the first steps of an effect (before any branch) could do anything ("Dark
+    /// Hole" with no monsters cannot be activated).
+    /// A leading "only if ..." must hold and its steps be possible; checks stop at any other
+    /// branch, after a declaration (what is declared is not known yet) and after a draw.
+    pub(crate) fn ops_possible(&self, ops: &[Op], ctx: &Ctx<'_>) -> bool {
+        for op in ops {
+            match op {
+                Op::If { test: Test::Holds(c), then, otherwise } if otherwise.is_empty() => {
+                    return self.condition_in(c, ctx) && self.ops_possible(then, ctx);
+                }
+                Op::DeclareBy(..) => return true,
+                // The steps after a draw see a hand that holds the cards drawn ("draw 3
+                // cards, then discard 2").
+                Op::Draw { .. } => return self.op_possible(op, ctx),
+                op if op.is_branch() => return true,
+                // Cards go back into a Deck: what later steps draw is not known yet.
+                Op::ToDeck { .. } => return true,
+                op if !self.op_possible(op, ctx) => return false,
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// Whether one step could do anything now.
+    pub(crate) fn op_possible(&self, op: &Op, ctx: &Ctx<'_>) -> bool {
+        let p = ctx.p;
+        let skip_self = self.card(ctx.source).zone() != Zone::Monster;
+        let any_in = |place: &Place, f: &crate::effect::Filter| self.any_card_in(*place, p, |c| !(skip_self && c == ctx.source) && self.filter_in(f, c, ctx));
+        match op {
+            Op::Destroy(Obj::All(place, f), _)
+            | Op::ToHand(Obj::All(place, f))
+            | Op::SendToGy(Obj::All(place, f))
+            | Op::Banish { what: Obj::All(place, f), .. } => any_in(place, f),
+            Op::Choose { place, filter, min, .. } if *min > 0 => any_in(place, filter),
+            Op::Draw { who, count } => {
+                let n = self.num(count, ctx).max(0) as usize;
+                ctx.mandatory || self.who(*who, p).iter().all(|&q| self.player(q).deck.len() >= n)
+            }
+            Op::Extra(x) => self.extra_op_possible(x, p, ctx.source),
+            Op::Summon(crate::effect::SummonStep::Tokens { .. }) => {
+                self.has_free_main_monster_zone(p) && self.player_fx[p.idx()].no_summon_turn != self.turn && !self.summons_locked(p)
+            }
+            Op::Lp(crate::effect::LpStep::Pay(amount)) => self.lp(p) >= self.num(amount, ctx),
+            Op::Summon(crate::effect::SummonStep::TokensFor { who, count, .. }) => {
+                let q = if *who == Who::Opponent { p.opp() } else { p };
+                self.free_main_monster_zones(q).len() >= *count as usize
+            }
+            _ => true,
+        }
+    }
+}
