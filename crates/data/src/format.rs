@@ -26,12 +26,8 @@ pub struct Format {
     pub region: crate::check::Region,
     /// Which version of each card is played.
     pub versions: Versions,
-    /// Main Deck size (DECK-1).
-    pub main: (usize, usize),
-    /// Extra and Side Deck size at most (DECK-2, DECK-3).
-    pub extra_max: usize,
-    /// Side Deck size at most.
-    pub side_max: usize,
+    /// The deck sizes (DECK-1..3, or GOAT-1 for `goat`).
+    pub sizes: crate::check::DeckSizes,
     /// The match clock in minutes (MATCH-5).
     pub match_minutes: u32,
 }
@@ -45,9 +41,7 @@ pub const FORMATS: [Format; 3] = [
         banlist: "goat",
         region: crate::check::Region::Tcg,
         versions: Versions::Goat2005,
-        main: (40, 60),
-        extra_max: 15,
-        side_max: 15,
+        sizes: crate::check::DeckSizes::GOAT,
         match_minutes: 40,
     },
     Format {
@@ -57,9 +51,7 @@ pub const FORMATS: [Format; 3] = [
         banlist: "tcg",
         region: crate::check::Region::Tcg,
         versions: Versions::Current,
-        main: (40, 60),
-        extra_max: 15,
-        side_max: 15,
+        sizes: crate::check::DeckSizes::STANDARD,
         match_minutes: 40,
     },
     Format {
@@ -69,9 +61,7 @@ pub const FORMATS: [Format; 3] = [
         banlist: "ocg",
         region: crate::check::Region::Ocg,
         versions: Versions::Current,
-        main: (40, 60),
-        extra_max: 15,
-        side_max: 15,
+        sizes: crate::check::DeckSizes::STANDARD,
         match_minutes: 40,
     },
 ];
@@ -97,12 +87,12 @@ impl Format {
         load_banlist(self.banlist, None, None, None).expect("shipped banlists parse (checked by tests)")
     }
 
-    /// Checks a deck against the format (DECK-1..DECK-9 with its banlist and region),
+    /// Checks a deck against the format (its deck sizes, DECK-4..DECK-9 with its banlist and region),
     /// reading card facts from the format's pool.
     pub fn check(&self, deck: &crate::ydk::Deck) -> crate::check::CheckReport {
         let banlist = self.banlist();
         let lookup = crate::CardLookup::with_pool(self.pool(), None);
-        crate::check::check_deck(deck, &lookup, &crate::check::CheckOptions { banlist: Some(&banlist), region: Some(self.region) })
+        crate::check::check_deck(deck, &lookup, &crate::check::CheckOptions { banlist: Some(&banlist), region: Some(self.region), sizes: self.sizes })
     }
 
     /// The cards the format allows, when its list is a whitelist (official passcodes).
@@ -127,6 +117,9 @@ mod tests {
     fn formats_by_name_and_their_lists() {
         let goat = Format::by_name("GOAT").unwrap();
         assert_eq!(goat.edition, Edition::Expert);
+        // RULE: GOAT-1 -- the Goat format's deck sizes; the others keep DECK-1..3.
+        assert_eq!(goat.sizes, crate::check::DeckSizes::GOAT);
+        assert_eq!(Format::by_name("tcg").unwrap().sizes, crate::check::DeckSizes::STANDARD);
         assert_eq!(goat.versions, Versions::Goat2005);
         let pool = goat.whitelist().unwrap();
         assert!(pool.len() > 1600, "{}", pool.len());
