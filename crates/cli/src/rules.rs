@@ -13,9 +13,10 @@ use ygo_data::{CardLookup, Format};
 pub struct RulesArgs {
     /// A named format: goat, tcg, ocg. It sets the edition and the versions of the cards,
     /// and every deck must be legal in it (its list and deck rules; else exit code 2).
-    /// Default: goat when every deck given is a Goat deck (a built-in Goat deck, or a .ydk
-    /// or ydke:// link naming "(GOAT)" 5047xxxxx or pre-errata 511xxxxxx passcodes); the
-    /// first output line then says so. An explicit --format or --edition always wins.
+    /// Default: goat when every deck given is a Goat deck (a built-in Goat deck, a .ydk whose
+    /// header comment says "goat", or a .ydk or ydke:// link naming "(GOAT)" 5047xxxxx or
+    /// pre-errata 511xxxxxx passcodes); a Goat deck file makes the first output line say
+    /// which rules play and why. An explicit --format or --edition always wins.
     #[arg(long)]
     pub format: Option<String>,
     /// Rule edition: expert, mr1, mr2, mr3, mr4, mr2020 (default mr2020; not with --format).

@@ -127,14 +127,24 @@ pub fn is_goat_range(code: u32) -> bool {
 }
 
 /// Why a deck argument is a Goat deck, in words, when it plainly is one: a built-in Goat
-/// deck, or a `.ydk` file or `ydke://` link naming "(GOAT)" or pre-errata passcodes the Goat
-/// list uses (the first three named). `None` for any other deck (or one that cannot be read:
+/// deck, a `.ydk` file whose comment lines before its first card say "goat", or a `.ydk`
+/// file or `ydke://` link naming "(GOAT)" or pre-errata passcodes the Goat list uses (the
+/// first three named). `None` for any other deck (or one that cannot be read:
 /// loading it says why).
 pub fn goat_mark(arg: &str) -> Option<String> {
     if let Some(b) = ygo_cards::decks::builtin(arg).filter(|_| !std::path::Path::new(arg).exists()) {
         return (ygo_cards::decks::format_of(b.name) == Some("goat")).then(|| "is a built-in Goat deck".to_string());
     }
     let deck = crate::ydk::read_deck(arg).ok()?;
+    // A file whose comment lines before its first card call it a Goat deck ("#Goat format
+    // deck (2005 card pool)", as the shared 2005 lists begin).
+    if !crate::ydk::is_ydke(arg) {
+        let text = std::fs::read(arg).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default();
+        let mut header = text.lines().map(str::trim).take_while(|l| !l.starts_with(|c: char| c.is_ascii_digit())).filter(|l| l.starts_with('#'));
+        if let Some(line) = header.find(|l| l.to_ascii_lowercase().contains("goat")) {
+            return Some(format!("calls itself a Goat deck ({})", crate::text::excerpt(line, 100)));
+        }
+    }
     let aliases = crate::known::aliases();
     let mut codes: Vec<u32> = deck.deck.cards().map(|(_, c)| c).filter(|c| is_goat_range(*c) && aliases.contains_key(c)).collect();
     codes.sort_unstable();
@@ -204,6 +214,11 @@ mod tests {
         let why = goat_mark(&goat).unwrap();
         assert!(why.contains("504700000, 511002983"), "{why}");
         assert_eq!(goat_mark(&write("today.ydk", &[26202165])), None);
+        // A file that calls itself a Goat deck in its header comment.
+        let named = dir.join("named.ydk");
+        std::fs::write(&named, "#Goat format deck (2005 card pool): Test\n#main\n26202165\n#extra\n!side\n").unwrap();
+        let why = goat_mark(named.to_str().unwrap()).unwrap();
+        assert!(why.starts_with("calls itself a Goat deck (#Goat format deck"), "{why}");
         // A 511 passcode the Goat list does not use is not a mark.
         assert_eq!(goat_mark(&write("anime.ydk", &[511999999])), None);
         assert_eq!(goat_mark("goat-control").as_deref(), Some("is a built-in Goat deck"));
