@@ -148,7 +148,8 @@ enum Cmd {
     Loadtest(ygo_server::cli::LoadtestArgs),
     /// Measure random-play duels/s, clone and legal-action costs, memory per duel. Without
     /// --deck: the classic benchmark decks (the built-in vanilla decks if those cannot load),
-    /// then goat-control vs chaos-turbo under the Goat format (`goat` in --json).
+    /// then goat-control vs chaos-turbo under the Goat format (`goat` in --json); with
+    /// --format goat and no --deck, only the Goat pair.
     Bench {
         /// Number of random-play duels per deck pair, 1 to 1,000,000,000.
         #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
@@ -245,7 +246,12 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             let (rules, line) = rules.resolve_for(&decks)?;
             announce(line.as_deref(), json);
             let default_run = decks.is_empty();
-            let decks = if default_run {
+            // `--format goat` without --deck: the Goat pair alone (the benchmark decks hold
+            // cards the 2005 list forbids).
+            let goat_only = default_run && rules.format.is_some_and(|f| f.name == "goat");
+            let decks = if goat_only {
+                ygo_cli::bench::goat_pair()?.0
+            } else if default_run {
                 let d = match ygo_cli::bench::benchmark_decks() {
                     Ok(d) => d,
                     Err(why) => {
@@ -263,7 +269,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             let main = ygo_cli::bench::run(&decks, &rules, games, &heap_bytes)?;
             // The default run also measures the Goat pair, under the Goat format whatever
             // --format/--edition say (those apply to the first pair).
-            let goat = if default_run {
+            let goat = if default_run && !goat_only {
                 let (goat_decks, goat_rules) = ygo_cli::bench::goat_pair()?;
                 Some((ygo_cli::bench::run(&goat_decks, &goat_rules, games, &heap_bytes)?, goat_rules.label()))
             } else {

@@ -91,3 +91,13 @@ fn a_replay_of_a_goat_duel_says_goat_and_reads_the_goat_cards() {
     assert!(first.contains(", format goat, "), "{first}");
     assert!(!out.contains("note:"), "no card changed against the Goat data:\n{out}");
 }
+
+#[test]
+fn bench_under_goat_without_decks_measures_the_goat_pair() {
+    // The benchmark decks hold cards the 2005 list forbids (Dark Hole, Raigeki): the Goat
+    // format's own pair is measured instead of refusing them.
+    let (code, out, err) = run(&["bench", "--games", "2", "--format", "goat"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("decks: goat-control vs chaos-turbo (format goat"), "{out}");
+    assert_eq!(out.matches("decks: ").count(), 1, "{out}");
+}
