@@ -61,6 +61,7 @@ pub enum DeckCmd {
         #[arg(long, value_enum)]
         region: Option<RegionArg>,
         /// Check against a named format (goat, tcg, ocg): its banlist (a whitelist for goat),
+        /// its deck sizes (goat: GOAT-1, Main 40 or more, any Fusion Deck, Side 0 or 15),
         /// its region, and playability with its versions of the cards. Not with --banlist.
         #[arg(long, value_parser = crate::args::Utf8Text)]
         format: Option<String>,
@@ -153,7 +154,7 @@ pub fn run(cmd: DeckCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
             Err(e) => Ok(unreadable(e)),
         },
         DeckCmd::Check { deck, banlist, list, date, region, format, json } => {
-            let (banlist, region, lookup) = match format.as_deref().map(ygo_data::Format::by_name) {
+            let (banlist, region, lookup, sizes) = match format.as_deref().map(ygo_data::Format::by_name) {
                 None => (
                     banlist,
                     region.map(|r| match r {
@@ -161,10 +162,11 @@ pub fn run(cmd: DeckCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
                         RegionArg::Tcg => Region::Tcg,
                     }),
                     lookup,
+                    ygo_data::check::DeckSizes::STANDARD,
                 ),
                 Some(Err(e)) => return Ok(unreadable(format!("--format: {e}"))),
                 Some(Ok(_)) if banlist.is_some() => return Ok(unreadable("--format and --banlist: give one (a format has its banlist)")),
-                Some(Ok(f)) => (Some(f.banlist.to_string()), Some(f.region), crate::rules::Rules::of_format(f).lookup(&lookup)),
+                Some(Ok(f)) => (Some(f.banlist.to_string()), Some(f.region), crate::rules::Rules::of_format(f).lookup(&lookup), f.sizes),
             };
             let date = match date.as_deref().map(|d| (d, Date::parse(d))) {
                 None => None,
@@ -176,7 +178,7 @@ pub fn run(cmd: DeckCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
                     return Ok(unreadable(format!("--date {d:?}: {why}")));
                 }
             };
-            let req = CheckRequest { deck, banlist, list, date, region };
+            let req = CheckRequest { deck, banlist, list, date, region, sizes };
             match check_deck_report(&req, &lookup) {
                 Ok((loaded, report)) => {
                     for w in &loaded.warnings {

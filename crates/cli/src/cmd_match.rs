@@ -79,8 +79,10 @@ impl RuleArgs {
 /// Reads a deck argument as a registered deck: Main, Extra and Side Deck as `load_deck`
 /// reads them (refusing unimplemented cards; a .ydk `!side` section or a YDKE link's third
 /// part is the Side Deck).
-pub fn registered_deck(arg: &str, lookup: &CardLookup) -> anyhow::Result<RegisteredDeck> {
+/// A deck the rules' format does not allow is refused, naming the deck and the rules broken.
+pub fn registered_deck(arg: &str, lookup: &CardLookup, rules: &crate::rules::Rules) -> anyhow::Result<RegisteredDeck> {
     let named = load_deck_with(arg, lookup)?;
+    rules.check_deck(arg, &named)?;
     Ok(RegisteredDeck { name: named.name, main: named.list.main, extra: named.list.extra, side: named.side })
 }
 
@@ -202,12 +204,14 @@ pub fn report_text(r: &MatchReport, names: [&str; 2]) -> String {
 
 /// Runs `ygo match`; exit code 0. `lookup` names the cards of decks (`--cards-db`).
 pub fn run(mut args: MatchArgs, lookup: &CardLookup) -> anyhow::Result<i32> {
+    let (rules, line) = args.rules.rules.resolve_for(&args.decks)?;
+    crate::rules::announce(line.as_deref(), args.json);
     args.rules.rules = args.rules.rules.or_decks_format(&args.decks);
-    let lookup = &args.rules.rules.resolve()?.lookup(lookup);
+    let lookup = &rules.lookup(lookup);
     if args.decks.len() != 2 {
         bail!("--deck: give it twice, side A then side B (got {})", args.decks.len());
     }
-    let decks = [registered_deck(&args.decks[0], lookup)?, registered_deck(&args.decks[1], lookup)?];
+    let decks = [registered_deck(&args.decks[0], lookup, &rules)?, registered_deck(&args.decks[1], lookup, &rules)?];
     let ais = two_ais(&args.ais)?;
     let config = args.rules.config()?;
     let mut clock = args.rules.clock()?;

@@ -129,12 +129,19 @@ fn screen(d: &Duel, k: usize, total: usize, last: Option<&str>) -> String {
 /// the start of turn N, `e` the end, `q` quit.
 pub fn step(file: &ReplayFile, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<i32> {
     let total = file.replay.actions.len();
+    // The rules the file names (`play_format`: goat plays Expert Rule with the 2005 cards),
+    // and its card data compared with the data of those rules.
+    let rules = crate::rules::Rules::of_file(file)?;
     writeln!(
         out,
-        "replay: {} (A) vs {} (B), edition {}, engine {}, card data {}",
-        file.decks[0], file.decks[1], file.edition, file.engine_version, file.card_data_version
+        "replay: {} (A) vs {} (B), {}, engine {}, card data {}",
+        file.decks[0],
+        file.decks[1],
+        rules.label(),
+        file.engine_version,
+        file.card_data_version
     )?;
-    for n in file.version_notes(&ygo_cards::data_version()) {
+    for n in file.version_notes(&rules.data_version()) {
         writeln!(out, "note: {n}")?;
     }
     writeln!(out, "commands: Enter/n next, b back, t N turn N, e end, q quit")?;

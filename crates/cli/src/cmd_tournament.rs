@@ -11,7 +11,7 @@ use crate::cmd_match::{registered_deck, RuleArgs};
 #[derive(Args, Debug, Clone)]
 pub struct TournamentArgs {
     /// A deck to register (built-in name, .ydk path or ydke:// link); give it once per
-    /// deck. Default: every built-in deck. Decks are repeated to fill --players.
+    /// deck. Default: every built-in deck (under --format goat: the ten Goat decks). Decks are repeated to fill --players.
     #[arg(long = "deck", num_args = 1, value_parser = crate::args::Utf8Text)]
     pub decks: Vec<String>,
     /// Number of players, 2 to 1,000 (default: 8, or the number of decks if more).
@@ -35,8 +35,20 @@ pub struct TournamentArgs {
 pub const MAX_PLAYERS: u64 = 1000;
 
 /// The registered players: decks cycled to `players`, each named `P<n>`.
-pub fn entries(args: &TournamentArgs, lookup: &ygo_data::CardLookup) -> anyhow::Result<Vec<Entry>> {
-    let decks: Vec<String> = if args.decks.is_empty() { ygo_cards::decks::BUILTIN.iter().map(|d| d.name.to_string()).collect() } else { args.decks.clone() };
+/// Without --deck: every built-in deck, or under a format with its own built-in decks
+/// (goat), those. Each deck must be legal in the rules' format.
+pub fn entries(args: &TournamentArgs, lookup: &ygo_data::CardLookup, rules: &crate::rules::Rules) -> anyhow::Result<Vec<Entry>> {
+    let own: Vec<String> = rules
+        .format
+        .map(|f| ygo_cards::decks::all().filter(|d| ygo_cards::decks::format_of(d.name) == Some(f.name)).map(|d| d.name.to_string()).collect())
+        .unwrap_or_default();
+    let decks: Vec<String> = if !args.decks.is_empty() {
+        args.decks.clone()
+    } else if !own.is_empty() {
+        own
+    } else {
+        ygo_cards::decks::BUILTIN.iter().map(|d| d.name.to_string()).collect()
+    };
     let n = args.players.map_or(decks.len().max(8) as u64, |p| p);
     if !(2..=MAX_PLAYERS).contains(&n) {
         bail!("--players: a tournament has 2 to {MAX_PLAYERS} players (got {n})");
@@ -45,7 +57,7 @@ pub fn entries(args: &TournamentArgs, lookup: &ygo_data::CardLookup) -> anyhow::
     if args.rounds == 0 {
         bail!("--rounds must be at least 1");
     }
-    let registered = decks.iter().map(|d| registered_deck(d, lookup)).collect::<anyhow::Result<Vec<_>>>()?;
+    let registered = decks.iter().map(|d| registered_deck(d, lookup, rules)).collect::<anyhow::Result<Vec<_>>>()?;
     let ais: Vec<String> = if args.ais.is_empty() { vec!["random".into()] } else { args.ais.clone() };
     for a in &ais {
         ygo_match::ai_player(a, 0)?;
@@ -94,9 +106,11 @@ pub fn report_text(r: &TournamentReport, entries: &[Entry]) -> String {
 
 /// Runs `ygo tournament`; exit code 0. `lookup` names the cards of decks (`--cards-db`).
 pub fn run(mut args: TournamentArgs, lookup: &ygo_data::CardLookup) -> anyhow::Result<i32> {
+    let (rules, line) = args.rules.rules.resolve_for(&args.decks)?;
+    crate::rules::announce(line.as_deref(), args.json);
     args.rules.rules = args.rules.rules.or_decks_format(&args.decks);
-    let lookup = &args.rules.rules.resolve()?.lookup(lookup);
-    let entries = entries(&args, lookup)?;
+    let lookup = &rules.lookup(lookup);
+    let entries = entries(&args, lookup, &rules)?;
     let config = args.rules.config()?;
     args.rules.clock()?;
     let bar = indicatif::ProgressBar::new(0);

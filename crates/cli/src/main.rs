@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use ygo_cli::args::Utf8Text;
 use ygo_cli::decks::{card_lookup, load_deck_with, NamedDeck};
+use ygo_cli::rules::{announce, Rules};
 use ygo_cli::sim::MAX_GAMES;
 use ygo_core::Player;
 use ygo_data::CardLookup;
@@ -147,7 +148,8 @@ enum Cmd {
     Loadtest(ygo_server::cli::LoadtestArgs),
     /// Measure random-play duels/s, clone and legal-action costs, memory per duel. Without
     /// --deck: the classic benchmark decks (the built-in vanilla decks if those cannot load),
-    /// then goat-control vs chaos-turbo under the Goat format (`goat` in --json).
+    /// then goat-control vs chaos-turbo under the Goat format (`goat` in --json); with
+    /// --format goat and no --deck, only the Goat pair.
     Bench {
         /// Number of random-play duels per deck pair, 1 to 1,000,000,000.
         #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
@@ -163,14 +165,19 @@ enum Cmd {
     },
 }
 
-fn two_decks(args: &[String], lookup: &CardLookup) -> anyhow::Result<[NamedDeck; 2]> {
+/// The two decks of `sim` and `bench`, each refused if the rules' format does not allow it.
+fn two_decks(args: &[String], lookup: &CardLookup, rules: &Rules) -> anyhow::Result<[NamedDeck; 2]> {
     let names: Vec<&str> = match args.len() {
         0 => vec!["vanilla-yugi", "vanilla-kaiba"],
         1 => vec![args[0].as_str(), args[0].as_str()],
         2 => vec![args[0].as_str(), args[1].as_str()],
         n => anyhow::bail!("--deck: give it at most twice (got {n})"),
     };
-    Ok([load_deck_with(names[0], lookup)?, load_deck_with(names[1], lookup)?])
+    let decks = [load_deck_with(names[0], lookup)?, load_deck_with(names[1], lookup)?];
+    for (name, d) in names.iter().zip(&decks) {
+        rules.check_deck(name, d)?;
+    }
+    Ok(decks)
 }
 
 fn run(cli: Cli) -> anyhow::Result<i32> {
@@ -182,10 +189,14 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Cmd::Tournament(a) => ygo_cli::cmd_tournament::run(a, &card_lookup(cli.cards_db)?),
         Cmd::Duel { deck, opponent_deck, vs, rules, seed, lp, second, plain, save_replay } => {
             let cards_db = cli.cards_db;
-            let rules = rules.or_decks_format(&[&deck, &opponent_deck]).resolve()?;
+            let (rules, line) = rules.resolve_for(&[&deck, &opponent_deck])?;
+            let full_screen = !(plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal());
+            announce(line.as_deref(), full_screen);
             let lookup = rules.lookup(&card_lookup(cards_db.clone())?);
             let me = load_deck_with(&deck, &lookup)?;
             let them = load_deck_with(&opponent_deck, &lookup)?;
+            rules.check_deck(&deck, &me)?;
+            rules.check_deck(&opponent_deck, &them)?;
             let opponent = match vs.as_str() {
                 "human" => ygo_cli::duel::Opponent::Human,
                 ai if ygo_ai::by_name(ai, 0).is_some() => ygo_cli::duel::Opponent::Ai(ai.to_string()),
@@ -198,7 +209,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 None => (ygo_cli::duel::fresh_seed(), true),
             };
             let opts = ygo_cli::duel::DuelOptions { decks, rules, seed, fresh_seed, lp, opponent, seat, save_replay, cards_db };
-            if plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+            if !full_screen {
                 let stdin = std::io::stdin();
                 let mut input = stdin.lock();
                 ygo_cli::duel::run_plain(opts, &mut input, &mut std::io::stdout())
@@ -210,8 +221,9 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Cmd::Serve(a) => ygo_server::cli::serve(a),
         Cmd::Loadtest(a) => ygo_server::cli::loadtest(a),
         Cmd::Sim { games, seed, decks, ais, save_replays, rules, json } => {
-            let rules = rules.or_decks_format(&decks).resolve()?;
-            let decks = two_decks(&decks, &rules.lookup(&card_lookup(cli.cards_db)?))?;
+            let (rules, line) = rules.resolve_for(&decks)?;
+            announce(line.as_deref(), json);
+            let decks = two_decks(&decks, &rules.lookup(&card_lookup(cli.cards_db)?), &rules)?;
             let ais: [String; 2] = match ais.len() {
                 0 => ["random".into(), "random".into()],
                 1 => [ais[0].clone(), ais[0].clone()],
@@ -231,23 +243,33 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             Ok(if r.errors > 0 { 1 } else { 0 })
         }
         Cmd::Bench { games, decks, rules, json } => {
-            let rules = rules.or_decks_format(&decks).resolve()?;
+            let (rules, line) = rules.resolve_for(&decks)?;
+            announce(line.as_deref(), json);
             let default_run = decks.is_empty();
-            let decks = if default_run {
-                match ygo_cli::bench::benchmark_decks() {
+            // `--format goat` without --deck: the Goat pair alone (the benchmark decks hold
+            // cards the 2005 list forbids).
+            let goat_only = default_run && rules.format.is_some_and(|f| f.name == "goat");
+            let decks = if goat_only {
+                ygo_cli::bench::goat_pair()?.0
+            } else if default_run {
+                let d = match ygo_cli::bench::benchmark_decks() {
                     Ok(d) => d,
                     Err(why) => {
                         eprintln!("note: benchmark decks not used ({why}); using vanilla-yugi vs vanilla-kaiba");
-                        two_decks(&[], &CardLookup::new(None))?
+                        two_decks(&[], &CardLookup::new(None), &rules)?
                     }
+                };
+                for deck in &d {
+                    rules.check_deck(&deck.name, deck)?;
                 }
+                d
             } else {
-                two_decks(&decks, &rules.lookup(&card_lookup(cli.cards_db)?))?
+                two_decks(&decks, &rules.lookup(&card_lookup(cli.cards_db)?), &rules)?
             };
             let main = ygo_cli::bench::run(&decks, &rules, games, &heap_bytes)?;
             // The default run also measures the Goat pair, under the Goat format whatever
             // --format/--edition say (those apply to the first pair).
-            let goat = if default_run {
+            let goat = if default_run && !goat_only {
                 let (goat_decks, goat_rules) = ygo_cli::bench::goat_pair()?;
                 Some((ygo_cli::bench::run(&goat_decks, &goat_rules, games, &heap_bytes)?, goat_rules.label()))
             } else {

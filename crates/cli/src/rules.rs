@@ -11,8 +11,12 @@ use ygo_data::{CardLookup, Format};
 /// The `--format` and `--edition` flags of a command that plays duels.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct RulesArgs {
-    /// A named format: goat, tcg, ocg (it sets the edition and the versions of the cards;
-    /// default: the format of the built-in decks given, when they share one, e.g. goat-control).
+    /// A named format: goat, tcg, ocg. It sets the edition and the versions of the cards,
+    /// and every deck must be legal in it (its list and deck rules; else exit code 2).
+    /// Default: goat when every deck given is a Goat deck (a built-in Goat deck, a .ydk whose
+    /// header comment says "goat", or a .ydk or ydke:// link naming "(GOAT)" 5047xxxxx or
+    /// pre-errata 511xxxxxx passcodes); a Goat deck file makes the first output line say
+    /// which rules play and why. An explicit --format or --edition always wins.
     #[arg(long)]
     pub format: Option<String>,
     /// Rule edition: expert, mr1, mr2, mr3, mr4, mr2020 (default mr2020; not with --format).
@@ -60,6 +64,27 @@ impl Rules {
             None => format!("edition {}", self.edition.name()),
         }
     }
+    /// The rules in words, for the line that announces them.
+    pub fn words(&self) -> String {
+        match self.format {
+            Some(f) => format!("format {} ({})", f.name, f.description),
+            None => {
+                let e = match self.edition {
+                    Edition::Expert => "the Expert Rule".to_string(),
+                    Edition::Mr2020 => "Master Rule 2020".to_string(),
+                    other => format!("Master Rule {}", other.name().trim_start_matches("mr")),
+                };
+                format!("edition {} ({e}, today's card texts, no list)", self.edition.name())
+            }
+        }
+    }
+    /// Refuses a deck the format does not allow (GOAT-1 or DECK-1..3, its list, its region):
+    /// the error names the deck argument and every broken rule. Without a format, any deck.
+    pub fn check_deck(&self, arg: &str, deck: &ygo_data::NamedDeck) -> anyhow::Result<()> {
+        let Some(f) = self.format else { return Ok(()) };
+        let d = ygo_data::Deck { main: deck.list.main.clone(), extra: deck.list.extra.clone(), side: deck.side.clone() };
+        f.refuse_illegal(arg, &d).map_err(anyhow::Error::msg)
+    }
     /// The version of the card data this pool plays (recorded in replays).
     pub fn data_version(&self) -> String {
         ygo_cards::data_version_with(self.format.map_or(ygo_cards::Versions::Current, |f| f.versions))
@@ -84,19 +109,55 @@ impl Rules {
     }
 }
 
+/// Prints the line of [`RulesArgs::resolve_for`], if any: on stdout, or on stderr when
+/// stdout carries one JSON object (or a full-screen table).
+pub fn announce(line: Option<&str>, to_stderr: bool) {
+    match line {
+        Some(l) if to_stderr => eprintln!("{l}"),
+        Some(l) => println!("{l}"),
+        None => {}
+    }
+}
+
 impl RulesArgs {
     /// The flags with a default taken from the decks: given neither `--format` nor
     /// `--edition`, decks that are all built-in decks of one format (the Goat lists) play
     /// that format.
     pub fn or_decks_format<S: AsRef<str>>(&self, decks: &[S]) -> RulesArgs {
-        if self.format.is_some() || self.edition.is_some() || decks.is_empty() {
-            return self.clone();
+        self.choose(decks).0
+    }
+
+    /// The flags with the decks' default (as [`RulesArgs::or_decks_format`]), and, when a
+    /// deck file or link is a Goat deck ([`ygo_data::format::goat_mark`]), why the rules are
+    /// what they are.
+    fn choose<S: AsRef<str>>(&self, decks: &[S]) -> (RulesArgs, Option<String>) {
+        let marks: Vec<Option<String>> = decks.iter().map(|d| ygo_data::format::goat_mark(d.as_ref())).collect();
+        let all_goat = !decks.is_empty() && marks.iter().all(Option::is_some);
+        // Built-in decks are named by the reports that follow; files and links are told here.
+        let files: Vec<String> = decks
+            .iter()
+            .zip(&marks)
+            .filter(|(d, _)| ygo_cards::decks::builtin(d.as_ref()).is_none() || std::path::Path::new(d.as_ref()).exists())
+            .filter_map(|(d, m)| m.as_ref().map(|m| format!("{} {m}", d.as_ref())))
+            .collect();
+        let said = (!files.is_empty()).then(|| files.join("; "));
+        if self.format.is_some() || self.edition.is_some() {
+            return (self.clone(), said.map(|s| format!("as --format/--edition say ({s})")));
         }
-        let formats: Vec<Option<&str>> = decks.iter().map(|d| ygo_cards::decks::format_of(d.as_ref())).collect();
-        match formats[0] {
-            Some(f) if formats.iter().all(|g| *g == Some(f)) => RulesArgs { format: Some(f.to_string()), edition: None },
-            _ => self.clone(),
+        if all_goat {
+            return (RulesArgs { format: Some("goat".to_string()), edition: None }, said.map(|s| format!("{s}; --format or --edition plays other rules")));
         }
+        let others: Vec<&str> = decks.iter().zip(&marks).filter(|(_, m)| m.is_none()).map(|(d, _)| d.as_ref()).collect();
+        (self.clone(), said.map(|s| format!("{s}, but {} is not a Goat deck; --format goat plays the Goat format", others.join(", "))))
+    }
+
+    /// Resolves the flags for these decks ([`RulesArgs::or_decks_format`]) and, when a Goat
+    /// deck file is among them, the line that says which rules play and why (printed first).
+    pub fn resolve_for<S: AsRef<str>>(&self, decks: &[S]) -> anyhow::Result<(Rules, Option<String>)> {
+        let (args, why) = self.choose(decks);
+        let rules = args.resolve()?;
+        let line = why.map(|w| format!("rules: {}: {w}", rules.words()));
+        Ok((rules, line))
     }
     /// Checks the flags: a known format or edition, not both.
     pub fn resolve(&self) -> anyhow::Result<Rules> {
@@ -128,5 +189,33 @@ mod tests {
         let tcg = RulesArgs { format: Some("tcg".into()), edition: None };
         assert_eq!(tcg.or_decks_format(&["goat-control"]).format.as_deref(), Some("tcg"));
         assert_eq!(none.or_decks_format(&["goat-control"]).resolve().unwrap().edition, Edition::Expert);
+    }
+
+    #[test]
+    fn a_goat_deck_file_plays_goat_and_says_so() {
+        let dir = std::env::temp_dir().join(format!("ygo-rules-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("goat.ydk");
+        std::fs::write(&path, "#main\n26202165\n504700000\n#extra\n!side\n").unwrap();
+        let goat = path.to_string_lossy().into_owned();
+        let none = RulesArgs::default();
+        let (rules, line) = none.resolve_for(&[&goat, &goat]).unwrap();
+        assert_eq!(rules.format.map(|f| f.name), Some("goat"));
+        let line = line.unwrap();
+        assert!(line.starts_with("rules: format goat (Goat format: the April 2005"), "{line}");
+        assert!(line.contains("goat.ydk names Goat-only or pre-errata passcodes (504700000)"), "{line}");
+        // With a deck that is not a Goat deck: today's rules, and the line says why.
+        let (rules, line) = none.resolve_for(&[goat.as_str(), "vanilla-yugi"]).unwrap();
+        assert_eq!(rules.format, None);
+        let line = line.unwrap();
+        assert!(line.starts_with("rules: edition mr2020 (Master Rule 2020, today's card texts, no list)"), "{line}");
+        assert!(line.contains("but vanilla-yugi is not a Goat deck; --format goat"), "{line}");
+        // An explicit flag wins.
+        let tcg = RulesArgs { format: Some("tcg".into()), edition: None };
+        let (rules, line) = tcg.resolve_for(&[&goat, &goat]).unwrap();
+        assert_eq!(rules.format.map(|f| f.name), Some("tcg"));
+        assert!(line.unwrap().contains("as --format/--edition say"));
+        // Built-in decks: no line (the reports name the format).
+        assert!(none.resolve_for(&["goat-control", "zombie"]).unwrap().1.is_none());
     }
 }

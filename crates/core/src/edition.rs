@@ -96,6 +96,16 @@ impl Edition {
     pub fn turn_player_orders_all_triggers(self) -> bool {
         self == Edition::Expert
     }
+    /// The most cards of the Main Deck and of the Extra Deck (DECK-1, DECK-2); `None` is no
+    /// maximum. GOAT-1: the Expert Rule edition has none (Main Deck 40 or more, any number
+    /// of Fusion Monsters).
+    pub fn deck_size_maximums(self) -> (Option<usize>, Option<usize>) {
+        if self == Edition::Expert {
+            (None, None)
+        } else {
+            (Some(60), Some(15))
+        }
+    }
 }
 
 #[cfg(test)]
@@ -106,6 +116,9 @@ mod tests {
     fn named_questions_follow_the_era_table() {
         // RULE: SETUP-3, ZONE-3, ZONE-4, ZONE-5, ERA-1
         assert_eq!(Edition::default(), Edition::Mr2020);
+        // RULE: GOAT-1 -- no Main or Fusion Deck maximum under the Expert Rule.
+        assert_eq!(Edition::Expert.deck_size_maximums(), (None, None));
+        assert_eq!(Edition::Mr1.deck_size_maximums(), (Some(60), Some(15)));
         assert!(Edition::Expert.first_player_draws() && Edition::Mr2.first_player_draws());
         assert!(!Edition::Mr3.first_player_draws());
         assert!(!Edition::Mr3.extra_monster_zones() && Edition::Mr4.extra_monster_zones());

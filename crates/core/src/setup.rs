@@ -59,8 +59,8 @@ pub enum SetupError {
         /// The passcode.
         code: u32,
     },
-    /// DECK-1: the Main Deck has fewer than 40 or more than 60 cards.
-    #[error("player {player:?}: Main Deck has {count} cards (40 to 60 allowed)")]
+    /// DECK-1: the Main Deck has fewer than 40 or more than 60 cards (GOAT-1: fewer than 40).
+    #[error("player {player:?}: Main Deck has {count} cards (40 to 60 allowed; Expert Rule: 40 or more)")]
     MainDeckSize {
         /// Whose deck.
         player: Player,
@@ -418,10 +418,11 @@ impl Duel {
         let mut last: Option<(u32, crate::pool::DefIndex)> = None;
         for p in Player::BOTH {
             let deck = &setup.decks[p.idx()];
-            if !(40..=60).contains(&deck.main.len()) {
+            let (main_max, extra_max) = setup.edition.deck_size_maximums();
+            if deck.main.len() < 40 || main_max.is_some_and(|m| deck.main.len() > m) {
                 errors.push(SetupError::MainDeckSize { player: p, count: deck.main.len() });
             }
-            if deck.extra.len() > 15 {
+            if extra_max.is_some_and(|m| deck.extra.len() > m) {
                 errors.push(SetupError::ExtraDeckSize { player: p, count: deck.extra.len() });
             }
             for (k, (codes, extra)) in [(&deck.main, false), (&deck.extra, true)].into_iter().enumerate() {

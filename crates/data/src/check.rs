@@ -116,13 +116,58 @@ pub struct CheckOptions<'a> {
     pub banlist: Option<&'a Banlist>,
     /// The event region (DECK-7); `None` skips the region check.
     pub region: Option<Region>,
+    /// The deck sizes (DECK-1..3 by default; a format may set its own, e.g. GOAT-1).
+    pub sizes: DeckSizes,
 }
 
-/// Main Deck bounds (DECK-1) and Extra/Side maximum (DECK-2, DECK-3).
-const MAIN_MIN: usize = 40;
-const MAIN_MAX: usize = 60;
-const EXTRA_MAX: usize = 15;
-const SIDE_MAX: usize = 15;
+/// How many cards a Side Deck may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum SideSize {
+    /// Any number up to this (DECK-3: 0 to 15).
+    AtMost(usize),
+    /// None, or exactly this many (GOAT-1: 0 or 15).
+    NoneOrExactly(usize),
+}
+
+/// The sizes a deck must have: DECK-1..3 today, GOAT-1 in the Goat format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct DeckSizes {
+    /// Main Deck at least this many cards.
+    pub main_min: usize,
+    /// Main Deck at most this many (`None`: no maximum).
+    pub main_max: Option<usize>,
+    /// Extra (Fusion) Deck at most this many (`None`: any number).
+    pub extra_max: Option<usize>,
+    /// The Side Deck's size.
+    pub side: SideSize,
+    /// The rule the sizes come from, named in violations (`DECK` for DECK-1..3, `GOAT` for GOAT-1).
+    pub rule: &'static str,
+}
+
+impl DeckSizes {
+    /// DECK-1..3: Main Deck 40 to 60, Extra Deck and Side Deck at most 15.
+    pub const STANDARD: DeckSizes = DeckSizes { main_min: 40, main_max: Some(60), extra_max: Some(15), side: SideSize::AtMost(15), rule: "DECK" };
+    /// GOAT-1: Main Deck 40 or more with no maximum, any number of Fusion Monsters in the
+    /// Fusion Deck, a Side Deck of exactly 0 or 15 cards.
+    pub const GOAT: DeckSizes = DeckSizes { main_min: 40, main_max: None, extra_max: None, side: SideSize::NoneOrExactly(15), rule: "GOAT" };
+
+    /// The rule to name for the size of section `n` (1 Main, 2 Extra, 3 Side).
+    fn rule_name(&self, n: u8) -> String {
+        if self.rule == "GOAT" {
+            "GOAT-1".to_string()
+        } else {
+            format!("DECK-{n}")
+        }
+    }
+}
+
+impl Default for DeckSizes {
+    fn default() -> DeckSizes {
+        DeckSizes::STANDARD
+    }
+}
+
+/// Copies of one card at most (DECK-4).
 const COPIES_MAX: usize = 3;
 
 /// A card as the check sees it: its text label and, when known, its data.
@@ -160,18 +205,21 @@ pub fn check_deck(deck: &Deck, lookup: &CardLookup, opts: &CheckOptions<'_>) -> 
         out.push((key, order, Violation { rule: rule.to_string(), card: card.map(|c| c.0), name: card.and_then(|c| c.1).map(|i| i.name.clone()), message }));
     };
 
-    // DECK-1..3: sizes.
+    // DECK-1..3 (or the format's sizes, GOAT-1): sizes.
     let (m, e, s) = (deck.main.len(), deck.extra.len(), deck.side.len());
-    if m < MAIN_MIN {
-        push("DECK-1", 0, None, format!("Main Deck has {m} cards; it needs at least {MAIN_MIN}"));
-    } else if m > MAIN_MAX {
-        push("DECK-1", 0, None, format!("Main Deck has {m} cards; at most {MAIN_MAX} are allowed"));
+    let z = &opts.sizes;
+    if m < z.main_min {
+        push(&z.rule_name(1), 0, None, format!("Main Deck has {m} cards; it needs at least {}", z.main_min));
+    } else if let Some(max) = z.main_max.filter(|&max| m > max) {
+        push(&z.rule_name(1), 0, None, format!("Main Deck has {m} cards; at most {max} are allowed"));
     }
-    if e > EXTRA_MAX {
-        push("DECK-2", 0, None, format!("Extra Deck has {e} cards; at most {EXTRA_MAX} are allowed"));
+    if let Some(max) = z.extra_max.filter(|&max| e > max) {
+        push(&z.rule_name(2), 0, None, format!("Extra Deck has {e} cards; at most {max} are allowed"));
     }
-    if s > SIDE_MAX {
-        push("DECK-3", 0, None, format!("Side Deck has {s} cards; at most {SIDE_MAX} are allowed"));
+    match z.side {
+        SideSize::AtMost(max) if s > max => push(&z.rule_name(3), 0, None, format!("Side Deck has {s} cards; at most {max} are allowed")),
+        SideSize::NoneOrExactly(n) if s != 0 && s != n => push(&z.rule_name(3), 0, None, format!("Side Deck has {s} cards; it must hold exactly 0 or {n}")),
+        _ => {}
     }
 
     // Look every distinct passcode up once.
@@ -369,6 +417,8 @@ pub struct CheckRequest {
     /// Pick the list in force on this date.
     pub date: Option<Date>,
     pub region: Option<Region>,
+    /// The deck sizes (a format's, else DECK-1..3).
+    pub sizes: DeckSizes,
 }
 
 /// Loads the deck and banlist of a request and checks the deck: the library side of
@@ -384,7 +434,7 @@ pub fn check_deck_report(req: &CheckRequest, lookup: &CardLookup) -> Result<(Loa
         Some(b) => Some(load_banlist(b, req.list.as_deref(), req.date, req.region)?),
         None => None,
     };
-    let report = check_deck(&deck.deck, lookup, &CheckOptions { banlist: banlist.as_ref(), region: req.region });
+    let report = check_deck(&deck.deck, lookup, &CheckOptions { banlist: banlist.as_ref(), region: req.region, sizes: req.sizes });
     Ok((deck, report))
 }
 
@@ -463,7 +513,7 @@ mod tests {
     }
 
     fn run(d: &Deck, banlist: Option<&Banlist>, region: Option<Region>) -> CheckReport {
-        check_deck(d, &lookup(), &CheckOptions { banlist, region })
+        check_deck(d, &lookup(), &CheckOptions { banlist, region, ..Default::default() })
     }
 
     fn rules(r: &CheckReport) -> Vec<String> {
@@ -509,6 +559,37 @@ mod tests {
         big.push(RITUAL);
         let r = run(&deck(filler(40), vec![], big), None, None);
         assert_eq!(rules(&r), ["DECK-3"]);
+    }
+
+    #[test]
+    fn goat_1_deck_sizes() {
+        // RULE: GOAT-1 -- Main Deck 40 or more with no maximum; any number of Fusion
+        // Monsters in the Fusion Deck; a Side Deck of exactly 0 or 15 cards.
+        let goat = |d: &Deck| check_deck(d, &lookup(), &CheckOptions { sizes: DeckSizes::GOAT, ..Default::default() });
+        let extra = [FUSION, FUSION2, FUSION3].iter().flat_map(|&c| [c, c, c]).collect::<Vec<_>>();
+        let side = [SYNCHRO, XYZ, LINK, SPELL, RITUAL].iter().flat_map(|&c| [c, c, c]).collect::<Vec<_>>();
+        assert!(goat(&deck(filler(40), extra.clone(), vec![])).legal);
+        let r = goat(&deck(filler(75), extra.clone(), side.clone()));
+        assert!(r.legal, "{:?}", r.violations);
+        // Today's rules refuse the same 75-card Main Deck (DECK-1).
+        assert_eq!(rules(&run(&deck(filler(75), vec![], vec![]), None, None)), ["DECK-1"]);
+        let r = goat(&deck(filler(39), vec![], vec![]));
+        assert_eq!(rules(&r), ["GOAT-1"]);
+        assert!(r.violations[0].message.contains("at least 40"), "{}", r.violations[0].message);
+        // 18 Extra Deck monsters: more than DECK-2's 15, any number under GOAT-1.
+        let big_extra = [extra.clone(), side[..9].to_vec()].concat();
+        let r = goat(&deck(filler(40), big_extra.clone(), vec![]));
+        assert!(r.legal, "{r:?}");
+        assert_eq!(rules(&run(&deck(filler(40), big_extra, vec![]), None, None)), ["DECK-2"]);
+        // The Side Deck: 0 or exactly 15.
+        for n in [1, 14, 16] {
+            let mut s = side.clone();
+            s.resize(n, SPELL);
+            let r = goat(&deck(filler(40), vec![], s));
+            assert!(rules(&r).iter().any(|x| x == "GOAT-1"), "side {n}: {r:?}");
+            assert!(r.violations.iter().any(|v| v.message.contains("exactly 0 or 15")), "side {n}: {r:?}");
+        }
+        assert!(run(&deck(filler(40), vec![], side[..14].to_vec()), None, None).legal, "DECK-3 allows 14");
     }
 
     #[test]
@@ -673,7 +754,7 @@ mod tests {
         let goat = crate::lflist::load_banlist("goat", None, None, None).unwrap();
         main[0] = BOUNDER;
         main[1] = BOUNDER;
-        let r = check_deck(&deck(main, vec![], vec![]), &l, &CheckOptions { banlist: Some(&goat), region: None });
+        let r = check_deck(&deck(main, vec![], vec![]), &l, &CheckOptions { banlist: Some(&goat), region: None, ..Default::default() });
         assert!(!r.legal && !r.playable);
         assert!(r.violations.iter().any(|v| v.rule == "DECK-5" && v.card == Some(BOUNDER) && v.message.contains("Limited (1)")), "{r:?}");
     }

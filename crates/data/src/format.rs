@@ -26,12 +26,8 @@ pub struct Format {
     pub region: crate::check::Region,
     /// Which version of each card is played.
     pub versions: Versions,
-    /// Main Deck size (DECK-1).
-    pub main: (usize, usize),
-    /// Extra and Side Deck size at most (DECK-2, DECK-3).
-    pub extra_max: usize,
-    /// Side Deck size at most.
-    pub side_max: usize,
+    /// The deck sizes (DECK-1..3, or GOAT-1 for `goat`).
+    pub sizes: crate::check::DeckSizes,
     /// The match clock in minutes (MATCH-5).
     pub match_minutes: u32,
 }
@@ -45,9 +41,7 @@ pub const FORMATS: [Format; 3] = [
         banlist: "goat",
         region: crate::check::Region::Tcg,
         versions: Versions::Goat2005,
-        main: (40, 60),
-        extra_max: 15,
-        side_max: 15,
+        sizes: crate::check::DeckSizes::GOAT,
         match_minutes: 40,
     },
     Format {
@@ -57,9 +51,7 @@ pub const FORMATS: [Format; 3] = [
         banlist: "tcg",
         region: crate::check::Region::Tcg,
         versions: Versions::Current,
-        main: (40, 60),
-        extra_max: 15,
-        side_max: 15,
+        sizes: crate::check::DeckSizes::STANDARD,
         match_minutes: 40,
     },
     Format {
@@ -69,9 +61,7 @@ pub const FORMATS: [Format; 3] = [
         banlist: "ocg",
         region: crate::check::Region::Ocg,
         versions: Versions::Current,
-        main: (40, 60),
-        extra_max: 15,
-        side_max: 15,
+        sizes: crate::check::DeckSizes::STANDARD,
         match_minutes: 40,
     },
 ];
@@ -97,12 +87,23 @@ impl Format {
         load_banlist(self.banlist, None, None, None).expect("shipped banlists parse (checked by tests)")
     }
 
-    /// Checks a deck against the format (DECK-1..DECK-9 with its banlist and region),
+    /// Checks a deck against the format (its deck sizes, DECK-4..DECK-9 with its banlist and region),
     /// reading card facts from the format's pool.
     pub fn check(&self, deck: &crate::ydk::Deck) -> crate::check::CheckReport {
         let banlist = self.banlist();
         let lookup = crate::CardLookup::with_pool(self.pool(), None);
-        crate::check::check_deck(deck, &lookup, &crate::check::CheckOptions { banlist: Some(&banlist), region: Some(self.region) })
+        crate::check::check_deck(deck, &lookup, &crate::check::CheckOptions { banlist: Some(&banlist), region: Some(self.region), sizes: self.sizes })
+    }
+
+    /// Refuses a deck the format does not allow (its deck sizes, list and region): the error
+    /// names the deck argument `arg` and every broken rule, in the words of `deck check`.
+    pub fn refuse_illegal(&self, arg: &str, deck: &crate::ydk::Deck) -> Result<(), String> {
+        let report = self.check(deck);
+        if report.legal {
+            return Ok(());
+        }
+        let why: Vec<String> = report.violations.iter().map(|v| format!("{}: {}", v.rule, v.message)).collect();
+        Err(format!("{arg}: not legal in the {} format ({} violation(s)): {}", self.name, why.len(), why.join("; ")))
     }
 
     /// The cards the format allows, when its list is a whitelist (official passcodes).
@@ -119,6 +120,43 @@ impl Format {
     }
 }
 
+/// True for a passcode of the Goat-only ranges: a "(GOAT)" entry (504700000 to 504799999) or
+/// a pre-errata ID (511000000 to 511999999).
+pub fn is_goat_range(code: u32) -> bool {
+    (504_700_000..=504_799_999).contains(&code) || (511_000_000..=511_999_999).contains(&code)
+}
+
+/// Why a deck argument is a Goat deck, in words, when it plainly is one: a built-in Goat
+/// deck, a `.ydk` file whose comment lines before its first card say "goat", or a `.ydk`
+/// file or `ydke://` link naming "(GOAT)" or pre-errata passcodes the Goat list uses (the
+/// first three named). `None` for any other deck (or one that cannot be read:
+/// loading it says why).
+pub fn goat_mark(arg: &str) -> Option<String> {
+    if let Some(b) = ygo_cards::decks::builtin(arg).filter(|_| !std::path::Path::new(arg).exists()) {
+        return (ygo_cards::decks::format_of(b.name) == Some("goat")).then(|| "is a built-in Goat deck".to_string());
+    }
+    let deck = crate::ydk::read_deck(arg).ok()?;
+    // A file whose comment lines before its first card call it a Goat deck ("#Goat format
+    // deck (2005 card pool)", as the shared 2005 lists begin).
+    if !crate::ydk::is_ydke(arg) {
+        let text = std::fs::read(arg).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default();
+        let mut header = text.lines().map(str::trim).take_while(|l| !l.starts_with(|c: char| c.is_ascii_digit())).filter(|l| l.starts_with('#'));
+        if let Some(line) = header.find(|l| l.to_ascii_lowercase().contains("goat")) {
+            return Some(format!("calls itself a Goat deck ({})", crate::text::excerpt(line, 100)));
+        }
+    }
+    let aliases = crate::known::aliases();
+    let mut codes: Vec<u32> = deck.deck.cards().map(|(_, c)| c).filter(|c| is_goat_range(*c) && aliases.contains_key(c)).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    if codes.is_empty() {
+        return None;
+    }
+    let shown: Vec<String> = codes.iter().take(3).map(|c| c.to_string()).collect();
+    let more = if codes.len() > 3 { format!(" and {} more", codes.len() - 3) } else { String::new() };
+    Some(format!("names Goat-only or pre-errata passcodes ({}{more})", shown.join(", ")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,6 +165,9 @@ mod tests {
     fn formats_by_name_and_their_lists() {
         let goat = Format::by_name("GOAT").unwrap();
         assert_eq!(goat.edition, Edition::Expert);
+        // RULE: GOAT-1 -- the Goat format's deck sizes; the others keep DECK-1..3.
+        assert_eq!(goat.sizes, crate::check::DeckSizes::GOAT);
+        assert_eq!(Format::by_name("tcg").unwrap().sizes, crate::check::DeckSizes::STANDARD);
         assert_eq!(goat.versions, Versions::Goat2005);
         let pool = goat.whitelist().unwrap();
         assert!(pool.len() > 1600, "{}", pool.len());
@@ -143,6 +184,48 @@ mod tests {
         assert!(!report.violations.iter().any(|v| v.card == Some(26202165) && v.rule == "DECK-5"));
         let e = Format::by_name("edison?").unwrap_err();
         assert!(e.to_string().contains("goat, tcg, ocg"), "{e}");
+    }
+
+    #[test]
+    fn every_built_in_deck_keeps_the_deck_rules() {
+        // RULE: DECK-4 -- no built-in deck holds more than 3 copies of a card (synchro had 4
+        // Celtic Guardian and 4 Giant Soldier of Stone), nor breaks DECK-1..3, 6, 8.
+        let lookup = crate::CardLookup::with_pool(ygo_cards::pool(), None);
+        for d in ygo_cards::decks::all() {
+            let read = crate::source::read_named_deck(d.name).unwrap();
+            let deck = crate::ydk::Deck { main: read.list.main, extra: read.list.extra, side: read.side };
+            let report = crate::check::check_deck(&deck, &lookup, &crate::check::CheckOptions::default());
+            assert!(report.legal, "{}: {:?}", d.name, report.violations);
+        }
+    }
+
+    #[test]
+    fn goat_decks_are_known_by_their_passcodes() {
+        let dir = std::env::temp_dir().join(format!("ygo-goat-mark-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let write = |name: &str, codes: &[u32]| {
+            let p = dir.join(name);
+            let lines: Vec<String> = codes.iter().map(|c| c.to_string()).collect();
+            std::fs::write(&p, format!("#main\n{}\n#extra\n!side\n", lines.join("\n"))).unwrap();
+            p.to_string_lossy().into_owned()
+        };
+        // Sangan by its "(GOAT)" entry, Recycle by its pre-errata ID.
+        let goat = write("goat.ydk", &[26202165, 504700000, 511002983]);
+        let why = goat_mark(&goat).unwrap();
+        assert!(why.contains("504700000, 511002983"), "{why}");
+        assert_eq!(goat_mark(&write("today.ydk", &[26202165])), None);
+        // A file that calls itself a Goat deck in its header comment.
+        let named = dir.join("named.ydk");
+        std::fs::write(&named, "#Goat format deck (2005 card pool): Test\n#main\n26202165\n#extra\n!side\n").unwrap();
+        let why = goat_mark(named.to_str().unwrap()).unwrap();
+        assert!(why.starts_with("calls itself a Goat deck (#Goat format deck"), "{why}");
+        // A 511 passcode the Goat list does not use is not a mark.
+        assert_eq!(goat_mark(&write("anime.ydk", &[511999999])), None);
+        assert_eq!(goat_mark("goat-control").as_deref(), Some("is a built-in Goat deck"));
+        assert_eq!(goat_mark("vanilla-yugi"), None);
+        // A refusal names the deck and the rule.
+        let e = Format::by_name("goat").unwrap().refuse_illegal("x.ydk", &crate::ydk::Deck { main: vec![26202165], extra: vec![], side: vec![] }).unwrap_err();
+        assert!(e.starts_with("x.ydk: not legal in the goat format (1 violation(s)): GOAT-1: Main Deck has 1 cards"), "{e}");
     }
 
     #[test]

@@ -221,7 +221,7 @@ fn shared_deck_files_load_as_their_cards_without_a_database() {
     let goat = ygo_data::load_banlist("goat", None, None, None).unwrap();
     for f in files(&dir.join("decks/goat"), ".ydk") {
         let loaded = ygo_data::load_deck(f.to_str().unwrap(), &lookup).unwrap();
-        let r = check_deck(&loaded.deck, &lookup, &CheckOptions { banlist: Some(&goat), region: None });
+        let r = check_deck(&loaded.deck, &lookup, &CheckOptions { banlist: Some(&goat), region: None, ..Default::default() });
         assert!(r.legal, "{}: {}", f.display(), r.render(&loaded.deck));
         assert!(r.unimplemented.iter().all(|c| c.name.is_some()), "{}: every missing card is named: {:?}", f.display(), r.unimplemented);
     }

@@ -40,11 +40,9 @@ pub fn apply_format(format: Option<&str>, setup: &mut DuelSetup, decks: [&NamedD
     let f = ygo_data::Format::by_name(name).map_err(|e| e.to_string())?;
     setup.edition = f.edition;
     for d in decks {
-        let report = f.check(&ygo_data::Deck { main: d.list.main.clone(), extra: d.list.extra.clone(), side: d.side.clone() });
-        if !report.legal {
-            let why: Vec<String> = report.violations.iter().take(5).map(|v| v.message.clone()).collect();
-            return Err(format!("deck {:?} is not legal in the {} format: {}", d.name, f.name, why.join("; ")));
-        }
+        // The words every front end uses: the deck, the format, each rule broken (GOAT-1 or
+        // DECK-1..3, the list, the region).
+        f.refuse_illegal(&format!("deck {:?}", d.name), &ygo_data::Deck { main: d.list.main.clone(), extra: d.list.extra.clone(), side: d.side.clone() })?;
     }
     Ok(f.pool())
 }
@@ -253,6 +251,10 @@ mod tests {
         assert_eq!(g.format.as_deref(), Some("tcg"));
         assert_eq!(g.replay_file().play_format.as_deref(), Some("tcg"));
         assert!(Game::new("vanilla-yugi", "vanilla-kaiba", "mr9", 1, None).unwrap_err().contains("mr9"));
+        // The built-in Goat decks play goat: Expert Rule, recorded in the replay.
+        let g = Game::new("goat-control", "chaos-turbo", "mr2020", 1, Some("goat")).unwrap();
+        assert_eq!(g.setup.edition, ygo_core::Edition::Expert);
+        assert_eq!(g.replay_file().play_format.as_deref(), Some("goat"));
         assert!(Game::new("no-such-deck", "vanilla-kaiba", "mr2020", 1, None).unwrap_err().contains("no-such-deck"));
     }
 }

@@ -307,7 +307,7 @@ impl PyVecEnv {
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (num_envs = 64, deck_a = DEFAULT_DECKS[0], deck_b = DEFAULT_DECKS[1], opponent = None, seat = None, seed = 0, threads = 1, edition = "mr2020", skip_forced = true, action_rows = ACTION_ROWS, auto_reset = true))]
+    #[pyo3(signature = (num_envs = 64, deck_a = DEFAULT_DECKS[0], deck_b = DEFAULT_DECKS[1], opponent = None, seat = None, seed = 0, threads = 1, edition = "mr2020", skip_forced = true, action_rows = ACTION_ROWS, auto_reset = true, format = None))]
     fn new(
         py: Python<'_>,
         num_envs: usize,
@@ -321,6 +321,7 @@ impl PyVecEnv {
         skip_forced: bool,
         action_rows: usize,
         auto_reset: bool,
+        format: Option<String>,
     ) -> PyResult<PyVecEnv> {
         let decks = [game::load_deck(deck_a).map_err(value_error)?, game::load_deck(deck_b).map_err(value_error)?];
         let seat = seat.map(self::seat).transpose()?;
@@ -332,6 +333,7 @@ impl PyVecEnv {
         let cfg = EnvConfig {
             decks,
             edition: game::parse_edition(edition).map_err(value_error)?,
+            format,
             opponent,
             seat,
             seed,

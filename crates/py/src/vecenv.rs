@@ -25,7 +25,11 @@ use crate::game::Game;
 #[derive(Clone, Debug)]
 pub struct EnvConfig {
     pub decks: [NamedDeck; 2],
+    /// The rule edition; a named `format` sets its own (see [`crate::game::apply_format`]).
     pub edition: Edition,
+    /// A named format (`goat`, `tcg`, `ocg`): its edition, its deck rules and list (checked
+    /// once in [`VecEnv::new`]) and its versions of the cards; `None` plays today's cards.
+    pub format: Option<String>,
     /// A built-in AI for the other seat (`random`, `greedy`, `mcts`, `mcts:N`); `None`: self-play.
     pub opponent: Option<String>,
     /// The learner's seat against an AI; `None` alternates A and B from duel to duel.
@@ -227,16 +231,23 @@ impl Slot {
 fn new_duel(cfg: &EnvConfig, seed: u64) -> Result<Duel, String> {
     let mut setup = DuelSetup::new(cfg.decks[0].list.clone(), cfg.decks[1].list.clone(), seed);
     setup.edition = cfg.edition;
-    let mut d = Duel::from_setup(ygo_cards::pool(), &setup).map_err(|e| format!("{e:?}"))?;
+    let pool = crate::game::format_pool(cfg.format.as_deref())?;
+    let mut d = Duel::from_setup(pool, &setup).map_err(|e| format!("{e:?}"))?;
     d.clear_events();
     Ok(d)
 }
 
 impl VecEnv {
     /// `n` duels, stepped on `threads` threads (1: the calling thread only).
-    pub fn new(cfg: EnvConfig, n: usize, threads: usize) -> Result<VecEnv, String> {
+    pub fn new(mut cfg: EnvConfig, n: usize, threads: usize) -> Result<VecEnv, String> {
         if n == 0 {
             return Err("a batch needs at least one duel".into());
+        }
+        if cfg.format.is_some() {
+            // The format's edition, and both decks legal in it (else an error naming them).
+            let mut setup = DuelSetup::new(cfg.decks[0].list.clone(), cfg.decks[1].list.clone(), 0);
+            crate::game::apply_format(cfg.format.as_deref(), &mut setup, [&cfg.decks[0], &cfg.decks[1]])?;
+            cfg.edition = setup.edition;
         }
         let slots = (0..n).map(|i| Slot::start(&cfg, i, 0)).collect::<Result<Vec<_>, _>>()?;
         let pool = if threads > 1 { Some(rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?) } else { None };
@@ -368,6 +379,7 @@ mod tests {
         EnvConfig {
             decks: [crate::game::load_deck("vanilla-yugi").unwrap(), crate::game::load_deck("vanilla-kaiba").unwrap()],
             edition: Edition::default(),
+            format: None,
             opponent: opponent.map(str::to_string),
             seat: None,
             seed: 7,
@@ -462,5 +474,20 @@ mod tests {
         assert!(env.step(&[-1, 0], b.out()).is_err());
         assert!(env.step(&[0], b.out()).is_err());
         assert_eq!(before, (0..2).map(|i| env.duel(i).unwrap().clone()).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_named_format_plays_its_edition_and_refuses_illegal_decks() {
+        let goat = |a: &str, b: &str| EnvConfig {
+            decks: [crate::game::load_deck(a).unwrap(), crate::game::load_deck(b).unwrap()],
+            format: Some("goat".into()),
+            ..cfg(Some("random"))
+        };
+        let env = VecEnv::new(goat("goat-control", "chaos-turbo"), 2, 1).unwrap();
+        assert_eq!(env.config().edition, Edition::Expert);
+        assert_eq!(env.slots[0].duel.edition(), Edition::Expert);
+        // RULE: DECK-5 -- the synchro deck's Stardust Dragon is not on the 2005 list.
+        let e = VecEnv::new(goat("goat-control", "synchro"), 1, 1).err().unwrap();
+        assert!(e.contains("\"synchro\": not legal in the goat format") && e.contains("DECK-5"), "{e}");
     }
 }

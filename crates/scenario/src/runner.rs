@@ -6,7 +6,7 @@ use ygo_core::action::Rejected;
 use ygo_core::Prompt;
 use ygo_core::{Action, Duel, Player};
 
-use super::parse::{is_phase_command, split_selection, Step};
+use super::parse::{is_phase_command, option_number, split_selection, Step};
 
 /// Decisions the runner may answer by itself in one run (the engine has its own bounds;
 /// this only keeps a runner bug from spinning).
@@ -94,7 +94,7 @@ pub fn command_fits(command: &str, prompt: &Prompt) -> bool {
         Prompt::Zone { .. } => verb("zone"),
         Prompt::Position { .. } => verb("position"),
         Prompt::YesNo { .. } => c == "yes" || c == "no" || c == "pass" || verb("activate"),
-        Prompt::Announce { .. } => verb("announce"),
+        Prompt::Announce { .. } => verb("announce") || verb("option"),
         Prompt::Over => true,
     }
 }
@@ -226,6 +226,9 @@ fn auto_answer(duel: &Duel, p: Player, next: Option<&Step>) -> Option<Action> {
 
 /// The action the first decision of a command names, if it names exactly one.
 fn first_action(duel: &Duel, command: &str) -> Option<Action> {
+    if option_number(command).is_some() {
+        return option_action(duel, command).ok();
+    }
     match split_selection(command) {
         Some((verb, items)) => duel.find_action(&format!("{verb} {}", items.first()?)).ok(),
         None => duel.find_action(command).ok(),
@@ -258,8 +261,26 @@ fn exec_step(duel: &mut Duel, step: &Step) -> Result<(), StepError> {
     if is_phase_command(command) {
         return exec_phase(duel, p, command);
     }
-    let a = duel.find_action(command).map_err(rejection)?;
+    let a = if option_number(command).is_some() { option_action(duel, command)? } else { duel.find_action(command).map_err(rejection)? };
     duel.apply(p, a).map(|_| ()).map_err(|e| StepError::rejected(e.to_string()))
+}
+
+/// `option N` (SCENARIOS.md): at a choice among an effect's options ("choose 1 of these
+/// effects", its ATK or its DEF), the Nth in the card text's order; refused at any other
+/// decision, or when the effect does not offer that option now.
+fn option_action(duel: &Duel, command: &str) -> Result<Action, StepError> {
+    let n = option_number(command).ok_or_else(|| StepError::rejected(format!("{command:?}: option N counts from 1")))?;
+    match duel.prompt() {
+        Prompt::Announce { kind: ygo_core::AnnounceKind::Effect, options, .. } => {
+            if options.contains(&n) {
+                Ok(Action::Announce(n))
+            } else {
+                let offered: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+                Err(StepError::rejected(format!("{command:?}: the effect offers option(s) {} now", offered.join(", "))))
+            }
+        }
+        _ => Err(StepError::rejected(format!("{command:?} answers a choice among an effect's options; the decision now is a {}", prompt_kind(duel)))),
+    }
 }
 
 /// `choose X, Y`: exactly these cards, however the engine splits the selection.

@@ -567,3 +567,31 @@ fn commands_find_the_scenarios_from_any_folder_below_the_repository() {
     let e = scenario::resolve_paths(std::slice::from_ref(&outside), &outside).unwrap_err().to_string();
     assert!(e.contains("no scenario files"), "{e}");
 }
+
+#[test]
+fn option_n_answers_only_a_choice_among_options() {
+    // SCENARIOS.md `option N`: at a priority window it is refused, naming the decision.
+    let r = run("option_at_window", &format!("{MAIN1}[[do]]\nA = \"option 1\"\n{CHECK}"));
+    assert_status(&r, Status::Failed);
+    assert_mentions(&r, &["\"option 1\" answers a choice among an effect's options; the decision now is a priority"]);
+    // Mystik Wok offers its ATK (1) or its DEF (2); there is no third option.
+    let wok = r#"
+format = "goat"
+[state]
+turn = 3
+[state.A]
+hand = ["Mystik Wok"]
+monsters = ["Summoned Skull"]
+[[do]]
+A = "activate Mystik Wok"
+[[do]]
+A = "option 3"
+[expect]
+A.lp = 8000
+"#;
+    let r = run("option_three", wok);
+    assert_status(&r, Status::Failed);
+    assert_mentions(&r, &["\"option 3\": the effect offers option(s) 1, 2 now"]);
+    let r = run("option_zero", &format!("{MAIN1}[[do]]\nA = \"option 0\"\n{CHECK}"));
+    assert_status(&r, Status::Error);
+}

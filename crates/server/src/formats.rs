@@ -70,7 +70,7 @@ pub fn pool_of(name: &str) -> Arc<CardPool> {
 }
 
 /// Checks a deck for a room of `format`: every card implemented in the format's pool (the
-/// others named), the sizes legal (DECK-1..3), then the format's banlist and region
+/// others named), the sizes legal (DECK-1..3, or the format's own: GOAT-1), then the format's banlist and region
 /// (DECK-5, DECK-7), every violation named (at most five, then a count).
 pub fn check_deck(format: &Format, main: &[u32], extra: &[u32], side: &[u32]) -> Result<(), String> {
     let pool = format.pool();
@@ -91,7 +91,8 @@ pub fn check_deck(format: &Format, main: &[u32], extra: &[u32], side: &[u32]) ->
         }
     }
     let list = DeckList { main: main.to_vec(), extra: extra.to_vec() };
-    if let Err(errors) = Duel::from_setup(pool, &DuelSetup::new(list.clone(), list, 0)) {
+    let setup = DuelSetup { edition: format.edition, ..DuelSetup::new(list.clone(), list, 0) };
+    if let Err(errors) = Duel::from_setup(pool, &setup) {
         let mine: Vec<String> = errors.iter().map(|e| e.to_string()).filter(|e| e.contains("player A")).collect();
         return Err(mine.join("; "));
     }
@@ -126,6 +127,29 @@ mod tests {
         assert_eq!(resolve("goat").unwrap().default_ai_deck(), "goat-control");
         assert_eq!(resolve("casual").unwrap().default_ai_deck(), crate::DEFAULT_AI_DECK);
         assert_eq!(resolve("tcg").unwrap().default_ai_deck(), crate::DEFAULT_AI_DECK);
+    }
+
+    #[test]
+    fn a_goat_room_takes_the_goat_deck_sizes() {
+        // RULE: GOAT-1 -- Main Deck 40 or more with no maximum, Side Deck 0 or exactly 15.
+        let goat = resolve("goat").unwrap();
+        let pool = goat.pool();
+        let white = goat.data.unwrap().whitelist().unwrap();
+        let normals: Vec<u32> = white
+            .iter()
+            .copied()
+            .filter(|&c| pool.get(c).is_some_and(|d| d.implemented && d.data.has(ygo_core::card::type_bits::NORMAL) && !d.data.is_extra_deck()))
+            .take(26)
+            .collect();
+        let three = |cs: &[u32]| cs.iter().flat_map(|&c| [c, c, c]).collect::<Vec<u32>>();
+        let main = three(&normals[..21]);
+        assert_eq!(main.len(), 63);
+        assert_eq!(check_deck(&goat, &main, &[], &[]), Ok(()));
+        assert_eq!(check_deck(&goat, &main, &[], &three(&normals[21..26])), Ok(()));
+        let e = check_deck(&goat, &main, &[], &three(&normals[21..25])).unwrap_err();
+        assert!(e.contains("GOAT-1") && e.contains("exactly 0 or 15"), "{e}");
+        // Today's rules keep the 60-card maximum.
+        assert!(check_deck(&resolve("casual").unwrap(), &main, &[], &[]).unwrap_err().contains("40 to 60"));
     }
 
     #[test]

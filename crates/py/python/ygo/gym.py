@@ -1,7 +1,10 @@
 """Gymnasium environment: one learner against a built-in AI of the Rust engine.
 
 ``DuelEnv(deck="bench-yugi", opponent_deck="bench-kaiba", opponent="random")``, also
-``gymnasium.make("ygo/Duel-v0", ...)``. The observation is a Dict of the tables of
+``gymnasium.make("ygo/Duel-v0", ...)``. ``format="goat"`` (or ``tcg``, ``ocg``) plays a named
+format: its edition, its versions of the cards, and both decks must be legal in it (a
+``ValueError`` names the deck and the rule broken otherwise); e.g.
+``DuelEnv(deck="goat-control", opponent_deck="chaos-turbo", format="goat")``. The observation is a Dict of the tables of
 ``docs/OBSERVATION.md`` (``cards``, ``globals``, ``actions``) plus ``action_mask``; the
 action is a row of the action table (``Discrete(action_rows)``); ``action_masks()``
 returns the mask too. The reward is +1 for a win, -1 for a loss, 0 otherwise. One step is
@@ -40,6 +43,7 @@ class DuelEnv(gymnasium.Env):
         action_rows: int = ACTION_ROWS,
         render_mode: str | None = None,
         illegal_action: str = "ignore",
+        format: str | None = None,
     ):
         super().__init__()
         if illegal_action not in ("ignore", "raise"):
@@ -47,6 +51,7 @@ class DuelEnv(gymnasium.Env):
         self.illegal_action = illegal_action
         self.deck, self.opponent_deck, self.opponent = deck, opponent_deck, opponent
         self.seat, self.edition, self.action_rows = seat, edition, action_rows
+        self.format = format
         self.render_mode = render_mode
         self.observation_space = spaces.Dict({**table_spaces(action_rows), "action_mask": mask_space(action_rows)})
         self.action_space = spaces.Discrete(action_rows)
@@ -56,7 +61,7 @@ class DuelEnv(gymnasium.Env):
 
     def _make(self, seed: int) -> RawVecEnv:
         # One duel, not restarted when it ends (reset() starts the next).
-        return RawVecEnv(1, self.deck, self.opponent_deck, self.opponent, self.seat, seed, 1, self.edition, True, self.action_rows, False)
+        return RawVecEnv(1, self.deck, self.opponent_deck, self.opponent, self.seat, seed, 1, self.edition, True, self.action_rows, False, self.format)
 
     def _obs(self, arrays):
         cards, globals_, actions, mask = arrays[:4]

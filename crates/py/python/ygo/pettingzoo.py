@@ -6,7 +6,9 @@ observation is ``{"observation": {"cards", "globals", "actions"}, "action_mask":
 (the PettingZoo convention), from that agent's own view: the mask is all zeros for the
 agent not deciding. The action is a row of the action table. Decisions with a single
 legal action are answered without asking. Reward +1 to the winner and -1 to the loser
-when the duel ends.
+when the duel ends. ``format="goat"`` (or ``tcg``, ``ocg``) plays a named format (its
+edition, cards and deck rules), e.g. ``env(deck_a="goat-control", deck_b="chaos-turbo",
+format="goat")``.
 """
 
 from __future__ import annotations
@@ -30,9 +32,21 @@ class DuelAEC(AECEnv):
 
     metadata = {"name": "ygo_duel_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, deck_a: str = DEFAULT_DECKS[0], deck_b: str = DEFAULT_DECKS[1], edition: str = "mr2020", action_rows: int = ACTION_ROWS, render_mode: str | None = None):
+    def __init__(
+        self,
+        deck_a: str = DEFAULT_DECKS[0],
+        deck_b: str = DEFAULT_DECKS[1],
+        edition: str = "mr2020",
+        action_rows: int = ACTION_ROWS,
+        render_mode: str | None = None,
+        format: str | None = None,
+    ):
         super().__init__()
         self.deck_a, self.deck_b, self.edition, self.action_rows = deck_a, deck_b, edition, action_rows
+        # A named format (goat, tcg, ocg): its edition, cards and deck rules (ygo.Duel checks them).
+        self.format = format
+        if format is not None:
+            ygo.Duel(deck_a, deck_b, edition=edition, seed=0, format=format)
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
         obs_space = spaces.Dict({"observation": spaces.Dict(table_spaces(action_rows)), "action_mask": mask_space(action_rows)})
@@ -60,7 +74,7 @@ class DuelAEC(AECEnv):
             self._seed = int(seed)
         else:
             self._seed += 1
-        self.duel = ygo.Duel(self.deck_a, self.deck_b, edition=self.edition, seed=self._seed)
+        self.duel = ygo.Duel(self.deck_a, self.deck_b, edition=self.edition, seed=self._seed, format=self.format)
         self._legal = self._advance()
         self.agents = list(AGENTS)
         self.rewards = {a: 0.0 for a in AGENTS}

@@ -14,6 +14,10 @@ given). With ``opponent=None`` (self-play) both seats are the learner's; the rew
 the player who made the step's decision. A finished duel is replaced at once ("same step"
 auto-reset): its step returns the reward with ``terminated`` (``truncated`` for a draw by
 the engine's bounds) and the first observation of the next duel.
+
+``format="goat"`` (or ``tcg``, ``ocg``) plays a named format: its edition, its versions of
+the cards, both decks checked against its deck rules and list (``ValueError`` otherwise);
+the built-in Goat decks (``goat-control``, ``chaos-turbo``, ...) are legal in ``goat``.
 """
 
 from __future__ import annotations
@@ -38,8 +42,9 @@ class VecEnv:
         edition: str = "mr2020",
         skip_forced: bool = True,
         action_rows: int = ACTION_ROWS,
+        format: str | None = None,
     ):
-        self._raw = RawVecEnv(num_envs, deck_a, deck_b, opponent, seat, seed, threads, edition, skip_forced, action_rows)
+        self._raw = RawVecEnv(num_envs, deck_a, deck_b, opponent, seat, seed, threads, edition, skip_forced, action_rows, format=format)
         self.num_envs = num_envs
         self.action_rows = self._raw.action_rows
 

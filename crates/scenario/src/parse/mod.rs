@@ -147,6 +147,14 @@ impl CardExp {
 /// file, rejected at run time (the engine lists no such action).
 const NOT_YET_PARSED: [&str; 6] = ["ritual summon ", "fusion summon ", "synchro summon ", "xyz summon ", "link summon ", "pendulum summon"];
 
+/// `option N`: the Nth of the options an effect offers ("choose one": its ATK or its DEF),
+/// counted from 1 in the order the card's text gives them. `None` for any other command (or
+/// an `N` that is not a number from 1).
+pub fn option_number(command: &str) -> Option<u32> {
+    let n: u32 = command.trim().strip_prefix("option ")?.trim().parse().ok()?;
+    (n >= 1).then_some(n)
+}
+
 /// `choose X, Y` / `target X, Y`: the verb and the items.
 pub fn split_selection(command: &str) -> Option<(&'static str, Vec<String>)> {
     let t = command.trim();
@@ -535,6 +543,7 @@ fn command_is_wellformed(command: &str) -> bool {
         return items.iter().all(|i| !i.is_empty() && parse_command(&format!("{verb} {i}")).is_some());
     }
     parse_command(command).is_some()
+        || option_number(command).is_some()
         || NOT_YET_PARSED.iter().any(|v| if v.ends_with(' ') { command.len() > v.len() && command.starts_with(v) } else { command == *v })
 }
 
