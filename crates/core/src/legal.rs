@@ -427,7 +427,9 @@ impl Duel {
             }
             let st = self.card(c);
             let loc = Loc::new(p, Zone::Monster, i);
-            let fresh = st.entered_turn == self.turn;
+            // GOAT-7: under the 2005 rules the "summoned or Set this turn" bar binds only the
+            // player who controlled it then; a new controller may change its position.
+            let fresh = st.entered_turn == self.turn && !(self.goat_rules() && st.entered_under.is_some_and(|q| q != p));
             let changed = st.position_changed_turn == self.turn;
             let attacked = st.attacked_turn == self.turn;
             // SUM-4 / POS-2 (a face-down Attack monster, POS-1, is flipped the same way).

@@ -110,6 +110,10 @@ pub struct CardState {
     position: Position,
     /// The turn the card entered its current zone (summoned or Set turn).
     pub entered_turn: Turn,
+    /// The player who controlled it when it entered its current zone (`None`: its
+    /// controller): GOAT-7's "summoned this turn" bar binds that player only.
+    #[serde(default)]
+    pub entered_under: Option<Player>,
     /// How it was summoned to where it is ([`SummonKind::None`] off the field).
     pub summon: SummonKind,
     /// SUM-7: it was properly summoned, so it may be revived.
@@ -191,6 +195,7 @@ impl CardState {
             slot: 0,
             position,
             entered_turn: Turn::from(turn),
+            entered_under: None,
             summon: SummonKind::None,
             properly_summoned: false,
             attacked_turn: Turn::default(),
@@ -615,6 +620,11 @@ impl Duel {
     /// The rule edition (ERA-1).
     pub fn edition(&self) -> Edition {
         self.edition
+    }
+    /// The duel plays the April 2005 game rules (GOAT-3 to GOAT-7): its pool is the `goat`
+    /// format's.
+    pub fn goat_rules(&self) -> bool {
+        self.pool.goat_rules()
     }
     /// The turn number, from 1.
     pub fn turn(&self) -> u32 {

@@ -126,6 +126,7 @@ impl Duel {
         c.slot = slot;
         c.position = to.position;
         c.entered_turn = turn;
+        c.entered_under = Some(to.player);
         c.moves += 1;
         c.active = false;
         c.stays = false;
