@@ -51,6 +51,7 @@ impl Duel {
                     c.extra_attacks = 0;
                 }
                 c.attacked_turn = self.turn.into();
+                c.declared_attack_turn = self.turn.into();
                 c.attacks += 1;
                 if first {
                     self.clear_attacked_targets(a.attacker);

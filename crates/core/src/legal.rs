@@ -432,8 +432,11 @@ impl Duel {
             let fresh = st.entered_turn == self.turn && !(self.goat_rules() && st.entered_under.is_some_and(|q| q != p));
             let changed = st.position_changed_turn == self.turn;
             let attacked = st.attacked_turn == self.turn;
+            // POS-2 (MISC-8's exception): one that declared an attack this turn, even if
+            // turned face-down since, is not Flip Summoned.
+            let declared = st.declared_attack_turn == self.turn;
             // SUM-4 / POS-2 (a face-down Attack monster, POS-1, is flipped the same way).
-            if !st.face_up() && !fresh && !changed && !self.unique_blocked(c, p) && !self.position_locked(c) {
+            if !st.face_up() && !fresh && !changed && !declared && !self.unique_blocked(c, p) && !self.position_locked(c) {
                 out.push(Action::FlipSummon(loc));
             }
             if st.face_up()

@@ -667,6 +667,7 @@ impl Duel {
         }
         if pl.attacked {
             c.attacked_turn = self.turn.into();
+            c.declared_attack_turn = self.turn.into();
             c.attacks = 1;
         }
         for (name, n) in &pl.counters {

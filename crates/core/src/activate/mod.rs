@@ -474,8 +474,8 @@ impl Duel {
         self.cards[card.0 as usize].activated_turn = self.turn.into();
         let p = self.card(card).controller();
         self.player_fx[p.idx()].activated_turn = self.turn;
-        if let Some((key, counted, _)) = self.use_key(card, effect) {
-            self.used.push(Use { key, effect: counted, turn: self.turn });
+        if let Some((key, counted, per_turn)) = self.use_key(card, effect) {
+            self.used.push(Use { key, effect: counted, turn: self.turn, per_duel: !per_turn });
         }
     }
 

@@ -54,6 +54,9 @@ pub struct Use {
     pub effect: u8,
     /// When.
     pub turn: u32,
+    /// A once-per-duel use: kept when its card leaves the field (MISC-8 forgets the others).
+    #[serde(default)]
+    pub per_duel: bool,
 }
 
 /// A card remembered by an effect ([`crate::effect::Op::Remember`]).
@@ -122,6 +125,10 @@ pub struct CardState {
     pub attacked_turn: Turn,
     /// Attacks declared on `attacked_turn`.
     pub attacks: u8,
+    /// Turn of its last attack declaration, kept when it is turned face-down (POS-2: a
+    /// monster that declared an attack is not Flip Summoned that turn, MISC-8's exception).
+    #[serde(default)]
+    pub declared_attack_turn: Turn,
     /// Turn of its last position change (manual change or Flip Summon: POS-2, SUM-4).
     pub position_changed_turn: Turn,
     /// An equip card: the monster it is equipped to (SPELL-4).
@@ -200,6 +207,7 @@ impl CardState {
             properly_summoned: false,
             attacked_turn: Turn::default(),
             attacks: 0,
+            declared_attack_turn: Turn::default(),
             position_changed_turn: Turn::default(),
             equip_to: None,
             active: false,

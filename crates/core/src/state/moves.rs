@@ -140,11 +140,16 @@ impl Duel {
             c.summon = SummonKind::None;
             c.attacks = 0;
             c.attacked_turn = Turn::default();
+            c.declared_attack_turn = Turn::default();
             c.position_changed_turn = Turn::default();
             c.equip_to = None;
         }
         if matches!(to.zone, Zone::Hand | Zone::Deck) || (to.zone == Zone::Extra && !to.position.face_up()) {
             c.properly_summoned = false;
+        }
+        if left_field {
+            // MISC-8: a card that leaves the field is a new card: its own uses are forgotten.
+            self.forget_card_uses(id);
         }
         if from.zone.on_field() != to.zone.on_field() && self.index.modifier_sources.binary_search(&id).is_ok() {
             self.index_field_sources();
@@ -497,6 +502,12 @@ impl Duel {
         self.emit(Event::PositionChanged { card: id, from, to });
     }
 
+    /// MISC-8: the once-per-turn uses counted on this card instance (a once-per-duel limit
+    /// counts each copy for the whole duel: EFF-3).
+    fn forget_card_uses(&mut self, id: CardId) {
+        self.used.retain(|u| u.per_duel || u.key != crate::state::UseKey::Card(id));
+    }
+
     /// EFF-2, POS-3: a monster turned face-down ("Book of Moon") loses what applied to it
     /// face-up: its counters and the effects applied to it for a while (ATK/DEF changes,
     /// "cannot attack", ...). What ties it to another card stays: control taken by an equip,
@@ -504,6 +515,13 @@ impl Duel {
     fn turned_face_down(&mut self, id: CardId) {
         use crate::effect::Modifier;
         self.clear_counters(id);
+        // MISC-8: it is a new card: its attacks and its own once-per-turn uses are gone (the
+        // attack declaration itself still bars a Flip Summon this turn: POS-2).
+        let c = &mut self.cards[id.0 as usize];
+        c.attacked_turn = Turn::default();
+        c.attacks = 0;
+        c.extra_attacks = 0;
+        self.forget_card_uses(id);
         let moves = self.cards[id.0 as usize].moves;
         self.lingering.retain(|l| {
             l.card != Some((id, moves))
