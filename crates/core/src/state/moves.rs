@@ -349,8 +349,16 @@ impl Duel {
                 if ctrl != before && self.change_control(id, ctrl) {
                     // Remember who gets it back when the equip goes (Snatch Steal).
                     let src = (0..self.cards.len() as u16).map(CardId).find(|&s| self.card(s).equip_to == Some(id) && self.card(s).zone == Zone::SpellTrap);
-                    if let Some(src) = src {
-                        let (moves, source_moves, turn) = (self.card(id).moves, self.card(src).moves, self.turn);
+                    // Only the first taking counts: a monster swapped away and pulled back by
+                    // the same equip still goes back to the player it was taken from.
+                    let moves = self.card(id).moves;
+                    let known = |d: &Duel, s: CardId| {
+                        d.lingering
+                            .iter()
+                            .any(|l| l.source == s && l.card == Some((id, moves)) && matches!(l.modifier, crate::effect::Modifier::ControlHeldBySource))
+                    };
+                    if let Some(src) = src.filter(|&s| !known(self, s)) {
+                        let (source_moves, turn) = (self.card(src).moves, self.turn);
                         self.lingering.push(crate::modifiers::Lingering {
                             source: src,
                             card: Some((id, moves)),
@@ -408,8 +416,30 @@ impl Duel {
                 }
             }
         });
-        for (t, to) in returns {
-            if !self.change_control(t, to) {
+        // Control goes back all at once: every return that fits is made before one is
+        // refused (a monster going back can free the zone another needs); a monster that
+        // left the field meanwhile, or is back already, is skipped.
+        let mut waiting: SmallVec<[(CardId, u32, Player); 2]> = returns.into_iter().map(|(t, to)| (t, self.cards[t.0 as usize].moves, to)).collect();
+        loop {
+            let before = waiting.len();
+            let mut still: SmallVec<[(CardId, u32, Player); 2]> = SmallVec::new();
+            for (t, moves, to) in waiting {
+                let c = &self.cards[t.0 as usize];
+                if c.moves != moves || c.zone != Zone::Monster || c.controller == to {
+                    continue;
+                }
+                if !self.change_control(t, to) {
+                    still.push((t, moves, to));
+                }
+            }
+            waiting = still;
+            if waiting.is_empty() || waiting.len() == before {
+                break;
+            }
+        }
+        for (t, moves, to) in waiting {
+            let c = &self.cards[t.0 as usize];
+            if c.moves == moves && c.zone == Zone::Monster && c.controller != to {
                 self.send_to_gy(t, Reason::Rule);
             }
         }
