@@ -213,7 +213,12 @@ impl Duel {
     /// player can" effect, in that order (by place within each zone).
     fn activation_actions(&self, p: Player, w: &crate::engine::Window, locks: &crate::activate::Locks, out: &mut Vec<Action>) {
         // Spell Speed 1: only in the turn player's open Main Phase with an empty chain.
-        let ss1 = p == self.turn_player && self.chain.is_empty() && w.kind == WindowKind::Phase(self.phase) && self.phase.is_main();
+        // GOAT-3: right after a Summon the 2005 rules let the turn player start a monster's
+        // Ignition Effect too (`can_activate` admits only those).
+        let ss1 = p == self.turn_player
+            && self.chain.is_empty()
+            && self.phase.is_main()
+            && (w.kind == WindowKind::Phase(self.phase) || (w.kind == WindowKind::AfterSummon && self.goat_rules()));
         let ps = self.player(p);
         // (rank of the zone in the listing, place in it, card, effects to ask about), each as
         // one sortable key: rank << 48 | place << 32 | card << 16 | effects. A fixed buffer
