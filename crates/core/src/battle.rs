@@ -51,7 +51,6 @@ impl Duel {
                     c.extra_attacks = 0;
                 }
                 c.attacked_turn = self.turn.into();
-                c.declared_attack_turn = self.turn.into();
                 c.attacks += 1;
                 if first {
                     self.clear_attacked_targets(a.attacker);

@@ -434,12 +434,13 @@ impl Duel {
             let loc = Loc::new(p, Zone::Monster, i);
             // GOAT-7: under the 2005 rules the "summoned or Set this turn" bar binds only the
             // player who controlled it then; a new controller may change its position.
-            let fresh = st.entered_turn == self.turn && !(self.goat_rules() && st.entered_under.is_some_and(|q| q != p));
+            let fresh = st.entered_turn == self.turn
+                && !(self.goat_rules() && self.arrived_under.iter().any(|&(x, m, t, q)| x == c && m == st.moves && t == self.turn && q != p));
             let changed = st.position_changed_turn == self.turn;
             let attacked = st.attacked_turn == self.turn;
             // POS-2 (MISC-8's exception): one that declared an attack this turn, even if
             // turned face-down since, is not Flip Summoned.
-            let declared = st.declared_attack_turn == self.turn;
+            let declared = attacked;
             // SUM-4 / POS-2 (a face-down Attack monster, POS-1, is flipped the same way).
             if !st.face_up() && !fresh && !changed && !declared && !self.unique_blocked(c, p) && !self.position_locked(c) {
                 out.push(Action::FlipSummon(loc));

@@ -297,6 +297,7 @@ impl Duel {
             timing: 0,
             happenings: 0,
             step_boundary: false,
+            arrived_under: Vec::new(),
             pending: Vec::new(),
             lingering: Vec::new(),
             player_fx: Default::default(),
@@ -667,7 +668,6 @@ impl Duel {
         }
         if pl.attacked {
             c.attacked_turn = self.turn.into();
-            c.declared_attack_turn = self.turn.into();
             c.attacks = 1;
         }
         for (name, n) in &pl.counters {

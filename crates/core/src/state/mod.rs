@@ -113,10 +113,6 @@ pub struct CardState {
     position: Position,
     /// The turn the card entered its current zone (summoned or Set turn).
     pub entered_turn: Turn,
-    /// The player who controlled it when it entered its current zone (`None`: its
-    /// controller): GOAT-7's "summoned this turn" bar binds that player only.
-    #[serde(default)]
-    pub entered_under: Option<Player>,
     /// How it was summoned to where it is ([`SummonKind::None`] off the field).
     pub summon: SummonKind,
     /// SUM-7: it was properly summoned, so it may be revived.
@@ -125,10 +121,6 @@ pub struct CardState {
     pub attacked_turn: Turn,
     /// Attacks declared on `attacked_turn`.
     pub attacks: u8,
-    /// Turn of its last attack declaration, kept when it is turned face-down (POS-2: a
-    /// monster that declared an attack is not Flip Summoned that turn, MISC-8's exception).
-    #[serde(default)]
-    pub declared_attack_turn: Turn,
     /// Turn of its last position change (manual change or Flip Summon: POS-2, SUM-4).
     pub position_changed_turn: Turn,
     /// An equip card: the monster it is equipped to (SPELL-4).
@@ -202,12 +194,10 @@ impl CardState {
             slot: 0,
             position,
             entered_turn: Turn::from(turn),
-            entered_under: None,
             summon: SummonKind::None,
             properly_summoned: false,
             attacked_turn: Turn::default(),
             attacks: 0,
-            declared_attack_turn: Turn::default(),
             position_changed_turn: Turn::default(),
             equip_to: None,
             active: false,
@@ -415,6 +405,10 @@ pub struct Duel {
     /// miss their timing).
     #[serde(default)]
     pub(crate) step_boundary: bool,
+    /// GOAT-7: monsters that arrived this turn and changed control since, with their move
+    /// count, the turn and the player who controlled them when they arrived.
+    #[serde(default)]
+    pub(crate) arrived_under: Vec<(CardId, u32, u32, Player)>,
     /// Triggered effects waiting to be put on a chain (EFF-7, CHAIN-6).
     pub(crate) pending: Vec<crate::trigger::Pending>,
     /// Effects applied for a while (until end of turn, while a card stays, ...).
@@ -519,6 +513,7 @@ impl PartialEq for Duel {
             timing,
             happenings,
             step_boundary,
+            arrived_under,
             pending,
             lingering,
             player_fx,
@@ -568,6 +563,7 @@ impl PartialEq for Duel {
             && *timing == other.timing
             && *happenings == other.happenings
             && *step_boundary == other.step_boundary
+            && *arrived_under == other.arrived_under
             && *pending == other.pending
             && *lingering == other.lingering
             && *player_fx == other.player_fx

@@ -126,7 +126,6 @@ impl Duel {
         c.slot = slot;
         c.position = to.position;
         c.entered_turn = turn;
-        c.entered_under = Some(to.player);
         c.moves += 1;
         c.active = false;
         c.stays = false;
@@ -140,7 +139,6 @@ impl Duel {
             c.summon = SummonKind::None;
             c.attacks = 0;
             c.attacked_turn = Turn::default();
-            c.declared_attack_turn = Turn::default();
             c.position_changed_turn = Turn::default();
             c.equip_to = None;
         }
@@ -304,8 +302,18 @@ impl Duel {
         self.detach(id);
         let c = &mut self.cards[id.0 as usize];
         let old = c.controller;
+        // GOAT-7: who controlled a monster that arrived this turn, when its control first
+        // changes that turn (the "summoned this turn" bar binds that player only).
+        let fresh = c.entered_turn == self.turn;
         c.controller = to;
         c.slot = z;
+        if fresh && self.pool.goat_rules() {
+            let (moves, turn) = (self.cards[id.0 as usize].moves, self.turn);
+            if !self.arrived_under.iter().any(|&(x, m, t, _)| x == id && m == moves && t == turn) {
+                self.arrived_under.retain(|&(_, _, t, _)| t == turn);
+                self.arrived_under.push((id, moves, turn, old));
+            }
+        }
         self.players[to.idx()].monsters[z as usize] = Some(id);
         self.reindex_activatable(id, old);
         self.emit(Event::ControlChanged { card: id, to });
@@ -545,12 +553,8 @@ impl Duel {
     fn turned_face_down(&mut self, id: CardId) {
         use crate::effect::Modifier;
         self.clear_counters(id);
-        // MISC-8: it is a new card: its attacks and its own once-per-turn uses are gone (the
-        // attack declaration itself still bars a Flip Summon this turn: POS-2).
-        let c = &mut self.cards[id.0 as usize];
-        c.attacked_turn = Turn::default();
-        c.attacks = 0;
-        c.extra_attacks = 0;
+        // MISC-8: it is a new card: its own once-per-turn uses are gone (its attack
+        // declaration is kept: it still bars a Flip Summon this turn, POS-2).
         self.forget_card_uses(id);
         let moves = self.cards[id.0 as usize].moves;
         self.lingering.retain(|l| {
