@@ -168,6 +168,7 @@ fn build_pool(v: Versions) -> CardPool {
         data.text = card_text(&raw.text, &behavior);
         pool.insert(CardDef { data, behavior, implemented });
     }
+    pool.set_goat_rules(v == Versions::Goat2005);
     pool
 }
 

@@ -122,6 +122,11 @@ enum Cmd {
         save_replays: Option<PathBuf>,
         #[command(flatten)]
         rules: ygo_cli::rules::RulesArgs,
+        /// Check the duel's invariants after every action (each card where its zone lists
+        /// it, ...) and report every game in which one broke (the game stops there; exit
+        /// status 1 if any did).
+        #[arg(long)]
+        check: bool,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -220,7 +225,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Cmd::Replay(a) => ygo_cli::cmd_replay::run(a),
         Cmd::Serve(a) => ygo_server::cli::serve(a),
         Cmd::Loadtest(a) => ygo_server::cli::loadtest(a),
-        Cmd::Sim { games, seed, decks, ais, save_replays, rules, json } => {
+        Cmd::Sim { games, seed, decks, ais, save_replays, rules, check, json } => {
             let (rules, line) = rules.resolve_for(&decks)?;
             announce(line.as_deref(), json);
             let decks = two_decks(&decks, &rules.lookup(&card_lookup(cli.cards_db)?), &rules)?;
@@ -233,14 +238,15 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             ygo_cli::sim::check_ais(&ais)?;
             let progress = !json && std::io::stderr().is_terminal();
             let label = rules.label();
-            let cfg = ygo_cli::sim::SimConfig { decks, ais, rules, games, seed, save_replays };
+            let cfg = ygo_cli::sim::SimConfig { decks, ais, rules, games, seed, save_replays, check };
             let r = ygo_cli::sim::run(&cfg, progress, false)?;
             if json {
                 println!("{}", serde_json::to_string(&r)?);
             } else {
                 print!("{}", ygo_cli::sim::report_text(&r, &label, seed));
             }
-            Ok(if r.errors > 0 { 1 } else { 0 })
+            let broken = r.invariants.as_ref().is_some_and(|i| i.breaks > 0);
+            Ok(if r.errors > 0 || broken { 1 } else { 0 })
         }
         Cmd::Bench { games, decks, rules, json } => {
             let (rules, line) = rules.resolve_for(&decks)?;

@@ -49,6 +49,21 @@ pub struct SimReport {
     pub seat_wins: [u64; 2],
     /// Win rate of the player who went first, with its 95% confidence interval.
     pub first_seat_rate: Rate,
+    /// With `--check`: the duels' invariants, checked after every action.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invariants: Option<InvariantReport>,
+}
+
+/// What `--check` found: duels whose invariants broke, each break's text with the number
+/// of games it stopped and the first of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct InvariantReport {
+    /// Games checked (every game that could be set up).
+    pub games_checked: u64,
+    /// Games in which an invariant broke (each game stops at its first break).
+    pub breaks: u64,
+    /// Each distinct break: its text, how many games, and the first game number.
+    pub reasons: BTreeMap<String, (u64, u64)>,
 }
 
 /// One side's results.
@@ -110,6 +125,9 @@ pub struct GameResult {
     pub turns: u32,
     pub decisions: u64,
     pub real_decisions: u64,
+    /// With [`SimConfig::check`]: the first invariant that broke (the game stopped there),
+    /// as `(game, text)`.
+    pub broken: Option<(u64, String)>,
 }
 
 /// What a sim plays: two sides, the edition, how many games from which seed.
@@ -124,12 +142,14 @@ pub struct SimConfig {
     pub seed: u64,
     /// Save every game's replay in this directory as `game-NNNN.json`.
     pub save_replays: Option<PathBuf>,
+    /// Check the duel's invariants after every action (`--check`).
+    pub check: bool,
 }
 
 impl SimConfig {
     /// Random vs random on the default edition, no replays.
     pub fn new(decks: [NamedDeck; 2], games: u64, seed: u64) -> SimConfig {
-        SimConfig { decks, ais: ["random".into(), "random".into()], rules: crate::rules::Rules::default(), games, seed, save_replays: None }
+        SimConfig { decks, ais: ["random".into(), "random".into()], rules: crate::rules::Rules::default(), games, seed, save_replays: None, check: false }
     }
 
     /// The seed of game `game` (its deal and its players' choices).
@@ -203,6 +223,18 @@ pub fn play_game(cfg: &SimConfig, game: u64, record: bool) -> Result<Played, Set
     })?;
     let mut actions: Option<Vec<(Player, ygo_core::Action)>> = record.then(Vec::new);
     let mut real = 0;
+    // `--check`: the first broken invariant, with the number of actions applied before it.
+    let mut broken: Option<String> = None;
+    let mut check = |d: &Duel, n: usize| {
+        if cfg.check && broken.is_none() {
+            if let Err(e) = d.check_invariants() {
+                broken = Some(format!("{e} (after {n} actions)"));
+            }
+        }
+        broken.is_some()
+    };
+    let mut applied = 0usize;
+    check(&d, 0);
     if cfg.ais.iter().all(|a| a == "random") {
         // The fast path: one uniform stream for both seats, no observations built. As on
         // the other path, a decision with one legal action draws no random number.
@@ -221,6 +253,10 @@ pub fn play_game(cfg: &SimConfig, game: u64, record: bool) -> Result<Played, Set
             d.apply_unchecked(a);
             if let Some(v) = &mut actions {
                 v.push((p, a));
+            }
+            applied += 1;
+            if check(&d, applied) {
+                break;
             }
         }
     } else {
@@ -242,6 +278,10 @@ pub fn play_game(cfg: &SimConfig, game: u64, record: bool) -> Result<Played, Set
             if let Some(v) = &mut actions {
                 v.push((p, a));
             }
+            applied += 1;
+            if check(&d, applied) {
+                break;
+            }
         }
     }
     // A duel always ends: the engine's bounds end it as a draw (`WinReason::Bound`).
@@ -253,6 +293,7 @@ pub fn play_game(cfg: &SimConfig, game: u64, record: bool) -> Result<Played, Set
         turns: d.turn(),
         decisions: d.decisions(),
         real_decisions: real,
+        broken: broken.map(|why| (game, why)),
     };
     let replay = actions.map(|actions| {
         let names = [seats[0].name.clone(), seats[1].name.clone()];
@@ -286,6 +327,8 @@ pub struct Tally {
     pub turns: u64,
     pub decisions: u64,
     pub real_decisions: u64,
+    /// Invariant breaks (`--check`): text -> (games, first game).
+    pub breaks: BTreeMap<String, (u64, u64)>,
 }
 
 impl Tally {
@@ -322,6 +365,11 @@ impl Tally {
         self.turns += res.turns as u64;
         self.decisions += res.decisions;
         self.real_decisions += res.real_decisions;
+        if let Some((game, why)) = &res.broken {
+            let e = self.breaks.entry(why.clone()).or_insert((0, *game));
+            e.0 += 1;
+            e.1 = e.1.min(*game);
+        }
     }
 
     /// Both tallies together.
@@ -345,6 +393,11 @@ impl Tally {
         self.turns += other.turns;
         self.decisions += other.decisions;
         self.real_decisions += other.real_decisions;
+        for (k, (n, first)) in other.breaks {
+            let e = self.breaks.entry(k).or_insert((0, first));
+            e.0 += n;
+            e.1 = e.1.min(first);
+        }
         self
     }
 
@@ -379,6 +432,7 @@ impl Tally {
             sides: [side(0), side(1)],
             seat_wins: self.seat_wins,
             first_seat_rate: Rate::wilson(self.seat_wins[0], played),
+            invariants: None,
         }
     }
 }
@@ -430,6 +484,13 @@ pub fn run(cfg: &SimConfig, progress: bool, one_core: bool) -> anyhow::Result<Si
     };
     let mut r = tally.report(&cfg.decks, &cfg.ais);
     r.duels_per_sec = tally.games as f64 / secs;
+    if cfg.check {
+        r.invariants = Some(InvariantReport {
+            games_checked: tally.games - tally.errors,
+            breaks: tally.breaks.values().map(|(n, _)| n).sum(),
+            reasons: tally.breaks.clone(),
+        });
+    }
     Ok(r)
 }
 
@@ -468,6 +529,12 @@ pub fn report_text(r: &SimReport, rules: &str, seed: u64) -> String {
     out.push_str(&format!("going first wins {}\n", pct(&r.first_seat_rate)));
     out.push_str(&format!("mean turns {:.1}  mean decisions {:.1} ({:.1} with a real choice)\n", r.avg_turns, r.avg_decisions, r.avg_real_decisions));
     out.push_str(&format!("{:.1} duels/s\n", r.duels_per_sec));
+    if let Some(inv) = &r.invariants {
+        out.push_str(&format!("invariants checked after every action in {} games: {} break(s)\n", inv.games_checked, inv.breaks));
+        for (why, (n, first)) in &inv.reasons {
+            out.push_str(&format!("  {n} game(s), first game {first}: {why}\n"));
+        }
+    }
     out
 }
 
@@ -534,5 +601,46 @@ mod tests {
         results[3..].iter().for_each(|r| b.add(r));
         assert_eq!(a.merge(b), whole);
         assert_eq!(whole.games, 10);
+    }
+
+    #[test]
+    fn check_reports_the_games_checked_and_a_break_by_game() {
+        let cfg = SimConfig { check: true, ..SimConfig::new(decks("vanilla-yugi", "vanilla-kaiba"), 6, 2) };
+        let r = run(&cfg, false, true).unwrap();
+        assert_eq!(r.invariants, Some(InvariantReport { games_checked: 6, breaks: 0, reasons: BTreeMap::new() }));
+        assert!(report_text(&r, "mr2020", 2).contains("invariants checked after every action in 6 games: 0 break(s)"));
+        // Without --check the report says nothing about invariants (and its JSON is unchanged).
+        let plain = run(&SimConfig::new(decks("vanilla-yugi", "vanilla-kaiba"), 2, 2), false, true).unwrap();
+        assert!(plain.invariants.is_none() && !serde_json::to_string(&plain).unwrap().contains("invariants"));
+        // A break is counted once per game, under its first game.
+        let res = |game: u64| GameResult {
+            winner_side: None,
+            side0_first: true,
+            reason: WinReason::Bound,
+            turns: 1,
+            decisions: 1,
+            real_decisions: 0,
+            broken: Some((game, "card 3 listed in B.Monster but records B.Gy".into())),
+        };
+        let mut t = Tally::default();
+        t.add(&Ok(res(7)));
+        t.add(&Ok(res(4)));
+        assert_eq!(t.breaks.get("card 3 listed in B.Monster but records B.Gy"), Some(&(2, 4)));
+    }
+
+    #[test]
+    fn goat_control_returned_by_heavy_storm_keeps_the_invariants() {
+        // RULE: ZONE-11 (control taken by Snatch Steal goes back when it leaves the field;
+        // a monster that left the field meanwhile stays where it went). Two random Goat duels
+        // that broke the invariants before the fix: a monster swapped away (Creature Swap)
+        // and pulled back by Snatch Steal was to be returned twice; the first return found no
+        // free zone and sent it to the GY, the second put it back on the field from there.
+        // (Random games: a later rule change may make them play out differently.)
+        let goat = crate::rules::Rules::of_format(ygo_data::Format::by_name("goat").unwrap());
+        for (a, b, seed, game) in [("monarch", "zombie", 3, 876), ("monarch", "zombie", 5, 396)] {
+            let cfg = SimConfig { rules: goat.clone(), check: true, ..SimConfig::new(decks(a, b), 1000, seed) };
+            let played = play_game(&cfg, game, false).unwrap_or_else(|e| panic!("{a} vs {b}: {e:?}"));
+            assert_eq!(played.result.broken, None, "{a} vs {b}, game {game}");
+        }
     }
 }

@@ -215,7 +215,8 @@ impl Duel {
                 } else if atk < other {
                     destroyed.push(a.attacker);
                     damage = Some((tp, other - atk, t));
-                } else if atk > 0 {
+                } else if atk > 0 || self.goat_rules() {
+                    // BATTLE-6 (equal ATK); GOAT-5: two 0-ATK monsters destroy each other too.
                     destroyed.push(a.attacker);
                     destroyed.push(t);
                 }

@@ -154,6 +154,17 @@ impl Duel {
             }
         }
         self.check_equips();
+        // GOAT-6: under the 2005 rules one chain is built in each Damage Step sub-step: once
+        // it has resolved, the sub-step's window closes (the battle moves on).
+        if self.goat_rules() {
+            if let Some(crate::engine::Task::Window(w)) = self.tasks.last() {
+                if matches!(w.kind, crate::engine::WindowKind::Damage(_)) {
+                    let w = *w;
+                    self.tasks.pop();
+                    self.close_window(w);
+                }
+            }
+        }
     }
 
     /// One-shot cards that say they remain on the field (kept by a lingering effect).

@@ -558,7 +558,7 @@ impl Duel {
         Flow::Continue
     }
 
-    fn close_window(&mut self, w: Window) {
+    pub(crate) fn close_window(&mut self, w: Window) {
         if w.kind != WindowKind::Chain {
             self.new_timing();
         }

@@ -213,7 +213,12 @@ impl Duel {
     /// player can" effect, in that order (by place within each zone).
     fn activation_actions(&self, p: Player, w: &crate::engine::Window, locks: &crate::activate::Locks, out: &mut Vec<Action>) {
         // Spell Speed 1: only in the turn player's open Main Phase with an empty chain.
-        let ss1 = p == self.turn_player && self.chain.is_empty() && w.kind == WindowKind::Phase(self.phase) && self.phase.is_main();
+        // GOAT-3: right after a Summon the 2005 rules let the turn player start a monster's
+        // Ignition Effect too (`can_activate` admits only those).
+        let ss1 = p == self.turn_player
+            && self.chain.is_empty()
+            && self.phase.is_main()
+            && (w.kind == WindowKind::Phase(self.phase) || (w.kind == WindowKind::AfterSummon && self.goat_rules()));
         let ps = self.player(p);
         // (rank of the zone in the listing, place in it, card, effects to ask about), each as
         // one sortable key: rank << 48 | place << 32 | card << 16 | effects. A fixed buffer
@@ -427,11 +432,17 @@ impl Duel {
             }
             let st = self.card(c);
             let loc = Loc::new(p, Zone::Monster, i);
-            let fresh = st.entered_turn == self.turn;
+            // GOAT-7: under the 2005 rules the "summoned or Set this turn" bar binds only the
+            // player who controlled it then; a new controller may change its position.
+            let fresh = st.entered_turn == self.turn
+                && !(self.goat_rules() && self.arrived_under.iter().any(|&(x, m, t, q)| x == c && m == st.moves && t == self.turn && q != p));
             let changed = st.position_changed_turn == self.turn;
             let attacked = st.attacked_turn == self.turn;
+            // POS-2 (MISC-8's exception): one that declared an attack this turn, even if
+            // turned face-down since, is not Flip Summoned.
+            let declared = attacked;
             // SUM-4 / POS-2 (a face-down Attack monster, POS-1, is flipped the same way).
-            if !st.face_up() && !fresh && !changed && !self.unique_blocked(c, p) && !self.position_locked(c) {
+            if !st.face_up() && !fresh && !changed && !declared && !self.unique_blocked(c, p) && !self.position_locked(c) {
                 out.push(Action::FlipSummon(loc));
             }
             if st.face_up()

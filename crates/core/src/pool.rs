@@ -28,6 +28,9 @@ pub struct CardPool {
     gates: Vec<crate::activate::ActivationGates>,
     by_id: BTreeMap<u32, DefIndex>,
     by_name: BTreeMap<String, DefIndex>,
+    /// The 2005 game rules (GOAT-3 to GOAT-7) apply to duels with this pool: the pool of the
+    /// `goat` format, whose cards play their 2005 versions, plays the 2005 game with them.
+    goat_rules: bool,
 }
 
 impl CardPool {
@@ -50,6 +53,15 @@ impl CardPool {
         self.by_name.entry(key).or_insert(i);
         self.defs.push(def);
         self.gates.push(gates);
+    }
+
+    /// Makes duels with this pool play the April 2005 game rules (GOAT-3 to GOAT-7).
+    pub fn set_goat_rules(&mut self, on: bool) {
+        self.goat_rules = on;
+    }
+    /// Duels with this pool play the April 2005 game rules (GOAT-3 to GOAT-7).
+    pub fn goat_rules(&self) -> bool {
+        self.goat_rules
     }
 
     /// How many cards the pool holds.

@@ -297,6 +297,7 @@ impl Duel {
             timing: 0,
             happenings: 0,
             step_boundary: false,
+            arrived_under: Vec::new(),
             pending: Vec::new(),
             lingering: Vec::new(),
             player_fx: Default::default(),

@@ -466,16 +466,23 @@ impl Duel {
     }
 
     /// EFF-7: the next group is TP mandatory, NTP mandatory, TP optional, NTP optional.
-    fn next_group(&self, queue: &[Pending]) -> Option<(Player, bool)> {
+    /// Only the triggers for which `now` holds are considered (GOAT-4: those of one moment).
+    fn next_group(&self, queue: &[Pending], now: impl Fn(&Pending) -> bool) -> Option<(Player, bool)> {
         let tp = self.turn_player;
-        [(tp, false), (tp.opp(), false), (tp, true), (tp.opp(), true)].into_iter().find(|&(pl, opt)| queue.iter().any(|p| p.player == pl && p.optional == opt))
+        [(tp, false), (tp.opp(), false), (tp, true), (tp.opp(), true)]
+            .into_iter()
+            .find(|&(pl, opt)| queue.iter().any(|p| p.player == pl && p.optional == opt && now(p)))
     }
 
     pub(crate) fn step_triggers(&mut self, mut t: TriggerTask) -> Flow {
         // Earlier links (their costs, once-per-turn uses) may have made some impossible:
         // they are not offered.
         t.queue.retain(|p| self.trigger_can_activate(p));
-        let Some((player, optional)) = self.next_group(&t.queue) else {
+        // GOAT-4: under the 2005 rules, triggers of an earlier moment of the action go on the
+        // chain before those of a later one; EFF-7's order holds among one moment's triggers.
+        let moment = if self.goat_rules() { t.queue.iter().map(|p| p.timing).min() } else { None };
+        let now = |p: &Pending| moment.is_none_or(|m| p.timing == m);
+        let Some((player, optional)) = self.next_group(&t.queue, now) else {
             if t.any_activated {
                 let last = self.chain.last().map_or(self.turn_player, |l| l.controller);
                 self.tasks.push(Task::Window(Window { kind: WindowKind::Chain, holder: last.opp(), passed: false, dest: None }));
@@ -489,7 +496,8 @@ impl Duel {
         // ones.
         let all_mandatory = !optional && self.edition.turn_player_orders_all_triggers();
         let player = if all_mandatory { self.turn_player } else { player };
-        let group: Vec<usize> = (0..t.queue.len()).filter(|&i| t.queue[i].optional == optional && (all_mandatory || t.queue[i].player == player)).collect();
+        let group: Vec<usize> =
+            (0..t.queue.len()).filter(|&i| now(&t.queue[i]) && t.queue[i].optional == optional && (all_mandatory || t.queue[i].player == player)).collect();
         let pick = if !optional && group.len() == 1 {
             Some(group[0])
         } else {
@@ -500,7 +508,7 @@ impl Duel {
                 }
                 Some(Action::Pass) => {
                     // Declines every remaining optional trigger of this player.
-                    t.queue.retain(|p| !(p.player == player && p.optional));
+                    t.queue.retain(|p| !(p.player == player && p.optional && now(p)));
                     self.tasks.push(Task::Triggers(t));
                     return Flow::Continue;
                 }

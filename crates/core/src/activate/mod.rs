@@ -474,8 +474,8 @@ impl Duel {
         self.cards[card.0 as usize].activated_turn = self.turn.into();
         let p = self.card(card).controller();
         self.player_fx[p.idx()].activated_turn = self.turn;
-        if let Some((key, counted, _)) = self.use_key(card, effect) {
-            self.used.push(Use { key, effect: counted, turn: self.turn });
+        if let Some((key, counted, per_turn)) = self.use_key(card, effect) {
+            self.used.push(Use { key, effect: counted, turn: self.turn, per_duel: !per_turn });
         }
     }
 
@@ -553,7 +553,16 @@ impl Duel {
                 // A card whose own condition names the current phase ("only during your
                 // Standby Phase") overrides the Main-Phase-only timing (EFF-13).
                 let phase_ok = || self.phase.is_main() || condition_names_phase(&e.condition, self.phase);
-                if speed == SpellSpeed::One && !(my_turn && w.kind == WindowKind::Phase(self.phase) && phase_ok()) {
+                // GOAT-3: under the 2005 rules the turn player may start a monster's Ignition
+                // Effect right after a Summon, before the opponent may respond to it.
+                let ignition_after_summon = || {
+                    e.kind == EffectKind::Ignition
+                        && c.zone() == Zone::Monster
+                        && w.kind == WindowKind::AfterSummon
+                        && self.phase.is_main()
+                        && self.goat_rules()
+                };
+                if speed == SpellSpeed::One && !(my_turn && (w.kind == WindowKind::Phase(self.phase) || ignition_after_summon()) && phase_ok()) {
                     return false;
                 }
             }

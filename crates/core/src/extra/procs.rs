@@ -178,7 +178,7 @@ impl Duel {
                 }
             }
             ProcKind::Pendulum => {
-                self.used.push(crate::state::Use { key: crate::state::UseKey::PendulumSummon(p), effect: 0, turn: self.turn });
+                self.used.push(crate::state::Use { key: crate::state::UseKey::PendulumSummon(p), effect: 0, turn: self.turn, per_duel: false });
             }
         }
         self.new_timing();

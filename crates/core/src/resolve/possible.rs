@@ -71,7 +71,15 @@ impl Duel {
     pub(crate) fn op_possible(&self, op: &Op, ctx: &Ctx<'_>) -> bool {
         let p = ctx.p;
         let skip_self = self.card(ctx.source).zone() != Zone::Monster;
-        let any_in = |place: &Place, f: &crate::effect::Filter| self.any_card_in(*place, p, |c| !(skip_self && c == ctx.source) && self.filter_in(f, c, ctx));
+        // MISC-9: what the opponent's hand or Deck holds is hidden from the player: a step
+        // there is possible while it holds a card, whatever the card (Trap Dustshoot).
+        let hidden = |place: &Place| matches!(place, Place::Hand(Who::Opponent) | Place::Deck(Who::Opponent) | Place::HandOrDeck(Who::Opponent));
+        let any_in = |place: &Place, f: &crate::effect::Filter| {
+            if hidden(place) {
+                return self.any_card_in(*place, p, |_| true);
+            }
+            self.any_card_in(*place, p, |c| !(skip_self && c == ctx.source) && self.filter_in(f, c, ctx))
+        };
         match op {
             Op::Destroy(Obj::All(place, f), _)
             | Op::ToHand(Obj::All(place, f))

@@ -54,6 +54,9 @@ pub struct Use {
     pub effect: u8,
     /// When.
     pub turn: u32,
+    /// A once-per-duel use: kept when its card leaves the field (MISC-8 forgets the others).
+    #[serde(default)]
+    pub per_duel: bool,
 }
 
 /// A card remembered by an effect ([`crate::effect::Op::Remember`]).
@@ -402,6 +405,10 @@ pub struct Duel {
     /// miss their timing).
     #[serde(default)]
     pub(crate) step_boundary: bool,
+    /// GOAT-7: monsters that arrived this turn and changed control since, with their move
+    /// count, the turn and the player who controlled them when they arrived.
+    #[serde(default)]
+    pub(crate) arrived_under: Vec<(CardId, u32, u32, Player)>,
     /// Triggered effects waiting to be put on a chain (EFF-7, CHAIN-6).
     pub(crate) pending: Vec<crate::trigger::Pending>,
     /// Effects applied for a while (until end of turn, while a card stays, ...).
@@ -506,6 +513,7 @@ impl PartialEq for Duel {
             timing,
             happenings,
             step_boundary,
+            arrived_under,
             pending,
             lingering,
             player_fx,
@@ -555,6 +563,7 @@ impl PartialEq for Duel {
             && *timing == other.timing
             && *happenings == other.happenings
             && *step_boundary == other.step_boundary
+            && *arrived_under == other.arrived_under
             && *pending == other.pending
             && *lingering == other.lingering
             && *player_fx == other.player_fx
@@ -615,6 +624,11 @@ impl Duel {
     /// The rule edition (ERA-1).
     pub fn edition(&self) -> Edition {
         self.edition
+    }
+    /// The duel plays the April 2005 game rules (GOAT-3 to GOAT-7): its pool is the `goat`
+    /// format's.
+    pub fn goat_rules(&self) -> bool {
+        self.pool.goat_rules()
     }
     /// The turn number, from 1.
     pub fn turn(&self) -> u32 {

@@ -145,6 +145,10 @@ impl Duel {
         if matches!(to.zone, Zone::Hand | Zone::Deck) || (to.zone == Zone::Extra && !to.position.face_up()) {
             c.properly_summoned = false;
         }
+        if left_field {
+            // MISC-8: a card that leaves the field is a new card: its own uses are forgotten.
+            self.forget_card_uses(id);
+        }
         if from.zone.on_field() != to.zone.on_field() && self.index.modifier_sources.binary_search(&id).is_ok() {
             self.index_field_sources();
         }
@@ -298,8 +302,18 @@ impl Duel {
         self.detach(id);
         let c = &mut self.cards[id.0 as usize];
         let old = c.controller;
+        // GOAT-7: who controlled a monster that arrived this turn, when its control first
+        // changes that turn (the "summoned this turn" bar binds that player only).
+        let fresh = c.entered_turn == self.turn;
         c.controller = to;
         c.slot = z;
+        if fresh && self.pool.goat_rules() {
+            let (moves, turn) = (self.cards[id.0 as usize].moves, self.turn);
+            if !self.arrived_under.iter().any(|&(x, m, t, _)| x == id && m == moves && t == turn) {
+                self.arrived_under.retain(|&(_, _, t, _)| t == turn);
+                self.arrived_under.push((id, moves, turn, old));
+            }
+        }
         self.players[to.idx()].monsters[z as usize] = Some(id);
         self.reindex_activatable(id, old);
         self.emit(Event::ControlChanged { card: id, to });
@@ -344,8 +358,18 @@ impl Duel {
                 if ctrl != before && self.change_control(id, ctrl) {
                     // Remember who gets it back when the equip goes (Snatch Steal).
                     let src = (0..self.cards.len() as u16).map(CardId).find(|&s| self.card(s).equip_to == Some(id) && self.card(s).zone == Zone::SpellTrap);
-                    if let Some(src) = src {
-                        let (moves, source_moves, turn) = (self.card(id).moves, self.card(src).moves, self.turn);
+                    // Only the first taking counts: a monster swapped away and pulled back by
+                    // the same equip still goes back to the player it was taken from.
+                    let moves = self.card(id).moves;
+                    let known = |d: &Duel, s: CardId| {
+                        d.lingering.iter().any(|l| {
+                            l.source == s
+                                && l.card == Some((id, moves))
+                                && matches!(l.modifier, crate::effect::Modifier::Bond(crate::effect::Bond::ControlHeldBySource))
+                        })
+                    };
+                    if let Some(src) = src.filter(|&s| !known(self, s)) {
+                        let (source_moves, turn) = (self.card(src).moves, self.turn);
                         self.lingering.push(crate::modifiers::Lingering {
                             source: src,
                             card: Some((id, moves)),
@@ -403,8 +427,30 @@ impl Duel {
                 }
             }
         });
-        for (t, to) in returns {
-            if !self.change_control(t, to) {
+        // Control goes back all at once: every return that fits is made before one is
+        // refused (a monster going back can free the zone another needs); a monster that
+        // left the field meanwhile, or is back already, is skipped.
+        let mut waiting: SmallVec<[(CardId, u32, Player); 2]> = returns.into_iter().map(|(t, to)| (t, self.cards[t.0 as usize].moves, to)).collect();
+        loop {
+            let before = waiting.len();
+            let mut still: SmallVec<[(CardId, u32, Player); 2]> = SmallVec::new();
+            for (t, moves, to) in waiting {
+                let c = &self.cards[t.0 as usize];
+                if c.moves != moves || c.zone != Zone::Monster || c.controller == to {
+                    continue;
+                }
+                if !self.change_control(t, to) {
+                    still.push((t, moves, to));
+                }
+            }
+            waiting = still;
+            if waiting.is_empty() || waiting.len() == before {
+                break;
+            }
+        }
+        for (t, moves, to) in waiting {
+            let c = &self.cards[t.0 as usize];
+            if c.moves == moves && c.zone == Zone::Monster && c.controller != to {
                 self.send_to_gy(t, Reason::Rule);
             }
         }
@@ -497,6 +543,12 @@ impl Duel {
         self.emit(Event::PositionChanged { card: id, from, to });
     }
 
+    /// MISC-8: the once-per-turn uses counted on this card instance (a once-per-duel limit
+    /// counts each copy for the whole duel: EFF-3).
+    fn forget_card_uses(&mut self, id: CardId) {
+        self.used.retain(|u| u.per_duel || u.key != crate::state::UseKey::Card(id));
+    }
+
     /// EFF-2, POS-3: a monster turned face-down ("Book of Moon") loses what applied to it
     /// face-up: its counters and the effects applied to it for a while (ATK/DEF changes,
     /// "cannot attack", ...). What ties it to another card stays: control taken by an equip,
@@ -504,6 +556,9 @@ impl Duel {
     fn turned_face_down(&mut self, id: CardId) {
         use crate::effect::{Bond, Modifier};
         self.clear_counters(id);
+        // MISC-8: it is a new card: its own once-per-turn uses are gone (its attack
+        // declaration is kept: it still bars a Flip Summon this turn, POS-2).
+        self.forget_card_uses(id);
         let moves = self.cards[id.0 as usize].moves;
         self.lingering.retain(|l| {
             l.card != Some((id, moves))
