@@ -1,20 +1,22 @@
 #!/usr/bin/env bash
 # Random self-play over every ordered pair of the ten built-in Goat decks (--format goat,
-# seats alternating inside each pair): prints one line per pair and the totals; exit 1 if
-# any game could not be played. Usage: tools/goat_sim.sh [YGO_BINARY] [GAMES_PER_PAIR] [SEED]
+# seats alternating inside each pair), the duel's invariants checked after every action
+# (sim --check): prints one line per pair and the totals; exit 1 if any game could not be
+# played or broke an invariant. Usage: tools/goat_sim.sh [YGO_BINARY] [GAMES_PER_PAIR] [SEED]
 set -euo pipefail
 ygo=${1:-target/release/ygo}
 games=${2:-100}
 seed=${3:-1}
 decks=(goat-control chaos-control chaos-turbo warrior-toolbox zombie monarch bazoo-return lockdown-burn gravekeeper reasoning-gate)
-total=0 errors=0
+total=0 errors=0 breaks=0
 for a in "${decks[@]}"; do
   for b in "${decks[@]}"; do
-    line=$("$ygo" sim --format goat --games "$games" --seed "$seed" --deck "$a" --deck "$b" --json)
-    read -r g e <<<"$(python3 -c 'import json,sys; d=json.loads(sys.argv[1]); print(d["games"], d["errors"])' "$line")"
-    printf '%-16s %-16s %6s games %3s errors\n' "$a" "$b" "$g" "$e"
-    total=$((total + g)) errors=$((errors + e))
+    # (exit 1 on a break: the JSON still says how many)
+    line=$("$ygo" sim --format goat --check --games "$games" --seed "$seed" --deck "$a" --deck "$b" --json || true)
+    read -r g e k <<<"$(python3 -c 'import json,sys; d=json.loads(sys.argv[1]); print(d["games"], d["errors"], d["invariants"]["breaks"])' "$line")"
+    printf '%-16s %-16s %6s games %3s errors %3s invariant breaks\n' "$a" "$b" "$g" "$e" "$k"
+    total=$((total + g)) errors=$((errors + e)) breaks=$((breaks + k))
   done
 done
-echo "every pair of the Goat decks: $total games, $errors errors"
-[ "$errors" -eq 0 ]
+echo "every pair of the Goat decks: $total games, $errors errors, $breaks invariant breaks"
+[ "$errors" -eq 0 ] && [ "$breaks" -eq 0 ]
