@@ -29,7 +29,7 @@ impl Date {
         let year: u16 = parts[0].parse().ok().filter(|y| (1900..=9999).contains(y))?;
         let month: u8 = parts.get(1).map_or(Some(1), |m| m.parse().ok())?;
         let day: u8 = parts.get(2).map_or(Some(1), |d| d.parse().ok())?;
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+        let leap = year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
         let days = match month {
             2 if leap => 29,
             2 => 28,

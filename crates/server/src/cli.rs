@@ -58,6 +58,10 @@ pub struct ServeArgs {
     /// Minutes a room may receive nothing before it closes (in any state).
     #[arg(long, default_value_t = 30)]
     pub room_idle_minutes: u64,
+    /// Host only this format (casual, goat, tcg, ocg): the lobby offers only it, and a
+    /// room of another format is refused. Every room checks its decks against its format.
+    #[arg(long)]
+    pub format: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -101,7 +105,13 @@ pub fn serve(a: ServeArgs) -> anyhow::Result<i32> {
             anyhow::bail!("--public-origin {o}: an origin is http(s)://HOST[:PORT], without a path");
         }
     }
+    let only_format = match a.format.as_deref().map(crate::formats::resolve) {
+        None => None,
+        Some(Ok(f)) => Some(f.name),
+        Some(Err(e)) => anyhow::bail!("--format: {e}"),
+    };
     let config = crate::Config {
+        only_format,
         reconnect_wait: Duration::from_secs(a.reconnect_wait),
         match_time: Duration::from_secs(a.match_minutes * 60),
         allowed_origins: a.allow_origins,

@@ -73,6 +73,9 @@ pub struct Config {
     pub room_idle: Duration,
     /// The page origin browsers use (`--public-origin`); `None`: the listening address.
     pub public_origin: Option<String>,
+    /// The one format this server's rooms play (`serve --format goat`), if any: the lobby
+    /// offers only it and a room of another format is refused.
+    pub only_format: Option<String>,
 }
 
 impl Default for Config {
@@ -95,6 +98,7 @@ impl Default for Config {
             idle_timeout: Duration::from_secs(120),
             room_idle: Duration::from_secs(30 * 60),
             public_origin: None,
+            only_format: None,
         }
     }
 }

@@ -230,7 +230,10 @@ impl Conn {
                         server: format!("ygo {}", env!("CARGO_PKG_VERSION")),
                         decks: crate::decks::builtin_names(),
                         ais: ygo_ai::AI_NAMES.iter().map(|s| s.to_string()).collect(),
-                        formats: crate::formats::FORMATS.iter().map(|s| s.to_string()).collect(),
+                        formats: match &self.state.config.only_format {
+                            Some(f) => vec![f.clone()],
+                            None => crate::formats::FORMATS.iter().map(|s| s.to_string()).collect(),
+                        },
                         editions: Edition::ALL.iter().map(|e| e.name().to_string()).collect(),
                     });
                     true
@@ -375,6 +378,9 @@ impl Conn {
             return Err(format!("lp {}: 8000, 4000 or 2000 (SETUP-1)", options.lp));
         }
         let format = crate::formats::resolve(&options.format)?;
+        if let Some(only) = self.state.config.only_format.as_ref().filter(|&f| *f != format.name) {
+            return Err(format!("format {}: this server hosts only {only} rooms", format.name));
+        }
         let edition = match &options.edition {
             Some(e) => Edition::parse(e).ok_or_else(|| format!("unknown edition {e:?} ({})", Edition::ALL.map(|e| e.name()).join(", ")))?,
             None => format.edition,
