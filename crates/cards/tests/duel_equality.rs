@@ -66,6 +66,8 @@ fn written_out(key: &str) -> Vec<Value> {
         "answer" => vec![serde_json::to_value(Some(Action::Yes)).unwrap()],
         "edition" => vec![serde_json::to_value(Edition::Expert).unwrap()],
         "control_returns" => vec![json!([[0, 1, a]])],
+        // GOAT-7: a monster that came under another player's control this turn.
+        "arrived_under" => vec![json!([[0, 1, 1, a]])],
         "counters" => vec![json!([[0, serde_json::to_value(Counter::Spell).unwrap(), 1]])],
         "held_spell_zones" => vec![json!([[0, 1]])],
         "xyz_materials" => vec![json!([[0, [1]]])],
