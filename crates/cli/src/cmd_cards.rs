@@ -100,10 +100,11 @@ pub fn run(cmd: CardsCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
             return Ok(2);
         }
     };
-    // `--format`: the format's versions of the cards (and, for `list`, only its pool).
+    // `--format`: the format's versions of the cards (and, for `list`, only its pool; for
+    // `stats`, how much of its pool is implemented).
     let format_arg = match &cmd {
-        CardsCmd::List { format, .. } | CardsCmd::Show { format, .. } => format.clone(),
-        _ => None,
+        CardsCmd::List { format, .. } | CardsCmd::Show { format, .. } | CardsCmd::Stats { format, .. } => format.clone(),
+        CardsCmd::Coverage { .. } => None,
     };
     let format = match format_arg.as_deref().map(ygo_data::Format::by_name).transpose() {
         Ok(f) => f,
@@ -150,15 +151,8 @@ pub fn run(cmd: CardsCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
             Ok(0)
         }
         CardsCmd::Coverage { games, seed, rules, json } => coverage(games, seed, &rules, json),
-        CardsCmd::Stats { format, json } => {
-            let format = match format.as_deref().map(ygo_data::Format::by_name).transpose() {
-                Ok(f) => f,
-                Err(e) => {
-                    eprintln!("error: --format: {e}");
-                    return Ok(2);
-                }
-            };
-            let pool = format.map_or_else(ygo_cards::pool, |f| f.pool());
+        CardsCmd::Stats { json, .. } => {
+            let pool = lookup.pool().clone();
             let defs: Vec<_> = pool.iter().collect();
             let implemented = defs.iter().filter(|d| d.implemented).count();
             let with_effects = defs.iter().filter(|d| !d.behavior.effects.is_empty()).count();
