@@ -92,20 +92,17 @@ pub fn run(cmd: DeckCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
                 FormatArg::Ydke => DeckFormat::Ydke,
             };
             // A built-in deck by its name (a file of that name wins).
-            if !std::path::Path::new(&input).exists() && ygo_cards::decks::builtin(&input).is_some() {
-                return match ygo_data::source::read_named_deck_with(&input, &lookup) {
-                    Ok(d) => {
-                        let deck = ygo_data::ydk::Deck { main: d.list.main, extra: d.list.extra, side: d.side };
-                        let text = ygo_data::ydk::write_deck(&deck, format);
-                        emit(&if text.ends_with('\n') { text } else { format!("{text}\n") })?;
-                        Ok(0)
-                    }
-                    Err(e) => Ok(unreadable(e)),
-                };
-            }
-            match convert_deck(&input, format, &lookup) {
-                Ok((loaded, text)) => {
-                    for w in &loaded.warnings {
+            let converted = if !std::path::Path::new(&input).exists() && ygo_cards::decks::builtin(&input).is_some() {
+                ygo_data::source::read_named_deck_with(&input, &lookup).map_err(|e| e.to_string()).map(|d| {
+                    let deck = ygo_data::ydk::Deck { main: d.list.main, extra: d.list.extra, side: d.side };
+                    (Vec::new(), ygo_data::ydk::write_deck(&deck, format))
+                })
+            } else {
+                convert_deck(&input, format, &lookup).map_err(|e| e.to_string()).map(|(loaded, text)| (loaded.warnings, text))
+            };
+            match converted {
+                Ok((warnings, text)) => {
+                    for w in &warnings {
                         eprintln!("warning: {w}");
                     }
                     if text.ends_with('\n') {
