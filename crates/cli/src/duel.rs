@@ -37,30 +37,24 @@ pub fn stats_text(k: &KnownCard) -> String {
     }
 }
 
-/// A counter's printed name from its kind (`spell` -> `Spell Counter`, `a` -> `A-Counter`).
-fn counter_title(kind: &str) -> String {
+/// A counter kind's printed word, capitalised (`spell` -> `Spell`, `a` -> `A`).
+fn counter_word(kind: &str) -> String {
     let mut c = kind.chars();
-    let title = c.next().map_or(String::new(), |f| f.to_uppercase().collect::<String>() + c.as_str());
-    if kind.len() == 1 {
-        format!("{title}-Counter")
-    } else {
-        format!("{title} Counter")
-    }
+    c.next().map_or(String::new(), |f| f.to_uppercase().collect::<String>() + c.as_str())
 }
 
 /// The counters on a card in words: `2 Spell Counters, 1 A-Counter` (empty when none).
 pub fn counters_text(k: &KnownCard) -> String {
-    let part = |(kind, n): &(String, u16)| format!("{n} {}{}", counter_title(kind), if *n == 1 { "" } else { "s" });
+    let part = |(kind, n): &(String, u16)| {
+        let joint = if kind.len() == 1 { "-" } else { " " };
+        format!("{n} {}{joint}Counter{}", counter_word(kind), if *n == 1 { "" } else { "s" })
+    };
     k.counters.iter().filter(|(_, n)| *n > 0).map(part).collect::<Vec<_>>().join(", ")
 }
 
 /// The counters on a card for a narrow field cell: `2 Spell ctr` (empty when none).
 pub fn counters_short(k: &KnownCard) -> String {
-    let part = |(kind, n): &(String, u16)| {
-        let t = counter_title(kind);
-        format!("{n} {} ctr", t.trim_end_matches("Counter").trim_end_matches(['-', ' ']))
-    };
-    k.counters.iter().filter(|(_, n)| *n > 0).map(part).collect::<Vec<_>>().join(" ")
+    k.counters.iter().filter(|(_, n)| *n > 0).map(|(kind, n)| format!("{n} {} ctr", counter_word(kind))).collect::<Vec<_>>().join(" ")
 }
 
 fn seen_text(s: &SeenCard, on_field: bool) -> String {
@@ -343,6 +337,11 @@ impl Session {
     /// Applies an action and records it.
     pub fn apply(&mut self, p: Player, a: Action) -> Result<(), String> {
         let real = self.is_human(p) && self.duel.legal_actions().len() > 1;
+        self.record(p, a, real)
+    }
+
+    /// Applies an action and records it, with whether it was a person's real decision.
+    fn record(&mut self, p: Player, a: Action, real: bool) -> Result<(), String> {
         self.duel.apply(p, a).map_err(|e| e.to_string())?;
         self.actions.push((p, a));
         self.chosen.push(real);
@@ -353,8 +352,8 @@ impl Session {
     /// one legal action), with everything played after it: the duel is played again from its
     /// setup with the actions before that decision, so nothing hidden is learned and the duel
     /// is exactly as it was then. Only against an AI (hot-seat: the other person saw the
-    /// move). Returns how many of the person's decisions were taken back.
-    pub fn undo(&mut self) -> Result<usize, String> {
+    /// move).
+    pub fn undo(&mut self) -> Result<(), String> {
         if self.ai.is_none() {
             return Err("take-backs are only for a duel against an AI".into());
         }
@@ -368,13 +367,12 @@ impl Session {
         for &(p, a) in &self.actions[..at] {
             duel.apply(p, a).map_err(|e| format!("the duel could not be played again: {e}"))?;
         }
-        let taken = self.chosen[at..].iter().filter(|&&c| c).count();
         self.duel = duel;
         self.actions.truncate(at);
         self.chosen.truncate(at);
         self.logged = self.duel.events().len();
         self.log_turn = (self.duel.turn(), self.duel.turn_player());
-        Ok(taken)
+        Ok(())
     }
 
     /// An action of the deciding player in words.
@@ -405,7 +403,8 @@ impl Session {
             } else {
                 return log;
             };
-            self.apply(p, a).expect("the AI and forced answers pick legal actions");
+            // Neither the AI's decisions nor forced answers are a person's real decisions.
+            self.record(p, a, false).expect("the AI and forced answers pick legal actions");
             log.extend(self.take_log());
         }
         log
@@ -573,8 +572,9 @@ impl Session {
         } else {
             out.push(kind.join(" · "));
         }
-        if c.on_field && !counters_text(k).is_empty() {
-            out.push(format!("counters: {}", counters_text(k)));
+        let counters = counters_text(k);
+        if c.on_field && !counters.is_empty() {
+            out.push(format!("counters: {counters}"));
         }
         out.push(format!("in {} · passcode {}", c.place, k.code));
         let info = self.lookup.get(k.code);
@@ -657,7 +657,7 @@ pub fn run_plain(opts: DuelOptions, input: &mut dyn BufRead, out: &mut dyn Write
             }
             if line == "undo" {
                 match s.undo() {
-                    Ok(_) => {
+                    Ok(()) => {
                         writeln!(out, "undo: back to your previous decision")?;
                         break Some(None);
                     }

@@ -455,7 +455,7 @@ impl App {
     fn undo(&mut self) {
         let (turn, turn_player) = (self.session.duel.turn(), self.session.duel.turn_player());
         match self.session.undo() {
-            Ok(_) => {
+            Ok(()) => {
                 let text = "took back your last choice: the duel is back where you made it".to_string();
                 self.log.push(LogEntry { text: text.clone(), turn, turn_player, notable: false });
                 self.message = text;
