@@ -103,23 +103,19 @@ struct CardsQuery {
 /// plays; no format: today's cards), one JSON object by passcode. Each format's answer is
 /// built once.
 async fn cards(Query(q): Query<CardsQuery>) -> Response {
-    static CARDS: OnceLock<std::sync::Mutex<BTreeMap<String, Arc<String>>>> = OnceLock::new();
-    let name = q.format.as_deref().unwrap_or("casual").trim().to_ascii_lowercase();
-    let format = match crate::formats::resolve(&name) {
+    static CARDS: OnceLock<std::sync::Mutex<BTreeMap<String, axum::body::Bytes>>> = OnceLock::new();
+    let format = match crate::formats::resolve(q.format.as_deref().unwrap_or(crate::formats::DEFAULT_FORMAT)) {
         Ok(f) => f,
         Err(e) => return (StatusCode::BAD_REQUEST, Json(json!({ "error": e }))).into_response(),
     };
-    let cache = CARDS.get_or_init(Default::default);
-    let cached = cache.lock().unwrap_or_else(|p| p.into_inner()).get(&name).cloned();
-    let body = match cached {
-        Some(b) => b,
-        None => {
-            let b = Arc::new(cards_json(&format.pool()));
-            cache.lock().unwrap_or_else(|p| p.into_inner()).insert(name, b.clone());
-            b
-        }
-    };
-    ([(header::CONTENT_TYPE, "application/json")], body.as_str().to_owned()).into_response()
+    let body = CARDS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .entry(format.name.clone())
+        .or_insert_with(|| cards_json(&format.pool()).into())
+        .clone();
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
 fn cards_json(pool: &ygo_core::pool::CardPool) -> String {
