@@ -45,6 +45,10 @@ pub struct ServeArgs {
     /// register or login gets `error` code `busy`.
     #[arg(long, default_value_t = 2)]
     pub hash_workers: usize,
+    /// Accounts one client address may create per hour (0: no bound); past it a register
+    /// gets `error` code `quota`.
+    #[arg(long, default_value_t = 20)]
+    pub max_accounts_per_hour: u32,
     /// Spectators per room.
     #[arg(long, default_value_t = 100)]
     pub max_spectators: usize,
@@ -122,6 +126,7 @@ pub fn serve(a: ServeArgs) -> anyhow::Result<i32> {
         ai_max_ms: a.ai_max_ms,
         ai_workers: a.ai_workers,
         hash_workers: a.hash_workers,
+        max_accounts_per_hour: a.max_accounts_per_hour,
         max_spectators: a.max_spectators,
         max_conns_per_addr: a.max_conns_per_addr,
         idle_timeout: Duration::from_secs(a.idle_timeout),

@@ -1,6 +1,6 @@
 //! The server's bounds against a client that asks for too much: a pool for the slow work
-//! (password hashes, AI decisions), the throttle of failed logins, the count of
-//! connections per address. Everything that depends on time takes the time as an
+//! (password hashes, AI decisions), the throttle of failed logins, the accounts an
+//! address may create, the count of connections per address. Everything that depends on time takes the time as an
 //! argument, so the tests set it.
 
 use std::collections::HashMap;
@@ -177,6 +177,44 @@ impl Throttle {
     }
 }
 
+/// Accounts an address may create per hour (a fixed window per address): past it a
+/// `register` is refused before any password is hashed, so a client registering in a loop
+/// costs neither hashing time nor database rows.
+#[derive(Default)]
+pub struct AccountQuota {
+    windows: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+}
+
+impl AccountQuota {
+    pub const WINDOW: Duration = Duration::from_secs(60 * 60);
+    /// Addresses kept at most (the expired windows go first when over).
+    pub const MAX_KEYS: usize = 100_000;
+
+    /// Counts one registration from `ip` at `now`, or says how long until the address may
+    /// register again when it has used its `max` (`max` 0: no bound).
+    pub fn take(&self, ip: IpAddr, max: u32, now: Instant) -> Result<(), Duration> {
+        if max == 0 {
+            return Ok(());
+        }
+        let mut windows = self.windows.lock().expect("quota lock");
+        if windows.len() >= Self::MAX_KEYS && !windows.contains_key(&ip) {
+            windows.retain(|_, (start, _)| now.saturating_duration_since(*start) < Self::WINDOW);
+            if windows.len() >= Self::MAX_KEYS {
+                windows.clear();
+            }
+        }
+        let w = windows.entry(ip).or_insert((now, 0));
+        if now.saturating_duration_since(w.0) >= Self::WINDOW {
+            *w = (now, 0);
+        }
+        if w.1 >= max {
+            return Err((w.0 + Self::WINDOW).saturating_duration_since(now));
+        }
+        w.1 += 1;
+        Ok(())
+    }
+}
+
 /// Open connections per client address.
 #[derive(Default)]
 pub struct AddrCount {
@@ -278,5 +316,19 @@ mod tests {
         c.close(ip);
         assert!(c.open(ip, 2));
         assert!(c.open(ip, 0) && c.open(ip, 0), "0: no bound");
+    }
+    #[test]
+    fn an_address_registers_its_quota_then_waits_for_the_next_hour() {
+        let q = AccountQuota::default();
+        let (a, b): (IpAddr, IpAddr) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
+        let t0 = Instant::now();
+        for _ in 0..3 {
+            assert_eq!(q.take(a, 3, t0), Ok(()));
+        }
+        let later = t0 + Duration::from_secs(600);
+        assert_eq!(q.take(a, 3, later), Err(AccountQuota::WINDOW - Duration::from_secs(600)));
+        assert_eq!(q.take(b, 3, later), Ok(()), "another address has its own quota");
+        assert_eq!(q.take(a, 3, t0 + AccountQuota::WINDOW), Ok(()), "a new hour, a new quota");
+        assert_eq!(q.take(a, 0, later), Ok(()), "0: no bound");
     }
 }

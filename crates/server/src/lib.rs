@@ -61,6 +61,9 @@ pub struct Config {
     /// `register` or `login` gets `error` code `busy`.
     pub hash_workers: usize,
     pub hash_queue: usize,
+    /// Accounts one address may create per hour (0: no bound); past it `register` gets
+    /// `error` code `quota` before any hashing.
+    pub max_accounts_per_hour: u32,
     /// Spectators per room.
     pub max_spectators: usize,
     /// Open WebSocket connections per client address (0: no bound).
@@ -92,6 +95,7 @@ impl Default for Config {
             ai_workers: 2,
             hash_workers: 2,
             hash_queue: 32,
+            max_accounts_per_hour: 20,
             max_spectators: 100,
             max_conns_per_addr: 64,
             handshake_timeout: Duration::from_secs(10),
@@ -113,6 +117,8 @@ pub struct AppState {
     pub ai: guard::Pool,
     /// Failed logins per name and address.
     pub throttle: guard::Throttle,
+    /// Accounts created per address this hour.
+    pub accounts: guard::AccountQuota,
     /// Open WebSocket connections, per address.
     pub conns: guard::AddrCount,
     /// Set on SIGTERM/SIGINT: no new rooms.
@@ -201,6 +207,7 @@ pub async fn start(addr: &str, db: &str, config: Config) -> anyhow::Result<Runni
         next_conn: AtomicU64::new(1),
         ai: guard::Pool::new(config.ai_workers, usize::MAX / 2),
         throttle: guard::Throttle::default(),
+        accounts: guard::AccountQuota::default(),
         conns: guard::AddrCount::default(),
         shutting_down: AtomicBool::new(false),
         origins,

@@ -380,7 +380,7 @@ async fn abuser(addr: String, shared: Arc<Shared>, kind: usize) {
                 match c.recv_timeout(Duration::from_secs(60)).await {
                     Ok(Some((_, ServerMsg::Error { code, .. }))) => {
                         *answers.entry(code.clone()).or_default() += 1;
-                        if matches!(code.as_str(), "busy" | "room" | "rate" | "timeout") {
+                        if matches!(code.as_str(), "busy" | "quota" | "room" | "rate" | "timeout") {
                             if kind == 0 {
                                 continue;
                             }
@@ -395,7 +395,7 @@ async fn abuser(addr: String, shared: Arc<Shared>, kind: usize) {
                     }
                 }
             }
-            if kind == 0 && answers.contains_key("busy") {
+            if kind == 0 && (answers.contains_key("busy") || answers.contains_key("quota")) {
                 return true;
             }
         }

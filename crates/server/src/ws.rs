@@ -254,6 +254,15 @@ impl Conn {
         match msg {
             ClientMsg::Hello { .. } => self.send(&ServerMsg::error("hello", "hello was already said")),
             ClientMsg::Register { name, password } => {
+                if let Err(wait) = self.state.accounts.take(self.ip, self.state.config.max_accounts_per_hour, Instant::now()) {
+                    let max = self.state.config.max_accounts_per_hour;
+                    let minutes = wait.as_secs().div_ceil(60).max(1);
+                    self.send(&ServerMsg::error(
+                        "quota",
+                        format!("this address has created {max} accounts this hour, as many as the server allows: try again in {minutes} minutes"),
+                    ));
+                    return true;
+                }
                 let r = self.state.db.register(&name, &password).await;
                 self.session(r).await;
             }

@@ -333,6 +333,25 @@ async fn names_are_normalised_and_guests_cannot_take_an_accounts_name() {
     s.stop().await;
 }
 
+#[tokio::test]
+async fn an_address_registering_in_a_loop_meets_its_hourly_quota() {
+    let dir = TempDir::new("quota");
+    let s = server_with(&dir.db(), Config { max_accounts_per_hour: 2, ..fast() }).await;
+    let mut c = connect(&s).await;
+    session(&mut c, ClientMsg::Register { name: "first".into(), password: "password1".into() }).await;
+    session(&mut c, ClientMsg::Register { name: "second".into(), password: "password2".into() }).await;
+    // A new connection from the same address does not start a new quota.
+    let mut d = connect(&s).await;
+    d.send(&ClientMsg::Register { name: "third".into(), password: "password3".into() }).await.unwrap();
+    let (code, message) = next_error(&mut d).await;
+    assert_eq!(code, "quota", "{message}");
+    assert!(message.contains("2 accounts this hour"), "{message}");
+    // The refused account was not created: its name is unknown.
+    d.send(&ClientMsg::Login { name: "third".into(), password: "password3".into() }).await.unwrap();
+    assert_eq!(next_error(&mut d).await.0, "account");
+    s.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn both_players_dropped_at_once_lose_alike_whatever_their_seats() {
     let dir = TempDir::new("both-drop");
