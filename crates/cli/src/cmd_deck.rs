@@ -43,7 +43,8 @@ pub enum DeckCmd {
         #[arg(value_parser = crate::args::Utf8Text)]
         deck: Option<String>,
     },
-    /// Check a deck against DECK-1..9; exit 0 legal, 1 illegal, 2 unreadable input.
+    /// Check a deck against DECK-1..9; exit 0 legal and playable, 1 illegal, 2 unreadable
+    /// input, 3 legal but not playable by this engine.
     Check {
         /// A .ydk file, a ydke:// link or a built-in deck's name.
         #[arg(value_parser = crate::args::Utf8Text)]

@@ -24,11 +24,11 @@ fn deck_check_separates_legal_from_playable_and_every_front_end_agrees() {
     // Recycle by its EDOPro-only GOAT-list ID, Inspection by its own.
     let d = deck_with(&dir, "goat-ish.ydk", &[511002983, 16227556]);
     let (code, out, err) = run(&["deck", "check", &d]);
-    assert_eq!(code, 0, "legal: {out}{err}");
+    assert_eq!(code, 3, "legal but not playable: {out}{err}");
     assert_eq!(out, format!("legal (main 40, extra 0, side 0)\n{WANT}\n"));
     assert!(err.contains("passcode 511002983 is read as Recycle (96316857)"), "{err}");
     let (code, out, _) = run(&["deck", "check", &d, "--json"]);
-    assert_eq!(code, 0);
+    assert_eq!(code, 3);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!((v["legal"].as_bool(), v["playable"].as_bool()), (Some(true), Some(false)));
     assert_eq!(v["unimplemented"], serde_json::json!([{"name": "Inspection", "id": 16227556}, {"name": "Recycle", "id": 96316857}]));

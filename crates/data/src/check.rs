@@ -72,12 +72,13 @@ pub struct CheckReport {
 }
 
 impl CheckReport {
-    /// The process exit code: 0 legal, 1 illegal (playability does not change it).
+    /// The process exit code: 0 legal and playable, 1 illegal, 3 legal but not playable
+    /// by this engine (a card it does not implement); 2 is kept for unreadable input.
     pub fn exit_code(&self) -> i32 {
-        if self.legal {
-            0
-        } else {
-            1
+        match (self.legal, self.playable) {
+            (false, _) => 1,
+            (true, true) => 0,
+            (true, false) => 3,
         }
     }
 
@@ -743,6 +744,7 @@ mod tests {
         let l = CardLookup::new(None);
         let r = check_deck(&deck(main.clone(), vec![], vec![]), &l, &CheckOptions::default());
         assert!(r.legal && !r.playable, "{r:?}");
+        assert_eq!(r.exit_code(), 3, "legal but not playable has its own exit code");
         assert_eq!(r.unimplemented, [UnimplementedCard { name: Some("Recycle".into()), code: SERPENT }]);
         let text = r.render(&deck(main.clone(), vec![], vec![]));
         assert_eq!(text, "legal (main 40, extra 0, side 0)\nnot playable by this engine: 1 card(s) not implemented yet: Recycle (96316857)\n");
@@ -756,6 +758,7 @@ mod tests {
         main[1] = BOUNDER;
         let r = check_deck(&deck(main, vec![], vec![]), &l, &CheckOptions { banlist: Some(&goat), region: None, ..Default::default() });
         assert!(!r.legal && !r.playable);
+        assert_eq!(r.exit_code(), 1, "illegal outranks not playable");
         assert!(r.violations.iter().any(|v| v.rule == "DECK-5" && v.card == Some(BOUNDER) && v.message.contains("Limited (1)")), "{r:?}");
     }
 

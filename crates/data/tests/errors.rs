@@ -16,7 +16,8 @@ fn scratch(name: &str) -> PathBuf {
     d
 }
 
-/// Exit code `ygo deck check` gives for a request: 0 legal, 1 illegal, 2 unreadable.
+/// Exit code `ygo deck check` gives for a request: 0 legal and playable, 1 illegal, 2
+/// unreadable, 3 legal but not playable.
 fn exit_code(req: &CheckRequest, lookup: &CardLookup) -> (i32, String) {
     match check_deck_report(req, lookup) {
         Ok((_, r)) => (r.exit_code(), r.to_json()),
