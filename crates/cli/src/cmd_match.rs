@@ -170,9 +170,9 @@ pub fn report_text(r: &MatchReport, names: [&str; 2]) -> String {
         };
         let label = if d.extra_duel { "extra duel".to_string() } else { format!("duel {}", d.number) };
         out += &format!(
-            "{label}: {} {how} and chose {verb}; {winner} by {} in {} turns (LP {} - {})\n",
+            "{label}: {} {how} and chose {verb}; {winner} {} in {} turns (LP {} - {})\n",
             chooser.name(),
-            res.end.text(),
+            res.end.words(),
             res.turns,
             res.lp[0],
             res.lp[1]

@@ -143,7 +143,13 @@ pub fn run(mut args: TournamentArgs, lookup: &ygo_data::CardLookup) -> anyhow::R
             .collect();
         println!("{}", json!({ "rounds": report.rounds, "players": entries.len(), "pairings": pairings, "standings": report.standings }));
     } else {
-        println!("tournament: {} players, {} Swiss rounds, {}", entries.len(), args.rounds, args.rules.describe());
+        let mut ais: Vec<&str> = Vec::new();
+        for e in &entries {
+            if !ais.contains(&e.ai.as_str()) {
+                ais.push(&e.ai);
+            }
+        }
+        println!("tournament: {} players, {} Swiss rounds, {}, AI {}", entries.len(), args.rounds, args.rules.describe(), ais.join(", "));
         print!("{}", report_text(&report, &entries));
     }
     Ok(0)

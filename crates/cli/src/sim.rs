@@ -498,7 +498,8 @@ pub fn run(cfg: &SimConfig, progress: bool, one_core: bool) -> anyhow::Result<Si
 pub fn report_text(r: &SimReport, rules: &str, seed: u64) -> String {
     let pct = |x: &Rate| format!("{:.1}% (95% CI {:.1}-{:.1}%)", 100.0 * x.rate, 100.0 * x.ci95[0], 100.0 * x.ci95[1]);
     let mut out = String::new();
-    out.push_str(&format!("{} games, {rules}, seed {seed}; seats alternate\n", r.games));
+    let ais: Vec<&str> = r.sides.iter().map(|s| s.ai.as_str()).collect();
+    out.push_str(&format!("{} games, {rules}, seed {seed}; AI {}; seats alternate\n", r.games, ais.join(" vs ")));
     let played = r.games - r.errors;
     for (i, s) in r.sides.iter().enumerate().filter(|_| played > 0) {
         out.push_str(&format!(

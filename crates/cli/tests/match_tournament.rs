@@ -73,6 +73,7 @@ fn tournament_of_eight_builtin_decks_over_three_rounds() {
     // The text form prints the final table.
     let (code, out, _) = ygo(&["tournament", "--players", "8", "--rounds", "3", "--seed", "4", "--seconds-per-decision", "1"]);
     assert_eq!(code, 0);
+    assert!(out.lines().next().unwrap().ends_with(", AI random"), "the first line names the AI it defaulted to: {out}");
     assert!(out.contains("rank") && out.contains("OMW%") && out.lines().filter(|l| l.contains("P")).count() >= 8 + 12);
 }
 
@@ -102,6 +103,11 @@ fn match_json_reports_every_duel() {
     }
     assert!(m["extra_turns"].is_u64() && m["sudden_death"].is_boolean());
     assert!(["A", "B", "draw"].contains(&m["winner"].as_str().unwrap()));
+    // The text form says how each duel ended in words.
+    let (code, out, _) = ygo(&["match", "--deck", "vanilla-yugi", "--deck", "vanilla-kaiba", "--seconds-per-decision", "5", "--seed", "1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("wins on life points in"), "{out}");
+    assert!(!out.contains(" by lp"), "{out}");
 }
 
 #[test]

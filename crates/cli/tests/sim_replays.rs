@@ -81,3 +81,11 @@ fn random_sim_replays_hold_the_reported_games() {
 fn ai_sim_replays_hold_the_reported_games() {
     check(&["--seed", "5", "--deck", "vanilla-yugi", "--deck", "classic-chain", "--ai", "greedy", "--ai", "random", "--games", "6"], "ai");
 }
+
+#[test]
+fn the_text_report_names_the_ais_in_its_first_line() {
+    let (code, out, err) = common::run(&["sim", "--games", "2", "--seed", "1", "--ai", "greedy"]);
+    assert_eq!(code, 0, "{err}");
+    let first = out.lines().next().unwrap_or("");
+    assert!(first.contains("; AI greedy vs greedy;"), "one --ai plays both sides, and the first line says so: {first}");
+}

@@ -34,6 +34,20 @@ impl DuelEnd {
             DuelEnd::SuddenDeath => "sudden-death",
         }
     }
+
+    /// How the duel ended in words, after "X wins" or "draw": "on life points".
+    pub fn words(self) -> &'static str {
+        match self {
+            DuelEnd::Engine(WinReason::LifePoints) => "on life points",
+            DuelEnd::Engine(WinReason::DeckOut) => "by deck-out",
+            DuelEnd::Engine(WinReason::CardEffect) => "by a card effect",
+            DuelEnd::Engine(WinReason::MatchWinEffect) => "by a card effect that wins the match",
+            DuelEnd::Engine(WinReason::Surrender) => "by surrender",
+            DuelEnd::Engine(WinReason::Bound) => "at the turn bound",
+            DuelEnd::MoreLp => "on life points when time ran out",
+            DuelEnd::SuddenDeath => "in sudden death",
+        }
+    }
 }
 
 /// A slow-play warning (MATCH-5): a player thought longer than the guideline in a turn.
