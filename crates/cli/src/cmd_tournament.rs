@@ -68,6 +68,7 @@ pub fn entries(args: &TournamentArgs, lookup: &ygo_data::CardLookup, rules: &cra
 /// The final table and the pairings as text.
 pub fn report_text(r: &TournamentReport, entries: &[Entry]) -> String {
     let mut out = String::new();
+    let mut met = std::collections::BTreeSet::new();
     for p in &r.pairings {
         let a = &entries[p.a];
         match p.b {
@@ -79,17 +80,23 @@ pub fn report_text(r: &TournamentReport, entries: &[Entry]) -> String {
                     None => "draw".into(),
                 };
                 let judgment = p.judgment.map_or(String::new(), |j| format!(", time judgment {j}"));
+                let pair = (p.a.min(p.b.unwrap_or(0)), p.a.max(p.b.unwrap_or(0)));
+                let rematch = if met.insert(pair) { "" } else { " (a rematch)" };
                 out += &format!(
-                    "round {} table {}: {} ({}) {}-{} {} ({}): {result}{judgment}\n",
+                    "round {} table {}: {} ({}) {}-{} {} ({}): {result}{judgment}{rematch}\n",
                     p.round, p.table, a.player, a.deck.name, p.duel_wins[0], p.duel_wins[1], b.player, b.deck.name
                 );
             }
         }
     }
-    out += &format!("\n{:>4}  {:<8} {:<16} {:>7} {:>4} {:>4} {:>6} {:>6} {:>6}\n", "rank", "player", "deck", "W-L-D", "byes", "pts", "OMW%", "OOMW%", "duels");
+    // Columns as wide as their longest entry, so a long deck name keeps the table aligned.
+    let pw = r.standings.iter().map(|s| s.player.chars().count()).max().unwrap_or(0).max(8);
+    let dw = r.standings.iter().map(|s| s.deck.chars().count()).max().unwrap_or(0).max(16);
+    out +=
+        &format!("\n{:>4}  {:<pw$} {:<dw$} {:>7} {:>4} {:>4} {:>6} {:>6} {:>6}\n", "rank", "player", "deck", "W-L-D", "byes", "pts", "OMW%", "OOMW%", "duels");
     for s in &r.standings {
         out += &format!(
-            "{:>4}  {:<8} {:<16} {:>7} {:>4} {:>4} {:>6.1} {:>6.1} {:>+6}\n",
+            "{:>4}  {:<pw$} {:<dw$} {:>7} {:>4} {:>4} {:>6.1} {:>6.1} {:>+6}\n",
             s.rank,
             s.player,
             s.deck,
@@ -111,6 +118,12 @@ pub fn run(mut args: TournamentArgs, lookup: &ygo_data::CardLookup) -> anyhow::R
     args.rules.rules = args.rules.rules.or_decks_format(&args.decks);
     let lookup = &rules.lookup(lookup);
     let entries = entries(&args, lookup, &rules)?;
+    // Every player meets every other in n - 1 rounds (n with an odd count: each has a bye).
+    let n = entries.len() as u64;
+    let fresh = if n % 2 == 0 { n - 1 } else { n };
+    if u64::from(args.rounds) > fresh {
+        eprintln!("warning: {n} players can all meet in {fresh} round(s); rounds {} to {} pair rematches (marked \"a rematch\")", fresh + 1, args.rounds);
+    }
     let config = args.rules.config()?;
     args.rules.clock()?;
     let bar = indicatif::ProgressBar::new(0);

@@ -110,7 +110,8 @@ enum Cmd {
         /// Seed of the games, 0 to 18446744073709551615.
         #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = ygo_cli::args::seed)]
         seed: u64,
-        /// Decks of side 1 and side 2 (give --deck twice); seats alternate per game.
+        /// Decks of side 1 and side 2 (give --deck twice; once: both sides play it, a
+        /// mirror); seats alternate per game.
         #[arg(long = "deck", num_args = 1, value_parser = Utf8Text)]
         decks: Vec<String>,
         /// AIs of side 1 and side 2: random, greedy, mcts (mcts:N iterations, mcts:Nms).
@@ -228,6 +229,9 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Cmd::Sim { games, seed, decks, ais, save_replays, rules, check, json } => {
             let (rules, line) = rules.resolve_for(&decks)?;
             announce(line.as_deref(), json);
+            if let [one] = decks.as_slice() {
+                eprintln!("one --deck: both sides play {one} (a mirror match)");
+            }
             let decks = two_decks(&decks, &rules.lookup(&card_lookup(cli.cards_db)?), &rules)?;
             let ais: [String; 2] = match ais.len() {
                 0 => ["random".into(), "random".into()],

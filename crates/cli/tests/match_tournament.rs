@@ -74,6 +74,7 @@ fn tournament_of_eight_builtin_decks_over_three_rounds() {
     let (code, out, _) = ygo(&["tournament", "--players", "8", "--rounds", "3", "--seed", "4", "--seconds-per-decision", "1"]);
     assert_eq!(code, 0);
     assert!(out.lines().next().unwrap().ends_with(", AI random"), "the first line names the AI it defaulted to: {out}");
+    assert!(!out.contains("a rematch"), "8 players, 3 rounds: {out}");
     assert!(out.contains("rank") && out.contains("OMW%") && out.lines().filter(|l| l.contains("P")).count() >= 8 + 12);
 }
 
@@ -156,4 +157,35 @@ fn match_json_counts_the_three_extra_turns_not_the_sudden_death_turns() {
         }
     }
     assert!(sudden > 0, "some seed reaches sudden death");
+}
+
+#[test]
+fn rounds_past_a_round_robin_say_they_pair_rematches() {
+    let (code, out, err) = ygo(&["tournament", "--players", "4", "--rounds", "5", "--seed", "2", "--seconds-per-decision", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("4 players can all meet in 3 round(s); rounds 4 to 5 pair rematches"), "{err}");
+    let rematches = out.lines().filter(|l| l.starts_with("round ") && l.ends_with("(a rematch)")).count();
+    assert_eq!(rematches, 4, "rounds 4 and 5 hold two tables each, all rematches: {out}");
+}
+
+#[test]
+fn a_long_deck_name_keeps_the_standings_aligned() {
+    let dir = std::env::temp_dir().join(format!("ygo-long-deck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (code, ydk, err) = ygo(&["deck", "convert", "vanilla-yugi", "--to", "ydk"]);
+    assert_eq!(code, 0, "{err}");
+    let path = dir.join("a-deck-name-far-longer-than-sixteen-characters.ydk");
+    std::fs::write(&path, ydk).unwrap();
+    let (code, out, err) =
+        ygo(&["tournament", "--players", "4", "--rounds", "2", "--seconds-per-decision", "1", "--deck", path.to_str().unwrap(), "--deck", "vanilla-kaiba"]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code, 0, "{err}");
+    let table: Vec<&str> = out.lines().skip_while(|l| !l.trim_start().starts_with("rank")).collect();
+    assert_eq!(table.len(), 5, "{out}");
+    // The record column (W-L-D) ends at the same place on every line.
+    let end = |l: &str| l.find(" 0-").or_else(|| l.find(" 1-")).or_else(|| l.find(" 2-")).map(|i| i + 6);
+    let header_end = table[0].find("W-L-D").unwrap() + 5;
+    for row in &table[1..] {
+        assert_eq!(end(row), Some(header_end), "{out}");
+    }
 }

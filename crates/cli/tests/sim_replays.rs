@@ -88,4 +88,7 @@ fn the_text_report_names_the_ais_in_its_first_line() {
     assert_eq!(code, 0, "{err}");
     let first = out.lines().next().unwrap_or("");
     assert!(first.contains("; AI greedy vs greedy;"), "one --ai plays both sides, and the first line says so: {first}");
+    let (code, _, err) = common::run(&["sim", "--games", "1", "--deck", "vanilla-yugi"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("one --deck: both sides play vanilla-yugi (a mirror match)"), "{err}");
 }
