@@ -81,11 +81,17 @@ pub fn verify(path: &Path, file: &ReplayFile) -> (String, bool) {
                     (Some(_), Err(err)) => format!("an event that cannot be shown ({err})"),
                 }
             };
+            let (was, now) = (words(&recorded), words(&replayed));
+            // Events the words do not tell apart (a zone index, a reason) are shown whole.
+            let detail = if was == now {
+                let json = |e: &Option<ygo_core::Event>| serde_json::to_string(e).unwrap_or_else(|e| format!("unprintable ({e})"));
+                format!("; in full, the file records {} and playing it again gives {}", json(&recorded), json(&replayed))
+            } else {
+                String::new()
+            };
             out.push_str(&format!(
-                "{}: DIVERGED at event {event} (after action {action}): the file records {}, playing it again gives {}{}\n",
+                "{}: DIVERGED at event {event} (after action {action}): the file records {was}, playing it again gives {now}{detail}{}\n",
                 path.display(),
-                words(&recorded),
-                words(&replayed),
                 if notes.is_empty() { "" } else { " (see the version note above)" }
             ));
             false

@@ -171,6 +171,21 @@ fn a_tampered_replay_is_reported() {
     // In words: the event the replay gives, not Rust debug output.
     assert!(text.contains("the file records no more events, playing it again gives \""), "{text}");
     assert!(!text.contains("Some(") && !text.contains("CardId"), "{text}");
+    // An event changed where its words do not show it (the Deck index a card is drawn
+    // from): the difference is printed whole, never "X ... gives X" alone.
+    let s = ygo().args(["sim", "--games", "1", "--seed", "3", "--save-replays"]).arg(&dir).output().unwrap();
+    assert!(s.status.success());
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let events = json["events"].as_array_mut().unwrap();
+    let at = events.iter().position(|e| e["Moved"]["reason"] == "Draw").expect("a draw");
+    let index = events[at]["Moved"]["from"]["index"].as_u64().unwrap();
+    events[at]["Moved"]["from"]["index"] = (index + 1).into();
+    std::fs::write(&file, json.to_string()).unwrap();
+    let v = ygo().args(["replay", "--verify"]).arg(&file).output().unwrap();
+    let text = String::from_utf8_lossy(&v.stdout);
+    assert_eq!(v.status.code(), Some(1), "{text}");
+    assert!(text.contains(&format!("DIVERGED at event {at}")), "{text}");
+    assert!(text.contains("in full, the file records") && text.contains(&format!("\"index\":{}", index + 1)), "{text}");
 }
 
 #[test]
