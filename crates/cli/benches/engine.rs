@@ -22,7 +22,7 @@ use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkGroup, Criterion, Throughput};
 use ygo_ai::RandomPlayer;
 use ygo_cli::bench::{benchmark_decks, goat_pair, mid_game};
-use ygo_cli::decks::{load_deck, NamedDeck};
+use ygo_cli::decks::NamedDeck;
 use ygo_cli::rules::Rules;
 use ygo_cli::sim::{play_game, SimConfig};
 use ygo_core::{Duel, DuelSetup, Phase, Prompt};
@@ -44,10 +44,7 @@ fn pairs() -> &'static [Pair] {
 }
 
 fn load_pairs() -> Vec<Pair> {
-    let bench = benchmark_decks().unwrap_or_else(|why| {
-        eprintln!("note: {why}; using the built-in bench-yugi and bench-kaiba (the same lists)");
-        [load_deck("bench-yugi").expect("built-in deck"), load_deck("bench-kaiba").expect("built-in deck")]
-    });
+    let bench = benchmark_decks();
     let (goat, goat_rules) = goat_pair().expect("the Goat pair loads");
     vec![Pair { name: "bench", decks: bench, rules: Rules::default() }, Pair { name: "goat", decks: goat, rules: goat_rules }]
 }

@@ -120,7 +120,7 @@ pub fn run(mut args: TournamentArgs, lookup: &ygo_data::CardLookup) -> anyhow::R
     let entries = entries(&args, lookup, &rules)?;
     // Every player meets every other in n - 1 rounds (n with an odd count: each has a bye).
     let n = entries.len() as u64;
-    let fresh = if n % 2 == 0 { n - 1 } else { n };
+    let fresh = if n.is_multiple_of(2) { n - 1 } else { n };
     if u64::from(args.rounds) > fresh {
         eprintln!("warning: {n} players can all meet in {fresh} round(s); rounds {} to {} pair rematches (marked \"a rematch\")", fresh + 1, args.rounds);
     }

@@ -153,7 +153,7 @@ enum Cmd {
     /// running `ygo serve` and print one JSON line of figures.
     Loadtest(ygo_server::cli::LoadtestArgs),
     /// Measure random-play duels/s, clone and legal-action costs, memory per duel. Without
-    /// --deck: the classic benchmark decks (the built-in vanilla decks if those cannot load),
+    /// --deck: the classic benchmark decks (built in: bench-yugi vs bench-kaiba),
     /// then goat-control vs chaos-turbo under the Goat format (`goat` in --json); with
     /// --format goat and no --deck, only the Goat pair.
     Bench {
@@ -262,13 +262,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             let decks = if goat_only {
                 ygo_cli::bench::goat_pair()?.0
             } else if default_run {
-                let d = match ygo_cli::bench::benchmark_decks() {
-                    Ok(d) => d,
-                    Err(why) => {
-                        eprintln!("note: benchmark decks not used ({why}); using vanilla-yugi vs vanilla-kaiba");
-                        two_decks(&[], &CardLookup::new(None), &rules)?
-                    }
-                };
+                let d = ygo_cli::bench::benchmark_decks();
                 for deck in &d {
                     rules.check_deck(&deck.name, deck)?;
                 }
