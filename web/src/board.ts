@@ -276,7 +276,61 @@ export function board(v: WireView, names: [string, string], actions: WireAction[
   );
   const mine = el('div', { class: 'side mine', 'data-testid': 'my-field' }, ...sideRows(mySide, me, true, ctx));
   const hand = handEl(mySide, me, true, ctx);
-  return el('div', { class: 'board', 'data-testid': 'mat' }, theirs, emzRow(v, me, ctx), mine, hand, infoEl(mySide, me, names[idx(me)], idx(me), v.viewer === me));
+  const mat = el('div', { class: 'board', 'data-testid': 'mat' }, theirs, emzRow(v, me, ctx), mine, hand, infoEl(mySide, me, names[idx(me)], idx(me), v.viewer === me));
+  // The lines need the laid-out mat: drawn once it is on the page.
+  if (v.links.length) requestAnimationFrame(() => chainLines(mat, v.links));
+  return mat;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/// A line from each chain link's source to each of its targets, over the mat (both ends on
+/// the mat: a source in a pile has its `CL n` in the chain panel only).
+function chainLines(mat: HTMLElement, links: WireLink[]) {
+  if (!mat.isConnected) return;
+  const box = mat.getBoundingClientRect();
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', 'chain-lines');
+  svg.setAttribute('data-testid', 'chain-lines');
+  svg.setAttribute('width', String(box.width));
+  svg.setAttribute('height', String(box.height));
+  const defs = document.createElementNS(SVG, 'defs');
+  const marker = document.createElementNS(SVG, 'marker');
+  for (const [k, v] of Object.entries({ id: 'chain-arrow', viewBox: '0 0 10 10', refX: '9', refY: '5', markerWidth: '6', markerHeight: '6', orient: 'auto-start-reverse' })) marker.setAttribute(k, v);
+  const tip = document.createElementNS(SVG, 'path');
+  tip.setAttribute('d', 'M 0 0 L 10 5 L 0 10 z');
+  marker.append(tip);
+  defs.append(marker);
+  svg.append(defs);
+  const centre = (k: string): [number, number] | null => {
+    const e = mat.querySelector(`[data-loc="${k}"]`);
+    if (!e) return null;
+    const r = e.getBoundingClientRect();
+    return [r.left - box.left + r.width / 2, r.top - box.top + r.height / 2];
+  };
+  for (const l of links) {
+    const from = l.card ? centre(key(l.card)) : null;
+    if (!from) continue;
+    for (const t of l.targets) {
+      const to = t.loc ? centre(key(t.loc)) : null;
+      if (!to || (to[0] === from[0] && to[1] === from[1])) continue;
+      const line = document.createElementNS(SVG, 'line');
+      for (const [k, v] of Object.entries({ x1: from[0], y1: from[1], x2: to[0], y2: to[1] })) line.setAttribute(k, v.toFixed(1));
+      line.setAttribute('data-link', String(l.link));
+      line.setAttribute('marker-end', 'url(#chain-arrow)');
+      const label = document.createElementNS(SVG, 'title');
+      label.textContent = `chain link ${l.link}: ${l.name} targets ${t.name}`;
+      line.append(label);
+      svg.append(line);
+    }
+  }
+  mat.querySelector('.chain-lines')?.remove();
+  mat.append(svg);
+}
+
+/// Names as a list in words: "A", "A and B", "A, B and C".
+export function listWords(names: string[]): string {
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 export const PHASES: [string, string][] = [
@@ -304,7 +358,7 @@ export function chainPanel(links: WireLink[], names: [string, string]): HTMLElem
   for (const l of links) {
     const who = names[l.controller === 'A' ? 0 : 1];
     const line = el('div', { class: 'link', 'data-link': String(l.link) }, el('b', {}, `${l.link}. `), `${l.name} (${who})`);
-    if (l.targets.length) line.append(el('div', { class: 'targets' }, `targeting ${l.targets.map((t) => t.name).join(' and ')}`));
+    if (l.targets.length) line.append(el('div', { class: 'targets' }, `targeting ${listWords(l.targets.map((t) => t.name))}`));
     line.addEventListener('click', () => openCard(l.code));
     p.append(line);
   }

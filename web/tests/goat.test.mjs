@@ -66,6 +66,16 @@ for (const [width, height, seeds] of [
               log.some((line) => line.includes(`(chain link ${l.link}), targeting ${names}`)),
               `the log names the target of chain link ${l.link} (${names}): ${log.slice(-8).join(' | ')}`,
             );
+            // A line runs from the link's source to its target when both lie on the mat.
+            await p.waitForFunction((n) => {
+              const mat = document.querySelector('[data-testid="mat"]');
+              if (!mat) return true;
+              const marked = (text) => [...mat.querySelectorAll('.mark')].filter((m) => m.textContent === text).map((m) => m.parentElement);
+              const [source] = marked(`CL${n}`);
+              const targets = marked(`target of CL${n}`).filter((t) => t !== source);
+              if (!source || !targets.length) return true;
+              return mat.querySelectorAll(`[data-testid="chain-lines"] line[data-link="${n}"]`).length === targets.length;
+            }, l.link, { timeout: 10000 });
             if (targeted === 0) await p.screenshot({ path: join(SHOTS, `web-chain-${width}x${height}.png`) });
             targeted += 1;
           }
