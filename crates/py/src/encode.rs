@@ -591,7 +591,7 @@ mod tests {
 
     /// Random positions of a duel of two built-in decks, every `every` decisions.
     fn positions(a: &str, b: &str, seed: u64, every: usize) -> Vec<ygo_core::Duel> {
-        let mut g = Game::new(a, b, "mr2020", seed, None).unwrap();
+        let mut g = Game::new(a, b, Some("mr2020"), seed, None).unwrap();
         let mut rng = RandomPlayer::new(seed);
         let mut out = Vec::new();
         for i in 0.. {

@@ -55,6 +55,17 @@ pub fn format_pool(format: Option<&str>) -> Result<Arc<CardPool>, String> {
     }
 }
 
+/// The rules asked for: `edition` and `format` as given; with neither, two Goat decks (the
+/// built-in Goat decks, or files that call themselves Goat decks) play `goat`, as every
+/// command of the CLI does; otherwise Master Rule 2020 with today's cards.
+pub fn resolve_rules(deck_args: [&str; 2], edition: Option<&str>, format: Option<&str>) -> Result<(Edition, Option<String>), String> {
+    let edition = edition.map(parse_edition).transpose()?;
+    if format.is_none() && edition.is_none() && deck_args.iter().all(|d| ygo_data::format::goat_mark(d).is_some()) {
+        return Ok((Edition::Expert, Some("goat".into())));
+    }
+    Ok((edition.unwrap_or_default(), format.map(str::to_string)))
+}
+
 /// Parses an edition name (`expert`, `mr1` .. `mr2020`).
 pub fn parse_edition(name: &str) -> Result<Edition, String> {
     Edition::parse(name).ok_or_else(|| format!("unknown edition {name:?} (expert, mr1, mr2, mr3, mr4, mr2020)"))
@@ -71,10 +82,11 @@ impl Game {
         Ok(Game { duel, setup, actions: Vec::new(), deck_names: [decks[0].name.clone(), decks[1].name.clone()], format })
     }
 
-    /// A new duel from deck arguments.
-    pub fn new(deck_a: &str, deck_b: &str, edition: &str, seed: u64, format: Option<&str>) -> Result<Game, String> {
+    /// A new duel from deck arguments; no edition and no format: see [`resolve_rules`].
+    pub fn new(deck_a: &str, deck_b: &str, edition: Option<&str>, seed: u64, format: Option<&str>) -> Result<Game, String> {
         let (a, b) = (load_deck(deck_a)?, load_deck(deck_b)?);
-        Game::start([&a, &b], parse_edition(edition)?, seed, format)
+        let (edition, format) = resolve_rules([deck_a, deck_b], edition, format)?;
+        Game::start([&a, &b], edition, seed, format.as_deref())
     }
 
     /// The passcode at `loc` if `viewer` may see it there.
@@ -204,7 +216,7 @@ mod tests {
 
     #[test]
     fn ids_apply_and_replays_verify() {
-        let mut g = Game::new("vanilla-yugi", "vanilla-kaiba", "mr2020", 3, None).unwrap();
+        let mut g = Game::new("vanilla-yugi", "vanilla-kaiba", Some("mr2020"), 3, None).unwrap();
         play(&mut g, 300);
         assert_eq!(g.actions.len(), 300.min(g.actions.len()));
         let json = serde_json::to_string(&g.replay_file()).unwrap();
@@ -219,7 +231,7 @@ mod tests {
 
     #[test]
     fn bytes_round_trip() {
-        let mut g = Game::new("bench-yugi", "bench-kaiba", "mr2020", 9, None).unwrap();
+        let mut g = Game::new("bench-yugi", "bench-kaiba", Some("mr2020"), 9, None).unwrap();
         play(&mut g, 200);
         let back = Game::from_bytes(&g.to_bytes()).unwrap();
         assert_eq!(back.duel, g.duel);
@@ -229,7 +241,7 @@ mod tests {
 
     #[test]
     fn the_view_table_is_the_view_without_actions() {
-        let mut g = Game::new("bench-yugi", "bench-kaiba", "mr2020", 2, None).unwrap();
+        let mut g = Game::new("bench-yugi", "bench-kaiba", Some("mr2020"), 2, None).unwrap();
         for _ in 0..40 {
             play(&mut g, 7);
             for p in Player::BOTH {
@@ -244,17 +256,30 @@ mod tests {
     #[test]
     fn a_named_format_checks_the_decks_and_plays_its_pool() {
         // Today's vanilla decks hold cards outside the Goat list: refused, naming the format.
-        let err = Game::new("vanilla-yugi", "vanilla-kaiba", "mr2020", 1, Some("goat")).unwrap_err();
+        let err = Game::new("vanilla-yugi", "vanilla-kaiba", Some("mr2020"), 1, Some("goat")).unwrap_err();
         assert!(err.contains("goat"), "{err}");
-        assert!(Game::new("vanilla-yugi", "vanilla-kaiba", "mr2020", 1, Some("no-such-format")).unwrap_err().contains("no-such-format"));
-        let g = Game::new("vanilla-yugi", "vanilla-kaiba", "mr2020", 1, Some("tcg")).unwrap();
+        assert!(Game::new("vanilla-yugi", "vanilla-kaiba", Some("mr2020"), 1, Some("no-such-format")).unwrap_err().contains("no-such-format"));
+        let g = Game::new("vanilla-yugi", "vanilla-kaiba", Some("mr2020"), 1, Some("tcg")).unwrap();
         assert_eq!(g.format.as_deref(), Some("tcg"));
         assert_eq!(g.replay_file().play_format.as_deref(), Some("tcg"));
-        assert!(Game::new("vanilla-yugi", "vanilla-kaiba", "mr9", 1, None).unwrap_err().contains("mr9"));
+        assert!(Game::new("vanilla-yugi", "vanilla-kaiba", Some("mr9"), 1, None).unwrap_err().contains("mr9"));
         // The built-in Goat decks play goat: Expert Rule, recorded in the replay.
-        let g = Game::new("goat-control", "chaos-turbo", "mr2020", 1, Some("goat")).unwrap();
+        let g = Game::new("goat-control", "chaos-turbo", Some("mr2020"), 1, Some("goat")).unwrap();
         assert_eq!(g.setup.edition, ygo_core::Edition::Expert);
         assert_eq!(g.replay_file().play_format.as_deref(), Some("goat"));
-        assert!(Game::new("no-such-deck", "vanilla-kaiba", "mr2020", 1, None).unwrap_err().contains("no-such-deck"));
+        assert!(Game::new("no-such-deck", "vanilla-kaiba", Some("mr2020"), 1, None).unwrap_err().contains("no-such-deck"));
+    }
+
+    #[test]
+    fn two_goat_decks_play_goat_unless_told_otherwise() {
+        // RULE: GOAT-8 (the 2005 versions) and GOAT-1, as every front end decides it.
+        let g = Game::new("goat-control", "chaos-turbo", None, 1, None).unwrap();
+        assert_eq!((g.format.as_deref(), g.setup.edition), (Some("goat"), ygo_core::Edition::Expert));
+        let g = Game::new("goat-control", "chaos-turbo", Some("mr2020"), 1, None).unwrap();
+        assert_eq!((g.format.as_deref(), g.setup.edition), (None, ygo_core::Edition::Mr2020), "an explicit edition wins");
+        let g = Game::new("goat-control", "vanilla-kaiba", None, 1, None).unwrap();
+        assert_eq!(g.format, None, "one deck is not a Goat deck");
+        let g = Game::new("vanilla-yugi", "vanilla-kaiba", None, 1, None).unwrap();
+        assert_eq!((g.format.as_deref(), g.setup.edition), (None, ygo_core::Edition::Mr2020));
     }
 }

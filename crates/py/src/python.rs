@@ -49,8 +49,9 @@ fn obs_dict<'py>(py: Python<'py>, obs: Obs, rows: usize) -> PyResult<Bound<'py, 
     Ok(d)
 }
 
-/// A duel: `Duel(deck_a, deck_b, edition="mr2020", seed=0, format=None)`. Decks are a
-/// built-in name, a `.ydk` path or a `ydke://` link.
+/// A duel: `Duel(deck_a, deck_b, edition=None, seed=0, format=None)`. Decks are a
+/// built-in name, a `.ydk` path or a `ydke://` link. With neither `edition` nor `format`,
+/// two Goat decks play `goat` and any other pair Master Rule 2020.
 #[pyclass(name = "Duel", module = "ygo")]
 #[derive(Clone)]
 pub struct PyDuel {
@@ -60,8 +61,8 @@ pub struct PyDuel {
 #[pymethods]
 impl PyDuel {
     #[new]
-    #[pyo3(signature = (deck_a = DEFAULT_DECKS[0], deck_b = DEFAULT_DECKS[1], edition = "mr2020", seed = 0, format = None))]
-    fn new(deck_a: &str, deck_b: &str, edition: &str, seed: u64, format: Option<&str>) -> PyResult<PyDuel> {
+    #[pyo3(signature = (deck_a = DEFAULT_DECKS[0], deck_b = DEFAULT_DECKS[1], edition = None, seed = 0, format = None))]
+    fn new(deck_a: &str, deck_b: &str, edition: Option<&str>, seed: u64, format: Option<&str>) -> PyResult<PyDuel> {
         Ok(PyDuel { game: Game::new(deck_a, deck_b, edition, seed, format).map_err(value_error)? })
     }
 
@@ -307,7 +308,7 @@ impl PyVecEnv {
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (num_envs = 64, deck_a = DEFAULT_DECKS[0], deck_b = DEFAULT_DECKS[1], opponent = None, seat = None, seed = 0, threads = 1, edition = "mr2020", skip_forced = true, action_rows = ACTION_ROWS, auto_reset = true, format = None))]
+    #[pyo3(signature = (num_envs = 64, deck_a = DEFAULT_DECKS[0], deck_b = DEFAULT_DECKS[1], opponent = None, seat = None, seed = 0, threads = 1, edition = None, skip_forced = true, action_rows = ACTION_ROWS, auto_reset = true, format = None))]
     fn new(
         py: Python<'_>,
         num_envs: usize,
@@ -317,7 +318,7 @@ impl PyVecEnv {
         seat: Option<&Bound<'_, PyAny>>,
         seed: u64,
         threads: usize,
-        edition: &str,
+        edition: Option<&str>,
         skip_forced: bool,
         action_rows: usize,
         auto_reset: bool,
@@ -330,17 +331,8 @@ impl PyVecEnv {
                 return Err(value_error(format!("unknown opponent {o:?} ({}, or mcts:N)", ygo_ai::AI_NAMES.join(", "))));
             }
         }
-        let cfg = EnvConfig {
-            decks,
-            edition: game::parse_edition(edition).map_err(value_error)?,
-            format,
-            opponent,
-            seat,
-            seed,
-            skip_forced,
-            action_rows: action_rows.max(1),
-            auto_reset,
-        };
+        let (edition, format) = game::resolve_rules([deck_a, deck_b], edition, format.as_deref()).map_err(value_error)?;
+        let cfg = EnvConfig { decks, edition, format, opponent, seat, seed, skip_forced, action_rows: action_rows.max(1), auto_reset };
         let env = py.detach(|| VecEnv::new(cfg, num_envs, threads.max(1))).map_err(value_error)?;
         Ok(PyVecEnv { env: Mutex::new(env), rows: action_rows.max(1) })
     }

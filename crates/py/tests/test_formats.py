@@ -48,3 +48,14 @@ def test_vec_env_takes_format():
     assert obs["action_mask"].shape[0] == 4
     with pytest.raises(ValueError, match="not legal in the goat format"):
         ygo.VecEnv(1, "goat-control", "synchro", format="goat")
+
+
+def test_two_goat_decks_play_goat_without_being_told():
+    # As every CLI command does: neither edition nor format given, two Goat decks.
+    assert json.loads(ygo.Duel(*GOAT, seed=1).replay())["play_format"] == "goat"
+    env = ygo.pettingzoo.env(deck_a=GOAT[0], deck_b=GOAT[1])
+    env.reset(seed=3)
+    assert json.loads(env.unwrapped.duel.replay())["play_format"] == "goat"
+    # An edition given, or a deck that is not a Goat deck: today's rules.
+    assert json.loads(ygo.Duel(*GOAT, seed=1, edition="mr2020").replay()).get("play_format") is None
+    assert json.loads(ygo.Duel("goat-control", "vanilla-kaiba", seed=1).replay()).get("play_format") is None

@@ -4,7 +4,8 @@
 ``gymnasium.make("ygo/Duel-v0", ...)``. ``format="goat"`` (or ``tcg``, ``ocg``) plays a named
 format: its edition, its versions of the cards, and both decks must be legal in it (a
 ``ValueError`` names the deck and the rule broken otherwise); e.g.
-``DuelEnv(deck="goat-control", opponent_deck="chaos-turbo", format="goat")``. The observation is a Dict of the tables of
+``DuelEnv(deck="goat-control", opponent_deck="chaos-turbo", format="goat")``; with neither
+``edition`` nor ``format``, two Goat decks play ``goat`` (any other pair: Master Rule 2020). The observation is a Dict of the tables of
 ``docs/OBSERVATION.md`` (``cards``, ``globals``, ``actions``) plus ``action_mask``; the
 action is a row of the action table (``Discrete(action_rows)``); ``action_masks()``
 returns the mask too. The reward is +1 for a win, -1 for a loss, 0 otherwise. One step is
@@ -39,7 +40,7 @@ class DuelEnv(gymnasium.Env):
         opponent_deck: str = DEFAULT_DECKS[1],
         opponent: str = "random",
         seat: str | int | None = None,
-        edition: str = "mr2020",
+        edition: str | None = None,
         action_rows: int = ACTION_ROWS,
         render_mode: str | None = None,
         illegal_action: str = "ignore",

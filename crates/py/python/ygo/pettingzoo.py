@@ -8,7 +8,7 @@ agent not deciding. The action is a row of the action table. Decisions with a si
 legal action are answered without asking. Reward +1 to the winner and -1 to the loser
 when the duel ends. ``format="goat"`` (or ``tcg``, ``ocg``) plays a named format (its
 edition, cards and deck rules), e.g. ``env(deck_a="goat-control", deck_b="chaos-turbo",
-format="goat")``.
+format="goat")``; with neither ``edition`` nor ``format``, two Goat decks play ``goat``.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class DuelAEC(AECEnv):
         self,
         deck_a: str = DEFAULT_DECKS[0],
         deck_b: str = DEFAULT_DECKS[1],
-        edition: str = "mr2020",
+        edition: str | None = None,
         action_rows: int = ACTION_ROWS,
         render_mode: str | None = None,
         format: str | None = None,

@@ -17,7 +17,8 @@ the engine's bounds) and the first observation of the next duel.
 
 ``format="goat"`` (or ``tcg``, ``ocg``) plays a named format: its edition, its versions of
 the cards, both decks checked against its deck rules and list (``ValueError`` otherwise);
-the built-in Goat decks (``goat-control``, ``chaos-turbo``, ...) are legal in ``goat``.
+the built-in Goat decks (``goat-control``, ``chaos-turbo``, ...) are legal in ``goat``. With
+neither ``edition`` nor ``format``, two Goat decks play ``goat``.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class VecEnv:
         seat: str | int | None = None,
         seed: int = 0,
         threads: int = 1,
-        edition: str = "mr2020",
+        edition: str | None = None,
         skip_forced: bool = True,
         action_rows: int = ACTION_ROWS,
         format: str | None = None,
