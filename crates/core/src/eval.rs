@@ -717,8 +717,8 @@ impl Duel {
         for op in &e.ops {
             op.visit(&mut |o| match o {
                 Op::Choose { place, filter, .. } => choose = Some((*place, filter)),
-                // (a destruction to the Deck is not asked about: as before the merge)
-                Op::Destroy(obj, crate::effect::DestroyTo::Gy | crate::effect::DestroyTo::Banished) => {
+                // Wherever the destroyed card goes (GY, banished, top of the Deck), it is destroyed.
+                Op::Destroy(obj, _) => {
                     hit = hit || self.would_name_any(obj, choose, &lctx, &|c| self.filter_in(f, c, ctx));
                 }
                 _ => {}
