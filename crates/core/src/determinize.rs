@@ -79,25 +79,16 @@ impl Duel {
     /// duel's own random source from `rng` and drops the event log.
     pub fn redeal_hidden<R: Rng + ?Sized>(&mut self, viewer: Player, rng: &mut R) {
         for p in Player::BOTH {
-            let places = self.hidden_places(viewer, p);
-            let mut ids: Vec<Identity> = places
-                .iter()
-                .map(|&(id, _)| {
-                    let c = self.card(id);
-                    Identity { code: c.code, def: c.def, owner: c.owner() }
-                })
-                .collect();
-            ids.sort();
-            ids.shuffle(rng);
-            // Constrained places first, so they never run out of fitting cards.
-            let mut order: Vec<usize> = (0..places.len()).collect();
-            order.sort_by_key(|&i| places[i].1);
-            for i in order {
-                let (id, slot) = places[i];
-                let pick = ids.iter().position(|x| slot.fits(&self.pool.def(x.def).data)).unwrap_or(0);
-                let Some(x) = (!ids.is_empty()).then(|| ids.remove(pick)) else { break };
-                self.set_identity(id, x.code, x.def, x.owner);
+            let mut places = self.hidden_places(viewer, p);
+            // MISC-9: a player knows what their own Deck holds, only not its order: their
+            // Deck is dealt again from its own cards, apart from their other hidden cards
+            // (a face-down card of theirs the opponent controls, face-down banished ones).
+            if p == viewer {
+                let (deck, rest): (Vec<_>, Vec<_>) = places.into_iter().partition(|&(id, _)| self.card(id).zone() == Zone::Deck);
+                self.deal_again(&deck, rng);
+                places = rest;
             }
+            self.deal_again(&places, rng);
         }
         let mut seed = [0u8; 32];
         rng.fill_bytes(&mut seed);
@@ -106,6 +97,29 @@ impl Duel {
         // The indexes of cards with triggers, win conditions, modifiers and GY effects
         // describe the cards dealt now, never the real ones.
         self.index_watchers();
+    }
+
+    /// Deals the identities held by `places` again among them, each place getting one it
+    /// may hold.
+    fn deal_again<R: Rng + ?Sized>(&mut self, places: &[(CardId, Slot)], rng: &mut R) {
+        let mut ids: Vec<Identity> = places
+            .iter()
+            .map(|&(id, _)| {
+                let c = self.card(id);
+                Identity { code: c.code, def: c.def, owner: c.owner() }
+            })
+            .collect();
+        ids.sort();
+        ids.shuffle(rng);
+        // Constrained places first, so they never run out of fitting cards.
+        let mut order: Vec<usize> = (0..places.len()).collect();
+        order.sort_by_key(|&i| places[i].1);
+        for i in order {
+            let (id, slot) = places[i];
+            let pick = ids.iter().position(|x| slot.fits(&self.pool.def(x.def).data)).unwrap_or(0);
+            let Some(x) = (!ids.is_empty()).then(|| ids.remove(pick)) else { break };
+            self.set_identity(id, x.code, x.def, x.owner);
+        }
     }
 
     /// Exchanges the identities of two card instances `viewer` cannot see, as if the duel
