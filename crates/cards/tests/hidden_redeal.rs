@@ -28,7 +28,7 @@ fn redealing_hidden_cards_never_changes_a_players_actions_or_view() {
             step += 1;
             let legal = d.legal_actions();
             // Every 7th decision with a choice: two samples of what p cannot see.
-            if legal.len() > 1 && step % 7 == 0 {
+            if legal.len() > 1 && step.is_multiple_of(7) {
                 moments += 1;
                 let view = d.view(p);
                 known_moments += u64::from(!view.sides[p.opp().idx()].known_hand.is_empty());
