@@ -18,7 +18,8 @@ fn setup(a: usize, b: usize, seed: u64, edition: Edition) -> DuelSetup {
     s
 }
 
-/// MISC-3: the opponent's hand, deck and face-down cards never appear in a view.
+/// MISC-3: the opponent's hand, deck and face-down cards never appear in a view, but for
+/// the cards revealed to the viewer that have not moved since (MISC-7), and those exactly.
 fn check_view(d: &Duel, viewer: Player) -> Result<(), String> {
     let v = d.view(viewer);
     let opp = &v.sides[viewer.opp().idx()];
@@ -26,9 +27,16 @@ fn check_view(d: &Duel, viewer: Player) -> Result<(), String> {
         return Err("opponent's hand is visible".into());
     }
     let ps = d.player(viewer.opp());
+    let known: Vec<(usize, u32)> = ps.hand.iter().enumerate().filter(|(_, &c)| d.card(c).known_to(viewer)).map(|(i, &c)| (i, d.card(c).code)).collect();
+    if opp.known_hand.iter().map(|(i, k)| (*i, k.code)).ne(known.iter().copied()) {
+        return Err(format!("known hand cards {:?}, revealed {known:?}", opp.known_hand));
+    }
+    if !v.sides[viewer.idx()].known_hand.is_empty() {
+        return Err("the viewer's own side lists known hand cards".into());
+    }
     for (i, m) in ps.monsters.iter().enumerate() {
         if let Some(id) = m {
-            let hidden = !d.card(*id).face_up();
+            let hidden = !d.card(*id).face_up() && !d.card(*id).known_to(viewer);
             match (&opp.monsters[i], hidden) {
                 (Some(SeenCard::Known(_)), true) => return Err(format!("face-down monster {i} is visible")),
                 (None, _) => return Err("a monster is missing from the view".into()),
@@ -38,7 +46,7 @@ fn check_view(d: &Duel, viewer: Player) -> Result<(), String> {
     }
     for (i, s) in ps.spells.iter().enumerate() {
         if let Some(id) = s {
-            if !d.card(*id).face_up() && matches!(opp.spells[i], Some(SeenCard::Known(_))) {
+            if !d.card(*id).face_up() && !d.card(*id).known_to(viewer) && matches!(opp.spells[i], Some(SeenCard::Known(_))) {
                 return Err(format!("face-down spell {i} is visible"));
             }
         }

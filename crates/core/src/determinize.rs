@@ -16,8 +16,9 @@
 //! hidden instance changes, so every place keeps its own state (position, Set turn).
 //!
 //! The sample assumes the deck lists are known (the identities of the hidden cards as a
-//! multiset), as open decklists do; it uses only what the viewer sees now (a card seen
-//! once and hidden again is dealt like any other hidden card).
+//! multiset), as open decklists do; it uses only what the viewer sees now: a card revealed
+//! to the viewer that has not moved since (MISC-7) stays what it is, and a card seen once
+//! and hidden again (moved, or its Deck shuffled) is dealt like any other hidden card.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -78,25 +79,16 @@ impl Duel {
     /// duel's own random source from `rng` and drops the event log.
     pub fn redeal_hidden<R: Rng + ?Sized>(&mut self, viewer: Player, rng: &mut R) {
         for p in Player::BOTH {
-            let places = self.hidden_places(viewer, p);
-            let mut ids: Vec<Identity> = places
-                .iter()
-                .map(|&(id, _)| {
-                    let c = self.card(id);
-                    Identity { code: c.code, def: c.def, owner: c.owner() }
-                })
-                .collect();
-            ids.sort();
-            ids.shuffle(rng);
-            // Constrained places first, so they never run out of fitting cards.
-            let mut order: Vec<usize> = (0..places.len()).collect();
-            order.sort_by_key(|&i| places[i].1);
-            for i in order {
-                let (id, slot) = places[i];
-                let pick = ids.iter().position(|x| slot.fits(&self.pool.def(x.def).data)).unwrap_or(0);
-                let Some(x) = (!ids.is_empty()).then(|| ids.remove(pick)) else { break };
-                self.set_identity(id, x.code, x.def, x.owner);
+            let mut places = self.hidden_places(viewer, p);
+            // MISC-9: a player knows what their own Deck holds, only not its order: their
+            // Deck is dealt again from its own cards, apart from their other hidden cards
+            // (a face-down card of theirs the opponent controls, face-down banished ones).
+            if p == viewer {
+                let (deck, rest): (Vec<_>, Vec<_>) = places.into_iter().partition(|&(id, _)| self.card(id).zone() == Zone::Deck);
+                self.deal_again(&deck, rng);
+                places = rest;
             }
+            self.deal_again(&places, rng);
         }
         let mut seed = [0u8; 32];
         rng.fill_bytes(&mut seed);
@@ -105,6 +97,29 @@ impl Duel {
         // The indexes of cards with triggers, win conditions, modifiers and GY effects
         // describe the cards dealt now, never the real ones.
         self.index_watchers();
+    }
+
+    /// Deals the identities held by `places` again among them, each place getting one it
+    /// may hold.
+    fn deal_again<R: Rng + ?Sized>(&mut self, places: &[(CardId, Slot)], rng: &mut R) {
+        let mut ids: Vec<Identity> = places
+            .iter()
+            .map(|&(id, _)| {
+                let c = self.card(id);
+                Identity { code: c.code, def: c.def, owner: c.owner() }
+            })
+            .collect();
+        ids.sort();
+        ids.shuffle(rng);
+        // Constrained places first, so they never run out of fitting cards.
+        let mut order: Vec<usize> = (0..places.len()).collect();
+        order.sort_by_key(|&i| places[i].1);
+        for i in order {
+            let (id, slot) = places[i];
+            let pick = ids.iter().position(|x| slot.fits(&self.pool.def(x.def).data)).unwrap_or(0);
+            let Some(x) = (!ids.is_empty()).then(|| ids.remove(pick)) else { break };
+            self.set_identity(id, x.code, x.def, x.owner);
+        }
     }
 
     /// Exchanges the identities of two card instances `viewer` cannot see, as if the duel
@@ -232,5 +247,66 @@ mod tests {
         assert_ne!(codes(&d1, &d1.player(Player::B).hand), codes(&d2, &d2.player(Player::B).hand));
         let (s1, s2) = (d1.determinized(Player::A, 7), d2.determinized(Player::A, 7));
         assert_eq!(s1, s2);
+    }
+
+    /// Reveals the card at `i` of B's hand to A (as an effect does, MISC-7).
+    fn reveal_b_hand(d: &mut Duel, i: usize) -> CardId {
+        let c = d.player(Player::B).hand[i];
+        d.emit(crate::event::Event::Revealed { card: c });
+        c
+    }
+
+    #[test]
+    fn a_revealed_hand_card_stays_known_in_views_and_samples() {
+        // RULE: MISC-7
+        let mut d = duel(4);
+        let c = reveal_b_hand(&mut d, 2);
+        let code = d.card(c).code;
+        let v = d.view(Player::A);
+        let known = &v.sides[Player::B.idx()].known_hand;
+        assert_eq!(known.len(), 1, "only the revealed card is known: {known:?}");
+        assert_eq!((known[0].0, known[0].1.code), (2, code));
+        assert!(v.sides[Player::B.idx()].hand.is_empty());
+        // B's own view lists the card in the hand, as before, and no known cards.
+        assert!(d.view(Player::B).sides[Player::B.idx()].known_hand.is_empty());
+        // A's samples keep it where it is; the other hand cards are dealt again.
+        let mut others_changed = false;
+        for seed in 0..20 {
+            let s = d.determinized(Player::A, seed);
+            assert_eq!(s.card(s.player(Player::B).hand[2]).code, code, "seed {seed}");
+            assert_eq!(s.view(Player::A), d.view(Player::A), "seed {seed}");
+            others_changed |= codes(&s, &s.player(Player::B).hand) != codes(&d, &d.player(Player::B).hand);
+        }
+        assert!(others_changed, "the unrevealed hand cards are still dealt again");
+    }
+
+    #[test]
+    fn a_revealed_card_is_forgotten_when_it_moves_or_its_deck_is_shuffled() {
+        // RULE: MISC-7
+        let mut d = duel(4);
+        // A Deck shuffle does not touch the hand: the revealed hand card stays known.
+        let c = reveal_b_hand(&mut d, 0);
+        d.shuffle_deck(Player::B);
+        assert!(d.card(c).known_to(Player::A));
+        // Moved (to the GY and back to the hand) it is a new card (MISC-8): hidden again.
+        d.send_to_gy(c, crate::event::Reason::Effect);
+        d.return_to_hand(c, crate::event::Reason::Effect);
+        assert!(!d.card(c).known_to(Player::A) && !d.visible_to(c, Player::A));
+        assert!(d.view(Player::A).sides[Player::B.idx()].known_hand.is_empty());
+        // A revealed Deck card is known until its Deck is shuffled.
+        let top = *d.player(Player::B).deck.last().unwrap();
+        d.emit(crate::event::Event::Revealed { card: top });
+        assert!(d.visible_to(top, Player::A));
+        for seed in 0..5 {
+            let s = d.determinized(Player::A, seed);
+            assert_eq!(s.card(top).code, d.card(top).code, "seed {seed}: the known Deck card stays");
+        }
+        d.shuffle_deck(Player::B);
+        assert!(!d.visible_to(top, Player::A), "a shuffle makes the Deck's cards unknown again");
+        // Drawn, a revealed top card is in another hidden place: unknown as well.
+        let top = *d.player(Player::B).deck.last().unwrap();
+        d.emit(crate::event::Event::Revealed { card: top });
+        d.draw(Player::B, 1);
+        assert!(!d.visible_to(top, Player::A));
     }
 }

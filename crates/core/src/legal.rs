@@ -647,9 +647,13 @@ impl Duel {
         }
     }
 
-    /// Can `viewer` see this card's face (MISC-3)?
+    /// Can `viewer` see this card's face (MISC-3), or do they know it by a reveal (MISC-7)?
     pub fn visible_to(&self, id: CardId, viewer: Player) -> bool {
         let c = self.card(id);
+        // MISC-7: a card revealed to the viewer stays known where it is.
+        if c.known_to(viewer) {
+            return true;
+        }
         match c.zone() {
             Zone::Hand => c.controller() == viewer,
             // A player searching their own Deck sees the cards they may pick.

@@ -63,6 +63,10 @@ pub struct SideView {
     pub hand_count: usize,
     /// The viewer's own hand; empty for the opponent.
     pub hand: Vec<KnownCard>,
+    /// The opponent's hand cards the viewer knows by a reveal (MISC-7), each with its index
+    /// in that hand; empty for the viewer's own side (all of it is in `hand`).
+    #[serde(default)]
+    pub known_hand: Vec<(usize, KnownCard)>,
     /// Cards in the Main Deck (public: ZONE-7).
     pub deck_count: usize,
     /// The top card of the Main Deck when it is public (a Deck turned over by
@@ -138,7 +142,8 @@ impl Duel {
     }
 
     /// What `viewer` may see (MISC-3): never the opponent's hand, deck order, face-down
-    /// cards or face-down banished cards.
+    /// cards or face-down banished cards, except the cards revealed to the viewer that have
+    /// not moved since (MISC-7: `known_hand`, and a revealed Set card shown as known).
     pub fn view(&self, viewer: Player) -> View {
         let mut v = self.view_table(viewer);
         if v.deciding == Some(viewer) {
@@ -157,6 +162,11 @@ impl Duel {
                 lp: ps.lp(),
                 hand_count: ps.hand.len(),
                 hand: if mine { ps.hand.iter().map(|&c| self.known(c)).collect() } else { Vec::new() },
+                known_hand: if mine {
+                    Vec::new()
+                } else {
+                    ps.hand.iter().enumerate().filter(|&(_, &c)| self.visible_to(c, viewer)).map(|(i, &c)| (i, self.known(c))).collect()
+                },
                 deck_count: ps.deck.len(),
                 deck_top: ps.deck.last().filter(|_| self.decks_face_up()).map(|&c| self.known(c)),
                 extra_count: ps.extra.len(),

@@ -383,10 +383,15 @@ pub fn behavior(id: u32) -> Option<Behavior> {
 
 /// Chaos Emperor Dragon's effect: pay 1000 LP, every card in both hands and on the field
 /// goes to the GY, 300 damage for each that arrived in the opponent's GY.
+/// Chaos Emperor Dragon's reset: every card in both hands and on the field to the GY.
+fn chaos_emperor_send() -> Op {
+    Op::SendToGy(Obj::Union(vec![Obj::All(Place::Field(Who::Both), F::Any), Obj::All(Place::Hand(Who::Both), F::Any)]))
+}
+
 fn chaos_emperor_reset(text: &str) -> E {
     E::ignition(text)
         .cost(Cost::pay_lp(Num::Const(1000)))
-        .op(Op::SendToGy(Obj::Union(vec![Obj::All(Place::Field(Who::Both), F::Any), Obj::All(Place::Hand(Who::Both), F::Any)])))
+        .op(chaos_emperor_send())
         .op(Op::damage(Who::Opponent, Num::per(300, Obj::Filtered(Box::new(Obj::Affected), F::InPlace(Place::Gy(Who::Opponent))))))
 }
 
@@ -409,19 +414,27 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
             .op(Op::AddCounters { what: Obj::Chosen, kind: Counter::Spell, count: 1, max: None }),
         ),
         // Chaos Emperor Dragon - Envoy of the End: no once-per-turn limit, no lock on other
-        // activations.
+        // activations; 300 damage for every card the effect sent to a GY, either player's
+        // (the later errata counts only the opponent's).
         82301904 => chaos_summon(vec![
             chaos_summon_text(),
-            chaos_emperor_reset(
-                "Pay 1000 LP: send every card in both hands and on the field to the GY; your opponent takes 300 damage for each card sent to their GY.",
-            ),
+            E::ignition(
+                "Pay 1000 LP: send every card in both hands and on the field to the GY; your opponent takes 300 damage for each card sent to the GY this way (both players' cards).",
+            )
+            .cost(Cost::pay_lp(Num::Const(1000)))
+            .op(chaos_emperor_send())
+            .op(Op::damage(Who::Opponent, Num::per(300, Obj::Filtered(Box::new(Obj::Affected), F::InPlace(Place::Gy(Who::Both)))))),
         ]),
-        // Dark Magician of Chaos: no once-per-turn limit; the monsters it destroys by battle
+        // Dark Magician of Chaos: the Spell comes back when it is summoned (an optional
+        // "when" trigger), with no once-per-turn limit; the monsters it destroys by battle
         // are banished instead of going to the GY (not a trigger).
         40737112 => dark_magician_of_chaos(
-            dark_magician_of_chaos_retrieval(
-                "In the End Phase of a turn this card was Normal or Special Summoned: you can target 1 Spell in your GY; add it to your hand.",
-            ),
+            E::optional_when(
+                Trigger::Summoned { normal: true, flip: false, special: true, of: Subject::This },
+                "When this card is Normal or Special Summoned: you can target 1 Spell in your GY; add it to your hand.",
+            )
+            .target_in(Place::Gy(Who::You), 1, 1, F::Spell)
+            .op(Op::ToHand(Obj::Targets)),
             E::continuous("Monsters it destroys by battle are banished instead of going to the GY.").modifier(Modifier::banish_battle_victims(Scope::This)),
         ),
         // Dark Mimic LV1: the level-up is mandatory.
@@ -432,6 +445,13 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
                 "In your Standby Phase: send this face-up card to the GY to Special Summon 1 \"Dark Mimic LV3\" from your hand or Deck.",
             )),
         ]),
+        // Giant Rat (2005: a floater that may find nothing, VER-1)
+        97017120 => crate::mechanics::floater(
+            crate::Versions::Goat2005,
+            "When this card is destroyed by battle and sent to the GY: you can Special Summon 1 EARTH monster with 1500 or less ATK from your Deck in face-up Attack Position (with none there, show your Deck); then shuffle your Deck.",
+            F::Monster & F::Attribute(Attribute::Earth) & F::atk_at_most(1500),
+            SummonPos::Attack,
+        ),
         // Dark Ruler Ha Des: the TCG text of 2005 has no summon restriction.
         53982768 => Behavior::with(vec![ha_des_negation()]),
         _ => return None,

@@ -582,6 +582,13 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
         )]),
         // Reaper on the Nightmare (2005: destroyed as soon as an effect targets it)
         85684223 => fusion(&[SPIRIT_REAPER, NIGHTMARE_HORSE], reaper_on_the_nightmare(Modifier::destroy_when_targeted(Scope::This))),
+        // Shining Angel (2005: a floater that may find nothing, VER-1)
+        95956346 => crate::mechanics::floater(
+            crate::Versions::Goat2005,
+            "When this card is destroyed by battle and sent to the GY: you can Special Summon 1 LIGHT monster with 1500 or less ATK from your Deck in face-up Attack Position (with none there, show your Deck); then shuffle your Deck.",
+            F::Monster & F::Attribute(Attribute::Light) & F::atk_at_most(1500),
+            SummonPos::Attack,
+        ),
         // Sinister Serpent (2005: no once-per-turn limit, nothing banished later)
         8131171 => Behavior::with(vec![sinister_serpent("In your Standby Phase, if this card is in your GY: you can return it to your hand.")]),
         _ => return None,

@@ -162,6 +162,11 @@ pub struct CardState {
     /// the GY.
     #[serde(default)]
     pub battle_banished: bool,
+    /// MISC-7: the players (bit 0: A, bit 1: B) to whom this card was revealed where it is
+    /// now; cleared when it moves (MISC-8: a new card) or its Deck is shuffled. Written only
+    /// by the atoms (`emit` of a `Revealed` event, `move_card`, `shuffle_deck`).
+    #[serde(default)]
+    known: u8,
 }
 
 /// How a card arrived where it is (for "sent to the GY this turn", "destroyed by an
@@ -214,7 +219,13 @@ impl CardState {
             battle_negated: false,
             shield_turn: Turn::default(),
             battle_banished: false,
+            known: 0,
         }
+    }
+    /// MISC-7: `p` knows this card by a reveal, though it is in a place hidden from them (it
+    /// has not moved and its Deck has not been shuffled since).
+    pub fn known_to(&self, p: Player) -> bool {
+        self.known & (1 << p.idx()) != 0
     }
     /// Face-up (a monster in face-up position, a face-up spell/trap or banished card).
     pub fn face_up(&self) -> bool {

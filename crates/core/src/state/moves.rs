@@ -20,6 +20,11 @@ impl Duel {
         if e.is_happening() && !matches!(e, Event::Drew(_)) {
             self.recent.push(e.clone());
         }
+        // MISC-7: a revealed card is known to both players until it moves or its Deck is
+        // shuffled.
+        if let Event::Revealed { card } = &e {
+            self.cards[card.0 as usize].known = 0b11;
+        }
         self.detect_triggers(&e);
         self.events.push(e);
     }
@@ -127,6 +132,7 @@ impl Duel {
         c.position = to.position;
         c.entered_turn = turn;
         c.moves += 1;
+        c.known = 0;
         c.active = false;
         c.stays = false;
         c.arrived = Arrival { turn, reason: Some(reason), by: self.cause, from: Some(from.zone), from_position };
@@ -571,6 +577,10 @@ impl Duel {
         use rand::seq::SliceRandom;
         let deck = &mut self.players[p.idx()].deck;
         deck.shuffle(&mut self.rng);
+        // MISC-7: a shuffled Deck's order is unknown again.
+        for &c in &self.players[p.idx()].deck {
+            self.cards[c.0 as usize].known = 0;
+        }
         self.emit(Event::Shuffled { player: p });
     }
 }

@@ -1,0 +1,54 @@
+//! MISC-9 and MISC-3 over the Goat decks: in random duels of every ordered pair of the ten
+//! Goat decks (the 2005 pool), dealing again what the deciding player cannot see (the
+//! opponent's hand, face-down cards and both Deck orders, `Duel::determinized`) never changes
+//! that player's legal actions or view (the view lists the actions with their texts), and
+//! the revealed cards the player knows (MISC-7) are dealt as they are. A player knows what
+//! their own Deck holds (MISC-9): a sample deals their Deck from its own cards only.
+
+use ygo_ai::RandomPlayer;
+use ygo_cards::decks::{parse_builtin, GOAT};
+use ygo_core::{Duel, DuelSetup, Edition};
+
+#[test]
+fn redealing_hidden_cards_never_changes_a_players_actions_or_view() {
+    // RULE: MISC-9
+    // RULE: MISC-7
+    let pool = ygo_cards::pool_with(ygo_cards::Versions::Goat2005);
+    let n = std::env::var("YGO_REDEAL_DUELS").ok().and_then(|v| v.parse().ok()).unwrap_or(1000u64);
+    let k = GOAT.len() as u64;
+    let (mut moments, mut known_moments) = (0u64, 0u64);
+    for seed in 0..n {
+        let (a, b) = (&GOAT[(seed % k) as usize], &GOAT[((seed / k) % k) as usize]);
+        let mut s = DuelSetup::new(parse_builtin(a.ydk), parse_builtin(b.ydk), 7000 + seed);
+        s.edition = Edition::Expert;
+        let mut d = Duel::from_setup(pool.clone(), &s).unwrap_or_else(|e| panic!("{} vs {}: {e:?}", a.name, b.name));
+        let mut policy = RandomPlayer::new(seed * 13 + 5);
+        let mut step = 0u64;
+        while let Some(p) = d.deciding_player() {
+            step += 1;
+            let legal = d.legal_actions();
+            // Every 7th decision with a choice: two samples of what p cannot see.
+            if legal.len() > 1 && step.is_multiple_of(7) {
+                moments += 1;
+                let view = d.view(p);
+                known_moments += u64::from(!view.sides[p.opp().idx()].known_hand.is_empty());
+                for r in 0..2 {
+                    let other = d.determinized(p, seed * 1_000_003 + step * 2 + r);
+                    assert_eq!(other.deciding_player(), Some(p), "seed {seed} step {step}: another player decides");
+                    assert_eq!(
+                        other.legal_actions(),
+                        legal,
+                        "seed {seed} ({} vs {}) step {step}: {p:?}'s legal actions depend on hidden cards",
+                        a.name,
+                        b.name
+                    );
+                    assert_eq!(other.view(p), view, "seed {seed} ({} vs {}) step {step}: {p:?}'s view depends on hidden cards", a.name, b.name);
+                }
+            }
+            let act = policy.pick(&legal);
+            d.apply(p, act).unwrap_or_else(|e| panic!("seed {seed} step {step}: {e}"));
+        }
+    }
+    assert!(moments > 1000, "only {moments} moments compared");
+    eprintln!("{moments} moments compared, {known_moments} with revealed hand cards known");
+}
