@@ -133,6 +133,69 @@ pub fn level_up(v: Versions, e: E, next: u32) -> E {
     with_ops(e.cost(Cost::send_self_to_gy()), ops)
 }
 
+/// A Union monster's own words and numbers ([`union`]).
+pub struct Union<'a> {
+    /// What it equips to, in words ("\"X-Head Cannon\"", "Machine monster").
+    pub host_text: &'a str,
+    /// What it equips to (a face-up monster you control other than itself).
+    pub host: F,
+    /// The ATK and DEF the equipped monster gains.
+    pub atk: i32,
+    /// See `atk`.
+    pub def: i32,
+    /// Its 2005 text protects the equipped monster from destruction by card effects too, not
+    /// only by battle ("Heavy Mech Support Platform"); today's texts all do.
+    pub any_destruction_2005: bool,
+}
+
+/// The type bit of a Union monster, as a filter of cards wherever they are.
+fn union_card() -> F {
+    F::Frame(Frame::TypeBit(type_bits::UNION))
+}
+
+/// A Union monster (EFF-15): once per turn, either equip itself to a monster you control
+/// (targeted) or, equipped, unequip and Special Summon itself; while equipped the monster
+/// gains ATK/DEF, and this card is destroyed in its place. The 2005 rules
+/// (`docs/rulings/unions.md`): Special Summoned in Attack Position only, a monster can have
+/// only 1 Union monster equipped at a time, and the substitute covers battle only unless the
+/// text says destruction of any kind; today's text: either face-up position, no such limit,
+/// destruction by battle or card effect.
+pub fn union(v: Versions, u: Union<'_>) -> Behavior {
+    let old = v == Versions::Goat2005;
+    let mut host = u.host & F::FaceUp & F::NotSelf;
+    if old {
+        host = host & !F::equipped_with(Obj::All(Place::SpellTraps(Who::Both), union_card()));
+    }
+    let one = if old { " (a monster can have only 1 Union monster equipped at a time)" } else { "" };
+    let equip = E::ignition(&format!("Once per turn, either: you can target 1 {} you control and equip this card to it{one};", u.host_text))
+        .limit(Limit::PerCardPerTurn)
+        .limit_group(0)
+        .when(Condition::All(vec![Condition::This(F::InPlace(Place::Monsters(Who::You))), Condition::FreeSpellZones(1)]))
+        .target_in(Place::Monsters(Who::You), 1, 1, host)
+        .needs_card_on_field()
+        .op(Op::EquipAsCard { what: Obj::This, to: Obj::Targets, grants: None });
+    let (pos, pos_text) = if old { (SummonPos::Attack, " in Attack Position") } else { (SummonPos::FaceUp, "") };
+    let unequip = E::ignition(&format!("or, while equipped, unequip it and Special Summon it{pos_text}."))
+        .limit(Limit::PerCardPerTurn)
+        .limit_group(0)
+        .when(Condition::All(vec![Condition::This(F::InPlace(Place::SpellTraps(Who::You))), Condition::FreeMonsterZones(1)]))
+        .needs_card_on_field()
+        .op(Op::special_summon(Obj::This, pos));
+    let any = !old || u.any_destruction_2005;
+    let (substitute, how) = if any {
+        (Modifier::destroy_equipped_instead_by_any(Scope::Equipped), "")
+    } else {
+        (Modifier::destroy_equipped_instead(Scope::Equipped), " by battle")
+    };
+    let boost = E::continuous(&format!(
+        "While equipped this way, the equipped monster gains {} ATK and {} DEF, and if it would be destroyed{how}, this card is destroyed instead.",
+        u.atk, u.def
+    ))
+    .modifier(Modifier::AtkDef { scope: Scope::Equipped, atk: Num::Const(u.atk), def: Num::Const(u.def) })
+    .modifier(substitute);
+    Behavior::with(vec![equip, unequip, boost])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,5 +214,17 @@ mod tests {
         assert_eq!(s.effects[1], E::spirit_return());
         assert_eq!(s.effects[2].text, "own");
         assert!(matches!(&upkeep(100, "t").ops[0], Op::ChooseOne(b) if b[0] == vec![Op::pay_lp(Num::Const(100))]));
+    }
+
+    #[test]
+    fn the_2005_union_rules_differ_from_todays() {
+        let u = || Union { host_text: "monster", host: F::Monster, atk: 1, def: 1, any_destruction_2005: false };
+        let (today, old) = (union(Versions::Current, u()), union(Versions::Goat2005, u()));
+        assert_eq!(today.effects[1].ops[0], Op::special_summon(Obj::This, SummonPos::FaceUp));
+        assert_eq!(old.effects[1].ops[0], Op::special_summon(Obj::This, SummonPos::Attack));
+        assert!(today.effects[2].modifiers.contains(&Modifier::destroy_equipped_instead_by_any(Scope::Equipped)));
+        assert!(old.effects[2].modifiers.contains(&Modifier::destroy_equipped_instead(Scope::Equipped)));
+        assert_ne!(today.effects[0].target, old.effects[0].target);
+        assert_eq!(today.effects[0].limit_group, today.effects[1].limit_group);
     }
 }

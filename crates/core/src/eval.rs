@@ -423,6 +423,7 @@ impl Duel {
             Filter::Rel(Relation::DestroyedBy, o) => c.killed_by.is_some_and(|k| self.objects_in(o, ctx).contains(&k)),
             Filter::Rel(Relation::SameNameAs, o) => self.objects_in(o, ctx).iter().any(|&x| self.data(x).name_code() == d.name_code()),
             Filter::Rel(Relation::EquippedTo, o) => c.equip_to.is_some_and(|t| self.objects_in(o, ctx).contains(&t)),
+            Filter::Rel(Relation::EquippedWith, o) => self.objects_in(o, ctx).iter().any(|&e| self.card(e).equip_to == Some(id)),
             Filter::Declared => ctx.res.is_some_and(|r| !r.declared.is_empty() && r.declared.iter().all(|&(k, v)| self.matches_declared(id, k, v))),
             Filter::InDeck => c.zone() == Zone::Deck,
             Filter::OnField => c.zone().on_field(),

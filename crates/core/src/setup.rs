@@ -645,7 +645,8 @@ impl Duel {
             Zone::Monster => data.is_monster(),
             Zone::Field => matches!(data.kind, Kind::Spell(crate::card::SpellKind::Field)),
             Zone::Pendulum => data.has(crate::card::type_bits::PENDULUM),
-            _ => !data.is_monster() || data.has(crate::card::type_bits::PENDULUM),
+            // A monster card in a Spell & Trap Zone only as an Equip Card (a Union monster).
+            _ => !data.is_monster() || data.has(crate::card::type_bits::PENDULUM) || (zone == Zone::SpellTrap && pl.equip_to.is_some()),
         };
         if !kind_ok {
             errs.push(format!("{} cannot be placed in {}", data.name, zone.scenario_name()));

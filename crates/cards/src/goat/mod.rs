@@ -13,6 +13,7 @@ pub(crate) mod monsters_c;
 pub(crate) mod spells_a;
 pub(crate) mod spells_b;
 pub(crate) mod traps;
+pub(crate) mod unions;
 pub mod versions;
 
 use ygo_core::effect::Behavior;

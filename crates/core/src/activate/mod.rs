@@ -315,6 +315,9 @@ impl Duel {
             // SUM-7: an effect that names the Extra Deck may Special Summon from it
             // ("Metamorphosis"); that is not a proper summon.
             Zone::Extra => d.is_extra_deck() && !c.face_up(),
+            // A monster card equipped as an Equip Card, by an effect that says so (a Union
+            // monster's "unequip it and Special Summon it").
+            Zone::SpellTrap => c.equip_to.is_some() && (!needs_proper || c.properly_summoned),
             _ => false,
         }
     }

@@ -303,6 +303,9 @@ pub enum Relation {
     SameNameAs,
     /// Is equipped to a card of the object.
     EquippedTo,
+    /// Has a card of the object equipped to it ("a monster can only be equipped with 1
+    /// Union monster at a time").
+    EquippedWith,
     /// Was destroyed by battle by a card of the object ("the monsters this card destroyed
     /// by battle").
     DestroyedBy,
@@ -324,6 +327,10 @@ impl Filter {
     /// Equipped to a card of the object.
     pub fn equipped_to(o: Obj) -> Filter {
         Filter::Rel(Relation::EquippedTo, Box::new(o))
+    }
+    /// Has a card of the object equipped to it.
+    pub fn equipped_with(o: Obj) -> Filter {
+        Filter::Rel(Relation::EquippedWith, Box::new(o))
     }
     /// A property a target needs only when it is chosen (not again at resolution).
     pub fn at_activation(f: Filter) -> Filter {

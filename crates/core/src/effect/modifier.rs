@@ -469,6 +469,11 @@ pub enum MonsterRule {
     /// Substitute destruction: if a monster in scope would be destroyed by battle, the
     /// monster card equipped to it (by its own effect, "Relinquished") is destroyed instead.
     DestroyEquippedInstead,
+    /// Substitute destruction of any kind: if a monster in scope would be destroyed by
+    /// battle or by a card effect, the monster card equipped to it is destroyed instead (a
+    /// Union monster's "if the equipped monster would be destroyed, destroy this card
+    /// instead"); not when one effect would destroy both.
+    DestroyEquippedInsteadByAny,
     /// Summoned to Defense: a monster in scope whose Normal, Flip or Special Summon has just
     /// succeeded in face-up Attack Position is changed to face-up Defense Position (a rule
     /// process, not a chain link; "Stumbling").
@@ -579,6 +584,10 @@ impl Modifier {
     /// `Rule` with [`MonsterRule::DestroyEquippedInstead`].
     pub fn destroy_equipped_instead(scope: Scope) -> Modifier {
         Modifier::Rule { scope, rule: MonsterRule::DestroyEquippedInstead }
+    }
+    /// `Rule` with [`MonsterRule::DestroyEquippedInsteadByAny`].
+    pub fn destroy_equipped_instead_by_any(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::DestroyEquippedInsteadByAny }
     }
     /// `Rule` with [`MonsterRule::DefenseWhenSummoned`].
     pub fn defense_when_summoned(scope: Scope) -> Modifier {

@@ -98,12 +98,33 @@ impl Duel {
     }
 
     /// The monster card equipped to `card` that would be destroyed by battle in its place
-    /// (`MonsterRule::DestroyEquippedInstead`).
+    /// (`MonsterRule::DestroyEquippedInstead`, `DestroyEquippedInsteadByAny`).
     pub(crate) fn battle_substitute(&self, card: CardId) -> Option<CardId> {
-        if !self.restricted(card, |m| m.rule_scope(crate::effect::MonsterRule::DestroyEquippedInstead)) {
+        use crate::effect::MonsterRule::{DestroyEquippedInstead, DestroyEquippedInsteadByAny};
+        if !self.restricted(card, |m| m.rule_scope(DestroyEquippedInstead).or_else(|| m.rule_scope(DestroyEquippedInsteadByAny))) {
             return None;
         }
         self.equipped_monster_card(card)
+    }
+
+    /// Of the cards an effect would destroy, those whose equipped monster card is destroyed
+    /// in their place (`MonsterRule::DestroyEquippedInsteadByAny`; not when the same effect
+    /// destroys that card too) are spared, and their substitutes destroyed now.
+    pub(crate) fn destroy_substitutes(&mut self, list: SmallVec<[CardId; 4]>) -> SmallVec<[CardId; 4]> {
+        if !self.any_modifiers() {
+            return list;
+        }
+        let mut kept: SmallVec<[CardId; 4]> = SmallVec::new();
+        for &c in &list {
+            match self
+                .equipped_monster_card(c)
+                .filter(|e| !list.contains(e) && self.restricted(c, |m| m.rule_scope(crate::effect::MonsterRule::DestroyEquippedInsteadByAny)))
+            {
+                Some(e) => self.send_to_gy(e, crate::event::Reason::Destroy),
+                None => kept.push(c),
+            }
+        }
+        kept
     }
 
     /// `MonsterRule::ReflectBattleDamage` applies to `card` and a monster card equips it.

@@ -222,6 +222,7 @@ impl Duel {
                     .filter(|&c| (self.card(c).zone().on_field() || (in_hand && self.card(c).zone() == Zone::Hand)) && !self.indestructible_by_effect(c))
                     .collect();
                 let list = self.shield_once_per_turn(list, r.link.controller);
+                let list = self.destroy_substitutes(list);
                 self.remember_known(r, &list);
                 for &c in &list {
                     match to {

@@ -148,6 +148,10 @@ impl Duel {
             c.position_changed_turn = Turn::default();
             c.equip_to = None;
         }
+        // An Equip Card summoned as a monster again equips nothing.
+        if to.zone == Zone::Monster {
+            c.equip_to = None;
+        }
         if matches!(to.zone, Zone::Hand | Zone::Deck) || (to.zone == Zone::Extra && !to.position.face_up()) {
             c.properly_summoned = false;
         }
