@@ -3,7 +3,7 @@
 //!
 //! - `cards` (`CARD_ROWS` x `CARD_COLS`, i16): the cards the viewer can see, their own
 //!   side first, then the opponent's: Monster Zones, Spell & Trap Zones, Field Zone,
-//!   Pendulum Zones, hand (the opponent's as backs), GY, banished, visible Extra Deck.
+//!   Pendulum Zones, hand (the opponent's as backs, but for the cards revealed to the viewer: MISC-7), GY, banished, visible Extra Deck.
 //! - `globals` (`GLOBALS`, i32): LP, turn, phase, counts, the chain, flags.
 //! - `actions` (`action_rows` x `ACTION_COLS`, i16): one row per legal action, in the
 //!   order of `legal_actions`; `mask` (i8) marks the rows in use.
@@ -462,8 +462,12 @@ pub fn encode(view: &View, actions: &[Action], visible_code: &dyn Fn(Loc) -> Opt
                 w.known(side, Zone::Hand, i, k, viewer);
             }
         } else {
+            // MISC-7: the opponent's hand cards revealed to the viewer are known rows.
             for i in 0..sv.hand_count {
-                w.hidden(side, Zone::Hand, i, None);
+                match sv.known_hand.iter().find(|(j, _)| *j == i) {
+                    Some((_, k)) => w.known(side, Zone::Hand, i, k, viewer),
+                    None => w.hidden(side, Zone::Hand, i, None),
+                };
             }
         }
         rows.piles[side][0] = (start, w.n as i16 - start);
