@@ -102,6 +102,8 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::monsters_a", goat::monsters_a::behavior),
     ("goat::monsters_b", goat::monsters_b::behavior),
     ("goat::monsters_c", goat::monsters_c::behavior),
+    ("goat::part2_traps", goat::part2_traps::behavior),
+    ("goat::part2_quick", goat::part2_quick::behavior),
 ];
 
 /// The modules of 2005 versions: the Goat-pool behaviour of cards whose text changed later
