@@ -116,6 +116,7 @@ const VERSIONS_2005: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::monsters_a", goat::monsters_a::behavior_2005),
     ("goat::monsters_b", goat::monsters_b::behavior_2005),
     ("goat::monsters_c", goat::monsters_c::behavior_2005),
+    ("goat::part2_traps", goat::part2_traps::behavior_2005),
 ];
 
 /// The card index (`crates/cards/CARDS.md`): every card with a declared behaviour, by name,

@@ -1,12 +1,13 @@
 //! Goat pool part 2 (Quick-Play Spells of `../shared/spec/pools/goat-2.txt`), each a
 //! declaration in the effect vocabulary with its rules text in the project's own words.
 
-use ygo_core::card::{Race, SpellKind, TrapKind};
+use ygo_core::card::{type_bits, Race, SpellKind, TrapKind};
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 
 const POT_OF_GREED: u32 = 55144522;
 const DARK_MAGICIAN: u32 = 46986414;
 const DARK_MAGICIAN_OF_CHAOS: u32 = 40737112;
+const BERSERK_DRAGON: u32 = 85605684;
 
 fn quick(text: &str) -> E {
     E::spell(SpellKind::QuickPlay, text)
@@ -85,6 +86,25 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .target(1, F::Monster & F::FaceUp)
             .changes_stats_in_damage_step()
             .op(Op::Apply { what: Obj::Targets, modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(0), def: Num::Const(700) }, until: Duration::EndOfTurn })]),
+        // A Deal with Dark Ruler (the 2005 entry plays the same)
+        6850209 => Behavior::with(vec![quick(
+            "Only in a turn a Level 8 or higher monster you controlled went to the GY: Special Summon 1 \"Berserk Dragon\" from your hand or Deck.",
+        )
+        .when(Condition::All(vec![
+            Condition::FreeMonsterZones(1),
+            Condition::Exists {
+                place: Place::Gy(Who::You),
+                filter: F::monster_card() & F::level_at_least(8) & F::ThisTurn(TurnFact::Arrived) & F::CameFrom(Origin::MonsterZone),
+                count: 1,
+            },
+        ]))
+        .op(Op::Choose { who: Who::You, place: Place::HandOrDeck(Who::You), filter: F::Named(BERSERK_DRAGON) & F::can_special_summon(), min: 1, max: 1 })
+        .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
+        // Order to Charge (2005 wording: the Tribute is the cost)
+        78986941 => Behavior::with(vec![quick("Tribute 1 Normal Monster (not a Token), then target 1 monster your opponent controls: destroy it.")
+            .cost(Cost::tribute(1, F::card_type(type_bits::NORMAL) & !F::card_type(type_bits::TOKEN)))
+            .target_in(Place::Monsters(Who::Opponent), 1, 1, F::Monster)
+            .op(Op::destroy(Obj::Targets))]),
         _ => return None,
     })
 }

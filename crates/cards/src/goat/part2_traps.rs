@@ -11,6 +11,11 @@ const RAIGEKI: u32 = 12580477;
 const HARPIES_FEATHER_DUSTER: u32 = 18144506;
 const DARK_HOLE: u32 = 53129443;
 const MONSTER_REBORN: u32 = 83764718;
+const WICKED_TOKEN: u32 = 65810490;
+const MINE_GOLEM: u32 = 76321376;
+const PEOPLE_RUNNING_ABOUT: u32 = 12143771;
+const OPPRESSED_PEOPLE: u32 = 58538870;
+const UNITED_RESISTANCE: u32 = 85936485;
 
 /// "When your opponent activates a card matching `f`" (a spell/trap card's activation).
 fn opp_activates(f: F) -> Condition {
@@ -414,16 +419,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
         // House of Adhesive Tape
         15083728 => destroy_summoned("When your opponent Normal or Flip Summons a monster with 500 or less DEF: destroy it.", F::stat(Stat::Def, Cmp::Le, 500)),
-        // Michizure (the 2005 entry plays the same)
-        37580756 => Behavior::with(vec![E::trap(TrapKind::Normal, "When a monster is sent from the field to your GY: target 1 monster on the field; destroy it.")
-            .when(Condition::Exists {
-                place: Place::Gy(Who::You),
-                filter: F::monster_card() & F::JustArrived & F::CameFrom(Origin::MonsterZone),
-                count: 1,
-            })
-            .in_damage_step()
-            .target(1, F::Monster)
-            .op(Op::destroy(Obj::Targets))]),
+        // Michizure (today: also in the Damage Step; the 2005 entry is in `behavior_2005`)
+        37580756 => Behavior::with(vec![michizure(
+            "When a monster is sent from the field to your GY, in the Damage Step too: target 1 monster on the field; destroy it.",
+        )
+        .in_damage_step()]),
         // Needle Ceiling
         38411870 => Behavior::with(vec![E::trap(TrapKind::Normal, "Only while there are 4 or more monsters on the field: destroy every face-up monster.")
             .when(Condition::Exists { place: Place::Monsters(Who::Both), filter: F::Any, count: 4 })
@@ -452,6 +452,207 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         82529174 => Behavior::with(vec![E::trap(TrapKind::Normal, "Target 2 LIGHT monsters in your GY: shuffle them into your Deck.")
             .target_in(Place::Gy(Who::You), 2, 2, F::monster_card() & F::Attribute(Attribute::Light))
             .op(Op::ToDeck { what: Obj::Targets, top: false })]),
+        // Shadow of Eyes
+        58621589 => {
+            let just_set = || F::Monster & F::FaceDown & F::OppControls & F::JustArrived;
+            Behavior::with(vec![E::trap(
+                TrapKind::Normal,
+                "When your opponent Sets a monster: target it; change it to face-up Attack Position (FLIP effects do not activate).",
+            )
+            .when(Condition::Exists { place: Place::Monsters(Who::Opponent), filter: just_set(), count: 1 })
+            .target_in(Place::Monsters(Who::Opponent), 1, 1, F::Monster & F::at_activation(just_set()))
+            .op(Op::ChangePosition { what: Obj::Targets, to: PosChange::RevealDefense })
+            .op(Op::ChangePosition { what: Obj::Targets, to: PosChange::FaceUpAttack })])
+        }
+        // Archfiend's Roar
+        56246017 => Behavior::with(vec![E::trap(
+            TrapKind::Normal,
+            "Pay 500 LP, then target 1 \"Archfiend\" monster in your GY: Special Summon it; it cannot be Tributed, and it is destroyed in this turn's End Phase.",
+        )
+        .when(Condition::FreeMonsterZones(1))
+        .cost(Cost::pay_lp(Num::Const(500)))
+        .target_in(Place::Gy(Who::You), 1, 1, F::Monster & F::NameHas("Archfiend".into()) & F::can_special_summon())
+        .op(Op::special_summon(Obj::Targets, SummonPos::FaceUp))
+        .op(Op::Apply { what: Obj::Affected, modifier: Modifier::cannot_be_tributed(Scope::This), until: Duration::Permanent })
+        .op(Op::Later { at: Moment::EndPhase, ops: vec![Op::destroy(Obj::Affected)] })]),
+        // Order to Smash (2005 wording: the Tribute is the cost)
+        39019325 => Behavior::with(vec![E::trap(
+            TrapKind::Normal,
+            "Tribute 1 Level 2 or lower Normal Monster (not a Token), then target up to 2 spell or trap cards your opponent controls: destroy them.",
+        )
+        .cost(Cost::tribute(1, F::card_type(type_bits::NORMAL) & !F::card_type(type_bits::TOKEN) & F::level_at_most(2)))
+        .target_in(Place::SpellTraps(Who::Opponent), 1, 2, F::SpellTrap)
+        .op(Op::destroy(Obj::Targets))]),
+        // Rope of Life
+        93382620 => {
+            let fallen = || F::monster_card() & F::JustArrived & F::SentBy(Sent::Battle) & F::can_special_summon();
+            Behavior::with(vec![E::trap(
+                TrapKind::Normal,
+                "When your monster is destroyed by battle and sent to your GY: discard your whole hand (at least 1 card), then target it; Special Summon it, and it gains 800 ATK.",
+            )
+            .when(Condition::All(vec![Condition::FreeMonsterZones(1), Condition::Exists { place: Place::Gy(Who::You), filter: fallen(), count: 1 }]))
+            .in_damage_step()
+            .cost(Cost::discard_hand())
+            // Chosen as it arrived: still its target after the cost made a new happening.
+            .target_in(Place::Gy(Who::You), 1, 1, F::monster_card() & F::at_activation(fallen()))
+            .op(Op::special_summon(Obj::Targets, SummonPos::FaceUp))
+            .op(Op::Apply { what: Obj::Affected, modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(800), def: Num::Const(0) }, until: Duration::Permanent })])
+        }
+        // Statue of the Wicked
+        65810489 => Behavior::with(vec![
+            E::trap(TrapKind::Normal, "Activating this card does nothing."),
+            E::trigger(
+                Trigger::Destroyed { cause: Cause::Any },
+                "When this Set card is destroyed and sent to the GY: Special Summon 1 \"Wicked Token\" (Fiend, DARK, Level 4, 1000/1000).",
+            )
+            .range(Range::Gy)
+            .when(Condition::All(vec![Condition::This(!F::WasFaceUp & F::CameFrom(Origin::SpellTrapZone)), Condition::FreeMonsterZones(1)]))
+            .op(Op::summon_tokens(WICKED_TOKEN, 1, SummonPos::FaceUp)),
+        ]),
+        // Minefield Eruption
+        85519211 => {
+            let golems = || Obj::All(Place::Monsters(Who::You), F::FaceUp & F::Named(MINE_GOLEM));
+            Behavior::with(vec![E::trap(
+                TrapKind::Normal,
+                "Your opponent takes 1000 damage for each face-up \"Mine Golem\" you control; then destroy them.",
+            )
+            .when(Condition::Exists { place: Place::Monsters(Who::You), filter: F::FaceUp & F::Named(MINE_GOLEM), count: 1 })
+            .op(Op::damage(Who::Opponent, Num::per(1000, golems())))
+            .op(Op::destroy(golems()))])
+        }
+        // Adhesion Trap Hole
+        62325062 => {
+            let summoned = || F::OppControls & F::FaceUp & F::JustSummoned;
+            Behavior::with(vec![E::trap(TrapKind::Normal, "When your opponent Summons a monster: its original ATK is halved (while it stays face-up).")
+                .when(Condition::JustSummoned { normal: true, flip: true, special: true, filter: F::OppControls & F::FaceUp })
+                .op(Op::Apply {
+                    what: Obj::All(Place::Monsters(Who::Opponent), summoned()),
+                    modifier: Modifier::set_original(Some(Num::half(Num::stat_of(Stat::OriginalAtk, Obj::All(Place::Monsters(Who::Opponent), summoned())))), None),
+                    until: Duration::Permanent,
+                })])
+        }
+        // Elemental Burst
+        61411502 => Behavior::with(vec![E::trap(
+            TrapKind::Normal,
+            "Tribute 1 WIND, 1 WATER, 1 FIRE and 1 EARTH monster: destroy every card your opponent controls.",
+        )
+        .cost(Cost::tribute(1, F::Attribute(Attribute::Wind)))
+        .cost(Cost::tribute(1, F::Attribute(Attribute::Water)))
+        .cost(Cost::tribute(1, F::Attribute(Attribute::Fire)))
+        .cost(Cost::tribute(1, F::Attribute(Attribute::Earth)))
+        .op(Op::destroy(Obj::All(Place::Field(Who::Opponent), F::Any)))]),
+        // Huge Revolution
+        65396880 => {
+            let named = |code| Condition::Exists { place: Place::Monsters(Who::You), filter: F::FaceUp & F::Named(code), count: 1 };
+            Behavior::with(vec![E::trap(
+                TrapKind::Normal,
+                "Only in your Main Phase while you control face-up \"People Running About\", \"Oppressed People\" and \"United Resistance\": send your opponent's whole hand to the GY and destroy every card they control.",
+            )
+            .when(Condition::All(vec![
+                Condition::your_turn(),
+                Condition::Any(vec![Condition::in_phase(Phase::Main1), Condition::in_phase(Phase::Main2)]),
+                named(PEOPLE_RUNNING_ABOUT),
+                named(OPPRESSED_PEOPLE),
+                named(UNITED_RESISTANCE),
+            ]))
+            .op(Op::SendToGy(Obj::All(Place::Hand(Who::Opponent), F::Any)))
+            .op(Op::destroy(Obj::All(Place::Field(Who::Opponent), F::Any)))])
+        }
+        // Amazoness Archers
+        67987611 => {
+            let theirs = || Obj::All(Place::Monsters(Who::Opponent), F::Any);
+            Behavior::with(vec![E::trap(
+                TrapKind::Normal,
+                "When an opponent's monster declares an attack while you control an \"Amazoness\" monster: every monster they control goes to face-up Attack Position (FLIP effects do not activate), loses 500 ATK, and must attack this turn if able.",
+            )
+            .when(Condition::All(vec![
+                opp_attacks(),
+                Condition::Exists { place: Place::Monsters(Who::You), filter: F::FaceUp & F::NameHas("Amazoness".into()), count: 1 },
+            ]))
+            .op(Op::ChangePosition { what: Obj::All(Place::Monsters(Who::Opponent), F::FaceDown), to: PosChange::RevealDefense })
+            .op(Op::ChangePosition { what: Obj::All(Place::Monsters(Who::Opponent), F::DefensePos), to: PosChange::FaceUpAttack })
+            .op(Op::Apply { what: theirs(), modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(-500), def: Num::Const(0) }, until: Duration::EndOfTurn })
+            .op(Op::Apply { what: theirs(), modifier: Modifier::must_attack(Scope::This), until: Duration::EndOfTurn })])
+        }
+        // Dark Coffin
+        1804528 => Behavior::with(vec![
+            E::trap(TrapKind::Normal, "Activating this card does nothing."),
+            E::trigger(
+                Trigger::Destroyed { cause: Cause::Any },
+                "When this Set card is destroyed and sent to the GY: your opponent picks one: destroy 1 monster they control, or (picking none) discard 1 random card.",
+            )
+            .range(Range::Gy)
+            .when(Condition::This(!F::WasFaceUp & F::CameFrom(Origin::SpellTrapZone)))
+            .op(Op::Choose { who: Who::Opponent, place: Place::Monsters(Who::Opponent), filter: F::Any, min: 0, max: 1 })
+            .op(Op::destroy(Obj::Chosen))
+            .op(Op::If {
+                test: Test::Did,
+                then: vec![],
+                otherwise: vec![Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) }, Op::Discard(Obj::Chosen)],
+            }),
+        ]),
+        // Beast Soul Swap
+        35149085 => {
+            let beast = || F::Monster & F::Race(Race::BEAST);
+            Behavior::with(vec![E::trap(
+                TrapKind::Normal,
+                "Target 1 face-up Beast monster you control: return it to the hand, then Special Summon 1 Beast monster with the same Level from your hand (it may be the same one).",
+            )
+            .target_in(Place::Monsters(Who::You), 1, 1, beast() & F::FaceUp)
+            .op(Op::ToHand(Obj::Targets))
+            .then_if_did(vec![
+                Op::Remember { what: Obj::Affected, slot: Mem(0) },
+                Op::Choose {
+                    who: Who::You,
+                    place: Place::Hand(Who::You),
+                    filter: beast() & F::can_special_summon() & F::stat(Stat::Level, Cmp::Eq, Num::stat_of(Stat::Level, Obj::Memory(Mem(0)))),
+                    min: 1,
+                    max: 1,
+                },
+                Op::special_summon(Obj::Chosen, SummonPos::FaceUp),
+            ])])
+        }
+        // Covering Fire (the 2005 entry plays the same)
+        74458486 => {
+            let attacked = || F::Monster & F::FaceUp & F::ThisTurn(TurnFact::Battled);
+            Behavior::with(vec![E::trap(
+                TrapKind::Normal,
+                "In the Damage Step, when an opponent's monster attacks your monster: target 1 other face-up monster you control; your attacked monster gains ATK equal to its ATK for the Damage Step.",
+            )
+            .when(Condition::All(vec![
+                Condition::opponents_turn(),
+                Condition::Exists { place: Place::Monsters(Who::Opponent), filter: F::Attacker, count: 1 },
+                Condition::Exists { place: Place::Monsters(Who::You), filter: attacked(), count: 1 },
+            ]))
+            .changes_stats_in_damage_step()
+            .target_in(Place::Monsters(Who::You), 1, 1, F::Monster & F::FaceUp & !F::ThisTurn(TurnFact::Battled))
+            .op(Op::Apply {
+                what: Obj::All(Place::Monsters(Who::You), attacked()),
+                modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::stat_of(Stat::Atk, Obj::Targets), def: Num::Const(0) },
+                until: Duration::EndOfDamageStep,
+            })])
+        }
         _ => return None,
     })
+}
+
+/// The 2005 behaviour of a card of this group whose text changed later (the Goat pool only).
+pub fn behavior_2005(id: u32) -> Option<Behavior> {
+    Some(match id {
+        // Michizure (GOAT): a Normal Trap with no Damage Step clause, so not in the Damage Step
+        // (EFF-10): a monster destroyed by battle is answered only by other cards.
+        37580756 => Behavior::with(vec![michizure(
+            "When a monster is sent from the field to your GY (not in the Damage Step): target 1 monster on the field; destroy it.",
+        )]),
+        _ => return None,
+    })
+}
+
+/// Michizure's activation: "when a monster is sent from the field to your GY: destroy 1
+/// targeted monster".
+fn michizure(text: &str) -> E {
+    E::trap(TrapKind::Normal, text)
+        .when(Condition::Exists { place: Place::Gy(Who::You), filter: F::monster_card() & F::JustArrived & F::CameFrom(Origin::MonsterZone), count: 1 })
+        .target(1, F::Monster)
+        .op(Op::destroy(Obj::Targets))
 }
