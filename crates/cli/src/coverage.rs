@@ -40,7 +40,7 @@ pub struct Coverage {
     pub never: usize,
 }
 
-/// The deck set of a coverage run: a format's own built-in decks (`goat`: the ten Goat
+/// The deck set of a coverage run: a format's own built-in decks (`goat`: the Goat
 /// lists), else the built-in decks that play today's cards.
 pub fn deck_set(rules: &Rules) -> Vec<&'static BuiltinDeck> {
     match rules.format {
