@@ -102,6 +102,8 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::monsters_a", goat::monsters_a::behavior),
     ("goat::monsters_b", goat::monsters_b::behavior),
     ("goat::monsters_c", goat::monsters_c::behavior),
+    ("goat::part2_named", goat::part2_named::behavior),
+    ("goat::part2_spells", goat::part2_spells::behavior),
 ];
 
 /// The modules of 2005 versions: the Goat-pool behaviour of cards whose text changed later
@@ -114,6 +116,8 @@ const VERSIONS_2005: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::monsters_a", goat::monsters_a::behavior_2005),
     ("goat::monsters_b", goat::monsters_b::behavior_2005),
     ("goat::monsters_c", goat::monsters_c::behavior_2005),
+    ("goat::part2_named", goat::part2_named::behavior_2005),
+    ("goat::part2_spells", goat::part2_spells::behavior_2005),
 ];
 
 /// The card index (`crates/cards/CARDS.md`): every card with a declared behaviour, by name,
