@@ -123,6 +123,17 @@ pub const GOAT: &[BuiltinDeck] = &[
         description: "Reasoning Gate: Reasoning and Monster Gate into Dark Magician of Chaos, Jinzo and Twin-Headed Thunder Dragon",
         ydk: include_str!("../decks/reasoning-gate.ydk"),
     },
+    BuiltinDeck {
+        name: "pool2-monsters",
+        description:
+            "Goat pool part 2 monsters (coverage deck): Giant Orc, Raging Flame Sprite, Armed Dragon LV7, Cyber-Stein, Needle Worm, Inferno Fire Blast",
+        ydk: include_str!("../decks/pool2-monsters.ydk"),
+    },
+    BuiltinDeck {
+        name: "pool2-spells",
+        description: "Goat pool part 2 Normal Spells (coverage deck): burn, LP gain, mass removal, recovery from the GY and banishment",
+        ydk: include_str!("../decks/pool2-spells.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`].
@@ -188,7 +199,7 @@ mod tests {
     #[test]
     fn goat_decks_are_playable_with_the_2005_pool() {
         let pool = crate::pool_with(crate::Versions::Goat2005);
-        assert_eq!(GOAT.len(), 10);
+        assert_eq!(GOAT.len(), 12);
         for d in GOAT {
             assert_eq!(format_of(d.name), Some("goat"));
             assert!(builtin(d.name).is_some(), "{}", d.name);
