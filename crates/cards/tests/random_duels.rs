@@ -94,7 +94,7 @@ fn thousands_of_random_duels_keep_every_invariant_and_replay_identically() {
     }
 }
 
-/// The twelve Goat decks with the 2005 pool under Expert Rule (issue 15): every ordered pair,
+/// The thirteen Goat decks with the 2005 pool under Expert Rule (issue 15): every ordered pair,
 /// every invariant after every action, every replay identical.
 #[test]
 fn random_goat_duels_keep_every_invariant_and_replay_identically() {

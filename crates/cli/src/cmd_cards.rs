@@ -39,7 +39,7 @@ pub enum CardsCmd {
     /// decks): how often each declared effect resolved (chain links) or applied (continuous
     /// effects seen face-up at a turn start). An effect that never does is listed with its text.
     Coverage {
-        /// The format or edition (--format goat: the twelve Goat decks, their 2005 cards).
+        /// The format or edition (--format goat: the thirteen Goat decks, their 2005 cards).
         #[command(flatten)]
         rules: crate::rules::RulesArgs,
         /// Duels per ordered pair of built-in decks, 1 to 1,000,000.

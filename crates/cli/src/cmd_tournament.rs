@@ -11,7 +11,7 @@ use crate::cmd_match::{registered_deck, RuleArgs};
 #[derive(Args, Debug, Clone)]
 pub struct TournamentArgs {
     /// A deck to register (built-in name, .ydk path or ydke:// link); give it once per
-    /// deck. Default: every built-in deck (under --format goat: the twelve Goat decks). Decks are repeated to fill --players.
+    /// deck. Default: every built-in deck (under --format goat: the thirteen Goat decks). Decks are repeated to fill --players.
     #[arg(long = "deck", num_args = 1, value_parser = crate::args::Utf8Text)]
     pub decks: Vec<String>,
     /// Number of players, 2 to 1,000 (default: 8, or the number of decks if more).

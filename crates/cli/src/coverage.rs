@@ -41,7 +41,7 @@ pub struct Coverage {
 }
 
 /// The deck set of a coverage run: a format's own built-in decks (`goat`: the ten Goat
-/// lists and the two Goat pool part 2 decks), else the built-in decks that play today's cards.
+/// lists and the three Goat pool part 2 decks), else the built-in decks that play today's cards.
 pub fn deck_set(rules: &Rules) -> Vec<&'static BuiltinDeck> {
     match rules.format {
         Some(f) => ygo_cards::decks::all().filter(|d| ygo_cards::decks::format_of(d.name) == Some(f.name)).collect(),

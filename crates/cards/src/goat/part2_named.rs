@@ -17,6 +17,7 @@ const CONTINUOUS_SPELL: SpellKind = SpellKind::Continuous;
 const ARMED_DRAGON_LV5: u32 = 46384672;
 const RED_EYES_B_DRAGON: u32 = 74677422;
 const BLUE_EYES_WHITE_DRAGON: u32 = 89631139;
+const DRAGON_CAPTURE_JAR: u32 = 50045299;
 
 /// "Your opponent takes damage equal to the original ATK of the targeted `named` you control;
 /// no `named` can attack this turn" ("Inferno Fire Blast").
@@ -157,6 +158,45 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             atk: Num::per(200, Obj::All(Place::Monsters(Who::You), F::FaceUp & (F::Race(Race::WARRIOR) | F::Race(Race::SPELLCASTER)))),
             def: Num::Const(0),
         })]),
+        // Judgment of Anubis
+        55256016 => Behavior::with(vec![E::trap(
+            TrapKind::Counter,
+            "When your opponent activates a Spell Card that would destroy a Spell or Trap on the field: discard 1 card; negate the activation and destroy it, then you can destroy 1 face-up monster your opponent controls, and if you do, your opponent takes damage equal to its ATK.",
+        )
+        .when(Condition::All(vec![
+            Condition::chain_top_activates(F::Spell & F::OppControls),
+            Condition::chain_top_would_destroy(F::SpellTrap & F::OnField),
+        ]))
+        .cost(Cost::discard(1, F::Any))
+        .op(Op::negate_activation(true))
+        .op(Op::If {
+            test: Test::Holds(Condition::Exists { place: Place::Monsters(Who::Opponent), filter: F::FaceUp, count: 1 }),
+            then: vec![Op::MayDo(vec![
+                Op::Choose { who: Who::You, place: Place::Monsters(Who::Opponent), filter: F::FaceUp, min: 1, max: 1 },
+                Op::destroy(Obj::Chosen),
+                Op::if_did(vec![Op::damage(Who::Opponent, Num::stat_of(Stat::Atk, Obj::Affected))]),
+            ])],
+            otherwise: vec![],
+        })]),
+        // Kaiser Glider
+        52824910 => Behavior::with(vec![
+            E::continuous("It cannot be destroyed by battle with a monster that has the same ATK.")
+                .when(Condition::Battling(F::NotSelf & F::stat(Stat::Atk, Cmp::Eq, Num::stat_of(Stat::Atk, Obj::This))))
+                .modifier(Modifier::indestructible_by_battle(Scope::This)),
+            E::trigger(Trigger::Destroyed { cause: Cause::Any }, "When this card is destroyed and sent to the GY: target 1 monster on the field; return it to the hand.")
+                .range(Range::Gy)
+                .target(1, F::Monster)
+                .op(Op::ToHand(Obj::Targets)),
+        ]),
+        // Dragon Piper
+        55763552 => Behavior::with(vec![E::flip(
+            "FLIP: Destroy every face-up \"Dragon Capture Jar\" on the field; if any was destroyed, change every face-up Dragon on the field to Attack Position.",
+        )
+        .op(Op::destroy(Obj::All(Place::Field(Who::Both), F::FaceUp & F::Named(DRAGON_CAPTURE_JAR))))
+        .op(Op::if_did(vec![Op::ChangePosition {
+            what: Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::DefensePos & F::Race(Race::DRAGON)),
+            to: PosChange::FaceUpAttack,
+        }]))]),
         // Horn of Heaven
         98069388 => Behavior::with(vec![E::trap(TrapKind::Counter, "When a monster would be Summoned: Tribute 1 monster; negate the Summon and destroy that monster.")
             .when(Condition::summon_pending())

@@ -7,7 +7,7 @@ use ygo_core::card::type_bits;
 use ygo_core::card::{Attribute, Race, SpellKind, TrapKind};
 #[allow(unused_imports)]
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
-use ygo_core::types::SummonKind;
+use ygo_core::types::{Phase, SummonKind};
 
 use crate::mechanics;
 use crate::Versions;
@@ -23,6 +23,9 @@ const OJAMA_YELLOW: u32 = 42941100;
 const OJAMA_BLACK: u32 = 79335209;
 const BUSTER_BLADER: u32 = 78193831;
 const POLYMERIZATION: u32 = 24094653;
+const GATHER_YOUR_MIND: u32 = 7512044;
+const HARPIE_LADY: u32 = 76812113;
+const HARPIE_LADY_SISTERS: u32 = 12206212;
 
 /// A Normal Spell.
 fn spell(text: &str) -> E {
@@ -83,6 +86,65 @@ fn emblem(v: Versions) -> Behavior {
 /// "Fusion Sage": "Polymerization" from the Deck.
 fn fusion_sage(v: Versions) -> Behavior {
     fetch(v, "Add 1 \"Polymerization\" from your Deck to your hand.", Place::Deck(Who::You), F::Named(POLYMERIZATION))
+}
+
+/// "Gather Your Mind": another copy from the Deck, once per turn.
+fn gather_your_mind(v: Versions) -> Behavior {
+    let mut b = fetch(
+        v,
+        "Add 1 \"Gather Your Mind\" from your Deck to your hand. Only 1 \"Gather Your Mind\" per turn.",
+        Place::Deck(Who::You),
+        F::Named(GATHER_YOUR_MIND),
+    );
+    b.effects[0].limit = Limit::PerNamePerTurn;
+    b
+}
+
+/// "Elegant Egotist": with a "Harpie Lady" face-up on the field, Special Summon 1 "Harpie
+/// Lady" or "Harpie Lady Sisters" from the hand or Deck.
+fn elegant_egotist(v: Versions) -> Behavior {
+    let filter = (F::Named(HARPIE_LADY) | F::Named(HARPIE_LADY_SISTERS)) & F::can_special_summon();
+    let mut e = spell("If a \"Harpie Lady\" is face-up on the field: Special Summon 1 \"Harpie Lady\" or \"Harpie Lady Sisters\" from your hand or Deck.")
+        .when(Condition::All(vec![at_least(Place::Monsters(Who::Both), F::FaceUp & F::Named(HARPIE_LADY), 1), Condition::FreeMonsterZones(1)]));
+    if v == Versions::Current {
+        e = e.when(Condition::All(vec![
+            at_least(Place::Monsters(Who::Both), F::FaceUp & F::Named(HARPIE_LADY), 1),
+            at_least(Place::HandOrDeck(Who::You), filter.clone(), 1),
+        ]));
+    }
+    for op in mechanics::search(v, Place::HandOrDeck(Who::You), filter, vec![Op::special_summon(Obj::Chosen, SummonPos::FaceUp)]) {
+        e = e.op(op);
+    }
+    Behavior::with(vec![e])
+}
+
+/// "Insect Imitation": Tribute 1 monster, Special Summon an Insect 1 Level higher from the
+/// Deck (2005: face-up Attack or face-down Defense Position).
+fn insect_imitation(v: Versions) -> Behavior {
+    let filter = F::Race(Race::INSECT) & F::stat(Stat::Level, Cmp::Eq, Num::plus(Num::Cost(CostStat::Level), Num::Const(1))) & F::can_special_summon();
+    let pos = match v {
+        Versions::Current => SummonPos::FaceUp,
+        Versions::Goat2005 => SummonPos::AttackOrSet,
+    };
+    Behavior::with(vec![spell("Tribute 1 monster: Special Summon 1 Insect from your Deck whose Level is 1 higher than the Tributed monster's.")
+        .cost(Cost::tribute(1, F::Any))
+        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter, min: 1, max: 1 })
+        .op(Op::special_summon(Obj::Chosen, pos))])
+}
+
+/// "Thousand Energy" / "Triangle Power": your face-up Level `level` Normal Monsters gain
+/// `boost` ATK and DEF until the End Phase, then, in the End Phase, each of your Level `level`
+/// Normal Monsters is destroyed.
+fn normal_boost_then_destroy(text: &str, level: i32, boost: i32) -> Behavior {
+    let small = F::Monster & F::ability(type_bits::NORMAL) & !F::ability(type_bits::TOKEN) & F::stat(Stat::Level, Cmp::Eq, Num::Const(level));
+    Behavior::with(vec![spell(text)
+        .when(at_least(Place::Monsters(Who::You), F::FaceUp & small.clone(), 1))
+        .op(Op::Apply {
+            what: Obj::All(Place::Monsters(Who::You), F::FaceUp & small.clone()),
+            modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(boost), def: Num::Const(boost) },
+            until: Duration::EndPhase,
+        })
+        .op(Op::Later { at: Moment::EndPhase, ops: vec![Op::destroy(Obj::All(Place::Monsters(Who::You), small))] })])
 }
 
 /// The behaviour of a card of this group by passcode.
@@ -250,6 +312,93 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .when(at_least(Place::Hand(Who::You), F::Race(Race::DINOSAUR) & F::can_special_summon(), 1))
             .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Race(Race::DINOSAUR) & F::can_special_summon(), min: 1, max: 1 })
             .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))]),
+        // Tribute Doll
+        2903036 => Behavior::with(vec![spell("Tribute 1 monster: Special Summon 1 Level 7 monster that can be Normal Summoned from your hand. It cannot attack this turn.")
+            .cost(Cost::tribute(1, F::Any))
+            .when(at_least(Place::Hand(Who::You), F::Monster & F::stat(Stat::Level, Cmp::Eq, Num::Const(7)) & F::normal_summonable() & F::can_special_summon(), 1))
+            .op(Op::Choose {
+                who: Who::You,
+                place: Place::Hand(Who::You),
+                filter: F::Monster & F::stat(Stat::Level, Cmp::Eq, Num::Const(7)) & F::normal_summonable() & F::can_special_summon(),
+                min: 1,
+                max: 1,
+            })
+            .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
+            .op(Op::Apply { what: Obj::Affected, modifier: Modifier::cannot_attack(Scope::This), until: Duration::EndOfTurn })]),
+        // The Cheerful Coffin
+        41142615 => Behavior::with(vec![spell("Discard up to 3 monsters from your hand.")
+            .when(at_least(Place::Hand(Who::You), F::Monster, 1))
+            .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Monster, min: 1, max: 3 })
+            .op(Op::Discard(Obj::Chosen))]),
+        // Dark Designator
+        78053598 => Behavior::with(vec![spell("Declare a monster card name: if that card is in your opponent's Deck, they add 1 copy of it to their hand.")
+            .op(Op::declare(Declare::CardName))
+            .op(Op::Choose { who: Who::Opponent, place: Place::Deck(Who::Opponent), filter: F::Monster & F::Declared, min: 1, max: 1 })
+            .op(Op::ToHand(Obj::Chosen))]),
+        // Gift of the Martyr
+        98792570 => Behavior::with(vec![spell("Send 1 monster you control to the GY, then target 1 face-up monster you control: it gains ATK equal to the sent monster's ATK until the end of this turn.")
+            .cost(Cost::send_to_gy(Place::Monsters(Who::You), F::Monster, 1, 1))
+            .target(1, F::Monster & F::FaceUp & F::YouControl)
+            .op(Op::Apply {
+                what: Obj::Targets,
+                modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Cost(CostStat::Atk), def: Num::Const(0) },
+                until: Duration::EndOfTurn,
+            })]),
+        // A Wingbeat of Giant Dragon
+        28596933 => Behavior::with(vec![spell("Return 1 Level 5 or higher Dragon you control to the hand; if you do, destroy every Spell and Trap on the field.")
+            .when(at_least(Place::Monsters(Who::You), F::FaceUp & F::Race(Race::DRAGON) & F::level_at_least(5), 1))
+            .op(Op::Choose { who: Who::You, place: Place::Monsters(Who::You), filter: F::FaceUp & F::Race(Race::DRAGON) & F::level_at_least(5), min: 1, max: 1 })
+            .op(Op::ToHand(Obj::Chosen))
+            .op(Op::if_did(vec![Op::destroy(Obj::All(Place::SpellTraps(Who::Both), F::NotSelf))]))]),
+        // De-Spell
+        19159413 => Behavior::with(vec![spell("Target 1 face-up Spell, or 1 Set Spell or Trap, on the field: reveal it if Set, and destroy it if it is a Spell.")
+            .target(1, F::OnField & F::NotSelf & ((F::Spell & F::FaceUp) | (F::SpellTrap & F::FaceDown)))
+            .op(Op::Reveal(Obj::Targets))
+            .op(Op::If { test: Test::AffectedIs(F::Spell), then: vec![Op::destroy(Obj::Targets)], otherwise: vec![] })]),
+        // Wild Nature's Release
+        61166988 => Behavior::with(vec![spell("Target 1 face-up Beast or Beast-Warrior: it gains ATK equal to its DEF until the End Phase, then it is destroyed in the End Phase.")
+            .target(1, F::Monster & F::FaceUp & (F::Race(Race::BEAST) | F::Race(Race::BEAST_WARRIOR)))
+            .op(Op::Apply {
+                what: Obj::Targets,
+                modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::stat_of(Stat::Def, Obj::Targets), def: Num::Const(0) },
+                until: Duration::EndPhase,
+            })
+            .op(Op::Later { at: Moment::EndPhase, ops: vec![Op::destroy(Obj::Affected)] })]),
+        // Thousand Energy
+        5703682 => normal_boost_then_destroy(
+            "Your face-up Level 2 Normal Monsters gain 1000 ATK and DEF until the End Phase; in the End Phase, your Level 2 Normal Monsters are destroyed.",
+            2,
+            1000,
+        ),
+        // Triangle Power
+        32298781 => normal_boost_then_destroy(
+            "Your face-up Level 1 Normal Monsters gain 2000 ATK and DEF until the End Phase; in the End Phase, your Level 1 Normal Monsters are destroyed.",
+            1,
+            2000,
+        ),
+        // After the Struggle
+        25345186 => Behavior::with(vec![spell("Activate only in Main Phase 1. In the End Phase, destroy every monster on the field that battled this turn.")
+            .when(Condition::in_phase(Phase::Main1))
+            .op(Op::Later { at: Moment::EndPhase, ops: vec![Op::destroy(Obj::All(Place::Monsters(Who::Both), F::ThisTurn(TurnFact::Battled)))] })]),
+        // Gather Your Mind
+        7512044 => gather_your_mind(Versions::Current),
+        // Elegant Egotist
+        90219263 => elegant_egotist(Versions::Current),
+        // Machine Duplication
+        63995093 => Behavior::with(vec![spell("Target 1 face-up Machine with 500 or less ATK you control: Special Summon up to 2 monsters with its name from your Deck.")
+            .when(Condition::FreeMonsterZones(1))
+            .target(1, F::Monster & F::FaceUp & F::YouControl & F::Race(Race::MACHINE) & F::atk_at_most(500))
+            // With none in the Deck (known only once the target is), the Deck is shuffled.
+            .op(Op::If {
+                test: Test::Holds(at_least(Place::Deck(Who::You), F::same_name_as(Obj::Targets) & F::can_special_summon(), 1)),
+                then: vec![
+                    Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::same_name_as(Obj::Targets) & F::can_special_summon(), min: 1, max: 2 },
+                    Op::special_summon(Obj::Chosen, SummonPos::FaceUp),
+                ],
+                otherwise: vec![Op::ShuffleDeck(Who::You)],
+            })]),
+        // Insect Imitation
+        96965364 => insect_imitation(Versions::Current),
         _ => return None,
     })
 }
@@ -261,6 +410,12 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
         6390406 => emblem(Versions::Goat2005),
         // Fusion Sage (GOAT): activated with no "Polymerization" to find.
         26902560 => fusion_sage(Versions::Goat2005),
+        // Gather Your Mind (GOAT): activated with none to find.
+        7512044 => gather_your_mind(Versions::Goat2005),
+        // Elegant Egotist (GOAT): activated with none to summon.
+        90219263 => elegant_egotist(Versions::Goat2005),
+        // Insect Imitation (GOAT): face-up Attack or face-down Defense Position.
+        96965364 => insect_imitation(Versions::Goat2005),
         _ => return None,
     })
 }
