@@ -139,6 +139,22 @@ pub const GOAT: &[BuiltinDeck] = &[
             "Goat pool part 2 traps and Quick-Play spells, 3: Michizure, Two-Pronged Attack, Rope of Life, Jar Robber, Monster Recovery, Order to Charge",
         ydk: include_str!("../decks/quick-answers.ydk"),
     },
+    BuiltinDeck {
+        name: "pool2-monsters",
+        description:
+            "Goat pool part 2 monsters (coverage deck): Giant Orc, Raging Flame Sprite, Armed Dragon LV7, Cyber-Stein, Needle Worm, Inferno Fire Blast",
+        ydk: include_str!("../decks/pool2-monsters.ydk"),
+    },
+    BuiltinDeck {
+        name: "pool2-spells",
+        description: "Goat pool part 2 Normal Spells (coverage deck): burn, LP gain, mass removal, recovery from the GY and banishment",
+        ydk: include_str!("../decks/pool2-spells.ydk"),
+    },
+    BuiltinDeck {
+        name: "pool2-more",
+        description: "Goat pool part 2 (coverage deck): Kaiser Glider, Judgment of Anubis, Tribute Doll, Thousand Energy, Triangle Power, Machine Duplication, Insect Imitation",
+        ydk: include_str!("../decks/pool2-more.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`].
@@ -204,7 +220,7 @@ mod tests {
     #[test]
     fn goat_decks_are_playable_with_the_2005_pool() {
         let pool = crate::pool_with(crate::Versions::Goat2005);
-        assert_eq!(GOAT.len(), 13);
+        assert_eq!(GOAT.len(), 16);
         for d in GOAT {
             assert_eq!(format_of(d.name), Some("goat"));
             assert!(builtin(d.name).is_some(), "{}", d.name);

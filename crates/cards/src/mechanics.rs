@@ -16,6 +16,16 @@ pub fn turn_face_down() -> E {
         .op(Op::ChangePosition { what: Obj::This, to: PosChange::FaceDownDefense })
 }
 
+/// "If this card attacked, it is changed to Defense Position at the end of the Battle Phase,
+/// and its battle position cannot change until the end of your next turn" (Goblin Attack
+/// Force, Giant Orc).
+pub fn rests_after_attacking(text: &str) -> E {
+    E::trigger(Trigger::end_of_battle_phase(), text)
+        .when(Condition::This(F::ThisTurn(TurnFact::Attacked) & F::ThisTurn(TurnFact::Battled)))
+        .op(Op::ChangePosition { what: Obj::This, to: PosChange::FaceUpDefense })
+        .op(Op::Apply { what: Obj::This, modifier: Modifier::cannot_change_position(Scope::This), until: Duration::YourNextTurn })
+}
+
 /// A Fusion Monster made of these named materials (with "Polymerization"), with its effects
 /// (its first effect usually the continuous text naming the materials).
 pub fn fusion(codes: &[u32], effects: Vec<E>) -> Behavior {

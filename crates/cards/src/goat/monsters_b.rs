@@ -96,13 +96,9 @@ fn battleguard(partner: u32, text: &str) -> Behavior {
 pub fn behavior(id: u32) -> Option<Behavior> {
     Some(match id {
         // Goblin Attack Force
-        78658564 => Behavior::with(vec![E::trigger(
-            Trigger::end_of_battle_phase(),
+        78658564 => Behavior::with(vec![crate::mechanics::rests_after_attacking(
             "If this card attacked (an attack that was not negated), at the end of the Battle Phase it is changed to Defense Position, and its battle position cannot be changed until the end of your next turn.",
-        )
-        .when(Condition::This(F::ThisTurn(TurnFact::Attacked) & F::ThisTurn(TurnFact::Battled)))
-        .op(Op::ChangePosition { what: Obj::This, to: PosChange::FaceUpDefense })
-        .op(Op::Apply { what: Obj::This, modifier: Modifier::cannot_change_position(Scope::This), until: Duration::YourNextTurn })]),
+        )]),
         // Golem Sentry
         52323207 => Behavior::with(vec![
             turn_face_down(),

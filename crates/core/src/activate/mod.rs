@@ -635,8 +635,12 @@ impl Duel {
 /// Does the effect read what its cost fixed (in a target group or a first step)?
 fn reads_cost(e: &EffectDecl) -> bool {
     let spec = |t: &Option<TargetSpec>| t.as_ref().is_some_and(|t| t.filter.mentions_cost());
+    // "Destroy every monster with ATK not higher than the sent monster's" reads it too.
+    let all = |o: &crate::effect::Obj| matches!(o, crate::effect::Obj::All(_, f) if f.mentions_cost());
     let step = e.ops.iter().take_while(|o| !o.is_branch()).any(|o| match o {
         crate::effect::Op::Choose { filter, .. } => filter.mentions_cost(),
+        crate::effect::Op::Destroy(what, _) | crate::effect::Op::SendToGy(what) | crate::effect::Op::ToHand(what) => all(what),
+        crate::effect::Op::Banish { what, .. } | crate::effect::Op::ToDeck { what, .. } => all(what),
         _ => false,
     });
     spec(&e.target) || spec(&e.also_target) || step
