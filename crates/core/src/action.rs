@@ -132,6 +132,40 @@ pub enum Illegal {
 }
 
 impl Action {
+    /// The card this action is about: the card summoned, Set, flipped, changed, activated,
+    /// targeted or chosen, or the attacker (an attack's target: [`Action::attack_target`]).
+    pub fn subject(&self) -> Option<Loc> {
+        match *self {
+            Action::NormalSummon(l)
+            | Action::TributeSummon(l)
+            | Action::Set(l)
+            | Action::FlipSummon(l)
+            | Action::ChangePosition(l)
+            | Action::SpecialSummon(l)
+            | Action::Target(l)
+            | Action::Choose(l)
+            | Action::Activate { card: l, .. }
+            | Action::Attack { attacker: l, .. } => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The monster an attack is declared on (none for a direct attack or another action).
+    pub fn attack_target(&self) -> Option<Loc> {
+        match *self {
+            Action::Attack { target, .. } => target,
+            _ => None,
+        }
+    }
+
+    /// The subject as `viewer` may be shown it, by its place (MISC-3): only at a place whose
+    /// every index the viewer's view shows in order ([`Zone::shown_in_order`]), and a hand
+    /// only the viewer's own. A card of a Deck is never named by its place (its order is
+    /// hidden): an encoding that must tell such a card names it by what it is.
+    pub fn subject_for(&self, viewer: Player) -> Option<Loc> {
+        self.subject().filter(|l| l.zone.shown_in_order() && (l.zone != Zone::Hand || l.player == viewer))
+    }
+
     /// What kind of answer this is, in words (no card names: those need the duel, see
     /// `Duel::action_text`).
     pub fn kind(&self) -> String {
@@ -329,6 +363,24 @@ pub fn parse_command(text: &str) -> Option<Command> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_actions_subject_is_shown_only_where_the_viewer_sees_it() {
+        // RULE: MISC-3
+        let at = |player, zone, index| Loc { player, zone, index };
+        let own_hand = at(Player::A, Zone::Hand, 2);
+        let opp_hand = at(Player::B, Zone::Hand, 0);
+        let deck = at(Player::A, Zone::Deck, 7);
+        let monster = at(Player::B, Zone::Monster, 3);
+        assert_eq!(Action::Activate { card: own_hand, effect: 1 }.subject_for(Player::A), Some(own_hand));
+        assert_eq!(Action::Target(opp_hand).subject(), Some(opp_hand));
+        assert_eq!(Action::Target(opp_hand).subject_for(Player::A), None);
+        assert_eq!(Action::Choose(deck).subject(), Some(deck));
+        assert_eq!(Action::Choose(deck).subject_for(Player::A), None);
+        let attack = Action::Attack { attacker: at(Player::A, Zone::Monster, 0), target: Some(monster) };
+        assert_eq!((attack.subject_for(Player::A), attack.attack_target()), (Some(at(Player::A, Zone::Monster, 0)), Some(monster)));
+        assert_eq!((Action::Zone(3).subject(), Action::Pass.attack_target()), (None, None));
+    }
 
     #[test]
     fn parses_card_patterns() {

@@ -112,6 +112,12 @@ impl Zone {
     pub fn is_pile(self) -> bool {
         matches!(self, Zone::Deck | Zone::Hand | Zone::Gy | Zone::Banished | Zone::Extra | Zone::Material | Zone::Gone)
     }
+    /// Places whose every index a player's view shows in order (MISC-3): the hands, the
+    /// field, the GYs and banishments; never a Deck (its order is hidden), the Extra Deck,
+    /// materials or a gone token.
+    pub fn shown_in_order(self) -> bool {
+        matches!(self, Zone::Hand | Zone::Monster | Zone::SpellTrap | Zone::Field | Zone::Pendulum | Zone::Gy | Zone::Banished)
+    }
 }
 
 /// A turn number as a card records it ("the turn it was summoned"; 0: never), in 16 bits:

@@ -80,22 +80,14 @@ pub fn position_code(p: Position) -> i16 {
 /// The card an action acts on, its second card (an attack's target), and its parameter
 /// (an effect index, a position or zone, a declared value).
 pub fn parts(a: &Action) -> (Option<Loc>, Option<Loc>, u32) {
-    match *a {
-        Action::NormalSummon(l)
-        | Action::TributeSummon(l)
-        | Action::Set(l)
-        | Action::FlipSummon(l)
-        | Action::ChangePosition(l)
-        | Action::SpecialSummon(l)
-        | Action::Target(l)
-        | Action::Choose(l) => (Some(l), None, 0),
-        Action::Activate { card, effect } => (Some(card), None, effect as u32),
-        Action::Attack { attacker, target } => (Some(attacker), target, 0),
-        Action::Position(p) => (None, None, position_code(p) as u32),
-        Action::Zone(z) => (None, None, z as u32),
-        Action::Announce(x) => (None, None, x),
-        _ => (None, None, 0),
-    }
+    let param = match *a {
+        Action::Activate { effect, .. } => effect as u32,
+        Action::Position(p) => position_code(p) as u32,
+        Action::Zone(z) => z as u32,
+        Action::Announce(x) => x,
+        _ => 0,
+    };
+    (a.subject(), a.attack_target(), param)
 }
 
 const PARAM_BITS: u32 = 27;

@@ -254,29 +254,10 @@ pub fn view(duel: &Duel, who: Audience) -> WireView {
     }
 }
 
-/// The card an action is about, if it is in a place every index of which the deciding
-/// player's view shows in order (never the Deck, whose order is hidden).
-fn action_loc(a: &Action) -> Option<Loc> {
-    let loc = match *a {
-        Action::NormalSummon(l)
-        | Action::TributeSummon(l)
-        | Action::Set(l)
-        | Action::FlipSummon(l)
-        | Action::ChangePosition(l)
-        | Action::SpecialSummon(l)
-        | Action::Target(l)
-        | Action::Choose(l) => l,
-        Action::Activate { card, .. } => card,
-        Action::Attack { attacker, .. } => attacker,
-        _ => return None,
-    };
-    zone_name(loc.zone).map(|_| loc)
-}
-
 /// The places whose every index the deciding player's view shows in order, by their
 /// scenario names (`hand`, `monsters`, ...).
 fn zone_name(z: Zone) -> Option<&'static str> {
-    matches!(z, Zone::Hand | Zone::Monster | Zone::SpellTrap | Zone::Field | Zone::Pendulum | Zone::Gy | Zone::Banished).then(|| z.scenario_name())
+    z.shown_in_order().then(|| z.scenario_name())
 }
 
 fn wire_loc(l: Loc) -> Option<WireLoc> {
@@ -293,11 +274,8 @@ pub fn actions(duel: &Duel, seat: Player) -> Vec<WireAction> {
     view.actions
         .iter()
         .map(|(a, text)| {
-            let card = action_loc(a).filter(|l| l.zone != Zone::Hand || l.player == seat).and_then(wire_loc);
-            let target = match *a {
-                Action::Attack { target: Some(t), .. } => wire_loc(t),
-                _ => None,
-            };
+            let card = a.subject_for(seat).and_then(wire_loc);
+            let target = a.attack_target().and_then(wire_loc);
             // A zone answer places a monster in the deciding player's Monster Zone.
             let place = match *a {
                 Action::Zone(z) => Some(WireLoc { player: seat.name().to_string(), zone: "monsters".into(), index: z }),

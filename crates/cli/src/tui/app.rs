@@ -312,19 +312,7 @@ impl App {
     fn open_inspector(&mut self) {
         let view = self.view();
         let cards = self.session.visible_cards(&view);
-        let loc = self.selected.and_then(|i| view.actions.get(i)).and_then(|(a, _)| match *a {
-            Action::NormalSummon(l)
-            | Action::TributeSummon(l)
-            | Action::Set(l)
-            | Action::FlipSummon(l)
-            | Action::ChangePosition(l)
-            | Action::SpecialSummon(l)
-            | Action::Target(l)
-            | Action::Choose(l)
-            | Action::Activate { card: l, .. }
-            | Action::Attack { attacker: l, .. } => Some(l),
-            _ => None,
-        });
+        let loc = self.selected.and_then(|i| view.actions.get(i)).and_then(|(a, _)| a.subject());
         let index = loc.and_then(|l| cards.iter().position(|c| c.loc == l)).unwrap_or(0);
         self.mode = Mode::Inspect { index };
     }
