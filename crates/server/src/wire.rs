@@ -308,7 +308,7 @@ pub fn chain_from(duel: &Duel, start: usize) -> Vec<String> {
             Event::Activated { card, link, targets, .. } => {
                 links.retain(|(l, _)| l != link);
                 let named: Vec<String> = targets.iter().flatten().map(|t| words::target_words(duel, *t)).collect();
-                let on = if named.is_empty() { String::new() } else { format!(", targeting {}", named.join(" and ")) };
+                let on = if named.is_empty() { String::new() } else { format!(", targeting {}", words::list_words(&named)) };
                 links.push((*link, format!("{link}. {} ({}){on}", duel.name(*card), duel.card(*card).controller().name())));
             }
             Event::LinkResolved { link, .. } => links.retain(|(l, _)| l != link),

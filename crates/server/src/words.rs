@@ -211,7 +211,7 @@ pub fn event_words(d: &Duel, events: &[Event], viewer: Option<Player>) -> Option
         Event::LpChanged { player, from, to } => format!("{}'s LP {from} -> {to} ({:+})", player.name(), to - from),
         Event::Activated { card, link, targets, .. } => {
             let named: Vec<String> = targets.iter().flatten().map(|t| target_words(d, *t)).collect();
-            let on = if named.is_empty() { String::new() } else { format!(", targeting {}", named.join(" and ")) };
+            let on = if named.is_empty() { String::new() } else { format!(", targeting {}", list_words(&named)) };
             format!("{} activates {} (chain link {link}){on}", c(card).controller().name(), d.name(*card))
         }
         Event::DuelEnded { outcome } => format!("the duel is over: {}", outcome_words(outcome)),
@@ -648,5 +648,27 @@ mod tests {
         assert_eq!(monster_slot_words(2), "zone 3");
         let o = Outcome { winner: Some(Player::A), reason: WinReason::LifePoints };
         assert_eq!(outcome_words(&o), "A wins: B's LP reached 0");
+    }
+}
+
+/// Names as a list in words: "A", "A and B", "A, B and C" (the browser's chain panel
+/// writes its lists the same way).
+pub fn list_words(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod list_tests {
+    #[test]
+    fn three_or_more_names_read_as_a_list() {
+        let n = |v: &[&str]| super::list_words(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(n(&[]), "");
+        assert_eq!(n(&["Sangan"]), "Sangan");
+        assert_eq!(n(&["Sangan", "Sheep Token"]), "Sangan and Sheep Token");
+        assert_eq!(n(&["Sangan", "Sheep Token", "Jinzo"]), "Sangan, Sheep Token and Jinzo");
     }
 }

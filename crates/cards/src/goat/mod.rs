@@ -10,10 +10,10 @@
 pub(crate) mod monsters_a;
 pub(crate) mod monsters_b;
 pub(crate) mod monsters_c;
-pub(crate) mod part2_quick;
-pub(crate) mod part2_traps;
 pub(crate) mod part2_named;
+pub(crate) mod part2_quick;
 pub(crate) mod part2_spells;
+pub(crate) mod part2_traps;
 pub(crate) mod spells_a;
 pub(crate) mod spells_b;
 pub(crate) mod traps;
