@@ -268,7 +268,6 @@ impl Duel {
                 c.arrived.by.is_some_and(|p| p != c.owner()) && !matches!(reason, Reason::Battle | Reason::Cost | Reason::Rule | Reason::Tribute)
             }
         };
-        let battling = || self.current_attack().is_some_and(|a| a.attacker == card || a.target == Some(card));
         let other = |x: CardId| if x == card { None } else { Some(x) };
         match t {
             Trigger::Flipped => matches!(e, Event::Flipped { card: x } if *x == card && on_field_face_up).then_some(None),
@@ -315,18 +314,7 @@ impl Duel {
                 (*by == card && *player != c.controller() && (!direct || self.current_attack().is_some_and(|a| a.target.is_none())))
                     .then(|| self.battle_opponent(card))
             }
-            Trigger::Battle(crate::effect::BattleMoment::DestroysByBattle) => {
-                let Event::Destroyed { card: x, reason: Reason::Battle } = e else { return None };
-                (*x != card && on_field_face_up).then_some(Some(*x))
-            }
-            Trigger::Battle(crate::effect::BattleMoment::DestroysByBattleToGy) => {
-                let Event::Moved { card: x, to, reason: Reason::Battle, .. } = e else { return None };
-                (*x != card && to.zone == Zone::Gy && self.card(*x).killed_by == Some(card) && on_field_face_up && c.killed_by.is_none()).then_some(Some(*x))
-            }
-            Trigger::Battle(crate::effect::BattleMoment::AttackTargeted) => {
-                let Event::AttackDeclared { attacker, target: Some(t) } = e else { return None };
-                (*t == card && on_field_face_up).then_some(Some(*attacker))
-            }
+            Trigger::Battle(m) => self.battle_moment_matches(m, card, e, in_range),
             Trigger::Phase { phase, whose } => {
                 let Event::PhaseEntered { phase: ph } = e else { return None };
                 let turn_ok = match whose {
@@ -335,21 +323,6 @@ impl Duel {
                     Who::Both => true,
                 };
                 (phase == ph && in_range && turn_ok).then_some(None)
-            }
-            // Either player's Battle Phase (a card that means "your" says so in its condition).
-            Trigger::Battle(crate::effect::BattleMoment::EndOfBattlePhase) => {
-                matches!(e, Event::StepEntered { step: BattleStep::End } if in_range).then_some(None)
-            }
-            Trigger::Battle(crate::effect::BattleMoment::AfterDamageCalculation) => {
-                matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::AfterCalculation) } if in_range && battling())
-                    .then(|| self.battle_opponent(card))
-            }
-            Trigger::Battle(crate::effect::BattleMoment::EndOfDamageStep) => {
-                matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::End) } if in_range && battling()).then(|| self.battle_opponent(card))
-            }
-            // BATTLE-4: before the face-down target is flipped (before damage calculation).
-            Trigger::Battle(crate::effect::BattleMoment::StartOfDamageStep) => {
-                matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::Start) } if in_range && battling()).then(|| self.battle_opponent(card))
             }
             Trigger::AnySpecialSummoned(f) => {
                 let Event::SpecialSummoned { card: x } = e else { return None };
@@ -367,10 +340,6 @@ impl Duel {
                     _ => return None,
                 };
                 (how && in_range && self.filter_matches(filter, x, c.controller(), card)).then_some(Some(x))
-            }
-            Trigger::Battle(crate::effect::BattleMoment::DeclaresAttack) => {
-                let Event::AttackDeclared { attacker, target } = e else { return None };
-                (*attacker == card && on_field_face_up).then_some(*target)
             }
             Trigger::LeftField(f) => {
                 let Event::Moved { card: x, from, to, .. } = e else { return None };
@@ -396,6 +365,45 @@ impl Duel {
             Trigger::Damage(DamageTaken::Battle { of: Subject::Any(f), .. }) => {
                 let Event::BattleDamage { player, by, .. } = e else { return None };
                 (in_range && *player != c.controller() && self.filter_matches(f, *by, c.controller(), card)).then_some(Some(*by))
+            }
+        }
+    }
+
+    /// `trigger_matches` for the battle moments (`Trigger::Battle`).
+    fn battle_moment_matches(&self, m: &crate::effect::BattleMoment, card: CardId, e: &Event, in_range: bool) -> Option<Option<CardId>> {
+        use crate::effect::BattleMoment;
+        let c = self.card(card);
+        let on_field_face_up = c.zone() == Zone::Monster && c.face_up();
+        let battling = || self.current_attack().is_some_and(|a| a.attacker == card || a.target == Some(card));
+        match m {
+            BattleMoment::DestroysByBattle => {
+                let Event::Destroyed { card: x, reason: Reason::Battle } = e else { return None };
+                (*x != card && on_field_face_up).then_some(Some(*x))
+            }
+            BattleMoment::DestroysByBattleToGy => {
+                let Event::Moved { card: x, to, reason: Reason::Battle, .. } = e else { return None };
+                (*x != card && to.zone == Zone::Gy && self.card(*x).killed_by == Some(card) && on_field_face_up && c.killed_by.is_none()).then_some(Some(*x))
+            }
+            BattleMoment::AttackTargeted => {
+                let Event::AttackDeclared { attacker, target: Some(t) } = e else { return None };
+                (*t == card && on_field_face_up).then_some(Some(*attacker))
+            }
+            // Either player's Battle Phase (a card that means "your" says so in its condition).
+            BattleMoment::EndOfBattlePhase => matches!(e, Event::StepEntered { step: BattleStep::End } if in_range).then_some(None),
+            BattleMoment::AfterDamageCalculation => {
+                matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::AfterCalculation) } if in_range && battling())
+                    .then(|| self.battle_opponent(card))
+            }
+            BattleMoment::EndOfDamageStep => {
+                matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::End) } if in_range && battling()).then(|| self.battle_opponent(card))
+            }
+            // BATTLE-4: before the face-down target is flipped (before damage calculation).
+            BattleMoment::StartOfDamageStep => {
+                matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::Start) } if in_range && battling()).then(|| self.battle_opponent(card))
+            }
+            BattleMoment::DeclaresAttack => {
+                let Event::AttackDeclared { attacker, target } = e else { return None };
+                (*attacker == card && on_field_face_up).then_some(*target)
             }
         }
     }
