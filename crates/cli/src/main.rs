@@ -229,10 +229,11 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Cmd::Sim { games, seed, decks, ais, save_replays, rules, check, json } => {
             let (rules, line) = rules.resolve_for(&decks)?;
             announce(line.as_deref(), json);
-            if let [one] = decks.as_slice() {
-                eprintln!("one --deck: both sides play {one} (a mirror match)");
-            }
+            let mirror = if let [one] = decks.as_slice() { Some(format!("one --deck: both sides play {one} (a mirror match)")) } else { None };
             let decks = two_decks(&decks, &rules.lookup(&card_lookup(cli.cards_db)?), &rules)?;
+            if let Some(m) = mirror {
+                eprintln!("{m}");
+            }
             let ais: [String; 2] = match ais.len() {
                 0 => ["random".into(), "random".into()],
                 1 => [ais[0].clone(), ais[0].clone()],
