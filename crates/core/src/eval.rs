@@ -402,6 +402,7 @@ impl Duel {
             }
             Filter::Can(crate::effect::Capability::Set) => self.can_set_from_hand(id, p),
             Filter::Attacker => c.zone() == Zone::Monster && self.current_attacker() == Some(id),
+            Filter::InBattle => c.zone() == Zone::Monster && self.current_attack().is_some_and(|a| a.attacker == id || a.target == Some(id)),
             Filter::PointedTo => self.points_to(source, id),
             // Once activated, "that monster" is one the activation responded to, still where it
             // was summoned (EFF-6); otherwise one summoned in the latest happening.

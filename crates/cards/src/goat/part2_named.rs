@@ -6,7 +6,7 @@
 use ygo_core::card::{Attribute, Race, SpellKind, TrapKind};
 #[allow(unused_imports)]
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
-use ygo_core::types::{Phase, Zone};
+use ygo_core::types::{BattleStep, DamageStep, Phase, Zone};
 
 use crate::mechanics;
 use crate::Versions;
@@ -15,6 +15,7 @@ const NORMAL_SPELL: SpellKind = SpellKind::Normal;
 const CONTINUOUS_SPELL: SpellKind = SpellKind::Continuous;
 
 const ARMED_DRAGON_LV5: u32 = 46384672;
+const DARK_FLARE_KNIGHT: u32 = 13722870;
 const RED_EYES_B_DRAGON: u32 = 74677422;
 const BLUE_EYES_WHITE_DRAGON: u32 = 89631139;
 const DRAGON_CAPTURE_JAR: u32 = 50045299;
@@ -35,6 +36,28 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         73698349 => Behavior::with(vec![mechanics::rests_after_attacking(
             "If this card attacked (an attack that was not negated), at the end of the Battle Phase it is changed to Defense Position, and its battle position cannot be changed until the end of your next turn.",
         )]),
+        // Mirage Knight (summoned by Dark Flare Knight, goat-1)
+        49217579 => Behavior {
+            no_normal_summon: true,
+            special_summon_only_by: Some(F::Named(DARK_FLARE_KNIGHT)),
+            ..Behavior::with(vec![
+                E::continuous("Cannot be Normal Summoned or Set; only the effect of \"Dark Flare Knight\" can Special Summon it."),
+                E::continuous("During damage calculation against an opponent's monster, it gains that monster's original ATK.")
+                    .when(Condition::All(vec![
+                        Condition::step(BattleStep::Damage(DamageStep::DuringCalculation)),
+                        Condition::Battling(!F::NotSelf),
+                        Condition::Battling(F::NotSelf & F::OppControls),
+                    ]))
+                    .modifier(Modifier::AtkDef {
+                        scope: Scope::This,
+                        atk: Num::stat_of(Stat::OriginalAtk, Obj::All(Place::Monsters(Who::Opponent), F::InBattle)),
+                        def: Num::Const(0),
+                    }),
+                E::trigger(Trigger::Phase { phase: Phase::End, whose: Who::Both }, "In the End Phase of a turn it was in a battle: banish it.")
+                    .when(Condition::This(F::ThisTurn(TurnFact::Battled)))
+                    .op(Op::Banish { what: Obj::This, face_down: false }),
+            ])
+        },
         // Mirage Dragon
         15960641 => Behavior::with(vec![E::continuous("During the Battle Phase, your opponent cannot activate Trap Cards.")
             .when(Condition::in_battle_phase())

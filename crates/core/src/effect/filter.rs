@@ -250,6 +250,9 @@ pub enum Filter {
     JustSummoned,
     /// The monster attacking in the current battle ("target the attacking monster").
     Attacker,
+    /// A monster in the current battle, attacker or attack target ("the monster it
+    /// battles", with `NotSelf`).
+    InBattle,
     /// A monster in a zone the effect's (Link) card points to (ZONE-3).
     PointedTo,
     /// Came to its place from there.
