@@ -125,9 +125,9 @@ pub fn chain_lines(d: &Duel) -> Vec<String> {
     let mut links: Vec<(u8, String)> = Vec::new();
     for e in &ev[start..] {
         match e {
-            Event::Activated { card, link, .. } => {
+            Event::Activated { card, player, link, .. } => {
                 links.retain(|(l, _)| l != link);
-                links.push((*link, format!("{link}. {}'s {}", d.card(*card).controller().name(), d.name(*card))));
+                links.push((*link, format!("{link}. {}'s {}", player.name(), d.name(*card))));
             }
             Event::LinkResolved { link, .. } => links.retain(|(l, _)| l != link),
             _ => {}

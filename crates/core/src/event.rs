@@ -240,6 +240,9 @@ pub enum Event {
     Activated {
         /// The card.
         card: CardId,
+        /// Who activates it (the chain link's controller: for a trigger of a card that has
+        /// left the field, the player who controlled it there, not the GY's owner).
+        player: Player,
         /// The effect's index among the card's declared effects ([`crate::Action::Activate`]).
         effect: u8,
         /// Its chain link number.

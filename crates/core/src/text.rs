@@ -101,8 +101,8 @@ impl Duel {
                 Reason::Battle => format!("{} is destroyed by battle", self.nm(*card)),
                 _ => format!("{} is destroyed", self.nm(*card)),
             },
-            Event::Activated { card, link, .. } => {
-                format!("{} activates {} (chain link {link})", self.card(*card).controller().name(), self.nm(*card))
+            Event::Activated { card, player, link, .. } => {
+                format!("{} activates {} (chain link {link})", player.name(), self.nm(*card))
             }
             Event::ActivationNegated { card, link } => format!("the activation of {} (chain link {link}) is negated", self.nm(*card)),
             Event::EffectNegated { card, link } => format!("the effect of {} (chain link {link}) is negated", self.nm(*card)),

@@ -305,11 +305,11 @@ pub fn chain_from(duel: &Duel, start: usize) -> Vec<String> {
     let mut links: Vec<(u8, String)> = Vec::new();
     for e in &ev[start.min(ev.len())..] {
         match e {
-            Event::Activated { card, link, targets, .. } => {
+            Event::Activated { card, player, link, targets, .. } => {
                 links.retain(|(l, _)| l != link);
                 let named: Vec<String> = targets.iter().flatten().map(|t| words::target_words(duel, *t)).collect();
                 let on = if named.is_empty() { String::new() } else { format!(", targeting {}", words::list_words(&named)) };
-                links.push((*link, format!("{link}. {} ({}){on}", duel.name(*card), duel.card(*card).controller().name())));
+                links.push((*link, format!("{link}. {} ({}){on}", duel.name(*card), player.name())));
             }
             Event::LinkResolved { link, .. } => links.retain(|(l, _)| l != link),
             _ => {}
@@ -326,13 +326,13 @@ pub fn links_from(duel: &Duel, start: usize) -> Vec<WireLink> {
     let mut links: Vec<WireLink> = Vec::new();
     for e in &ev[start.min(ev.len())..] {
         match e {
-            Event::Activated { card, link, targets, .. } => {
+            Event::Activated { card, player, link, targets, .. } => {
                 links.retain(|l| l.link != *link);
                 links.push(WireLink {
                     link: *link,
                     code: duel.card(*card).code,
                     name: duel.name(*card).to_string(),
-                    controller: duel.card(*card).controller().name().to_string(),
+                    controller: player.name().to_string(),
                     card: field_loc(duel, *card),
                     targets: targets.iter().flatten().map(|&t| WireTarget { name: words::target_words(duel, t), loc: field_loc(duel, t) }).collect(),
                 });

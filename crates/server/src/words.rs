@@ -209,10 +209,10 @@ pub fn event_words(d: &Duel, events: &[Event], viewer: Option<Player>) -> Option
         }
         Event::AttackDeclared { attacker, target: None } => format!("{} attacks directly", owned(d, *attacker, true, viewer)),
         Event::LpChanged { player, from, to } => format!("{}'s LP {from} -> {to} ({:+})", player.name(), to - from),
-        Event::Activated { card, link, targets, .. } => {
+        Event::Activated { card, player, link, targets, .. } => {
             let named: Vec<String> = targets.iter().flatten().map(|t| target_words(d, *t)).collect();
             let on = if named.is_empty() { String::new() } else { format!(", targeting {}", list_words(&named)) };
-            format!("{} activates {} (chain link {link}){on}", c(card).controller().name(), d.name(*card))
+            format!("{} activates {} (chain link {link}){on}", player.name(), d.name(*card))
         }
         Event::DuelEnded { outcome } => format!("the duel is over: {}", outcome_words(outcome)),
         // The canonical line already reads well for the rest.

@@ -205,7 +205,7 @@ impl Duel {
                 let targets = link.facts.targets.clone();
                 self.chain.push(link);
                 let shown = [targets.first().map(|t| t.0), targets.get(1).map(|t| t.0)];
-                self.emit(Event::Activated { card: a.card, effect: a.effect, link: self.chain.len() as u8, targets: shown });
+                self.emit(Event::Activated { card: a.card, player: a.player, effect: a.effect, link: self.chain.len() as u8, targets: shown });
                 self.destroy_targeted_on_activation(&targets);
                 // CHAIN-3: the other player may respond.
                 if a.window {

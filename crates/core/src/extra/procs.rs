@@ -231,7 +231,7 @@ impl Duel {
             facts: Default::default(),
         };
         self.chain.push(link);
-        self.emit(Event::Activated { card, effect: PENDULUM_SCALE, link: self.chain.len() as u8, targets: [None; 2] });
+        self.emit(Event::Activated { card, player: p, effect: PENDULUM_SCALE, link: self.chain.len() as u8, targets: [None; 2] });
         self.tasks.push(Task::Window(Window { kind: WindowKind::Chain, holder: p.opp(), passed: false, dest: None }));
     }
 
