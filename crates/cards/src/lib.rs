@@ -64,15 +64,25 @@ pub enum Versions {
     Current,
     /// The texts of April 2005, as the Goat format plays them.
     Goat2005,
+    /// The texts of March 2010, as the Edison format plays them (a card plays today's
+    /// behaviour until its 2010 version is declared: `docs/rulings/edison.md`).
+    Edison2010,
 }
 
 impl Versions {
-    /// A short name (`current`, `goat-2005`).
+    /// A short name (`current`, `goat-2005`, `edison-2010`).
     pub fn name(self) -> &'static str {
         match self {
             Versions::Current => "current",
             Versions::Goat2005 => "goat-2005",
+            Versions::Edison2010 => "edison-2010",
         }
+    }
+
+    /// Whether duels with these versions play the TCG game rules of 2005 to 2010 (GOAT-3 to
+    /// GOAT-7): the Goat format's, which the Edison format kept (`docs/rulings/edison.md`).
+    pub fn plays_old_tcg_rules(self) -> bool {
+        matches!(self, Versions::Goat2005 | Versions::Edison2010)
     }
 }
 
@@ -81,7 +91,7 @@ fn behavior_of(data: &CardData, v: Versions) -> Option<Behavior> {
     let id = data.id;
     let older = match v {
         Versions::Goat2005 => goat::behavior_2005(id),
-        Versions::Current => None,
+        Versions::Current | Versions::Edison2010 => None,
     };
     older.or_else(|| current_behavior(id))
 }
@@ -177,7 +187,7 @@ fn build_pool(v: Versions) -> CardPool {
         data.text = card_text(&raw.text, &behavior);
         pool.insert(CardDef { data, behavior, implemented });
     }
-    pool.set_goat_rules(v == Versions::Goat2005);
+    pool.set_goat_rules(v.plays_old_tcg_rules());
     pool
 }
 
@@ -190,9 +200,11 @@ pub fn pool() -> Arc<CardPool> {
 pub fn pool_with(v: Versions) -> Arc<CardPool> {
     static CURRENT: OnceLock<Arc<CardPool>> = OnceLock::new();
     static GOAT: OnceLock<Arc<CardPool>> = OnceLock::new();
+    static EDISON: OnceLock<Arc<CardPool>> = OnceLock::new();
     let cell = match v {
         Versions::Current => &CURRENT,
         Versions::Goat2005 => &GOAT,
+        Versions::Edison2010 => &EDISON,
     };
     cell.get_or_init(|| Arc::new(build_pool(v))).clone()
 }

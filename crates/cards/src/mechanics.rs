@@ -85,7 +85,7 @@ pub fn search(v: Versions, place: Place, filter: F, then: Vec<Op>) -> Vec<Op> {
     let mut found = vec![Op::Choose { who: Who::You, place, filter: filter.clone(), min: 1, max: 1 }];
     found.extend(then);
     match v {
-        Versions::Current => found,
+        Versions::Current | Versions::Edison2010 => found,
         Versions::Goat2005 => vec![Op::If {
             test: Test::Holds(Condition::Exists { place, filter, count: 1 }),
             then: found,
@@ -120,7 +120,7 @@ pub fn floater(v: Versions, text: &str, filter: F, pos: SummonPos) -> Behavior {
     let filter = filter & F::can_special_summon();
     let e = E::optional_when(Trigger::DestroyedByBattle, text).range(Range::Gy);
     let e = match v {
-        Versions::Current => e.when(Condition::Exists { place: Place::Deck(Who::You), filter: filter.clone(), count: 1 }),
+        Versions::Current | Versions::Edison2010 => e.when(Condition::Exists { place: Place::Deck(Who::You), filter: filter.clone(), count: 1 }),
         Versions::Goat2005 => e.when(Condition::FreeMonsterZones(1)),
     };
     Behavior::with(vec![with_ops(e, search(v, Place::Deck(Who::You), filter, vec![Op::special_summon(Obj::Chosen, pos)]))])

@@ -21,9 +21,11 @@ pub fn data_version() -> String {
 pub fn data_version_with(v: crate::Versions) -> String {
     static CURRENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     static GOAT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    static EDISON: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let cell = match v {
         crate::Versions::Current => &CURRENT,
         crate::Versions::Goat2005 => &GOAT,
+        crate::Versions::Edison2010 => &EDISON,
     };
     cell.get_or_init(|| compute(v)).clone()
 }

@@ -19,7 +19,7 @@ pub enum CardsCmd {
         /// Print a JSON array of objects (id, name, kind, implemented, ...).
         #[arg(long)]
         json: bool,
-        /// Only the cards of a named format's pool (goat, tcg, ocg), with that format's
+        /// Only the cards of a named format's pool (goat, edison, tcg, ocg), with that format's
         /// versions of them (goat: the 2005 texts).
         #[arg(long, value_parser = crate::args::Utf8Text)]
         format: Option<String>,
@@ -27,7 +27,7 @@ pub enum CardsCmd {
     /// Count the shipped cards: implemented, with effects, using the escape hatch (with
     /// --json also the vocabulary: variants per main enum, and those one card uses).
     Stats {
-        /// Count a named format's cards (goat, tcg, ocg) with its versions: N of M of its
+        /// Count a named format's cards (goat, edison, tcg, ocg) with its versions: N of M of its
         /// card pool implemented.
         #[arg(long, value_parser = crate::args::Utf8Text)]
         format: Option<String>,

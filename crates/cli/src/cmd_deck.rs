@@ -61,7 +61,7 @@ pub enum DeckCmd {
         /// Event region: cards must be legal there (cards.cdb `ot`).
         #[arg(long, value_enum)]
         region: Option<RegionArg>,
-        /// Check against a named format (goat, tcg, ocg): its banlist (a whitelist for goat),
+        /// Check against a named format (goat, edison, tcg, ocg): its banlist (a whitelist for goat and edison),
         /// its deck sizes (goat: GOAT-1, Main 40 or more, any Fusion Deck, Side 0 or 15),
         /// its region, and playability with its versions of the cards. Not with --banlist.
         #[arg(long, value_parser = crate::args::Utf8Text)]

@@ -11,12 +11,13 @@ use ygo_data::{CardLookup, Format};
 /// The `--format` and `--edition` flags of a command that plays duels.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct RulesArgs {
-    /// A named format: goat, tcg, ocg. It sets the edition and the versions of the cards,
-    /// and every deck must be legal in it (its list and deck rules; else exit code 2).
+    /// A named format: goat, edison, tcg, ocg. It sets the edition and the versions of the
+    /// cards, and every deck must be legal in it (its list and deck rules; else exit code 2).
     /// Default: goat when every deck given is a Goat deck (a built-in Goat deck, a .ydk whose
     /// header comment says "goat", or a .ydk or ydke:// link naming "(GOAT)" 5047xxxxx or
-    /// pre-errata 511xxxxxx passcodes); a Goat deck file makes the first output line say
-    /// which rules play and why. An explicit --format or --edition always wins.
+    /// pre-errata 511xxxxxx passcodes), edison when every deck's header says "edison"; such a
+    /// deck file makes the first output line say which rules play and why. An explicit
+    /// --format or --edition always wins.
     #[arg(long)]
     pub format: Option<String>,
     /// Rule edition: expert, mr1, mr2, mr3, mr4, mr2020 (default mr2020; not with --format).
@@ -128,27 +129,30 @@ impl RulesArgs {
     }
 
     /// The flags with the decks' default (as [`RulesArgs::or_decks_format`]), and, when a
-    /// deck file or link is a Goat deck ([`ygo_data::format::goat_mark`]), why the rules are
-    /// what they are.
+    /// deck file or link plainly belongs to a classic format ([`ygo_data::format::format_mark`]:
+    /// Goat or Edison), why the rules are what they are.
     fn choose<S: AsRef<str>>(&self, decks: &[S]) -> (RulesArgs, Option<String>) {
-        let marks: Vec<Option<String>> = decks.iter().map(|d| ygo_data::format::goat_mark(d.as_ref())).collect();
-        let all_goat = !decks.is_empty() && marks.iter().all(Option::is_some);
+        let marks: Vec<Option<(&str, String)>> = decks.iter().map(|d| ygo_data::format::format_mark(d.as_ref())).collect();
+        let first = marks.iter().flatten().map(|(f, _)| *f).next();
+        let all_one = !decks.is_empty() && marks.iter().all(|m| m.as_ref().is_some_and(|(f, _)| Some(*f) == first));
         // Built-in decks are named by the reports that follow; files and links are told here.
         let files: Vec<String> = decks
             .iter()
             .zip(&marks)
             .filter(|(d, _)| ygo_cards::decks::builtin(d.as_ref()).is_none() || std::path::Path::new(d.as_ref()).exists())
-            .filter_map(|(d, m)| m.as_ref().map(|m| format!("{} {m}", d.as_ref())))
+            .filter_map(|(d, m)| m.as_ref().map(|(_, m)| format!("{} {m}", d.as_ref())))
             .collect();
         let said = (!files.is_empty()).then(|| files.join("; "));
         if self.format.is_some() || self.edition.is_some() {
             return (self.clone(), said.map(|s| format!("as --format/--edition say ({s})")));
         }
-        if all_goat {
-            return (RulesArgs { format: Some("goat".to_string()), edition: None }, said.map(|s| format!("{s}; --format or --edition plays other rules")));
+        if let (true, Some(f)) = (all_one, first) {
+            return (RulesArgs { format: Some(f.to_string()), edition: None }, said.map(|s| format!("{s}; --format or --edition plays other rules")));
         }
-        let others: Vec<&str> = decks.iter().zip(&marks).filter(|(_, m)| m.is_none()).map(|(d, _)| d.as_ref()).collect();
-        (self.clone(), said.map(|s| format!("{s}, but {} is not a Goat deck; --format goat plays the Goat format", others.join(", "))))
+        let title = |f: &str| if f == "edison" { "an Edison deck" } else { "a Goat deck" };
+        let f = first.unwrap_or("goat");
+        let others: Vec<&str> = decks.iter().zip(&marks).filter(|(_, m)| !m.as_ref().is_some_and(|(g, _)| *g == f)).map(|(d, _)| d.as_ref()).collect();
+        (self.clone(), said.map(|s| format!("{s}, but {} is not {}; --format {f} plays that format", others.join(", "), title(f))))
     }
 
     /// Resolves the flags for these decks ([`RulesArgs::or_decks_format`]) and, when a Goat

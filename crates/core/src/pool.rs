@@ -28,8 +28,8 @@ pub struct CardPool {
     gates: Vec<crate::activate::ActivationGates>,
     by_id: BTreeMap<u32, DefIndex>,
     by_name: BTreeMap<String, DefIndex>,
-    /// The 2005 game rules (GOAT-3 to GOAT-7) apply to duels with this pool: the pool of the
-    /// `goat` format, whose cards play their 2005 versions, plays the 2005 game with them.
+    /// The 2005 game rules (GOAT-3 to GOAT-7) apply to duels with this pool: the pools of the
+    /// `goat` and `edison` formats (the TCG kept these rules until after 2010) play them.
     goat_rules: bool,
 }
 

@@ -1,6 +1,7 @@
 //! Formats as data: a format is a name, a rule edition, a card pool and banlist, the deck
 //! sizes, and which version of each card is played. Built in: `goat` (the April 2005 list,
-//! Expert Rule, the 2005 texts), `tcg` and `ocg` (the current lists, Master Rule 2020).
+//! Expert Rule, the 2005 texts), `edison` (the March 2010 list, Master Rule 1, the 2005 to
+//! 2010 TCG game rules), `tcg` and `ocg` (the current lists, Master Rule 2020).
 
 use std::sync::Arc;
 
@@ -33,7 +34,7 @@ pub struct Format {
 }
 
 /// The built-in formats.
-pub const FORMATS: [Format; 3] = [
+pub const FORMATS: [Format; 4] = [
     Format {
         name: "goat",
         description: "Goat format: the April 2005 TCG list (a whitelist of 1,703 cards), Expert Rule, the cards' 2005 texts",
@@ -42,6 +43,16 @@ pub const FORMATS: [Format; 3] = [
         region: crate::check::Region::Tcg,
         versions: Versions::Goat2005,
         sizes: crate::check::DeckSizes::GOAT,
+        match_minutes: 40,
+    },
+    Format {
+        name: "edison",
+        description: "Edison format: the March 2010 TCG list (a whitelist of 3,691 cards), Master Rule 1, the TCG game rules of 2010",
+        edition: Edition::Mr1,
+        banlist: "edison",
+        region: crate::check::Region::Tcg,
+        versions: Versions::Edison2010,
+        sizes: crate::check::DeckSizes::STANDARD,
         match_minutes: 40,
     },
     Format {
@@ -126,23 +137,35 @@ pub fn is_goat_range(code: u32) -> bool {
     (504_700_000..=504_799_999).contains(&code) || (511_000_000..=511_999_999).contains(&code)
 }
 
-/// Why a deck argument is a Goat deck, in words, when it plainly is one: a built-in Goat
-/// deck, a `.ydk` file whose comment lines before its first card say "goat", or a `.ydk`
-/// file or `ydke://` link naming "(GOAT)" or pre-errata passcodes the Goat list uses (the
-/// first three named). `None` for any other deck (or one that cannot be read:
-/// loading it says why).
+/// Why a deck argument is a Goat deck, in words, when it plainly is one ([`format_mark`]).
 pub fn goat_mark(arg: &str) -> Option<String> {
+    format_mark(arg).filter(|(f, _)| *f == "goat").map(|(_, why)| why)
+}
+
+/// The classic format a deck argument plainly belongs to (`goat` or `edison`) and why, in
+/// words: a built-in deck of that format; a `.ydk` file whose comment lines before its first
+/// card name the format ("#Goat format deck (2005 card pool)", "#title: ... SJC Edison");
+/// a `.ydk` file or `ydke://` link naming "(GOAT)" or pre-errata passcodes the Goat list uses
+/// (the first three named). `None` for any other deck (or one that cannot be read: loading
+/// it says why).
+pub fn format_mark(arg: &str) -> Option<(&'static str, String)> {
+    const CLASSIC: [(&str, &str); 2] = [("goat", "Goat"), ("edison", "Edison")];
     if let Some(b) = ygo_cards::decks::builtin(arg).filter(|_| !std::path::Path::new(arg).exists()) {
-        return (ygo_cards::decks::format_of(b.name) == Some("goat")).then(|| "is a built-in Goat deck".to_string());
+        let (f, title) = CLASSIC.into_iter().find(|(f, _)| ygo_cards::decks::format_of(b.name) == Some(*f))?;
+        return Some((f, format!("is a built-in {title} deck")));
     }
     let deck = crate::ydk::read_deck(arg).ok()?;
-    // A file whose comment lines before its first card call it a Goat deck ("#Goat format
-    // deck (2005 card pool)", as the shared 2005 lists begin).
     if !crate::ydk::is_ydke(arg) {
         let text = std::fs::read(arg).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default();
-        let mut header = text.lines().map(str::trim).take_while(|l| !l.starts_with(|c: char| c.is_ascii_digit())).filter(|l| l.starts_with('#'));
-        if let Some(line) = header.find(|l| l.to_ascii_lowercase().contains("goat")) {
-            return Some(format!("calls itself a Goat deck ({})", crate::text::excerpt(line, 100)));
+        let header: Vec<&str> =
+            text.lines().map(str::trim).take_while(|l| !l.starts_with(|c: char| c.is_ascii_digit())).filter(|l| l.starts_with('#')).collect();
+        for (f, title) in CLASSIC {
+            // A `#source:` line (where the file came from) is the last to quote.
+            let says = |l: &&&str| l.to_ascii_lowercase().contains(f);
+            let line = header.iter().filter(|l| !l.starts_with("#source")).find(says).or_else(|| header.iter().find(says));
+            if let Some(line) = line {
+                return Some((f, format!("calls itself a{} {title} deck ({})", if f == "edison" { "n" } else { "" }, crate::text::excerpt(line, 100))));
+            }
         }
     }
     let aliases = crate::known::aliases();
@@ -154,7 +177,7 @@ pub fn goat_mark(arg: &str) -> Option<String> {
     }
     let shown: Vec<String> = codes.iter().take(3).map(|c| c.to_string()).collect();
     let more = if codes.len() > 3 { format!(" and {} more", codes.len() - 3) } else { String::new() };
-    Some(format!("names Goat-only or pre-errata passcodes ({}{more})", shown.join(", ")))
+    Some(("goat", format!("names Goat-only or pre-errata passcodes ({}{more})", shown.join(", "))))
 }
 
 #[cfg(test)]
@@ -183,7 +206,28 @@ mod tests {
         assert!(report.violations.iter().any(|v| v.card == Some(44508094) && v.rule == "DECK-5"), "{:?}", report.violations);
         assert!(!report.violations.iter().any(|v| v.card == Some(26202165) && v.rule == "DECK-5"));
         let e = Format::by_name("edison?").unwrap_err();
-        assert!(e.to_string().contains("goat, tcg, ocg"), "{e}");
+        assert!(e.to_string().contains("goat, edison, tcg, ocg"), "{e}");
+    }
+
+    #[test]
+    fn edison_is_the_march_2010_list_under_master_rule_1() {
+        let edison = Format::by_name("Edison").unwrap();
+        assert_eq!(edison.edition, Edition::Mr1);
+        assert_eq!(edison.sizes, crate::check::DeckSizes::STANDARD);
+        assert_eq!(edison.versions, Versions::Edison2010);
+        // The TCG game rules of 2005 to 2010 (GOAT-3 to GOAT-7) come with its pool.
+        assert!(edison.pool().goat_rules());
+        assert!(!Format::by_name("tcg").unwrap().pool().goat_rules());
+        let list = edison.whitelist().unwrap();
+        // 3,698 passcodes; 3,691 cards once the seven "treated as" cards (Harpie Lady 1 to 3...) count as one.
+        assert_eq!(list.len(), 3698);
+        // Stardust Dragon (2008) is on the list; Number 39: Utopia (2011) is not.
+        assert!(list.contains(&44508094));
+        assert!(!list.contains(&84013237));
+        // RULE: DECK-1 -- Master Rule 1 keeps the 60-card maximum.
+        let deck = crate::ydk::Deck { main: vec![26202165; 61], extra: vec![], side: vec![] };
+        let report = edison.check(&deck);
+        assert!(report.violations.iter().any(|v| v.rule == "DECK-1"), "{:?}", report.violations);
     }
 
     #[test]
@@ -222,6 +266,13 @@ mod tests {
         // A 511 passcode the Goat list does not use is not a mark.
         assert_eq!(goat_mark(&write("anime.ydk", &[511999999])), None);
         assert_eq!(goat_mark("goat-control").as_deref(), Some("is a built-in Goat deck"));
+        // An Edison list says so in its title line (as the shared 2010 lists do).
+        let edison = dir.join("edison.ydk");
+        std::fs::write(&edison, "#title: Quickdraw Dandywarrior (1st SJC Edison)\n#main\n26202165\n#extra\n!side\n").unwrap();
+        let (f, why) = format_mark(edison.to_str().unwrap()).unwrap();
+        assert_eq!(f, "edison");
+        assert!(why.starts_with("calls itself an Edison deck (#title: Quickdraw"), "{why}");
+        assert_eq!(goat_mark(edison.to_str().unwrap()), None);
         assert_eq!(goat_mark("vanilla-yugi"), None);
         // A refusal names the deck and the rule.
         let e = Format::by_name("goat").unwrap().refuse_illegal("x.ydk", &crate::ydk::Deck { main: vec![26202165], extra: vec![], side: vec![] }).unwrap_err();

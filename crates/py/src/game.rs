@@ -55,13 +55,17 @@ pub fn format_pool(format: Option<&str>) -> Result<Arc<CardPool>, String> {
     }
 }
 
-/// The rules asked for: `edition` and `format` as given; with neither, two Goat decks (the
-/// built-in Goat decks, or files that call themselves Goat decks) play `goat`, as every
-/// command of the CLI does; otherwise Master Rule 2020 with today's cards.
+/// The rules asked for: `edition` and `format` as given; with neither, two decks of one
+/// classic format (the built-in Goat decks, or files that call themselves Goat or Edison
+/// decks) play that format, as every command of the CLI does; otherwise Master Rule 2020
+/// with today's cards.
 pub fn resolve_rules(deck_args: [&str; 2], edition: Option<&str>, format: Option<&str>) -> Result<(Edition, Option<String>), String> {
     let edition = edition.map(parse_edition).transpose()?;
-    if format.is_none() && edition.is_none() && deck_args.iter().all(|d| ygo_data::format::goat_mark(d).is_some()) {
-        return Ok((Edition::Expert, Some("goat".into())));
+    if format.is_none() && edition.is_none() {
+        let [a, b] = deck_args.map(|d| ygo_data::format::format_mark(d).map(|(f, _)| f));
+        if let Some(f) = a.filter(|f| b == Some(*f)).and_then(|f| ygo_data::Format::by_name(f).ok()) {
+            return Ok((f.edition, Some(f.name.into())));
+        }
     }
     Ok((edition.unwrap_or_default(), format.map(str::to_string)))
 }

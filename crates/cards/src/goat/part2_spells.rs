@@ -123,7 +123,7 @@ fn elegant_egotist(v: Versions) -> Behavior {
 fn insect_imitation(v: Versions) -> Behavior {
     let filter = F::Race(Race::INSECT) & F::stat(Stat::Level, Cmp::Eq, Num::plus(Num::Cost(CostStat::Level), Num::Const(1))) & F::can_special_summon();
     let pos = match v {
-        Versions::Current => SummonPos::FaceUp,
+        Versions::Current | Versions::Edison2010 => SummonPos::FaceUp,
         Versions::Goat2005 => SummonPos::AttackOrSet,
     };
     Behavior::with(vec![spell("Tribute 1 monster: Special Summon 1 Insect from your Deck whose Level is 1 higher than the Tributed monster's.")
