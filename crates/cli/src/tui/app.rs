@@ -545,10 +545,7 @@ impl App {
         let me = view.viewer;
         let theirs = view.actions.iter().any(|(x, _)| matches!(x, Action::Target(l) | Action::Choose(l) if l.player != me));
         match action {
-            Action::Target(l) | Action::Choose(l) if l.player == me && theirs => {
-                let verb = if matches!(action, Action::Target(_)) { "target" } else { "choose" };
-                Some(format!("your own card, though the opponent's could be chosen: {verb} it"))
-            }
+            Action::Target(l) | Action::Choose(l) if l.player == me && theirs => Some("your own card, though one of the opponent's could be chosen".into()),
             Action::Activate { .. } if self.own_window => Some(format!("a response window opened ({})", self.question())),
             _ => None,
         }
@@ -599,8 +596,12 @@ impl App {
         if !self.after_own_move || self.session.waiting().is_none() {
             return;
         }
-        self.after_own_move = false;
         let view = self.view();
+        // A forced answer (one action) is answered for the person: not the next screen.
+        if view.actions.len() < 2 {
+            return;
+        }
+        self.after_own_move = false;
         let window = matches!(self.session.duel.prompt(), ygo_core::Prompt::Window { .. });
         self.own_window =
             window && view.actions.iter().any(|(x, _)| *x == Action::Pass) && view.actions.iter().any(|(x, _)| matches!(x, Action::Activate { .. }));

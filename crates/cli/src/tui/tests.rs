@@ -678,7 +678,7 @@ fn actions_keep_one_order_with_moves_on_last_and_the_opponents_targets_first() {
     // the choice open, y does it.
     choose(&mut a, "target Vorse Raider");
     assert!(matches!(a.mode, Mode::Confirm { .. }), "{:?} {}", a.mode, a.message);
-    assert!(a.message.starts_with("your own card, though the opponent's could be chosen"), "{}", a.message);
+    assert!(a.message.starts_with("your own card, though one of the opponent's could be chosen: target Vorse Raider (zone 3)? y: yes"), "{}", a.message);
     key(&mut a, KeyCode::Char('n'));
     assert_eq!(a.view().actions.len(), 2, "nothing was targeted");
     choose(&mut a, "target Vorse Raider");
