@@ -4,11 +4,22 @@
 # turns 1-4 (two of each player) with keys, then on turn 5 checks the screen:
 #   - the summary of the opponent's turn 4 lists what B did (compared with the same duel
 #     played through `ygo duel --plain`);
-#   - "3" only selects, Enter performs it, a second Enter does nothing (one action);
+#   - "2" only selects, Enter performs it, a second Enter does nothing (one action);
 #   - each monster's stats sit under its own zone's column;
 #   - the actions pane shows every label in full (compared with the plain mode's list);
 #   - a card's text is shown for a card in the hand, on the field and in the GY;
 #   - q asks before quitting; the exit prints the result line and seed.
+# (That duel plays `--vs greedy`, the AI it was measured with.) Then, for each size, the
+# position of tools/tui_position.toml (`ygo duel --position`) against the default AI, mcts:
+#   - the AI's budget on screen; 1 Spell Counter under Breaker the Magical Warrior;
+#   - Breaker's effect action named by what it does (its number from the line mode);
+#   - a wrong activation (Book of Moon on one's own Breaker, asked once since the
+#     opponent's Luster Dragon, listed first, could be targeted) taken back with u, u;
+#   - the log naming the public Breaker turned face-down;
+#   - Graceful Charity's two discards with stable numbers (the second screen keeps 4);
+#   - Vorse Raider summoned to zone 4 by `4` with zone 3 taken;
+#   - the response window right after that summon asking before Book of Moon;
+#   - B's Trap Hole, answering in A's turn, in a box with its target until Enter.
 # Synchronisation: every step polls the captured pane for the text the program draws once
 # it waits for the next key (30 s safety timeout); no fixed sleeps.
 # Needs tmux and perl. Usage: tools/tui_check.sh [path/to/ygo]  (default: target/release/ygo)
@@ -16,9 +27,14 @@ set -euo pipefail
 YGO="$(realpath "${1:-target/release/ygo}")"
 command -v tmux >/dev/null || { echo "tui_check: tmux is not installed"; exit 2; }
 command -v perl >/dev/null || { echo "tui_check: perl is not installed"; exit 2; }
+POSITION="$(cd "$(dirname "$0")" && pwd)/tui_position.toml"
 DIR="$(mktemp -d)"
-S="ygo-tui-check-$$"
-trap 'tmux kill-session -t "$S" 2>/dev/null || true; rm -rf "$DIR"' EXIT
+S="ygo-tui-check"
+# A private tmux server (its own socket): its sessions never meet another tmux, and it is
+# not shut down between sessions (a new session never races a server's exit).
+SOCK="ygo-tui-check-$$"
+tmux() { command tmux -L "$SOCK" "$@"; }
+trap 'tmux kill-server 2>/dev/null || true; rm -rf "$DIR"' EXIT
 cd "$DIR"
 SEED=1
 
@@ -60,13 +76,13 @@ type_line() { tmux send-keys -t "$S" -l "$1"; keys Enter; }
 
 # The same duel through the line mode, as a reference for the summary and the labels.
 code=0
-"$YGO" duel --plain --seed $SEED > "$DIR/plain.txt" <<'EOF' || code=$?
+"$YGO" duel --plain --vs greedy --seed $SEED > "$DIR/plain.txt" <<'EOF' || code=$?
 1
 3
 1
 2
 end phase
-3
+2
 4
 battle phase
 q
@@ -82,7 +98,8 @@ perl -ne '@l = () if /^== turn/; push @l, $1 if /^\s+\d+\. (.*)$/; END { print "
 check_size() {
   SIZE="$1x$2"
   local W=$1
-  tmux new-session -d -s "$S" -x "$1" -y "$2" "'$YGO' duel --seed $SEED; echo \"ygo exited \$?\"; sleep 600"
+  S="ygo-tui-check-$1x$2"
+  tmux new-session -d -s "$S" -x "$1" -y "$2" "'$YGO' duel --vs greedy --seed $SEED; echo \"ygo exited \$?\"; sleep 600"
   wait_for "turn 1 (A) Main Phase 1"
   expect "B (opponent)  LP 8000"
   expect "A (you)  LP 8000"
@@ -92,25 +109,27 @@ check_size() {
   keys Enter; wait_for "choose a zone for Giant Soldier of Stone"
   keys 3 Enter; wait_for "what B did in turn 2 -- Enter closes"
   expect "* B Normal Summons Luster Dragon in zone 1"
-  keys Enter; wait_for "your Main Phase 1: summon, set, activate, or move on"
+  keys Enter; wait_gone "what B did"
   # Turn 3: summon to zone 2, then end the turn (asked once: a monster could attack).
   keys 1 Enter; wait_for "choose a zone for Gamma The Magnet Warrior"
   keys 2 Enter; wait_for "1500/1800 ATK"
   type_line "end phase"; wait_for "go to the End Phase? you could still:"
   keys y; wait_for "what B did in turn 4 -- Enter closes"
 
-  # The summary lists every summon, attack and LP change of B's turn 4.
+  # The summary lists every summon, attack and LP change of B's turn 4 (its box drawn in
+  # full: the pane is read again until its last line is there).
+  wait_for "│* LP now: you (A)"
   perl -ne 'if (/^│\* (.*?)\s*│$/) { push @i, $1 } elsif (@i && /^│  (\S.*?)\s*│$/) { $i[-1] .= " $1" } END { print "$_\n" for @i }' \
     "$DIR/screen.txt" > "$DIR/summary.txt"
   while IFS= read -r line; do
     grep -qxF -- "$line" "$DIR/summary.txt" || fail "the summary lacks: $line"
   done < "$DIR/turn4.txt"
-  keys Enter; wait_for "your Main Phase 1: summon, set, activate, or move on"
-  lacks "what B did"
+  keys Enter; wait_gone "what B did"
+  expect "your Main Phase 1: summon, set, activate, or move on"
 
-  # "3" selects action 3 and does nothing else; Enter performs it; a second Enter does
+  # "2" selects action 2 and does nothing else; Enter performs it; a second Enter does
   # nothing (nothing is selected after an action).
-  keys 3; wait_for "3. Normal Summon Alpha The Magnet Warrior -- Enter does it"
+  keys 2; wait_for "2. Normal Summon Alpha The Magnet Warrior -- Enter does it"
   lacks "A> Normal Summon Alpha"
   keys Enter; wait_for "choose a zone for Alpha The Magnet Warrior"
   keys Enter; wait_for "nothing selected: type an action's number"
@@ -137,7 +156,7 @@ check_size() {
   ' "$W" "$DIR/screen.txt" || fail "a monster's stats are not under its zone"
 
   # A card's text in the hand, on the field and in the GY (v, Tab from place to place).
-  keys v; wait_for "read cards: Up/Down choose, Tab next place, Esc closes"
+  keys v; wait_for "read cards: Up/Down choose, Tab next place (Shift-Tab back), Esc closes"
   wait_for "in your hand · passcode"
   expect "Normal Monster · "
   expect "Normal monster: no effect."
@@ -181,9 +200,109 @@ check_size() {
   keys q; wait_for "quit the duel? (y/n)"
   keys y; wait_for "ygo exited 3"
   expect "seed $SEED"
-  tmux kill-session -t "$S"
-  echo "tui_check: $SIZE ok (summary, one action per 3+Enter, zone columns, labels, card texts, log scroll, quit)"
+  echo "tui_check: $SIZE ok (summary, one action per 2+Enter, zone columns, labels, card texts, log scroll, quit)"
+}
+
+# The position of tools/tui_position.toml, against the default AI (mcts): its numbers as
+# the line mode lists them (the same order on every screen).
+"$YGO" duel --plain --seed $SEED --position "$POSITION" > "$DIR/pos-plain.txt" <<<"q" || true
+# number_of LABEL: the number the line mode gives the action LABEL (whole label).
+number_of() {
+  local n
+  n="$(perl -ne 'BEGIN { $l = shift } print "$1\n" if /^\s+(\d+)\. \Q$l\E$/' "$1" "$DIR/pos-plain.txt" | head -1)"
+  [ -n "$n" ] || { echo "tui_check: the line mode does not list: $1"; cat "$DIR/pos-plain.txt"; exit 1; }
+  echo "$n"
+}
+BREAKER="activate Breaker the Magical Warrior (zone 3): remove 1 Spell Counter from this card to destroy 1 targeted spell or trap on the field"
+N_BREAKER="$(number_of "$BREAKER")"
+N_MOON="$(number_of "activate Book of Moon from your hand")"
+N_CHARITY="$(number_of "activate Graceful Charity from your hand")"
+N_VORSE="$(number_of "Normal Summon Vorse Raider")"
+# flat_message: the message lines (above the prompt line) joined into one.
+flat_message() { perl -ne 'push @l, $_; END { my @m; for my $x (reverse @l[0..$#l-1]) { last if $x =~ /[│┘]/; unshift @m, $x } my $t = join " ", map { s/^\s+|\s+$//gr } @m; print "$t\n" }' "$DIR/screen.txt"; }
+# log_lines WIDTH: the log pane's lines (right half, below " log ("), wrapped ones joined.
+log_lines() {
+  perl -CSD -e 'my $half = int(shift() / 2); my ($on, @l);
+    while (<>) { chomp; next if length($_) <= $half; my $r = substr($_, $half); $r =~ s/\s+$//;
+      if ($r =~ / log \(/) { $on = 1; next } next unless $on; last if $r eq "" && 0;
+      if ($r =~ /^  (\S.*)$/ && @l) { $l[-1] .= " $1" } elsif ($r ne "") { push @l, $r } }
+    print "$_\n" for @l' "$1" "$DIR/screen.txt"
+}
+# wait_message TEXT: polls the pane until the message (wrapped over lines) shows TEXT.
+wait_message() {
+  local deadline=$((SECONDS + 30))
+  while snap; ! flat_message | grep -qF -- "$1"; do
+    [ $SECONDS -ge $deadline ] && fail "timed out waiting for the message: $1"
+    perl -e 'select(undef, undef, undef, 0.05)'
+  done
+}
+expect_message() { flat_message | grep -qF -- "$1" || fail "the message lacks: $1 (message: $(flat_message))"; }
+
+check_position() {
+  SIZE="$1x$2 position"
+  S="ygo-tui-position-$1x$2"
+  tmux new-session -d -s "$S" -x "$1" -y "$2" "'$YGO' duel --seed $SEED --position '$POSITION'; echo \"ygo exited \$?\"; sleep 600"
+  wait_for "turn 3 (A) Main Phase 1"
+  # The default AI with its budget.
+  if [ "$1" -ge 100 ]; then expect "vs mcts (200 iterations a decision)"; else expect "vs mcts 200 it."; fi
+  keys Enter; wait_gone "what B did"
+  # Counters on Breaker, under its zone.
+  expect "1 Spell ctr"
+  # Breaker's effect action is named by what it does.
+  keys "$N_BREAKER"; wait_message "-- Enter does it"
+  expect_message "$N_BREAKER. $BREAKER -- Enter does it"
+  keys Escape; wait_gone "-- Enter does it"
+
+  # A wrong activation taken back: Book of Moon lists the opponent's Luster Dragon first;
+  # A's own Breaker asks once; after it resolved, u twice returns to before the activation.
+  keys "$N_MOON" Enter; wait_for "Book of Moon: choose 1 target"
+  expect " 1. target the opponent's Luster Dragon"
+  keys 2 Enter; wait_message "y: yes, any other key: no"
+  expect_message "your own card, though one of the opponent's could be chosen: target Breaker the Magical Warrior (zone 3)?"
+  keys y; wait_for "1600/1000 SET"
+  # The log: a public monster turned face-down is named, with its controller.
+  log_lines "$1" | grep -qxF "A's Breaker the Magical Warrior (zone 3) is turned face-down: Attack Position to face-down Defense Position" \
+    || fail "the log lacks Breaker turned face-down: $(log_lines "$1")"
+  keys u; wait_for " 2. target Breaker the Magical Warrior"
+  expect "took back your last choice"
+  keys u; wait_for "hand: Book of Moon · Graceful Charity · Vorse Raider"
+  expect "took back your last choice"
+  expect "1 Spell ctr"
+
+  # A two-card discard with stable numbers: Graceful Charity draws Celtic Guardian,
+  # Summoned Skull and Luster Dragon; 3 discards Celtic Guardian, and the next screen
+  # still shows Summoned Skull as 4.
+  keys "$N_CHARITY" Enter; wait_for "chain link 1: your Graceful Charity"
+  keys 2 Enter; wait_for "Graceful Charity: choose 2 cards"
+  expect " 3. choose Celtic Guardian from your"
+  keys 3 Enter; wait_for "Graceful Charity: choose 1 card more"
+  expect " 4. choose Summoned Skull from your"
+  lacks " 3. choose"
+  keys 4 Enter; wait_for "your Main Phase 1: summon, set, activate, or move on"
+  expect "hand: Book of Moon · Vorse Raider · Luster Dragon"
+
+  # A zone by its own number with zone 3 taken: 4 is Monster Zone 4.
+  keys "$N_VORSE" Enter; wait_for "choose a zone for Vorse Raider"
+  expect " 4. Monster Zone 4"
+  lacks " 3. Monster Zone"
+  keys 4 Enter; wait_for "A Normal Summons Vorse Raider in zone 4"
+  perl -CSD -e 'my $col = 3 * int(shift() / 5); my $div = 0;
+    while (<>) { $div = 1 if /^1-+2-+3/; my $i = index($_, "Vorse Raider"); exit($i == $col ? 0 : 1) if $div && $i >= 0 } exit 1' \
+    "$1" "$DIR/screen.txt" || fail "Vorse Raider is not under zone 4"
+  # The window right after one's own summon: 1 (Book of Moon) asks first; n keeps it.
+  keys 1 Enter; wait_message "a response window opened"
+  keys n; wait_for "not done: choose again"
+  # Passing lets B answer with Trap Hole: shown in a box, with its target, until read.
+  keys 2 Enter; wait_for " B acted -- Enter: read "
+  perl -ne 'if (/│\* (.*?)\s*│/) { push @i, $1 } elsif (@i && /│  (\S.*?)\s*│/) { $i[-1] .= " $1" } END { print "$_\n" for @i }' "$DIR/screen.txt" > "$DIR/box.txt"
+  grep -qF "B activates Trap Hole (chain link 1), targeting A's Vorse Raider" "$DIR/box.txt" || fail "the box lacks B's Trap Hole and its target: $(cat "$DIR/box.txt")"
+  keys Enter; wait_gone " B acted -- Enter: read "
+  keys q; wait_for "quit the duel? (y/n)"
+  keys y; wait_for "ygo exited 3"
+  echo "tui_check: $SIZE ok (mcts budget shown, counters on Breaker, effect named, take-back, own-card target asked, stable discard numbers, zone 4 with zone 3 taken, own-window asked, B's Trap Hole boxed with its target)"
 }
 
 check_size 80 24
 check_size 120 40
+check_position 80 24
+check_position 120 40

@@ -115,6 +115,10 @@ fn side_text(label: &str, s: &SideView, out: &mut String) {
         let names: Vec<&str> = s.hand.iter().map(|k| k.name.as_str()).collect();
         let _ = writeln!(out, "  hand: {}", names.join(", "));
     }
+    if !s.known_hand.is_empty() {
+        let names: Vec<&str> = s.known_hand.iter().map(|(_, k)| k.name.as_str()).collect();
+        let _ = writeln!(out, "  known in hand (revealed): {}", names.join(", "));
+    }
 }
 
 /// The chain being built or resolved, link 1 first, in words ("1. B's Trap Hole"). Every
@@ -152,26 +156,92 @@ pub fn render(d: &Duel, view: &View) -> String {
     if !view.actions.is_empty() {
         out.push_str(&format!("-- {}\n", words::ask(d, me).text));
     }
-    for ((_, _, w), n) in words::actions_in_words(d, view).iter().zip(action_numbers(view)) {
+    for ((_, _, w), n) in words::actions_in_words(d, view).iter().zip(action_numbers(d, view)) {
         out.push_str(&format!("  {n:>2}. {w}\n"));
     }
     out
 }
 
-/// The number shown beside each listed action: its place in the list, except when every
-/// action is a Main Monster Zone, where the number is the zone's own ("Monster Zone 4" is
-/// `4` even when zone 3 is taken), so a number never means another zone than it names.
-pub fn action_numbers(view: &View) -> Vec<usize> {
-    let zones: Option<Vec<usize>> = view.actions.iter().map(|(a, _)| if let Action::Zone(z @ 0..=4) = a { Some(*z as usize + 1) } else { None }).collect();
-    match zones {
-        Some(z) if !z.is_empty() => z,
-        _ => (1..=view.actions.len()).collect(),
+/// Where an action stands in the one order every screen lists actions in (lower first):
+/// a card chosen or targeted of the opponent's before one of the viewer's own; attacks;
+/// summons; Flip Summons; position changes; Sets; activations; then `done`, and the moves
+/// that go on (to the Battle Phase, Main Phase 2, the End Phase, ending the turn, passing)
+/// always last. Actions of one kind keep the engine's order (by place).
+fn list_rank(viewer: Player, a: &Action) -> u8 {
+    match a {
+        Action::Target(l) | Action::Choose(l) => u8::from(l.player == viewer),
+        Action::Attack { .. } => 2,
+        Action::NormalSummon(_) | Action::TributeSummon(_) | Action::SpecialSummon(_) | Action::PendulumSummon => 3,
+        Action::FlipSummon(_) => 4,
+        Action::ChangePosition(_) => 5,
+        Action::Set(_) => 6,
+        Action::Activate { .. } => 7,
+        Action::Zone(_) | Action::Position(_) | Action::Yes | Action::No | Action::Announce(_) | Action::First | Action::Second => 8,
+        Action::Done => 10,
+        Action::ToBattle => 11,
+        Action::ToMain2 => 12,
+        Action::ToEnd => 13,
+        Action::EndTurn => 14,
+        Action::Pass => 15,
     }
 }
 
+/// What `p` sees, with the legal actions in the order every screen lists them
+/// ([`list_rank`]): the terminal, the line mode and typed numbers all use this view.
+pub fn view_for(d: &Duel, p: Player) -> View {
+    let mut view = d.view(p);
+    view.actions.sort_by_key(|(a, _)| list_rank(p, a));
+    view
+}
+
+/// The number shown beside each listed action: its place in the list, except when every
+/// action is a Main Monster Zone, where the number is the zone's own ("Monster Zone 4" is
+/// `4` even when zone 3 is taken), so a number never means another zone than it names; and
+/// in a selection of several cards, where a card keeps its number from the first pick to
+/// the last (the cards already picked keep theirs, unlisted), so a second `2` never means
+/// another card than the first screen showed as 2.
+pub fn action_numbers(d: &Duel, view: &View) -> Vec<usize> {
+    let zones: Option<Vec<usize>> = view.actions.iter().map(|(a, _)| if let Action::Zone(z @ 0..=4) = a { Some(*z as usize + 1) } else { None }).collect();
+    if let Some(z) = zones.filter(|z| !z.is_empty()) {
+        return z;
+    }
+    let plain = || (1..=view.actions.len()).collect();
+    let ygo_core::Prompt::Select { candidates, max, .. } = d.prompt() else { return plain() };
+    if *max <= 1 || view.deciding != Some(view.viewer) {
+        return plain();
+    }
+    // Every candidate's place, in the listing's order: the numbers of the first screen.
+    let mut all: Vec<ygo_core::Loc> = Vec::new();
+    for &c in candidates.iter() {
+        let l = d.loc_of(c);
+        // Identical cards in a hidden pile are listed once (the first not yet picked):
+        // they share one number.
+        let hidden = matches!(l.zone, ygo_core::Zone::Hand | ygo_core::Zone::Deck | ygo_core::Zone::Extra);
+        let twin = hidden && all.iter().any(|x| x.zone == l.zone && x.player == l.player && d.card_at(*x).map(|x| d.card(x).code) == Some(d.card(c).code));
+        if !twin {
+            all.push(l);
+        }
+    }
+    all.sort_by_key(|l| u8::from(l.player == view.viewer));
+    let number_of = |l: &ygo_core::Loc| {
+        let code = |x: &ygo_core::Loc| d.card_at(*x).map(|c| d.card(c).code);
+        all.iter().position(|x| x == l).or_else(|| all.iter().position(|x| x.zone == l.zone && x.player == l.player && code(x) == code(l)))
+    };
+    let numbers: Option<Vec<usize>> = view
+        .actions
+        .iter()
+        .map(|(a, _)| match a {
+            Action::Choose(l) | Action::Target(l) => number_of(l).map(|i| i + 1),
+            Action::Done => Some(all.len() + 1),
+            _ => None,
+        })
+        .collect();
+    numbers.unwrap_or_else(plain)
+}
+
 /// The index of the listed action shown with number `n`, or why there is none.
-pub fn action_numbered(view: &View, n: usize) -> Result<usize, String> {
-    let numbers = action_numbers(view);
+pub fn action_numbered(d: &Duel, view: &View, n: usize) -> Result<usize, String> {
+    let numbers = action_numbers(d, view);
     numbers.iter().position(|&x| x == n).ok_or_else(|| {
         let shown: Vec<String> = numbers.iter().map(usize::to_string).collect();
         let range = if numbers.iter().enumerate().all(|(i, &x)| x == i + 1) { format!("1-{}", numbers.len()) } else { shown.join(", ") };
@@ -204,6 +274,32 @@ pub struct DuelOptions {
     pub save_replay: Option<PathBuf>,
     /// A user's `cards.cdb` for the official card texts (`--cards-db`, `YGO_CARDS_DB`).
     pub cards_db: Option<PathBuf>,
+    /// `--position FILE`: start from the position of a scenario file (its `[state]`; its
+    /// steps are not played) instead of the decks; no replay file is written.
+    pub position: Option<PathBuf>,
+}
+
+/// The duel a scenario file's position sets up (`--position`), and a name for it.
+fn duel_from_position(path: &std::path::Path, pool: &std::sync::Arc<ygo_core::pool::CardPool>) -> anyhow::Result<(Duel, String)> {
+    let src = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("--position {}: {e}", path.display()))?;
+    // Only the position is played: a file without `[expect]` (which a scenario must have)
+    // is read with an expectation the duel never checks.
+    let has_expect = src.lines().any(|l| l.trim_start().starts_with("[expect"));
+    let src = if has_expect { src } else { format!("{src}\n[expect]\nA.lp = 8000\n") };
+    let scenario = ygo_scenario::parse::parse(&src, pool).map_err(|errors| {
+        let lines: Vec<String> = errors
+            .iter()
+            .map(|e| match e.line {
+                Some(l) => format!("{}:{l}: {}", path.display(), e.msg),
+                None => format!("{}: {}", path.display(), e.msg),
+            })
+            .collect();
+        anyhow::anyhow!("--position: {}", lines.join("; "))
+    })?;
+    let duel = Duel::from_position(pool.clone(), &scenario.setup)
+        .map_err(|e| anyhow::anyhow!("--position {}: {}", path.display(), e.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; ")))?;
+    let name = scenario.name.unwrap_or_else(|| path.display().to_string());
+    Ok((duel, name))
 }
 
 /// A seed for a duel started without `--seed`: from the standard library's per-process
@@ -254,7 +350,12 @@ pub struct Session {
     pub setup: DuelSetup,
     pub deck_names: [String; 2],
     ai: Option<(Player, Box<dyn ygo_ai::Player>)>,
+    /// The AI's name as given (`mcts`, `mcts:500`, ...), if an AI plays.
+    pub ai_name: Option<String>,
     pub actions: Vec<(Player, Action)>,
+    /// The duel's start when it did not start from its setup (`--position`, tests): take-backs
+    /// play again from here, and there is no replay file.
+    pub start: Option<Duel>,
     /// For each action: was it a person's real decision (more than one legal action)? The
     /// points a take-back returns to.
     chosen: Vec<bool>,
@@ -272,8 +373,17 @@ impl Session {
         let mut setup = DuelSetup::new(opts.decks[0].list.clone(), opts.decks[1].list.clone(), opts.seed);
         setup.edition = opts.rules.edition;
         setup.lp = opts.lp;
-        let duel = Duel::from_setup(opts.rules.pool.clone(), &setup)
-            .map_err(|e| anyhow::anyhow!("invalid duel setup: {}", e.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; ")))?;
+        let (duel, start, position_name) = match &opts.position {
+            Some(path) => {
+                let (duel, name) = duel_from_position(path, &opts.rules.pool)?;
+                (duel.clone(), Some(duel), Some(name))
+            }
+            None => {
+                let duel = Duel::from_setup(opts.rules.pool.clone(), &setup)
+                    .map_err(|e| anyhow::anyhow!("invalid duel setup: {}", e.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; ")))?;
+                (duel, None, None)
+            }
+        };
         let ai = match &opts.opponent {
             Opponent::Human => None,
             Opponent::Ai(name) => {
@@ -283,18 +393,27 @@ impl Session {
             }
         };
         let lookup = CardLookup::open(cards_db_path(opts.cards_db.clone()).as_deref()).map_err(|e| anyhow::anyhow!("--cards-db: {e}"))?;
-        let deck_names = [opts.decks[0].name.clone(), opts.decks[1].name.clone()];
+        let start_turn = (duel.turn(), duel.turn_player());
+        let deck_names = match position_name {
+            Some(n) => [format!("position {n:?}"), "its B side".to_string()],
+            None => [opts.decks[0].name.clone(), opts.decks[1].name.clone()],
+        };
         Ok(Session {
             duel,
             setup,
             deck_names,
             ai,
+            ai_name: match &opts.opponent {
+                Opponent::Ai(n) => Some(n.clone()),
+                Opponent::Human => None,
+            },
             actions: Vec::new(),
+            start,
             chosen: Vec::new(),
             lookup,
             rules: opts.rules.clone(),
             logged: 0,
-            log_turn: (0, Player::A),
+            log_turn: if start_turn.0 > 1 { start_turn } else { (0, Player::A) },
         })
     }
 
@@ -306,18 +425,26 @@ impl Session {
         let ai = ai_seat.map(|p| (p, ygo_ai::by_name("random", 7).expect("the random AI")));
         let setup = DuelSetup::new(empty.clone(), empty, 0);
         let log_turn = (duel.turn(), duel.turn_player());
+        let start = Some(duel.clone());
         Session {
             duel,
             setup,
             deck_names: ["test".into(), "test".into()],
+            ai_name: ai_seat.map(|_| "random".to_string()),
             ai,
             actions: Vec::new(),
+            start,
             chosen: Vec::new(),
             lookup: CardLookup::new(None),
             rules: crate::rules::Rules::default(),
             logged: 0,
             log_turn,
         }
+    }
+
+    /// The seat the AI plays, if any.
+    pub fn ai_seat(&self) -> Option<Player> {
+        self.ai.as_ref().map(|(s, _)| *s)
     }
 
     /// Is `p` played by a person?
@@ -363,7 +490,10 @@ impl Session {
         let Some(at) = self.chosen.iter().rposition(|&c| c) else {
             return Err("nothing to take back: you have made no choice yet".into());
         };
-        let mut duel = Duel::from_setup(self.rules.pool.clone(), &self.setup).map_err(|_| "this duel cannot be played again from its setup".to_string())?;
+        let mut duel = match &self.start {
+            Some(start) => start.clone(),
+            None => Duel::from_setup(self.rules.pool.clone(), &self.setup).map_err(|_| "this duel cannot be played again from its setup".to_string())?,
+        };
         for &(p, a) in &self.actions[..at] {
             duel.apply(p, a).map_err(|e| format!("the duel could not be played again: {e}"))?;
         }
@@ -378,9 +508,9 @@ impl Session {
     /// An action of the deciding player in words.
     pub fn words_of(&self, a: &Action) -> String {
         let Some(p) = self.duel.deciding_player() else { return self.duel.action_text(a) };
-        let view = self.duel.view(p);
+        let view = view_for(&self.duel, p);
         let canonical = view.actions.iter().find(|x| x.0 == *a).map_or_else(|| self.duel.action_text(a), |x| x.1.clone());
-        words::action_words(&view, &words::ask(&self.duel, p), a, &canonical)
+        words::action_words(&self.duel, &view, &words::ask(&self.duel, p), a, &canonical)
     }
 
     /// Runs the AI's decisions and answers a person's forced decisions (one legal action)
@@ -391,6 +521,11 @@ impl Session {
         let mut log = self.take_log();
         while let Some(p) = self.duel.deciding_player() {
             let actions = self.duel.legal_actions();
+            // A sole target is shown to the person before it is used (`u` can still take
+            // the activation back).
+            if actions.len() == 1 && self.is_human(p) && matches!(actions[0], Action::Target(_)) {
+                return log;
+            }
             let a = if actions.len() == 1 {
                 if self.is_human(p) && actions[0] != Action::Pass {
                     let text = format!("{}> {} (only choice)", p.name(), self.words_of(&actions[0]));
@@ -424,7 +559,7 @@ impl Session {
             return Err("type the number of an action or its text".into());
         }
         if let Ok(n) = line.parse::<usize>() {
-            return action_numbered(view, n).map(|i| view.actions[i].0);
+            return action_numbered(&self.duel, view, n).map(|i| view.actions[i].0);
         }
         let canonical = self.duel.find_action(line);
         if let Ok(a) = canonical {
@@ -497,6 +632,10 @@ impl Session {
         let mine = &view.sides[me.idx()];
         for (i, k) in mine.hand.iter().enumerate() {
             push("your hand".into(), Loc::new(me, Zone::Hand, i), Some(&SeenCard::Known(k.clone())));
+        }
+        // The opponent's hand cards revealed to the viewer and not moved since (MISC-7).
+        for (i, k) in &view.sides[me.opp().idx()].known_hand {
+            push("the opponent's hand (revealed)".into(), Loc::new(me.opp(), Zone::Hand, *i), Some(&SeenCard::Known(k.clone())));
         }
         for (p, whose) in [(me, "your"), (me.opp(), "the opponent's")] {
             let s = &view.sides[p.idx()];
@@ -605,6 +744,34 @@ impl Session {
     }
 }
 
+/// An AI by name with its budget, as the screen shows it: "mcts (200 iterations a
+/// decision)", "mcts (500 ms a decision)", "greedy".
+pub fn ai_words(name: &str) -> String {
+    let budget = match name {
+        "mcts" => match ygo_ai::Budget::default() {
+            ygo_ai::Budget::Iterations(n) => format!("{n} iterations"),
+            ygo_ai::Budget::Millis(ms) => format!("{ms} ms"),
+        },
+        _ => match name.strip_prefix("mcts:") {
+            Some(spec) => match spec.strip_suffix("ms") {
+                Some(ms) => format!("{ms} ms"),
+                None => format!("{spec} iterations"),
+            },
+            None => return name.to_string(),
+        },
+    };
+    format!("mcts ({budget} a decision)")
+}
+
+/// An AI with its budget in few letters, for a narrow screen: "mcts 200 it.", "mcts 500 ms".
+pub fn ai_short(name: &str) -> String {
+    let long = ai_words(name);
+    match long.strip_prefix("mcts (").and_then(|r| r.strip_suffix(" a decision)")) {
+        Some(budget) => format!("mcts {}", budget.replace(" iterations", " it.")),
+        None => long,
+    }
+}
+
 /// Saves a replay file as JSON.
 pub fn save_replay(path: &std::path::Path, file: &ReplayFile) -> anyhow::Result<()> {
     let text = serde_json::to_string(file)?;
@@ -614,7 +781,7 @@ pub fn save_replay(path: &std::path::Path, file: &ReplayFile) -> anyhow::Result<
 /// The first line of a duel: decks, edition, seed (and how to replay a fresh one).
 pub fn intro_line(opts: &DuelOptions, s: &Session) -> String {
     let vs = match &opts.opponent {
-        Opponent::Ai(n) => format!("AI {n} plays {}", opts.seat.opp().name()),
+        Opponent::Ai(n) => format!("AI {} plays {}", ai_words(n), opts.seat.opp().name()),
         Opponent::Human => "hot-seat".into(),
     };
     let seed = if opts.fresh_seed { format!("seed {} (fresh: --seed {} plays this duel again)", opts.seed, opts.seed) } else { format!("seed {}", opts.seed) };
@@ -636,7 +803,7 @@ pub fn run_plain(opts: DuelOptions, input: &mut dyn BufRead, out: &mut dyn Write
             }
         }
         let Some(p) = s.waiting() else { break 0 };
-        let view = s.duel.view(p);
+        let view = view_for(&s.duel, p);
         write!(out, "{}", render(&s.duel, &view))?;
         let action = loop {
             write!(out, "{}> ", p.name())?;

@@ -15,7 +15,7 @@ pub mod outcome;
 pub mod rules;
 pub mod sim;
 pub mod tui;
-pub use ygo_server::words;
+pub mod words;
 
 /// Writes `text` to stdout; a closed pipe (e.g. `| head`) is not an error.
 pub fn emit(text: &str) -> anyhow::Result<()> {

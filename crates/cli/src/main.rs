@@ -76,8 +76,9 @@ enum Cmd {
         /// The opponent's deck.
         #[arg(long, default_value = "vanilla-kaiba", value_parser = Utf8Text)]
         opponent_deck: String,
-        /// Opponent: an AI (random, greedy, mcts, mcts:N) or human (hot-seat).
-        #[arg(long, default_value = "greedy")]
+        /// Opponent: an AI (mcts: 200 iterations a decision; mcts:N iterations, mcts:Nms;
+        /// greedy, random) or human (hot-seat).
+        #[arg(long, default_value = "mcts")]
         vs: String,
         #[command(flatten)]
         rules: ygo_cli::rules::RulesArgs,
@@ -98,6 +99,11 @@ enum Cmd {
         /// name is asked for. Without it, the full-screen mode offers a file name at the end.
         #[arg(long)]
         save_replay: Option<PathBuf>,
+        /// Start from the position of a scenario file (its [state] tables: hands, fields,
+        /// Decks, turn and phase; its steps are not played) instead of two decks: practise a
+        /// position. Such a duel has no replay file.
+        #[arg(long, conflicts_with = "save_replay")]
+        position: Option<PathBuf>,
     },
     /// Step through a saved duel, or re-simulate it with --verify.
     Replay(ygo_cli::cmd_replay::ReplayArgs),
@@ -193,7 +199,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Cmd::Cards(c) => ygo_cli::cmd_cards::run(c, cli.cards_db),
         Cmd::Match(a) => ygo_cli::cmd_match::run(a, &card_lookup(cli.cards_db)?),
         Cmd::Tournament(a) => ygo_cli::cmd_tournament::run(a, &card_lookup(cli.cards_db)?),
-        Cmd::Duel { deck, opponent_deck, vs, rules, seed, lp, second, plain, save_replay } => {
+        Cmd::Duel { deck, opponent_deck, vs, rules, seed, lp, second, plain, save_replay, position } => {
             let cards_db = cli.cards_db;
             let (rules, line) = rules.resolve_for(&[&deck, &opponent_deck])?;
             let full_screen = !(plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal());
@@ -214,7 +220,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 Some(s) => (s, false),
                 None => (ygo_cli::duel::fresh_seed(), true),
             };
-            let opts = ygo_cli::duel::DuelOptions { decks, rules, seed, fresh_seed, lp, opponent, seat, save_replay, cards_db };
+            let opts = ygo_cli::duel::DuelOptions { decks, rules, seed, fresh_seed, lp, opponent, seat, save_replay, cards_db, position };
             if !full_screen {
                 let stdin = std::io::stdin();
                 let mut input = stdin.lock();

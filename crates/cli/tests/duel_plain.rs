@@ -264,3 +264,28 @@ fn undo_takes_back_the_last_choice_against_an_ai_only() {
     let (_, out) = duel(&["--vs", "human", "--seed", "2"], "end phase\nundo\nq\n");
     assert!(out.contains("undo: take-backs are only for a duel against an AI"), "{out}");
 }
+
+#[test]
+fn a_position_plays_against_mcts_by_default_with_actions_in_one_order() {
+    // The terminal check's position: mcts named with its budget; Breaker's effect named by
+    // what it does; the moves that go on listed last; a sole target shown, not used; a take-
+    // back returns to the position (no replay file for a position duel).
+    let position = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tools/tui_position.toml");
+    let pos = position.to_str().unwrap();
+    let (code, out) = duel(&["--seed", "1", "--position", pos], "activate breaker\nundo\nq\n");
+    assert_eq!(code, 3, "{out}");
+    assert!(out.lines().next().unwrap().ends_with("you are A, AI mcts (200 iterations a decision) plays B"), "{out}");
+    assert!(
+        out.contains("   8. activate Breaker the Magical Warrior (zone 3): remove 1 Spell Counter from this card to destroy 1 targeted spell or trap on the field\n   9. go to the Battle Phase\n  10. go to the End Phase\n"),
+        "{out}"
+    );
+    // The sole target (B's set card) is listed and waited for, not used at once.
+    assert!(out.contains("-- Breaker the Magical Warrior: choose 1 target\n   1. target the opponent's set card in S/T zone 1\n"), "{out}");
+    assert!(out.contains("undo: back to your previous decision"), "{out}");
+    // A position file that cannot be read, and --save-replay with it, are refused.
+    let (code, _) = duel(&["--position", "no-such-position.toml"], "q\n");
+    assert_ne!(code, 0);
+    let out = ygo().args(["duel", "--plain", "--position", pos, "--save-replay", "x.json"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--save-replay"), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -103,4 +103,55 @@ impl CardPool {
     pub fn iter(&self) -> impl Iterator<Item = &CardDef> {
         self.defs.iter()
     }
+
+    /// What effect `effect` (its index among the card's declared effects, as in
+    /// [`crate::Action::Activate`]) of the card with passcode `code` does, from the
+    /// project's own description of that effect: its first sentence, starting in lower
+    /// case, without the final full stop ("remove 1 Spell Counter from this card to destroy
+    /// 1 targeted spell or trap on the field"). For naming an action by what it does, in
+    /// every front end alike. `None` for an unknown card or effect, or an effect declared
+    /// without a text.
+    pub fn effect_words(&self, code: u32, effect: u8) -> Option<String> {
+        let text = self.get(code)?.behavior.effects.get(effect as usize)?.text.trim();
+        // The first sentence: up to a full stop followed by a space (not one inside a quoted
+        // name or a number such as "1.5").
+        let end = text.char_indices().find(|&(i, c)| c == '.' && text[i + 1..].starts_with(' ')).map_or(text.len(), |(i, _)| i);
+        let first = text[..end].trim_end_matches('.').trim();
+        let mut chars = first.chars();
+        let head = chars.next()?;
+        // "Once per turn" -> "once per turn"; a name ("Sangan ...") or "X-Head" keeps its case
+        // only when its second letter is upper case too (an acronym such as "LP").
+        let lower = chars.clone().next().is_none_or(|c| !c.is_uppercase());
+        Some(if lower { head.to_lowercase().chain(chars).collect() } else { first.to_string() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::CardData;
+    use crate::effect::{Behavior, EffectDecl};
+
+    #[test]
+    fn an_effect_is_named_by_the_first_sentence_of_its_description() {
+        let mut pool = CardPool::new();
+        let raw = crate::card::RawCard {
+            id: 7,
+            type_: crate::card::type_bits::MONSTER | crate::card::type_bits::EFFECT,
+            name: "Test Warrior".into(),
+            ..Default::default()
+        };
+        let data = CardData::from_raw(&raw).unwrap();
+        let behavior = Behavior::with(vec![
+            EffectDecl::ignition("Remove 1 Spell Counter from this card to destroy 1 targeted spell or trap on the field."),
+            EffectDecl::ignition("Once per turn: draw 1 card. Then discard 1 card."),
+            EffectDecl::ignition("LP costs are doubled."),
+        ]);
+        pool.insert(CardDef { data, behavior, implemented: true });
+        assert_eq!(pool.effect_words(7, 0).as_deref(), Some("remove 1 Spell Counter from this card to destroy 1 targeted spell or trap on the field"));
+        assert_eq!(pool.effect_words(7, 1).as_deref(), Some("once per turn: draw 1 card"));
+        assert_eq!(pool.effect_words(7, 2).as_deref(), Some("LP costs are doubled"));
+        assert_eq!(pool.effect_words(7, 3), None);
+        assert_eq!(pool.effect_words(8, 0), None);
+    }
 }

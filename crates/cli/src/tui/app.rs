@@ -21,11 +21,14 @@ pub enum Mode {
     /// Choosing an action: a number or the arrows select, Enter performs; or type its
     /// words or command text (Tab completes).
     Play,
-    /// An irreversible move with other moves left: `y` performs it, any other key does not.
+    /// An action to confirm: an irreversible move with other moves left, a choice of one's
+    /// own card where the opponent's could be chosen, or an activation in a response window
+    /// that opened right after one's own move. `y` performs it, any other key does not.
     Confirm { action: Action, words: String },
     /// `q` was pressed: `y` quits, anything else goes back.
     ConfirmQuit,
-    /// Reading the visible cards (`v`): Up/Down choose, Tab jumps to the next place.
+    /// Reading the visible cards (`v`), one place at a time (the hand, a zone row, each
+    /// GY, each banished pile): Up/Down choose in it, Tab goes to the next place.
     Inspect { index: usize },
     /// What the opponent did in their last turn, shown at the start of the player's turn
     /// until dismissed (Enter, Esc or Space; `o` shows it again).
@@ -72,6 +75,17 @@ pub struct App {
     pub fresh_seed: bool,
     /// The file name the save prompt offers.
     default_name: String,
+    /// The opponent's activations (with their targets) since the person last read them:
+    /// shown in a box until Enter or Esc with nothing typed or selected.
+    pub alerts: Vec<String>,
+    /// The pending decision is a response window that opened right after the person's own
+    /// move: an activation there asks first (a number meant for the last screen).
+    pub own_window: bool,
+    /// The person made a move and has not decided since (for `own_window`).
+    after_own_move: bool,
+    /// The decision the screen last showed (how many actions had been taken, and who
+    /// decided): a new one drops keys typed before it appeared (`run`).
+    shown_decision: (usize, Option<Player>),
 }
 
 /// Moves that cannot be taken back and give up other moves.
@@ -100,12 +114,25 @@ impl App {
             seed,
             fresh_seed,
             default_name: format!("ygo-replay-{seed}.json"),
+            alerts: Vec::new(),
+            own_window: false,
+            after_own_move: false,
+            shown_decision: (usize::MAX, None),
         }
     }
 
     /// The view of the person on screen.
     pub fn view(&self) -> View {
-        self.session.duel.view(self.session.viewer())
+        crate::duel::view_for(&self.session.duel, self.session.viewer())
+    }
+
+    /// The decision on screen changed since the last call (a new prompt): keys typed before
+    /// it appeared are meant for another screen (`run` drops them).
+    pub fn new_decision(&mut self) -> bool {
+        let now = (self.session.actions.len(), self.session.waiting());
+        let changed = now != self.shown_decision;
+        self.shown_decision = now;
+        changed
     }
 
     /// The question of the pending decision, in words.
@@ -123,12 +150,15 @@ impl App {
         if !new.is_empty() {
             self.log_scroll = 0;
         }
+        self.note_opponent(&new);
         self.log.extend(new);
         if let Some(p) = self.session.waiting() {
             let (turn, tp) = (self.session.duel.turn(), self.session.duel.turn_player());
             if tp == p && turn > self.summarized_turn {
                 self.summarized_turn = turn;
                 if let Some(s) = self.turn_summary(turn - 1, p.opp()) {
+                    // The summary tells the opponent's activations of that turn.
+                    self.alerts.clear();
                     self.summary = Some(s);
                     self.summary_scroll = 0;
                     if self.mode == Mode::Play {
@@ -143,6 +173,34 @@ impl App {
         if self.selected.is_some_and(|i| i >= self.view().actions.len()) {
             self.selected = None;
         }
+        self.check_own_window();
+        self.sole_target();
+    }
+
+    /// The opponent's activations (and chain responses) among new log lines: kept in the
+    /// box until read. Only a person's opponent: in hot-seat both persons see the log.
+    fn note_opponent(&mut self, new: &[LogEntry]) {
+        let Some(me) = self.session.ai_seat().map(Player::opp) else { return };
+        let mark = format!("{} activates ", me.opp().name());
+        let before = self.alerts.len();
+        self.alerts.extend(new.iter().filter(|e| e.text.starts_with(&mark)).map(|e| e.text.clone()));
+        if self.alerts.len() > before {
+            // The next window answers the opponent's move, not the person's own.
+            self.after_own_move = false;
+        }
+    }
+
+    /// A sole legal target is shown before it is used: selected, with what Enter does and
+    /// how to take the activation back.
+    fn sole_target(&mut self) {
+        let view = self.view();
+        if let [(a @ Action::Target(_), _)] = view.actions.as_slice() {
+            if self.selected.is_none() && self.mode == Mode::Play {
+                let w = self.session.words_of(a);
+                self.selected = Some(0);
+                self.message = format!("the only target: {w} -- Enter uses it, u takes the activation back");
+            }
+        }
     }
 
     /// The summary of `turn` if it was `who`'s: each notable line of it, and the LP now.
@@ -154,7 +212,12 @@ impl App {
         if lines.is_empty() {
             lines.push(format!("{} summoned, set, activated and attacked nothing", who.name()));
         }
+        // What happened in this turn before the person's first decision (Draw and Standby
+        // Phases: the opponent's responses there too).
         let me = who.opp();
+        lines.extend(
+            self.log.iter().filter(|e| e.turn == turn + 1 && e.turn_player == me && e.notable).map(|e| format!("in your turn {}: {}", turn + 1, e.text)),
+        );
         let d = &self.session.duel;
         lines.push(format!("LP now: you ({}) {}, {} {}", me.name(), d.lp(me), who.name(), d.lp(who)));
         Some(Summary { title: format!("what {} did in turn {turn}", who.name()), lines })
@@ -163,6 +226,12 @@ impl App {
     /// The duel ended: save to `--save-replay` at once, else offer a file name.
     fn finish(&mut self) {
         let result = self.session.result_line().unwrap_or_default();
+        if self.session.start.is_some() {
+            // A duel from a position (`--position`) has no replay file.
+            self.mode = Mode::Done;
+            self.message = format!("{result} -- q quits");
+            return;
+        }
         self.mode = Mode::SaveReplay;
         match self.save_path.clone() {
             Some(path) => {
@@ -215,6 +284,7 @@ impl App {
                     self.perform(action);
                 } else {
                     self.message = "not done: choose again".into();
+                    self.selected = None;
                 }
             }
             Mode::ConfirmQuit => {
@@ -226,11 +296,17 @@ impl App {
                 }
             }
             Mode::Inspect { index } => {
-                let n = self.session.visible_cards(&self.view()).len().max(1);
+                // Up/Down move within the place shown (one pile at a time), wrapping.
+                let (cards, i) = self.inspected();
+                let place: Vec<usize> = (0..cards.len()).filter(|&j| cards[j].place == cards[i].place).collect();
+                let at = place.iter().position(|&j| j == i).unwrap_or(0);
+                let n = place.len().max(1);
+                let _ = index;
                 self.mode = match k.code {
-                    KeyCode::Up | KeyCode::Left => Mode::Inspect { index: (index + n - 1) % n },
-                    KeyCode::Down | KeyCode::Right => Mode::Inspect { index: (index + 1) % n },
-                    KeyCode::Tab => Mode::Inspect { index: self.next_place(index) },
+                    KeyCode::Up | KeyCode::Left => Mode::Inspect { index: place.get((at + n - 1) % n).copied().unwrap_or(0) },
+                    KeyCode::Down | KeyCode::Right => Mode::Inspect { index: place.get((at + 1) % n).copied().unwrap_or(0) },
+                    KeyCode::Tab => Mode::Inspect { index: self.next_place(i) },
+                    KeyCode::BackTab => Mode::Inspect { index: self.previous_place(i) },
                     _ => Mode::Play,
                 };
             }
@@ -298,6 +374,16 @@ impl App {
         cards.iter().enumerate().skip(index + 1).find(|(_, c)| Some(&c.place) != here.as_ref()).map_or(0, |(i, _)| i)
     }
 
+    /// The first card of the place before the one of `index` (wrapping to the last place).
+    fn previous_place(&self, index: usize) -> usize {
+        let cards = self.session.visible_cards(&self.view());
+        let Some(here) = cards.get(index).map(|c| c.place.clone()) else { return 0 };
+        let start = cards.iter().position(|c| c.place == here).unwrap_or(0);
+        let before = if start == 0 { cards.len().saturating_sub(1) } else { start - 1 };
+        let place = cards.get(before).map(|c| c.place.clone());
+        cards.iter().position(|c| Some(&c.place) == place.as_ref()).unwrap_or(0)
+    }
+
     /// The cards the inspector lists, and the one it shows.
     pub fn inspected(&self) -> (Vec<VisibleCard>, usize) {
         let cards = self.session.visible_cards(&self.view());
@@ -340,6 +426,9 @@ impl App {
             KeyCode::Down if n > 0 => self.select(Some(self.selected.map_or(0, |s| (s + 1) % n))),
             KeyCode::Tab => self.complete(&view),
             KeyCode::Esc => {
+                if self.input.is_empty() && self.selected.is_none() && !self.alerts.is_empty() {
+                    self.alerts.clear();
+                }
                 self.input.clear();
                 self.select(None);
             }
@@ -361,8 +450,8 @@ impl App {
         let view = self.view();
         self.message = match i.and_then(|i| view.actions.get(i)) {
             Some((a, t)) => {
-                let w = words::action_words(&view, &words::ask(&self.session.duel, view.viewer), a, t);
-                let n = crate::duel::action_numbers(&view).get(i.unwrap_or(0)).copied().unwrap_or(1);
+                let w = words::action_words(&self.session.duel, &view, &words::ask(&self.session.duel, view.viewer), a, t);
+                let n = crate::duel::action_numbers(&self.session.duel, &view).get(i.unwrap_or(0)).copied().unwrap_or(1);
                 format!("{n}. {w} -- Enter does it")
             }
             None => String::new(),
@@ -375,7 +464,7 @@ impl App {
             return;
         }
         match self.input.parse::<usize>() {
-            Ok(k) => match crate::duel::action_numbered(&self.view(), k) {
+            Ok(k) => match crate::duel::action_numbered(&self.session.duel, &self.view(), k) {
                 Ok(i) => self.select(Some(i)),
                 Err(e) => {
                     self.selected = None;
@@ -400,7 +489,11 @@ impl App {
             match self.selected.and_then(|i| view.actions.get(i)) {
                 Some(a) => a.0,
                 None => {
-                    if typed.is_empty() {
+                    if typed.is_empty() && !self.alerts.is_empty() {
+                        // Enter with nothing chosen: the opponent's moves are read.
+                        self.alerts.clear();
+                        self.message.clear();
+                    } else if typed.is_empty() {
                         self.message = "nothing selected: type an action's number (or use the arrows), then Enter".into();
                     }
                     return;
@@ -424,6 +517,12 @@ impl App {
             Action::ToMain2 => attacks,
             _ => others || attacks || could_battle,
         };
+        if let Some(why) = self.ask_first(view, &action) {
+            let w = self.session.words_of(&action);
+            self.message = format!("{why}: {w}? y: yes, any other key: no");
+            self.mode = Mode::Confirm { action, words: w };
+            return;
+        }
         if gives_up(&action) && real_choice {
             let w = self.session.words_of(&action);
             let mut left: Vec<String> =
@@ -436,6 +535,20 @@ impl App {
             return;
         }
         self.perform(action);
+    }
+
+    /// Why `action` is asked about before it is done, if it is: a choice of one's own card
+    /// (a target or a cost) where one of the opponent's could be chosen; an activation in a
+    /// response window that opened right after one's own move (the number was likely meant
+    /// for the screen before).
+    fn ask_first(&self, view: &View, action: &Action) -> Option<String> {
+        let me = view.viewer;
+        let theirs = view.actions.iter().any(|(x, _)| matches!(x, Action::Target(l) | Action::Choose(l) if l.player != me));
+        match action {
+            Action::Target(l) | Action::Choose(l) if l.player == me && theirs => Some("your own card, though one of the opponent's could be chosen".into()),
+            Action::Activate { .. } if self.own_window => Some(format!("a response window opened ({})", self.question())),
+            _ => None,
+        }
     }
 
     /// `u`: takes back the person's last real decision (against an AI), and what the AI did
@@ -461,6 +574,7 @@ impl App {
         let (turn, turn_player) = (self.session.duel.turn(), self.session.duel.turn_player());
         match self.session.apply(p, a) {
             Ok(()) => {
+                self.own_window = false;
                 self.log.push(LogEntry { text: format!("{}> {w}", p.name()), turn, turn_player, notable: false });
                 self.log.extend(self.session.take_log());
                 self.log_scroll = 0;
@@ -470,6 +584,27 @@ impl App {
         }
         self.selected = None;
         self.input.clear();
+        self.after_own_move = true;
+        self.check_own_window();
+        self.sole_target();
+    }
+
+    /// At the person's next decision after their own move, with no activation of the
+    /// opponent in between: is it a response window (pass and an activation listed)? An
+    /// activation there asks first.
+    fn check_own_window(&mut self) {
+        if !self.after_own_move || self.session.waiting().is_none() {
+            return;
+        }
+        let view = self.view();
+        // A forced answer (one action) is answered for the person: not the next screen.
+        if view.actions.len() < 2 {
+            return;
+        }
+        self.after_own_move = false;
+        let window = matches!(self.session.duel.prompt(), ygo_core::Prompt::Window { .. });
+        self.own_window =
+            window && view.actions.iter().any(|(x, _)| *x == Action::Pass) && view.actions.iter().any(|(x, _)| matches!(x, Action::Activate { .. }));
     }
 
     /// Tab: completes the typed text to the longest beginning shared by the actions it

@@ -189,6 +189,11 @@ impl App {
         // The field: opponent on top (counts, spells/traps, monsters), you below.
         let (opp, mine) = (&view.sides[me.opp().idx()], &view.sides[me.idx()]);
         let mut field: Vec<Line> = vec![counts(&format!("{} (opponent)", me.opp().name()), opp)];
+        // The opponent's hand cards revealed to the person and not moved since (MISC-7).
+        if !opp.known_hand.is_empty() {
+            let known: Vec<&str> = opp.known_hand.iter().map(|(_, k)| k.name.as_str()).collect();
+            field.extend(wrap(&format!("known in {}'s hand: {}", me.opp().name(), known.join(" · ")), width, 6).into_iter().take(2).map(Line::from));
+        }
         field.extend(side_extras(opp));
         field.extend(zone_row(&opp.spells, w, false));
         field.extend(zone_row(&opp.monsters, w, true));
@@ -218,18 +223,26 @@ impl App {
             None => "duel over".to_string(),
         };
         let seed = if self.fresh_seed { format!("seed {} (fresh)", self.seed) } else { format!("seed {}", self.seed) };
-        f.render_widget(
-            Paragraph::new(Line::from(vec![
-                Span::styled(format!(" turn {} ({}) {step} ", view.turn, view.turn_player.name()), Style::new().reversed()),
-                Span::raw(format!("  you are {}: {who}  ·  {seed}", me.name())),
-            ])),
-            head,
-        );
+        let turn = format!(" turn {} ({}) {step} ", view.turn, view.turn_player.name());
+        // The AI and its budget, as long as the line has room ("vs mcts (200 iterations a
+        // decision)", else "vs mcts 200").
+        let ai = self.session.ai_name.as_deref().map(crate::duel::ai_words);
+        let short_ai = self.session.ai_name.as_deref().map(crate::duel::ai_short);
+        let rest = [ai, short_ai, None]
+            .into_iter()
+            .map(|ai| match ai {
+                Some(ai) => format!("  you are {}: {who} · vs {ai} · {seed}", me.name()),
+                None => format!("  you are {}: {who}  ·  {seed}", me.name()),
+            })
+            .find(|r| turn.chars().count() + r.chars().count() <= width)
+            .unwrap_or_else(|| format!("  you are {}: {who}  ·  {seed}", me.name()));
+        f.render_widget(Paragraph::new(Line::from(vec![Span::styled(turn, Style::new().reversed()), Span::raw(rest)])), head);
         f.render_widget(Paragraph::new(field), field_r);
 
         let [left, right] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(bottom);
         self.draw_actions(f, left, &view);
         self.draw_log(f, right);
+        self.draw_alerts(f, right);
 
         let msg_style = if matches!(self.mode, Mode::Confirm { .. }) { Style::new().bold().reversed() } else { Style::new().italic() };
         let message: Vec<Line> = message.into_iter().map(|l| Line::from(Span::styled(l, msg_style))).collect();
@@ -260,7 +273,7 @@ impl App {
         let listed = words::actions_in_words(&self.session.duel, view);
         let items: Vec<ListItem> = listed
             .iter()
-            .zip(crate::duel::action_numbers(view))
+            .zip(crate::duel::action_numbers(&self.session.duel, view))
             .map(|((_, _, w), n)| {
                 let lines: Vec<Line> = wrap(w, inner_w.saturating_sub(4), 0)
                     .into_iter()
@@ -315,6 +328,27 @@ impl App {
         f.render_widget(Paragraph::new(shown).block(Block::new().borders(Borders::TOP).title(title)), log_r);
     }
 
+    /// The opponent's activations since the person last read them, each with its targets,
+    /// in a box over the log until Enter or Esc (with nothing chosen) closes it.
+    fn draw_alerts(&self, f: &mut Frame, r: Rect) {
+        if self.alerts.is_empty() || self.mode == Mode::Summary {
+            return;
+        }
+        let width = r.width.saturating_sub(2) as usize;
+        let mut lines: Vec<String> = self.alerts.iter().flat_map(|l| wrap(&format!("* {l}"), width, 2)).collect();
+        let rows = (r.height as usize).saturating_sub(2).max(1);
+        // The newest lines when there are more than fit.
+        if lines.len() > rows {
+            lines.drain(..lines.len() - rows);
+        }
+        let h = (lines.len() as u16 + 2).min(r.height);
+        let area = Rect { x: r.x, y: r.y, width: r.width, height: h };
+        let who = self.view().viewer.opp().name();
+        let body: Vec<Line> = lines.into_iter().map(|l| Line::from(l).bold()).collect();
+        f.render_widget(Clear, area);
+        f.render_widget(Paragraph::new(body).block(Block::bordered().title(format!(" {who} acted -- Enter: read "))), area);
+    }
+
     fn draw_summary(&self, f: &mut Frame, r: Rect) {
         let Some(s) = &self.summary else { return };
         let width = r.width.saturating_sub(2) as usize;
@@ -332,7 +366,7 @@ impl App {
         let (cards, i) = self.inspected();
         let r = centered(area, area.width.saturating_sub(2).min(110), area.height.saturating_sub(2));
         f.render_widget(Clear, r);
-        let block = Block::bordered().title(" read cards: Up/Down choose, Tab next place, Esc closes ");
+        let block = Block::bordered().title(" read cards: Up/Down choose, Tab next place (Shift-Tab back), Esc closes ");
         let inner = block.inner(r);
         f.render_widget(block, r);
         if cards.is_empty() {
@@ -342,16 +376,19 @@ impl App {
         let list_w = (inner.width / 5 * 2).clamp(10, 40);
         let [list_r, text_r] = Layout::horizontal([Constraint::Length(list_w), Constraint::Min(10)]).areas(inner);
         let iw = list_w.saturating_sub(1) as usize;
-        let items: Vec<ListItem> = cards
-            .iter()
-            .map(|c| {
-                let mut lines: Vec<Line> = wrap(&c.card.name, iw, 2).into_iter().map(Line::from).collect();
-                lines.extend(wrap(&c.place, iw.saturating_sub(2), 0).into_iter().map(|l| Line::from(format!("  {l}")).dim()));
-                ListItem::new(lines)
-            })
-            .collect();
-        let mut state = ListState::default().with_selected(Some(i));
-        f.render_stateful_widget(List::new(items).highlight_style(Style::new().reversed()).block(Block::new().borders(Borders::RIGHT)), list_r, &mut state);
+        // One place at a time (the hand, a zone row, each GY, each banished pile), named
+        // above its cards with how many there are.
+        let place = &cards[i].place;
+        let here: Vec<usize> = (0..cards.len()).filter(|&j| &cards[j].place == place).collect();
+        let items: Vec<ListItem> =
+            here.iter().map(|&j| ListItem::new(wrap(&cards[j].card.name, iw, 2).into_iter().map(Line::from).collect::<Vec<_>>())).collect();
+        let title = format!("{place} ({})", here.len());
+        let mut state = ListState::default().with_selected(here.iter().position(|&j| j == i));
+        f.render_stateful_widget(
+            List::new(items).highlight_style(Style::new().reversed()).block(Block::new().borders(Borders::RIGHT | Borders::TOP).title(title)),
+            list_r,
+            &mut state,
+        );
         let tw = text_r.width.saturating_sub(1) as usize;
         let mut lines: Vec<Line> = Vec::new();
         for (n, l) in self.session.card_details(&cards[i]).iter().enumerate() {

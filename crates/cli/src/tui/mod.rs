@@ -33,6 +33,15 @@ pub fn run(opts: DuelOptions) -> anyhow::Result<i32> {
     let result = (|| -> anyhow::Result<()> {
         loop {
             app.step_ai();
+            if app.new_decision() {
+                // Keys typed before this decision is on screen were meant for the screen
+                // before (typed while the AI thought): dropped, before it is drawn.
+                while event::poll(Duration::ZERO)? {
+                    if let Event::Resize(..) = event::read()? {
+                        terminal.autoresize()?;
+                    }
+                }
+            }
             terminal.draw(|f| app.draw(f))?;
             if app.quit {
                 return Ok(());

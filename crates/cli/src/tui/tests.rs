@@ -25,6 +25,7 @@ fn options(seed: u64, decks: [&str; 2], save_replay: Option<std::path::PathBuf>)
         seat: Player::A,
         save_replay,
         cards_db: None,
+        position: None,
     }
 }
 
@@ -64,7 +65,8 @@ fn text(rows: &[String]) -> String {
 fn number_of(a: &App, prefix: &str) -> usize {
     let view = a.view();
     let listed = words::actions_in_words(&a.session.duel, &view);
-    1 + listed.iter().position(|x| x.2.starts_with(prefix)).unwrap_or_else(|| panic!("no action {prefix:?} in {listed:?}"))
+    let i = listed.iter().position(|x| x.2.starts_with(prefix)).unwrap_or_else(|| panic!("no action {prefix:?} in {listed:?}"));
+    crate::duel::action_numbers(&a.session.duel, &view)[i]
 }
 
 /// Types the number of the action whose words begin with `prefix`, then Enter.
@@ -597,7 +599,7 @@ fn a_zone_is_chosen_by_its_own_number() {
     }
     act(&mut a, "Normal Summon");
     let view = a.view();
-    assert_eq!(crate::duel::action_numbers(&view), vec![1, 2, 4, 5], "{:?}", view.actions);
+    assert_eq!(crate::duel::action_numbers(&a.session.duel, &view), vec![1, 2, 4, 5], "{:?}", view.actions);
     let s = text(&screen(&a, 80, 24));
     assert!(s.contains(" 4. Monster Zone 4") && s.contains(" 5. Monster Zone 5") && !s.contains(" 3. Monster Zone"), "{s}");
     typed(&mut a, "3");
@@ -632,4 +634,214 @@ fn counters_are_shown_on_the_field_and_in_the_card_reader() {
     let breaker = a.session.find_visible(&view, "Breaker").unwrap();
     assert!(a.session.card_details(&breaker).contains(&"counters: 1 Spell Counter".to_string()));
     assert!(crate::duel::render(&a.session.duel, &view).contains("Breaker the Magical Warrior 1900/1000 ATK [1 Spell Counter]"));
+}
+
+/// A's Main Phase 1 of turn 3 from a position, against the random AI (B); the summary of
+/// B's turn 2 closed.
+fn app_at(pos: &PositionSetup) -> App {
+    let mut a = App::new(Session::from_duel(Duel::from_position(ygo_cards::pool(), pos).unwrap(), Some(Player::B)), 0, false, None);
+    a.step_ai();
+    if a.mode == Mode::Summary {
+        key(&mut a, KeyCode::Enter);
+    }
+    a
+}
+
+fn position(a_hand: &[&str], a_monsters: &[&str], b_monsters: &[&str]) -> PositionSetup {
+    let mut pos = PositionSetup { turn: 3, phase: Phase::Main1, ..Default::default() };
+    let deck = ["Celtic Guardian", "Vorse Raider", "Summoned Skull", "Luster Dragon", "Giant Soldier of Stone", "Alpha The Magnet Warrior"];
+    let a = &mut pos.sides[0];
+    a.hand = a_hand.iter().map(|n| code(n)).collect();
+    a.deck = deck.iter().map(|n| code(n)).collect();
+    a.monsters = a_monsters.iter().enumerate().map(|(i, n)| Placed { zone: Some(2 + i as u8), ..Placed::new(code(n)) }).collect();
+    let b = &mut pos.sides[1];
+    b.deck = vec![code("Celtic Guardian"); 5];
+    b.monsters = b_monsters.iter().enumerate().map(|(i, n)| Placed { zone: Some(i as u8), ..Placed::new(code(n)) }).collect();
+    pos
+}
+
+#[test]
+fn actions_keep_one_order_with_moves_on_last_and_the_opponents_targets_first() {
+    let mut a = app_at(&position(&["Book of Moon", "Celtic Guardian"], &["Vorse Raider"], &["Luster Dragon"]));
+    let view = a.view();
+    let kinds: Vec<&ygo_core::Action> = view.actions.iter().map(|(x, _)| x).collect();
+    let first_move = kinds.iter().position(|x| matches!(x, ygo_core::Action::ToBattle | ygo_core::Action::ToEnd)).unwrap();
+    assert!(kinds[first_move..].iter().all(|x| matches!(x, ygo_core::Action::ToBattle | ygo_core::Action::ToEnd)), "{kinds:?}");
+    let summon = kinds.iter().position(|x| matches!(x, ygo_core::Action::NormalSummon(_))).unwrap();
+    let activate = kinds.iter().position(|x| matches!(x, ygo_core::Action::Activate { .. })).unwrap();
+    assert!(summon < activate, "summons before activations, as on every screen: {kinds:?}");
+    // Book of Moon's targets: the opponent's Luster Dragon first, then A's own Vorse Raider.
+    act(&mut a, "activate Book of Moon");
+    let listed: Vec<String> = words::actions_in_words(&a.session.duel, &a.view()).into_iter().map(|x| x.2).collect();
+    assert_eq!(listed, ["target the opponent's Luster Dragon (zone 1)", "target Vorse Raider (zone 3)"]);
+    // Choosing one's own card where the opponent's could be chosen asks once; n keeps
+    // the choice open, y does it.
+    choose(&mut a, "target Vorse Raider");
+    assert!(matches!(a.mode, Mode::Confirm { .. }), "{:?} {}", a.mode, a.message);
+    assert!(a.message.starts_with("your own card, though one of the opponent's could be chosen: target Vorse Raider (zone 3)? y: yes"), "{}", a.message);
+    key(&mut a, KeyCode::Char('n'));
+    assert_eq!(a.view().actions.len(), 2, "nothing was targeted");
+    choose(&mut a, "target Vorse Raider");
+    key(&mut a, KeyCode::Char('y'));
+    assert!(a.log.iter().any(|l| l.text.starts_with("A> target Vorse Raider")), "{:?}", a.log);
+}
+
+#[test]
+fn a_sole_target_is_shown_before_it_is_used_and_can_be_taken_back() {
+    let mut a = app_at(&position(&["Book of Moon"], &["Vorse Raider"], &[]));
+    let before = a.session.duel.clone();
+    act(&mut a, "activate Book of Moon");
+    let view = a.view();
+    assert!(matches!(view.actions.as_slice(), [(ygo_core::Action::Target(_), _)]), "{:?}", view.actions);
+    assert_eq!(a.selected, Some(0));
+    assert!(a.message.starts_with("the only target: target Vorse Raider (zone 3) -- Enter uses it"), "{}", a.message);
+    for (w, h) in SIZES {
+        let s = text(&screen(&a, w, h));
+        assert!(s.contains("the only target: target Vorse Raider"), "{s}");
+    }
+    key(&mut a, KeyCode::Char('u'));
+    assert!(a.session.duel == before, "the activation is taken back");
+}
+
+#[test]
+fn a_two_card_discard_keeps_its_numbers_between_picks() {
+    // Graceful Charity: draw 3, then discard 2; the second pick's numbers are the first's.
+    let mut a = app_at(&position(&["Graceful Charity", "Blue-Eyes White Dragon"], &[], &[]));
+    act(&mut a, "activate Graceful Charity");
+    while a.session.waiting().is_some() && !a.question().contains("discard") && !a.question().contains("choose 2") {
+        let q = a.question();
+        act(&mut a, if q.contains("respond") || q.contains("chain") { "pass" } else { panic!("{q}") });
+    }
+    let first_view = a.view();
+    let first: Vec<(ygo_core::Action, usize)> = first_view.actions.iter().map(|x| x.0).zip(crate::duel::action_numbers(&a.session.duel, &first_view)).collect();
+    assert!(first.len() >= 4, "{first:?} {}", a.question());
+    assert_eq!(first.iter().map(|x| x.1).collect::<Vec<_>>(), (1..=first.len()).collect::<Vec<_>>());
+    // Pick number 2: the others keep their numbers, and 2 means nothing now.
+    typed(&mut a, "2");
+    key(&mut a, KeyCode::Enter);
+    let view = a.view();
+    let second: Vec<(ygo_core::Action, usize)> = view.actions.iter().map(|x| x.0).zip(crate::duel::action_numbers(&a.session.duel, &view)).collect();
+    for (x, n) in &second {
+        if let Some((_, was)) = first.iter().find(|(y, _)| y == x) {
+            assert_eq!(n, was, "{x:?} kept its number: {first:?} then {second:?}");
+        }
+    }
+    assert!(!second.iter().any(|(_, n)| *n == 2), "{second:?}");
+    for (w, h) in SIZES {
+        let s = text(&screen(&a, w, h));
+        assert!(!s.contains(" 2. discard") && !s.contains(" 2. choose") && s.contains(" 3. "), "{s}");
+    }
+    typed(&mut a, "2");
+    assert!(a.message.starts_with("no action number 2"), "{}", a.message);
+}
+
+#[test]
+fn a_response_window_right_after_ones_own_move_asks_before_an_activation() {
+    // A enters the Battle Phase with a set Book of Moon: the Start Step window lists it
+    // first; its number and Enter ask before activating it.
+    let mut pos = position(&[], &["Vorse Raider"], &["Luster Dragon"]);
+    pos.sides[0].spells = vec![Placed { position: Some(Position::FaceDownDefense), zone: Some(0), ..Placed::new(code("Book of Moon")) }];
+    let mut a = app_at(&pos);
+    act(&mut a, "go to the Battle Phase");
+    if !a.view().actions.iter().any(|(x, _)| *x == ygo_core::Action::Pass) {
+        panic!("no response window at the Start Step: {} {:?}", a.question(), a.view().actions);
+    }
+    assert!(a.own_window, "{}", a.question());
+    choose(&mut a, "activate Book of Moon");
+    assert!(matches!(a.mode, Mode::Confirm { .. }), "{}", a.message);
+    assert!(a.message.starts_with("a response window opened"), "{}", a.message);
+    key(&mut a, KeyCode::Char('n'));
+    assert!(!a.log.iter().any(|l| l.text.starts_with("A> activate Book of Moon")));
+    act(&mut a, "pass");
+    assert!(!a.own_window);
+}
+
+#[test]
+fn the_opponents_response_in_your_turn_stays_in_a_box_with_its_target() {
+    // A activates Pot of Greed; B answers with Book of Moon on A's Vorse Raider.
+    let mut pos = position(&["Pot of Greed"], &["Vorse Raider"], &[]);
+    pos.sides[1].spells = vec![Placed { position: Some(Position::FaceDownDefense), zone: Some(0), ..Placed::new(code("Book of Moon")) }];
+    let mut a = app_at(&pos);
+    let n = number_of(&a, "activate Pot of Greed");
+    typed(&mut a, &n.to_string());
+    a.on_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    assert_eq!(a.session.duel.deciding_player(), Some(Player::B));
+    let moon = a.session.duel.find_action("activate Book of Moon").unwrap();
+    a.session.apply(Player::B, moon).unwrap();
+    a.step_ai();
+    assert!(a.alerts.iter().any(|l| l.starts_with("B activates Book of Moon") && l.ends_with("targeting A's Vorse Raider")), "{:?}", a.alerts);
+    for (w, h) in SIZES {
+        let s = text(&screen(&a, w, h));
+        assert!(s.contains("B acted -- Enter: read") && s.contains("B activates Book of Moon"), "{w}x{h}:\n{s}");
+    }
+    // It stays while the person acts, until read.
+    while a.session.duel.chain_len() > 0 && a.session.waiting().is_some() {
+        act(&mut a, "pass");
+    }
+    assert!(!a.alerts.is_empty());
+    key(&mut a, KeyCode::Enter);
+    assert!(a.alerts.is_empty());
+    assert!(!text(&screen(&a, 80, 24)).contains("B acted"));
+}
+
+#[test]
+fn v_browses_each_pile_by_itself() {
+    let mut pos = position(&["Celtic Guardian"], &[], &[]);
+    pos.sides[0].gy = vec![Placed::new(code("Vorse Raider")), Placed::new(code("Summoned Skull"))];
+    pos.sides[1].gy = vec![Placed::new(code("Luster Dragon"))];
+    let mut a = app_at(&pos);
+    key(&mut a, KeyCode::Char('v'));
+    let place = |a: &App| {
+        let (cards, i) = a.inspected();
+        cards[i].place.clone()
+    };
+    while place(&a) != "your GY" {
+        key(&mut a, KeyCode::Tab);
+    }
+    let s = text(&screen(&a, 80, 24));
+    assert!(s.contains("your GY (2)") && !s.contains("Luster Dragon"), "{s}");
+    // Up/Down stay in that pile.
+    for _ in 0..3 {
+        key(&mut a, KeyCode::Down);
+        assert_eq!(place(&a), "your GY");
+    }
+    key(&mut a, KeyCode::Tab);
+    assert_eq!(place(&a), "the opponent's GY");
+    assert!(text(&screen(&a, 120, 40)).contains("the opponent's GY (1)"));
+    key(&mut a, KeyCode::BackTab);
+    assert_eq!(place(&a), "your GY");
+}
+
+#[test]
+fn the_opponents_revealed_hand_cards_are_shown() {
+    // Random Goat duels until a card of B's hand is known to A (a searched card shown, MISC-7).
+    let decks = [load_deck("goat-control").unwrap(), load_deck("chaos-turbo").unwrap()];
+    for seed in 0..40u64 {
+        let setup = ygo_core::DuelSetup::new(decks[0].list.clone(), decks[1].list.clone(), seed);
+        let Ok(mut d) = Duel::from_setup(ygo_cards::pool(), &setup) else { continue };
+        let mut x = seed;
+        for _ in 0..3000 {
+            if d.is_over() {
+                break;
+            }
+            if let Some((_, k)) = d.view(Player::A).sides[1].known_hand.first() {
+                let name = k.name.clone();
+                let a = App::new(Session::from_duel(d, Some(Player::B)), 0, false, None);
+                for (w, h) in SIZES {
+                    let s = text(&screen(&a, w, h));
+                    assert!(s.contains("known in B's hand: "), "{w}x{h}:\n{s}");
+                }
+                assert!(text(&screen(&a, 120, 40)).contains(&format!("known in B's hand: {name}")));
+                let view = a.view();
+                assert!(a.session.visible_cards(&view).iter().any(|c| c.place == "the opponent's hand (revealed)" && c.card.name == name));
+                assert!(crate::duel::render(&a.session.duel, &view).contains(&format!("known in hand (revealed): {name}")));
+                return;
+            }
+            let acts = d.legal_actions();
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let act = acts[(x >> 33) as usize % acts.len()];
+            d.apply(d.deciding_player().unwrap(), act).unwrap();
+        }
+    }
+    panic!("no card of B's hand was revealed to A in 40 random duels");
 }
