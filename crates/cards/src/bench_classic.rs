@@ -82,7 +82,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .limit(Limit::PerNamePerTurn)
         .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Monster & F::atk_at_most(1500), min: 1, max: 1 })
         .op(Op::ToHand(Obj::Chosen))
-        .op(Op::ForbidNames { who: Who::You, names: Obj::Chosen })]),
+        .op(Op::ForbidNames { who: Who::You, names: Obj::Chosen, until: Duration::EndOfTurn })]),
         // Change of Heart
         4031928 => Behavior::with(vec![E::new(NORMAL_SPELL, "Take control of 1 targeted monster your opponent controls until the End Phase.")
             .target(1, F::Monster & F::OppControls)

@@ -155,6 +155,11 @@ pub const GOAT: &[BuiltinDeck] = &[
         description: "Goat pool part 2 (coverage deck): Kaiser Glider, Judgment of Anubis, Tribute Doll, Thousand Energy, Triangle Power, Machine Duplication, Insect Imitation",
         ydk: include_str!("../decks/pool2-more.ydk"),
     },
+    BuiltinDeck {
+        name: "pool2-rest",
+        description: "Goat pool part 2 (coverage deck): Jowgen, Spirit Ryu, the Gearfrieds, Reflect Bounder, Cursed Seal, Xing Zhen Hu, Cold Wave, Spell Economics",
+        ydk: include_str!("../decks/pool2-rest.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`].
@@ -220,7 +225,7 @@ mod tests {
     #[test]
     fn goat_decks_are_playable_with_the_2005_pool() {
         let pool = crate::pool_with(crate::Versions::Goat2005);
-        assert_eq!(GOAT.len(), 16);
+        assert_eq!(GOAT.len(), 17);
         for d in GOAT {
             assert_eq!(format_of(d.name), Some("goat"));
             assert!(builtin(d.name).is_some(), "{}", d.name);

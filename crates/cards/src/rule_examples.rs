@@ -100,7 +100,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .limit(Limit::PerNamePerTurn)
         .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Monster & F::def_at_most(1500), min: 1, max: 1 })
         .op(Op::ToHand(Obj::Chosen))
-        .op(Op::ForbidNames { who: Who::You, names: Obj::Chosen })]),
+        .op(Op::ForbidNames { who: Who::You, names: Obj::Chosen, until: Duration::EndOfTurn })]),
         // Mystic Tomato
         83011277 => Behavior::with(vec![E::optional_when(
             Trigger::DestroyedByBattle,

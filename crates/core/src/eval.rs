@@ -264,6 +264,21 @@ impl Duel {
         }
     }
 
+    /// Does any card of the object satisfy `pred`? The cards of a place ([`Obj::All`]) are
+    /// visited, not collected, so a filter that relates a card to "every card in a place"
+    /// allocates nothing (listing legal actions allocates nothing).
+    fn any_object(&self, o: &Obj, ctx: &Ctx<'_>, mut pred: impl FnMut(CardId) -> bool) -> bool {
+        match o {
+            Obj::All(place, f) => {
+                let card = ctx.source;
+                let skip_self = self.card(card).zone() != Zone::Monster;
+                self.any_card_in(*place, ctx.p, |c| !(skip_self && c == card) && self.filter_in(f, c, ctx) && pred(c))
+            }
+            Obj::Memory(m) => self.remembered(ctx.source, *m).any(pred),
+            _ => self.objects_in(o, ctx).into_iter().any(pred),
+        }
+    }
+
     /// The cards an object names now, in a context (a resolution names its targets, chosen
     /// and affected cards; outside one, only `This`, `Equipped` and places do).
     pub(crate) fn objects_in(&self, o: &Obj, ctx: &Ctx<'_>) -> SmallVec<[CardId; 4]> {
@@ -398,7 +413,7 @@ impl Duel {
             Filter::NameHas(s) => d.name.contains(s.as_str()),
             Filter::Stat(s, cmp, n) => (as_monster || !matches!(s, Stat::Atk | Stat::Def | Stat::Level)) && cmp.holds(self.stat(id, *s), self.num(n, ctx)),
             Filter::Can(crate::effect::Capability::SpecialSummon) => {
-                self.can_be_special_summoned(id, source) && !self.unique_blocked(id, p) && !self.summons_locked(p)
+                self.can_be_special_summoned(id, source) && !self.unique_blocked(id, p) && !self.special_summons_locked(p)
             }
             Filter::Can(crate::effect::Capability::Set) => self.can_set_from_hand(id, p),
             Filter::Attacker => c.zone() == Zone::Monster && self.current_attacker() == Some(id),
@@ -421,10 +436,10 @@ impl Duel {
                 TurnFact::Summoned => c.zone() == Zone::Monster && c.entered_turn == self.turn && c.summon != crate::types::SummonKind::None,
             },
             Filter::Summoned(k) => c.zone() == Zone::Monster && c.summon == *k,
-            Filter::Rel(Relation::DestroyedBy, o) => c.killed_by.is_some_and(|k| self.objects_in(o, ctx).contains(&k)),
-            Filter::Rel(Relation::SameNameAs, o) => self.objects_in(o, ctx).iter().any(|&x| self.data(x).name_code() == d.name_code()),
-            Filter::Rel(Relation::EquippedTo, o) => c.equip_to.is_some_and(|t| self.objects_in(o, ctx).contains(&t)),
-            Filter::Rel(Relation::EquippedWith, o) => self.objects_in(o, ctx).iter().any(|&e| self.card(e).equip_to == Some(id)),
+            Filter::Rel(Relation::DestroyedBy, o) => c.killed_by.is_some_and(|k| self.any_object(o, ctx, |x| x == k)),
+            Filter::Rel(Relation::SameNameAs, o) => self.any_object(o, ctx, |x| self.data(x).name_code() == d.name_code()),
+            Filter::Rel(Relation::EquippedTo, o) => c.equip_to.is_some_and(|t| self.any_object(o, ctx, |x| x == t)),
+            Filter::Rel(Relation::EquippedWith, o) => self.any_object(o, ctx, |e| self.card(e).equip_to == Some(id)),
             Filter::Declared => ctx.res.is_some_and(|r| !r.declared.is_empty() && r.declared.iter().all(|&(k, v)| self.matches_declared(id, k, v))),
             Filter::InDeck => c.zone() == Zone::Deck,
             Filter::OnField => c.zone().on_field(),
@@ -441,7 +456,7 @@ impl Duel {
             Filter::AtActivation(f) => ctx.res.is_some() || self.filter_on(f, k, ctx),
             Filter::InPlace(place) => self.any_card_in(*place, p, |c| c == id),
             Filter::Frame(crate::effect::Frame::Kind(k)) => d.kind == *k,
-            Filter::Rel(Relation::OneOf, o) => self.objects_in(o, ctx).contains(&id),
+            Filter::Rel(Relation::OneOf, o) => self.any_object(o, ctx, |x| x == id),
             Filter::JustArrived => self.recent.iter().any(|e| matches!(e, Event::Moved { card, to, .. } if *card == id && to.zone == c.zone())),
             Filter::Frame(crate::effect::Frame::TypeBit(bit)) => d.has(*bit),
         }
@@ -492,6 +507,7 @@ impl Duel {
         c.zone() == Zone::Hand
             && c.controller() == p
             && !self.prohibited(id)
+            && !self.set_locked(p, id)
             && match self.data(id).kind {
                 Kind::Spell(crate::card::SpellKind::Field) => true,
                 Kind::Spell(_) | Kind::Trap(_) => self.has_free_spell_zone(p),

@@ -361,9 +361,13 @@ impl Duel {
                         self.push_normal_summons(c, loc, free_mmz, &once, out);
                     }
                 }
-                Kind::Spell(crate::card::SpellKind::Field) => out.push(Action::Set(loc)),
+                Kind::Spell(crate::card::SpellKind::Field) => {
+                    if !self.set_locked(p, c) {
+                        out.push(Action::Set(loc));
+                    }
+                }
                 Kind::Spell(_) | Kind::Trap(_) => {
-                    if self.has_free_spell_zone(p) {
+                    if self.has_free_spell_zone(p) && !self.set_locked(p, c) {
                         out.push(Action::Set(loc));
                     }
                 }
@@ -376,6 +380,8 @@ impl Duel {
             out.retain(|a| {
                 !matches!(a, Action::NormalSummon(_) | Action::TributeSummon(_) | Action::FlipSummon(_) | Action::SpecialSummon(_) | Action::PendulumSummon)
             });
+        } else if self.special_summons_locked(p) {
+            out.retain(|a| !matches!(a, Action::SpecialSummon(_) | Action::PendulumSummon));
         }
     }
 

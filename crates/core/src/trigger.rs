@@ -77,7 +77,8 @@ impl Trigger {
             | Trigger::Battle(crate::effect::BattleMoment::EndOfDamageStep)
             | Trigger::ChangedToDefense
             | Trigger::Battle(crate::effect::BattleMoment::DeclaresAttack)
-            | Trigger::Battle(crate::effect::BattleMoment::StartOfDamageStep) => false,
+            | Trigger::Battle(crate::effect::BattleMoment::StartOfDamageStep)
+            | Trigger::Equipped(_) => false,
         }
     }
 }
@@ -105,6 +106,7 @@ impl Duel {
                 }
             }
             Event::BattleDamage { by, .. } => self.check_card_triggers(*by, e),
+            Event::Equipped { to, .. } => self.check_card_triggers(*to, e),
             Event::PositionChanged { card, .. } => self.check_card_triggers(*card, e),
             Event::AttackDeclared { attacker, target } => {
                 self.check_card_triggers(*attacker, e);
@@ -154,7 +156,6 @@ impl Duel {
             | Event::SummonNegated { .. }
             | Event::AttackNegated { .. }
             | Event::ControlChanged { .. }
-            | Event::Equipped { .. }
             | Event::Revealed { .. }
             | Event::Announced { .. }
             | Event::CoinTossed { .. }
@@ -361,6 +362,10 @@ impl Duel {
             Trigger::AnyDiscarded(f) => {
                 let Event::Moved { card: x, from, to, reason: Reason::Discard, .. } = e else { return None };
                 (in_range && from.zone == Zone::Hand && to.zone == Zone::Gy && self.filter_matches(f, *x, c.controller(), card)).then(|| other(*x))
+            }
+            Trigger::Equipped(f) => {
+                let Event::Equipped { card: equip, to } = e else { return None };
+                (*to == card && on_field_face_up && self.filter_matches(f, *equip, c.controller(), card)).then_some(Some(*equip))
             }
             Trigger::Damage(DamageTaken::Battle { of: Subject::Any(f), .. }) => {
                 let Event::BattleDamage { player, by, .. } = e else { return None };

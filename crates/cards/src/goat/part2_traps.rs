@@ -275,12 +275,11 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .when(Condition::Compare(Num::Lp(Who::You), Cmp::Le, Num::minus(Num::Lp(Who::Opponent), Num::Const(2000))))
             .op(Op::ApplyPlayer { who: Who::Opponent, effect: PlayerEffect::SkipBattle(1) })]),
         // Gorgon's Eye
-        52648457 => Behavior::with(vec![E::trap(TrapKind::Normal, "The face-up Defense Position monsters on the field have their effects negated for the rest of this turn.")
-            .op(Op::Apply {
-                what: Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::DefensePos),
-                modifier: Modifier::negate_monster_effects(),
-                until: Duration::EndOfTurn,
-            })]),
+        52648457 => Behavior::with(vec![E::trap(
+            TrapKind::Normal,
+            "For the rest of this turn, the effects of every monster on the field negated while it is face-up in Defense Position.",
+        )
+        .op(Op::ApplyRule { modifier: Modifier::negate_monster_effects_of(Scope::Monsters(F::DefensePos)), until: Duration::EndOfTurn })]),
         // Hidden Spellbook
         21840375 => Behavior::with(vec![E::trap(TrapKind::Normal, "Only in your turn: target 2 spell cards in your GY; shuffle them into your Deck.")
             .when(Condition::your_turn())
@@ -354,15 +353,8 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Chain Destruction
         1248895 => {
             let weak = || F::JustSummoned & F::FaceUp & F::atk_at_most(2000);
-            // The copies in the Deck are sent to the GY (this engine destroys cards on the
-            // field and in the hand only).
-            let same = |who| {
-                vec![
-                    Op::destroy(Obj::All(Place::Hand(who), F::same_name_as(Obj::Targets))),
-                    Op::SendToGy(Obj::All(Place::Deck(who), F::same_name_as(Obj::Targets))),
-                    Op::ShuffleDeck(who),
-                ]
-            };
+            // The copies in the hand and the Deck are destroyed (then the Deck is shuffled).
+            let same = |who| vec![Op::destroy(Obj::All(Place::HandOrDeck(who), F::same_name_as(Obj::Targets))), Op::ShuffleDeck(who)];
             Behavior::with(vec![E::trap(
                 TrapKind::Normal,
                 "When a monster with 2000 or less ATK is Summoned: target it; destroy every card with its name in its controller's hand and Deck.",

@@ -67,7 +67,7 @@ impl Duel {
     pub(crate) fn costs_payable(&self, e: &EffectDecl, p: Player, card: CardId) -> bool {
         let c = self.card(card);
         e.costs.iter().all(|cost| match cost {
-            Cost::PayLp { amount: n, any_multiple: false } => self.lp(p) >= self.num(n, &Ctx::of(p, card)),
+            Cost::PayLp { amount: n, any_multiple: false } => self.lp_cost_waived(p, card) || self.lp(p) >= self.num(n, &Ctx::of(p, card)),
             Cost::PayLp { amount, any_multiple: true } => {
                 let step = amount.constant().unwrap_or(0);
                 step > 0 && self.lp(p) >= step
@@ -85,6 +85,7 @@ impl Duel {
                 (1..=n).any(|k| !reads_cost(e) || self.cost_count_fits(e, p, card, k))
             }
             Cost::Cards { count: CostCount::All, .. } => !self.raw_cost_candidates(cost, p, card).is_empty(),
+            Cost::Cards { count: CostCount::Random(n), .. } => self.raw_cost_candidates(cost, p, card).len() >= *n as usize,
             Cost::Cards { from: CostFrom::DeckTop, count: CostCount::Range(n, _), .. } => self.player(p).deck.len() >= *n as usize,
             Cost::Cards { count: CostCount::UpTo(_), .. } => !self.cost_candidates(cost, e, p, card).is_empty(),
             Cost::Cards { count: CostCount::Range(min, _), .. } => self.cost_candidates(cost, e, p, card).len() >= *min as usize,

@@ -64,9 +64,11 @@ impl Duel {
     pub(super) fn pay_cost(&mut self, a: &mut ActivateTask, cost: &Cost, e: &EffectDecl) -> Option<Flow> {
         match cost {
             Cost::PayLp { amount: n, any_multiple: false } => {
-                let lp = self.num(n, &Ctx::with_link(a.player, a.card, &a.facts));
+                let lp = if self.lp_cost_waived(a.player, a.card) { 0 } else { self.num(n, &Ctx::with_link(a.player, a.card, &a.facts)) };
                 a.facts.cost.lp += lp;
-                self.change_lp(a.player, -lp);
+                if lp != 0 {
+                    self.change_lp(a.player, -lp);
+                }
             }
             Cost::PayLp { amount, any_multiple: true } => match self.take_answer() {
                 Some(crate::action::Action::Announce(v)) => {
@@ -94,6 +96,21 @@ impl Duel {
                 let lp = a.facts.cost.lp;
                 a.facts.cost = self.cost_facts(&all, lp);
                 for c in all {
+                    self.pay_card(*how, c);
+                }
+            }
+            Cost::Cards { how, count: CostCount::Random(n), .. } => {
+                // MISC-6: picked with the duel's random source, no choice.
+                use rand::RngExt;
+                let mut candidates = self.raw_cost_candidates(cost, a.player, a.card);
+                let mut picked: SmallVec<[CardId; 4]> = SmallVec::new();
+                while picked.len() < *n as usize && !candidates.is_empty() {
+                    let i = self.rng.random_range(0..candidates.len());
+                    picked.push(candidates.swap_remove(i));
+                }
+                let lp = a.facts.cost.lp;
+                a.facts.cost = self.cost_facts(&picked, lp);
+                for c in picked {
                     self.pay_card(*how, c);
                 }
             }

@@ -258,6 +258,8 @@ pub enum CostCount {
     AnyNumber,
     /// Every one of them (at least 1), no choice ("discard your hand").
     All,
+    /// This many of them picked at random (MISC-6), no choice ("discard 1 random card").
+    Random(u8),
 }
 
 impl Cost {
@@ -288,7 +290,11 @@ impl Cost {
     pub fn discard_hand() -> Cost {
         Cost::cards(CostMove::Discard, CostFrom::Hand, Filter::Any, CostCount::All)
     }
-    /// Discard `count` cards from the hand matching the filter.
+    /// Discard `count` cards from the hand picked at random ("discard 1 random card").
+    pub fn discard_random(count: u8) -> Cost {
+        Cost::cards(CostMove::Discard, CostFrom::Hand, Filter::Any, CostCount::Random(count))
+    }
+    /// Discard `count` cards matching the filter.
     pub fn discard(count: u8, filter: Filter) -> Cost {
         Cost::cards(CostMove::Discard, CostFrom::Hand, filter, CostCount::Range(count, count))
     }

@@ -325,6 +325,15 @@ pub enum PlayerAct {
     /// Use these Main Monster Zones (bit `i` = zone `i`) while the source stays face-up
     /// ("Ojama King").
     UseZones(u8),
+    /// Set cards matching the filter from the hand ("cannot Set Spell or Trap Cards").
+    Set(Filter),
+    /// Special Summon monsters, by any means (procedures, effects, Extra Deck summons):
+    /// "neither player can Special Summon monsters". Normal, Tribute and Flip Summons stay
+    /// legal.
+    SpecialSummon,
+    /// Pay LP to activate cards matching the filter: such a cost (a fixed amount) is waived,
+    /// neither paid nor needed ("Spell Economics": you do not pay LP to activate Spell Cards).
+    PayLpFor(Filter),
 }
 
 impl Modifier {
@@ -335,6 +344,18 @@ impl Modifier {
     /// `PlayersCannot` with [`PlayerAct::BanishFromGy`].
     pub fn no_banish_from_gy(who: Who) -> Modifier {
         Modifier::PlayersCannot { who, act: PlayerAct::BanishFromGy }
+    }
+    /// `PlayersCannot` with [`PlayerAct::SpecialSummon`].
+    pub fn cannot_special_summon(who: Who) -> Modifier {
+        Modifier::PlayersCannot { who, act: PlayerAct::SpecialSummon }
+    }
+    /// `PlayersCannot` with [`PlayerAct::PayLpFor`].
+    pub fn no_lp_costs_for(who: Who, filter: Filter) -> Modifier {
+        Modifier::PlayersCannot { who, act: PlayerAct::PayLpFor(filter) }
+    }
+    /// `PlayersCannot` with [`PlayerAct::Set`].
+    pub fn cannot_set(who: Who, filter: Filter) -> Modifier {
+        Modifier::PlayersCannot { who, act: PlayerAct::Set(filter) }
     }
     /// `PlayersCannot` with [`PlayerAct::Activate`].
     pub fn cannot_activate(who: Who, filter: Filter) -> Modifier {

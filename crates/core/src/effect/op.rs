@@ -291,12 +291,15 @@ pub enum Op {
         effect: PlayerEffect,
     },
     /// The players given cannot activate cards or effects with the names of the cards of
-    /// the object for the rest of this turn ("Sangan").
+    /// the object for a while: the rest of this turn ("Sangan"), or the rest of the duel
+    /// (`Duration::Permanent`: "for the rest of this Duel").
     ForbidNames {
         /// The players who cannot activate them.
         who: Who,
         /// The cards whose names cannot be activated.
         names: Obj,
+        /// How long the ban lasts.
+        until: Duration,
     },
     /// The monsters can attack once more this turn.
     ExtraAttack(Obj),

@@ -77,6 +77,10 @@ pub enum Trigger {
     AnyDiscarded(Filter),
     /// A moment of a battle this card is in ([`BattleMoment`]), or of the Battle Phase.
     Battle(BattleMoment),
+    /// An Equip Card matching the filter was equipped to this face-up monster (SPELL-4), by
+    /// either player; the event card is that Equip Card ("when an Equip Card is equipped to
+    /// this card").
+    Equipped(Filter),
 }
 
 /// The damage a [`Trigger::Damage`] watches.

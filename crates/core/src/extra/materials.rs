@@ -332,7 +332,7 @@ impl Duel {
     /// Could a Ritual/Fusion step find a monster and materials now (activation legality)?
     pub(crate) fn extra_op_possible(&self, op: &ExtraOp, p: Player, source: CardId) -> bool {
         // A summon lock forbids Ritual and Fusion Summons too.
-        !self.summons_locked(p) && self.extra_op_firsts(op, p, source).any(|c| self.extra_op_completable(op, p, c))
+        !self.special_summons_locked(p) && self.extra_op_firsts(op, p, source).any(|c| self.extra_op_completable(op, p, c))
     }
 
     /// The monsters a Ritual/Fusion step may summon, before their materials are looked at:
@@ -371,7 +371,7 @@ impl Duel {
     }
 
     pub(super) fn extra_op_monsters(&self, op: &ExtraOp, p: Player, source: CardId) -> Vec<CardId> {
-        if self.summons_locked(p) {
+        if self.special_summons_locked(p) {
             return Vec::new();
         }
         let codes: SmallVec<[u32; 4]> =

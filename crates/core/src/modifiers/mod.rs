@@ -188,6 +188,7 @@ impl Duel {
     /// whose scope holds it: "Fiend Skull Dragon")?
     pub(crate) fn monster_effects_negated(&self, card: CardId) -> bool {
         self.monster_effects_negated_plain(card)
+            || self.negated_by_lingering_rule(card, true)
             || self.negators
                 && self.sources_on_field().any(|s| {
                     let st = self.card(s);
@@ -225,6 +226,32 @@ impl Duel {
                     && !self.trap_negated_by_decree(s)
                     && self.declares(s, |m| matches!(m, Modifier::Negate(crate::effect::Negation::MonsterEffects)))
             })
+    }
+
+    /// A negation applied as a rule for a while by a resolved effect (`Op::ApplyRule`: "negate
+    /// the effects of every face-up Defense Position monster this turn", "negate every
+    /// Continuous Trap this turn"): it reads the monsters or cards as they are at each moment,
+    /// so a card that comes to match later is negated too. `monster`: the monster-effect
+    /// negation (`Negation::MonsterEffectsOf`) of a face-up monster; otherwise the negation of
+    /// a card on the field (`Negation::CardsOnField`).
+    fn negated_by_lingering_rule(&self, card: CardId, monster: bool) -> bool {
+        use crate::effect::Negation;
+        if self.lingering.is_empty() {
+            return false;
+        }
+        if monster && !(self.card(card).zone() == Zone::Monster && self.card(card).face_up()) {
+            return false;
+        }
+        self.lingering.iter().any(|l| {
+            l.card.is_none()
+                && l.source != card
+                && match &l.modifier {
+                    Modifier::Negate(Negation::MonsterEffectsOf(scope)) if monster => self.in_scope(scope, l.source, l.controller, None, card),
+                    Modifier::Negate(Negation::CardsOnField(f)) if !monster => self.filter_matches(f, card, l.controller, l.source),
+                    _ => false,
+                }
+                && self.lingering_applies(l)
+        })
     }
 
     /// Does card `c`'s behaviour declare (in any effect) a modifier that `want` accepts?
@@ -413,6 +440,33 @@ impl Duel {
             })
     }
 
+    /// Special Summon locks: may `p` not Special Summon now (a summon lock, or a
+    /// `PlayerAct::SpecialSummon` lock that names `p`)?
+    pub(crate) fn special_summons_locked(&self, p: Player) -> bool {
+        self.summons_locked(p)
+            || (self.any_modifiers()
+                && self
+                    .modifiers_where(|m| matches!(m, Modifier::PlayersCannot { act: PlayerAct::SpecialSummon, .. }))
+                    .any(|(_, ctrl, _, m)| matches!(m, Modifier::PlayersCannot { who, .. } if self.who(*who, ctrl).contains(&p))))
+    }
+
+    /// LP costs waived (`PlayerAct::PayLpFor`): does `p` activate `card` without paying
+    /// its LP cost?
+    pub(crate) fn lp_cost_waived(&self, p: Player, card: CardId) -> bool {
+        self.any_modifiers()
+            && self.modifiers_where(|m| matches!(m, Modifier::PlayersCannot { act: PlayerAct::PayLpFor(_), .. })).any(|(src, ctrl, _, m)| {
+                matches!(m, Modifier::PlayersCannot { who, act: PlayerAct::PayLpFor(filter) } if self.who(*who, ctrl).contains(&p) && self.filter_matches(filter, card, ctrl, src))
+            })
+    }
+
+    /// Set locks (`PlayerAct::Set`): may `p` not Set `card` from the hand now?
+    pub(crate) fn set_locked(&self, p: Player, card: CardId) -> bool {
+        self.any_modifiers()
+            && self.modifiers_where(|m| matches!(m, Modifier::PlayersCannot { act: PlayerAct::Set(_), .. })).any(|(src, ctrl, _, m)| {
+                matches!(m, Modifier::PlayersCannot { who, act: PlayerAct::Set(filter) } if self.who(*who, ctrl).contains(&p) && self.filter_matches(filter, card, ctrl, src))
+            })
+    }
+
     /// Summon locks: may `p` not Summon now ("you cannot Summon this turn", or a
     /// `PlayerAct::Summon` lock that names `p`)? Setting stays legal (SUM-1).
     pub(crate) fn summons_locked(&self, p: Player) -> bool {
@@ -443,7 +497,13 @@ impl Duel {
     /// negated ("Spell Canceller")?
     pub(crate) fn negated_on_field(&self, card: CardId) -> bool {
         let c = self.card(card);
-        if !self.negators || !c.zone().on_field() || (c.zone() == Zone::Monster && !self.data(card).is_trap()) {
+        if !c.zone().on_field() || (c.zone() == Zone::Monster && !self.data(card).is_trap()) {
+            return false;
+        }
+        if self.negated_by_lingering_rule(card, false) {
+            return true;
+        }
+        if !self.negators {
             return false;
         }
         self.sources_on_field().any(|s| {

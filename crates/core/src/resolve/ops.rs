@@ -213,13 +213,17 @@ impl Duel {
         let p = r.link.controller;
         match op {
             Op::Destroy(o, to) => {
-                // Cards on the field, or in the hand when the effect names the hand ("destroy
-                // the monsters in their hand"); not those protected from it or unaffected by it.
-                let in_hand = names_hand(o);
+                // Cards on the field, or in the hand or Deck when the effect names that place
+                // ("destroy the monsters in their hand", "every copy in their hand and
+                // Deck"); not those protected from it or unaffected by it.
+                let (in_hand, in_deck) = (names_place(o, Zone::Hand), names_place(o, Zone::Deck));
                 let list: SmallVec<[CardId; 4]> = self
                     .acted_on(o, r)
                     .into_iter()
-                    .filter(|&c| (self.card(c).zone().on_field() || (in_hand && self.card(c).zone() == Zone::Hand)) && !self.indestructible_by_effect(c))
+                    .filter(|&c| {
+                        let z = self.card(c).zone();
+                        (z.on_field() || (in_hand && z == Zone::Hand) || (in_deck && z == Zone::Deck)) && !self.indestructible_by_effect(c)
+                    })
                     .collect();
                 let list = self.shield_once_per_turn(list, r.link.controller);
                 let list = self.destroy_substitutes(list);
@@ -423,7 +427,11 @@ impl Duel {
             Op::Negate(crate::effect::NegateWhat::Activation { destroy }) => {
                 let n = r.n as usize;
                 if n >= 2 {
+                    // The card of the negated activation is what this step affected ("negate
+                    // the activation, and ... that card's name").
+                    let negated = self.chain[n - 2].card;
                     self.negate_link(n - 2, true, *destroy);
+                    self.set_affected(r, &[negated]);
                     r.did = true;
                 } else if let Some(m) = self.summon_pending.take() {
                     self.negate_summon(m);
@@ -552,13 +560,13 @@ impl Duel {
                 r.did = true;
                 OpFlow::Next
             }
-            Op::ForbidNames { who, names } => {
+            Op::ForbidNames { who, names, until } => {
                 let codes: SmallVec<[u32; 2]> = self.objects(names, r).iter().map(|&c| self.data(c).name_code()).collect();
                 let source_moves = self.card(card).moves;
                 for q in self.who(*who, p) {
                     for &code in &codes {
                         let modifier = crate::effect::Modifier::no_activations_of_name(code);
-                        let until = crate::effect::Duration::EndOfTurn;
+                        let until = *until;
                         self.lingering.push(Lingering { source: card, card: None, controller: q, modifier, until, turn: self.turn, source_moves });
                     }
                 }
@@ -773,11 +781,16 @@ impl Duel {
     }
 }
 
-/// Does the object name cards in a hand by place ("the monsters in their hand")?
-pub(super) fn names_hand(o: &Obj) -> bool {
+/// Does the object name cards in that hidden zone (the hand or the Deck) by place ("the
+/// monsters in their hand", "every copy in their Deck")?
+pub(super) fn names_place(o: &Obj, zone: Zone) -> bool {
     match o {
-        Obj::All(place, _) => matches!(place, Place::Hand(_) | Place::HandOrDeck(_) | Place::HandOrGy(_)),
-        Obj::Filtered(inner, _) => names_hand(inner),
+        Obj::All(place, _) => match zone {
+            Zone::Hand => matches!(place, Place::Hand(_) | Place::HandOrDeck(_) | Place::HandOrGy(_) | Place::HandDeckOrGy(_)),
+            Zone::Deck => matches!(place, Place::Deck(_) | Place::HandOrDeck(_) | Place::HandDeckOrGy(_)),
+            _ => false,
+        },
+        Obj::Filtered(inner, _) => names_place(inner, zone),
         _ => false,
     }
 }

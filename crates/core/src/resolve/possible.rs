@@ -92,7 +92,7 @@ impl Duel {
             }
             Op::Extra(x) => self.extra_op_possible(x, p, ctx.source),
             Op::Summon(crate::effect::SummonStep::Tokens { .. }) => {
-                self.has_free_main_monster_zone(p) && self.player_fx[p.idx()].no_summon_turn != self.turn && !self.summons_locked(p)
+                self.has_free_main_monster_zone(p) && self.player_fx[p.idx()].no_summon_turn != self.turn && !self.special_summons_locked(p)
             }
             Op::Lp(crate::effect::LpStep::Pay(amount)) => self.lp(p) >= self.num(amount, ctx),
             Op::Summon(crate::effect::SummonStep::TokensFor { who, count, .. }) => {

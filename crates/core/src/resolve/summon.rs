@@ -25,7 +25,7 @@ impl Duel {
                 .filter(|&c| {
                     let to = self.summoner(c, side, r.link.controller);
                     self.player_fx[to.idx()].no_summon_turn != self.turn
-                        && !self.summons_locked(to)
+                        && !self.special_summons_locked(to)
                         && self.can_be_special_summoned(c, r.link.card)
                         && !self.unique_blocked(c, to)
                 })
@@ -194,7 +194,7 @@ impl Duel {
         let (p, card) = (r.link.controller, r.link.card);
         if r.progress == Progress::Start {
             let c = self.card(card);
-            if c.zone() != Zone::SpellTrap || c.moves != r.link.card_moves || self.summons_locked(p) {
+            if c.zone() != Zone::SpellTrap || c.moves != r.link.card_moves || self.special_summons_locked(p) {
                 return OpFlow::Next;
             }
             r.held_zone = Some(c.slot());
