@@ -155,6 +155,16 @@ pub const GOAT: &[BuiltinDeck] = &[
         description: "Goat pool part 2 (coverage deck): Kaiser Glider, Judgment of Anubis, Tribute Doll, Thousand Energy, Triangle Power, Machine Duplication, Insect Imitation",
         ydk: include_str!("../decks/pool2-more.ydk"),
     },
+    BuiltinDeck {
+        name: "pool3a-flip",
+        description: "Goat pool part 3a FLIP monsters (coverage deck): the Charmers, Nobleman-Eater Bug, Arsenal Summoner, Dark Cat with White Tail, Invader of the Throne",
+        ydk: include_str!("../decks/pool3a-flip.ydk"),
+    },
+    BuiltinDeck {
+        name: "pool3a-battle",
+        description: "Goat pool part 3a battle triggers (coverage deck): Sanga, Kazejin and Suijin, the Needles, Newdoria, Yomi Ship, Masked Sorcerer, King of the Skull Servants",
+        ydk: include_str!("../decks/pool3a-battle.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`].
@@ -220,7 +230,7 @@ mod tests {
     #[test]
     fn goat_decks_are_playable_with_the_2005_pool() {
         let pool = crate::pool_with(crate::Versions::Goat2005);
-        assert_eq!(GOAT.len(), 16);
+        assert_eq!(GOAT.len(), 18);
         for d in GOAT {
             assert_eq!(format_of(d.name), Some("goat"));
             assert!(builtin(d.name).is_some(), "{}", d.name);
