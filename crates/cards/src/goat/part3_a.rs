@@ -573,6 +573,37 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         31440542 => Behavior::with(vec![E::flip("FLIP: Target 1 face-up monster your opponent controls; take control of it until the End Phase.")
             .target_in(Place::Monsters(Who::Opponent), 1, 1, F::Monster & F::FaceUp)
             .op(Op::take_control(Obj::Targets, Duration::EndPhase))]),
+        // Hiro's Shadow Scout
+        81863068 => Behavior::with(vec![E::flip("FLIP: Your opponent draws 3 cards and shows them; every Spell Card among them is discarded.")
+            .op(Op::Draw { who: Who::Opponent, count: Num::Const(3) })
+            .op(Op::Reveal(Obj::Affected))
+            .op(Op::Discard(Obj::Filtered(Box::new(Obj::Affected), F::Spell)))]),
+        // Revival Jam
+        31709826 => Behavior::with(vec![
+            E::optional_when(
+                Trigger::DestroyedByBattle,
+                "When this card is destroyed by battle and sent to the GY: you can pay 1000 LP; it is Special Summoned in Defense Position in your next Standby Phase.",
+            )
+            .range(Range::Gy)
+            .cost(Cost::pay_lp(Num::Const(1000))),
+            E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::You }, "")
+                .range(Range::Gy)
+                .when(Condition::All(vec![
+                    Condition::TurnsSince { anchor: Anchor::Activation, whose: Who::You, n: 1 },
+                    Condition::This(F::can_special_summon()),
+                ]))
+                .op(Op::special_summon(Obj::This, SummonPos::Defense)),
+        ]),
+        // Jigen Bakudan
+        90020065 => Behavior::with(vec![E::optional_if(
+            Trigger::Phase { phase: Phase::Standby, whose: Who::You },
+            "In your Standby Phase, while face-up: you can Tribute this card to destroy every monster you control; your opponent takes damage equal to half the total ATK of the destroyed monsters.",
+        )
+        .when(Condition::This(F::FaceUp & F::OnField))
+        .cost(Cost::tribute_self())
+        .op(Op::Remember { what: Obj::All(Place::Monsters(Who::You), F::Any), slot: Mem(0) })
+        .op(Op::destroy(Obj::Memory(Mem(0))))
+        .op(Op::damage(Who::Opponent, Num::half(Num::sum_of(Stat::Atk, Obj::Affected))))]),
         _ => return None,
     })
 }
