@@ -160,6 +160,16 @@ pub const GOAT: &[BuiltinDeck] = &[
         description: "Goat pool part 2 (coverage deck): Jowgen, Spirit Ryu, the Gearfrieds, Reflect Bounder, Cursed Seal, Xing Zhen Hu, Cold Wave, Spell Economics",
         ydk: include_str!("../decks/pool2-rest.ydk"),
     },
+    BuiltinDeck {
+        name: "pool3a-flip",
+        description: "Goat pool part 3a FLIP monsters (coverage deck): the Charmers, Nobleman-Eater Bug, Arsenal Summoner, Dark Cat with White Tail, Invader of the Throne",
+        ydk: include_str!("../decks/pool3a-flip.ydk"),
+    },
+    BuiltinDeck {
+        name: "pool3a-battle",
+        description: "Goat pool part 3a battle triggers (coverage deck): Sanga, Kazejin and Suijin, the Needles, Newdoria, Yomi Ship, Masked Sorcerer, King of the Skull Servants",
+        ydk: include_str!("../decks/pool3a-battle.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`].
@@ -225,7 +235,7 @@ mod tests {
     #[test]
     fn goat_decks_are_playable_with_the_2005_pool() {
         let pool = crate::pool_with(crate::Versions::Goat2005);
-        assert_eq!(GOAT.len(), 17);
+        assert_eq!(GOAT.len(), 19);
         for d in GOAT {
             assert_eq!(format_of(d.name), Some("goat"));
             assert!(builtin(d.name).is_some(), "{}", d.name);

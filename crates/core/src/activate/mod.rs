@@ -462,6 +462,7 @@ impl Duel {
             Limit::PerNamePerDuel => Some((name(), counted, false)),
             Limit::PerCardPerDuel => Some((UseKey::Card(card), counted, false)),
             Limit::PerBattle => Some((UseKey::Battle { card, battle: self.battles }, counted, true)),
+            Limit::PerCardWhileFaceUp => Some((UseKey::Card(card), counted, false)),
         }
     }
 
@@ -478,7 +479,10 @@ impl Duel {
         let p = self.card(card).controller();
         self.player_fx[p.idx()].activated_turn = self.turn;
         if let Some((key, counted, per_turn)) = self.use_key(card, effect) {
-            self.used.push(Use { key, effect: counted, turn: self.turn, per_duel: !per_turn });
+            // "Once while face-up" counts in every turn, but is forgotten with the card's
+            // other uses when it turns face-down or leaves the field (MISC-8).
+            let while_face_up = self.effect_decl(card, effect).is_some_and(|e| e.limit == Limit::PerCardWhileFaceUp);
+            self.used.push(Use { key, effect: counted, turn: self.turn, per_duel: !per_turn && !while_face_up });
         }
     }
 

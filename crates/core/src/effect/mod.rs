@@ -118,6 +118,11 @@ pub enum Limit {
     /// This card's effect once per battle (each attack declaration starts a new battle; a
     /// replay is the same one: BATTLE-3).
     PerBattle,
+    /// This card's effect once while it is face-up on the field (older texts: "this effect
+    /// can only be used once while this card remains face-up on the field"): the use is
+    /// forgotten, like a once-per-turn use, when the card turns face-down or leaves the
+    /// field (MISC-8), and counts in every turn until then.
+    PerCardWhileFaceUp,
 }
 
 /// Where a monster effect is used from (EFF-1).

@@ -368,6 +368,18 @@ impl Duel {
                             let moves = self.card(c).moves;
                             self.control_returns.push((c, moves, p.opp()));
                         }
+                        // "While this card is face-up on the field": held by the source.
+                        if *until == crate::effect::Duration::WhileSourceOnField {
+                            self.lingering.push(Lingering {
+                                source: card,
+                                card: Some((c, self.card(c).moves)),
+                                controller: p.opp(),
+                                modifier: crate::effect::Modifier::Bond(crate::effect::Bond::ControlHeldBySource),
+                                until: crate::effect::Duration::WhileSourceOnField,
+                                turn: self.turn,
+                                source_moves: self.card(card).moves,
+                            });
+                        }
                     }
                 }
                 self.set_affected(r, &taken);

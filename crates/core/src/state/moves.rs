@@ -430,6 +430,10 @@ impl Duel {
                     if s.zone == Zone::SpellTrap && s.equip_to == Some(t) {
                         return true;
                     }
+                    // Control taken "while this card is face-up on the field" (the Charmers).
+                    if l.until == crate::effect::Duration::WhileSourceOnField && s.zone == Zone::Monster && s.moves == l.source_moves && s.face_up() {
+                        return true;
+                    }
                     if tc.controller != l.controller {
                         returns.push((t, l.controller));
                     }
