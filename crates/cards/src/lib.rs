@@ -107,6 +107,7 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::part2_quick", goat::part2_quick::behavior),
     ("goat::part2_named", goat::part2_named::behavior),
     ("goat::part2_spells", goat::part2_spells::behavior),
+    ("goat::part3_b", goat::part3_b::behavior),
 ];
 
 /// The modules of 2005 versions: the Goat-pool behaviour of cards whose text changed later
@@ -123,6 +124,7 @@ const VERSIONS_2005: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::part2_traps", goat::part2_traps::behavior_2005),
     ("goat::part2_named", goat::part2_named::behavior_2005),
     ("goat::part2_spells", goat::part2_spells::behavior_2005),
+    ("goat::part3_b", goat::part3_b::behavior_2005),
 ];
 
 /// The card index (`crates/cards/CARDS.md`): every card with a declared behaviour, by name,
