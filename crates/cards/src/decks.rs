@@ -155,6 +155,16 @@ pub const GOAT: &[BuiltinDeck] = &[
         description: "Goat pool part 2 (coverage deck): Kaiser Glider, Judgment of Anubis, Tribute Doll, Thousand Energy, Triangle Power, Machine Duplication, Insect Imitation",
         ydk: include_str!("../decks/pool2-more.ydk"),
     },
+    BuiltinDeck {
+        name: "pool3b-flip",
+        description: "Goat pool part 3, second half (coverage deck): FLIP monsters, summon triggers (Byser Shock, Teva, Guardian Sphinx), Fusion Monsters of Normal materials",
+        ydk: include_str!("../decks/pool3b-flip.ydk"),
+    },
+    BuiltinDeck {
+        name: "pool3b-battle",
+        description: "Goat pool part 3, second half (coverage deck): battle and sent-to-the-GY triggers, recruiters (Giant Germ, Hyena, Troop Dragon), Ritual searchers, Fusion Monsters",
+        ydk: include_str!("../decks/pool3b-battle.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`].
