@@ -18,6 +18,7 @@ const DON_TURTLE: u32 = 3493978;
 const HYENA: u32 = 22873798;
 const GIANT_GERM: u32 = 95178994;
 const TROOP_DRAGON: u32 = 55013285;
+const SKULL_KNIGHT_2: u32 = 15653824;
 
 /// A Fusion Monster of two named materials, with no other effect.
 fn pair(a: u32, b: u32, text: &str) -> Behavior {
@@ -171,6 +172,78 @@ fn behemoth(v: Versions, texts: [&str; 3]) -> Behavior {
             back(texts[2], 2),
         ])
     }
+}
+
+/// "You can equip 1 Equip Spell from your GY to this card" (Chopman the Desperate Outlaw,
+/// The Kick Man): the Equip Spell becomes equipped to it without being activated.
+fn equips_from_gy(e: E) -> E {
+    let equip = F::spell_of(SpellKind::Equip);
+    e.when(Condition::All(vec![Condition::FreeSpellZones(1), Condition::Exists { place: Place::Gy(Who::You), filter: equip.clone(), count: 1 }]))
+        .needs_card_on_field()
+        .op(Op::Choose { who: Who::You, place: Place::Gy(Who::You), filter: equip, min: 1, max: 1 })
+        .op(Op::EquipAsCard { what: Obj::Chosen, to: Obj::This, grants: None })
+}
+
+/// Skull Knight #2: Tributed for the Tribute Summon of a Fiend, it calls a copy from the Deck
+/// (the 2005 text: found or shown).
+fn skull_knight_2(v: Versions, text: &str) -> Behavior {
+    let copy = F::Named(SKULL_KNIGHT_2) & F::can_special_summon();
+    let fiend_summoned = Condition::Exists {
+        place: Place::Monsters(Who::You),
+        filter: F::FaceUp & F::Race(Race::FIEND) & F::Summoned(SummonKind::Tribute) & F::ThisTurn(TurnFact::Arrived),
+        count: 1,
+    };
+    let mut when = vec![Condition::This(F::SentBy(Sent::Tribute) & !F::SentBy(Sent::Cost)), fiend_summoned];
+    if v == Versions::Current {
+        when.push(Condition::Exists { place: Place::Deck(Who::You), filter: copy.clone(), count: 1 });
+    }
+    let e = sent(vec![Zone::Monster], Cause::Any, text).when(Condition::All(when));
+    let e = match v {
+        Versions::Current => e
+            .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: copy, min: 1, max: 1 })
+            .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp)),
+        Versions::Goat2005 => e.op(search_or_show(Place::Deck(Who::You), copy, vec![Op::special_summon(Obj::Chosen, SummonPos::FaceUp)])),
+    };
+    Behavior::with(vec![e])
+}
+
+/// Spear Cretin: sent to the GY after it was flipped face-up, each player Special Summons 1
+/// monster from their own GY in face-up Attack or face-down Defense Position.
+fn spear_cretin(text: &str) -> Behavior {
+    let own = |who: Who| F::Monster & F::can_special_summon() & if who == Who::You { F::YouOwn } else { !F::YouOwn };
+    Behavior::with(vec![sent(vec![Zone::Monster], Cause::Any, text)
+        .when(Condition::This(F::WasFaceUp))
+        .op(Op::Choose { who: Who::You, place: Place::Gy(Who::You), filter: own(Who::You), min: 1, max: 1 })
+        .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::AttackOrSet, side: Side::Owner })
+        .op(Op::Choose { who: Who::Opponent, place: Place::Gy(Who::Opponent), filter: own(Who::Opponent), min: 1, max: 1 })
+        .op(Op::SpecialSummon { what: Obj::Chosen, pos: SummonPos::AttackOrSet, side: Side::Owner })])
+}
+
+/// Infernal Flame Emperor: Tribute Summoned, banish 1 to 5 FIRE monsters from the GY (the
+/// cost) to destroy as many Spells and Traps on the field; one alternative per number.
+fn infernal_flame_emperor() -> Behavior {
+    let fire = F::Monster & F::Attribute(Attribute::Fire);
+    let mut effects = vec![E::continuous("Cannot be Special Summoned.")];
+    for n in 1..=5u8 {
+        let text = if n == 1 {
+            "When this card is Tribute Summoned: you can banish up to 5 FIRE monsters from your GY to destroy that many Spells and Traps on the field."
+                .to_string()
+        } else {
+            format!("(banishing {n})")
+        };
+        effects.push(
+            E::optional_when(Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This }, &text)
+                .alternative(0)
+                .when(Condition::All(vec![
+                    Condition::This(F::Summoned(SummonKind::Tribute)),
+                    Condition::Exists { place: Place::SpellTraps(Who::Both), filter: F::Any, count: n },
+                ]))
+                .cost(Cost::banish_from_gy(n, fire.clone()))
+                .op(Op::Choose { who: Who::You, place: Place::SpellTraps(Who::Both), filter: F::Any, min: n, max: n })
+                .op(Op::destroy(Obj::Chosen)),
+        );
+    }
+    Behavior { no_special_summon: true, ..Behavior::with(effects) }
 }
 
 /// The behaviour of a card of this group by passcode.
@@ -439,6 +512,23 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .when(Condition::This(F::SentBy(Sent::Tribute) & !F::SentBy(Sent::Cost)))
             .op(Op::gain_lp(Who::You, Num::Const(2000)))]),
 
+        // Chopman the Desperate Outlaw
+        40884383 => Behavior::with(vec![equips_from_gy(E::optional_when(
+            Trigger::Summoned { normal: false, flip: true, special: false, of: Subject::This },
+            "When this card is Flip Summoned: you can equip 1 Equip Spell from your GY to it.",
+        ))]),
+        // The Kick Man
+        90407382 => Behavior::with(vec![equips_from_gy(E::optional_when(
+            Trigger::Summoned { normal: false, flip: false, special: true, of: Subject::This },
+            "When this card is Special Summoned: you can equip 1 Equip Spell from your GY to it.",
+        ))]),
+        // Skull Knight #2
+        15653824 => skull_knight_2(Versions::Current, "When this card is Tributed for the Tribute Summon of a Fiend: Special Summon 1 \"Skull Knight #2\" from your Deck."),
+        // Spear Cretin
+        58551308 => spear_cretin("When this card is sent from the field to the GY after it was flipped face-up: each player Special Summons 1 monster from their GY in face-up Attack or face-down Defense Position."),
+        // Infernal Flame Emperor
+        19847532 => infernal_flame_emperor(),
+
         // ---- Battle triggers, searchers and recruiters ----
         // Birdface
         45547649 => birdface(Versions::Current, "When this card is destroyed by battle and sent to the GY: you can add 1 \"Harpie Lady\" from your Deck to your hand."),
@@ -502,6 +592,13 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
                 "When this card is Tribute Summoned with 2 Tributes: you can return 2 Beasts from your GY to your hand.",
             ],
         ),
+        // Skull Knight #2 (GOAT): the copy is found or the Deck shown.
+        15653824 => skull_knight_2(
+            Versions::Goat2005,
+            "When this card is Tributed for the Tribute Summon of a Fiend: Special Summon 1 \"Skull Knight #2\" from your Deck (with none there, show the Deck), then shuffle your Deck.",
+        ),
+        // Spear Cretin (GOAT)
+        58551308 => spear_cretin("When this card is sent to the GY after it was flipped face-up: each player Special Summons 1 monster from their GY in face-up Attack or face-down Defense Position (a Level 5 or higher monster needs no Tribute)."),
         // Birdface (GOAT): sent to the GY by battle, it finds or shows.
         45547649 => birdface(
             Versions::Goat2005,
