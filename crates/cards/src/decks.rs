@@ -157,7 +157,7 @@ pub const GOAT: &[BuiltinDeck] = &[
     },
     BuiltinDeck {
         name: "pool3b-flip",
-        description: "Goat pool part 3, second half (coverage deck): FLIP monsters, summon triggers (Byser Shock, Teva, Guardian Sphinx), Fusion Monsters of Normal materials",
+        description: "Goat pool part 3, second half (coverage deck): FLIP monsters, summon triggers (Byser Shock, Teva, Guardian Sphinx, Infernal Flame Emperor), Fusion Monsters of Normal materials",
         ydk: include_str!("../decks/pool3b-flip.ydk"),
     },
     BuiltinDeck {
