@@ -170,6 +170,16 @@ pub const GOAT: &[BuiltinDeck] = &[
         description: "Goat pool part 3a battle triggers (coverage deck): Sanga, Kazejin and Suijin, the Needles, Newdoria, Yomi Ship, Masked Sorcerer, King of the Skull Servants",
         ydk: include_str!("../decks/pool3a-battle.ydk"),
     },
+    BuiltinDeck {
+        name: "pool3b-flip",
+        description: "Goat pool part 3, second half (coverage deck): FLIP monsters, summon triggers (Byser Shock, Teva, Guardian Sphinx, Infernal Flame Emperor), Fusion Monsters of Normal materials",
+        ydk: include_str!("../decks/pool3b-flip.ydk"),
+    },
+    BuiltinDeck {
+        name: "pool3b-battle",
+        description: "Goat pool part 3, second half (coverage deck): battle and sent-to-the-GY triggers, recruiters (Giant Germ, Hyena, Troop Dragon), Ritual searchers, Fusion Monsters",
+        ydk: include_str!("../decks/pool3b-battle.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`].
@@ -235,7 +245,7 @@ mod tests {
     #[test]
     fn goat_decks_are_playable_with_the_2005_pool() {
         let pool = crate::pool_with(crate::Versions::Goat2005);
-        assert_eq!(GOAT.len(), 19);
+        assert_eq!(GOAT.len(), 21);
         for d in GOAT {
             assert_eq!(format_of(d.name), Some("goat"));
             assert!(builtin(d.name).is_some(), "{}", d.name);

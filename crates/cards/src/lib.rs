@@ -119,6 +119,7 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::part2_spells", goat::part2_spells::behavior),
     ("goat::part2_rest", goat::part2_rest::behavior),
     ("goat::part3_a", goat::part3_a::behavior),
+    ("goat::part3_b", goat::part3_b::behavior),
 ];
 
 /// The modules of 2005 versions: the Goat-pool behaviour of cards whose text changed later
@@ -137,6 +138,7 @@ const VERSIONS_2005: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::part2_spells", goat::part2_spells::behavior_2005),
     ("goat::part2_rest", goat::part2_rest::behavior_2005),
     ("goat::part3_a", goat::part3_a::behavior_2005),
+    ("goat::part3_b", goat::part3_b::behavior_2005),
 ];
 
 /// The card index (`crates/cards/CARDS.md`): every card with a declared behaviour, by name,

@@ -423,7 +423,8 @@ impl Duel {
             out.push(Action::TributeSummon(loc));
         }
         // SUM-1 under "Light of Intervention": no monster can be Set.
-        if !*once.sets_forbidden.get_or_init(|| self.monster_sets_forbidden()) && (fits(base) || tributeless) {
+        let set_need = self.tribute_range_from(c, crate::engine::SummonProc::Set, base).0;
+        if !*once.sets_forbidden.get_or_init(|| self.monster_sets_forbidden()) && (fits(set_need) || tributeless) {
             out.push(Action::Set(loc));
         }
     }

@@ -31,13 +31,16 @@ impl Duel {
     }
 
     /// [`Self::tribute_range`], with `base` the card's [`Self::tributes_needed`] (a Set's
-    /// range is always `(base, base)`).
+    /// range is `(base, base)` unless a tribute rule asks for fewer).
     pub(crate) fn tribute_range_from(&self, card: CardId, proc: SummonProc, base: usize) -> (usize, usize) {
         let b = &self.pool.def(self.card(card).def).behavior;
         // SUM-2: "you can Normal Summon this card without Tributing" while a condition holds
         // (the Tributes stay optional; a Set still needs them).
         let without = || b.summon_without_tributes.as_ref().is_some_and(|c| self.condition_holds(c, self.card(card).controller(), card));
         match &b.tribute_rule {
+            // SUM-2: "you can Normal Summon/Set this card with 1 Tribute": fewer Tributes
+            // than its Level asks for are enough, for a Summon and a Set alike.
+            Some((n, _, false)) if *n > 0 && (*n as usize) < base => (*n as usize, base),
             Some((n, _, false)) if proc == SummonProc::Normal && *n as usize > base => (base, *n as usize),
             _ if proc == SummonProc::Normal && base > 0 && without() => (0, base),
             _ => (base, base),
@@ -66,7 +69,7 @@ impl Duel {
         let (need, max) = self.tribute_range(*card, *proc);
         let value: usize = picked.iter().map(|&t| self.tribute_value(t, *card)).sum();
         // SUM-2: Tributes that are optional ("without Tributing") are all or none.
-        let need = if value == 0 { need } else { need.max(self.tributes_needed(*card)) };
+        let need = if value == 0 || need > 0 { need } else { need.max(self.tributes_needed(*card)) };
         Some((value, need, max))
     }
 

@@ -16,6 +16,7 @@ pub(crate) mod part2_rest;
 pub(crate) mod part2_spells;
 pub(crate) mod part2_traps;
 pub(crate) mod part3_a;
+pub(crate) mod part3_b;
 pub(crate) mod spells_a;
 pub(crate) mod spells_b;
 pub(crate) mod traps;
