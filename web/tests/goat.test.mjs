@@ -2,8 +2,8 @@
 // the way a player plays: by clicking cards, attack targets and zones on the mat (and the
 // prompt's buttons for answers that are about no card). At every decision the hand, both
 // fields and the prompt are on the one screen, no button, log or chain line speaks the
-// command language, and every chain link with a target names it in the chain panel and in
-// the log. The first chain with a target is photographed (docs/web-chain-*.png are these).
+// command language, every chain link with a target names it in the chain panel and in
+// the log, and an attack being made is drawn from the attacker to its target. The first chain with a target is photographed (docs/web-chain-*.png are these).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -43,6 +43,7 @@ for (const [width, height, seeds] of [
     const phone = width < 500;
     let targeted = 0;
     let decisions = 0;
+    let attacks = 0;
     try {
       for (const seed of seeds) {
         const ctx = await browser.newContext({ viewport: { width, height }, hasTouch: phone, isMobile: phone });
@@ -56,6 +57,12 @@ for (const [width, height, seeds] of [
           decisions += 1;
           assert.deepEqual(await outsideViewport(p), [], `decision ${decisions}: everything on one screen`);
           assert.deepEqual(await commandWords(p), [], `decision ${decisions}: player words only`);
+          // An attack being made is drawn from the attacker to its target (or to the
+          // defending player's LP).
+          if (await p.locator('[data-testid="mat"] .mark.attacker').count()) {
+            await p.locator('[data-testid="attack-line"]').waitFor({ state: 'attached', timeout: 10000 });
+            attacks += 1;
+          }
           const { links, log } = await chainAndLog(p);
           for (const l of links) {
             if (!l.targets || checked.has(l.text)) continue;
@@ -86,6 +93,7 @@ for (const [width, height, seeds] of [
         if (targeted > 0) break;
       }
       assert.ok(decisions > 20, `${decisions} decisions`);
+      assert.ok(attacks > 0, 'an attack was drawn on the mat');
       assert.ok(targeted > 0, 'a chain link with a target was played and checked');
     } finally {
       await browser.close();
