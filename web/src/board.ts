@@ -311,7 +311,9 @@ export function board(v: WireView, names: [string, string], actions: WireAction[
   const mine = el('div', { class: 'side mine', 'data-testid': 'my-field' }, ...sideRows(mySide, me, true, ctx));
   const hand = handEl(mySide, me, true, ctx);
   const emz = emzRow(v, me, ctx);
-  const mat = el('div', { class: emz ? 'board has-emz' : 'board', 'data-testid': 'mat' }, theirs, emz, mine, hand, infoEl(mySide, me, names[idx(me)], idx(me), v.viewer === me));
+  const attrs: Record<string, string> = { class: emz ? 'board has-emz' : 'board', 'data-testid': 'mat' };
+  if (v.attack) attrs['data-attack'] = v.attack.target ? 'monster' : 'direct';
+  const mat = el('div', attrs, theirs, emz, mine, hand, infoEl(mySide, me, names[idx(me)], idx(me), v.viewer === me));
   // The lines need the laid-out mat: drawn once it is on the page.
   if (v.links.length || v.attack) requestAnimationFrame(() => chainLines(mat, v));
   return mat;

@@ -57,9 +57,11 @@ for (const [width, height, seeds] of [
           decisions += 1;
           assert.deepEqual(await outsideViewport(p), [], `decision ${decisions}: everything on one screen`);
           assert.deepEqual(await commandWords(p), [], `decision ${decisions}: player words only`);
-          // An attack being made is drawn from the attacker to its target (or to the
-          // defending player's LP).
-          if (await p.locator('[data-testid="mat"] .mark.attacker').count()) {
+          // An attack being made is drawn from the attacker to its target (or, a direct
+          // attack, to the defending player's LP) while both are on the mat.
+          const attacker = await p.locator('[data-testid="mat"] .mark.attacker').count();
+          const target = await p.locator('[data-testid="mat"] .mark.attacked, [data-testid="mat"][data-attack="direct"]').count();
+          if (attacker && target) {
             await p.locator('[data-testid="attack-line"]').waitFor({ state: 'attached', timeout: 10000 });
             attacks += 1;
           }
@@ -69,8 +71,16 @@ for (const [width, height, seeds] of [
             checked.add(l.text);
             const names = l.targets.replace(/^targeting /, '');
             assert.ok(names.length > 0, `link ${l.link} names its target`);
+            // The log line was written on activation: a target face-down then (a Set card
+            // it flipped since) reads "B's face-down card" there.
+            const same = (then, now) => {
+              const a = then.split(/, | and /);
+              const b = now.split(/, | and /);
+              return a.length === b.length && a.every((x, i) => x === b[i] || (/^[AB]'s face-down card$/.test(x) && b[i].startsWith(x.slice(0, 3))));
+            };
+            const marker = `(chain link ${l.link}), targeting `;
             assert.ok(
-              log.some((line) => line.includes(`(chain link ${l.link}), targeting ${names}`)),
+              log.some((line) => line.includes(marker) && same(line.slice(line.indexOf(marker) + marker.length), names)),
               `the log names the target of chain link ${l.link} (${names}): ${log.slice(-8).join(' | ')}`,
             );
             // A line runs from the link's source to its target when both lie on the mat.
