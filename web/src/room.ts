@@ -198,7 +198,10 @@ function strip(): HTMLElement {
     const cls = [i >= n - app.fresh ? 'new' : '', theirs(app.log[i]) ? 'opp' : '', i === pinned ? 'pinned' : ''].filter(Boolean).join(' ');
     return el('div', { class: cls }, app.log[i]);
   };
-  return el('div', { class: 'panel strip', 'data-testid': 'strip' }, ...shown.map(line));
+  const box = el('div', { class: 'panel strip', 'data-testid': 'strip' }, ...shown.map(line));
+  // A phone shows its last lines: the newest is the one to see.
+  setTimeout(() => (box.scrollTop = box.scrollHeight), 0);
+  return box;
 }
 
 function logEl(): HTMLElement {
