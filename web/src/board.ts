@@ -25,14 +25,22 @@ export function actionsOf(k: string): WireAction[] {
   return live.filter((a) => a.card && key(a.card) === k);
 }
 
+/// A change of the latest frame still being highlighted (for 1.6 s after it came).
+function recent(): boolean {
+  return performance.now() - app.changedAt < 1600;
+}
+
 /// The chain's marks on the mat: `CL n` on each source, `target of CL n` on each target.
-function chainMarks(links: WireLink[]): Map<string, string[]> {
+function chainMarks(v: WireView): Map<string, string[]> {
   const m = new Map<string, string[]>();
   const add = (k: string, s: string) => m.set(k, [...(m.get(k) ?? []), s]);
-  for (const l of links) {
+  for (const l of v.links) {
     if (l.card) add(key(l.card), `CL${l.link}`);
     for (const t of l.targets) if (t.loc) add(key(t.loc), `target of CL${l.link}`);
   }
+  // The attack being made: `attacks` on the attacker, `attacked` on its target.
+  if (v.attack?.attacker.loc) add(key(v.attack.attacker.loc), 'attacks');
+  if (v.attack?.target?.loc) add(key(v.attack.target.loc), 'attacked');
   return m;
 }
 
@@ -66,7 +74,7 @@ function context(view: WireView): Ctx {
     if (a.target && a.card && app.menu === key(a.card)) attackOn.set(key(a.target), a);
     if (a.place) places.set(key(a.place), a);
   }
-  return { view, marks: chainMarks(view.links), equips, attackOn, places };
+  return { view, marks: chainMarks(view), equips, attackOn, places };
 }
 
 export function openCard(code: number) {
@@ -110,9 +118,11 @@ function cardEl(c: WireCard | null, position: string, k: string | null, ctx: Ctx
   }
   if (k && ctx) {
     for (const mk of ctx.marks.get(k) ?? []) {
-      e.append(el('div', { class: mk.startsWith('target') ? 'mark target' : 'mark source' }, mk));
-      classes.push(mk.startsWith('target') ? 'is-target' : 'is-source');
+      const kind = mk.startsWith('target') ? 'target' : mk === 'attacks' ? 'attacker' : mk === 'attacked' ? 'attacked' : 'source';
+      e.append(el('div', { class: `mark ${kind}` }, mk));
+      classes.push(`is-${kind}`);
     }
+    if (app.changed.has(k) && recent()) classes.push('just-changed');
     const eq = ctx.equips.get(k);
     if (eq) classes.push('equipped', eq);
   }
@@ -139,11 +149,21 @@ function cardEl(c: WireCard | null, position: string, k: string | null, ctx: Ctx
   return e;
 }
 
+/// A zone's label on a phone's small zones: "M2", "S/T2", "F".
+function shortLabel(label: string): string {
+  const n = label.match(/\d+$/)?.[0] ?? '';
+  if (label.startsWith('Monster')) return `M${n}`;
+  if (label.startsWith('S/T')) return `S${n}`;
+  if (label === 'Field') return 'F';
+  if (label === 'Extra Monster') return 'EMZ';
+  return label.startsWith('Left') ? 'PL' : label.startsWith('Right') ? 'PR' : label;
+}
+
 function slotEl(s: WireSlot | null | undefined, player: string, zone: string, index: number, label: string, ctx: Ctx): HTMLElement {
   const k = key({ player, zone, index });
   const z = el('div', { class: `zone zone-${zone}`, title: label, 'data-zone': k });
   if (s) z.append(cardEl(s.card, s.position, k, ctx, zone === 'monsters'));
-  else z.append(el('span', { class: 'zone-label' }, label));
+  else z.append(el('span', { class: 'zone-label' }, el('span', { class: 'long' }, label), el('span', { class: 'short' }, shortLabel(label))));
   const place = ctx.places.get(k);
   if (place && !s) {
     z.classList.add('pickable');
@@ -165,6 +185,11 @@ function pileEl(label: string, count: number, list: (WireCard | null)[] | null, 
     p.title = `${label}: click to browse`;
   }
   if (acts.length) p.classList.add('actionable');
+  const grew = app.grew.get(`${player}.${zone}`);
+  if (grew && recent()) {
+    p.classList.add('grew');
+    p.append(el('div', { class: 'grew-mark', 'data-testid': `${testid}-grew` }, `+${grew}`));
+  }
   p.addEventListener('click', () => {
     if (!list) return;
     app.overlay = { kind: 'pile', title: `${player === (app.seat ?? 'A') ? 'Your' : `${player}'s`} ${label}`, player, zone, cards: list };
@@ -194,9 +219,18 @@ export function pileOverlay(title: string, player: string, zone: string, list: (
 
 function handEl(side: WireSide, player: string, mine: boolean, ctx: Ctx): HTMLElement {
   const row = el('div', { class: `hand ${mine ? 'my-hand' : 'their-hand'}`, 'data-testid': mine ? 'my-hand' : 'their-hand' });
-  // A view carries the viewer's own hand only; any other hand is its count, face down.
+  // A view carries the viewer's own hand; of any other hand its count, face down, and
+  // the cards revealed to the viewer (MISC-7) face up where they lie.
   if (side.hand.length) side.hand.forEach((c, i) => row.append(cardEl(c, 'attack', key({ player, zone: 'hand', index: i }), ctx, false, ['in-hand'])));
-  else for (let i = 0; i < side.hand_count; i++) row.append(cardEl(null, 'attack', null, null, false, ['in-hand']));
+  else {
+    const shown = new Map(side.revealed.map(([i, c]) => [i, c]));
+    for (let i = 0; i < side.hand_count; i++) {
+      const c = shown.get(i);
+      const card = c ? cardEl(c, 'attack', key({ player, zone: 'hand', index: i }), ctx, false, ['in-hand', 'revealed']) : cardEl(null, 'attack', null, null, false, ['in-hand']);
+      if (c) card.setAttribute('data-testid', 'revealed-card');
+      row.append(card);
+    }
+  }
   return row;
 }
 
@@ -276,9 +310,12 @@ export function board(v: WireView, names: [string, string], actions: WireAction[
   );
   const mine = el('div', { class: 'side mine', 'data-testid': 'my-field' }, ...sideRows(mySide, me, true, ctx));
   const hand = handEl(mySide, me, true, ctx);
-  const mat = el('div', { class: 'board', 'data-testid': 'mat' }, theirs, emzRow(v, me, ctx), mine, hand, infoEl(mySide, me, names[idx(me)], idx(me), v.viewer === me));
+  const emz = emzRow(v, me, ctx);
+  const attrs: Record<string, string> = { class: emz ? 'board has-emz' : 'board', 'data-testid': 'mat' };
+  if (v.attack) attrs['data-attack'] = v.attack.target ? 'monster' : 'direct';
+  const mat = el('div', attrs, theirs, emz, mine, hand, infoEl(mySide, me, names[idx(me)], idx(me), v.viewer === me));
   // The lines need the laid-out mat: drawn once it is on the page.
-  if (v.links.length) requestAnimationFrame(() => chainLines(mat, v.links));
+  if (v.links.length || v.attack) requestAnimationFrame(() => chainLines(mat, v));
   return mat;
 }
 
@@ -286,7 +323,8 @@ const SVG = 'http://www.w3.org/2000/svg';
 
 /// A line from each chain link's source to each of its targets, over the mat (both ends on
 /// the mat: a source in a pile has its `CL n` in the chain panel only).
-function chainLines(mat: HTMLElement, links: WireLink[]) {
+function chainLines(mat: HTMLElement, v: WireView) {
+  const links = v.links;
   if (!mat.isConnected) return;
   const box = mat.getBoundingClientRect();
   const svg = document.createElementNS(SVG, 'svg');
@@ -301,6 +339,10 @@ function chainLines(mat: HTMLElement, links: WireLink[]) {
   tip.setAttribute('d', 'M 0 0 L 10 5 L 0 10 z');
   marker.append(tip);
   defs.append(marker);
+  const amarker = marker.cloneNode(true) as SVGElement;
+  amarker.setAttribute('id', 'attack-arrow');
+  amarker.firstElementChild?.setAttribute('class', 'attack-tip');
+  defs.append(amarker);
   svg.append(defs);
   const centre = (k: string): [number, number] | null => {
     const e = mat.querySelector(`[data-loc="${k}"]`);
@@ -320,6 +362,30 @@ function chainLines(mat: HTMLElement, links: WireLink[]) {
       line.setAttribute('marker-end', 'url(#chain-arrow)');
       const label = document.createElementNS(SVG, 'title');
       label.textContent = `chain link ${l.link}: ${l.name} targets ${t.name}`;
+      line.append(label);
+      svg.append(line);
+    }
+  }
+  // The attack: from the attacker to its target, or to the defending player's LP.
+  const a = v.attack;
+  const from = a?.attacker.loc ? centre(key(a.attacker.loc)) : null;
+  if (a && from) {
+    let to = a.target?.loc ? centre(key(a.target.loc)) : null;
+    if (!to && !a.target && a.attacker.loc) {
+      const lp = mat.querySelector(`[data-testid="${a.attacker.loc.player === 'A' ? 'B' : 'A'}-lp"]`);
+      if (lp) {
+        const r = lp.getBoundingClientRect();
+        to = [r.left - box.left + r.width / 2, r.top - box.top + r.height / 2];
+      }
+    }
+    if (to) {
+      const line = document.createElementNS(SVG, 'line');
+      for (const [k, val] of Object.entries({ x1: from[0], y1: from[1], x2: to[0], y2: to[1] })) line.setAttribute(k, val.toFixed(1));
+      line.setAttribute('class', 'attack-line');
+      line.setAttribute('data-testid', 'attack-line');
+      line.setAttribute('marker-end', 'url(#attack-arrow)');
+      const label = document.createElementNS(SVG, 'title');
+      label.textContent = `${a.attacker.name} attacks ${a.target ? a.target.name : 'directly'}`;
       line.append(label);
       svg.append(line);
     }

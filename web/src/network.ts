@@ -2,7 +2,37 @@
 // server's messages folded into the state.
 
 import { app, counter, forgetSeat, loadCards, render, saveSeat, savedSeat } from './state';
-import { PROTOCOL_VERSION, type ServerMsg } from './types';
+import { PROTOCOL_VERSION, type ServerMsg, type WireSide, type WireSlot, type WireView } from './types';
+
+/// What changed on the table between two views: a card that came to a place, turned face
+/// up or changed position; a GY or banished pile that grew.
+function markChanges(old: WireView, now: WireView) {
+  const changed = new Set<string>();
+  const grew = new Map<string, number>();
+  const sig = (s: WireSlot | null | undefined) => (s ? `${s.card?.code ?? '?'}:${s.position}` : '');
+  now.sides.forEach((side: WireSide, i) => {
+    const was = old.sides[i];
+    const p = i === 0 ? 'A' : 'B';
+    const zones: [string, (WireSlot | null)[], (WireSlot | null)[]][] = [
+      ['monsters', side.monsters, was.monsters],
+      ['spells', side.spells, was.spells],
+      ['field', [side.field], [was.field]],
+      ['pendulum', side.pendulum, was.pendulum],
+    ];
+    for (const [zone, list, before] of zones) {
+      list.forEach((s, j) => {
+        if (s && sig(s) !== sig(before[j])) changed.add(`${p}.${zone}.${j}`);
+      });
+    }
+    if (side.gy.length > was.gy.length) grew.set(`${p}.gy`, side.gy.length - was.gy.length);
+    if (side.banished.length > was.banished.length) grew.set(`${p}.banished`, side.banished.length - was.banished.length);
+  });
+  if (changed.size || grew.size) {
+    app.changed = changed;
+    app.grew = grew;
+    app.changedAt = performance.now();
+  }
+}
 
 export function send(msg: object) {
   if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(msg));
@@ -81,8 +111,16 @@ function onMessage(m: ServerMsg) {
       app.fresh = m.log.length;
       const old = app.frame?.view;
       if (old && m.view && !fresh) {
-        app.lpDelta = [m.view.sides[0].lp - old.sides[0].lp, m.view.sides[1].lp - old.sides[1].lp];
-      } else app.lpDelta = [0, 0];
+        if (m.view.turn !== old.turn) app.lpDelta = [0, 0];
+        m.view.sides.forEach((s, i) => {
+          if (s.lp !== old.sides[i].lp) app.lpDelta[i] = s.lp - old.sides[i].lp;
+        });
+        markChanges(old, m.view);
+      } else {
+        app.lpDelta = [0, 0];
+        app.changed = new Set();
+        app.grew = new Map();
+      }
       app.frame = m;
       app.frameAt = performance.now();
       // A menu of a card that has no action any more closes.

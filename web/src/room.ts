@@ -175,14 +175,33 @@ function answerClass(a: WireAction): string {
 
 const NOISE = /^(-- turn|Draw Phase|Standby Phase|Main Phase|Battle Phase|End Phase|Start Step|Battle Step|End Step)|draws|shuffles|after it resolved|resolves$|the chain has resolved/;
 
-/// The last things that happened (summons, activations, attacks, LP), newest last.
+/// The last things that happened (summons, activations, attacks, LP), newest last; the
+/// opponent's lines marked, and the opponent's latest activation of this turn kept in it
+/// however much happened since.
 function strip(): HTMLElement {
-  const lines: [string, boolean][] = [];
   const n = app.log.length;
-  for (let i = n - 1; i >= 0 && lines.length < 4; i--) {
-    if (!NOISE.test(app.log[i])) lines.unshift([app.log[i], i >= n - app.fresh]);
+  const opp = app.seat === 'A' ? 'B' : app.seat === 'B' ? 'A' : null;
+  const theirs = (l: string) => opp !== null && (l.startsWith(`${opp} `) || l.startsWith(`${opp}'s `));
+  const shown: number[] = [];
+  for (let i = n - 1; i >= 0 && shown.length < 4; i--) if (!NOISE.test(app.log[i])) shown.unshift(i);
+  let pinned = -1;
+  if (opp) {
+    for (let i = n - 1; i >= 0 && !app.log[i].startsWith('-- turn'); i--) {
+      if (app.log[i].startsWith(`${opp} activates `)) {
+        pinned = i;
+        break;
+      }
+    }
   }
-  return el('div', { class: 'panel strip', 'data-testid': 'strip' }, ...lines.map(([l, fresh]) => el('div', { class: fresh ? 'new' : '' }, l)));
+  if (pinned >= 0 && !shown.includes(pinned)) shown.unshift(pinned);
+  const line = (i: number) => {
+    const cls = [i >= n - app.fresh ? 'new' : '', theirs(app.log[i]) ? 'opp' : '', i === pinned ? 'pinned' : ''].filter(Boolean).join(' ');
+    return el('div', { class: cls }, app.log[i]);
+  };
+  const box = el('div', { class: 'panel strip', 'data-testid': 'strip' }, ...shown.map(line));
+  // A phone shows its last lines: the newest is the one to see.
+  setTimeout(() => (box.scrollTop = box.scrollHeight), 0);
+  return box;
 }
 
 function logEl(): HTMLElement {

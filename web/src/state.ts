@@ -27,8 +27,15 @@ export const app = {
   frame: null as StateFrame | null,
   /// When `frame` arrived (ms, performance clock): the match clock counts down from it.
   frameAt: 0,
-  /// The LP of both sides before the latest change, for the "-1000" marks.
+  /// The latest LP change of each side ("-1000"), shown until the next one or the next turn.
   lpDelta: [0, 0] as [number, number],
+  /// Places whose card changed in the latest frame (summoned, Set, flipped, activated),
+  /// and piles that grew (`A.gy` -> how many cards came): drawn highlighted for a moment.
+  changed: new Set<string>(),
+  grew: new Map<string, number>(),
+  /// When they changed (ms, performance clock): the highlight lasts a moment, not every
+  /// redraw after it.
+  changedAt: 0,
   log: [] as string[],
   /// Log lines of the latest frame (the "what just happened" strip marks them new).
   fresh: 0,

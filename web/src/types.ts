@@ -25,6 +25,7 @@ export interface WireSide {
   lp: number;
   hand_count: number;
   hand: WireCard[];
+  revealed: [number, WireCard][];
   deck_count: number;
   extra_count: number;
   extra: WireCard[];
@@ -47,6 +48,12 @@ export interface WireView {
   sides: [WireSide, WireSide];
   prompt: string | null;
   links: WireLink[];
+  attack: WireAttack | null;
+}
+
+export interface WireAttack {
+  attacker: WireTarget;
+  target: WireTarget | null;
 }
 
 export interface WireTarget {

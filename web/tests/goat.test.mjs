@@ -2,8 +2,8 @@
 // the way a player plays: by clicking cards, attack targets and zones on the mat (and the
 // prompt's buttons for answers that are about no card). At every decision the hand, both
 // fields and the prompt are on the one screen, no button, log or chain line speaks the
-// command language, and every chain link with a target names it in the chain panel and in
-// the log. The first chain with a target is photographed (docs/web-chain-*.png are these).
+// command language, every chain link with a target names it in the chain panel and in
+// the log, and an attack being made is drawn from the attacker to its target. The first chain with a target is photographed (docs/web-chain-*.png are these).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -43,6 +43,7 @@ for (const [width, height, seeds] of [
     const phone = width < 500;
     let targeted = 0;
     let decisions = 0;
+    let attacks = 0;
     try {
       for (const seed of seeds) {
         const ctx = await browser.newContext({ viewport: { width, height }, hasTouch: phone, isMobile: phone });
@@ -56,14 +57,30 @@ for (const [width, height, seeds] of [
           decisions += 1;
           assert.deepEqual(await outsideViewport(p), [], `decision ${decisions}: everything on one screen`);
           assert.deepEqual(await commandWords(p), [], `decision ${decisions}: player words only`);
+          // An attack being made is drawn from the attacker to its target (or, a direct
+          // attack, to the defending player's LP) while both are on the mat.
+          const attacker = await p.locator('[data-testid="mat"] .mark.attacker').count();
+          const target = await p.locator('[data-testid="mat"] .mark.attacked, [data-testid="mat"][data-attack="direct"]').count();
+          if (attacker && target) {
+            await p.locator('[data-testid="attack-line"]').waitFor({ state: 'attached', timeout: 10000 });
+            attacks += 1;
+          }
           const { links, log } = await chainAndLog(p);
           for (const l of links) {
             if (!l.targets || checked.has(l.text)) continue;
             checked.add(l.text);
             const names = l.targets.replace(/^targeting /, '');
             assert.ok(names.length > 0, `link ${l.link} names its target`);
+            // The log line was written on activation: a target face-down then (a Set card
+            // it flipped since) reads "B's face-down card" there.
+            const same = (then, now) => {
+              const a = then.split(/, | and /);
+              const b = now.split(/, | and /);
+              return a.length === b.length && a.every((x, i) => x === b[i] || (/^[AB]'s face-down card$/.test(x) && b[i].startsWith(x.slice(0, 3))));
+            };
+            const marker = `(chain link ${l.link}), targeting `;
             assert.ok(
-              log.some((line) => line.includes(`(chain link ${l.link}), targeting ${names}`)),
+              log.some((line) => line.includes(marker) && same(line.slice(line.indexOf(marker) + marker.length), names)),
               `the log names the target of chain link ${l.link} (${names}): ${log.slice(-8).join(' | ')}`,
             );
             // A line runs from the link's source to its target when both lie on the mat.
@@ -86,6 +103,7 @@ for (const [width, height, seeds] of [
         if (targeted > 0) break;
       }
       assert.ok(decisions > 20, `${decisions} decisions`);
+      assert.ok(attacks > 0, 'an attack was drawn on the mat');
       assert.ok(targeted > 0, 'a chain link with a target was played and checked');
     } finally {
       await browser.close();

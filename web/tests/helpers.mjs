@@ -148,6 +148,7 @@ export async function commandWords(page) {
   return page.evaluate((src) => {
     const re = new RegExp(src);
     const texts = [...document.querySelectorAll('button, [data-testid="log"] div, [data-testid="strip"] div, [data-testid="chain"] div')].map((e) => e.textContent || '');
-    return texts.filter((t) => re.test(t) || /ruledestroy|Race\(/.test(t));
+    // An effect is named by what it does, never by a number ("activate Breaker: effect 3").
+    return texts.filter((t) => re.test(t) || /ruledestroy|Race\(|: effect \d/.test(t));
   }, PLACE_SUFFIX.source);
 }

@@ -49,6 +49,10 @@ pub struct WireSide {
     pub lp: i32,
     pub hand_count: usize,
     pub hand: Vec<WireCard>,
+    /// The opponent's hand cards revealed to this seat (MISC-7), each with its index in
+    /// that hand; empty for one's own side and for spectators.
+    #[serde(default)]
+    pub revealed: Vec<(usize, WireCard)>,
     pub deck_count: usize,
     pub extra_count: usize,
     pub extra: Vec<WireCard>,
@@ -78,6 +82,17 @@ pub struct WireView {
     /// The chain, link 1 first, with each link's targets (public: EFF-6).
     #[serde(default)]
     pub links: Vec<WireLink>,
+    /// The attack being made now, if any: the attacker and its target (none: a direct
+    /// attack), both public.
+    #[serde(default)]
+    pub attack: Option<WireAttack>,
+}
+
+/// The attack of the current battle as every audience may read it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WireAttack {
+    pub attacker: WireTarget,
+    pub target: Option<WireTarget>,
 }
 
 /// One chain link as every audience may read it.
@@ -199,7 +214,7 @@ fn slot(duel: &Duel, s: &SeenCard, at: Option<Loc>) -> WireSlot {
     }
 }
 
-fn side(duel: &Duel, p: Player, s: &SideView) -> WireSide {
+fn side(duel: &Duel, p: Player, s: &SideView, who: Audience) -> WireSide {
     let slots = |v: &[Option<SeenCard>], z: Zone| {
         v.iter().enumerate().map(|(i, x)| x.as_ref().map(|c| slot(duel, c, Some(Loc { player: p, zone: z, index: i as u8 })))).collect()
     };
@@ -207,6 +222,12 @@ fn side(duel: &Duel, p: Player, s: &SideView) -> WireSide {
         lp: s.lp,
         hand_count: s.hand_count,
         hand: s.hand.iter().map(|k| card(duel, k)).collect(),
+        // A spectator's view is built from both seats' views: what one seat was shown of
+        // the other's hand stays that seat's.
+        revealed: match who {
+            Audience::Seat(_) => s.known_hand.iter().map(|(i, k)| (*i, card(duel, k))).collect(),
+            Audience::Public => Vec::new(),
+        },
         deck_count: s.deck_count,
         extra_count: s.extra_count,
         extra: s.extra.iter().map(|k| card(duel, k)).collect(),
@@ -245,13 +266,26 @@ pub fn view(duel: &Duel, who: Audience) -> WireView {
         step: v.step.map(|s| s.name().to_string()),
         deciding: v.deciding.map(|p| p.name().to_string()),
         outcome: v.outcome.map(|o| WireOutcome { winner: o.winner.map(|w| w.name().to_string()), reason: format!("{:?}", o.reason) }),
-        sides: [side(duel, Player::A, &v.sides[0]), side(duel, Player::B, &v.sides[1])],
+        sides: [side(duel, Player::A, &v.sides[0], who), side(duel, Player::B, &v.sides[1], who)],
         prompt: match who {
             Audience::Seat(p) if duel.deciding_player() == Some(p) && v.outcome.is_none() => Some(words::ask(duel, p).text),
             _ => None,
         },
         links: links_from(duel, chain_start(duel, 0, 0)),
+        attack: attack(duel),
     }
+}
+
+/// The current attack: its attacker and the target its latest declaration named (a
+/// replay declares again).
+pub fn attack(duel: &Duel) -> Option<WireAttack> {
+    let att = duel.current_attacker()?;
+    let target = duel.events().iter().rev().find_map(|e| match e {
+        Event::AttackDeclared { attacker, target } if *attacker == att => Some(*target),
+        _ => None,
+    })?;
+    let public = |id: CardId| WireTarget { name: words::target_words(duel, id), loc: field_loc(duel, id) };
+    Some(WireAttack { attacker: public(att), target: target.map(public) })
 }
 
 /// The places whose every index the deciding player's view shows in order, by their
@@ -274,7 +308,10 @@ pub fn actions(duel: &Duel, seat: Player) -> Vec<WireAction> {
     view.actions
         .iter()
         .map(|(a, text)| {
-            let card = a.subject_for(seat).and_then(wire_loc);
+            // A card of the opponent's hand revealed to this seat is shown where it lies
+            // (MISC-7), so an answer about it is played on it.
+            let revealed = |l: Loc| l.zone == Zone::Hand && view.sides[l.player.idx()].known_hand.iter().any(|(i, _)| *i == l.index as usize);
+            let card = a.subject_for(seat).or_else(|| a.subject().filter(|&l| revealed(l))).and_then(wire_loc);
             let target = a.attack_target().and_then(wire_loc);
             // A zone answer places a monster in the deciding player's Monster Zone.
             let place = match *a {

@@ -134,7 +134,9 @@ fn event_card(d: &Duel, id: CardId, face_up: bool, viewer: Option<Player>) -> St
 
 /// A card with its controller: "B's Vorse Raider".
 fn owned(d: &Duel, id: CardId, face_up: bool, viewer: Option<Player>) -> String {
-    format!("{}'s {}", d.card(id).controller().name(), event_card(d, id, face_up, viewer))
+    let name = event_card(d, id, face_up, viewer);
+    let name = name.strip_prefix("a ").filter(|n| n.starts_with("face-down")).unwrap_or(&name);
+    format!("{}'s {name}", d.card(id).controller().name())
 }
 
 /// The log line of an event in words, as `viewer` may read it (`None`: everything shown).
@@ -322,6 +324,10 @@ pub struct Ask {
     pub chain: bool,
     /// Triggered effects are offered: `pass` declines them.
     pub trigger: bool,
+    /// What each offered activation of a card with more than one activated effect does
+    /// (the card, the effect's index, the first sentence of its description), so the
+    /// choice reads by what it does rather than by a number.
+    pub effects: Vec<(Loc, u8, String)>,
 }
 
 /// A card named in a question: its name if `viewer` may see it.
@@ -340,7 +346,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 /// What the pending decision of `viewer` asks, in words (from the prompt, the chain and
 /// the card that asks; nothing the viewer may not see).
 pub fn ask(d: &Duel, viewer: Player) -> Ask {
-    let mut a = Ask { text: String::new(), purpose: None, cost_verb: "choose", chain: d.chain_len() > 0, trigger: false };
+    let mut a = Ask { text: String::new(), purpose: None, cost_verb: "choose", chain: d.chain_len() > 0, trigger: false, effects: effects_offered(d, viewer) };
     let src = source_name(d, viewer);
     let src_or = |s: &str| src.clone().unwrap_or_else(|| s.to_string());
     a.text = match d.prompt() {
@@ -416,6 +422,34 @@ pub fn ask(d: &Duel, viewer: Player) -> Ask {
     a
 }
 
+/// The offered activations of cards with two or more activated effects, each with what
+/// the effect does: the first sentence of its description in the card's declaration.
+fn effects_offered(d: &Duel, viewer: Player) -> Vec<(Loc, u8, String)> {
+    if d.deciding_player() != Some(viewer) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for a in d.legal_actions() {
+        let Action::Activate { card, effect } = a else { continue };
+        let Some(id) = d.card_at(card) else { continue };
+        let b = &d.pool().def(d.card(id).def).behavior;
+        if b.effects.iter().filter(|e| e.is_activated()).count() < 2 {
+            continue;
+        }
+        if let Some(e) = b.effects.get(effect as usize) {
+            out.push((card, effect, first_sentence(&e.text)));
+        }
+    }
+    out
+}
+
+/// A description's first sentence of some length, without its full stop: a sentence of
+/// under 40 characters ("Once per turn: call a coin toss.") keeps the next one with it.
+fn first_sentence(text: &str) -> String {
+    let end = text.match_indices(". ").map(|(i, _)| i).find(|&i| i >= 40);
+    end.map_or_else(|| text.trim_end_matches('.'), |i| &text[..i]).to_string()
+}
+
 /// A priority window in words: the chain to respond to, the attack, or the phase.
 fn window_words(d: &Duel, viewer: Player) -> String {
     let chain = d.chain_cards();
@@ -459,7 +493,9 @@ pub fn seen_at(view: &View, loc: Loc) -> Option<SeenCard> {
     let s = &view.sides[loc.player.idx()];
     let i = loc.index as usize;
     match loc.zone {
-        Zone::Hand => s.hand.get(i).cloned().map(SeenCard::Known),
+        Zone::Hand if loc.player == view.viewer => s.hand.get(i).cloned().map(SeenCard::Known),
+        // The opponent's hand cards revealed to the viewer (MISC-7).
+        Zone::Hand => s.known_hand.iter().find(|(at, _)| *at == i).map(|(_, k)| SeenCard::Known(k.clone())),
         Zone::Monster => s.monsters.get(i).cloned().flatten(),
         Zone::SpellTrap => s.spells.get(i).cloned().flatten(),
         Zone::Field => s.field.clone(),
@@ -519,7 +555,10 @@ pub fn card_words(view: &View, loc: Loc, canonical: &str) -> String {
         },
         Zone::Pendulum => format!("{opp}{name} ({} Pendulum Zone)", if loc.index == 0 { "left" } else { "right" }),
         Zone::Hand if mine => format!("{name} from your hand"),
-        Zone::Hand => "a card in the opponent's hand".into(),
+        Zone::Hand => match known {
+            Some(k) => format!("{} in the opponent's hand", k.name),
+            None => "a card in the opponent's hand".into(),
+        },
         Zone::Gy => format!("{name} in {whose} GY"),
         Zone::Banished => match known {
             None => format!("a face-down banished card of {}", if mine { "yours" } else { "the opponent's" }),
@@ -567,8 +606,11 @@ pub fn action_words(view: &View, ask: &Ask, a: &Action, canonical: &str) -> Stri
             let pendulum = *effect == ygo_core::PENDULUM_SCALE && l.zone == Zone::Hand;
             if pendulum {
                 format!("place {} in a Pendulum Zone", name_at(view, *l, canonical))
-            } else if canonical.contains(" effect ") && *effect > 0 {
-                format!("activate {}: effect {}", card(l), effect + 1)
+            } else if let Some((_, _, does)) = ask.effects.iter().find(|(c, e, _)| c == l && e == effect) {
+                format!("activate {}: {does}", card(l))
+            } else if let Some((_, n)) = canonical.rsplit_once(" effect ") {
+                // A card whose declaration says nothing more: the canonical text's number.
+                format!("activate {}: effect {n}", card(l))
             } else {
                 format!("activate {}", card(l))
             }
@@ -639,6 +681,18 @@ mod tests {
         assert_eq!(canonical_name("choose Sangan@A.deck"), "Sangan");
         assert_eq!(canonical_name("choose Sangan"), "Sangan");
         assert_eq!(canonical_name("target face-down@B.spells#0"), "a face-down card");
+    }
+
+    #[test]
+    fn an_effect_reads_as_its_first_sentence() {
+        assert_eq!(
+            first_sentence("Remove 1 Spell Counter from this card to destroy 1 targeted spell or trap."),
+            "Remove 1 Spell Counter from this card to destroy 1 targeted spell or trap"
+        );
+        assert_eq!(
+            first_sentence("Once per turn: call a coin toss. Right: destroy every monster. Wrong: take damage."),
+            "Once per turn: call a coin toss. Right: destroy every monster"
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 use ygo_server::protocol::{ClockInfo, ResultInfo, RoomInfo, RoomOptions, SeatInfo, ServerMsg, SideInfo, StateFrame};
-use ygo_server::wire::{WireAction, WireCard, WireLink, WireLoc, WireOutcome, WireSide, WireSlot, WireTarget, WireView};
+use ygo_server::wire::{WireAction, WireAttack, WireCard, WireLink, WireLoc, WireOutcome, WireSide, WireSlot, WireTarget, WireView};
 
 const TYPES_TS: &str = include_str!("../../../web/src/types.ts");
 
@@ -104,6 +104,7 @@ fn side() -> WireSide {
         lp: 8000,
         hand_count: 0,
         hand: vec![],
+        revealed: vec![],
         deck_count: 0,
         extra_count: 0,
         extra: vec![],
@@ -128,6 +129,7 @@ fn view() -> WireView {
         sides: [side(), side()],
         prompt: None,
         links: vec![],
+        attack: None,
     }
 }
 
@@ -192,6 +194,7 @@ fn every_interface_names_the_fields_the_server_sends() {
         ("WireAction", keys(&WireAction::plain("first"))),
         ("WireLink", keys(&WireLink { link: 1, code: 1, name: "x".into(), controller: "A".into(), card: None, targets: vec![] })),
         ("WireTarget", keys(&WireTarget { name: "x".into(), loc: Some(loc()) })),
+        ("WireAttack", keys(&WireAttack { attacker: WireTarget { name: "x".into(), loc: None }, target: None })),
         ("ClockInfo", keys(&clock())),
         ("SideInfo", keys(&SideInfo { main: vec![], extra: vec![], side: vec![], next_duel: 2 })),
         ("StateFrame", keys(&frame())),
