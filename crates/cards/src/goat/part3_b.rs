@@ -157,7 +157,9 @@ fn behemoth(v: Versions, texts: [&str; 3]) -> Behavior {
     let back = |text: &str, n: u8| {
         let e = E::optional_when(Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This }, text);
         match v {
-            Versions::Current | Versions::Edison2010 => e.when(tribute_summoned(n as i32)).target_in(Place::Gy(Who::You), n, n, beasts.clone()).op(Op::ToHand(Obj::Targets)),
+            Versions::Current | Versions::Edison2010 => {
+                e.when(tribute_summoned(n as i32)).target_in(Place::Gy(Who::You), n, n, beasts.clone()).op(Op::ToHand(Obj::Targets))
+            }
             Versions::Goat2005 => e
                 .when(Condition::All(vec![tribute_summoned(n as i32), Condition::Exists { place: Place::Gy(Who::You), filter: beasts.clone(), count: n }]))
                 .op(Op::Choose { who: Who::You, place: Place::Gy(Who::You), filter: beasts.clone(), min: n, max: n })
