@@ -423,7 +423,8 @@ pub fn ask(d: &Duel, viewer: Player) -> Ask {
 }
 
 /// The offered activations of cards with two or more activated effects, each with what
-/// the effect does: the first sentence of its description in the card's declaration.
+/// the effect does: [`ygo_core::pool::CardPool::effect_words`], the one place that names an
+/// effect for every front end.
 fn effects_offered(d: &Duel, viewer: Player) -> Vec<(Loc, u8, String)> {
     if d.deciding_player() != Some(viewer) {
         return Vec::new();
@@ -436,18 +437,11 @@ fn effects_offered(d: &Duel, viewer: Player) -> Vec<(Loc, u8, String)> {
         if b.effects.iter().filter(|e| e.is_activated()).count() < 2 {
             continue;
         }
-        if let Some(e) = b.effects.get(effect as usize) {
-            out.push((card, effect, first_sentence(&e.text)));
+        if let Some(does) = d.pool().effect_words(d.card(id).code, effect) {
+            out.push((card, effect, does));
         }
     }
     out
-}
-
-/// A description's first sentence of some length, without its full stop: a sentence of
-/// under 40 characters ("Once per turn: call a coin toss.") keeps the next one with it.
-fn first_sentence(text: &str) -> String {
-    let end = text.match_indices(". ").map(|(i, _)| i).find(|&i| i >= 40);
-    end.map_or_else(|| text.trim_end_matches('.'), |i| &text[..i]).to_string()
 }
 
 /// A priority window in words: the chain to respond to, the attack, or the phase.
@@ -681,18 +675,6 @@ mod tests {
         assert_eq!(canonical_name("choose Sangan@A.deck"), "Sangan");
         assert_eq!(canonical_name("choose Sangan"), "Sangan");
         assert_eq!(canonical_name("target face-down@B.spells#0"), "a face-down card");
-    }
-
-    #[test]
-    fn an_effect_reads_as_its_first_sentence() {
-        assert_eq!(
-            first_sentence("Remove 1 Spell Counter from this card to destroy 1 targeted spell or trap."),
-            "Remove 1 Spell Counter from this card to destroy 1 targeted spell or trap"
-        );
-        assert_eq!(
-            first_sentence("Once per turn: call a coin toss. Right: destroy every monster. Wrong: take damage."),
-            "Once per turn: call a coin toss. Right: destroy every monster"
-        );
     }
 
     #[test]
