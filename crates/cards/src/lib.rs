@@ -13,6 +13,7 @@ pub mod classic;
 pub mod counters_and_tokens;
 pub mod decks;
 pub mod dragons_roar;
+pub mod edison;
 pub mod extra_deck;
 pub mod goat;
 pub mod mechanics;
@@ -120,6 +121,13 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::part2_rest", goat::part2_rest::behavior),
     ("goat::part3_a", goat::part3_a::behavior),
     ("goat::part3_b", goat::part3_b::behavior),
+    ("goat::part2_d", goat::part2_d::behavior),
+    ("goat::part2_e", goat::part2_e::behavior),
+    ("goat::part3_c", goat::part3_c::behavior),
+    ("edison::extra", edison::extra::behavior),
+    ("edison::part1_a", edison::part1_a::behavior),
+    ("edison::part1_b", edison::part1_b::behavior),
+    ("edison::part1_c", edison::part1_c::behavior),
 ];
 
 /// The modules of 2005 versions: the Goat-pool behaviour of cards whose text changed later

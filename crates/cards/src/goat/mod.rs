@@ -10,6 +10,8 @@
 pub(crate) mod monsters_a;
 pub(crate) mod monsters_b;
 pub(crate) mod monsters_c;
+pub(crate) mod part2_d;
+pub(crate) mod part2_e;
 pub(crate) mod part2_named;
 pub(crate) mod part2_quick;
 pub(crate) mod part2_rest;
@@ -17,6 +19,7 @@ pub(crate) mod part2_spells;
 pub(crate) mod part2_traps;
 pub(crate) mod part3_a;
 pub(crate) mod part3_b;
+pub(crate) mod part3_c;
 pub(crate) mod spells_a;
 pub(crate) mod spells_b;
 pub(crate) mod traps;

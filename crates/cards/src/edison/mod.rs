@@ -1,0 +1,8 @@
+//! The cards of the Edison format (`../shared/spec/pools/edison-1.txt`): the TCG of March to
+//! September 2010. Each module declares today's behaviour of its cards (listed in the crate's
+//! one registry, `MODULES`); the rulings decided for them are in `docs/rulings/edison-1.md`.
+
+pub(crate) mod extra;
+pub(crate) mod part1_a;
+pub(crate) mod part1_b;
+pub(crate) mod part1_c;
