@@ -510,7 +510,7 @@ impl Session {
         let Some(p) = self.duel.deciding_player() else { return self.duel.action_text(a) };
         let view = view_for(&self.duel, p);
         let canonical = view.actions.iter().find(|x| x.0 == *a).map_or_else(|| self.duel.action_text(a), |x| x.1.clone());
-        words::action_words(&self.duel, &view, &words::ask(&self.duel, p), a, &canonical)
+        words::action_words(&view, &words::ask(&self.duel, p), a, &canonical)
     }
 
     /// Runs the AI's decisions and answers a person's forced decisions (one legal action)

@@ -1,37 +1,13 @@
 //! The words a player reads in the terminal: `ygo-server`'s `words` (the one place that
 //! writes them for the browser and the terminal), with what the terminal adds on top:
 //!
-//! - an effect action named by what the effect does, from the project's description of
-//!   that effect (`CardPool::effect_words` in `ygo-core`, which the browser's words can call
-//!   alike): "activate Breaker the Magical Warrior (zone 3): remove 1 Spell Counter from
-//!   this card to destroy 1 targeted spell or trap on the field";
 //! - a monster turned face-down or face-up in the log: named when it was public (face-up
 //!   before or after), and "A's" only for the player who controlled it then.
 
 pub use ygo_server::words::*;
 
 use ygo_core::event::Event;
-use ygo_core::view::{SeenCard, View};
-use ygo_core::{Action, CardId, Duel, Player, Zone};
-
-/// One action in words (as `ygo_server::words::action_words`), an activation of one of a
-/// card's several effects named by what that effect does.
-pub fn action_words(d: &Duel, view: &View, ask: &Ask, a: &Action, canonical: &str) -> String {
-    let w = ygo_server::words::action_words(view, ask, a, canonical);
-    let Action::Activate { card, effect } = a else { return w };
-    let Some(SeenCard::Known(k)) = seen_at(view, *card) else { return w };
-    let Some(what) = d.pool().effect_words(k.code, *effect) else { return w };
-    match w.rsplit_once(": effect ") {
-        Some((head, _)) => format!("{head}: {what}"),
-        None => w,
-    }
-}
-
-/// The viewer's legal actions as (action, canonical text, words), in the view's order.
-pub fn actions_in_words(d: &Duel, view: &View) -> Vec<(Action, String, String)> {
-    let q = ask(d, view.viewer);
-    view.actions.iter().map(|(a, t)| (*a, t.clone(), action_words(d, view, &q, a, t))).collect()
-}
+use ygo_core::{CardId, Duel, Player, Zone};
 
 /// Who controlled `card` when the last event of `events` happened (a prefix of the duel's
 /// events): its controller now, unless a later control change moved it since.

@@ -422,8 +422,8 @@ pub fn ask(d: &Duel, viewer: Player) -> Ask {
     a
 }
 
-/// The offered activations of cards with two or more activated effects, each with what
-/// the effect does: [`ygo_core::pool::CardPool::effect_words`], the one place that names an
+/// The offered activations of cards with two or more activated effects (or whose one is not
+/// their first effect), each with what the effect does: [`ygo_core::pool::CardPool::effect_words`], the one place that names an
 /// effect for every front end.
 fn effects_offered(d: &Duel, viewer: Player) -> Vec<(Loc, u8, String)> {
     if d.deciding_player() != Some(viewer) {
@@ -434,7 +434,9 @@ fn effects_offered(d: &Duel, viewer: Player) -> Vec<(Loc, u8, String)> {
         let Action::Activate { card, effect } = a else { continue };
         let Some(id) = d.card_at(card) else { continue };
         let b = &d.pool().def(d.card(id).def).behavior;
-        if b.effects.iter().filter(|e| e.is_activated()).count() < 2 {
+        // One activated effect, and the card's first: "activate X" says it all. Else the
+        // canonical text numbers the effect ("effect 2"), and words say which it is.
+        if b.effects.iter().filter(|e| e.is_activated()).count() < 2 && b.effect_number(effect) == Some(1) {
             continue;
         }
         if let Some(does) = d.pool().effect_words(d.card(id).code, effect) {

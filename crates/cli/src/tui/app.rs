@@ -450,7 +450,7 @@ impl App {
         let view = self.view();
         self.message = match i.and_then(|i| view.actions.get(i)) {
             Some((a, t)) => {
-                let w = words::action_words(&self.session.duel, &view, &words::ask(&self.session.duel, view.viewer), a, t);
+                let w = words::action_words(&view, &words::ask(&self.session.duel, view.viewer), a, t);
                 let n = crate::duel::action_numbers(&self.session.duel, &view).get(i.unwrap_or(0)).copied().unwrap_or(1);
                 format!("{n}. {w} -- Enter does it")
             }
