@@ -131,3 +131,104 @@ pub fn run(decks: &[NamedDeck; 2], rules: &crate::rules::Rules, games: u64, heap
         bytes_per_duel: bytes,
     })
 }
+
+/// What `ygo bench --pairs FORMAT` measures: every pair of the format's built-in decks.
+#[derive(Clone, Debug, Serialize)]
+pub struct PairsOutput {
+    pub format: String,
+    pub games: u64,
+    pub pairs: Vec<BenchReport>,
+    /// The mean of the pairs' duels/s.
+    pub mean_duels_per_sec: f64,
+    /// The pair with the fewest duels/s.
+    pub slowest: BenchReport,
+}
+
+/// Benchmarks every pair of `format`'s built-in decks (each unordered pair once, in the
+/// deck list's order), reporting each finished pair to `progress`.
+pub fn run_pairs(format: &str, games: u64, heap_bytes: &dyn Fn(&mut dyn FnMut()) -> usize, progress: &mut dyn FnMut(String)) -> anyhow::Result<PairsOutput> {
+    let data = ygo_data::Format::by_name(format)?;
+    let rules = crate::rules::Rules::of_format(data);
+    let names: Vec<&str> = ygo_cards::decks::all().filter(|d| ygo_cards::decks::format_of(d.name) == Some(data.name)).map(|d| d.name).collect();
+    if names.len() < 2 {
+        anyhow::bail!("--pairs {format}: the format has {} built-in deck(s); a pair needs two", names.len());
+    }
+    let decks: Vec<NamedDeck> = names.iter().map(|n| crate::decks::load_deck(n)).collect::<anyhow::Result<_>>()?;
+    let total = decks.len() * (decks.len() - 1) / 2;
+    let mut pairs = Vec::with_capacity(total);
+    for (i, a) in decks.iter().enumerate() {
+        for b in &decks[i + 1..] {
+            let r = run(&[a.clone(), b.clone()], &rules, games, heap_bytes)?;
+            progress(format!("bench: pair {} of {total}: {} vs {}: {:.0} duels/s", pairs.len() + 1, a.name, b.name, r.duels_per_sec));
+            pairs.push(r);
+        }
+    }
+    let mean = pairs.iter().map(|r| r.duels_per_sec).sum::<f64>() / pairs.len() as f64;
+    let slowest = pairs.iter().min_by(|x, y| x.duels_per_sec.total_cmp(&y.duels_per_sec)).cloned().expect("at least one pair");
+    Ok(PairsOutput { format: data.name.to_string(), games, pairs, mean_duels_per_sec: mean, slowest })
+}
+
+/// The pairs' report in words: one line per pair, then the mean and the slowest.
+pub fn pairs_text(out: &PairsOutput) -> String {
+    let mut s = format!(
+        "every pair of the built-in {} decks ({} pairs, {} games each, one core, uniform random legal actions)\n",
+        out.format,
+        out.pairs.len(),
+        out.games
+    );
+    for r in &out.pairs {
+        s += &format!("{:>10.0} duels/s  {} vs {}\n", r.duels_per_sec, r.decks[0], r.decks[1]);
+    }
+    s += &format!("mean    {:>10.0} duels/s\n", out.mean_duels_per_sec);
+    s += &format!("slowest {:>10.0} duels/s  {} vs {}\n", out.slowest.duels_per_sec, out.slowest.decks[0], out.slowest.decks[1]);
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_need_two_built_in_decks_of_the_format() {
+        let err = run_pairs(
+            "tcg",
+            1,
+            &|f| {
+                f();
+                0
+            },
+            &mut |_| {},
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("--pairs tcg: the format has 0 built-in deck(s)"), "{err}");
+        assert!(run_pairs("no-such-format", 1, &|_| 0, &mut |_| {}).is_err());
+    }
+
+    #[test]
+    fn pairs_text_names_the_mean_and_the_slowest_pair() {
+        let r = |a: &str, b: &str, dps: f64| BenchReport {
+            decks: [a.into(), b.into()],
+            games: 3,
+            duels_per_sec: dps,
+            decisions_per_sec: 0.0,
+            avg_turns: 0.0,
+            avg_decisions: 0.0,
+            avg_real_decisions: 0.0,
+            clone_ns: 0.0,
+            legal_actions_ns: 0.0,
+            legal_actions_ns_per_action: 0.0,
+            bytes_per_duel: 0,
+        };
+        let out = PairsOutput {
+            format: "goat".into(),
+            games: 3,
+            pairs: vec![r("a", "b", 300.0), r("a", "c", 100.0)],
+            mean_duels_per_sec: 200.0,
+            slowest: r("a", "c", 100.0),
+        };
+        let text = pairs_text(&out);
+        assert!(text.contains("(2 pairs, 3 games each"), "{text}");
+        assert!(text.contains("mean           200 duels/s"), "{text}");
+        assert!(text.contains("slowest        100 duels/s  a vs c"), "{text}");
+    }
+}

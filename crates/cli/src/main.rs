@@ -161,7 +161,8 @@ enum Cmd {
     /// Measure random-play duels/s, clone and legal-action costs, memory per duel. Without
     /// --deck: the classic benchmark decks (built in: bench-yugi vs bench-kaiba),
     /// then goat-control vs chaos-turbo under the Goat format (`goat` in --json); with
-    /// --format goat and no --deck, only the Goat pair.
+    /// --format goat and no --deck, only the Goat pair; with --pairs goat, every pair of the
+    /// built-in Goat decks (progress on stderr).
     Bench {
         /// Number of random-play duels per deck pair, 1 to 1,000,000,000.
         #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
@@ -174,6 +175,10 @@ enum Cmd {
         /// Print one JSON object (the Goat pair of the default run under "goat").
         #[arg(long)]
         json: bool,
+        /// Measure every pair of a format's built-in decks instead (each pair once, in the
+        /// order the deck list gives; the mean and the slowest pair at the end): `goat`.
+        #[arg(long, value_name = "FORMAT", conflicts_with_all = ["decks", "format", "edition"])]
+        pairs: Option<String>,
     },
 }
 
@@ -259,7 +264,16 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             let broken = r.invariants.as_ref().is_some_and(|i| i.breaks > 0);
             Ok(if r.errors > 0 || broken { 1 } else { 0 })
         }
-        Cmd::Bench { games, decks, rules, json } => {
+        Cmd::Bench { games, pairs: Some(format), json, .. } => {
+            let out = ygo_cli::bench::run_pairs(&format, games, &heap_bytes, &mut |line| eprintln!("{line}"))?;
+            if json {
+                println!("{}", serde_json::to_string(&out)?);
+            } else {
+                print!("{}", ygo_cli::bench::pairs_text(&out));
+            }
+            Ok(0)
+        }
+        Cmd::Bench { games, decks, rules, json, pairs: None } => {
             let (rules, line) = rules.resolve_for(&decks)?;
             announce(line.as_deref(), json);
             let default_run = decks.is_empty();
