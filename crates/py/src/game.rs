@@ -169,6 +169,31 @@ impl Game {
     }
 }
 
+/// A duel `viewer` cannot tell from `duel`: the identities of the opponent's cards hidden
+/// from `viewer` (hand, Deck, face-down cards, ...) dealt again from `seed`, every card
+/// instance staying where it is and the history (the event log) kept. Unlike
+/// [`Duel::determinized`] (which drops the log, and redeals the viewer's own Deck too),
+/// this is for tests that an observation built from the view and the public history hides
+/// what it must.
+pub fn dealt_again(duel: &Duel, viewer: Player, seed: u64) -> Duel {
+    use rand::{RngExt, SeedableRng};
+    let mut d = duel.clone();
+    let opp = viewer.opp();
+    let ids: Vec<_> = d.card_ids().filter(|&id| d.card(id).owner() == opp && !d.visible_to(id, viewer)).collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for i in (1..ids.len()).rev() {
+        let j = rng.random_range(0..=i);
+        d.swap_hidden_identities(viewer, ids[i], ids[j]);
+    }
+    d
+}
+
+/// The duel's event log as text lines: the referee's (every card named) for `None`, else
+/// the one `viewer` may read (the opponent's hidden cards unnamed: MISC-3).
+pub fn log_lines(duel: &Duel, viewer: Option<Player>) -> Vec<String> {
+    duel.events().iter().map(|e| duel.event_text_for(e, viewer)).filter(|s| !s.is_empty()).collect()
+}
+
 /// What verifying a replay file found, in words and counts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct VerifyReport {

@@ -15,13 +15,25 @@ use ygo_core::Player;
 use crate::encode::{self, Obs, ACTION_COLS, ACTION_ROWS, CARD_COLS, CARD_ROWS, GLOBALS};
 use crate::game::{self, Game, DEFAULT_DECKS};
 use crate::ids::{parse_player, KIND_NAMES};
-use crate::vecenv::{EnvConfig, StepOut, VecEnv};
+use crate::vecenv::{EnvConfig, Refused, StepOut, VecEnv};
 
 create_exception!(ygo, IllegalAction, PyValueError, "An action that is not legal now; the duel is unchanged.");
+create_exception!(ygo, DuelOver, PyRuntimeError, "A step of an environment whose duel is over: reset it first.");
 create_exception!(ygo, ObservationOverflow, PyRuntimeError, "More legal actions (or cards) than the observation's tables have rows.");
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
+}
+
+/// The learner's seat of an environment: `"A"`/`"B"` (or `0`/`1`), or `"alternate"`
+/// (also `None`): A in even duels, B in odd ones.
+fn env_seat(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Player>> {
+    match obj {
+        None => Ok(None),
+        Some(o) if o.is_none() => Ok(None),
+        Some(o) if o.extract::<String>().is_ok_and(|s| s.eq_ignore_ascii_case("alternate")) => Ok(None),
+        Some(o) => seat(o).map(Some).map_err(|_| value_error(format!("seat must be \"A\", \"B\" or \"alternate\", not {o}"))),
+    }
 }
 
 /// A seat from `"A"`/`"B"` or `0`/`1`.
@@ -172,9 +184,22 @@ impl PyDuel {
         Ok(PyDuel { game: Game { duel, ..self.game.clone() } })
     }
 
-    /// The event log as text lines.
-    fn log(&self) -> Vec<String> {
-        self.game.duel.log_lines()
+    /// A duel `player` cannot tell from this one, with the history kept: the opponent's
+    /// cards hidden from `player` dealt again from `seed`, every card instance where it is
+    /// (for tests that what a player reads hides what it must; `determinized` drops the log).
+    fn dealt_again(&self, player: &Bound<'_, PyAny>, seed: u64) -> PyResult<PyDuel> {
+        let duel = game::dealt_again(&self.game.duel, seat(player)?, seed);
+        Ok(PyDuel { game: Game { duel, ..self.game.clone() } })
+    }
+
+    /// The event log as text lines. `log()` is the referee's log: every card named, both
+    /// hands' draws included. `log("A")` (or `"B"`, `0`, `1`) is the log that player may
+    /// read: the opponent's draws, Sets and other hidden moves without the cards' names
+    /// (MISC-3).
+    #[pyo3(signature = (player = None))]
+    fn log(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+        let viewer = player.map(seat).transpose()?;
+        Ok(game::log_lines(&self.game.duel, viewer))
     }
 
     fn __repr__(&self) -> String {
@@ -236,10 +261,28 @@ fn card_codes() -> Vec<u32> {
     std::iter::once(0).chain(ygo_cards::pool().iter().map(|d| d.data.id)).collect()
 }
 
-/// The built-in deck names.
+/// The built-in decks: `{name: format}`, the format a deck is made for (`"goat"` for the
+/// Goat decks, which play their 2005 cards) or `None` for the decks of today's cards.
 #[pyfunction]
-fn builtin_decks() -> Vec<&'static str> {
-    ygo_cards::decks::BUILTIN.iter().map(|d| d.name).collect()
+fn builtin_decks<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for deck in ygo_cards::decks::all() {
+        d.set_item(deck.name, ygo_cards::decks::format_of(deck.name))?;
+    }
+    Ok(d)
+}
+
+/// A deck's cards (built-in name, `.ydk` path or `ydke://` link): `{"name", "main",
+/// "extra", "side"}`, passcodes in the deck's order.
+#[pyfunction]
+fn deck_list<'py>(py: Python<'py>, deck: &str) -> PyResult<Bound<'py, PyDict>> {
+    let d = game::load_deck(deck).map_err(value_error)?;
+    let out = PyDict::new(py);
+    out.set_item("name", d.name)?;
+    out.set_item("main", d.list.main)?;
+    out.set_item("extra", d.list.extra)?;
+    out.set_item("side", d.side)?;
+    Ok(out)
 }
 
 /// Random duels of every pair of built-in decks: the largest legal-action and visible-card
@@ -308,12 +351,12 @@ impl PyVecEnv {
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (num_envs = 64, deck_a = DEFAULT_DECKS[0], deck_b = DEFAULT_DECKS[1], opponent = None, seat = None, seed = 0, threads = 1, edition = None, skip_forced = true, action_rows = ACTION_ROWS, auto_reset = true, format = None))]
+    #[pyo3(signature = (num_envs = 64, deck = DEFAULT_DECKS[0], opponent_deck = DEFAULT_DECKS[1], opponent = None, seat = None, seed = 0, threads = 1, edition = None, skip_forced = true, action_rows = ACTION_ROWS, auto_reset = true, format = None))]
     fn new(
         py: Python<'_>,
         num_envs: usize,
-        deck_a: &str,
-        deck_b: &str,
+        deck: &str,
+        opponent_deck: &str,
         opponent: Option<String>,
         seat: Option<&Bound<'_, PyAny>>,
         seed: u64,
@@ -324,14 +367,14 @@ impl PyVecEnv {
         auto_reset: bool,
         format: Option<String>,
     ) -> PyResult<PyVecEnv> {
-        let decks = [game::load_deck(deck_a).map_err(value_error)?, game::load_deck(deck_b).map_err(value_error)?];
-        let seat = seat.map(self::seat).transpose()?;
+        let decks = [game::load_deck(deck).map_err(value_error)?, game::load_deck(opponent_deck).map_err(value_error)?];
+        let seat = env_seat(seat)?;
         if let Some(o) = &opponent {
             if ygo_ai::by_name(o, 0).is_none() {
                 return Err(value_error(format!("unknown opponent {o:?} ({}, or mcts:N)", ygo_ai::AI_NAMES.join(", "))));
             }
         }
-        let (edition, format) = game::resolve_rules([deck_a, deck_b], edition, format.as_deref()).map_err(value_error)?;
+        let (edition, format) = game::resolve_rules([deck, opponent_deck], edition, format.as_deref()).map_err(value_error)?;
         let cfg = EnvConfig { decks, edition, format, opponent, seat, seed, skip_forced, action_rows: action_rows.max(1), auto_reset };
         let env = py.detach(|| VecEnv::new(cfg, num_envs, threads.max(1))).map_err(value_error)?;
         Ok(PyVecEnv { env: Mutex::new(env), rows: action_rows.max(1) })
@@ -352,10 +395,27 @@ impl PyVecEnv {
         self.run(py, |env, out| env.reset(out))
     }
 
-    /// One step: `choices[i]` is a row of duel i's action table.
+    /// One step: `choices[i]` is a row of duel i's action table. A masked row raises
+    /// `IllegalAction` naming the duel and the row, a finished duel (without auto-reset)
+    /// `DuelOver`; nothing moves then.
     fn step<'py>(&self, py: Python<'py>, choices: PyReadonlyArray1<'py, i64>) -> PyResult<Arrays<'py>> {
         let choices = choices.as_slice().map_err(|e| value_error(e.to_string()))?.to_vec();
+        {
+            let env = self.env.lock().map_err(|_| PyRuntimeError::new_err("the environment panicked earlier"))?;
+            match env.check(&choices) {
+                Ok(()) => {}
+                Err(e @ Refused::Masked(_)) => return Err(IllegalAction::new_err(e.to_string())),
+                Err(e @ Refused::Over(_)) => return Err(DuelOver::new_err(e.to_string())),
+                Err(e @ Refused::Count(_)) => return Err(value_error(e)),
+            }
+        }
         self.run(py, move |env, out| env.step(&choices, out))
+    }
+
+    /// The seat (`"A"`/`"B"`) of the learner's deck in each duel now (seat A goes first).
+    fn seats(&self) -> PyResult<Vec<&'static str>> {
+        let env = self.env.lock().map_err(|_| PyRuntimeError::new_err("the environment panicked earlier"))?;
+        Ok(env.seats().into_iter().map(|p| p.name()).collect())
     }
 
     /// The current legal actions of duel `i` as `(id, text)`.
@@ -390,6 +450,7 @@ fn _ygo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyDuel>()?;
     m.add_class::<PyVecEnv>()?;
     m.add("IllegalAction", py.get_type::<IllegalAction>())?;
+    m.add("DuelOver", py.get_type::<DuelOver>())?;
     m.add("ObservationOverflow", py.get_type::<ObservationOverflow>())?;
     for f in [
         wrap_pyfunction!(verify_replay, m)?,
@@ -397,6 +458,7 @@ fn _ygo(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(card_index, m)?,
         wrap_pyfunction!(card_codes, m)?,
         wrap_pyfunction!(builtin_decks, m)?,
+        wrap_pyfunction!(deck_list, m)?,
         wrap_pyfunction!(table_extremes, m)?,
     ] {
         m.add_function(f)?;

@@ -20,6 +20,36 @@ def table_spaces(action_rows: int) -> dict[str, spaces.Space]:
     }
 
 
+#: The tables of an observation, in the order ``flatten`` concatenates them.
+TABLES = ("cards", "globals", "actions")
+
+
+def table_shapes(action_rows: int) -> dict[str, tuple[int, ...]]:
+    """The shape of each table."""
+    return {k: v.shape for k, v in table_spaces(action_rows).items()}
+
+
+def flat_space(action_rows: int) -> spaces.Box:
+    """The tables raveled and concatenated (``TABLES`` order) as one int32 vector."""
+    n = sum(int(np.prod(s)) for s in table_shapes(action_rows).values())
+    return spaces.Box(I32.min, I32.max, (n,), np.int32)
+
+
+def flatten(obs: dict) -> np.ndarray:
+    """One observation's tables as the vector of ``flat_space``."""
+    return np.concatenate([np.asarray(obs[k], np.int32).ravel() for k in TABLES])
+
+
+def unflatten(flat: np.ndarray, action_rows: int) -> dict[str, np.ndarray]:
+    """The tables again from a vector of ``flat_space`` (int32 arrays)."""
+    out, at = {}, 0
+    for k, shape in table_shapes(action_rows).items():
+        n = int(np.prod(shape))
+        out[k] = flat[at : at + n].reshape(shape)
+        at += n
+    return out
+
+
 def mask_space(action_rows: int) -> spaces.Box:
     """The action mask: 1 for each row of the action table in use."""
     return spaces.Box(0, 1, (action_rows,), np.int8)
