@@ -138,7 +138,8 @@ impl Game {
         let view = duel.view_table(viewer);
         let actions = if view.deciding == Some(viewer) { duel.legal_actions() } else { Vec::new() };
         let mut obs = Obs::new(action_rows);
-        let r = encode(&view, &actions, &|l| Game::visible_code(duel, viewer, l), CardTable::shipped(), obs.as_mut());
+        let public = crate::history::public(duel, viewer);
+        let r = encode(&view, &public, &actions, &|l| Game::visible_code(duel, viewer, l), CardTable::shipped(), obs.as_mut());
         (obs, r)
     }
 

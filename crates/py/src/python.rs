@@ -14,6 +14,7 @@ use ygo_core::Player;
 
 use crate::encode::{self, Obs, ACTION_COLS, ACTION_ROWS, CARD_COLS, CARD_ROWS, GLOBALS};
 use crate::game::{self, Game, DEFAULT_DECKS};
+use crate::history::{self, CHAIN_COLS, CHAIN_ROWS, EVENT_COLS, EVENT_ROWS};
 use crate::ids::{parse_player, KIND_NAMES};
 use crate::vecenv::{EnvConfig, Refused, StepOut, VecEnv};
 
@@ -58,6 +59,8 @@ fn obs_dict<'py>(py: Python<'py>, obs: Obs, rows: usize) -> PyResult<Bound<'py, 
     d.set_item("globals", Array1::from_vec(obs.globals).into_pyarray(py))?;
     d.set_item("actions", Array2::from_shape_vec((rows, ACTION_COLS), obs.actions).map_err(shape)?.into_pyarray(py))?;
     d.set_item("action_mask", Array1::from_vec(obs.mask).into_pyarray(py))?;
+    d.set_item("chain", Array2::from_shape_vec((CHAIN_ROWS, CHAIN_COLS), obs.chain).map_err(shape)?.into_pyarray(py))?;
+    d.set_item("events", Array2::from_shape_vec((EVENT_ROWS, EVENT_COLS), obs.events).map_err(shape)?.into_pyarray(py))?;
     Ok(d)
 }
 
@@ -255,10 +258,31 @@ fn card_index(code: u32) -> i16 {
     encode::CardTable::shipped().index(code)
 }
 
-/// Passcodes by embedding index (`card_codes()[i]` has index `i`; 0 is "unknown").
+/// Passcodes by embedding index (`card_codes()[i]` has index `i`; 0 is "unknown"). The
+/// index is stable: a card keeps it from version to version (new cards are appended).
 #[pyfunction]
 fn card_codes() -> Vec<u32> {
-    std::iter::once(0).chain(ygo_cards::pool().iter().map(|d| d.data.id)).collect()
+    encode::CardTable::shipped().codes().to_vec()
+}
+
+/// The card index with what an embedding may be built from: one dict per index from 1,
+/// `{"index", "code", "name", "text"}`, `text` being the project's own description of the
+/// card (`crates/cards/data/cards.tsv`) in the versions of `format` (today's by default).
+#[pyfunction]
+#[pyo3(signature = (format = None))]
+fn card_catalog<'py>(py: Python<'py>, format: Option<&str>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let pool = game::format_pool(format).map_err(value_error)?;
+    let mut out = Vec::new();
+    for (i, &code) in encode::CardTable::shipped().codes().iter().enumerate().skip(1) {
+        let d = PyDict::new(py);
+        d.set_item("index", i)?;
+        d.set_item("code", code)?;
+        let card = pool.get(code);
+        d.set_item("name", card.map(|c| c.data.name.clone()))?;
+        d.set_item("text", card.map(|c| c.data.text.clone()))?;
+        out.push(d);
+    }
+    Ok(out)
 }
 
 /// The built-in decks: `{name: format}`, the format a deck is made for (`"goat"` for the
@@ -306,6 +330,8 @@ type Arrays<'py> = (
     Bound<'py, PyArray2<i32>>,
     Bound<'py, PyArray3<i16>>,
     Bound<'py, PyArray2<i8>>,
+    Bound<'py, PyArray3<i16>>,
+    Bound<'py, PyArray3<i16>>,
     Bound<'py, PyArray1<f32>>,
     Bound<'py, PyArray1<bool>>,
     Bound<'py, PyArray1<bool>>,
@@ -322,6 +348,8 @@ impl PyVecEnv {
             PyArray2::zeros(py, [n, GLOBALS], false),
             PyArray3::zeros(py, [n, rows, ACTION_COLS], false),
             PyArray2::zeros(py, [n, rows], false),
+            PyArray3::zeros(py, [n, CHAIN_ROWS, CHAIN_COLS], false),
+            PyArray3::zeros(py, [n, EVENT_ROWS, EVENT_COLS], false),
             PyArray1::zeros(py, n, false),
             PyArray1::from_owned_array(py, Array1::from_elem(n, false)),
             PyArray1::from_owned_array(py, Array1::from_elem(n, false)),
@@ -329,13 +357,16 @@ impl PyVecEnv {
         );
         {
             let (mut c, mut g, mut a, mut m) = (arrays.0.readwrite(), arrays.1.readwrite(), arrays.2.readwrite(), arrays.3.readwrite());
-            let (mut r, mut te, mut tr, mut tp) = (arrays.4.readwrite(), arrays.5.readwrite(), arrays.6.readwrite(), arrays.7.readwrite());
+            let (mut ch, mut ev) = (arrays.4.readwrite(), arrays.5.readwrite());
+            let (mut r, mut te, mut tr, mut tp) = (arrays.6.readwrite(), arrays.7.readwrite(), arrays.8.readwrite(), arrays.9.readwrite());
             let slice = |e: numpy::AsSliceError| PyRuntimeError::new_err(e.to_string());
             let out = StepOut {
                 cards: c.as_slice_mut().map_err(slice)?,
                 globals: g.as_slice_mut().map_err(slice)?,
                 actions: a.as_slice_mut().map_err(slice)?,
                 mask: m.as_slice_mut().map_err(slice)?,
+                chain: ch.as_slice_mut().map_err(slice)?,
+                events: ev.as_slice_mut().map_err(slice)?,
                 rewards: r.as_slice_mut().map_err(slice)?,
                 terminated: te.as_slice_mut().map_err(slice)?,
                 truncated: tr.as_slice_mut().map_err(slice)?,
@@ -390,7 +421,7 @@ impl PyVecEnv {
         self.rows
     }
 
-    /// Starts every duel again: `(cards, globals, actions, mask, rewards, terminated, truncated, to_play)`.
+    /// Starts every duel again: `(cards, globals, actions, mask, chain, events, rewards, terminated, truncated, to_play)`.
     fn reset<'py>(&self, py: Python<'py>) -> PyResult<Arrays<'py>> {
         self.run(py, |env, out| env.reset(out))
     }
@@ -457,6 +488,7 @@ fn _ygo(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(mcts, m)?,
         wrap_pyfunction!(card_index, m)?,
         wrap_pyfunction!(card_codes, m)?,
+        wrap_pyfunction!(card_catalog, m)?,
         wrap_pyfunction!(builtin_decks, m)?,
         wrap_pyfunction!(deck_list, m)?,
         wrap_pyfunction!(table_extremes, m)?,
@@ -471,6 +503,15 @@ fn _ygo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CARD_COLUMNS", encode::card::NAMES.to_vec())?;
     m.add("GLOBAL_NAMES", encode::global::NAMES.to_vec())?;
     m.add("ACTION_COLUMNS", encode::act::NAMES.to_vec())?;
+    m.add("CHAIN_ROWS", CHAIN_ROWS)?;
+    m.add("CHAIN_COLS", CHAIN_COLS)?;
+    m.add("CHAIN_COLUMNS", history::ch::NAMES.to_vec())?;
+    m.add("EVENT_ROWS", EVENT_ROWS)?;
+    m.add("EVENT_COLS", EVENT_COLS)?;
+    m.add("EVENT_COLUMNS", history::ev::NAMES.to_vec())?;
+    m.add("EVENT_KINDS", history::EVENT_KINDS.to_vec())?;
+    m.add("THIS_TURN_FLAGS", vec!["summoned", "attacked", "activated"])?;
+    m.add("OBSERVATION_VERSION", encode::OBSERVATION_VERSION)?;
     m.add("ACTION_KINDS", KIND_NAMES.to_vec())?;
     m.add("CARD_FLAGS", encode::FLAG_BITS.iter().map(|(_, n)| *n).collect::<Vec<_>>())?;
     m.add("DEFAULT_DECKS", DEFAULT_DECKS.to_vec())?;

@@ -20,6 +20,7 @@ use ygo_data::NamedDeck;
 
 use crate::encode::{encode, CardTable, ObsMut, ACTION_COLS, CARD_COLS, CARD_ROWS, GLOBALS};
 use crate::game::Game;
+use crate::history::{CHAIN_COLS, CHAIN_ROWS, EVENT_COLS, EVENT_ROWS};
 
 /// How the batch is set up.
 #[derive(Clone, Debug)]
@@ -53,6 +54,8 @@ pub struct StepOut<'a> {
     pub globals: &'a mut [i32],
     pub actions: &'a mut [i16],
     pub mask: &'a mut [i8],
+    pub chain: &'a mut [i16],
+    pub events: &'a mut [i16],
     pub rewards: &'a mut [f32],
     pub terminated: &'a mut [bool],
     pub truncated: &'a mut [bool],
@@ -74,15 +77,17 @@ impl<'a> StepOut<'a> {
         let globals = self.globals.chunks_mut(GLOBALS);
         let actions = self.actions.chunks_mut(rows * ACTION_COLS);
         let mask = self.mask.chunks_mut(rows);
+        let history = self.chain.chunks_mut(CHAIN_ROWS * CHAIN_COLS).zip(self.events.chunks_mut(EVENT_ROWS * EVENT_COLS));
         let scalars = self.rewards.iter_mut().zip(self.terminated.iter_mut()).zip(self.truncated.iter_mut()).zip(self.to_play.iter_mut());
         cards
             .zip(globals)
             .zip(actions)
             .zip(mask)
+            .zip(history)
             .zip(scalars)
             .take(n)
-            .map(|((((cards, globals), actions), mask), (((reward, terminated), truncated), to_play))| One {
-                obs: ObsMut { cards, globals, actions, mask },
+            .map(|(((((cards, globals), actions), mask), (chain, events)), (((reward, terminated), truncated), to_play))| One {
+                obs: ObsMut { cards, globals, actions, mask, chain, events },
                 reward,
                 terminated,
                 truncated,
@@ -247,7 +252,8 @@ impl Slot {
         // The table without action texts; the actions are the ones already listed.
         let view = self.duel.view_table(viewer);
         let duel = &self.duel;
-        if encode(&view, &self.legal, &|l| Game::visible_code(duel, viewer, l), CardTable::shipped(), obs).is_err() {
+        let public = crate::history::public(duel, viewer);
+        if encode(&view, &public, &self.legal, &|l| Game::visible_code(duel, viewer, l), CardTable::shipped(), obs).is_err() {
             self.stats.overflows += 1;
         }
     }
@@ -259,9 +265,9 @@ fn new_duel(cfg: &EnvConfig, seed: u64, seat: Player) -> Result<Duel, String> {
     let mut setup = if seat == Player::A { DuelSetup::new(mine, theirs, seed) } else { DuelSetup::new(theirs, mine, seed) };
     setup.edition = cfg.edition;
     let pool = crate::game::format_pool(cfg.format.as_deref())?;
-    let mut d = Duel::from_setup(pool, &setup).map_err(|e| format!("{e:?}"))?;
-    d.clear_events();
-    Ok(d)
+    // The setup's events (shuffles, opening hands) stay: the observation's event table
+    // shows what `Duel.observe` shows.
+    Duel::from_setup(pool, &setup).map_err(|e| format!("{e:?}"))
 }
 
 impl VecEnv {
@@ -370,6 +376,8 @@ pub struct Buffers {
     pub globals: Vec<i32>,
     pub actions: Vec<i16>,
     pub mask: Vec<i8>,
+    pub chain: Vec<i16>,
+    pub events: Vec<i16>,
     pub rewards: Vec<f32>,
     pub terminated: Vec<bool>,
     pub truncated: Vec<bool>,
@@ -383,6 +391,8 @@ impl Buffers {
             globals: vec![0; n * GLOBALS],
             actions: vec![0; n * rows * ACTION_COLS],
             mask: vec![0; n * rows],
+            chain: vec![0; n * CHAIN_ROWS * CHAIN_COLS],
+            events: vec![0; n * EVENT_ROWS * EVENT_COLS],
             rewards: vec![0.0; n],
             terminated: vec![false; n],
             truncated: vec![false; n],
@@ -395,6 +405,8 @@ impl Buffers {
             globals: &mut self.globals,
             actions: &mut self.actions,
             mask: &mut self.mask,
+            chain: &mut self.chain,
+            events: &mut self.events,
             rewards: &mut self.rewards,
             terminated: &mut self.terminated,
             truncated: &mut self.truncated,

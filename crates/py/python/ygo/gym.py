@@ -84,9 +84,9 @@ class DuelEnv(gymnasium.Env):
         return RawVecEnv(1, self.deck, self.opponent_deck, self.opponent, seat, seed, 1, self.edition, True, self.action_rows, False, self.format)
 
     def _obs(self, arrays):
-        cards, globals_, actions, mask = arrays[:4]
+        cards, globals_, actions, mask, chain, events = arrays[:6]
         self._mask = mask[0]
-        self._last = {"cards": cards[0], "globals": globals_[0], "actions": actions[0], "action_mask": mask[0]}
+        self._last = {"cards": cards[0], "globals": globals_[0], "actions": actions[0], "chain": chain[0], "events": events[0], "action_mask": mask[0]}
         return self._last
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):

@@ -5,23 +5,25 @@ from __future__ import annotations
 import numpy as np
 from gymnasium import spaces
 
-from ygo._ygo import ACTION_COLS, CARD_COLS, CARD_ROWS, GLOBALS
+from ygo._ygo import ACTION_COLS, CARD_COLS, CARD_ROWS, CHAIN_COLS, CHAIN_ROWS, EVENT_COLS, EVENT_ROWS, GLOBALS
 
 I16 = np.iinfo(np.int16)
 I32 = np.iinfo(np.int32)
 
 
 def table_spaces(action_rows: int) -> dict[str, spaces.Space]:
-    """The three tables: ``cards``, ``globals`` and ``actions``."""
+    """The tables: ``cards``, ``globals``, ``actions``, ``chain`` and ``events``."""
     return {
         "cards": spaces.Box(I16.min, I16.max, (CARD_ROWS, CARD_COLS), np.int16),
         "globals": spaces.Box(I32.min, I32.max, (GLOBALS,), np.int32),
         "actions": spaces.Box(I16.min, I16.max, (action_rows, ACTION_COLS), np.int16),
+        "chain": spaces.Box(I16.min, I16.max, (CHAIN_ROWS, CHAIN_COLS), np.int16),
+        "events": spaces.Box(I16.min, I16.max, (EVENT_ROWS, EVENT_COLS), np.int16),
     }
 
 
 #: The tables of an observation, in the order ``flatten`` concatenates them.
-TABLES = ("cards", "globals", "actions")
+TABLES = ("cards", "globals", "actions", "chain", "events")
 
 
 def table_shapes(action_rows: int) -> dict[str, tuple[int, ...]]:

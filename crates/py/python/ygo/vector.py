@@ -3,8 +3,9 @@
 ``VecEnv(num_envs, deck, opponent_deck, opponent=None, seat="alternate", ...)`` keeps N
 duels at a decision of the learner. ``reset()`` and ``step(actions)`` return an observation dict of stacked numpy
 arrays (``cards`` (N, CARD_ROWS, CARD_COLS) int16, ``globals`` (N, GLOBALS) int32,
-``actions`` (N, A, ACTION_COLS) int16, ``action_mask`` (N, A) int8, ``to_play`` (N,) int8:
-whose decision, 0 = A) and, from ``step``, ``rewards`` (float32), ``terminated`` and
+``actions`` (N, A, ACTION_COLS) int16, ``chain`` (N, CHAIN_ROWS, CHAIN_COLS) int16,
+``events`` (N, EVENT_ROWS, EVENT_COLS) int16, ``action_mask`` (N, A) int8, ``to_play`` (N,)
+int8: whose decision, 0 = A) and, from ``step``, ``rewards`` (float32), ``terminated`` and
 ``truncated`` (bool). ``actions[i]`` is a row of duel i's action table.
 
 One step is one real decision of the learner: single-choice decisions are answered in
@@ -55,8 +56,8 @@ class VecEnv:
 
     @staticmethod
     def _pack(arrays):
-        cards, globals_, actions, mask, rewards, terminated, truncated, to_play = arrays
-        obs = {"cards": cards, "globals": globals_, "actions": actions, "action_mask": mask, "to_play": to_play}
+        cards, globals_, actions, mask, chain, events, rewards, terminated, truncated, to_play = arrays
+        obs = {"cards": cards, "globals": globals_, "actions": actions, "chain": chain, "events": events, "action_mask": mask, "to_play": to_play}
         return obs, rewards, terminated, truncated
 
     def reset(self) -> dict:
