@@ -189,6 +189,20 @@ pub fn dealt_again(duel: &Duel, viewer: Player, seed: u64) -> Duel {
     d
 }
 
+/// One duel of two built-in AIs (`random`, `rules`, `greedy`, `mcts:N`, ...; A goes first),
+/// to the end: the finished duel and the decisions the AIs answered.
+pub fn play_ais(decks: [&str; 2], ais: [&str; 2], seed: u64, edition: Option<&str>, format: Option<&str>) -> Result<(Duel, u64), String> {
+    let mut g = Game::new(decks[0], decks[1], edition, seed, format)?;
+    let ai = |name: &str, salt: u64| {
+        ygo_ai::by_name(name, seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ salt)
+            .ok_or_else(|| format!("unknown AI {name:?} (random, rules, greedy, mcts, mcts:N)"))
+    };
+    let mut players = [ai(ais[0], 1)?, ai(ais[1], 2)?];
+    g.duel.clear_events();
+    let n = ygo_ai::play_out(&mut g.duel, &mut players);
+    Ok((g.duel, n))
+}
+
 /// The duel's event log as text lines: the referee's (every card named) for `None`, else
 /// the one `viewer` may read (the opponent's hidden cards unnamed: MISC-3).
 pub fn log_lines(duel: &Duel, viewer: Option<Player>) -> Vec<String> {

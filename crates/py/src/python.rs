@@ -296,6 +296,33 @@ fn builtin_decks<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
     Ok(d)
 }
 
+/// Plays one duel of two built-in AIs to the end, without the GIL:
+/// `play("goat-control", "chaos-control", "greedy", "mcts:50", seed=1)` (seat A, the first
+/// deck and the first AI, goes first). Returns `{"winner": "A"|"B"|None, "reason", "turns",
+/// "decisions"}`. AIs: `random`, `rules` (a fixed rule of thumb), `greedy`, `mcts`, `mcts:N`.
+#[pyfunction]
+#[pyo3(signature = (deck_a, deck_b, ai_a, ai_b, seed = 0, edition = None, format = None))]
+#[allow(clippy::too_many_arguments)]
+fn play<'py>(
+    py: Python<'py>,
+    deck_a: &str,
+    deck_b: &str,
+    ai_a: &str,
+    ai_b: &str,
+    seed: u64,
+    edition: Option<&str>,
+    format: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let (duel, decisions) = py.detach(|| game::play_ais([deck_a, deck_b], [ai_a, ai_b], seed, edition, format)).map_err(value_error)?;
+    let d = PyDict::new(py);
+    let o = duel.outcome();
+    d.set_item("winner", o.and_then(|o| o.winner).map(|p| p.name()))?;
+    d.set_item("reason", o.map(|o| format!("{:?}", o.reason)))?;
+    d.set_item("turns", duel.turn())?;
+    d.set_item("decisions", decisions)?;
+    Ok(d)
+}
+
 /// A deck's cards (built-in name, `.ydk` path or `ydke://` link): `{"name", "main",
 /// "extra", "side"}`, passcodes in the deck's order.
 #[pyfunction]
@@ -402,7 +429,7 @@ impl PyVecEnv {
         let seat = env_seat(seat)?;
         if let Some(o) = &opponent {
             if ygo_ai::by_name(o, 0).is_none() {
-                return Err(value_error(format!("unknown opponent {o:?} ({}, or mcts:N)", ygo_ai::AI_NAMES.join(", "))));
+                return Err(value_error(format!("unknown opponent {o:?} ({}, rules, or mcts:N)", ygo_ai::AI_NAMES.join(", "))));
             }
         }
         let (edition, format) = game::resolve_rules([deck, opponent_deck], edition, format.as_deref()).map_err(value_error)?;
@@ -491,6 +518,7 @@ fn _ygo(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(card_catalog, m)?,
         wrap_pyfunction!(builtin_decks, m)?,
         wrap_pyfunction!(deck_list, m)?,
+        wrap_pyfunction!(play, m)?,
         wrap_pyfunction!(table_extremes, m)?,
     ] {
         m.add_function(f)?;

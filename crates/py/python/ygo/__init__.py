@@ -39,6 +39,7 @@ from ygo._ygo import (
     card_index,
     deck_list,
     mcts,
+    play,
     table_extremes,
     verify_replay,
 )
@@ -77,6 +78,7 @@ __all__ = [
     "card_index",
     "deck_list",
     "mcts",
+    "play",
     "table_extremes",
     "verify_replay",
 ]
