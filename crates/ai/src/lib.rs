@@ -4,6 +4,7 @@
 //! [`Duel::determinized`]), never the real duel.
 //!
 //! - [`RandomPlayer`]: uniform over the legal actions.
+//! - [`RulesPlayer`] (`rules`): a fixed rule of thumb on the view, no search.
 //! - [`GreedyPlayer`]: one-step look-ahead on sampled duels, scored by [`eval::evaluate`]
 //!   (LP, card advantage, board).
 //! - [`MctsPlayer`]: information-set Monte Carlo tree search: every iteration samples the
@@ -20,10 +21,12 @@ pub mod eval;
 mod greedy;
 mod mcts;
 mod random;
+mod rules;
 
 pub use greedy::GreedyPlayer;
 pub use mcts::{Budget, MctsPlayer};
 pub use random::RandomPlayer;
+pub use rules::RulesPlayer;
 
 /// A seat at the table (`ygo_core::Player`, renamed: here `Player` is the trait).
 pub use ygo_core::Player as Seat;
@@ -100,10 +103,12 @@ pub trait Player: Send {
 pub const AI_NAMES: [&str; 3] = ["random", "greedy", "mcts"];
 
 /// Builds an AI by name (`random`, `greedy`, `mcts`, `mcts:N` for N iterations per
-/// decision, `mcts:Nms` for a time budget).
+/// decision, `mcts:Nms` for a time budget; also `rules`, the fixed rule-based yardstick of
+/// the Python league, not listed in [`AI_NAMES`]).
 pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Player>> {
     Some(match name {
         "random" => Box::new(RandomPlayer::new(seed)),
+        "rules" => Box::new(RulesPlayer),
         "greedy" => Box::new(GreedyPlayer::new(seed)),
         "mcts" => Box::new(MctsPlayer::new(seed, Budget::default())),
         _ => {

@@ -67,7 +67,7 @@ fn ai_never_reads_hidden_information() {
     assert_eq!(o1.seat(), Seat::A);
     assert_eq!(o1.view(), o2.view(), "A sees the two duels alike");
     assert!(o1.sample(3) == o2.sample(3), "samples depend only on what A sees");
-    for name in ["random", "greedy", "mcts:60"] {
+    for name in ["random", "rules", "greedy", "mcts:60"] {
         for seed in [1, 2, 3] {
             assert_eq!(decide(&d1, name, seed), decide(&d2, name, seed), "{name} seed {seed}");
         }
@@ -108,6 +108,20 @@ fn greedy_beats_random() {
         }
     }
     assert!(greedy >= 9, "greedy won {greedy} of 10");
+}
+
+#[test]
+fn the_rules_player_beats_random_and_is_deterministic() {
+    let mut rules = 0;
+    for g in 0..10u64 {
+        let (ais, seat) = if g % 2 == 0 { (["rules", "random"], Seat::A) } else { (["random", "rules"], Seat::B) };
+        if game(ais, g) == Some(seat) {
+            rules += 1;
+        }
+    }
+    assert!(rules >= 8, "rules won {rules} of 10");
+    let d = position([1, 1, 2, 2, 3], 1);
+    assert_eq!(decide(&d, "rules", 1), decide(&d, "rules", 99), "no randomness");
 }
 
 #[test]

@@ -18,13 +18,17 @@ use ygo_core::pool::CardPool;
 use ygo_core::view::{KnownCard, SeenCard};
 use ygo_core::{Action, BattleStep, DamageStep, Loc, Player, Position, View, Zone};
 
+use crate::history::{ch, ev, Public, CHAIN_COLS, CHAIN_ROWS, EVENT_COLS, EVENT_ROWS};
 use crate::ids::{kind, parts, position_code, zone_code};
+
+/// The version of the observation layout (`docs/OBSERVATION.md` says what each changed).
+pub const OBSERVATION_VERSION: u32 = 2;
 
 /// Rows of the card table: every card instance two 60 + 15 card decks hold, plus a full
 /// Monster Zone of tokens per side (2 x 75 + 2 x 7 = 164), rounded up. No duel can show more.
 pub const CARD_ROWS: usize = 168;
 /// Columns of the card table.
-pub const CARD_COLS: usize = 16;
+pub const CARD_COLS: usize = 18;
 /// Entries of the global feature vector.
 pub const GLOBALS: usize = 32;
 /// Columns of the action table.
@@ -52,6 +56,8 @@ pub mod card {
     pub const FLAGS: usize = 13;
     pub const COUNTERS: usize = 14;
     pub const CAN_ACTIVATE: usize = 15;
+    pub const THIS_TURN: usize = 16;
+    pub const CHAIN_LINK: usize = 17;
     /// Column names, in order.
     pub const NAMES: [&str; super::CARD_COLS] = [
         "index",
@@ -70,6 +76,8 @@ pub mod card {
         "flags",
         "counters",
         "can_activate",
+        "this_turn",
+        "chain_link",
     ];
 }
 
@@ -160,6 +168,10 @@ pub struct ObsMut<'a> {
     pub globals: &'a mut [i32],
     pub actions: &'a mut [i16],
     pub mask: &'a mut [i8],
+    /// `CHAIN_ROWS` x `CHAIN_COLS`.
+    pub chain: &'a mut [i16],
+    /// `EVENT_ROWS` x `EVENT_COLS`.
+    pub events: &'a mut [i16],
 }
 
 /// Owned arrays of one observation, for callers without buffers of their own.
@@ -169,14 +181,30 @@ pub struct Obs {
     pub globals: Vec<i32>,
     pub actions: Vec<i16>,
     pub mask: Vec<i8>,
+    pub chain: Vec<i16>,
+    pub events: Vec<i16>,
 }
 
 impl Obs {
     pub fn new(action_rows: usize) -> Obs {
-        Obs { cards: vec![0; CARD_ROWS * CARD_COLS], globals: vec![0; GLOBALS], actions: vec![0; action_rows * ACTION_COLS], mask: vec![0; action_rows] }
+        Obs {
+            cards: vec![0; CARD_ROWS * CARD_COLS],
+            globals: vec![0; GLOBALS],
+            actions: vec![0; action_rows * ACTION_COLS],
+            mask: vec![0; action_rows],
+            chain: vec![0; CHAIN_ROWS * CHAIN_COLS],
+            events: vec![0; EVENT_ROWS * EVENT_COLS],
+        }
     }
     pub fn as_mut(&mut self) -> ObsMut<'_> {
-        ObsMut { cards: &mut self.cards, globals: &mut self.globals, actions: &mut self.actions, mask: &mut self.mask }
+        ObsMut {
+            cards: &mut self.cards,
+            globals: &mut self.globals,
+            actions: &mut self.actions,
+            mask: &mut self.mask,
+            chain: &mut self.chain,
+            events: &mut self.events,
+        }
     }
 }
 
@@ -195,9 +223,17 @@ impl std::fmt::Display for Overflow {
     }
 }
 
-/// The embedding index of a passcode: its place in the card pool plus 1 (0 = unknown).
-pub fn card_index(pool: &CardPool, code: u32) -> i16 {
-    pool.index_of(code).map_or(0, |i| (i as i32 + 1).min(i16::MAX as i32) as i16)
+/// The stable card index (`crates/py/data/card_index.txt`): line *k* holds the passcode of
+/// index *k*; new cards are appended, so a card keeps its index from version to version.
+pub const CARD_INDEX_FILE: &str = include_str!("../data/card_index.txt");
+
+/// Passcodes by embedding index (`[0]` = 0, "unknown"): the file's, then any card of `pool`
+/// the file lacks, in pool order (the `card_index_file_is_current` test asks for them).
+pub fn index_codes(pool: &CardPool) -> Vec<u32> {
+    let mut codes: Vec<u32> = std::iter::once(0).chain(CARD_INDEX_FILE.lines().filter_map(|l| l.trim().parse().ok())).collect();
+    let listed: std::collections::BTreeSet<u32> = codes.iter().copied().collect();
+    codes.extend(pool.iter().map(|d| d.data.id).filter(|c| !listed.contains(c)));
+    codes
 }
 
 /// The printed facts of a card as table columns (index, attribute, race, kind, flags).
@@ -233,16 +269,19 @@ impl std::hash::Hasher for CodeHasher {
 /// for every visible card.
 pub struct CardTable {
     by_code: std::collections::HashMap<u32, Printed, std::hash::BuildHasherDefault<CodeHasher>>,
+    codes: Vec<u32>,
 }
 
 impl CardTable {
     pub fn new(pool: &CardPool) -> CardTable {
+        let codes = index_codes(pool);
+        let index_of: std::collections::BTreeMap<u32, i16> = codes.iter().enumerate().skip(1).map(|(i, &c)| (c, i.min(i16::MAX as usize) as i16)).collect();
         let by_code = pool
             .iter()
             .map(|def| {
                 let d = &def.data;
                 let p = Printed {
-                    index: card_index(pool, d.id),
+                    index: index_of.get(&d.id).copied().unwrap_or(0),
                     attribute: d.attribute.map_or(0, |a| a as i16 + 1),
                     race: d.race.map_or(0, |x| x.0 as i16 + 1),
                     kind: kind_code(d.kind),
@@ -251,7 +290,11 @@ impl CardTable {
                 (d.id, p)
             })
             .collect();
-        CardTable { by_code }
+        CardTable { by_code, codes }
+    }
+    /// Passcodes by index (`[0]` = 0).
+    pub fn codes(&self) -> &[u32] {
+        &self.codes
     }
     /// The table of the shipped card pool (`ygo_cards::pool()`), built once.
     pub fn shipped() -> &'static CardTable {
@@ -438,7 +481,14 @@ impl CardWriter<'_, '_> {
 /// the passcode there if the viewer may see it (it is asked only for places without a
 /// row: a Deck being searched, Xyz materials). Returns the overflow, with the flags set,
 /// when the tables are too small.
-pub fn encode(view: &View, actions: &[Action], visible_code: &dyn Fn(Loc) -> Option<u32>, table: &CardTable, out: ObsMut<'_>) -> Result<(), Overflow> {
+pub fn encode(
+    view: &View,
+    public: &Public,
+    actions: &[Action],
+    visible_code: &dyn Fn(Loc) -> Option<u32>,
+    table: &CardTable,
+    out: ObsMut<'_>,
+) -> Result<(), Overflow> {
     let viewer = view.viewer;
     let order = [viewer, viewer.opp()];
     let mut rows = Rows::new();
@@ -492,6 +542,51 @@ pub fn encode(view: &View, actions: &[Action], visible_code: &dyn Fn(Loc) -> Opt
     let (n_cards, dropped) = (w.n, w.dropped);
     out.cards[n_cards * CARD_COLS..].fill(0);
     let side_of = |p: Player| (p != viewer) as usize;
+    let row_of = |l: Loc| rows.row(side_of(l.player), l);
+
+    // What the cards did this turn, and the chain.
+    for &(l, f) in &public.flags {
+        let r = row_of(l);
+        if r >= 0 {
+            out.cards[r as usize * CARD_COLS + card::THIS_TURN] |= f;
+        }
+    }
+    out.chain.fill(0);
+    let skip = view.chain.len().saturating_sub(CHAIN_ROWS);
+    for (i, (link, loc)) in view.chain.iter().zip(public.chain_locs.iter()).enumerate() {
+        let r = loc.map_or(-1, row_of);
+        if r >= 0 {
+            out.cards[r as usize * CARD_COLS + card::CHAIN_LINK] = (i + 1) as i16;
+        }
+        if i < skip {
+            continue;
+        }
+        let row = &mut out.chain[(i - skip) * CHAIN_COLS..(i - skip + 1) * CHAIN_COLS];
+        row[ch::LINK] = (i + 1) as i16;
+        row[ch::SIDE] = side_of(link.controller) as i16;
+        row[ch::CARD_INDEX] = table.index(link.code);
+        row[ch::EFFECT] = link.effect as i16;
+        row[ch::CARD_ROW] = r;
+    }
+    // The last public events, newest first.
+    out.events.fill(0);
+    for (e, row) in public.events.iter().take(EVENT_ROWS).zip(out.events.chunks_mut(EVENT_COLS)) {
+        row[ev::KIND] = e.kind;
+        row[ev::TURNS_AGO] = e.turns_ago;
+        row[ev::SIDE] = e.player.map_or(-1, |p| side_of(p) as i16);
+        row[ev::CARD_ROW] = -1;
+        if let Some((code, l)) = e.card {
+            row[ev::CARD_INDEX] = table.index(code);
+            row[ev::CARD_ROW] = row_of(l);
+        }
+        row[ev::FROM_ZONE] = e.from_zone;
+        row[ev::TO_ZONE] = e.to_zone;
+        row[ev::VALUE] = clamp16(e.value);
+        if let Some(x) = e.declared.filter(|&x| table.index(x) > 0) {
+            row[ev::CARD_INDEX] = table.index(x);
+            row[ev::VALUE] = PARAM_CARD;
+        }
+    }
 
     // The action table.
     let cap = out.mask.len();
@@ -617,12 +712,9 @@ mod tests {
         for (a, b, seed) in [("bench-yugi", "bench-kaiba", 1), ("trap-stall", "classic-chain", 2), ("synchro", "pendulum-link", 3)] {
             for d in positions(a, b, seed, 7) {
                 for viewer in Player::BOTH {
-                    let s = d.determinized(viewer, 17);
-                    // A sample is dealt from the viewer's knowledge; while they search their
-                    // Deck the sample may list other cards, and then they can tell it apart.
-                    if s.view(viewer) != d.view(viewer) {
-                        continue;
-                    }
+                    // The opponent's hidden cards dealt again, the history kept.
+                    let s = crate::game::dealt_again(&d, viewer, 17);
+                    assert_eq!(s.view(viewer), d.view(viewer));
                     compared += 1;
                     let opp = viewer.opp();
                     if s.player(opp).hand.iter().map(|&c| s.card(c).code).ne(d.player(opp).hand.iter().map(|&c| d.card(c).code)) {
@@ -697,8 +789,29 @@ mod tests {
         let t = CardTable::shipped();
         let pool = ygo_cards::pool();
         let dm = pool.find("Dark Magician").map(|i| pool.def(i).data.id).unwrap();
-        assert_eq!(t.index(dm), card_index(&pool, dm));
+        assert_eq!(t.codes()[t.index(dm) as usize], dm);
         assert!(t.index(dm) > 0);
         assert_eq!(t.index(1), 0);
+    }
+
+    #[test]
+    fn card_index_file_is_current() {
+        // Every card of the pool has its line; lines are only ever appended.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/card_index.txt");
+        let codes = index_codes(&ygo_cards::pool());
+        let text: String = codes[1..].iter().map(|c| format!("{c}\n")).collect();
+        if std::env::var_os("YGO_WRITE_CARD_INDEX").is_some() {
+            std::fs::write(path, &text).unwrap();
+        }
+        let shipped = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            shipped == text,
+            "crates/py/data/card_index.txt lacks cards: run `YGO_WRITE_CARD_INDEX=1 cargo test --release -p ygo-py card_index_file` (it appends them)"
+        );
+        assert!(text.starts_with(CARD_INDEX_FILE), "the compiled index is a prefix of the file");
+        let mut sorted = codes.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), codes.len(), "one index per passcode");
     }
 }

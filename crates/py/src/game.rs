@@ -138,7 +138,8 @@ impl Game {
         let view = duel.view_table(viewer);
         let actions = if view.deciding == Some(viewer) { duel.legal_actions() } else { Vec::new() };
         let mut obs = Obs::new(action_rows);
-        let r = encode(&view, &actions, &|l| Game::visible_code(duel, viewer, l), CardTable::shipped(), obs.as_mut());
+        let public = crate::history::public(duel, viewer);
+        let r = encode(&view, &public, &actions, &|l| Game::visible_code(duel, viewer, l), CardTable::shipped(), obs.as_mut());
         (obs, r)
     }
 
@@ -167,6 +168,45 @@ impl Game {
         g.duel.attach_pool(pool).map_err(|e| format!("a duel made with other card data: {e}"))?;
         Ok(g)
     }
+}
+
+/// A duel `viewer` cannot tell from `duel`: the identities of the opponent's cards hidden
+/// from `viewer` (hand, Deck, face-down cards, ...) dealt again from `seed`, every card
+/// instance staying where it is and the history (the event log) kept. Unlike
+/// [`Duel::determinized`] (which drops the log, and redeals the viewer's own Deck too),
+/// this is for tests that an observation built from the view and the public history hides
+/// what it must.
+pub fn dealt_again(duel: &Duel, viewer: Player, seed: u64) -> Duel {
+    use rand::{RngExt, SeedableRng};
+    let mut d = duel.clone();
+    let opp = viewer.opp();
+    let ids: Vec<_> = d.card_ids().filter(|&id| d.card(id).owner() == opp && !d.visible_to(id, viewer)).collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for i in (1..ids.len()).rev() {
+        let j = rng.random_range(0..=i);
+        d.swap_hidden_identities(viewer, ids[i], ids[j]);
+    }
+    d
+}
+
+/// One duel of two built-in AIs (`random`, `rules`, `greedy`, `mcts:N`, ...; A goes first),
+/// to the end: the finished duel and the decisions the AIs answered.
+pub fn play_ais(decks: [&str; 2], ais: [&str; 2], seed: u64, edition: Option<&str>, format: Option<&str>) -> Result<(Duel, u64), String> {
+    let mut g = Game::new(decks[0], decks[1], edition, seed, format)?;
+    let ai = |name: &str, salt: u64| {
+        ygo_ai::by_name(name, seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ salt)
+            .ok_or_else(|| format!("unknown AI {name:?} (random, rules, greedy, mcts, mcts:N)"))
+    };
+    let mut players = [ai(ais[0], 1)?, ai(ais[1], 2)?];
+    g.duel.clear_events();
+    let n = ygo_ai::play_out(&mut g.duel, &mut players);
+    Ok((g.duel, n))
+}
+
+/// The duel's event log as text lines: the referee's (every card named) for `None`, else
+/// the one `viewer` may read (the opponent's hidden cards unnamed: MISC-3).
+pub fn log_lines(duel: &Duel, viewer: Option<Player>) -> Vec<String> {
+    duel.events().iter().map(|e| duel.event_text_for(e, viewer)).filter(|s| !s.is_empty()).collect()
 }
 
 /// What verifying a replay file found, in words and counts.

@@ -7,6 +7,7 @@
 
 pub mod encode;
 pub mod game;
+pub mod history;
 pub mod ids;
 pub mod measure;
 mod python;

@@ -14,14 +14,27 @@ use ygo_core::Player;
 
 use crate::encode::{self, Obs, ACTION_COLS, ACTION_ROWS, CARD_COLS, CARD_ROWS, GLOBALS};
 use crate::game::{self, Game, DEFAULT_DECKS};
+use crate::history::{self, CHAIN_COLS, CHAIN_ROWS, EVENT_COLS, EVENT_ROWS};
 use crate::ids::{parse_player, KIND_NAMES};
-use crate::vecenv::{EnvConfig, StepOut, VecEnv};
+use crate::vecenv::{EnvConfig, Refused, StepOut, VecEnv};
 
 create_exception!(ygo, IllegalAction, PyValueError, "An action that is not legal now; the duel is unchanged.");
+create_exception!(ygo, DuelOver, PyRuntimeError, "A step of an environment whose duel is over: reset it first.");
 create_exception!(ygo, ObservationOverflow, PyRuntimeError, "More legal actions (or cards) than the observation's tables have rows.");
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
+}
+
+/// The learner's seat of an environment: `"A"`/`"B"` (or `0`/`1`), or `"alternate"`
+/// (also `None`): A in even duels, B in odd ones.
+fn env_seat(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Player>> {
+    match obj {
+        None => Ok(None),
+        Some(o) if o.is_none() => Ok(None),
+        Some(o) if o.extract::<String>().is_ok_and(|s| s.eq_ignore_ascii_case("alternate")) => Ok(None),
+        Some(o) => seat(o).map(Some).map_err(|_| value_error(format!("seat must be \"A\", \"B\" or \"alternate\", not {o}"))),
+    }
 }
 
 /// A seat from `"A"`/`"B"` or `0`/`1`.
@@ -46,6 +59,8 @@ fn obs_dict<'py>(py: Python<'py>, obs: Obs, rows: usize) -> PyResult<Bound<'py, 
     d.set_item("globals", Array1::from_vec(obs.globals).into_pyarray(py))?;
     d.set_item("actions", Array2::from_shape_vec((rows, ACTION_COLS), obs.actions).map_err(shape)?.into_pyarray(py))?;
     d.set_item("action_mask", Array1::from_vec(obs.mask).into_pyarray(py))?;
+    d.set_item("chain", Array2::from_shape_vec((CHAIN_ROWS, CHAIN_COLS), obs.chain).map_err(shape)?.into_pyarray(py))?;
+    d.set_item("events", Array2::from_shape_vec((EVENT_ROWS, EVENT_COLS), obs.events).map_err(shape)?.into_pyarray(py))?;
     Ok(d)
 }
 
@@ -172,9 +187,22 @@ impl PyDuel {
         Ok(PyDuel { game: Game { duel, ..self.game.clone() } })
     }
 
-    /// The event log as text lines.
-    fn log(&self) -> Vec<String> {
-        self.game.duel.log_lines()
+    /// A duel `player` cannot tell from this one, with the history kept: the opponent's
+    /// cards hidden from `player` dealt again from `seed`, every card instance where it is
+    /// (for tests that what a player reads hides what it must; `determinized` drops the log).
+    fn dealt_again(&self, player: &Bound<'_, PyAny>, seed: u64) -> PyResult<PyDuel> {
+        let duel = game::dealt_again(&self.game.duel, seat(player)?, seed);
+        Ok(PyDuel { game: Game { duel, ..self.game.clone() } })
+    }
+
+    /// The event log as text lines. `log()` is the referee's log: every card named, both
+    /// hands' draws included. `log("A")` (or `"B"`, `0`, `1`) is the log that player may
+    /// read: the opponent's draws, Sets and other hidden moves without the cards' names
+    /// (MISC-3).
+    #[pyo3(signature = (player = None))]
+    fn log(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+        let viewer = player.map(seat).transpose()?;
+        Ok(game::log_lines(&self.game.duel, viewer))
     }
 
     fn __repr__(&self) -> String {
@@ -230,16 +258,82 @@ fn card_index(code: u32) -> i16 {
     encode::CardTable::shipped().index(code)
 }
 
-/// Passcodes by embedding index (`card_codes()[i]` has index `i`; 0 is "unknown").
+/// Passcodes by embedding index (`card_codes()[i]` has index `i`; 0 is "unknown"). The
+/// index is stable: a card keeps it from version to version (new cards are appended).
 #[pyfunction]
 fn card_codes() -> Vec<u32> {
-    std::iter::once(0).chain(ygo_cards::pool().iter().map(|d| d.data.id)).collect()
+    encode::CardTable::shipped().codes().to_vec()
 }
 
-/// The built-in deck names.
+/// The card index with what an embedding may be built from: one dict per index from 1,
+/// `{"index", "code", "name", "text"}`, `text` being the project's own description of the
+/// card (`crates/cards/data/cards.tsv`) in the versions of `format` (today's by default).
 #[pyfunction]
-fn builtin_decks() -> Vec<&'static str> {
-    ygo_cards::decks::BUILTIN.iter().map(|d| d.name).collect()
+#[pyo3(signature = (format = None))]
+fn card_catalog<'py>(py: Python<'py>, format: Option<&str>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let pool = game::format_pool(format).map_err(value_error)?;
+    let mut out = Vec::new();
+    for (i, &code) in encode::CardTable::shipped().codes().iter().enumerate().skip(1) {
+        let d = PyDict::new(py);
+        d.set_item("index", i)?;
+        d.set_item("code", code)?;
+        let card = pool.get(code);
+        d.set_item("name", card.map(|c| c.data.name.clone()))?;
+        d.set_item("text", card.map(|c| c.data.text.clone()))?;
+        out.push(d);
+    }
+    Ok(out)
+}
+
+/// The built-in decks: `{name: format}`, the format a deck is made for (`"goat"` for the
+/// Goat decks, which play their 2005 cards) or `None` for the decks of today's cards.
+#[pyfunction]
+fn builtin_decks<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for deck in ygo_cards::decks::all() {
+        d.set_item(deck.name, ygo_cards::decks::format_of(deck.name))?;
+    }
+    Ok(d)
+}
+
+/// Plays one duel of two built-in AIs to the end, without the GIL:
+/// `play("goat-control", "chaos-control", "greedy", "mcts:50", seed=1)` (seat A, the first
+/// deck and the first AI, goes first). Returns `{"winner": "A"|"B"|None, "reason", "turns",
+/// "decisions"}`. AIs: `random`, `rules` (a fixed rule of thumb), `greedy`, `mcts`, `mcts:N`.
+#[pyfunction]
+#[pyo3(signature = (deck_a, deck_b, ai_a, ai_b, seed = 0, edition = None, format = None))]
+#[allow(clippy::too_many_arguments)]
+fn play<'py>(
+    py: Python<'py>,
+    deck_a: &str,
+    deck_b: &str,
+    ai_a: &str,
+    ai_b: &str,
+    seed: u64,
+    edition: Option<&str>,
+    format: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let (duel, decisions) = py.detach(|| game::play_ais([deck_a, deck_b], [ai_a, ai_b], seed, edition, format)).map_err(value_error)?;
+    let d = PyDict::new(py);
+    let o = duel.outcome();
+    d.set_item("winner", o.and_then(|o| o.winner).map(|p| p.name()))?;
+    d.set_item("reason", o.map(|o| format!("{:?}", o.reason)))?;
+    d.set_item("turns", duel.turn())?;
+    d.set_item("decisions", decisions)?;
+    Ok(d)
+}
+
+/// A deck's cards (built-in name, `.ydk` path or `ydke://` link): `{"name", "main",
+/// "extra", "side"}`, passcodes in the deck's order.
+#[pyfunction]
+fn deck_list<'py>(py: Python<'py>, deck: &str) -> PyResult<Bound<'py, PyDict>> {
+    let d = game::load_deck(deck).map_err(value_error)?;
+    let out = PyDict::new(py);
+    out.set_item("name", d.name)?;
+    out.set_item("main", d.list.main)?;
+    out.set_item("extra", d.list.extra)?;
+    out.set_item("side", d.side)?;
+    Ok(out)
 }
 
 /// Random duels of every pair of built-in decks: the largest legal-action and visible-card
@@ -263,6 +357,8 @@ type Arrays<'py> = (
     Bound<'py, PyArray2<i32>>,
     Bound<'py, PyArray3<i16>>,
     Bound<'py, PyArray2<i8>>,
+    Bound<'py, PyArray3<i16>>,
+    Bound<'py, PyArray3<i16>>,
     Bound<'py, PyArray1<f32>>,
     Bound<'py, PyArray1<bool>>,
     Bound<'py, PyArray1<bool>>,
@@ -279,6 +375,8 @@ impl PyVecEnv {
             PyArray2::zeros(py, [n, GLOBALS], false),
             PyArray3::zeros(py, [n, rows, ACTION_COLS], false),
             PyArray2::zeros(py, [n, rows], false),
+            PyArray3::zeros(py, [n, CHAIN_ROWS, CHAIN_COLS], false),
+            PyArray3::zeros(py, [n, EVENT_ROWS, EVENT_COLS], false),
             PyArray1::zeros(py, n, false),
             PyArray1::from_owned_array(py, Array1::from_elem(n, false)),
             PyArray1::from_owned_array(py, Array1::from_elem(n, false)),
@@ -286,13 +384,16 @@ impl PyVecEnv {
         );
         {
             let (mut c, mut g, mut a, mut m) = (arrays.0.readwrite(), arrays.1.readwrite(), arrays.2.readwrite(), arrays.3.readwrite());
-            let (mut r, mut te, mut tr, mut tp) = (arrays.4.readwrite(), arrays.5.readwrite(), arrays.6.readwrite(), arrays.7.readwrite());
+            let (mut ch, mut ev) = (arrays.4.readwrite(), arrays.5.readwrite());
+            let (mut r, mut te, mut tr, mut tp) = (arrays.6.readwrite(), arrays.7.readwrite(), arrays.8.readwrite(), arrays.9.readwrite());
             let slice = |e: numpy::AsSliceError| PyRuntimeError::new_err(e.to_string());
             let out = StepOut {
                 cards: c.as_slice_mut().map_err(slice)?,
                 globals: g.as_slice_mut().map_err(slice)?,
                 actions: a.as_slice_mut().map_err(slice)?,
                 mask: m.as_slice_mut().map_err(slice)?,
+                chain: ch.as_slice_mut().map_err(slice)?,
+                events: ev.as_slice_mut().map_err(slice)?,
                 rewards: r.as_slice_mut().map_err(slice)?,
                 terminated: te.as_slice_mut().map_err(slice)?,
                 truncated: tr.as_slice_mut().map_err(slice)?,
@@ -308,12 +409,12 @@ impl PyVecEnv {
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (num_envs = 64, deck_a = DEFAULT_DECKS[0], deck_b = DEFAULT_DECKS[1], opponent = None, seat = None, seed = 0, threads = 1, edition = None, skip_forced = true, action_rows = ACTION_ROWS, auto_reset = true, format = None))]
+    #[pyo3(signature = (num_envs = 64, deck = DEFAULT_DECKS[0], opponent_deck = DEFAULT_DECKS[1], opponent = None, seat = None, seed = 0, threads = 1, edition = None, skip_forced = true, action_rows = ACTION_ROWS, auto_reset = true, format = None))]
     fn new(
         py: Python<'_>,
         num_envs: usize,
-        deck_a: &str,
-        deck_b: &str,
+        deck: &str,
+        opponent_deck: &str,
         opponent: Option<String>,
         seat: Option<&Bound<'_, PyAny>>,
         seed: u64,
@@ -324,14 +425,14 @@ impl PyVecEnv {
         auto_reset: bool,
         format: Option<String>,
     ) -> PyResult<PyVecEnv> {
-        let decks = [game::load_deck(deck_a).map_err(value_error)?, game::load_deck(deck_b).map_err(value_error)?];
-        let seat = seat.map(self::seat).transpose()?;
+        let decks = [game::load_deck(deck).map_err(value_error)?, game::load_deck(opponent_deck).map_err(value_error)?];
+        let seat = env_seat(seat)?;
         if let Some(o) = &opponent {
             if ygo_ai::by_name(o, 0).is_none() {
-                return Err(value_error(format!("unknown opponent {o:?} ({}, or mcts:N)", ygo_ai::AI_NAMES.join(", "))));
+                return Err(value_error(format!("unknown opponent {o:?} ({}, rules, or mcts:N)", ygo_ai::AI_NAMES.join(", "))));
             }
         }
-        let (edition, format) = game::resolve_rules([deck_a, deck_b], edition, format.as_deref()).map_err(value_error)?;
+        let (edition, format) = game::resolve_rules([deck, opponent_deck], edition, format.as_deref()).map_err(value_error)?;
         let cfg = EnvConfig { decks, edition, format, opponent, seat, seed, skip_forced, action_rows: action_rows.max(1), auto_reset };
         let env = py.detach(|| VecEnv::new(cfg, num_envs, threads.max(1))).map_err(value_error)?;
         Ok(PyVecEnv { env: Mutex::new(env), rows: action_rows.max(1) })
@@ -347,15 +448,32 @@ impl PyVecEnv {
         self.rows
     }
 
-    /// Starts every duel again: `(cards, globals, actions, mask, rewards, terminated, truncated, to_play)`.
+    /// Starts every duel again: `(cards, globals, actions, mask, chain, events, rewards, terminated, truncated, to_play)`.
     fn reset<'py>(&self, py: Python<'py>) -> PyResult<Arrays<'py>> {
         self.run(py, |env, out| env.reset(out))
     }
 
-    /// One step: `choices[i]` is a row of duel i's action table.
+    /// One step: `choices[i]` is a row of duel i's action table. A masked row raises
+    /// `IllegalAction` naming the duel and the row, a finished duel (without auto-reset)
+    /// `DuelOver`; nothing moves then.
     fn step<'py>(&self, py: Python<'py>, choices: PyReadonlyArray1<'py, i64>) -> PyResult<Arrays<'py>> {
         let choices = choices.as_slice().map_err(|e| value_error(e.to_string()))?.to_vec();
+        {
+            let env = self.env.lock().map_err(|_| PyRuntimeError::new_err("the environment panicked earlier"))?;
+            match env.check(&choices) {
+                Ok(()) => {}
+                Err(e @ Refused::Masked(_)) => return Err(IllegalAction::new_err(e.to_string())),
+                Err(e @ Refused::Over(_)) => return Err(DuelOver::new_err(e.to_string())),
+                Err(e @ Refused::Count(_)) => return Err(value_error(e)),
+            }
+        }
         self.run(py, move |env, out| env.step(&choices, out))
+    }
+
+    /// The seat (`"A"`/`"B"`) of the learner's deck in each duel now (seat A goes first).
+    fn seats(&self) -> PyResult<Vec<&'static str>> {
+        let env = self.env.lock().map_err(|_| PyRuntimeError::new_err("the environment panicked earlier"))?;
+        Ok(env.seats().into_iter().map(|p| p.name()).collect())
     }
 
     /// The current legal actions of duel `i` as `(id, text)`.
@@ -390,13 +508,17 @@ fn _ygo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyDuel>()?;
     m.add_class::<PyVecEnv>()?;
     m.add("IllegalAction", py.get_type::<IllegalAction>())?;
+    m.add("DuelOver", py.get_type::<DuelOver>())?;
     m.add("ObservationOverflow", py.get_type::<ObservationOverflow>())?;
     for f in [
         wrap_pyfunction!(verify_replay, m)?,
         wrap_pyfunction!(mcts, m)?,
         wrap_pyfunction!(card_index, m)?,
         wrap_pyfunction!(card_codes, m)?,
+        wrap_pyfunction!(card_catalog, m)?,
         wrap_pyfunction!(builtin_decks, m)?,
+        wrap_pyfunction!(deck_list, m)?,
+        wrap_pyfunction!(play, m)?,
         wrap_pyfunction!(table_extremes, m)?,
     ] {
         m.add_function(f)?;
@@ -409,6 +531,15 @@ fn _ygo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CARD_COLUMNS", encode::card::NAMES.to_vec())?;
     m.add("GLOBAL_NAMES", encode::global::NAMES.to_vec())?;
     m.add("ACTION_COLUMNS", encode::act::NAMES.to_vec())?;
+    m.add("CHAIN_ROWS", CHAIN_ROWS)?;
+    m.add("CHAIN_COLS", CHAIN_COLS)?;
+    m.add("CHAIN_COLUMNS", history::ch::NAMES.to_vec())?;
+    m.add("EVENT_ROWS", EVENT_ROWS)?;
+    m.add("EVENT_COLS", EVENT_COLS)?;
+    m.add("EVENT_COLUMNS", history::ev::NAMES.to_vec())?;
+    m.add("EVENT_KINDS", history::EVENT_KINDS.to_vec())?;
+    m.add("THIS_TURN_FLAGS", vec!["summoned", "attacked", "activated"])?;
+    m.add("OBSERVATION_VERSION", encode::OBSERVATION_VERSION)?;
     m.add("ACTION_KINDS", KIND_NAMES.to_vec())?;
     m.add("CARD_FLAGS", encode::FLAG_BITS.iter().map(|(_, n)| *n).collect::<Vec<_>>())?;
     m.add("DEFAULT_DECKS", DEFAULT_DECKS.to_vec())?;

@@ -20,10 +20,13 @@ use ygo_data::NamedDeck;
 
 use crate::encode::{encode, CardTable, ObsMut, ACTION_COLS, CARD_COLS, CARD_ROWS, GLOBALS};
 use crate::game::Game;
+use crate::history::{CHAIN_COLS, CHAIN_ROWS, EVENT_COLS, EVENT_ROWS};
 
 /// How the batch is set up.
 #[derive(Clone, Debug)]
 pub struct EnvConfig {
+    /// The learner's deck (`deck`), then the other's (`opponent_deck`). In self-play the
+    /// learner plays both; the first is still the one [`EnvConfig::seat`] places.
     pub decks: [NamedDeck; 2],
     /// The rule edition; a named `format` sets its own (see [`crate::game::apply_format`]).
     pub edition: Edition,
@@ -32,7 +35,9 @@ pub struct EnvConfig {
     pub format: Option<String>,
     /// A built-in AI for the other seat (`random`, `greedy`, `mcts`, `mcts:N`); `None`: self-play.
     pub opponent: Option<String>,
-    /// The learner's seat against an AI; `None` alternates A and B from duel to duel.
+    /// The seat of the learner's deck (`decks[0]`); `None` alternates A and B from duel to
+    /// duel and between neighbouring duels of the batch (A when episode + index is even). Seat A takes the first turn, so the seat says who goes
+    /// first. Against an AI the learner sits there; in self-play it says where `decks[0]` sits.
     pub seat: Option<Player>,
     pub seed: u64,
     /// Answer single-choice decisions without asking.
@@ -49,6 +54,8 @@ pub struct StepOut<'a> {
     pub globals: &'a mut [i32],
     pub actions: &'a mut [i16],
     pub mask: &'a mut [i8],
+    pub chain: &'a mut [i16],
+    pub events: &'a mut [i16],
     pub rewards: &'a mut [f32],
     pub terminated: &'a mut [bool],
     pub truncated: &'a mut [bool],
@@ -70,15 +77,17 @@ impl<'a> StepOut<'a> {
         let globals = self.globals.chunks_mut(GLOBALS);
         let actions = self.actions.chunks_mut(rows * ACTION_COLS);
         let mask = self.mask.chunks_mut(rows);
+        let history = self.chain.chunks_mut(CHAIN_ROWS * CHAIN_COLS).zip(self.events.chunks_mut(EVENT_ROWS * EVENT_COLS));
         let scalars = self.rewards.iter_mut().zip(self.terminated.iter_mut()).zip(self.truncated.iter_mut()).zip(self.to_play.iter_mut());
         cards
             .zip(globals)
             .zip(actions)
             .zip(mask)
+            .zip(history)
             .zip(scalars)
             .take(n)
-            .map(|((((cards, globals), actions), mask), (((reward, terminated), truncated), to_play))| One {
-                obs: ObsMut { cards, globals, actions, mask },
+            .map(|(((((cards, globals), actions), mask), (chain, events)), (((reward, terminated), truncated), to_play))| One {
+                obs: ObsMut { cards, globals, actions, mask, chain, events },
                 reward,
                 terminated,
                 truncated,
@@ -93,7 +102,7 @@ impl<'a> StepOut<'a> {
 pub struct Stats {
     pub steps: u64,
     pub episodes: u64,
-    /// Finished duels won by the learner's seat (self-play: by seat A).
+    /// Finished duels won by the learner's deck (self-play: by `decks[0]`, whichever seat it had).
     pub wins: u64,
     pub losses: u64,
     pub draws: u64,
@@ -114,6 +123,25 @@ struct Slot {
     stats: Stats,
 }
 
+/// Why [`VecEnv::check`] refused a step (nothing moved).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// Not one choice per duel.
+    Count(String),
+    /// A duel is over (without auto-reset): reset first.
+    Over(String),
+    /// A choice is a masked row of its action table.
+    Masked(String),
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::Count(m) | Refused::Over(m) | Refused::Masked(m) => f.write_str(m),
+        }
+    }
+}
+
 /// N duels stepped together.
 pub struct VecEnv {
     cfg: EnvConfig,
@@ -129,7 +157,7 @@ fn mix(a: u64, b: u64) -> u64 {
 impl Slot {
     fn start(cfg: &EnvConfig, index: usize, episode: u64) -> Result<Slot, String> {
         let mut s = Slot {
-            duel: new_duel(cfg, mix(cfg.seed, (index as u64) << 32 | episode))?,
+            duel: new_duel(cfg, mix(cfg.seed, (index as u64) << 32 | episode), Player::A)?,
             seat: Player::A,
             opponent: None,
             legal: Vec::new(),
@@ -143,8 +171,9 @@ impl Slot {
 
     fn restart(&mut self, cfg: &EnvConfig, index: usize) -> Result<(), String> {
         let seed = mix(cfg.seed, (index as u64) << 32 | self.episode);
-        self.duel = new_duel(cfg, seed)?;
-        self.seat = cfg.seat.unwrap_or(if self.episode.is_multiple_of(2) { Player::A } else { Player::B });
+        // Alternating: from duel to duel, and between neighbouring duels of the batch.
+        self.seat = cfg.seat.unwrap_or(if (self.episode + index as u64).is_multiple_of(2) { Player::A } else { Player::B });
+        self.duel = new_duel(cfg, seed, self.seat)?;
         self.opponent = match &cfg.opponent {
             Some(name) => Some(ygo_ai::by_name(name, seed ^ 0x5eed).ok_or_else(|| format!("unknown opponent {name:?}"))?),
             None => None,
@@ -194,7 +223,8 @@ impl Slot {
                 Some(_) => -1.0,
                 None => 0.0,
             };
-            let learner = if self.opponent.is_some() { self.seat } else { Player::A };
+            // The learner's deck's seat (self-play: the seat `decks[0]` sat in).
+            let learner = self.seat;
             match o.winner {
                 Some(w) if w == learner => self.stats.wins += 1,
                 Some(_) => self.stats.losses += 1,
@@ -222,19 +252,22 @@ impl Slot {
         // The table without action texts; the actions are the ones already listed.
         let view = self.duel.view_table(viewer);
         let duel = &self.duel;
-        if encode(&view, &self.legal, &|l| Game::visible_code(duel, viewer, l), CardTable::shipped(), obs).is_err() {
+        let public = crate::history::public(duel, viewer);
+        if encode(&view, &public, &self.legal, &|l| Game::visible_code(duel, viewer, l), CardTable::shipped(), obs).is_err() {
             self.stats.overflows += 1;
         }
     }
 }
 
-fn new_duel(cfg: &EnvConfig, seed: u64) -> Result<Duel, String> {
-    let mut setup = DuelSetup::new(cfg.decks[0].list.clone(), cfg.decks[1].list.clone(), seed);
+/// A duel with the learner's deck (`decks[0]`) in `seat` (seat A goes first).
+fn new_duel(cfg: &EnvConfig, seed: u64, seat: Player) -> Result<Duel, String> {
+    let [mine, theirs] = [cfg.decks[0].list.clone(), cfg.decks[1].list.clone()];
+    let mut setup = if seat == Player::A { DuelSetup::new(mine, theirs, seed) } else { DuelSetup::new(theirs, mine, seed) };
     setup.edition = cfg.edition;
     let pool = crate::game::format_pool(cfg.format.as_deref())?;
-    let mut d = Duel::from_setup(pool, &setup).map_err(|e| format!("{e:?}"))?;
-    d.clear_events();
-    Ok(d)
+    // The setup's events (shuffles, opening hands) stay: the observation's event table
+    // shows what `Duel.observe` shows.
+    Duel::from_setup(pool, &setup).map_err(|e| format!("{e:?}"))
 }
 
 impl VecEnv {
@@ -267,6 +300,11 @@ impl VecEnv {
     /// Legal-action counts of the current decisions.
     pub fn legal_counts(&self) -> Vec<usize> {
         self.slots.iter().map(|s| s.legal.len()).collect()
+    }
+
+    /// The seat of the learner's deck in each duel now.
+    pub fn seats(&self) -> Vec<Player> {
+        self.slots.iter().map(|s| s.seat).collect()
     }
 
     /// The current duel of slot `i`.
@@ -303,16 +341,17 @@ impl VecEnv {
     }
 
     /// Checks the choices (a row of each duel's action table) before anything moves.
-    pub fn check(&self, choices: &[i64]) -> Result<(), String> {
+    pub fn check(&self, choices: &[i64]) -> Result<(), Refused> {
         if choices.len() != self.slots.len() {
-            return Err(format!("{} actions for {} duels", choices.len(), self.slots.len()));
+            return Err(Refused::Count(format!("{} actions for {} duels", choices.len(), self.slots.len())));
         }
         for (i, (&c, s)) in choices.iter().zip(&self.slots).enumerate() {
             if s.duel.is_over() {
-                return Err(format!("duel {i} is over: reset before stepping again"));
+                return Err(Refused::Over(format!("duel {i} is over: reset before stepping again")));
             }
-            if c < 0 || c as usize >= s.legal.len().min(self.cfg.action_rows) {
-                return Err(format!("duel {i}: action {c} is not one of its {} legal actions", s.legal.len()));
+            let rows = s.legal.len().min(self.cfg.action_rows);
+            if c < 0 || c as usize >= rows {
+                return Err(Refused::Masked(format!("duel {i}: row {c} of the action table is masked (the rows in use are 0..{rows})")));
             }
         }
         Ok(())
@@ -320,7 +359,7 @@ impl VecEnv {
 
     /// One step of every duel: `choices[i]` is a row of duel i's action table.
     pub fn step(&mut self, choices: &[i64], out: StepOut<'_>) -> Result<(), String> {
-        self.check(choices)?;
+        self.check(choices).map_err(|e| e.to_string())?;
         let (cfg, rows) = (&self.cfg, self.cfg.action_rows);
         let outs = out.split(self.slots.len(), rows);
         let work = |(i, ((s, o), &c)): (usize, ((&mut Slot, One<'_>), &i64))| s.step(cfg, i, c as usize, o);
@@ -337,6 +376,8 @@ pub struct Buffers {
     pub globals: Vec<i32>,
     pub actions: Vec<i16>,
     pub mask: Vec<i8>,
+    pub chain: Vec<i16>,
+    pub events: Vec<i16>,
     pub rewards: Vec<f32>,
     pub terminated: Vec<bool>,
     pub truncated: Vec<bool>,
@@ -350,6 +391,8 @@ impl Buffers {
             globals: vec![0; n * GLOBALS],
             actions: vec![0; n * rows * ACTION_COLS],
             mask: vec![0; n * rows],
+            chain: vec![0; n * CHAIN_ROWS * CHAIN_COLS],
+            events: vec![0; n * EVENT_ROWS * EVENT_COLS],
             rewards: vec![0.0; n],
             terminated: vec![false; n],
             truncated: vec![false; n],
@@ -362,6 +405,8 @@ impl Buffers {
             globals: &mut self.globals,
             actions: &mut self.actions,
             mask: &mut self.mask,
+            chain: &mut self.chain,
+            events: &mut self.events,
             rewards: &mut self.rewards,
             terminated: &mut self.terminated,
             truncated: &mut self.truncated,
@@ -439,7 +484,7 @@ mod tests {
         assert_eq!(b1.cards, b2.cards);
         assert!(!f1.is_empty());
         for i in 0..4 {
-            let seat = if one.slots[i].episode.is_multiple_of(2) { Player::A } else { Player::B };
+            let seat = if (one.slots[i].episode + i as u64).is_multiple_of(2) { Player::A } else { Player::B };
             assert_eq!(b1.to_play[i] as usize, seat.idx());
         }
     }

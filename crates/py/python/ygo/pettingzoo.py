@@ -1,14 +1,17 @@
 """PettingZoo AEC environment: both seats learn.
 
-``env(deck_a="bench-yugi", deck_b="bench-kaiba")``. Agents ``"player_0"`` (seat A, the
-first deck) and ``"player_1"`` (seat B); each
-observation is ``{"observation": {"cards", "globals", "actions"}, "action_mask": ...}``
-(the PettingZoo convention), from that agent's own view: the mask is all zeros for the
-agent not deciding. The action is a row of the action table. Decisions with a single
-legal action are answered without asking. Reward +1 to the winner and -1 to the loser
-when the duel ends. ``format="goat"`` (or ``tcg``, ``ocg``) plays a named format (its
-edition, cards and deck rules), e.g. ``env(deck_a="goat-control", deck_b="chaos-turbo",
-format="goat")``; with neither ``edition`` nor ``format``, two Goat decks play ``goat``.
+``env(deck_a="goat-control", deck_b="chaos-control", format="goat")``. Agents
+``"player_0"`` (seat A, ``deck_a``, which takes the first turn) and ``"player_1"`` (seat B,
+``deck_b``). Each observation is ``{"observation": ..., "action_mask": ...}`` (the
+PettingZoo convention), from that agent's own view: the mask is all zeros for the agent not
+deciding. ``"observation"`` is the Dict of the tables of ``docs/OBSERVATION.md``, or with
+``flat=True`` one int32 ``Box``: the tables raveled and concatenated in the order of
+``ygo.spaces.TABLES`` (``ygo.spaces.unflatten`` splits it again), for wrappers and learners
+that expect arrays. The action is a row of the action table; a masked row raises
+``ygo.IllegalAction`` naming it. Decisions with a single legal action are answered without
+asking. Reward +1 to the winner and -1 to the loser when the duel ends. ``format="goat"``
+(or ``edison``, ``tcg``, ``ocg``) plays a named format (its edition, cards and deck rules);
+with neither ``edition`` nor ``format``, two Goat decks play ``goat``.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from pettingzoo.utils import wrappers
 
 import ygo
 from ygo._ygo import ACTION_ROWS, DEFAULT_DECKS
-from ygo.spaces import mask_space, table_spaces
+from ygo.spaces import flat_space, flatten, mask_space, table_spaces
 
 AGENTS = ["player_0", "player_1"]
 SEATS = {"player_0": "A", "player_1": "B"}
@@ -40,8 +43,10 @@ class DuelAEC(AECEnv):
         action_rows: int = ACTION_ROWS,
         render_mode: str | None = None,
         format: str | None = None,
+        flat: bool = False,
     ):
         super().__init__()
+        self.flat = flat
         self.deck_a, self.deck_b, self.edition, self.action_rows = deck_a, deck_b, edition, action_rows
         # A named format (goat, tcg, ocg): its edition, cards and deck rules (ygo.Duel checks them).
         self.format = format
@@ -49,7 +54,8 @@ class DuelAEC(AECEnv):
             ygo.Duel(deck_a, deck_b, edition=edition, seed=0, format=format)
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
-        obs_space = spaces.Dict({"observation": spaces.Dict(table_spaces(action_rows)), "action_mask": mask_space(action_rows)})
+        tables = flat_space(action_rows) if flat else spaces.Dict(table_spaces(action_rows))
+        obs_space = spaces.Dict({"observation": tables, "action_mask": mask_space(action_rows)})
         self._obs_spaces = {a: obs_space for a in AGENTS}
         self._act_spaces = {a: spaces.Discrete(action_rows) for a in AGENTS}
         self._seed = 0
@@ -87,7 +93,7 @@ class DuelAEC(AECEnv):
     def observe(self, agent):
         o = self.duel.observe(SEATS[agent], self.action_rows)
         mask = o.pop("action_mask")
-        return {"observation": o, "action_mask": mask}
+        return {"observation": flatten(o) if self.flat else o, "action_mask": mask}
 
     def step(self, action):
         agent = self.agent_selection
@@ -96,7 +102,10 @@ class DuelAEC(AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        self.duel.apply(self._legal[int(action)][0])
+        row = int(action)
+        if not 0 <= row < min(len(self._legal), self.action_rows):
+            raise ygo.IllegalAction(f"{agent}: row {row} of the action table is masked: the legal rows are 0..{min(len(self._legal), self.action_rows)}")
+        self.duel.apply(self._legal[row][0])
         self._legal = self._advance()
         outcome = self.duel.outcome
         if outcome is not None:

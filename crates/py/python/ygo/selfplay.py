@@ -39,7 +39,7 @@ def random_policy(obs: dict, rng: np.random.Generator) -> np.ndarray:
 def play_games(games: int, worker: int, deck_a: str, deck_b: str, seed: int, keep: bool, policy: Policy = random_policy, envs: int = 16) -> dict:
     """Plays ``games`` self-play games in one process; results (and trajectories if ``keep``)."""
     n = max(1, min(envs, games))
-    env = VecEnv(n, deck_a, deck_b, opponent=None, seed=seed * 1_000_003 + worker)
+    env = VecEnv(n, deck_a, deck_b, opponent=None, seat="A", seed=seed * 1_000_003 + worker)  # deck_a in seat A
     rng = np.random.default_rng([seed, worker])
     obs = env.reset()
     open_games = [[] for _ in range(n)]  # per duel: (obs row, action) of the current game
