@@ -367,6 +367,7 @@ impl Duel {
             PlayerEffect::NoEffectDamage => fx.no_effect_damage_turn = turn,
             PlayerEffect::NoNormalSummonThisTurn => fx.no_normal_summon_turn = turn,
             PlayerEffect::NoBattlePhaseThisTurn => fx.no_battle_turn = turn,
+            PlayerEffect::HandLimit(n) => fx.hand_limit = n,
         }
     }
 
