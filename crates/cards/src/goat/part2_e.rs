@@ -1,6 +1,6 @@
 //! Goat pool (part2_e): the rest of `../shared/spec/pools/goat-2.txt`: the cards of one
 //! mechanic each (a hand size limit, cards both players show, a pick made at random by the
-//! opponent, a pick whose size is the opponent's monster count); each a declaration in the
+//! opponent, an activation that cannot be negated, a pick whose size is the opponent's monster count); each a declaration in the
 //! effect vocabulary with its rules text in the project's own words. Rulings:
 //! `docs/rulings/goat-2-e.md`.
 
@@ -84,6 +84,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             Condition::Compare(Num::count_of(monsters(Who::Opponent)), Cmp::Gt, Num::count_of(monsters(Who::You))),
         ])), E::op)
         .op(Op::destroy(Obj::All(Place::Monsters(Who::Opponent), F::Monster & !F::one_of(Obj::Chosen))))]),
+        // Spiritualism
+        15866454 => Behavior::with(vec![E::spell(
+            SpellKind::Normal,
+            "Target 1 Spell/Trap your opponent controls: return it to its owner's hand. Neither the activation nor the effect of this card can be negated.",
+        )
+        .target_in(Place::SpellTraps(Who::Opponent), 1, 1, F::SpellTrap)
+        .op(Op::ToHand(Obj::Targets))
+        .cannot_be_negated()]),
         _ => return None,
     })
 }
