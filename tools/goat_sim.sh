@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Random self-play over every ordered pair of the twenty-one built-in Goat decks (the ten
-# 2005 lists, the seven built for the Goat pool part 2 cards and the four for part 3; --format goat,
+# Random self-play over every ordered pair of the twenty-two built-in Goat decks (the ten
+# 2005 lists, the eight built for the Goat pool part 2 cards and the four for part 3; --format goat,
 # seats alternating inside each pair), the duel's invariants checked after every action
 # (sim --check): prints one line per pair and the totals; exit 1 if any game could not be
 # played or broke an invariant. Usage: tools/goat_sim.sh [YGO_BINARY] [GAMES_PER_PAIR] [SEED]
@@ -10,7 +10,7 @@ games=${2:-100}
 seed=${3:-1}
 decks=(goat-control chaos-control chaos-turbo warrior-toolbox zombie monarch bazoo-return lockdown-burn gravekeeper reasoning-gate
   reaction-traps trick-traps quick-answers pool2-monsters pool2-spells pool2-more pool2-rest
-  pool3a-flip pool3a-battle pool3b-flip pool3b-battle)
+  pool3a-flip pool3a-battle pool3b-flip pool3b-battle goat-p2e-hands)
 total=0 errors=0 breaks=0
 for a in "${decks[@]}"; do
   for b in "${decks[@]}"; do

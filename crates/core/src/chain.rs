@@ -114,11 +114,12 @@ impl Duel {
             self.emit(Event::LinkResolved { card: link.card, link: n });
             return Flow::Continue;
         }
-        let negated = link.effect_negated
-            || self.trap_effect_negated(link.card)
-            || self.negated_on_field(link.card)
-            || (link.from == Zone::Monster && self.card(link.card).zone() == Zone::Monster && self.monster_effects_negated(link.card))
-            || (link.from == Zone::Gy && self.battle_victim_negated(link.card));
+        let negated = !e.cannot_be_negated
+            && (link.effect_negated
+                || self.trap_effect_negated(link.card)
+                || self.negated_on_field(link.card)
+                || (link.from == Zone::Monster && self.card(link.card).zone() == Zone::Monster && self.monster_effects_negated(link.card))
+                || (link.from == Zone::Gy && self.battle_victim_negated(link.card)));
         if negated {
             self.emit(Event::EffectNegated { card: link.card, link: n });
             return Flow::Continue;

@@ -623,10 +623,10 @@ impl Duel {
         self.tasks.push(Task::EnterPhase(Phase::End));
     }
 
-    /// PHASE-6: discard down to 6 at the end of the End Phase.
+    /// PHASE-6: discard down to 6 (or the limit an effect set) at the end of the End Phase.
     fn step_hand_limit(&mut self) -> Flow {
         let tp = self.turn_player;
-        let excess = self.player(tp).hand.len().saturating_sub(6);
+        let excess = self.player(tp).hand.len().saturating_sub(self.player_fx[tp.idx()].hand_size_limit());
         if excess == 0 {
             return Flow::Continue;
         }

@@ -577,6 +577,15 @@ impl Duel {
                 if speed == SpellSpeed::One || speed < l.speed || self.chain.len() >= limits::CHAIN_LINKS {
                     return false;
                 }
+                // CHAIN-4: nothing negates a link that cannot be negated, so an effect that
+                // negates the link it responds to cannot be activated against it.
+                if self.effect_decl(l.card, l.effect).is_some_and(|t| t.cannot_be_negated)
+                    && e.ops.iter().any(|o| {
+                        matches!(o, crate::effect::Op::Negate(crate::effect::NegateWhat::Activation { .. } | crate::effect::NegateWhat::Effect { .. }))
+                    })
+                {
+                    return false;
+                }
             }
         }
         // EFF-10: in the Damage Step only counter traps and effects made for it.

@@ -398,6 +398,10 @@ pub struct EffectDecl {
     /// costs and condition still apply): "its effect becomes the same as that spell"
     /// ("Serial Spell").
     pub copies_link: bool,
+    /// "Its activation and effect cannot be negated" (CHAIN-4): a negation of the link does
+    /// nothing, and an effect that negates cannot be activated in response to it.
+    #[serde(default)]
+    pub cannot_be_negated: bool,
 }
 
 impl EffectDecl {
@@ -422,6 +426,7 @@ impl EffectDecl {
             alternatives: None,
             either_player: false,
             copies_link: false,
+            cannot_be_negated: false,
         }
     }
     /// One of a card's alternative triggered effects ("activate 1 of these effects").
@@ -576,7 +581,12 @@ impl EffectDecl {
         self.limit_group = Some(group);
         self
     }
-    /// Resolves only while its card is face-up on the field (EFF-4).
+    /// Its activation and effect cannot be negated (see [`EffectDecl::cannot_be_negated`]).
+    pub fn cannot_be_negated(mut self) -> Self {
+        self.cannot_be_negated = true;
+        self
+    }
+    /// Resolves only while the card is face-up on the field (EFF-4).
     pub fn needs_card_on_field(mut self) -> Self {
         self.needs_card_on_field = true;
         self

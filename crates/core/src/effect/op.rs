@@ -134,6 +134,9 @@ pub enum PlayerEffect {
     /// Cannot conduct the Battle Phase this turn ("you cannot conduct your Battle Phase the
     /// turn you activate this card": the card's activation condition asks for Main Phase 1).
     NoBattlePhaseThisTurn,
+    /// PHASE-6: the hand size limit becomes `n` for the rest of the duel (the End Phase
+    /// discard keeps `n` cards instead of 6).
+    HandLimit(u8),
 }
 
 /// A moment a scheduled step waits for ([`Op::Later`]).

@@ -62,6 +62,20 @@ pub struct PlayerFx {
     /// Turn in which this player cannot conduct the Battle Phase.
     #[serde(default)]
     pub no_battle_turn: u32,
+    /// The hand size limit set for the rest of the duel (PHASE-6; 0: the rule's 6).
+    #[serde(default)]
+    pub hand_limit: u8,
+}
+
+impl PlayerFx {
+    /// PHASE-6: how many cards this player may keep at the end of the End Phase.
+    pub fn hand_size_limit(&self) -> usize {
+        if self.hand_limit == 0 {
+            6
+        } else {
+            usize::from(self.hand_limit)
+        }
+    }
 }
 
 impl Duel {

@@ -367,6 +367,7 @@ impl Duel {
             PlayerEffect::NoEffectDamage => fx.no_effect_damage_turn = turn,
             PlayerEffect::NoNormalSummonThisTurn => fx.no_normal_summon_turn = turn,
             PlayerEffect::NoBattlePhaseThisTurn => fx.no_battle_turn = turn,
+            PlayerEffect::HandLimit(n) => fx.hand_limit = n,
         }
     }
 
@@ -386,6 +387,10 @@ impl Duel {
 
     /// Negates chain link `i` (0-based): its activation, or only its effect.
     pub(crate) fn negate_link(&mut self, i: usize, activation: bool, destroy: bool) {
+        // CHAIN-4: "its activation and effect cannot be negated".
+        if self.chain.get(i).is_some_and(|l| self.effect_decl(l.card, l.effect).is_some_and(|e| e.cannot_be_negated)) {
+            return;
+        }
         let Some(l) = self.chain.get_mut(i) else { return };
         if activation {
             l.activation_negated = true;
