@@ -623,6 +623,10 @@ impl EffectDecl {
 pub enum SummonRule {
     /// "If only your opponent controls a monster" (Cyber Dragon).
     OnlyOpponentControlsMonsters,
+    /// Nothing to pay: only this condition (from the monster's controller's side) must hold
+    /// ("if you control a \"Blackwing\" monster other than this card's name"; "by having
+    /// exactly 3 DARK monsters in your GY").
+    Condition(Condition),
     /// Tribute monsters you control matching (Red-Eyes Darkness Dragon).
     Tribute {
         /// How many monsters to Tribute.
