@@ -55,6 +55,11 @@ fn blackwing_summon_rule(own: u32) -> SummonRule {
     SummonRule::Condition(Condition::Exists { place: Place::Monsters(Who::You), filter: blackwing() & F::FaceUp & !F::Named(own), count: 1 })
 }
 
+/// Banish this face-up card from the field (cost).
+fn banish_self() -> Cost {
+    Cost::Cards { how: CostMove::Banish, from: CostFrom::This, filter: F::Any, count: CostCount::Range(1, 1) }
+}
+
 /// Any sub-step of the Damage Step.
 fn in_damage_step() -> Condition {
     Condition::Any(
@@ -273,7 +278,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             Condition::Any(vec![Condition::step(BattleStep::Damage(DamageStep::Start)), Condition::step(BattleStep::Damage(DamageStep::BeforeCalculation))]),
             Condition::Battling(blackwing() & F::YouControl & F::FaceUp),
         ]))
-        .cost(Cost::Cards { how: CostMove::Send, from: CostFrom::This, filter: F::Any, count: CostCount::Range(1, 1) })
+        .cost(Cost::send_self_to_gy())
         .op(Op::Apply {
             what: Obj::All(Place::Monsters(Who::You), blackwing() & F::FaceUp & F::InBattle),
             modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(1400), def: Num::Const(0) },
@@ -368,6 +373,28 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 .range(Range::Gy)
                 .when(Condition::All(vec![Condition::TurnsSince { anchor: Anchor::Memory(Mem(0)), whose: Who::You, n: 2 }, Condition::Remembered(Mem(0))]))
                 .op(Op::ToHand(Obj::Memory(Mem(0)))),
+        ]),
+        // Cyber Valley
+        3657444 => Behavior::with(vec![
+            E::optional_when(
+                Trigger::attack_targeted(),
+                "Its controller uses 1 of these effects at a time. When this card is targeted for an attack: you can banish it (cost); draw 1 card, then the Battle Phase ends.",
+            )
+            .cost(banish_self())
+            .op(Op::Draw { who: Who::You, count: Num::Const(1) })
+            .op(Op::end_battle_phase()),
+            E::ignition("Or: you can target 1 other face-up monster you control (and this card); banish both, then draw 2 cards.")
+                .target_in(Place::Monsters(Who::You), 1, 1, F::FaceUp & F::NotSelf)
+                .needs_card_on_field()
+                .op(Op::Banish { what: Obj::Union(vec![Obj::This, Obj::Targets]), face_down: false })
+                .op(Op::Draw { who: Who::You, count: Num::Const(2) }),
+            E::ignition("Or: you can target 1 card in your GY; banish this card and 1 card from your hand, then put that target on top of your Deck.")
+                .when(Condition::Exists { place: Place::Hand(Who::You), filter: F::Any, count: 1 })
+                .target_in(Place::Gy(Who::You), 1, 1, F::Any)
+                .needs_card_on_field()
+                .op(Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: F::Any, min: 1, max: 1 })
+                .op(Op::Banish { what: Obj::Union(vec![Obj::This, Obj::Chosen]), face_down: false })
+                .op(Op::ToDeck { what: Obj::Targets, top: true }),
         ]),
         _ => return None,
     })

@@ -283,7 +283,8 @@ impl Cost {
     pub fn discard_self() -> Cost {
         Cost::cards(CostMove::Discard, CostFrom::This, Filter::Any, CostCount::Range(1, 1))
     }
-    /// Send this face-up card to the GY.
+    /// Send this face-up card to the GY (or, for an effect used from the hand, this card
+    /// from the hand: not a discard).
     pub fn send_self_to_gy() -> Cost {
         Cost::cards(CostMove::Send, CostFrom::This, Filter::Any, CostCount::Range(1, 1))
     }
