@@ -192,11 +192,16 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .op(Op::only_if(no_spells, vec![Op::special_summon(Obj::This, SummonPos::FaceUp)]))])
         }
         // Pot of Avarice
-        67169062 => Behavior::with(vec![E::spell(SpellKind::Normal, "Target 5 monsters in your GY; shuffle them into the Deck, then draw 2 cards.")
-            .when(Condition::Exists { place: Place::Deck(Who::You), filter: F::Any, count: 2 })
-            .target_in(Place::Gy(Who::You), 5, 5, F::Monster)
-            .op(Op::ToDeck { what: Obj::Targets, top: false })
-            .op(Op::Draw { who: Who::You, count: Num::Const(2) })]),
+        67169062 => Behavior::with(vec![E::spell(
+            SpellKind::Normal,
+            "Target 5 monsters in your GY; shuffle all 5 into the Deck, then draw 2 cards (nothing happens unless all 5 are still there).",
+        )
+        .target_in(Place::Gy(Who::You), 5, 5, F::Monster)
+        .op(Op::If {
+            test: Test::Compare(Num::count_of(Obj::Targets), Cmp::Eq, Num::Const(5)),
+            then: vec![Op::ToDeck { what: Obj::Targets, top: false }, Op::Draw { who: Who::You, count: Num::Const(2) }],
+            otherwise: vec![],
+        })]),
         // Allure of Darkness
         1475311 => Behavior::with(vec![E::spell(
             SpellKind::Normal,

@@ -297,7 +297,11 @@ impl Duel {
         }
         // A rule applied for a while by a resolved card ("Trap Stun": the other traps on the
         // field for the rest of the turn).
-        if self.lingering.iter().any(|l| l.card.is_none() && l.source != card && matches!(l.modifier, Modifier::Negate(crate::effect::Negation::OtherTrapEffects))) {
+        if self
+            .lingering
+            .iter()
+            .any(|l| l.card.is_none() && l.source != card && matches!(l.modifier, Modifier::Negate(crate::effect::Negation::OtherTrapEffects)))
+        {
             return true;
         }
         if !self.negators {
