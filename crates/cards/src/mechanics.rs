@@ -206,6 +206,30 @@ pub fn union(v: Versions, u: Union<'_>) -> Behavior {
     Behavior::with(vec![equip, unequip, boost])
 }
 
+/// Mill: "send the top `n` cards of `who`'s Deck to the GY" (as many as there are).
+pub fn mill(who: Who, n: u8) -> Op {
+    Op::SendToGy(Obj::DeckTop(who, n))
+}
+
+/// "Once per turn, during your End Phase: send the top `n` cards of your Deck to the GY"
+/// (the Lightsworn monsters' mandatory mill, while this card is face-up on the field).
+pub fn end_phase_mill(n: u8, text: &str) -> E {
+    E::trigger(Trigger::Phase { phase: Phase::End, whose: Who::You }, text).limit(Limit::PerCardPerTurn).needs_card_on_field().op(mill(Who::You, n))
+}
+
+/// "If this card is sent from your Deck to the GY (by anything, a mill or a cost)": a
+/// trigger of this card in the GY (Wulf, Lightsworn Beast); `optional` for "you can".
+pub fn sent_from_deck(optional: bool, text: &str) -> E {
+    let t = Trigger::SentToGy { from: vec![Zone::Deck], cause: Cause::Any };
+    let e = if optional { E::optional_if(t, text) } else { E::trigger(t, text) };
+    e.range(Range::Gy)
+}
+
+/// Banish this card from the GY (the cost of an effect activated in the GY).
+pub fn banish_self_from_gy() -> Cost {
+    Cost::Cards { how: CostMove::Banish, from: CostFrom::This, filter: F::Any, count: CostCount::Range(1, 1) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -67,7 +67,8 @@ impl Duel {
                 self.attack_window(a, WindowKind::AttackDeclared)
             }
             AttackStage::ReplayCheck => {
-                if !self.still_attacking(&a) {
+                // An effect that ended the Battle Phase ends the attack too: no replay.
+                if !self.still_attacking(&a) || self.end_battle_phase {
                     return self.end_attack(a);
                 }
                 let now = self.player(tp.opp()).monster_count() as u8;

@@ -256,7 +256,7 @@ impl Duel {
         match stage {
             ProcStage::Pay => {
                 let (count, purpose) = match &rule {
-                    SummonRule::OnlyOpponentControlsMonsters => (0, SelectPurpose::Cost),
+                    SummonRule::OnlyOpponentControlsMonsters | SummonRule::Condition(_) => (0, SelectPurpose::Cost),
                     SummonRule::Tribute { count, .. } | SummonRule::TributeOpponents { count, .. } => (*count, SelectPurpose::Tribute),
                     SummonRule::BanishFromGy(fs) => (fs.len() as u8, SelectPurpose::Cost),
                     SummonRule::BanishFromField { count, .. } => (*count, SelectPurpose::Cost),
@@ -338,7 +338,7 @@ impl Duel {
         use crate::effect::SummonRule;
         let p = self.card(card).controller();
         match rule {
-            SummonRule::OnlyOpponentControlsMonsters => SmallVec::new(),
+            SummonRule::OnlyOpponentControlsMonsters | SummonRule::Condition(_) => SmallVec::new(),
             SummonRule::Tribute { filter, .. } => {
                 self.player(p).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card) && !self.cannot_be_tributed(m)).collect()
             }
@@ -361,6 +361,7 @@ impl Duel {
         let free = self.free_main_monster_zones(self.proc_side(card, p)).len();
         match rule {
             SummonRule::OnlyOpponentControlsMonsters => free > 0 && self.player(p).monster_count() == 0 && self.player(p.opp()).monster_count() > 0,
+            SummonRule::Condition(c) => free > 0 && self.condition_holds(c, p, card),
             SummonRule::Tribute { count, .. } | SummonRule::BanishFromField { count, .. } | SummonRule::TributeOpponents { count, .. } => {
                 let c = self.summon_rule_candidates(card, rule);
                 c.len() >= *count as usize && (free > 0 || c.iter().any(|&m| self.card(m).slot() < 5))

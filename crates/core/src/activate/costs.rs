@@ -76,7 +76,9 @@ impl Duel {
             Cost::DetachMaterial(n) => c.zone() == Zone::Monster && self.materials(card).len() >= *n as usize,
             Cost::Cards { how, from: CostFrom::This, .. } => match how {
                 CostMove::Discard => c.zone() == Zone::Hand,
-                CostMove::Send => c.zone().on_field() && c.face_up(),
+                // Face-up on the field, or from the hand by an effect used there ("send this
+                // card from your hand to the GY").
+                CostMove::Send => (c.zone().on_field() && c.face_up()) || (c.zone() == Zone::Hand && e.range == crate::effect::Range::Hand),
                 CostMove::Tribute => c.zone() == Zone::Monster,
                 CostMove::Banish => c.zone() != Zone::Banished,
             },

@@ -283,7 +283,8 @@ impl Cost {
     pub fn discard_self() -> Cost {
         Cost::cards(CostMove::Discard, CostFrom::This, Filter::Any, CostCount::Range(1, 1))
     }
-    /// Send this face-up card to the GY.
+    /// Send this face-up card to the GY (or, for an effect used from the hand, this card
+    /// from the hand: not a discard).
     pub fn send_self_to_gy() -> Cost {
         Cost::cards(CostMove::Send, CostFrom::This, Filter::Any, CostCount::Range(1, 1))
     }
@@ -633,6 +634,10 @@ impl EffectDecl {
 pub enum SummonRule {
     /// "If only your opponent controls a monster" (Cyber Dragon).
     OnlyOpponentControlsMonsters,
+    /// Nothing to pay: only this condition (from the monster's controller's side) must hold
+    /// ("if you control a \"Blackwing\" monster other than this card's name"; "by having
+    /// exactly 3 DARK monsters in your GY").
+    Condition(Condition),
     /// Tribute monsters you control matching (Red-Eyes Darkness Dragon).
     Tribute {
         /// How many monsters to Tribute.

@@ -306,7 +306,19 @@ impl Duel {
 
     /// Is a trap effect of `card` negated by "Royal Decree" or "Jinzo"?
     pub(crate) fn trap_effect_negated(&self, card: CardId) -> bool {
-        if !self.negators || !self.data(card).is_trap() || !self.card(card).zone().on_field() {
+        if !self.data(card).is_trap() || !self.card(card).zone().on_field() {
+            return false;
+        }
+        // A rule applied for a while by a resolved card ("Trap Stun": the other traps on the
+        // field for the rest of the turn).
+        if self
+            .lingering
+            .iter()
+            .any(|l| l.card.is_none() && l.source != card && matches!(l.modifier, Modifier::Negate(crate::effect::Negation::OtherTrapEffects)))
+        {
+            return true;
+        }
+        if !self.negators {
             return false;
         }
         self.sources_on_field().any(|s| {
