@@ -180,6 +180,11 @@ pub const GOAT: &[BuiltinDeck] = &[
         description: "Goat pool part 3, second half (coverage deck): battle and sent-to-the-GY triggers, recruiters (Giant Germ, Hyena, Troop Dragon), Ritual searchers, Fusion Monsters",
         ydk: include_str!("../decks/pool3b-battle.ydk"),
     },
+    BuiltinDeck {
+        name: "goat-p2d-partners",
+        description: "Goat pool part 2 partner cards (coverage deck): Sage's Stone, Knight's Title, Battery Charger, Triangle Ecstasy Spark, Contract with Exodia, and the monsters they name; Beckoning Light, Big Wave Small Wave",
+        ydk: include_str!("../decks/goat-p2d-partners.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`].
@@ -245,7 +250,7 @@ mod tests {
     #[test]
     fn goat_decks_are_playable_with_the_2005_pool() {
         let pool = crate::pool_with(crate::Versions::Goat2005);
-        assert_eq!(GOAT.len(), 21);
+        assert_eq!(GOAT.len(), 22);
         for d in GOAT {
             assert_eq!(format_of(d.name), Some("goat"));
             assert!(builtin(d.name).is_some(), "{}", d.name);
