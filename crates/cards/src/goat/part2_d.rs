@@ -36,13 +36,13 @@ fn summons_one(e: E, needs: Condition, from: Place, what: F) -> E {
 }
 
 /// "If all `name` you control are in `pos` Position, it gains `per` ATK (or DEF) for each"
-/// (Batteryman AA).
+/// (Batteryman AA): a face-down monster has no name, so only face-up copies count.
 fn gains_per_copy(name: u32, text: &str, attack: bool, per: i32) -> E {
     let (here, other) = if attack { (F::AttackPos, F::DefensePos) } else { (F::DefensePos, F::AttackPos) };
-    let count = Num::per(per, Obj::All(Place::Monsters(Who::You), F::Named(name) & here.clone()));
+    let count = Num::per(per, Obj::All(Place::Monsters(Who::You), F::FaceUp & F::Named(name) & here.clone()));
     let (atk, def) = if attack { (count, Num::Const(0)) } else { (Num::Const(0), count) };
     E::continuous(text)
-        .when(Condition::All(vec![Condition::This(here), Condition::NoneIn { place: Place::Monsters(Who::You), filter: F::Named(name) & other }]))
+        .when(Condition::All(vec![Condition::This(here), Condition::NoneIn { place: Place::Monsters(Who::You), filter: F::FaceUp & F::Named(name) & other }]))
         .modifier(Modifier::AtkDef { scope: Scope::This, atk, def })
 }
 
