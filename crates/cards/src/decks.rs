@@ -185,6 +185,11 @@ pub const GOAT: &[BuiltinDeck] = &[
         description: "Goat pool part 2e (coverage deck): Hieroglyph Lithograph, Ante, Chosen One, Pineapple Blast, Spiritualism",
         ydk: include_str!("../decks/goat-p2e-hands.ydk"),
     },
+    BuiltinDeck {
+        name: "goat-p2d-partners",
+        description: "Goat pool part 2 partner cards (coverage deck): Sage's Stone, Knight's Title, Battery Charger, Triangle Ecstasy Spark, Contract with Exodia, and the monsters they name; Beckoning Light, Big Wave Small Wave",
+        ydk: include_str!("../decks/goat-p2d-partners.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`].
@@ -250,7 +255,7 @@ mod tests {
     #[test]
     fn goat_decks_are_playable_with_the_2005_pool() {
         let pool = crate::pool_with(crate::Versions::Goat2005);
-        assert_eq!(GOAT.len(), 22);
+        assert_eq!(GOAT.len(), 23);
         for d in GOAT {
             assert_eq!(format_of(d.name), Some("goat"));
             assert!(builtin(d.name).is_some(), "{}", d.name);

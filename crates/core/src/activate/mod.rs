@@ -311,7 +311,9 @@ impl Duel {
             Zone::Gy if self.gy_locked() => false,
             Zone::Gy | Zone::Banished => !needs_proper || c.properly_summoned,
             Zone::Gone => d.is_token(),
-            Zone::Hand | Zone::Deck => !needs_proper,
+            Zone::Hand | Zone::Deck => {
+                !needs_proper || behavior.proper_summon_by.as_ref().is_some_and(|f| self.filter_matches(f, by, self.card(by).controller(), id))
+            }
             // SUM-7: an effect that names the Extra Deck may Special Summon from it
             // ("Metamorphosis"); that is not a proper summon.
             Zone::Extra => d.is_extra_deck() && !c.face_up(),

@@ -712,6 +712,11 @@ pub struct Behavior {
     /// only the effects of cards matching this filter may Special Summon it (from wherever
     /// they take it), and nothing else ever may.
     pub special_summon_only_by: Option<Filter>,
+    /// SUM-7: "must first be Special Summoned by X": only the effects of cards matching this
+    /// filter may Special Summon it from the hand or Deck (its proper summon); once properly
+    /// summoned it may be revived like any other monster ("Harpie Lady Sisters").
+    #[serde(default)]
+    pub proper_summon_by: Option<Filter>,
     /// "You cannot ... the turn you Special Summon this card" by its own procedure: applies
     /// to the summoning player once the procedure summons it; the procedure cannot be used
     /// once the player has already done what is forbidden this turn.

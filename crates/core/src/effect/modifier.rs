@@ -436,6 +436,10 @@ pub enum Act {
     /// Protection from destruction by card effects: destroy effects skip the cards in scope
     /// (face-up or face-down; battle and rule destruction still apply: MISC-4).
     BeDestroyedByEffect,
+    /// Protection from destruction by Spell and Trap effects: destroy effects of Spell and
+    /// Trap Cards skip the cards in scope; monster effects, battle and rules still destroy
+    /// them ("cannot be destroyed by Spell/Trap effects": "Exodia Necross").
+    BeDestroyedBySpellTrapEffect,
     /// Cannot be Tributed for a Tribute Summon.
     BeTributedForSummon,
     /// Cannot be Tributed at all: not for a Tribute Summon, a summon procedure, a Ritual
@@ -545,6 +549,10 @@ impl Modifier {
     /// `Cannot` with [`Act::BeDestroyedByEffect`].
     pub fn indestructible_by_effect(scope: Scope) -> Modifier {
         Modifier::Cannot { scope, act: Act::BeDestroyedByEffect }
+    }
+    /// `Cannot` with [`Act::BeDestroyedBySpellTrapEffect`].
+    pub fn indestructible_by_spell_trap_effect(scope: Scope) -> Modifier {
+        Modifier::Cannot { scope, act: Act::BeDestroyedBySpellTrapEffect }
     }
     /// `Cannot` with [`Act::BeTributedForSummon`].
     pub fn no_tribute_summon_material(scope: Scope) -> Modifier {

@@ -81,6 +81,13 @@ impl Duel {
         self.restricted(card, |m| m.cannot_scope(Act::BeDestroyedByEffect))
     }
 
+    /// Cannot be destroyed by the effect of the card `by` now: by any card effect, or, for a
+    /// Spell or Trap Card's effect, by Spell/Trap effects (`Act::BeDestroyedBySpellTrapEffect`).
+    pub(crate) fn indestructible_by_effect_of(&self, card: CardId, by: CardId) -> bool {
+        self.indestructible_by_effect(card)
+            || ((self.data(by).is_spell() || self.data(by).is_trap()) && self.restricted(card, |m| m.cannot_scope(Act::BeDestroyedBySpellTrapEffect)))
+    }
+
     /// SUM-1 under `Modifier::Duel(crate::effect::DuelRule::NoMonsterSets)`: monsters cannot be Set, and Normal Summons may
     /// be in face-up Defense Position.
     pub fn monster_sets_forbidden(&self) -> bool {

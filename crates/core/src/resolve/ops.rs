@@ -222,7 +222,7 @@ impl Duel {
                     .into_iter()
                     .filter(|&c| {
                         let z = self.card(c).zone();
-                        (z.on_field() || (in_hand && z == Zone::Hand) || (in_deck && z == Zone::Deck)) && !self.indestructible_by_effect(c)
+                        (z.on_field() || (in_hand && z == Zone::Hand) || (in_deck && z == Zone::Deck)) && !self.indestructible_by_effect_of(c, r.link.card)
                     })
                     .collect();
                 let list = self.shield_once_per_turn(list, r.link.controller);

@@ -373,13 +373,16 @@ impl Duel {
 
     /// Places a Special Summoned monster (SUM-5) and records it properly summoned (SUM-7).
     pub(crate) fn special_summon(&mut self, c: CardId, p: Player, zone: u8, position: Position) {
+        // SUM-7: a "must first be Special Summoned by X" monster leaves the hand or Deck only
+        // by that proper summon (`can_be_special_summoned`).
+        let proper_first = self.pool.def(self.card(c).def).behavior.proper_summon_by.is_some() && matches!(self.card(c).zone(), Zone::Hand | Zone::Deck);
         self.move_card(c, Dest { player: p, zone: Zone::Monster, slot: Some(zone), position }, Reason::Summon);
         // SUM-7: a monster that needs a proper summon first is not properly summoned by an
         // effect that only places it (revived ones stay properly summoned).
         let needs_proper = self.needs_proper_summon(c);
         let st = &mut self.cards[c.0 as usize];
         st.summon = SummonKind::Special;
-        st.properly_summoned = st.properly_summoned || !needs_proper;
+        st.properly_summoned = st.properly_summoned || !needs_proper || proper_first;
         self.player_fx[p.idx()].summoned_turn = self.turn;
         self.emit(Event::SpecialSummoned { card: c });
         self.summoned_to_defense(c);
