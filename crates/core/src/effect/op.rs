@@ -118,6 +118,9 @@ pub enum PlayerEffect {
     SkipStandby(u8),
     /// Skip the next `n` Battle Phases.
     SkipBattle(u8),
+    /// Skip the next `n` Main Phase 1s (PHASE-8): the turn goes from the Standby Phase to
+    /// the Battle Phase (to the End Phase when no Battle Phase can be conducted).
+    SkipMain1(u8),
     /// Takes no battle damage this turn.
     NoBattleDamage,
     /// Cannot Summon monsters for the rest of this turn (Setting is not a Summon).

@@ -36,6 +36,9 @@ pub struct PlayerFx {
     pub skip_draw: u8,
     pub skip_standby: u8,
     pub skip_battle: u8,
+    /// Main Phase 1s to skip (PHASE-8).
+    #[serde(default)]
+    pub skip_main1: u8,
     /// Turn in which this player takes no battle damage.
     pub no_battle_damage_turn: u32,
     /// Turn in which this player's monsters cannot be destroyed by battle.
