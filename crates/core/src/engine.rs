@@ -480,6 +480,10 @@ impl Duel {
             self.expire_at_end_phase();
             self.run_delayed(crate::effect::Moment::EndPhase);
         }
+        // "During your next Standby Phase": delayed steps run as it begins.
+        if phase == Phase::Standby && !self.delayed.is_empty() {
+            self.run_delayed(crate::effect::Moment::StandbyPhase);
+        }
     }
 
     pub(crate) fn open_window(&mut self, kind: WindowKind, dest: Option<Phase>) {

@@ -1,9 +1,9 @@
 //! Goat pool (part3_c): the rest of `../shared/spec/pools/goat-3.txt`; each a declaration in the effect vocabulary with its rules text in
 //! the project's own words. The rulings decided for them are in `docs/rulings/goat-3-c.md`.
 
-use ygo_core::card::type_bits;
+use ygo_core::card::{type_bits, Race};
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
-use ygo_core::types::Zone;
+use ygo_core::types::{BattleStep, DamageStep, Zone};
 
 /// "Poisonous Snake Token", the token "Cobra Jar" summons.
 const POISONOUS_SNAKE_TOKEN: u32 = 86801872;
@@ -11,6 +11,22 @@ const POISONOUS_SNAKE_TOKEN: u32 = 86801872;
 /// A face-up Level 3 or lower Normal Monster ("Emissary of the Oasis").
 fn small_normal() -> F {
     F::Monster & F::ability(type_bits::NORMAL) & F::level_at_most(3)
+}
+
+/// "During the Damage Step": any of its sub-steps.
+fn in_damage_step() -> Condition {
+    Condition::Any(
+        [DamageStep::Start, DamageStep::BeforeCalculation, DamageStep::DuringCalculation, DamageStep::AfterCalculation, DamageStep::End]
+            .into_iter()
+            .map(|d| Condition::Timing(Timing::Step(BattleStep::Damage(d))))
+            .collect(),
+    )
+}
+
+/// "+`n` ATK and DEF" applied to the cards the step before affected (or `what`), while the
+/// source stays on the field.
+fn raise(what: Obj, n: i32) -> Op {
+    Op::Apply { what, modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(n), def: Num::Const(n) }, until: Duration::WhileSourceOnField }
 }
 
 /// The behaviour of this module's cards (2005 and today's where they agree), by passcode.
@@ -73,6 +89,48 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 .when(Condition::This(F::SentBy(Sent::Battle)))
                 .op(Op::damage(Who::Opponent, Num::Const(500)))])
         }
+        // Mucus Yolk
+        70307656 => Behavior::with(vec![
+            E::continuous("This card can attack your opponent directly.").modifier(Modifier::direct_attack(Scope::This)),
+            E::trigger(
+                Trigger::dealt_battle_damage(false, Subject::This),
+                "Each time this card inflicts battle damage to your opponent: during your next Standby Phase it gains 1000 ATK, for as long as it stays face-up on the field.",
+            )
+            .op(Op::Later {
+                at: Moment::YourNextStandbyPhase,
+                ops: vec![Op::only_if(
+                    Condition::This(F::OnField & F::FaceUp),
+                    vec![Op::Apply {
+                        what: Obj::This,
+                        modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(1000), def: Num::Const(0) },
+                        until: Duration::Permanent,
+                    }],
+                )],
+            }),
+        ]),
+        // Castle of Dark Illusions
+        62121 => {
+            // Each of the next 4 Standby Phases of its controller: 200 more to the same Zombies.
+            let mut later = vec![raise(Obj::Affected, 200)];
+            for _ in 0..3 {
+                later = vec![raise(Obj::Affected, 200), Op::Later { at: Moment::YourNextStandbyPhase, ops: later }];
+            }
+            Behavior::with(vec![E::flip(
+                "FLIP: Every face-up Zombie on the field gains 200 ATK and DEF; during each of your next 4 Standby Phases, those Zombies gain 200 more. These gains last while this card stays on the field.",
+            )
+            .op(raise(Obj::All(Place::Monsters(Who::Both), F::FaceUp & F::Race(Race::ZOMBIE)), 200))
+            .op(Op::Later { at: Moment::YourNextStandbyPhase, ops: later })])
+        }
+        // Cat's Ear Tribe
+        95841282 => Behavior::with(vec![E::continuous(
+            "During the Damage Step of your opponent's turn, the original ATK of their monster battling this card is 200.",
+        )
+        .when(Condition::All(vec![Condition::Timing(Timing::OpponentsTurn), in_damage_step(), Condition::This(F::InBattle)]))
+        .modifier(Modifier::Becomes {
+            layer: StatLayer::OriginalOf(Scope::Monsters(F::OppControls & F::InBattle)),
+            atk: Some(Num::Const(200)),
+            def: None,
+        })]),
         _ => return None,
     })
 }

@@ -254,6 +254,9 @@ pub enum StatLayer {
     Original,
     /// The current values of the monsters in scope, after every gain applied before.
     Current(Scope),
+    /// The original values (EFF-14) of the monsters in scope, as a continuous effect of the
+    /// source ("the original ATK of the opponent's monster battling this card becomes 200").
+    OriginalOf(Scope),
 }
 
 impl Modifier {
