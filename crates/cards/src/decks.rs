@@ -180,6 +180,11 @@ pub const GOAT: &[BuiltinDeck] = &[
         description: "Goat pool part 3, second half (coverage deck): battle and sent-to-the-GY triggers, recruiters (Giant Germ, Hyena, Troop Dragon), Ritual searchers, Fusion Monsters",
         ydk: include_str!("../decks/pool3b-battle.ydk"),
     },
+    BuiltinDeck {
+        name: "goat-p3c-mechanics",
+        description: "Goat pool part 3, the cards that needed a mechanic (coverage deck): Total Defense Shogun, Timeater, Watapon, Serpentine Princess, Grave Protector, Cobra Jar, Mucus Yolk, Castle of Dark Illusions",
+        ydk: include_str!("../decks/goat-p3c-mechanics.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`].
@@ -245,7 +250,7 @@ mod tests {
     #[test]
     fn goat_decks_are_playable_with_the_2005_pool() {
         let pool = crate::pool_with(crate::Versions::Goat2005);
-        assert_eq!(GOAT.len(), 21);
+        assert_eq!(GOAT.len(), 22);
         for d in GOAT {
             assert_eq!(format_of(d.name), Some("goat"));
             assert!(builtin(d.name).is_some(), "{}", d.name);
