@@ -10,7 +10,7 @@ games=${2:-100}
 seed=${3:-1}
 decks=(goat-control chaos-control chaos-turbo warrior-toolbox zombie monarch bazoo-return lockdown-burn gravekeeper reasoning-gate
   reaction-traps trick-traps quick-answers pool2-monsters pool2-spells pool2-more pool2-rest
-  pool3a-flip pool3a-battle pool3b-flip pool3b-battle goat-p2e-hands goat-p2d-partners)
+  pool3a-flip pool3a-battle pool3b-flip pool3b-battle goat-p2e-hands goat-p2d-partners goat-p3c-mechanics)
 total=0 errors=0 breaks=0
 for a in "${decks[@]}"; do
   for b in "${decks[@]}"; do

@@ -190,6 +190,11 @@ pub const GOAT: &[BuiltinDeck] = &[
         description: "Goat pool part 2 partner cards (coverage deck): Sage's Stone, Knight's Title, Battery Charger, Triangle Ecstasy Spark, Contract with Exodia, and the monsters they name; Beckoning Light, Big Wave Small Wave",
         ydk: include_str!("../decks/goat-p2d-partners.ydk"),
     },
+    BuiltinDeck {
+        name: "goat-p3c-mechanics",
+        description: "Goat pool part 3, the cards that needed a mechanic (coverage deck): Total Defense Shogun, Timeater, Watapon, Serpentine Princess, Grave Protector, Cobra Jar, Mucus Yolk, Castle of Dark Illusions",
+        ydk: include_str!("../decks/goat-p3c-mechanics.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`].
@@ -255,7 +260,7 @@ mod tests {
     #[test]
     fn goat_decks_are_playable_with_the_2005_pool() {
         let pool = crate::pool_with(crate::Versions::Goat2005);
-        assert_eq!(GOAT.len(), 23);
+        assert_eq!(GOAT.len(), 24);
         for d in GOAT {
             assert_eq!(format_of(d.name), Some("goat"));
             assert!(builtin(d.name).is_some(), "{}", d.name);

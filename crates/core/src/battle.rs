@@ -26,7 +26,7 @@ impl Duel {
 
     fn still_attacking(&self, a: &AttackTask) -> bool {
         let c = self.card(a.attacker);
-        !self.attack_negated && c.zone() == Zone::Monster && c.controller() == self.turn_player && c.position() == Position::FaceUpAttack
+        !self.attack_negated && c.zone() == Zone::Monster && c.controller() == self.turn_player && self.attack_position_ok(a.attacker)
     }
 
     fn target_still_there(&self, a: &AttackTask) -> bool {
@@ -241,6 +241,7 @@ impl Duel {
             d.no_battle_damage[p.idx()]
                 || d.player_fx[p.idx()].no_battle_damage_turn == d.turn
                 || battlers.into_iter().flatten().any(|x| d.card(x).controller() == p && d.shields_battle_damage(x))
+                || d.battle_damage_shielded_by_battlers(p, &[a.attacker, a.target.unwrap_or(a.attacker)])
         };
         // "Odd-Eyes Pendulum Dragon": doubled when it battles an opponent's monster.
         if let (Some((p, amount, by)), Some(_)) = (damage, a.target) {

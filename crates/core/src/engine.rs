@@ -429,7 +429,9 @@ impl Duel {
     }
 
     fn enter_phase(&mut self, phase: Phase) {
-        // PHASE-8: skipped phases.
+        // PHASE-8: skipped phases (without Main Phase 1, the Battle Phase follows the
+        // Standby Phase, or the End Phase when none can be conducted).
+        let battle_next = if self.may_enter_battle(self.turn_player) { Phase::Battle } else { Phase::End };
         let fx = &mut self.player_fx[self.turn_player.idx()];
         let skip = match phase {
             Phase::Draw if fx.skip_draw > 0 => {
@@ -439,6 +441,10 @@ impl Duel {
             Phase::Standby if fx.skip_standby > 0 => {
                 fx.skip_standby -= 1;
                 Some(Phase::Main1)
+            }
+            Phase::Main1 if fx.skip_main1 > 0 => {
+                fx.skip_main1 -= 1;
+                Some(battle_next)
             }
             Phase::Battle if fx.skip_battle > 0 => {
                 fx.skip_battle -= 1;
@@ -473,6 +479,10 @@ impl Duel {
         if phase == Phase::End {
             self.expire_at_end_phase();
             self.run_delayed(crate::effect::Moment::EndPhase);
+        }
+        // "During your next Standby Phase": delayed steps run as it begins.
+        if phase == Phase::Standby && !self.delayed.is_empty() {
+            self.run_delayed(crate::effect::Moment::StandbyPhase);
         }
     }
 

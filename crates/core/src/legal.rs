@@ -159,7 +159,7 @@ impl Duel {
 
     /// May the turn player `p` enter the Battle Phase (not on the first turn, not after "you
     /// cannot conduct your Battle Phase this turn")?
-    fn may_enter_battle(&self, p: Player) -> bool {
+    pub(crate) fn may_enter_battle(&self, p: Player) -> bool {
         self.turn > 1 && self.player_fx[p.idx()].no_battle_turn != self.turn
     }
 
@@ -479,7 +479,7 @@ impl Duel {
             let Some(c) = *slot else { continue };
             let st = self.card(c);
             let fresh = st.attacked_turn != self.turn;
-            if st.position() != Position::FaceUpAttack || self.cannot_attack(c) || !self.attack_cost_payable(c) || self.prohibited(c) {
+            if !self.attack_position_ok(c) || self.cannot_attack(c) || !self.attack_cost_payable(c) || self.prohibited(c) {
                 continue;
             }
             let attacker = Loc::new(p, Zone::Monster, i);

@@ -78,7 +78,8 @@ impl Trigger {
             | Trigger::ChangedToDefense
             | Trigger::Battle(crate::effect::BattleMoment::DeclaresAttack)
             | Trigger::Battle(crate::effect::BattleMoment::StartOfDamageStep)
-            | Trigger::Equipped(_) => false,
+            | Trigger::Equipped(_)
+            | Trigger::Moved { .. } => false,
         }
     }
 }
@@ -119,12 +120,13 @@ impl Duel {
                 if let (Reason::Battle, Some(a)) = (reason, self.current_attack()) {
                     let killer = if Some(*card) == a.target { Some(a.attacker) } else { a.target };
                     if let Some(k) = killer {
-                        let (negated, banished) = self.battle_victim_fate(k, *card);
+                        let (negated, banished, to_deck) = self.battle_victim_fate(k, *card);
                         self.cards[k.0 as usize].battle_kill_turn = self.turn.into();
                         let victim = &mut self.cards[card.0 as usize];
                         victim.killed_by = Some(k);
                         victim.battle_negated = negated;
                         victim.battle_banished = banished;
+                        victim.battle_to_deck = to_deck;
                         self.check_card_triggers(k, e);
                     }
                 }
@@ -293,6 +295,11 @@ impl Duel {
             Trigger::Destroyed { cause } => {
                 let Event::Moved { card: x, to, reason, .. } = e else { return None };
                 (*x == card && to.zone == Zone::Gy && reason.is_destroy() && cause_ok(*cause, *reason)).then_some(None)
+            }
+            Trigger::Moved { from, to, cause } => {
+                let Event::Moved { card: x, from: f, to: t, reason, .. } = e else { return None };
+                let drawn = *reason == Reason::Draw && !matches!(cause, Cause::Any);
+                (*x == card && t.zone == *to && (from.is_empty() || from.contains(&f.zone)) && !drawn && cause_ok(*cause, *reason)).then_some(None)
             }
             Trigger::ReturnedToHand(Subject::This) => {
                 let Event::Moved { card: x, from, to, .. } = e else { return None };

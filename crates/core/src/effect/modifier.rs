@@ -254,6 +254,9 @@ pub enum StatLayer {
     Original,
     /// The current values of the monsters in scope, after every gain applied before.
     Current(Scope),
+    /// The original values (EFF-14) of the monsters in scope, as a continuous effect of the
+    /// source ("the original ATK of the opponent's monster battling this card becomes 200").
+    OriginalOf(Scope),
 }
 
 impl Modifier {
@@ -519,6 +522,13 @@ pub enum MonsterRule {
     /// (the 2005 "Spirit Reaper"; today's text waits for the resolution:
     /// [`MonsterRule::DestroyAfterTargeted`]).
     DestroyWhenTargeted,
+    /// Attacking in Defense Position: a monster in scope may declare an attack while in
+    /// face-up Defense Position, and its ATK is used for damage calculation (BATTLE-5).
+    AttackInDefense,
+    /// Battle victims to the Deck: monsters destroyed by battle with a monster in scope are
+    /// shuffled into their owners' Decks instead of going to the GY (decided at damage
+    /// calculation).
+    BattleVictimsToDeck,
 }
 
 impl Modifier {
@@ -638,6 +648,14 @@ impl Modifier {
     pub fn destroy_when_targeted(scope: Scope) -> Modifier {
         Modifier::Rule { scope, rule: MonsterRule::DestroyWhenTargeted }
     }
+    /// `Rule` with [`MonsterRule::AttackInDefense`].
+    pub fn attack_in_defense(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::AttackInDefense }
+    }
+    /// `Rule` with [`MonsterRule::BattleVictimsToDeck`].
+    pub fn battle_victims_to_deck(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::BattleVictimsToDeck }
+    }
     /// `Cannot` with [`Act::BeSpecialSummonedFrom`], for this card.
     pub fn no_special_summon_from(from: super::filter::Origin) -> Modifier {
         Modifier::Cannot { scope: Scope::This, act: Act::BeSpecialSummonedFrom(from) }
@@ -727,6 +745,10 @@ pub enum DuelRule {
     /// gain from a card effect are inflicted to them as effect damage instead ("Bad
     /// Reaction to Simochi").
     OpponentGainsBecomeDamage,
+    /// Battle damage shield by battler: the source's controller takes no battle damage from
+    /// a battle a monster matching the filter is in, on either side ("Emissary of the
+    /// Oasis": Level 3 or lower Normal Monsters).
+    NoBattleDamageFromBattlesOf(super::filter::Filter),
 }
 
 impl Modifier {
@@ -753,6 +775,10 @@ impl Modifier {
     /// `Duel` with [`DuelRule::NoEffectDamage`].
     pub fn no_effect_damage() -> Modifier {
         Modifier::Duel(DuelRule::NoEffectDamage)
+    }
+    /// `Duel` with [`DuelRule::NoBattleDamageFromBattlesOf`].
+    pub fn no_battle_damage_from_battles_of(f: super::filter::Filter) -> Modifier {
+        Modifier::Duel(DuelRule::NoBattleDamageFromBattlesOf(f))
     }
     /// `Duel` with [`DuelRule::OpponentGainsBecomeDamage`].
     pub fn opponent_gains_become_damage() -> Modifier {

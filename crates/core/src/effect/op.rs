@@ -118,6 +118,9 @@ pub enum PlayerEffect {
     SkipStandby(u8),
     /// Skip the next `n` Battle Phases.
     SkipBattle(u8),
+    /// Skip the next `n` Main Phase 1s (PHASE-8): the turn goes from the Standby Phase to
+    /// the Battle Phase (to the End Phase when no Battle Phase can be conducted).
+    SkipMain1(u8),
     /// Takes no battle damage this turn.
     NoBattleDamage,
     /// Cannot Summon monsters for the rest of this turn (Setting is not a Summon).
@@ -150,13 +153,19 @@ pub enum Moment {
     /// today's "Sinister Serpent"). PHASE-1: this turn's, if it is the opponent's turn now, is
     /// not "next". Scheduled as that turn's [`Moment::EndPhase`].
     OpponentsNextEndPhase,
+    /// The Standby Phase of the effect controller's next turn ("during your next Standby
+    /// Phase"; PHASE-1: this turn's, if it is theirs, is not "next"). Scheduled as that
+    /// turn's [`Moment::StandbyPhase`].
+    YourNextStandbyPhase,
+    /// The Standby Phase of the turn it was scheduled for.
+    StandbyPhase,
 }
 
 impl Moment {
     /// Is a step scheduled for this moment in turn `scheduled` due at `now` in turn `turn`?
     pub fn due(self, now: Moment, scheduled: u32, turn: u32) -> bool {
         match (self, now) {
-            (Moment::EndPhase, Moment::EndPhase) => scheduled == turn,
+            (Moment::EndPhase, Moment::EndPhase) | (Moment::StandbyPhase, Moment::StandbyPhase) => scheduled == turn,
             (Moment::EndOfTurn(n), Moment::EndOfTurn(_)) => scheduled + u32::from(n.max(1)) - 1 == turn,
             _ => false,
         }

@@ -81,6 +81,18 @@ pub enum Trigger {
     /// either player; the event card is that Equip Card ("when an Equip Card is equipped to
     /// this card").
     Equipped(Filter),
+    /// This card moved from one of the zones `from` (empty: any) to the zone `to`, by
+    /// `cause` (a draw is not "added by a card effect"): "if this card is added from your
+    /// Deck to your hand by a card effect", "if this face-up card is returned from the field
+    /// to your Deck" (with a `WasFaceUp` condition).
+    Moved {
+        /// The zones it may have come from (empty: any).
+        from: Vec<Zone>,
+        /// The zone it went to.
+        to: Zone,
+        /// What must have moved it.
+        cause: Cause,
+    },
 }
 
 /// The damage a [`Trigger::Damage`] watches.

@@ -36,6 +36,9 @@ pub struct PlayerFx {
     pub skip_draw: u8,
     pub skip_standby: u8,
     pub skip_battle: u8,
+    /// Main Phase 1s to skip (PHASE-8).
+    #[serde(default)]
+    pub skip_main1: u8,
     /// Turn in which this player takes no battle damage.
     pub no_battle_damage_turn: u32,
     /// Turn in which this player's monsters cannot be destroyed by battle.
@@ -365,16 +368,20 @@ impl Duel {
         if self.card(id).zone() != Zone::Monster || !self.any_modifiers() {
             return v;
         }
-        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::Becomes { layer: StatLayer::Original, .. })) {
-            // Applied to this card, or a continuous effect of the card itself (EFF-14:
-            // "its original ATK becomes ...").
-            if fixed != Some(id) && !(fixed.is_none() && src == id) {
+        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::Becomes { layer: StatLayer::Original | StatLayer::OriginalOf(_), .. })) {
+            let Modifier::Becomes { layer, atk: a, def: d } = m else { continue };
+            let applies = match layer {
+                // Applied to this card, or a continuous effect of the card itself (EFF-14:
+                // "its original ATK becomes ...").
+                StatLayer::Original => fixed == Some(id) || (fixed.is_none() && src == id),
+                StatLayer::OriginalOf(scope) => self.in_scope(scope, src, ctrl, fixed, id),
+                StatLayer::Current(_) => false,
+            };
+            if !applies {
                 continue;
             }
-            if let Modifier::Becomes { layer: StatLayer::Original, atk: a, def: d } = m {
-                if let Some(n) = if atk { a } else { d } {
-                    v = self.num(n, &Ctx::of(ctrl, src));
-                }
+            if let Some(n) = if atk { a } else { d } {
+                v = self.num(n, &Ctx::of(ctrl, src));
             }
         }
         v

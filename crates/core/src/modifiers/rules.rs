@@ -210,6 +210,29 @@ impl Duel {
     pub(crate) fn destroyed_when_targeted(&self, card: CardId) -> bool {
         self.restricted(card, |m| m.rule_scope(MonsterRule::DestroyWhenTargeted))
     }
+    pub(crate) fn attacks_in_defense(&self, card: CardId) -> bool {
+        self.restricted(card, |m| m.rule_scope(MonsterRule::AttackInDefense))
+    }
+    /// May this monster declare an attack in its present position (BATTLE-2: face-up
+    /// Attack Position, or face-up Defense Position under `MonsterRule::AttackInDefense`)?
+    pub(crate) fn attack_position_ok(&self, card: CardId) -> bool {
+        match self.card(card).position() {
+            crate::types::Position::FaceUpAttack => true,
+            crate::types::Position::FaceUpDefense => self.attacks_in_defense(card),
+            _ => false,
+        }
+    }
+    /// `DuelRule::NoBattleDamageFromBattlesOf`: does player `p` take no battle damage from a
+    /// battle these monsters are in?
+    pub(crate) fn battle_damage_shielded_by_battlers(&self, p: Player, battlers: &[CardId]) -> bool {
+        self.any_modifiers()
+            && self.modifiers_where(|m| matches!(m, Modifier::Duel(crate::effect::DuelRule::NoBattleDamageFromBattlesOf(_)))).any(|(src, ctrl, _, m)| match m {
+                Modifier::Duel(crate::effect::DuelRule::NoBattleDamageFromBattlesOf(f)) => {
+                    ctrl == p && battlers.iter().any(|&b| self.card(b).zone() == crate::types::Zone::Monster && self.filter_matches(f, b, ctrl, src))
+                }
+                _ => false,
+            })
+    }
     pub(crate) fn piercing(&self, card: CardId) -> bool {
         self.restricted(card, |m| m.rule_scope(MonsterRule::Piercing))
     }
@@ -254,25 +277,31 @@ impl Duel {
         self.restricted(card, |m| m.rule_scope(MonsterRule::BanishWhenLeaving))
     }
     /// What happens to `victim`, destroyed by battle with `killer` (decided at damage
-    /// calculation, while both are still on the field): are its effects negated, and is it
-    /// banished instead of going to the GY?
-    pub(crate) fn battle_victim_fate(&self, killer: CardId, victim: CardId) -> (bool, bool) {
+    /// calculation, while both are still on the field): are its effects negated, is it
+    /// banished instead of going to the GY, is it shuffled into the Deck instead?
+    pub(crate) fn battle_victim_fate(&self, killer: CardId, victim: CardId) -> (bool, bool, bool) {
         if !self.any_modifiers() {
-            return (false, false);
+            return (false, false, false);
         }
-        let (mut negated, mut banished) = (false, false);
-        for (src, ctrl, fixed, m) in
-            self.modifiers_where(|m| matches!(m, Modifier::NegateBattleVictims { .. } | Modifier::Rule { rule: MonsterRule::BanishBattleVictims, .. }))
-        {
+        let (mut negated, mut banished, mut to_deck) = (false, false, false);
+        for (src, ctrl, fixed, m) in self.modifiers_where(|m| {
+            matches!(
+                m,
+                Modifier::NegateBattleVictims { .. }
+                    | Modifier::Rule { rule: MonsterRule::BanishBattleVictims, .. }
+                    | Modifier::Rule { rule: MonsterRule::BattleVictimsToDeck, .. }
+            )
+        }) {
             match m {
                 Modifier::NegateBattleVictims { scope, victims } if self.in_scope(scope, src, ctrl, fixed, killer) => {
                     negated |= self.filter_matches(victims, victim, ctrl, src);
                 }
                 Modifier::Rule { scope, rule: MonsterRule::BanishBattleVictims } if self.in_scope(scope, src, ctrl, fixed, killer) => banished = true,
+                Modifier::Rule { scope, rule: MonsterRule::BattleVictimsToDeck } if self.in_scope(scope, src, ctrl, fixed, killer) => to_deck = true,
                 _ => {}
             }
         }
-        (negated, banished)
+        (negated, banished, to_deck)
     }
 
     /// `Modifier::SelfDestruct`: cards whose self-destruction applies now are destroyed by

@@ -659,6 +659,7 @@ impl Duel {
                 // Kept by the turn whose End Phase runs it.
                 let (at, turn) = match at {
                     crate::effect::Moment::OpponentsNextEndPhase => (crate::effect::Moment::EndPhase, self.turn + if self.turn_player == p { 1 } else { 2 }),
+                    crate::effect::Moment::YourNextStandbyPhase => (crate::effect::Moment::StandbyPhase, self.turn + if self.turn_player == p { 2 } else { 1 }),
                     other => (*other, self.turn),
                 };
                 // The steps are found where the resolving ones are (a copied effect's card).

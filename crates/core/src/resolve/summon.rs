@@ -360,6 +360,7 @@ impl Duel {
             PlayerEffect::SkipDraw(n) => fx.skip_draw += n,
             PlayerEffect::SkipStandby(n) => fx.skip_standby += n,
             PlayerEffect::SkipBattle(n) => fx.skip_battle += n,
+            PlayerEffect::SkipMain1(n) => fx.skip_main1 += n,
             PlayerEffect::NoBattleDamage => fx.no_battle_damage_turn = turn,
             PlayerEffect::MonstersIndestructibleByBattle => fx.indestructible_turn = turn,
             PlayerEffect::NoSummonsThisTurn => fx.no_summon_turn = turn,

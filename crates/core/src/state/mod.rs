@@ -162,6 +162,10 @@ pub struct CardState {
     /// the GY.
     #[serde(default)]
     pub battle_banished: bool,
+    /// Destroyed by battle with a monster whose victims are shuffled into the Deck instead
+    /// of going to the GY.
+    #[serde(default)]
+    pub battle_to_deck: bool,
     /// MISC-7: the players (bit 0: A, bit 1: B) to whom this card was revealed where it is
     /// now; cleared when it moves (MISC-8: a new card) or its Deck is shuffled. Written only
     /// by the atoms (`emit` of a `Revealed` event, `move_card`, `shuffle_deck`).
@@ -219,6 +223,7 @@ impl CardState {
             battle_negated: false,
             shield_turn: Turn::default(),
             battle_banished: false,
+            battle_to_deck: false,
             known: 0,
         }
     }

@@ -140,6 +140,7 @@ impl Duel {
             c.killed_by = None;
             c.battle_negated = false;
             c.battle_banished = false;
+            c.battle_to_deck = false;
         }
         if left_field || !to.zone.on_field() {
             c.summon = SummonKind::None;
@@ -253,6 +254,16 @@ impl Duel {
         // Destroyed by battle with a monster whose victims are banished instead.
         if self.gy_banishes_card(id) || (reason == Reason::Battle && self.card(id).battle_banished) {
             self.banish(id, false, reason);
+            return;
+        }
+        // Destroyed by battle while victims are shuffled into the Deck instead.
+        if reason == Reason::Battle && self.card(id).battle_to_deck {
+            for m in self.take_materials(id) {
+                let mo = self.card(m).owner;
+                self.move_card(m, Dest { player: mo, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Rule);
+            }
+            self.move_card(id, Dest { player: owner, zone: Zone::Deck, slot: None, position: Position::FaceDownDefense }, reason);
+            self.shuffle_deck(owner);
             return;
         }
         for m in self.take_materials(id) {
