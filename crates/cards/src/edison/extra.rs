@@ -131,26 +131,6 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .op(Op::Apply { what: Obj::This, modifier: Modifier::AtkDef { scope: Scope::This, atk: Num::Const(-500), def: Num::Const(-500) }, until: Duration::Permanent })
             .op(Op::SendToGy(Obj::Targets))],
         ),
-        // Arcanite Magician
-        31924889 => Behavior {
-            counters: vec![Counter::Spell],
-            ..synchro_of(
-                F::Race(Race::SPELLCASTER),
-                vec![
-                    synchro_summoned("1 Tuner + 1 or more non-Tuner Spellcasters. When it is Synchro Summoned: place 2 Spell Counters on it.", false)
-                        .op(Op::AddCounters { what: Obj::This, kind: Counter::Spell, count: 2, max: None }),
-                    E::continuous("It gains 1000 ATK for each Spell Counter on it.").modifier(Modifier::AtkDef {
-                        scope: Scope::This,
-                        atk: Num::Times(Box::new(Num::CountersOnThis(Counter::Spell)), 1000),
-                        def: Num::Const(0),
-                    }),
-                    E::ignition("You can remove 1 Spell Counter from it, then target 1 card your opponent controls; destroy that card.")
-                        .cost(Cost::RemoveCounters { kind: Counter::Spell, count: 1 })
-                        .target_in(Place::Field(Who::Opponent), 1, 1, F::Any)
-                        .op(Op::destroy(Obj::Targets)),
-                ],
-            )
-        },
         // Avenging Knight Parshath
         69514125 => synchro_of(
             F::Attribute(Attribute::Light),
@@ -240,6 +220,36 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             materials: Some(Materials::Fusion { slots: vec![F::NameHas("HERO".into()), F::Attribute(Attribute::Water)], by_polymerization: true }),
             ..Behavior::default()
         },
+        // Black Rose Dragon
+        73580471 => synchro_of(
+            F::Any,
+            vec![
+                synchro_summoned("1 Tuner + 1 or more non-Tuners. When it is Synchro Summoned: you can destroy every card on the field.", true)
+                    .op(Op::destroy(Obj::All(Place::Field(Who::Both), F::Any))),
+                E::ignition("Once per turn: you can banish 1 Plant monster from your GY, then target 1 Defense Position monster your opponent controls; change it to face-up Attack Position, and if you do, its ATK becomes 0 until the end of this turn.")
+                    .limit(Limit::PerCardPerTurn)
+                    .cost(Cost::banish_from_gy(1, F::Monster & F::Race(Race::PLANT)))
+                    .target_in(Place::Monsters(Who::Opponent), 1, 1, F::DefensePos)
+                    .op(Op::ChangePosition { what: Obj::Targets, to: PosChange::FaceUpAttack })
+                    // The target no longer matches "Defense Position": the changed monster.
+                    .op(Op::Apply {
+                        what: Obj::Affected,
+                        modifier: Modifier::set_current(Scope::This, Some(Num::Const(0)), None),
+                        until: Duration::EndOfTurn,
+                    }),
+            ],
+        ),
+        // X-Saber Urbellum
+        80108118 => synchro_of(
+            F::Any,
+            vec![E::trigger(
+                Trigger::dealt_battle_damage(false, Subject::This),
+                "1 Tuner + 1 or more non-Tuners. When it deals battle damage to your opponent while they hold 4 or more cards: put 1 random card of their hand on top of their Deck.",
+            )
+            .when(Condition::Exists { place: Place::Hand(Who::Opponent), filter: F::Any, count: 4 })
+            .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })
+            .op(Op::ToDeck { what: Obj::Chosen, top: true })],
+        ),
         // Quickdraw Synchron
         20932152 => Behavior {
             effects: vec![E::continuous(
