@@ -22,7 +22,7 @@ fn named(codes: &[u32]) -> Vec<F> {
     codes.iter().map(|&c| F::Named(c)).collect()
 }
 fn synchro(tuner: F, effects: Vec<E>) -> Behavior {
-    Behavior { effects, materials: Some(Materials::Synchro { tuner, non_tuner: F::Any }), ..Behavior::default() }
+    Behavior { effects, materials: Some(Materials::Synchro { tuner, non_tuner: F::Any, min: 1, max: u8::MAX }), ..Behavior::default() }
 }
 
 fn link(min: u8, max: u8, filter: F, effects: Vec<E>) -> Behavior {

@@ -259,7 +259,7 @@ impl Duel {
                     SummonRule::OnlyOpponentControlsMonsters | SummonRule::Condition(_) => (0, SelectPurpose::Cost),
                     SummonRule::Tribute { count, .. } | SummonRule::TributeOpponents { count, .. } => (*count, SelectPurpose::Tribute),
                     SummonRule::BanishFromGy(fs) => (fs.len() as u8, SelectPurpose::Cost),
-                    SummonRule::BanishFromField { count, .. } => (*count, SelectPurpose::Cost),
+                    SummonRule::BanishFromField { count, .. } | SummonRule::SendFromHand { count, .. } => (*count, SelectPurpose::Cost),
                 };
                 if count == 0 {
                     self.tasks.push(Task::SummonProc { card, stage: ProcStage::Zone });
@@ -271,6 +271,7 @@ impl Duel {
                         for id in picked {
                             match rule {
                                 SummonRule::Tribute { .. } | SummonRule::TributeOpponents { .. } => self.send_to_gy(id, Reason::Tribute),
+                                SummonRule::SendFromHand { .. } => self.send_to_gy(id, Reason::Cost),
                                 _ => self.banish(id, false, Reason::Cost),
                             }
                         }
@@ -344,6 +345,9 @@ impl Duel {
             }
             SummonRule::BanishFromField { filter, .. } => self.player(p).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card)).collect(),
             SummonRule::TributeOpponents { filter, .. } => self.player(p.opp()).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card)).collect(),
+            SummonRule::SendFromHand { filter, .. } => {
+                self.player(p).hand.iter().copied().filter(|&c| c != card && self.data(c).is_monster() && self.filter_matches(filter, c, p, card)).collect()
+            }
             SummonRule::BanishFromGy(_) if self.gy_banish_locked(p) || self.gy_locked() => SmallVec::new(),
             SummonRule::BanishFromGy(fs) => self.player(p).gy.iter().copied().filter(|&c| fs.iter().any(|f| self.filter_matches(f, c, p, card))).collect(),
         }
@@ -366,6 +370,7 @@ impl Duel {
                 let c = self.summon_rule_candidates(card, rule);
                 c.len() >= *count as usize && (free > 0 || c.iter().any(|&m| self.card(m).slot() < 5))
             }
+            SummonRule::SendFromHand { count, .. } => free > 0 && self.summon_rule_candidates(card, rule).len() >= *count as usize,
             SummonRule::BanishFromGy(fs) => {
                 // Each filter needs its own card.
                 let c = self.summon_rule_candidates(card, rule);

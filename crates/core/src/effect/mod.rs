@@ -662,6 +662,14 @@ pub enum SummonRule {
         /// What the Tributed monsters must match.
         filter: Filter,
     },
+    /// Send monsters from your hand (other than this card) matching to the GY ("Quickdraw
+    /// Synchron").
+    SendFromHand {
+        /// How many cards to send.
+        count: u8,
+        /// What the sent cards must match.
+        filter: Filter,
+    },
 }
 
 /// A way to win written on a card (WIN-3), checked while the card is in the hand or
@@ -733,6 +741,10 @@ pub struct Behavior {
     /// Its Fusion Summon takes exactly the named materials: no Fusion Substitute (SUM-9:
     /// "can only be Fusion Summoned with the above materials").
     pub fusion_materials_only: bool,
+    /// SUM-10: a Tuner that may stand in for one Tuner a Synchro monster names, when that
+    /// name is one of these (the "Synchron" Tuners); if any are listed, it is Synchro
+    /// Material only for such monsters.
+    pub tuner_substitute_for: Vec<u32>,
 }
 
 impl Behavior {

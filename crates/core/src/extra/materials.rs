@@ -46,7 +46,9 @@ impl Duel {
             Sel::Proc(kind, Some(card)) => {
                 let Some(m) = self.materials_of(card) else { return Pool::new() };
                 match (kind, m) {
-                    (ProcKind::Synchro, Materials::Synchro { .. }) => face_up_monsters().filter(|&c| self.level_of(c) > 0).collect(),
+                    (ProcKind::Synchro, Materials::Synchro { tuner, .. }) => {
+                        face_up_monsters().filter(|&c| self.level_of(c) > 0 && self.synchro_material_ok(c, tuner)).collect()
+                    }
                     (ProcKind::Xyz, Materials::Xyz { filter, .. }) => {
                         let rank = self.data(card).level as u32;
                         face_up_monsters()
@@ -77,6 +79,19 @@ impl Duel {
         }
     }
 
+    /// SUM-10: may `c` stand in for the Tuner this requirement names (a "Synchron" Tuner
+    /// for "Quickdraw Synchron")?
+    fn substitute_ok(&self, c: CardId, tuner: &Filter) -> bool {
+        let names = &self.pool.def(self.card(c).def).behavior.tuner_substitute_for;
+        let Filter::Named(code) = tuner else { return false };
+        self.data(c).has(type_bits::TUNER) && names.contains(code)
+    }
+
+    /// A Tuner substitute is Synchro Material only for a monster naming a Tuner it stands for.
+    fn synchro_material_ok(&self, c: CardId, tuner: &Filter) -> bool {
+        self.pool.def(self.card(c).def).behavior.tuner_substitute_for.is_empty() || self.substitute_ok(c, tuner)
+    }
+
     pub(super) fn is_substitute(&self, c: CardId) -> bool {
         self.pool.def(self.card(c).def).behavior.fusion_substitute
     }
@@ -101,12 +116,16 @@ impl Duel {
             Sel::Proc(kind, Some(card)) => {
                 let Some(m) = self.materials_of(card) else { return false };
                 let ok = match (kind, m) {
-                    (ProcKind::Synchro, Materials::Synchro { tuner, non_tuner }) => {
+                    (ProcKind::Synchro, Materials::Synchro { tuner, non_tuner, min, max }) => {
                         let is_tuner = |c: CardId| self.data(c).has(type_bits::TUNER);
-                        let tuners: SmallVec<[CardId; 2]> = set.iter().copied().filter(|&c| is_tuner(c) && self.filter_matches(tuner, c, p, card)).collect();
+                        let as_tuner = |c: CardId| self.substitute_ok(c, tuner) || (is_tuner(c) && self.filter_matches(tuner, c, p, card));
+                        let tuners: SmallVec<[CardId; 2]> = set.iter().copied().filter(|&c| as_tuner(c)).collect();
                         let sum: u32 = set.iter().map(|&c| self.level_of(c)).sum();
+                        let non_tuners = set.len().saturating_sub(1);
                         tuners.len() == 1
-                            && set.len() >= 2
+                            && (*min as usize..=*max as usize).contains(&non_tuners)
+                            && non_tuners >= 1
+                            && set.iter().all(|&c| self.synchro_material_ok(c, tuner))
                             && set.iter().filter(|&&c| c != tuners[0]).all(|&c| !is_tuner(c) && self.filter_matches(non_tuner, c, p, card))
                             && sum == self.data(card).level as u32
                     }
@@ -139,7 +158,7 @@ impl Duel {
         match sel {
             Sel::Proc(ProcKind::Pendulum, _) => set.is_empty(),
             Sel::Proc(kind, Some(card)) => match (kind, self.materials_of(card)) {
-                (ProcKind::Synchro, _) => sum() < self.data(card).level as u32 && set.len() < 7,
+                (ProcKind::Synchro, Some(Materials::Synchro { max, .. })) => sum() < self.data(card).level as u32 && set.len() < 7.min(*max as usize + 1),
                 (ProcKind::Xyz, Some(Materials::Xyz { count, .. })) => set.len() < *count as usize,
                 (ProcKind::Link, Some(Materials::Link { max, .. })) => set.len() < (*max as usize).min(self.data(card).level as usize),
                 _ => false,

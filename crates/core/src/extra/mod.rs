@@ -37,12 +37,17 @@ pub enum Materials {
         /// Special Summoned with" one specific card.
         by_polymerization: bool,
     },
-    /// SUM-10: 1 Tuner matching `tuner` + 1 or more non-Tuner monsters matching `non_tuner`.
+    /// SUM-10: 1 Tuner matching `tuner` + `min..=max` non-Tuner monsters matching
+    /// `non_tuner` ("1 or more": 1 and 255).
     Synchro {
         /// What the Tuner must be.
         tuner: Filter,
         /// What every non-Tuner must be.
         non_tuner: Filter,
+        /// Fewest non-Tuners.
+        min: u8,
+        /// Most non-Tuners.
+        max: u8,
     },
     /// SUM-11: `count` face-up monsters whose Level equals the Rank, matching `filter`.
     Xyz {
