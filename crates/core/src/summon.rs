@@ -256,7 +256,7 @@ impl Duel {
         match stage {
             ProcStage::Pay => {
                 let (count, purpose) = match &rule {
-                    SummonRule::OnlyOpponentControlsMonsters => (0, SelectPurpose::Cost),
+                    SummonRule::OnlyOpponentControlsMonsters | SummonRule::YouControl(_) => (0, SelectPurpose::Cost),
                     SummonRule::Tribute { count, .. } | SummonRule::TributeOpponents { count, .. } => (*count, SelectPurpose::Tribute),
                     SummonRule::BanishFromGy(fs) => (fs.len() as u8, SelectPurpose::Cost),
                     SummonRule::BanishFromField { count, .. } => (*count, SelectPurpose::Cost),
@@ -338,7 +338,7 @@ impl Duel {
         use crate::effect::SummonRule;
         let p = self.card(card).controller();
         match rule {
-            SummonRule::OnlyOpponentControlsMonsters => SmallVec::new(),
+            SummonRule::OnlyOpponentControlsMonsters | SummonRule::YouControl(_) => SmallVec::new(),
             SummonRule::Tribute { filter, .. } => {
                 self.player(p).monster_ids().filter(|&m| self.filter_matches(filter, m, p, card) && !self.cannot_be_tributed(m)).collect()
             }
@@ -355,12 +355,14 @@ impl Duel {
         let p = self.card(card).controller();
         let behavior = &self.pool.def(self.card(card).def).behavior;
         let Some(rule) = &behavior.summon_rule else { return false };
-        if behavior.summon_restriction.is_some_and(|r| self.restriction_broken(p, r)) {
+        // "You can only control 1 face-up X" holds for its own procedure too.
+        if behavior.summon_restriction.is_some_and(|r| self.restriction_broken(p, r)) || self.unique_blocked(card, p) {
             return false;
         }
         let free = self.free_main_monster_zones(self.proc_side(card, p)).len();
         match rule {
             SummonRule::OnlyOpponentControlsMonsters => free > 0 && self.player(p).monster_count() == 0 && self.player(p.opp()).monster_count() > 0,
+            SummonRule::YouControl(f) => free > 0 && self.player(p).monster_ids().any(|m| self.filter_matches(f, m, p, card)),
             SummonRule::Tribute { count, .. } | SummonRule::BanishFromField { count, .. } | SummonRule::TributeOpponents { count, .. } => {
                 let c = self.summon_rule_candidates(card, rule);
                 c.len() >= *count as usize && (free > 0 || c.iter().any(|&m| self.card(m).slot() < 5))

@@ -228,6 +228,9 @@ pub enum CostMove {
     Send,
     /// Banished face-up.
     Banish,
+    /// Shuffled into the Deck (a Main Deck card into the Main Deck, an Extra Deck monster
+    /// into the Extra Deck: "shuffle it into the Deck").
+    Shuffle,
 }
 
 /// Where the cards of a [`Cost::Cards`] come from (from the controller's side).
@@ -282,6 +285,11 @@ impl Cost {
     /// Discard this card from the hand.
     pub fn discard_self() -> Cost {
         Cost::cards(CostMove::Discard, CostFrom::This, Filter::Any, CostCount::Range(1, 1))
+    }
+    /// Shuffle this card from the field into the Deck (an Extra Deck monster into the
+    /// Extra Deck).
+    pub fn shuffle_self_into_deck() -> Cost {
+        Cost::cards(CostMove::Shuffle, CostFrom::This, Filter::Any, CostCount::Range(1, 1))
     }
     /// Send this face-up card to the GY.
     pub fn send_self_to_gy() -> Cost {
@@ -623,6 +631,9 @@ impl EffectDecl {
 pub enum SummonRule {
     /// "If only your opponent controls a monster" (Cyber Dragon).
     OnlyOpponentControlsMonsters,
+    /// "If you control a monster matching the filter" (nothing paid: "Test Tiger", "Grandmaster
+    /// of the Six Samurai").
+    YouControl(Filter),
     /// Tribute monsters you control matching (Red-Eyes Darkness Dragon).
     Tribute {
         /// How many monsters to Tribute.
