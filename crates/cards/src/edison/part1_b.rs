@@ -22,6 +22,8 @@ const DOOMCALIBER_KNIGHT: u32 = 78700060;
 const GREEN_GADGET: u32 = 41172955;
 const RED_GADGET: u32 = 86445415;
 const YELLOW_GADGET: u32 = 13839120;
+const E_EMERGENCY_CALL: u32 = 213326;
+const GRAND_MOLE: u32 = 80344569;
 
 /// A "Gladiator Beast" card, wherever it is.
 fn gladiator() -> F {
@@ -189,6 +191,20 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         GREEN_GADGET => gadget(RED_GADGET, "Red Gadget"),
         RED_GADGET => gadget(YELLOW_GADGET, "Yellow Gadget"),
         YELLOW_GADGET => gadget(GREEN_GADGET, "Green Gadget"),
+        E_EMERGENCY_CALL => {
+            let hero = F::Monster & F::NameHas("Elemental HERO".into());
+            Behavior::with(vec![E::spell(ygo_core::card::SpellKind::Normal, "Add 1 \"Elemental HERO\" monster from your Deck to your hand.")
+                .when(Condition::Exists { place: Place::Deck(Who::You), filter: hero.clone(), count: 1 })
+                .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: hero, min: 1, max: 1 })
+                .op(Op::ToHand(Obj::Chosen))])
+        }
+        GRAND_MOLE => Behavior::with(vec![E::optional_if(
+            Trigger::start_of_damage_step(),
+            "At the start of the Damage Step, if this card battles an opponent's monster: you can return both that monster and this card to the hand.",
+        )
+        .when(Condition::EventCard(F::OppControls))
+        .in_damage_step()
+        .op(Op::ToHand(Obj::Union(vec![Obj::EventCard, Obj::This])))]),
         _ => return None,
     })
 }
