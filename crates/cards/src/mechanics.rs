@@ -26,6 +26,24 @@ pub fn rests_after_attacking(text: &str) -> E {
         .op(Op::Apply { what: Obj::This, modifier: Modifier::cannot_change_position(Scope::This), until: Duration::YourNextTurn })
 }
 
+/// A tag-out: "At the end of the Battle Phase, if this card battled: you can shuffle it into
+/// the Deck (an Extra Deck monster: the Extra Deck; a cost) to Special Summon `count`
+/// monsters matching `call` from your Deck" (the Gladiator Beasts). "Battled": it was in a
+/// battle that reached the Damage Step, not only declared an attack (`docs/rulings/edison-1-e3.md`).
+/// For 2 monsters a second free zone is needed (the card's own zone frees the first).
+pub fn shuffle_in_after_battle(text: &str, call: F, count: u8) -> E {
+    let call = call & F::can_special_summon();
+    let mut when = vec![Condition::This(F::ThisTurn(TurnFact::Battled)), Condition::Exists { place: Place::Deck(Who::You), filter: call.clone(), count }];
+    if count > 1 {
+        when.push(Condition::FreeMonsterZones(count - 1));
+    }
+    E::optional_if(Trigger::end_of_battle_phase(), text)
+        .when(Condition::All(when))
+        .cost(Cost::shuffle_self_into_deck())
+        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: call, min: count, max: count })
+        .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))
+}
+
 /// A Fusion Monster made of these named materials (with "Polymerization"), with its effects
 /// (its first effect usually the continuous text naming the materials).
 pub fn fusion(codes: &[u32], effects: Vec<E>) -> Behavior {

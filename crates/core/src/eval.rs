@@ -444,6 +444,7 @@ impl Duel {
             Filter::InDeck => c.zone() == Zone::Deck,
             Filter::OnField => c.zone().on_field(),
             Filter::WasFaceUp => c.arrived.from_position.is_some_and(|pos| pos.face_up()),
+            Filter::SummonedBy(f) => self.summoned_by_source(id).is_some_and(|src| self.filter_in(f, src, ctx)),
             Filter::Can(crate::effect::Capability::HoldCounter(k)) => self.pool.def(c.def).behavior.counters.contains(k),
             Filter::And(v) => v.iter().all(|f| self.filter_on(f, k, ctx)),
             Filter::Or(v) => v.iter().any(|f| self.filter_on(f, k, ctx)),

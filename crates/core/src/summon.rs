@@ -359,7 +359,8 @@ impl Duel {
         let p = self.card(card).controller();
         let behavior = &self.pool.def(self.card(card).def).behavior;
         let Some(rule) = &behavior.summon_rule else { return false };
-        if behavior.summon_restriction.is_some_and(|r| self.restriction_broken(p, r)) {
+        // "You can only control 1 face-up X" holds for its own procedure too.
+        if behavior.summon_restriction.is_some_and(|r| self.restriction_broken(p, r)) || self.unique_blocked(card, p) {
             return false;
         }
         let free = self.free_main_monster_zones(self.proc_side(card, p)).len();

@@ -81,6 +81,7 @@ impl Duel {
                 CostMove::Send => (c.zone().on_field() && c.face_up()) || (c.zone() == Zone::Hand && e.range == crate::effect::Range::Hand),
                 CostMove::Tribute => c.zone() == Zone::Monster,
                 CostMove::Banish => c.zone() != Zone::Banished,
+                CostMove::Shuffle => c.zone().on_field(),
             },
             Cost::Cards { count: CostCount::AnyNumber, .. } => {
                 let n = self.raw_cost_candidates(cost, p, card).len();

@@ -58,6 +58,14 @@ impl Duel {
             CostMove::Tribute => self.send_to_gy(c, Reason::Tribute),
             CostMove::Send => self.send_to_gy(c, Reason::Cost),
             CostMove::Banish => self.banish(c, false, Reason::Cost),
+            CostMove::Shuffle => {
+                let owner = self.card(c).owner();
+                // `move_card` sends an Extra Deck monster to the Extra Deck instead.
+                self.move_card(c, Dest { player: owner, zone: Zone::Deck, slot: None, position: Position::FaceDownDefense }, Reason::Cost);
+                if self.card(c).zone() == Zone::Deck {
+                    self.shuffle_deck(owner);
+                }
+            }
         }
     }
 

@@ -275,6 +275,10 @@ pub enum Filter {
     OnField,
     /// Was face-up where it was before its last move ("banished while face-up").
     WasFaceUp,
+    /// Was Special Summoned to where it is by the effect of a card matching the filter
+    /// (read on that card's printed identity: "if this card was Special Summoned by the
+    /// effect of a "Gladiator Beast" monster"); forgotten when it moves.
+    SummonedBy(Box<Filter>),
     /// All of these.
     And(Vec<Filter>),
     /// Any of these.

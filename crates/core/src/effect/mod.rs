@@ -228,6 +228,9 @@ pub enum CostMove {
     Send,
     /// Banished face-up.
     Banish,
+    /// Shuffled into the Deck (a Main Deck card into the Main Deck, an Extra Deck monster
+    /// into the Extra Deck: "shuffle it into the Deck").
+    Shuffle,
 }
 
 /// Where the cards of a [`Cost::Cards`] come from (from the controller's side).
@@ -282,6 +285,11 @@ impl Cost {
     /// Discard this card from the hand.
     pub fn discard_self() -> Cost {
         Cost::cards(CostMove::Discard, CostFrom::This, Filter::Any, CostCount::Range(1, 1))
+    }
+    /// Shuffle this card from the field into the Deck (an Extra Deck monster into the
+    /// Extra Deck).
+    pub fn shuffle_self_into_deck() -> Cost {
+        Cost::cards(CostMove::Shuffle, CostFrom::This, Filter::Any, CostCount::Range(1, 1))
     }
     /// Send this face-up card to the GY (or, for an effect used from the hand, this card
     /// from the hand: not a discard).
@@ -636,7 +644,7 @@ pub enum SummonRule {
     OnlyOpponentControlsMonsters,
     /// Nothing to pay: only this condition (from the monster's controller's side) must hold
     /// ("if you control a \"Blackwing\" monster other than this card's name"; "by having
-    /// exactly 3 DARK monsters in your GY").
+    /// exactly 3 DARK monsters in your GY"; "if you control a \"Gladiator Beast\" monster").
     Condition(Condition),
     /// Tribute monsters you control matching (Red-Eyes Darkness Dragon).
     Tribute {

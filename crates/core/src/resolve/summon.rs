@@ -85,6 +85,7 @@ impl Duel {
         };
         let zone = if zones.contains(&zone) { zone } else { zones[0] };
         self.special_summon(c, to, zone, position);
+        self.record_summoned_by(c, r.link.card);
         r.affected.push(c);
         r.did = true;
         r.progress = next;
@@ -387,6 +388,25 @@ impl Duel {
         self.player_fx[p.idx()].summoned_turn = self.turn;
         self.emit(Event::SpecialSummoned { card: c });
         self.summoned_to_defense(c);
+    }
+
+    /// Records that `c` was just Special Summoned by the effect of `source`
+    /// ([`crate::effect::Filter::SummonedBy`]); the entries of monsters that moved since are
+    /// dropped.
+    fn record_summoned_by(&mut self, c: CardId, source: CardId) {
+        let code = self.card(source).code;
+        let cards = &self.cards;
+        self.summoned_by.retain(|&(m, moves, _)| m != c && cards[m.0 as usize].moves == moves);
+        self.summoned_by.push((c, self.card(c).moves, code));
+    }
+
+    /// The card whose effect Special Summoned `c` where it is, if one did: a card with that
+    /// card's passcode (what filters read of it is its printed identity; in a sample, where
+    /// hidden identities were dealt again, the instance may differ).
+    pub(crate) fn summoned_by_source(&self, c: CardId) -> Option<CardId> {
+        let moves = self.card(c).moves;
+        let &(_, _, code) = self.summoned_by.iter().find(|&&(m, mv, _)| m == c && mv == moves)?;
+        self.card_ids().find(|&x| self.card(x).code == code)
     }
 
     /// Negates chain link `i` (0-based): its activation, or only its effect.

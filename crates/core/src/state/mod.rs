@@ -496,6 +496,11 @@ pub struct Duel {
     /// an attack on during its `attacked_turn`, and that monster's move count then.
     #[serde(default)]
     pub(crate) attacked_targets: Vec<(CardId, CardId, u32)>,
+    /// Monsters Special Summoned by a card's effect ([`crate::effect::Filter::SummonedBy`]):
+    /// the monster, its move count then, and the passcode of the card whose effect
+    /// summoned it (an identity, not an instance: samples deal hidden cards again).
+    #[serde(default)]
+    pub(crate) summoned_by: Vec<(CardId, u32, u32)>,
 }
 
 impl PartialEq for Duel {
@@ -554,6 +559,7 @@ impl PartialEq for Duel {
             xyz_materials,
             counters,
             attacked_targets,
+            summoned_by,
         } = self;
         *edition == other.edition
             && *rng == other.rng
@@ -601,6 +607,7 @@ impl PartialEq for Duel {
             && *xyz_materials == other.xyz_materials
             && *counters == other.counters
             && *attacked_targets == other.attacked_targets
+            && *summoned_by == other.summoned_by
     }
 }
 
