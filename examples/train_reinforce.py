@@ -1,6 +1,6 @@
 """REINFORCE against the built-in random player, in numpy alone.
 
-    python examples/train_reinforce.py [--episodes 3000] [--out docs/learning-curve.png]
+    python examples/train_reinforce.py [--episodes 3000] [--out learning-curve.png]
 
 The policy is a softmax over the legal rows of the action table, scored by a linear
 function of hand-made features of each row (its kind, the acting card's and the target's
@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--lr", type=float, default=0.2, help="learning rate (default 0.2)")
     p.add_argument("--seed", type=int, default=1, help="seed (default 1)")
     p.add_argument("--eval-games", type=int, default=1000, help="evaluation duels before and after (default 1000)")
-    p.add_argument("--out", default="docs/learning-curve.png", help="the plot (default docs/learning-curve.png)")
+    p.add_argument("--out", default="learning-curve.png", help="the plot (default learning-curve.png in the current folder; the README's figure: --out docs/learning-curve.png)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = p.parse_args(argv)
     if args.episodes < 1 or args.envs < 1 or args.eval_games < 1:
