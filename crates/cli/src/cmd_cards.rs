@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use ygo_data::cardinfo::{ot_label, CardInfo, FindError, Source};
+use ygo_data::CardLookup;
 
 /// Card commands.
 #[derive(Debug, clap::Subcommand)]
@@ -48,6 +49,11 @@ pub enum CardsCmd {
         /// Seed of the duels, 0 to 18446744073709551615.
         #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = crate::args::seed)]
         seed: u64,
+        /// Play these decks instead of the built-in ones (a built-in name, a .ydk file or a
+        /// ydke:// link; give it once per deck, every ordered pair plays). Each must be legal
+        /// in the --format; a deck file whose header names a format sets it, as for `sim`.
+        #[arg(long = "deck", value_parser = crate::args::Utf8Text)]
+        decks: Vec<String>,
         /// Print a JSON object.
         #[arg(long)]
         json: bool,
@@ -150,7 +156,7 @@ pub fn run(cmd: CardsCmd, cards_db: Option<PathBuf>) -> anyhow::Result<i32> {
             }
             Ok(0)
         }
-        CardsCmd::Coverage { games, seed, rules, json } => coverage(games, seed, &rules, json),
+        CardsCmd::Coverage { games, seed, rules, decks, json } => coverage(games, seed, &rules, &decks, &lookup, json),
         CardsCmd::Stats { json, .. } => {
             let pool = lookup.pool().clone();
             let defs: Vec<_> = pool.iter().collect();
@@ -234,9 +240,26 @@ fn census() -> (serde_json::Value, serde_json::Value) {
 }
 
 /// `ygo cards coverage`: counts effect resolutions over random self-play.
-fn coverage(games: u64, seed: u64, rules: &crate::rules::RulesArgs, json: bool) -> anyhow::Result<i32> {
-    let rules = rules.resolve()?;
-    let decks = crate::coverage::deck_set(&rules);
+fn coverage(games: u64, seed: u64, rules: &crate::rules::RulesArgs, deck_args: &[String], lookup: &CardLookup, json: bool) -> anyhow::Result<i32> {
+    let (rules, line) = rules.resolve_for(deck_args)?;
+    if let (Some(line), false) = (line, json) {
+        eprintln!("{line}");
+    }
+    let decks = if deck_args.is_empty() {
+        crate::coverage::deck_set(&rules)
+    } else {
+        let lookup = rules.lookup(lookup);
+        let mut decks = Vec::with_capacity(deck_args.len());
+        for arg in deck_args {
+            let d = crate::decks::load_deck_with(arg, &lookup)?;
+            rules.check_deck(arg, &d)?;
+            decks.push(d);
+        }
+        decks
+    };
+    if decks.is_empty() {
+        anyhow::bail!("no decks to play: the format has no built-in decks (give them with --deck)");
+    }
     let bar = indicatif::ProgressBar::new(games * (decks.len() * decks.len()) as u64);
     let c = crate::coverage::run(&decks, &rules, games, seed, |n, _| bar.set_position(n))?;
     bar.finish_and_clear();

@@ -1,5 +1,5 @@
 //! `ygo cards coverage`: random self-play of every ordered pair of a deck set (the built-in
-//! decks, or a format's own decks under `--format`), counting for every declared effect of
+//! decks, a format's own decks under `--format`, or the decks given with `--deck`), counting for every declared effect of
 //! every card in those decks how often it resolved (a chain link of that effect resolved) or
 //! applied (a continuous effect of a face-up card on the field at the start of a turn). An
 //! effect that never did is listed with its text, so a reader can tell a finding from an
@@ -7,8 +7,9 @@
 
 use std::collections::BTreeMap;
 
-use ygo_cards::decks::{parse_builtin, BuiltinDeck};
+use ygo_cards::decks::{parse_builtin, side_of};
 use ygo_core::{Duel, DuelSetup, Event, Zone};
+use ygo_data::NamedDeck;
 
 use crate::rules::Rules;
 
@@ -40,23 +41,23 @@ pub struct Coverage {
     pub never: usize,
 }
 
-/// The deck set of a coverage run: a format's own built-in decks (`goat`: the Goat
-/// lists), else the built-in decks that play today's cards.
-pub fn deck_set(rules: &Rules) -> Vec<&'static BuiltinDeck> {
+/// The deck set of a coverage run without `--deck`: a format's own built-in decks (`goat`:
+/// the Goat lists), else the built-in decks that play today's cards.
+pub fn deck_set(rules: &Rules) -> Vec<NamedDeck> {
+    let named = |d: &ygo_cards::decks::BuiltinDeck| NamedDeck { name: d.name.to_string(), list: parse_builtin(d.ydk), side: side_of(d.ydk) };
     match rules.format {
-        Some(f) => ygo_cards::decks::all().filter(|d| ygo_cards::decks::format_of(d.name) == Some(f.name)).collect(),
-        None => ygo_cards::decks::BUILTIN.iter().collect(),
+        Some(f) => ygo_cards::decks::all().filter(|d| ygo_cards::decks::format_of(d.name) == Some(f.name)).map(named).collect(),
+        None => ygo_cards::decks::BUILTIN.iter().map(named).collect(),
     }
 }
 
 /// Plays `games` duels per ordered pair of `decks` with uniform random players.
-pub fn run(decks: &[&BuiltinDeck], rules: &Rules, games: u64, seed: u64, mut progress: impl FnMut(u64, u64)) -> anyhow::Result<Coverage> {
+pub fn run(decks: &[NamedDeck], rules: &Rules, games: u64, seed: u64, mut progress: impl FnMut(u64, u64)) -> anyhow::Result<Coverage> {
     let pool = &rules.pool;
     // (passcode, effect index) -> counts, in passcode order.
     let mut counts: BTreeMap<(u32, usize), EffectCount> = BTreeMap::new();
     for d in decks {
-        let list = parse_builtin(d.ydk);
-        for code in list.main.iter().chain(&list.extra) {
+        for code in d.list.main.iter().chain(&d.list.extra) {
             let Some(def) = pool.get(*code) else { continue };
             for (i, e) in def.behavior.effects.iter().enumerate() {
                 if !e.ops.is_empty() || !e.modifiers.is_empty() {
@@ -78,7 +79,7 @@ pub fn run(decks: &[&BuiltinDeck], rules: &Rules, games: u64, seed: u64, mut pro
         for (j, b) in decks.iter().enumerate() {
             for g in 0..games {
                 n += 1;
-                let mut s = DuelSetup::new(parse_builtin(a.ydk), parse_builtin(b.ydk), seed ^ n.wrapping_mul(0x9e37_79b9));
+                let mut s = DuelSetup::new(a.list.clone(), b.list.clone(), seed ^ n.wrapping_mul(0x9e37_79b9));
                 s.edition = rules.edition;
                 let mut duel = Duel::from_setup(pool.clone(), &s).map_err(|e| anyhow::anyhow!("{} vs {}: {e:?}", a.name, b.name))?;
                 let mut rng = ygo_ai::RandomPlayer::new(seed.wrapping_add(n) ^ ((i * 31 + j) as u64) ^ g);
@@ -159,14 +160,13 @@ mod tests {
     #[test]
     fn coverage_counts_the_effects_that_resolve() {
         let rules = Rules::default();
-        let deck = ygo_cards::decks::builtin("classic-chain").unwrap();
+        let deck = crate::decks::load_deck("classic-chain").unwrap();
         let mut calls = 0;
-        let c = run(&[deck], &rules, 3, 7, |_, _| calls += 1).unwrap();
+        let c = run(std::slice::from_ref(&deck), &rules, 3, 7, |_, _| calls += 1).unwrap();
         assert_eq!((c.duels, calls), (3, 3));
         assert!(!c.effects.is_empty());
         // Every counted effect belongs to a card of the deck, and some did resolve.
-        let list = parse_builtin(deck.ydk);
-        assert!(c.effects.iter().all(|e| list.main.contains(&e.id)));
+        assert!(c.effects.iter().all(|e| deck.list.main.contains(&e.id)));
         assert!(c.effects.iter().any(|e| e.resolved > 0));
         assert_eq!(c.never, c.effects.iter().filter(|e| e.resolved == 0 && e.applied == 0).count());
         assert!(report_text(&c, "edition mr2020").contains("3 duels (edition mr2020)"));
@@ -178,7 +178,7 @@ mod tests {
         let set = deck_set(&goat);
         assert_eq!(set.len(), ygo_cards::decks::GOAT.len());
         assert_eq!(set.len(), 24, "the ten 2005 lists, the nine Goat pool part 2 decks and the five of part 3");
-        assert!(set.iter().all(|d| ygo_cards::decks::format_of(d.name) == Some("goat")));
+        assert!(set.iter().all(|d| ygo_cards::decks::format_of(&d.name) == Some("goat")));
         assert_eq!(deck_set(&Rules::default()).len(), ygo_cards::decks::BUILTIN.len());
     }
 }

@@ -157,3 +157,17 @@ fn non_utf8_paths_name_their_argument() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--cards-db cards-\u{fffd}.cdb: cannot open card database: no such file"), "{err}");
 }
+
+#[test]
+fn coverage_plays_the_decks_given() {
+    // A deck illegal in the format is refused by name; the decks given are the ones played.
+    refused(&["cards", "coverage", "--format", "goat", "--deck", "goat-control", "--deck", "bench-yugi", "--games", "1"], &["bench-yugi"]);
+    let (code, out, err) =
+        run(&["cards", "coverage", "--format", "goat", "--deck", "goat-p2e-hands", "--deck", "goat-p3c-mechanics", "--games", "1", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["duels"], 4, "two decks, every ordered pair, one game each: {out}");
+    let names: Vec<&str> = v["effects"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap()).collect();
+    assert!(names.contains(&"Spiritualism") && names.contains(&"Cobra Jar"), "{names:?}");
+    assert!(!names.contains(&"Scapegoat"), "a card of no given deck is counted: {names:?}");
+}
