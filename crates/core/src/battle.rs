@@ -241,7 +241,7 @@ impl Duel {
             d.no_battle_damage[p.idx()]
                 || d.player_fx[p.idx()].no_battle_damage_turn == d.turn
                 || battlers.into_iter().flatten().any(|x| d.card(x).controller() == p && d.shields_battle_damage(x))
-                || d.battle_damage_shielded_by_battlers(p, &[a.attacker, a.target.unwrap_or(a.attacker)])
+                || d.battle_damage_shielded_by_battlers(p, battlers)
         };
         // "Odd-Eyes Pendulum Dragon": doubled when it battles an opponent's monster.
         if let (Some((p, amount, by)), Some(_)) = (damage, a.target) {

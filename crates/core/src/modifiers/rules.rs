@@ -224,11 +224,12 @@ impl Duel {
     }
     /// `DuelRule::NoBattleDamageFromBattlesOf`: does player `p` take no battle damage from a
     /// battle these monsters are in?
-    pub(crate) fn battle_damage_shielded_by_battlers(&self, p: Player, battlers: &[CardId]) -> bool {
+    pub(crate) fn battle_damage_shielded_by_battlers(&self, p: Player, battlers: [Option<CardId>; 2]) -> bool {
         self.any_modifiers()
             && self.modifiers_where(|m| matches!(m, Modifier::Duel(crate::effect::DuelRule::NoBattleDamageFromBattlesOf(_)))).any(|(src, ctrl, _, m)| match m {
                 Modifier::Duel(crate::effect::DuelRule::NoBattleDamageFromBattlesOf(f)) => {
-                    ctrl == p && battlers.iter().any(|&b| self.card(b).zone() == crate::types::Zone::Monster && self.filter_matches(f, b, ctrl, src))
+                    ctrl == p
+                        && battlers.into_iter().flatten().any(|b| self.card(b).zone() == crate::types::Zone::Monster && self.filter_matches(f, b, ctrl, src))
                 }
                 _ => false,
             })

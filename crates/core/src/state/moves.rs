@@ -256,19 +256,15 @@ impl Duel {
             self.banish(id, false, reason);
             return;
         }
-        // Destroyed by battle while victims are shuffled into the Deck instead.
-        if reason == Reason::Battle && self.card(id).battle_to_deck {
-            for m in self.take_materials(id) {
-                let mo = self.card(m).owner;
-                self.move_card(m, Dest { player: mo, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Rule);
-            }
-            self.move_card(id, Dest { player: owner, zone: Zone::Deck, slot: None, position: Position::FaceDownDefense }, reason);
-            self.shuffle_deck(owner);
-            return;
-        }
         for m in self.take_materials(id) {
             let mo = self.card(m).owner;
             self.move_card(m, Dest { player: mo, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, Reason::Rule);
+        }
+        // Destroyed by battle while victims are shuffled into the Deck instead.
+        if reason == Reason::Battle && self.card(id).battle_to_deck {
+            self.move_card(id, Dest { player: owner, zone: Zone::Deck, slot: None, position: Position::FaceDownDefense }, reason);
+            self.shuffle_deck(owner);
+            return;
         }
         self.move_card(id, Dest { player: owner, zone: Zone::Gy, slot: None, position: Position::FaceUpAttack }, reason);
     }
