@@ -354,7 +354,9 @@ impl Duel {
             return false;
         }
         let Some(e) = self.acting_decl(l.card, l.effect, &l.facts) else { return false };
-        let Some(spec) = e.target.as_ref().filter(|s| e.also_target.is_none() && s.max == 1) else { return false };
+        // A link that itself retargets ("Shift" chained to "Shift") is not retargeted: its
+        // correct targets depend on the link below it, and reading them would loop.
+        let Some(spec) = e.target.as_ref().filter(|s| e.also_target.is_none() && s.max == 1 && !mentions_new_target(&s.filter)) else { return false };
         let lctx = Ctx::with_link(l.controller, l.card, &l.facts);
         self.any_card_in(spec.place, l.controller, |x| x == c) && self.filter_in(&spec.filter, c, &lctx) && self.targetable(c, l.card, l.controller)
     }
@@ -591,6 +593,16 @@ impl Duel {
     /// In the Damage Step, up to and including "before damage calculation" (EFF-10).
     pub(crate) fn damage_step_before_calculation(&self) -> bool {
         matches!(self.step, Some(BattleStep::Damage(DamageStep::Start | DamageStep::BeforeCalculation)))
+    }
+}
+
+/// Does a filter ask [`crate::effect::Capability::NewTarget`] anywhere?
+fn mentions_new_target(f: &Filter) -> bool {
+    match f {
+        Filter::Can(crate::effect::Capability::NewTarget) => true,
+        Filter::And(v) | Filter::Or(v) => v.iter().any(mentions_new_target),
+        Filter::Not(f) | Filter::AtActivation(f) => mentions_new_target(f),
+        _ => false,
     }
 }
 
