@@ -18,6 +18,76 @@ impl Duel {
         })
     }
 
+    /// The battle in progress, to change (an effect resolving during it).
+    fn current_attack_mut(&mut self) -> Option<&mut AttackTask> {
+        self.tasks.iter_mut().rev().find_map(|t| match t {
+            Task::Attack(a) => Some(a),
+            _ => None,
+        })
+    }
+
+    /// Could monster `t` be the new target of the current attack (BATTLE-2): another monster
+    /// of the attacked player, one the attacker may attack, and no monster drawing attacks
+    /// ([`crate::effect::MonsterRule::DrawsAttacks`]) besides it?
+    pub(crate) fn could_redirect_attack_to(&self, t: CardId) -> bool {
+        let Some(a) = self.current_attack() else { return false };
+        let c = self.card(t);
+        a.target != Some(t)
+            && t != a.attacker
+            && c.zone() == Zone::Monster
+            && c.controller() == self.card(a.attacker).controller().opp()
+            && !self.not_attack_target(t)
+            && !self.destroyed_by_battle(t)
+            && self.attack_target_drawn(t)
+    }
+
+    /// `Course::RedirectAttack`: the current attack becomes an attack on monster `t`
+    /// (not a new declaration: no "when an attack is declared" happens). Did it change?
+    pub(crate) fn redirect_attack(&mut self, t: CardId) -> bool {
+        if !self.could_redirect_attack_to(t) || self.attack_negated {
+            return false;
+        }
+        let moves = self.card(t).moves;
+        let Some(a) = self.current_attack_mut() else { return false };
+        a.target = Some(t);
+        a.target_moves = moves;
+        let attacker = a.attacker;
+        self.attacked_targets.push((attacker, t, moves));
+        true
+    }
+
+    /// `Course::NewAttacker`: monster `m` of the attacking player attacks the target of the
+    /// attack just negated (`Course::NegateAttack` first), if it can attack; that counts as
+    /// `m`'s attack. Did it attack?
+    pub(crate) fn change_attacker(&mut self, m: CardId) -> bool {
+        let Some(a) = self.current_attack() else { return false };
+        let (old, target) = (a.attacker, a.target);
+        let c = self.card(m);
+        if m == old || c.zone() != Zone::Monster || c.controller() != self.turn_player || !self.attack_position_ok(m) || self.cannot_attack(m) {
+            return false;
+        }
+        let c = &mut self.cards[m.0 as usize];
+        let first = c.attacked_turn != self.turn;
+        if first {
+            c.attacks = 0;
+            c.extra_attacks = 0;
+        }
+        c.attacked_turn = self.turn.into();
+        c.attacks = c.attacks.saturating_add(1);
+        if first {
+            self.clear_attacked_targets(m);
+        }
+        if let Some(t) = target {
+            let moves = self.card(t).moves;
+            self.attacked_targets.push((m, t, moves));
+        }
+        if let Some(a) = self.current_attack_mut() {
+            a.attacker = m;
+        }
+        self.attack_negated = false;
+        true
+    }
+
     fn attack_window(&mut self, a: AttackTask, kind: WindowKind) -> Flow {
         self.tasks.push(Task::Attack(a));
         self.tasks.push(Task::Window(Window { kind, holder: self.turn_player, passed: false, dest: None }));

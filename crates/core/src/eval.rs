@@ -345,6 +345,22 @@ impl Duel {
         }
     }
 
+    /// `Capability::NewTarget` for chain link `l`: it has exactly one target, still where
+    /// it was, and `c` is another card its target group could have targeted (the group's
+    /// place and filter, read from the link's controller; not protected from it).
+    pub(crate) fn could_retarget(&self, l: &crate::chain::ChainLink, c: CardId) -> bool {
+        let [(old, moves)] = l.facts.targets.as_slice() else { return false };
+        if c == *old || self.card(*old).moves != *moves || l.activation_negated {
+            return false;
+        }
+        let Some(e) = self.acting_decl(l.card, l.effect, &l.facts) else { return false };
+        // A link that itself retargets ("Shift" chained to "Shift") is not retargeted: its
+        // correct targets depend on the link below it, and reading them would loop.
+        let Some(spec) = e.target.as_ref().filter(|s| e.also_target.is_none() && s.max == 1 && !mentions_new_target(&s.filter)) else { return false };
+        let lctx = Ctx::with_link(l.controller, l.card, &l.facts);
+        self.any_card_in(spec.place, l.controller, |x| x == c) && self.filter_in(&spec.filter, c, &lctx) && self.targetable(c, l.card, l.controller)
+    }
+
     /// A bound target still counts (EFF-6): it has not moved, still matches its group's
     /// filter, is not protected and was not destroyed by the current battle.
     fn target_still_valid(&self, r: &Resolution, &(t, moves): &(CardId, u32)) -> bool {
@@ -449,6 +465,10 @@ impl Duel {
             Filter::And(v) => v.iter().all(|f| self.filter_on(f, k, ctx)),
             Filter::Or(v) => v.iter().any(|f| self.filter_on(f, k, ctx)),
             Filter::Not(f) => !self.filter_on(f, k, ctx),
+            Filter::Can(crate::effect::Capability::NewTarget) => match self.chain.last() {
+                Some(l) => self.could_retarget(l, id),
+                None => self.could_redirect_attack_to(id),
+            },
             Filter::Can(crate::effect::Capability::NormalSummon) => {
                 matches!(d.kind, Kind::Monster(MonsterFrame::Normal | MonsterFrame::Effect)) && !self.pool.def(c.def).behavior.no_normal_summon
             }
@@ -576,6 +596,16 @@ impl Duel {
     }
 }
 
+/// Does a filter ask [`crate::effect::Capability::NewTarget`] anywhere?
+fn mentions_new_target(f: &Filter) -> bool {
+    match f {
+        Filter::Can(crate::effect::Capability::NewTarget) => true,
+        Filter::And(v) | Filter::Or(v) => v.iter().any(mentions_new_target),
+        Filter::Not(f) | Filter::AtActivation(f) => mentions_new_target(f),
+        _ => false,
+    }
+}
+
 /// Is zone `z` the origin `o` names?
 pub(crate) fn origin_is(o: Origin, z: Zone) -> bool {
     match o {
@@ -641,6 +671,14 @@ impl Duel {
                 };
                 ok && self.card(card).zone() == Zone::Monster && self.filter_in(filter, card, ctx)
             }),
+            Condition::TookDamage { who, battle_only, min } => {
+                let hit = self.who(*who, p);
+                self.recent.iter().any(|e| match *e {
+                    Event::BattleDamage { player, amount, .. } => hit.contains(&player) && amount >= *min,
+                    Event::EffectDamage { player, amount, .. } => !*battle_only && hit.contains(&player) && amount >= *min,
+                    _ => false,
+                })
+            }
             Condition::Pending(crate::effect::PendingSummon::Summon) => self.summon_pending.is_some() && self.chain.is_empty(),
             Condition::Exists { place, filter, count } => {
                 let mut found = 0;

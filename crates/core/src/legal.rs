@@ -473,8 +473,14 @@ impl Duel {
     fn attack_actions(&self, p: Player, out: &mut Vec<Action>) {
         let opp = self.player(p.opp());
         let any_opp = opp.monsters.iter().any(|m| m.is_some());
-        let targets: smallvec::SmallVec<[(Loc, CardId); 7]> =
-            (0..7).filter_map(|i| opp.monsters[i].filter(|&m| !self.not_attack_target(m)).map(|m| (Loc::new(p.opp(), Zone::Monster, i), m))).collect();
+        // `MonsterRule::DrawsAttacks`: a monster drawing every attack is the only target, and
+        // no direct attack is possible while it is there.
+        let drawn = any_opp && self.any_modifiers() && opp.monsters.iter().flatten().any(|&m| self.draws_attacks(m));
+        let targets: smallvec::SmallVec<[(Loc, CardId); 7]> = (0..7)
+            .filter_map(|i| {
+                opp.monsters[i].filter(|&m| !self.not_attack_target(m) && (!drawn || self.draws_attacks(m))).map(|m| (Loc::new(p.opp(), Zone::Monster, i), m))
+            })
+            .collect();
         for (i, slot) in self.player(p).monsters.iter().enumerate() {
             let Some(c) = *slot else { continue };
             let st = self.card(c);
@@ -500,7 +506,7 @@ impl Duel {
             }
             // BATTLE-2: a direct attack when the opponent controls no monsters, or when an
             // effect lets this monster ("can attack directly"); never when one forbids it.
-            if (!any_opp || self.attacks_directly_anyway(c)) && !self.cannot_attack_directly(c) {
+            if (!any_opp || self.attacks_directly_anyway(c)) && !self.cannot_attack_directly(c) && !drawn {
                 out.push(Action::Attack { attacker, target: None });
             }
             for &(t, _) in &targets {

@@ -475,6 +475,13 @@ pub enum Capability {
     /// or Effect monster of the Main Deck without "cannot be Normal Summoned"; not a Ritual,
     /// Extra Deck or token ("Monster Gate", "Brain Control").
     NormalSummon,
+    /// Could be the new target of what targets exactly one card now ([`crate::effect::Op::Retarget`],
+    /// [`crate::effect::Course::RedirectAttack`]): with a chain, another card that the chain's
+    /// last link (which has exactly one target) could have targeted (its target group's
+    /// place and filter, not protected from that effect); with no chain, during an attack,
+    /// another monster of the attacked player the attacker could attack ("another card
+    /// that would be an appropriate target": "Shift", "Fairy's Hand Mirror").
+    NewTarget,
 }
 
 impl Filter {

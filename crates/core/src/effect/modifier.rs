@@ -529,6 +529,11 @@ pub enum MonsterRule {
     /// shuffled into their owners' Decks instead of going to the GY (decided at damage
     /// calculation).
     BattleVictimsToDeck,
+    /// Drawing every attack (BATTLE-2): while a monster in scope is on the field, its
+    /// controller's opponent may choose no other attack target (of that player's monsters)
+    /// and may not attack directly ("your opponent must select it as the attack target":
+    /// "Taunt", "Staunch Defender").
+    DrawsAttacks,
 }
 
 impl Modifier {
@@ -655,6 +660,10 @@ impl Modifier {
     /// `Rule` with [`MonsterRule::BattleVictimsToDeck`].
     pub fn battle_victims_to_deck(scope: Scope) -> Modifier {
         Modifier::Rule { scope, rule: MonsterRule::BattleVictimsToDeck }
+    }
+    /// `Rule` with [`MonsterRule::DrawsAttacks`].
+    pub fn draws_attacks(scope: Scope) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::DrawsAttacks }
     }
     /// `Cannot` with [`Act::BeSpecialSummonedFrom`], for this card.
     pub fn no_special_summon_from(from: super::filter::Origin) -> Modifier {

@@ -421,6 +421,11 @@ pub enum Op {
     Summon(SummonStep),
     /// Life points changed by a resolving effect ([`LpStep`]: damage, gains, payments, exchanges).
     Lp(LpStep),
+    /// A new target for the previous chain link (EFF-6): its one target is replaced by the
+    /// (first) card of the object, which must be a correct target of that link
+    /// ([`crate::effect::Capability::NewTarget`]); the link then resolves on the new card
+    /// ("that Spell now targets the new target": "Shift", "Fairy's Hand Mirror").
+    Retarget(Obj),
 }
 
 /// How an [`Op::Control`] changes the control of its cards.
@@ -555,6 +560,15 @@ pub enum Course {
     /// Ending the turn's phases: once the current chain has resolved, the turn goes to its
     /// End Phase (PHASE-1; "it becomes the End Phase": "Neko Mane King").
     SkipToEndPhase,
+    /// The current attack becomes an attack on the (first) monster of the object (BATTLE-2:
+    /// a monster of the attacked player that could be attacked), without a new declaration
+    /// ("that attack now targets the new target": "Shift", "Staunch Defender").
+    RedirectAttack(Obj),
+    /// After the current attack was negated ([`Course::NegateAttack`]), the (first) monster
+    /// of the object, controlled by the attacking player, attacks the same target instead,
+    /// if it can attack; that counts as its attack ("negate that attack, and that monster
+    /// attacks instead": "Dark Spirit of the Silent").
+    NewAttacker(Obj),
 }
 
 impl Op {

@@ -251,6 +251,18 @@ pub enum Condition {
     Pending(PendingSummon),
     /// Its player has not yet done this this turn ([`PlayerDid`]: "you cannot ... the turn you activate this card").
     NotYetThisTurn(PlayerDid),
+    /// Damage was just taken (the latest happening, BATTLE-10): `who` (from the controller's
+    /// side) took at least `min` damage in one go, battle damage only when `battle_only`
+    /// ("when you take damage": "Numinous Healer"; "when you take 3000 or more battle
+    /// damage": "Inferno Tempest").
+    TookDamage {
+        /// The player who took it (from the controller's side).
+        who: Who,
+        /// Only battle damage counts.
+        battle_only: bool,
+        /// The least damage that counts.
+        min: i32,
+    },
 }
 
 impl Condition {

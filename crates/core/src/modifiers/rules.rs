@@ -189,6 +189,17 @@ impl Duel {
         v
     }
 
+    /// `MonsterRule::DrawsAttacks`: does this monster draw every attack on its controller?
+    pub(crate) fn draws_attacks(&self, card: CardId) -> bool {
+        self.restricted(card, |m| m.rule_scope(MonsterRule::DrawsAttacks))
+    }
+    /// BATTLE-2 with `MonsterRule::DrawsAttacks`: may monster `t` be chosen as an attack
+    /// target, as far as the monsters drawing attacks go (it draws them itself, or none of
+    /// its controller's monsters does)?
+    pub(crate) fn attack_target_drawn(&self, t: CardId) -> bool {
+        let q = self.card(t).controller();
+        !self.any_modifiers() || self.draws_attacks(t) || !self.player(q).monster_ids().any(|m| self.draws_attacks(m))
+    }
     pub(crate) fn not_attack_target(&self, card: CardId) -> bool {
         self.restricted(card, |m| m.cannot_scope(Act::BeAttackTarget))
     }

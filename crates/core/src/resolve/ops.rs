@@ -74,6 +74,9 @@ impl Duel {
             | Op::Course(crate::effect::Course::NegateAttack)
             | Op::Course(crate::effect::Course::EndBattlePhase)
             | Op::Course(crate::effect::Course::SkipToEndPhase)
+            | Op::Course(crate::effect::Course::RedirectAttack(..))
+            | Op::Course(crate::effect::Course::NewAttacker(..))
+            | Op::Retarget(..)
             | Op::LockZones { .. }
             | Op::BattleNow { .. }
             | Op::Win(..) => self.run_negate_op(op, r),
@@ -481,6 +484,28 @@ impl Duel {
             Op::Course(crate::effect::Course::SkipToEndPhase) => {
                 r.did = self.phase != crate::types::Phase::End;
                 self.skip_to_end_phase = r.did;
+                OpFlow::Next
+            }
+            Op::Course(crate::effect::Course::RedirectAttack(what)) => {
+                let list = self.acted_on(what, r);
+                r.did = list.first().is_some_and(|&t| self.redirect_attack(t));
+                OpFlow::Next
+            }
+            Op::Course(crate::effect::Course::NewAttacker(what)) => {
+                let list = self.acted_on(what, r);
+                r.did = list.first().is_some_and(|&m| self.change_attacker(m));
+                OpFlow::Next
+            }
+            Op::Retarget(what) => {
+                // The link below this one (EFF-6: its one target is replaced).
+                let n = r.n as usize;
+                let new = self.acted_on(what, r).first().copied().filter(|&t| n >= 2 && self.could_retarget(&self.chain[n - 2], t));
+                r.did = false;
+                if let Some(t) = new {
+                    let moves = self.card(t).moves;
+                    self.chain[n - 2].facts.targets = smallvec::smallvec![(t, moves)];
+                    r.did = true;
+                }
                 OpFlow::Next
             }
             Op::LockZones { who, count } => self.op_lock_zones(*who, *count, r),
