@@ -164,7 +164,55 @@ export type ServerMsg =
   | ({ type: 'room' } & RoomInfo)
   | ({ type: 'state' } & StateFrame)
   | { type: 'chat'; from: string; text: string }
-  | ({ type: 'result' } & ResultInfo);
+  | ({ type: 'result' } & ResultInfo)
+  | ({ type: 'event' } & EventInfo);
+
+/** A Swiss event (`event` message, `GET /api/events/ID`). */
+export interface EventInfo {
+  id: string;
+  name: string;
+  format: string;
+  rounds: number;
+  organizer: string;
+  status: 'registration' | 'running' | 'finished';
+  round: number;
+  players: EventPlayerInfo[];
+  pairings: EventPairingInfo[];
+  standings: Standing[];
+}
+
+export interface EventPlayerInfo {
+  name: string;
+  dropped: boolean;
+  deck: string | null;
+}
+
+export interface EventPairingInfo {
+  round: number;
+  table: number;
+  a: string;
+  b: string | null;
+  done: boolean;
+  winner: string | null;
+  wins: [number, number];
+  room: string | null;
+  match_id: string | null;
+}
+
+export interface Standing {
+  rank: number;
+  entry: number;
+  player: string;
+  deck: string;
+  points: number;
+  wins: number;
+  losses: number;
+  draws: number;
+  byes: number;
+  omw: number;
+  oomw: number;
+  duel_diff: number;
+}
 
 export interface CardText {
   name: string;

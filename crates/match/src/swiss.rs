@@ -100,10 +100,7 @@ pub fn run_tournament(
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     let mut pairings: Vec<Pairing> = vec![];
     for round in 1..=rounds {
-        let order = pairing_order(entries.len(), &pairings, &mut rng, round);
-        let bye = pick_bye(&order, &pairings);
-        let rest: Vec<usize> = order.iter().copied().filter(|&i| Some(i) != bye).collect();
-        let pairs = pair_up(&rest, &pairings).unwrap_or_else(|| rest.chunks(2).map(|c| (c[0], c[1])).collect());
+        let (pairs, bye) = pair_players(&(0..n).collect::<Vec<_>>(), n, &pairings, &mut rng, round);
         for (t, &(a, b)) in pairs.iter().enumerate() {
             let seed = config.seed ^ ((round as u64) << 32) ^ t as u64;
             let mut p = play_pairing(pool, entries, config, a, b, seed, clock())?;
@@ -149,9 +146,38 @@ fn play_pairing(
     })
 }
 
+/// The pairs of a round among the players `active` (entry indexes; dropped players left
+/// out) of `n` entries, and the bye if their count is odd: by match points, round 1 in a
+/// seeded random order, no rematch where one can be avoided, the bye to the lowest-placed
+/// player without one. `done` holds the pairings of the earlier rounds (finished ones count
+/// for points; every one counts as played).
+pub fn pair_players(active: &[usize], n: usize, done: &[Pairing], rng: &mut ChaCha8Rng, round: u32) -> (Vec<(usize, usize)>, Option<usize>) {
+    let order = pairing_order(active, n, done, rng, round);
+    let bye = pick_bye(&order, done);
+    let rest: Vec<usize> = order.iter().copied().filter(|&i| Some(i) != bye).collect();
+    let pairs = pair_up(&rest, done).unwrap_or_else(|| rest.chunks(2).map(|c| (c[0], c[1])).collect());
+    (pairs, bye)
+}
+
+/// The pairings of round `round` (tables numbered from 1, the bye last and already won),
+/// from a seed: [`pair_players`] for a server that runs its rounds one at a time.
+pub fn pair_round(active: &[usize], n: usize, done: &[Pairing], seed: u64, round: u32) -> Vec<Pairing> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (round as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let (pairs, bye) = pair_players(active, n, done, &mut rng, round);
+    let mut out: Vec<Pairing> = pairs
+        .iter()
+        .enumerate()
+        .map(|(t, &(a, b))| Pairing { round, table: t as u32 + 1, a, b: Some(b), winner: None, duel_wins: [0, 0], judgment: None })
+        .collect();
+    if let Some(i) = bye {
+        out.push(Pairing { round, table: out.len() as u32 + 1, a: i, b: None, winner: Some(i), duel_wins: [0, 0], judgment: None });
+    }
+    out
+}
+
 /// Players by match points (best first); round 1 in a seeded random order.
-fn pairing_order(n: usize, done: &[Pairing], rng: &mut ChaCha8Rng, round: u32) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..n).collect();
+fn pairing_order(active: &[usize], n: usize, done: &[Pairing], rng: &mut ChaCha8Rng, round: u32) -> Vec<usize> {
+    let mut order: Vec<usize> = active.to_vec();
     order.shuffle(rng);
     if round > 1 {
         let pts = points(n, done);
@@ -206,7 +232,14 @@ fn points(n: usize, done: &[Pairing]) -> Vec<u32> {
 
 /// Standings: points, then OMW%, OOMW%, duel difference, then entry order.
 pub fn standings(entries: &[Entry], done: &[Pairing]) -> Vec<Standing> {
-    let n = entries.len();
+    let players: Vec<(String, String)> = entries.iter().map(|e| (e.player.clone(), e.deck.name.clone())).collect();
+    standings_of(&players, done)
+}
+
+/// [`standings`] of players given as (name, deck name), entry `i` being `players[i]`;
+/// `done` holds finished pairings only.
+pub fn standings_of(players: &[(String, String)], done: &[Pairing]) -> Vec<Standing> {
+    let n = players.len();
     let pts = points(n, done);
     let rounds_of = |i: usize| done.iter().filter(|p| p.a == i || p.b == Some(i)).count() as f64;
     let mwp: Vec<f64> = (0..n).map(|i| (pts[i] as f64 / (WIN_POINTS as f64 * rounds_of(i).max(1.0))).max(1.0 / 3.0)).collect();
@@ -226,8 +259,8 @@ pub fn standings(entries: &[Entry], done: &[Pairing]) -> Vec<Standing> {
             let mut s = Standing {
                 rank: 0,
                 entry: i,
-                player: entries[i].player.clone(),
-                deck: entries[i].deck.name.clone(),
+                player: players[i].0.clone(),
+                deck: players[i].1.clone(),
                 points: pts[i],
                 wins: 0,
                 losses: 0,

@@ -28,7 +28,7 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 #[derive(Clone)]
 pub struct Db {
-    pool: AnyPool,
+    pub(crate) pool: AnyPool,
     hashing: Arc<Pool>,
     /// Password hashes computed or checked (a login with an unknown name checks one too).
     hashes: Arc<AtomicU64>,
@@ -67,7 +67,7 @@ pub fn elo_update(mine: i64, theirs: i64, score: f64) -> i64 {
     (mine as f64 + K_FACTOR * (score - expected)).round() as i64
 }
 
-fn now_secs() -> i64 {
+pub(crate) fn now_secs() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
 }
 

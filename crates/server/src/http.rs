@@ -1,5 +1,5 @@
 //! HTTP: the embedded web client, the WebSocket endpoint, and a small JSON API (health,
-//! cards, finished duels, replays, ratings).
+//! cards, finished duels, replays, ratings, events with CSV exports).
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
@@ -32,6 +32,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/ratings", get(ratings))
         .route("/api/replays/{id}", get(replay_file))
         .route("/api/replays/{id}/view", get(replay_view))
+        .route("/api/events", get(events))
+        .route("/api/events/{id}", get(event))
+        .route("/api/events/{id}/standings.csv", get(event_standings_csv))
+        .route("/api/events/{id}/pairings.csv", get(event_pairings_csv))
         .route("/api/{*rest}", get(api_not_found))
         .route("/favicon.ico", get(favicon))
         .fallback(asset)
@@ -229,4 +233,51 @@ async fn replay_view(State(state): State<Arc<AppState>>, Path(id): Path<String>,
         "log": wire::log_lines(&duel, 0, Audience::Public),
     }))
     .into_response()
+}
+
+/// Recent events, newest first (id, name, format, rounds, status, round).
+async fn events(State(state): State<Arc<AppState>>) -> Response {
+    match state.db.events(100).await {
+        Ok(rows) => Json(
+            rows.iter()
+                .map(|e| json!({ "id": e.id, "name": e.name, "format": e.format, "rounds": e.rounds, "status": e.status, "round": e.round }))
+                .collect::<Vec<_>>(),
+        )
+        .into_response(),
+        Err(e) => internal(e),
+    }
+}
+
+async fn load_event(state: &AppState, id: &str) -> Result<crate::event::EventInfo, Response> {
+    match state.db.event(id).await {
+        Ok(Some(s)) => Ok(s.info()),
+        Ok(None) => Err((StatusCode::NOT_FOUND, Json(json!({ "error": format!("no event {id:?}") }))).into_response()),
+        Err(e) => Err(internal(e)),
+    }
+}
+
+/// An event: players, pairings with results, standings (the protocol's `event` message).
+async fn event(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Response {
+    match load_event(&state, &id).await {
+        Ok(info) => Json(info).into_response(),
+        Err(r) => r,
+    }
+}
+
+fn csv(body: String) -> Response {
+    ([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], body).into_response()
+}
+
+async fn event_standings_csv(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Response {
+    match load_event(&state, &id).await {
+        Ok(info) => csv(crate::event::standings_csv(&info.standings)),
+        Err(r) => r,
+    }
+}
+
+async fn event_pairings_csv(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Response {
+    match load_event(&state, &id).await {
+        Ok(info) => csv(crate::event::pairings_csv(&info.pairings)),
+        Err(r) => r,
+    }
 }

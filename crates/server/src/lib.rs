@@ -11,6 +11,7 @@ pub mod cli;
 pub mod client;
 pub mod db;
 pub mod decks;
+pub mod event;
 pub mod formats;
 pub mod guard;
 pub mod http;

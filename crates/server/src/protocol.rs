@@ -114,6 +114,38 @@ pub enum ClientMsg {
         text: String,
     },
     Leave,
+    /// Creates a Swiss event (logged in): its organizer is the account.
+    CreateEvent {
+        name: String,
+        format: String,
+        rounds: u32,
+        /// The decklists are shown on the event's page once it is finished.
+        #[serde(default)]
+        public_lists: bool,
+    },
+    /// Registers the account in an event with a deck (checked at once, then locked), or
+    /// replaces the deck while registration is open.
+    EventRegister {
+        event: String,
+        deck: DeckSource,
+    },
+    /// Leaves an event: not paired again.
+    EventDrop {
+        event: String,
+    },
+    /// The organizer pairs the next round (the current one has all its results).
+    EventPair {
+        event: String,
+    },
+    /// Opens, or joins, the room of the account's match of the current round, with its
+    /// registered deck.
+    EventPlay {
+        event: String,
+    },
+    /// The event as it stands (also at `GET /api/events/ID`).
+    EventGet {
+        event: String,
+    },
 }
 
 /// A message from the server.
@@ -152,6 +184,8 @@ pub enum ServerMsg {
     },
     /// A duel ended (and, in a match, perhaps the match). Already in the database.
     Result(ResultInfo),
+    /// An event as it stands, in answer to an event message.
+    Event(Box<crate::event::EventInfo>),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

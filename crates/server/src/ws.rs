@@ -307,8 +307,181 @@ impl Conn {
                 None => self.send(&ServerMsg::error("room", "you are in no room")),
             },
             ClientMsg::Leave => self.leave_room(true).await,
+            ClientMsg::CreateEvent { name, format, rounds, public_lists } => {
+                let r = self.create_event(&name, &format, rounds, public_lists).await;
+                self.event_answer(r).await;
+            }
+            ClientMsg::EventRegister { event, deck } => {
+                let r = self.event_register(&event, deck).await;
+                self.event_answer(r).await;
+            }
+            ClientMsg::EventDrop { event } => {
+                let r = self.event_drop(&event).await;
+                self.event_answer(r).await;
+            }
+            ClientMsg::EventPair { event } => {
+                let r = self.event_pair(&event).await;
+                self.event_answer(r).await;
+            }
+            ClientMsg::EventPlay { event } => {
+                if let Err(e) = self.event_play(&event, true).await {
+                    self.send(&ServerMsg::error("event", e));
+                }
+            }
+            ClientMsg::EventGet { event } => self.event_answer(Ok(event)).await,
         }
         true
+    }
+
+    /// Sends the event `r` names, or the error.
+    async fn event_answer(&mut self, r: Result<String, String>) {
+        let r = match r {
+            Ok(id) => match self.state.db.event(&id).await {
+                Ok(Some(snap)) => Ok(snap),
+                Ok(None) => Err(format!("no event {id:?}")),
+                Err(e) => Err(format!("the event could not be read: {e}")),
+            },
+            Err(e) => Err(e),
+        };
+        match r {
+            Ok(snap) => self.send(&ServerMsg::Event(Box::new(snap.info()))),
+            Err(e) => self.send(&ServerMsg::error("event", e)),
+        }
+    }
+
+    fn event_account(&self) -> Result<String, String> {
+        self.account.clone().ok_or_else(|| "log in to take part in events".to_string())
+    }
+
+    async fn load_event(&self, id: &str) -> Result<crate::event::Snapshot, String> {
+        match self.state.db.event(id.trim()).await {
+            Ok(Some(s)) => Ok(s),
+            Ok(None) => Err(format!("no event {:?}", id.trim())),
+            Err(e) => Err(format!("the event could not be read: {e}")),
+        }
+    }
+
+    async fn create_event(&mut self, name: &str, format: &str, rounds: u32, public_lists: bool) -> Result<String, String> {
+        let account = self.event_account()?;
+        let name = crate::event::check_new(name, rounds)?;
+        let format = crate::formats::resolve(format)?;
+        if let Some(only) = self.state.config.only_format.as_ref().filter(|&f| *f != format.name) {
+            return Err(format!("format {}: this server hosts only {only} events", format.name));
+        }
+        self.state
+            .db
+            .create_event(&name, &format.name, rounds, &account, public_lists, random_seed())
+            .await
+            .map_err(|e| format!("the event could not be saved: {e}"))
+    }
+
+    async fn event_register(&mut self, id: &str, deck: DeckSource) -> Result<String, String> {
+        let account = self.event_account()?;
+        let snap = self.load_event(id).await?;
+        let format = crate::formats::resolve(&snap.event.format)?;
+        let deck = crate::decks::resolve(&deck)?;
+        crate::formats::check_deck(&format, &deck.main, &deck.extra, &deck.side)?;
+        self.state.db.register_player(&snap.event.id, &account, &deck).await.map_err(|e| format!("the registration could not be saved: {e}"))??;
+        Ok(snap.event.id)
+    }
+
+    async fn event_drop(&mut self, id: &str) -> Result<String, String> {
+        let account = self.event_account()?;
+        let snap = self.load_event(id).await?;
+        if snap.event.status == crate::event::Status::Finished {
+            return Err("the event is over".into());
+        }
+        match self.state.db.drop_player(&snap.event.id, &account).await {
+            Ok(true) => Ok(snap.event.id),
+            Ok(false) => Err("you are not registered in this event (or dropped already)".into()),
+            Err(e) => Err(format!("the drop could not be saved: {e}")),
+        }
+    }
+
+    async fn event_pair(&mut self, id: &str) -> Result<String, String> {
+        let account = self.event_account()?;
+        let snap = self.load_event(id).await?;
+        let e = &snap.event;
+        if crate::db::name_key(&account) != e.organizer {
+            return Err("only the event's organizer pairs its rounds".into());
+        }
+        if e.status == crate::event::Status::Finished || e.round >= e.rounds {
+            return Err(format!("the event has had its {} rounds", e.rounds));
+        }
+        if !snap.round_complete() {
+            let open = snap.matches.iter().filter(|m| m.round == e.round && !m.done).count();
+            return Err(format!("round {} still has {open} match(es) to finish", e.round));
+        }
+        let active = snap.players.iter().filter(|p| !p.dropped).count();
+        if active < 2 {
+            return Err(format!("a round needs at least 2 players who have not dropped ({active})"));
+        }
+        let pairings = snap.next_pairings();
+        match self.state.db.store_round(&e.id, e.round, &pairings).await {
+            Ok(true) => Ok(e.id.clone()),
+            Ok(false) => Err(format!("round {} was paired already", e.round + 1)),
+            Err(err) => Err(format!("the pairings could not be saved: {err}")),
+        }
+    }
+
+    /// Opens the room of this account's current match (best of 3, the event's format,
+    /// unrated, the registered deck), or joins it when the opponent opened it first.
+    async fn event_play(&mut self, id: &str, retry: bool) -> Result<(), String> {
+        let account = self.event_account()?;
+        let snap = self.load_event(id).await?;
+        let key = crate::db::name_key(&account);
+        let me = snap.player(&key).ok_or("you are not registered in this event")?.clone();
+        let m = snap.current_match(&key).ok_or("you have no match to play in this round")?.clone();
+        let Some(b) = m.b else { return Err("you have a bye this round".into()) };
+        let deck = me.deck.clone();
+        if let Some(code) = m.room.as_deref().filter(|c| self.state.room(c).is_some()) {
+            let entrant = Entrant { name: account.clone(), account: Some(account.clone()), deck };
+            let (h, (_, token)) = self.enter(code, |member, reply| RoomMsg::Join { member, entrant, reply }).await?;
+            self.moved_to(h, Some(token)).await;
+            return Ok(());
+        }
+        if m.room.is_some() {
+            // A room that closed without a result: forget it.
+            let stale = m.room.clone().unwrap_or_default();
+            let _ = self.state.db.close_pairing_room(&snap.event.id, m.round, m.table, &stale).await;
+        }
+        if self.state.shutting_down.load(Ordering::SeqCst) {
+            return Err("the server is shutting down: no new rooms".into());
+        }
+        let format = crate::formats::resolve(&snap.event.format)?;
+        let seat = crate::event::Seat {
+            event: snap.event.id.clone(),
+            round: m.round,
+            table: m.table,
+            accounts: [snap.players[m.a].name_key.clone(), snap.players[b].name_key.clone()],
+            entries: [m.a, b],
+        };
+        let options = RoomOptions { mode: "match".into(), format: format.name.clone(), ..RoomOptions::default() };
+        self.leave_room(true).await;
+        let entrant = Entrant { name: account.clone(), account: Some(account.clone()), deck };
+        let (cid, tx, here) = (self.id, self.tx.clone(), self.here.clone());
+        let state = self.state.clone();
+        let mut token = String::new();
+        let mut match_code = String::new();
+        let edition = format.edition;
+        let h = self.state.add_room(|code| {
+            match_code = code.clone();
+            let member = Member::new(cid, tx, here, &code);
+            let (h, t) = Room::create(state, code, options, edition, entrant, member, None, Some(seat));
+            token = t;
+            h
+        });
+        let held = self.state.db.open_pairing_room(&snap.event.id, m.round, m.table, &h.code).await.map_err(|e| format!("the room could not be saved: {e}"))?;
+        self.room = Some((h, Some(token)));
+        if held.as_deref() != Some(match_code.as_str()) {
+            // The opponent opened theirs at the same moment: leave this one, join theirs.
+            self.leave_room(true).await;
+            if retry {
+                return Box::pin(self.event_play(id, false)).await;
+            }
+            return Err("the match's room changed while opening it: ask again".into());
+        }
+        Ok(())
     }
 
     /// A login, throttled: after a few failures for the name or from the address each
@@ -426,7 +599,7 @@ impl Conn {
         let mut token = String::new();
         let h = self.state.add_room(|code| {
             let member = Member::new(id, tx, here, &code);
-            let (h, t) = Room::create(state, code, options, edition, entrant, member, ai);
+            let (h, t) = Room::create(state, code, options, edition, entrant, member, ai, None);
             token = t;
             h
         });

@@ -202,6 +202,10 @@ fn every_interface_names_the_fields_the_server_sends() {
         ("RoomOptions", keys(&RoomOptions::default())),
         ("RoomInfo", keys(&room())),
         ("ResultInfo", keys(&result())),
+        ("EventInfo", keys(&event())),
+        ("EventPlayerInfo", keys(&event().players[0])),
+        ("EventPairingInfo", keys(&event().pairings[0])),
+        ("Standing", keys(&event().standings[0])),
     ];
     for (name, want) in rust {
         let got = ifaces.get(name).unwrap_or_else(|| panic!("web/src/types.ts has no interface {name}"));
@@ -210,6 +214,23 @@ fn every_interface_names_the_fields_the_server_sends() {
     // The outcome is written inline in WireView.
     assert!(TYPES_TS.contains("outcome: { winner: string | null; reason: string } | null;"));
     assert_eq!(keys(&WireOutcome { winner: None, reason: "x".into() }), ["reason", "winner"].iter().map(|s| s.to_string()).collect());
+}
+
+/// An event with one player, one pairing and one standings line.
+fn event() -> ygo_server::event::EventInfo {
+    use ygo_server::event::{EventInfo, EventPairingInfo, EventPlayerInfo, Status};
+    EventInfo {
+        id: "x".into(),
+        name: "x".into(),
+        format: "goat".into(),
+        rounds: 1,
+        organizer: "x".into(),
+        status: Status::Running,
+        round: 1,
+        players: vec![EventPlayerInfo { name: "x".into(), dropped: false, deck: None }],
+        pairings: vec![EventPairingInfo { round: 1, table: 1, a: "x".into(), b: None, done: true, winner: None, wins: [0, 0], room: None, match_id: None }],
+        standings: ygo_match::swiss::standings_of(&[("x".into(), "d".into())], &[]),
+    }
 }
 
 #[test]
@@ -224,6 +245,7 @@ fn every_server_message_is_in_the_union_with_its_fields() {
         ServerMsg::State(Box::new(frame())),
         ServerMsg::Chat { from: "x".into(), text: "y".into() },
         ServerMsg::Result(result()),
+        ServerMsg::Event(Box::new(event())),
     ];
     assert_eq!(variants.len(), msgs.len(), "types.ts ServerMsg variants: {:?}", variants.keys());
     for m in msgs {

@@ -138,6 +138,7 @@ impl Room {
         };
         self.broadcast(&ServerMsg::Result(info));
         if match_over {
+            self.report_event().await;
             self.stage = Stage::Over;
             self.broadcast_room();
             return;
@@ -152,6 +153,20 @@ impl Room {
         }
         self.broadcast_room();
         self.broadcast_state();
+    }
+
+    /// The match of an event pairing is over: its result goes to the event (once).
+    async fn report_event(&mut self) {
+        let Some(e) = self.event.clone().filter(|_| !self.event_recorded) else { return };
+        // The pairing's player A may sit in either seat.
+        let seat_a = self.seat(Player::A).account.as_deref().map(crate::db::name_key);
+        let a_is_seat_a = seat_a.as_deref() == Some(e.accounts[0].as_str());
+        let (wa, wb) = if a_is_seat_a { (self.score.wins[0], self.score.wins[1]) } else { (self.score.wins[1], self.score.wins[0]) };
+        let winner = self.match_winner().map(|w| if (w == Player::A) == a_is_seat_a { e.entries[0] } else { e.entries[1] });
+        match self.state.db.record_pairing(&e.event, e.round, e.table, winner, [wa, wb], &self.match_id).await {
+            Ok(_) => self.event_recorded = true,
+            Err(err) => self.broadcast(&ServerMsg::error("database", format!("the event result could not be saved: {err}"))),
+        }
     }
 
     pub(super) fn match_winner(&self) -> Option<Player> {
@@ -191,6 +206,7 @@ impl Room {
             }
         };
         let winner = self.match_winner();
+        self.report_event().await;
         self.broadcast(&ServerMsg::Result(ResultInfo {
             duel: self.duel_number,
             winner: None,

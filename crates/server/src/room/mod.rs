@@ -228,6 +228,10 @@ pub struct Room {
     closed_signal: Option<oneshot::Sender<()>>,
     state: Arc<AppState>,
     self_tx: mpsc::WeakSender<RoomMsg>,
+    /// The event pairing this room's match is for (only its two players sit), and whether
+    /// its result has been recorded.
+    event: Option<crate::event::Seat>,
+    event_recorded: bool,
 }
 
 /// The match clock (MATCH-5) and its limits.
@@ -273,6 +277,7 @@ impl Room {
         creator: Entrant,
         member: Member,
         ai: Option<(String, Box<dyn ygo_ai::Player>, RegisteredDeck)>,
+        event: Option<crate::event::Seat>,
     ) -> (RoomHandle, String) {
         let (tx, rx) = mpsc::channel(256);
         let token = random_token();
@@ -327,6 +332,8 @@ impl Room {
             closed_signal: None,
             state,
             self_tx: tx.downgrade(),
+            event,
+            event_recorded: false,
         };
         tokio::spawn(room.run(rx));
         (RoomHandle { code, tx }, token)
@@ -371,6 +378,11 @@ impl Room {
             }
         }
         self.bump_ai_generation();
+        if let Some(e) = self.event.clone().filter(|_| !self.event_recorded) {
+            // No result: the pairing may open another room.
+            let (db, code) = (self.state.db.clone(), self.code.clone());
+            let _ = db.close_pairing_room(&e.event, e.round, e.table, &code).await;
+        }
         self.state.remove_room(&self.code);
         if let Some(done) = self.closed_signal.take() {
             let _ = done.send(());
@@ -579,6 +591,13 @@ impl Room {
     fn join(&mut self, member: Member, entrant: Entrant) -> Result<(Player, String), String> {
         if self.seats[1].is_some() {
             return Err(format!("room {} is full (you can spectate it)", self.code));
+        }
+        if let Some(e) = &self.event {
+            let creator = self.seats[0].as_ref().and_then(|s| s.account.as_deref()).map(crate::db::name_key);
+            let me = entrant.account.as_deref().map(crate::db::name_key);
+            if me.is_none() || me == creator || !e.accounts.iter().any(|a| Some(a) == me.as_ref()) {
+                return Err(format!("room {} is a match of event {}: only its paired player may join (spectate it)", self.code, e.event));
+            }
         }
         if self.options.rated {
             if entrant.account.is_none() {

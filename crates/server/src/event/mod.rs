@@ -1,0 +1,351 @@
+//! Tournaments for people: Swiss events in the server (issue 36, first step).
+//!
+//! An organizer (a logged-in account) creates an event: a name, a format, a number of
+//! Swiss rounds. Players register with an account and a deck, checked against the format
+//! at once (every violation named) and locked: the event's matches are played with it
+//! (MATCH-4: siding within a match starts from it each round). The organizer pairs each
+//! round ([`ygo_match::swiss::pair_round`]: by match points, no rematch where one can be
+//! avoided, the bye to the lowest-placed player without one); each pairing's match is a
+//! best-of-3 room that the first of its two players to ask opens and only the other may
+//! join; the room records the result when the match ends (no reporting). Standings use
+//! the Swiss tie-breakers of `ygo-match` (OMW%, OOMW%, duel difference).
+//!
+//! Everything lives in the database ([`store`]), so a restart loses no registration,
+//! pairing or result, and two server processes on one PostgreSQL serve the same event
+//! (the round counter is advanced by a compare-and-set: one process pairs a round).
+
+pub mod store;
+
+use serde::{Deserialize, Serialize};
+use ygo_match::swiss::{Pairing, Standing};
+use ygo_match::RegisteredDeck;
+
+/// Rounds an event may have.
+pub const MAX_ROUNDS: u32 = 15;
+/// Players an event may have.
+pub const MAX_PLAYERS: usize = 512;
+/// Longest event name, in characters.
+pub const NAME_MAX: usize = 60;
+
+/// Where an event is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Players may register and drop; no round is paired yet.
+    Registration,
+    /// Rounds are being played.
+    Running,
+    /// Every round has its results.
+    Finished,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Registration => "registration",
+            Status::Running => "running",
+            Status::Finished => "finished",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Status> {
+        Some(match s {
+            "registration" => Status::Registration,
+            "running" => Status::Running,
+            "finished" => Status::Finished,
+            _ => return None,
+        })
+    }
+}
+
+/// An event as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    pub id: String,
+    pub name: String,
+    pub format: String,
+    pub rounds: u32,
+    /// The organizer's account name key.
+    pub organizer: String,
+    pub status: Status,
+    /// The round being played (0 before the first).
+    pub round: u32,
+    pub seed: u64,
+    pub public_lists: bool,
+    pub created_at: i64,
+}
+
+/// A registered player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    pub entry: usize,
+    pub name_key: String,
+    pub name: String,
+    pub deck: RegisteredDeck,
+    pub dropped: bool,
+}
+
+/// One pairing as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match {
+    pub round: u32,
+    pub table: u32,
+    pub a: usize,
+    /// `None`: a bye.
+    pub b: Option<usize>,
+    pub done: bool,
+    /// The winning entry; `None` when done is a drawn match.
+    pub winner: Option<usize>,
+    pub wins: [u8; 2],
+    /// The room code of the match, once opened.
+    pub room: Option<String>,
+    pub match_id: Option<String>,
+}
+
+impl Match {
+    /// As a `ygo-match` pairing (for pairings and standings).
+    pub fn pairing(&self) -> Pairing {
+        Pairing { round: self.round, table: self.table, a: self.a, b: self.b, winner: self.winner, duel_wins: self.wins, judgment: None }
+    }
+}
+
+/// Everything about one event.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    pub event: Event,
+    pub players: Vec<Player>,
+    pub matches: Vec<Match>,
+}
+
+/// What a player's match of the current round is, for [`Snapshot::current_match`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    pub event: String,
+    pub round: u32,
+    pub table: u32,
+    /// The two players' account name keys and entry numbers, in pairing order (A, B).
+    pub accounts: [String; 2],
+    pub entries: [usize; 2],
+}
+
+impl Snapshot {
+    /// The standings over the finished matches.
+    pub fn standings(&self) -> Vec<Standing> {
+        let players: Vec<(String, String)> = self.players.iter().map(|p| (p.name.clone(), p.deck.name.clone())).collect();
+        let done: Vec<Pairing> = self.matches.iter().filter(|m| m.done).map(Match::pairing).collect();
+        ygo_match::swiss::standings_of(&players, &done)
+    }
+
+    /// The player registered under an account, if any.
+    pub fn player(&self, name_key: &str) -> Option<&Player> {
+        self.players.iter().find(|p| p.name_key == name_key)
+    }
+
+    /// The current round's match of an account that is still to be played.
+    pub fn current_match(&self, name_key: &str) -> Option<&Match> {
+        let p = self.player(name_key)?;
+        self.matches.iter().find(|m| m.round == self.event.round && !m.done && (m.a == p.entry || m.b == Some(p.entry)))
+    }
+
+    /// Every match of the current round has its result.
+    pub fn round_complete(&self) -> bool {
+        self.matches.iter().filter(|m| m.round == self.event.round).all(|m| m.done)
+    }
+
+    /// The pairings of the next round ([`ygo_match::swiss::pair_round`]) over the players
+    /// who have not dropped.
+    pub fn next_pairings(&self) -> Vec<Pairing> {
+        let active: Vec<usize> = self.players.iter().filter(|p| !p.dropped).map(|p| p.entry).collect();
+        let all: Vec<Pairing> = self.matches.iter().map(Match::pairing).collect();
+        ygo_match::swiss::pair_round(&active, self.players.len(), &all, self.event.seed, self.event.round + 1)
+    }
+
+    /// The public description of the event: players, pairings with results, standings,
+    /// and the decklists once the event is finished if the organizer made them public.
+    pub fn info(&self) -> EventInfo {
+        let lists = self.event.public_lists && self.event.status == Status::Finished;
+        let name = |e: usize| self.players.get(e).map_or_else(String::new, |p| p.name.clone());
+        EventInfo {
+            id: self.event.id.clone(),
+            name: self.event.name.clone(),
+            format: self.event.format.clone(),
+            rounds: self.event.rounds,
+            organizer: self.event.organizer.clone(),
+            status: self.event.status,
+            round: self.event.round,
+            players: self
+                .players
+                .iter()
+                .map(|p| EventPlayerInfo { name: p.name.clone(), dropped: p.dropped, deck: lists.then(|| ydk_text(&p.deck)) })
+                .collect(),
+            pairings: self
+                .matches
+                .iter()
+                .map(|m| EventPairingInfo {
+                    round: m.round,
+                    table: m.table,
+                    a: name(m.a),
+                    b: m.b.map(name),
+                    done: m.done,
+                    winner: m.winner.map(name),
+                    wins: m.wins,
+                    room: if m.done { None } else { m.room.clone() },
+                    match_id: m.match_id.clone(),
+                })
+                .collect(),
+            standings: self.standings(),
+        }
+    }
+}
+
+/// A deck as `.ydk` text (main, `#extra`, `!side`).
+pub fn ydk_text(d: &RegisteredDeck) -> String {
+    let mut s = format!("#created by ygo: {}\n#main\n", d.name);
+    for part in [&d.main, &d.extra, &d.side] {
+        if std::ptr::eq(part, &d.extra) {
+            s.push_str("#extra\n");
+        } else if std::ptr::eq(part, &d.side) {
+            s.push_str("!side\n");
+        }
+        for c in part.iter() {
+            s.push_str(&format!("{c}\n"));
+        }
+    }
+    s
+}
+
+/// An event as the protocol and the JSON API show it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EventInfo {
+    pub id: String,
+    pub name: String,
+    pub format: String,
+    pub rounds: u32,
+    pub organizer: String,
+    pub status: Status,
+    pub round: u32,
+    pub players: Vec<EventPlayerInfo>,
+    pub pairings: Vec<EventPairingInfo>,
+    pub standings: Vec<Standing>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EventPlayerInfo {
+    pub name: String,
+    pub dropped: bool,
+    /// The locked list as `.ydk` text: only once the event is finished, and only if the
+    /// organizer made the lists public.
+    pub deck: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EventPairingInfo {
+    pub round: u32,
+    pub table: u32,
+    pub a: String,
+    /// `None`: a bye.
+    pub b: Option<String>,
+    pub done: bool,
+    /// The match winner's name; `None` once done is a draw.
+    pub winner: Option<String>,
+    pub wins: [u8; 2],
+    /// The room the match is being played in (to watch it).
+    pub room: Option<String>,
+    /// The match's duels (`/api/duels`, their replays) are stored under this id.
+    pub match_id: Option<String>,
+}
+
+/// Checks an event's name and round count.
+pub fn check_new(name: &str, rounds: u32) -> Result<String, String> {
+    let n = name.trim();
+    if n.is_empty() || n.chars().count() > NAME_MAX {
+        return Err(format!("an event name has 1 to {NAME_MAX} characters"));
+    }
+    if n.chars().any(crate::db::hidden_char) {
+        return Err("an event name has no control, invisible or text-direction characters".into());
+    }
+    if !(1..=MAX_ROUNDS).contains(&rounds) {
+        return Err(format!("rounds {rounds}: 1 to {MAX_ROUNDS}"));
+    }
+    Ok(n.to_string())
+}
+
+/// CSV text of the standings: a header line, then one line per player.
+pub fn standings_csv(s: &[Standing]) -> String {
+    let mut out = String::from("rank,player,points,wins,losses,draws,byes,omw,oomw,duel_diff\n");
+    for l in s {
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{:.4},{:.4},{}\n",
+            l.rank,
+            csv_field(&l.player),
+            l.points,
+            l.wins,
+            l.losses,
+            l.draws,
+            l.byes,
+            l.omw,
+            l.oomw,
+            l.duel_diff
+        ));
+    }
+    out
+}
+
+/// CSV text of the pairings with their results.
+pub fn pairings_csv(p: &[EventPairingInfo]) -> String {
+    let mut out = String::from("round,table,player_a,player_b,done,winner,wins_a,wins_b\n");
+    for m in p {
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{}\n",
+            m.round,
+            m.table,
+            csv_field(&m.a),
+            m.b.as_deref().map_or_else(|| "(bye)".to_string(), csv_field),
+            u8::from(m.done),
+            m.winner.as_deref().map_or_else(String::new, csv_field),
+            m.wins[0],
+            m.wins[1]
+        ));
+    }
+    out
+}
+
+/// A CSV field: quoted when it holds a comma, a quote or a line break; a leading `=`, `+`,
+/// `-` or `@` is escaped so a spreadsheet does not read it as a formula.
+fn csv_field(s: &str) -> String {
+    let s = if s.starts_with(['=', '+', '-', '@']) { format!("'{s}") } else { s.to_string() };
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_rounds_are_checked() {
+        assert_eq!(check_new("  Goat Open  ", 5).unwrap(), "Goat Open");
+        assert!(check_new("", 5).is_err());
+        assert!(check_new("x", 0).unwrap_err().contains("rounds"));
+        assert!(check_new("x", MAX_ROUNDS + 1).is_err());
+        assert!(check_new("a\u{202E}b", 3).is_err());
+    }
+
+    #[test]
+    fn csv_quotes_and_defuses_formulas() {
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("=SUM(A1)"), "'=SUM(A1)");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("plain"), "plain");
+    }
+
+    #[test]
+    fn ydk_text_has_the_three_parts() {
+        let d = RegisteredDeck { name: "x".into(), main: vec![1, 2], extra: vec![3], side: vec![4] };
+        let t = ydk_text(&d);
+        assert!(t.contains("#main\n1\n2\n#extra\n3\n!side\n4\n"), "{t}");
+    }
+}

@@ -1,0 +1,265 @@
+//! Events in the database (`migrations/0002_events.sql`), through the same `Any` pool as
+//! accounts and replays. Every change is one transaction; pairing a round advances the
+//! event's round counter by a compare-and-set, so two server processes never pair the
+//! same round twice, and a result is recorded once (`done = 0` in the update).
+
+use sqlx::any::AnyRow;
+use sqlx::Row;
+use ygo_match::RegisteredDeck;
+
+use super::{Event, Match, Player, Snapshot, Status, MAX_PLAYERS};
+use crate::db::{name_key, now_secs, Db};
+
+fn event_of(r: &AnyRow) -> anyhow::Result<Event> {
+    let status: String = r.get(5);
+    Ok(Event {
+        id: r.get(0),
+        name: r.get(1),
+        format: r.get(2),
+        rounds: r.get::<i64, _>(3) as u32,
+        organizer: r.get(4),
+        status: Status::parse(&status).ok_or_else(|| anyhow::anyhow!("event {}: unknown status {status:?}", r.get::<String, _>(0)))?,
+        round: r.get::<i64, _>(6) as u32,
+        seed: r.get::<i64, _>(7) as u64,
+        public_lists: r.get::<i64, _>(8) != 0,
+        created_at: r.get(9),
+    })
+}
+
+const EVENT_COLS: &str = "id, name, format, rounds, organizer, status, round, seed, public_lists, created_at";
+
+impl Db {
+    /// Creates an event in registration; returns its id.
+    pub async fn create_event(&self, name: &str, format: &str, rounds: u32, organizer: &str, public_lists: bool, seed: u64) -> anyhow::Result<String> {
+        let id = crate::room::random_code(8);
+        sqlx::query(
+            "INSERT INTO events (id, name, format, rounds, organizer, status, round, seed, public_lists, created_at) \
+             VALUES ($1, $2, $3, $4, $5, 'registration', 0, $6, $7, $8)",
+        )
+        .bind(&id)
+        .bind(name)
+        .bind(format)
+        .bind(rounds as i64)
+        .bind(name_key(organizer))
+        .bind(seed as i64)
+        .bind(i64::from(public_lists))
+        .bind(now_secs())
+        .execute(&self.pool)
+        .await?;
+        Ok(id)
+    }
+
+    /// Recent events, newest first.
+    pub async fn events(&self, limit: i64) -> anyhow::Result<Vec<Event>> {
+        let q = format!("SELECT {EVENT_COLS} FROM events ORDER BY created_at DESC, id LIMIT $1");
+        let rows = sqlx::query(sqlx::AssertSqlSafe(q)).bind(limit).fetch_all(&self.pool).await?;
+        rows.iter().map(event_of).collect()
+    }
+
+    /// An event with its players and pairings.
+    pub async fn event(&self, id: &str) -> anyhow::Result<Option<Snapshot>> {
+        let q = format!("SELECT {EVENT_COLS} FROM events WHERE id = $1");
+        let Some(row) = sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(&self.pool).await? else { return Ok(None) };
+        let event = event_of(&row)?;
+        let rows = sqlx::query("SELECT entry, name_key, name, deck, dropped FROM event_players WHERE event_id = $1 ORDER BY entry")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+        let mut players = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let deck: String = r.get(3);
+            let deck: RegisteredDeck = serde_json::from_str(&deck).map_err(|e| anyhow::anyhow!("event {id}: a stored deck is unreadable: {e}"))?;
+            players.push(Player { entry: r.get::<i64, _>(0) as usize, name_key: r.get(1), name: r.get(2), deck, dropped: r.get::<i64, _>(4) != 0 });
+        }
+        let rows = sqlx::query(
+            "SELECT round, table_no, entry_a, entry_b, done, winner, wins_a, wins_b, room, match_id FROM event_pairings \
+             WHERE event_id = $1 ORDER BY round, table_no",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        let matches = rows
+            .iter()
+            .map(|r| Match {
+                round: r.get::<i64, _>(0) as u32,
+                table: r.get::<i64, _>(1) as u32,
+                a: r.get::<i64, _>(2) as usize,
+                b: r.get::<Option<i64>, _>(3).map(|b| b as usize),
+                done: r.get::<i64, _>(4) != 0,
+                winner: r.get::<Option<i64>, _>(5).map(|w| w as usize),
+                wins: [r.get::<i64, _>(6) as u8, r.get::<i64, _>(7) as u8],
+                room: r.get(8),
+                match_id: r.get(9),
+            })
+            .collect();
+        Ok(Some(Snapshot { event, players, matches }))
+    }
+
+    /// Registers an account with its (already checked) deck, or replaces the deck of an
+    /// account already registered, while the event takes registrations.
+    pub async fn register_player(&self, id: &str, name: &str, deck: &RegisteredDeck) -> anyhow::Result<Result<(), String>> {
+        let key = name_key(name);
+        let deck_json = serde_json::to_string(deck)?;
+        for _ in 0..20 {
+            let mut tx = self.pool.begin().await?;
+            let status: Option<String> = sqlx::query("SELECT status FROM events WHERE id = $1").bind(id).fetch_optional(&mut *tx).await?.map(|r| r.get(0));
+            match status.as_deref() {
+                None => return Ok(Err(format!("no event {id:?}"))),
+                Some("registration") => {}
+                Some(_) => return Ok(Err("registration is closed: the event has started".into())),
+            }
+            let updated = sqlx::query("UPDATE event_players SET deck = $1, dropped = 0 WHERE event_id = $2 AND name_key = $3")
+                .bind(&deck_json)
+                .bind(id)
+                .bind(&key)
+                .execute(&mut *tx)
+                .await?;
+            if updated.rows_affected() == 1 {
+                tx.commit().await?;
+                return Ok(Ok(()));
+            }
+            let count: i64 = sqlx::query("SELECT COUNT(*) FROM event_players WHERE event_id = $1").bind(id).fetch_one(&mut *tx).await?.get(0);
+            if count as usize >= MAX_PLAYERS {
+                return Ok(Err(format!("the event is full ({MAX_PLAYERS} players)")));
+            }
+            let inserted = sqlx::query(
+                "INSERT INTO event_players (event_id, entry, name_key, name, deck, dropped, registered_at) VALUES ($1, $2, $3, $4, $5, 0, $6) \
+                 ON CONFLICT DO NOTHING",
+            )
+            .bind(id)
+            .bind(count)
+            .bind(&key)
+            .bind(name)
+            .bind(&deck_json)
+            .bind(now_secs())
+            .execute(&mut *tx)
+            .await?;
+            if inserted.rows_affected() == 1 {
+                tx.commit().await?;
+                return Ok(Ok(()));
+            }
+            // Another registration took that entry number at the same moment: try again.
+            tx.rollback().await?;
+        }
+        anyhow::bail!("registrations kept colliding (20 tries)")
+    }
+
+    /// Drops a player: before the event starts the entry is withdrawn (kept as dropped,
+    /// so entry numbers stay put); once it runs, they are not paired again.
+    pub async fn drop_player(&self, id: &str, name: &str) -> anyhow::Result<bool> {
+        let r = sqlx::query("UPDATE event_players SET dropped = 1 WHERE event_id = $1 AND name_key = $2 AND dropped = 0")
+            .bind(id)
+            .bind(name_key(name))
+            .execute(&self.pool)
+            .await?;
+        Ok(r.rows_affected() == 1)
+    }
+
+    /// Stores the pairings of the round after `from_round` and makes it the current one;
+    /// `false` if another process paired it first (nothing is written then).
+    pub async fn store_round(&self, id: &str, from_round: u32, pairings: &[ygo_match::swiss::Pairing]) -> anyhow::Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        let moved = sqlx::query("UPDATE events SET round = $1, status = 'running' WHERE id = $2 AND round = $3 AND status <> 'finished'")
+            .bind(from_round as i64 + 1)
+            .bind(id)
+            .bind(from_round as i64)
+            .execute(&mut *tx)
+            .await?;
+        if moved.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        for p in pairings {
+            let bye = p.b.is_none();
+            sqlx::query(
+                "INSERT INTO event_pairings (event_id, round, table_no, entry_a, entry_b, done, winner, wins_a, wins_b, room, match_id) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, 0, 0, NULL, NULL)",
+            )
+            .bind(id)
+            .bind(p.round as i64)
+            .bind(p.table as i64)
+            .bind(p.a as i64)
+            .bind(p.b.map(|b| b as i64))
+            .bind(i64::from(bye))
+            .bind(if bye { Some(p.a as i64) } else { None })
+            .execute(&mut *tx)
+            .await?;
+        }
+        if pairings.iter().all(|p| p.b.is_none()) {
+            // Only a bye (one player left): the round is over at once.
+            sqlx::query("UPDATE events SET status = 'finished' WHERE id = $1 AND rounds = $2").bind(id).bind(from_round as i64 + 1).execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Remembers the room a pairing's match is played in, unless another room was opened
+    /// for it first; returns the room code that holds the match.
+    pub async fn open_pairing_room(&self, id: &str, round: u32, table: u32, room: &str) -> anyhow::Result<Option<String>> {
+        sqlx::query("UPDATE event_pairings SET room = $1 WHERE event_id = $2 AND round = $3 AND table_no = $4 AND room IS NULL AND done = 0")
+            .bind(room)
+            .bind(id)
+            .bind(round as i64)
+            .bind(table as i64)
+            .execute(&self.pool)
+            .await?;
+        let row = sqlx::query("SELECT room FROM event_pairings WHERE event_id = $1 AND round = $2 AND table_no = $3")
+            .bind(id)
+            .bind(round as i64)
+            .bind(table as i64)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.and_then(|r| r.get::<Option<String>, _>(0)))
+    }
+
+    /// Forgets the room of an unfinished pairing (the room closed without a result: the
+    /// server shut down, or the room idled out), so the players can open another.
+    pub async fn close_pairing_room(&self, id: &str, round: u32, table: u32, room: &str) -> anyhow::Result<()> {
+        sqlx::query("UPDATE event_pairings SET room = NULL WHERE event_id = $1 AND round = $2 AND table_no = $3 AND room = $4 AND done = 0")
+            .bind(id)
+            .bind(round as i64)
+            .bind(table as i64)
+            .bind(room)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Records a match result (once), and finishes the event when it was the last match
+    /// of the last round. `winner` is an entry number; `None` is a draw; `match_id` is the
+    /// id the match's duels are stored under.
+    pub async fn record_pairing(&self, id: &str, round: u32, table: u32, winner: Option<usize>, wins: [u8; 2], match_id: &str) -> anyhow::Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        let r = sqlx::query(
+            "UPDATE event_pairings SET done = 1, winner = $1, wins_a = $2, wins_b = $3, match_id = $4 WHERE event_id = $5 AND round = $6 AND table_no = $7 AND done = 0",
+        )
+            .bind(winner.map(|w| w as i64))
+            .bind(wins[0] as i64)
+            .bind(wins[1] as i64)
+            .bind(match_id)
+            .bind(id)
+            .bind(round as i64)
+            .bind(table as i64)
+            .execute(&mut *tx)
+            .await?;
+        if r.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        let open: i64 = sqlx::query("SELECT COUNT(*) FROM event_pairings WHERE event_id = $1 AND round = $2 AND done = 0")
+            .bind(id)
+            .bind(round as i64)
+            .fetch_one(&mut *tx)
+            .await?
+            .get(0);
+        if open == 0 {
+            sqlx::query("UPDATE events SET status = 'finished' WHERE id = $1 AND round = $2 AND rounds = $2")
+                .bind(id)
+                .bind(round as i64)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+}
