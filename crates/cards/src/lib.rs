@@ -125,6 +125,7 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::part2_e", goat::part2_e::behavior),
     ("goat::part3_c", goat::part3_c::behavior),
     ("goat::part2_f", goat::part2_f::behavior),
+    ("goat::part2_g", goat::part2_g::behavior),
     ("edison::extra", edison::extra::behavior),
     ("edison::part1_a", edison::part1_a::behavior),
     ("edison::part1_b", edison::part1_b::behavior),
@@ -148,6 +149,7 @@ const VERSIONS_2005: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::part2_rest", goat::part2_rest::behavior_2005),
     ("goat::part3_a", goat::part3_a::behavior_2005),
     ("goat::part3_b", goat::part3_b::behavior_2005),
+    ("goat::part2_g", goat::part2_g::behavior_2005),
 ];
 
 /// The card index (`crates/cards/CARDS.md`): every card with a declared behaviour, by name,

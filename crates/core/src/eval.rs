@@ -11,7 +11,7 @@ use crate::effect::{Anchor, CostStat, Declare, Filter, Num, Obj, Origin, Place, 
 use crate::event::{Event, Reason};
 use crate::resolve::Resolution;
 use crate::state::{CardId, CardState, Duel};
-use crate::types::{BattleStep, DamageStep, Player, Zone};
+use crate::types::{BattleStep, DamageStep, Player, Position, Zone};
 
 /// What an activation's cost fixed ([`Num::Cost`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,20 +78,23 @@ pub(crate) struct Ctx<'a> {
     /// A mandatory triggered effect is being checked: it is activated even when a draw
     /// would empty a Deck (the player then loses: WIN-2, EFF-3).
     pub mandatory: bool,
+    /// The card an [`crate::effect::Op::Apply`] is fixing its numbers for now
+    /// ([`crate::effect::Obj::Each`]).
+    pub each: Option<CardId>,
 }
 
 impl<'a> Ctx<'a> {
     /// An effect of `source` controlled by `p`, outside any activation.
     pub fn of(p: Player, source: CardId) -> Ctx<'a> {
-        Ctx { p, source, link: None, res: None, mandatory: false }
+        Ctx { p, source, link: None, res: None, mandatory: false, each: None }
     }
     /// The same, with what an activation fixed.
     pub fn with_link(p: Player, source: CardId, link: &'a LinkFacts) -> Ctx<'a> {
-        Ctx { p, source, link: Some(link), res: None, mandatory: false }
+        Ctx { p, source, link: Some(link), res: None, mandatory: false, each: None }
     }
     /// A resolving effect.
     pub fn resolving(r: &'a Resolution) -> Ctx<'a> {
-        Ctx { p: r.link.controller, source: r.link.card, link: Some(&r.link.facts), res: Some(r), mandatory: false }
+        Ctx { p: r.link.controller, source: r.link.card, link: Some(&r.link.facts), res: Some(r), mandatory: false, each: None }
     }
 }
 
@@ -342,6 +345,7 @@ impl Duel {
                 v
             }
             Obj::EventCards => ctx.link.map(|l| l.event_cards.iter().copied().collect()).unwrap_or_default(),
+            Obj::Each => ctx.each.into_iter().collect(),
         }
     }
 
@@ -454,6 +458,9 @@ impl Duel {
             Filter::Summoned(k) => c.zone() == Zone::Monster && c.summon == *k,
             Filter::Rel(Relation::DestroyedBy, o) => c.killed_by.is_some_and(|k| self.any_object(o, ctx, |x| x == k)),
             Filter::Rel(Relation::SameNameAs, o) => self.any_object(o, ctx, |x| self.data(x).name_code() == d.name_code()),
+            Filter::Rel(Relation::NameSharedBy(n), o) => {
+                self.objects_in(o, ctx).iter().filter(|&&x| self.data(x).name_code() == d.name_code()).count() >= *n as usize
+            }
             Filter::Rel(Relation::EquippedTo, o) => c.equip_to.is_some_and(|t| self.any_object(o, ctx, |x| x == t)),
             Filter::Rel(Relation::EquippedWith, o) => self.any_object(o, ctx, |e| self.card(e).equip_to == Some(id)),
             Filter::Declared => ctx.res.is_some_and(|r| !r.declared.is_empty() && r.declared.iter().all(|&(k, v)| self.matches_declared(id, k, v))),
@@ -679,6 +686,12 @@ impl Duel {
                     _ => false,
                 })
             }
+            Condition::ChangedToDefense(f) => self.recent.iter().any(|e| match *e {
+                Event::PositionChanged { card, from: Position::FaceUpAttack, to: Position::FaceUpDefense } => {
+                    self.card(card).zone() == Zone::Monster && self.filter_in(f, card, ctx)
+                }
+                _ => false,
+            }),
             Condition::Pending(crate::effect::PendingSummon::Summon) => self.summon_pending.is_some() && self.chain.is_empty(),
             Condition::Exists { place, filter, count } => {
                 let mut found = 0;

@@ -308,6 +308,10 @@ pub enum Relation {
     OneOf,
     /// Has the same name as a card of the object.
     SameNameAs,
+    /// Has the same name as at least this many cards of the object, itself included when it
+    /// is one of them (a count grouped by name: "3 face-up Normal Monsters with the same
+    /// name").
+    NameSharedBy(u8),
     /// Is equipped to a card of the object.
     EquippedTo,
     /// Has a card of the object equipped to it ("a monster can only be equipped with 1

@@ -63,6 +63,10 @@ pub enum Obj {
         /// How many matching cards to excavate down to.
         count: Box<Num>,
     },
+    /// The card a step is applying to now: in [`Op::Apply`], each card of its object in
+    /// turn, the numbers of the modifier fixed for that card ("double the ATK of each
+    /// Machine": each monster's own ATK). Nothing elsewhere.
+    Each,
 }
 
 /// The position a Special Summon uses.
@@ -223,6 +227,17 @@ pub enum Op {
     Destroy(Obj, DestroyTo),
     /// Send the cards to the GY.
     SendToGy(Obj),
+    /// Tribute by an effect (a step, not a cost): the player `who` names (`Who::Opponent`
+    /// the controller's opponent, otherwise the controller) picks `count` monsters they may
+    /// Tribute (their own, and those they may Tribute as though they controlled them; not
+    /// those that cannot be Tributed), fewer if they have fewer, and sends them to the GY as
+    /// Tributed ("make your opponent Tribute 1 monster").
+    Tribute {
+        /// Who Tributes.
+        who: Who,
+        /// How many monsters.
+        count: u8,
+    },
     /// Discard the cards (MISC-4).
     Discard(Obj),
     /// Banish the cards (face-down when asked: ZONE-6).

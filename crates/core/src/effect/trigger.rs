@@ -263,6 +263,11 @@ pub enum Condition {
         /// The least damage that counts.
         min: i32,
     },
+    /// A position change just happened (the latest happening, POS-1): a face-up Attack
+    /// Position monster matching the filter (read now) was changed to face-up Defense
+    /// Position, by any means ("when a face-up Attack Position monster your opponent
+    /// controls is changed to face-up Defense Position": "Tragedy").
+    ChangedToDefense(Filter),
 }
 
 impl Condition {

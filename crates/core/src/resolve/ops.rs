@@ -57,6 +57,7 @@ impl Duel {
             | Op::ShuffleDeck(..)
             | Op::Reveal(..)
             | Op::AddCounters { .. }
+            | Op::Tribute { .. }
             | Op::Remember { .. } => self.run_pick_op(op, r),
             Op::Destroy(..) | Op::SendToGy(..) | Op::Discard(..) | Op::Banish { .. } | Op::ToHand(..) | Op::ToDeck { .. } => self.run_move_op(op, r),
             Op::ChangePosition { .. } | Op::EquipTo(..) | Op::Control { .. } | Op::Set(..) => self.run_field_op(op, r),
@@ -136,6 +137,27 @@ impl Duel {
                 let max = (*max).min(candidates.len() as u8).max(1);
                 let min = (*min).min(max);
                 OpFlow::Ask(Prompt::Select { player: chooser, purpose: SelectPurpose::Effect, candidates, min, max, picked: Vec::new() })
+            }
+            Op::Tribute { who, count } => {
+                let q = self.chooser(*who, p);
+                if self.take_answer().is_some() {
+                    let picked = match std::mem::replace(&mut self.prompt, Prompt::Over) {
+                        Prompt::Select { picked, .. } => picked,
+                        _ => Vec::new(),
+                    };
+                    for &c in &picked {
+                        self.send_to_gy(c, Reason::Tribute);
+                    }
+                    self.set_affected(r, &picked);
+                    return OpFlow::Next;
+                }
+                let candidates: Vec<CardId> = self.tributable_monsters(q).into_iter().filter(|&c| !self.cannot_be_tributed(c)).collect();
+                if candidates.is_empty() || *count == 0 {
+                    self.set_affected(r, &[]);
+                    return OpFlow::Next;
+                }
+                let n = (*count).min(candidates.len() as u8);
+                OpFlow::Ask(Prompt::Select { player: q, purpose: SelectPurpose::Effect, candidates, min: n, max: n, picked: Vec::new() })
             }
             Op::ChooseRandom { place, filter, count } => {
                 use rand::RngExt;
@@ -566,15 +588,18 @@ impl Duel {
             }
             Op::Apply { what, modifier, until } => {
                 let list = self.acted_on(what, r);
-                let modifier = self.fixed_modifier(modifier, &Ctx::resolving(r));
+                // The numbers are fixed for each card (`Obj::Each`), all before any applies
+                // ("switch the original ATK of those targets" reads both first).
+                let base = Ctx::resolving(r);
+                let fixed: Vec<_> = list.iter().map(|&c| self.fixed_modifier(modifier, &Ctx { each: Some(c), ..base })).collect();
                 let source_moves = self.card(card).moves;
-                for &c in &list {
+                for (&c, modifier) in list.iter().zip(fixed) {
                     let moves = self.card(c).moves;
                     self.lingering.push(Lingering {
                         source: card,
                         card: Some((c, moves)),
                         controller: p,
-                        modifier: modifier.clone(),
+                        modifier,
                         until: *until,
                         turn: self.turn,
                         source_moves,
