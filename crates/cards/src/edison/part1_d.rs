@@ -1,9 +1,11 @@
-//! Edison pool part 1 (part1_d): Brionac, Dragon of the Ice Barrier, Colossal Fighter and
-//! Debris Dragon; each a declaration in the effect vocabulary with its rules text in the
+//! Edison pool part 1 (part1_d): Brionac, Dragon of the Ice Barrier, Colossal Fighter, Debris
+//! Dragon and Gorz the Emissary of Darkness; each a declaration in the effect vocabulary with its rules text in the
 //! project's own words. The rulings decided for them are in `docs/rulings/edison-1-e4.md`.
 
 use ygo_core::card::Race;
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
+
+const EMISSARY_TOKEN: u32 = 44330099;
 
 const BRIONAC: &str = "1 Tuner + 1 or more non-Tuners. You can discard any number of cards, then target that many cards";
 
@@ -64,6 +66,31 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .op(Op::special_summon(Obj::Targets, SummonPos::Attack))
             .op(Op::Apply { what: Obj::Affected, modifier: Modifier::negate_monster_effects(), until: Duration::Permanent })])
         },
+        // Gorz the Emissary of Darkness
+        44330098 => {
+            let no_cards = Condition::NoneIn { place: Place::Field(Who::You), filter: F::Any };
+            let battle = Num::EventDamage { battle: true };
+            Behavior::with(vec![E::optional_when(
+                Trigger::Damage(DamageTaken::Took { who: Who::You, by: F::OppControls }),
+                "When you take damage from a card your opponent controls while you control no cards: you can Special Summon this card from your hand (you must still control no cards when it resolves). Then, for battle damage: Special Summon 1 \"Emissary of Darkness Token\" (Fairy, LIGHT, Level 7) whose ATK and DEF equal that damage; for effect damage: your opponent takes the same damage.",
+            )
+            .range(Range::Hand)
+            .when(Condition::All(vec![no_cards.clone(), Condition::FreeMonsterZones(1), Condition::This(F::can_special_summon())]))
+            .op(Op::only_if(
+                no_cards,
+                vec![
+                    Op::special_summon(Obj::This, SummonPos::FaceUp),
+                    Op::if_did(vec![Op::If {
+                        test: Test::Compare(battle.clone(), Cmp::Gt, Num::Const(0)),
+                        then: vec![
+                            Op::summon_tokens(EMISSARY_TOKEN, 1, SummonPos::FaceUp),
+                            Op::Apply { what: Obj::Affected, modifier: Modifier::set_current(Scope::This, Some(battle.clone()), Some(battle)), until: Duration::Permanent },
+                        ],
+                        otherwise: vec![Op::damage(Who::Opponent, Num::EventDamage { battle: false })],
+                    }]),
+                ],
+            ))])
+        }
         _ => return None,
     })
 }
