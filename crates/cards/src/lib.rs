@@ -92,7 +92,8 @@ fn behavior_of(data: &CardData, v: Versions) -> Option<Behavior> {
     let id = data.id;
     let older = match v {
         Versions::Goat2005 => goat::behavior_2005(id),
-        Versions::Current | Versions::Edison2010 => None,
+        Versions::Edison2010 => VERSIONS_2010.iter().find_map(|(_, behavior)| behavior(id)),
+        Versions::Current => None,
     };
     older.or_else(|| current_behavior(id))
 }
@@ -130,6 +131,7 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("edison::part1_a", edison::part1_a::behavior),
     ("edison::part1_b", edison::part1_b::behavior),
     ("edison::part1_c", edison::part1_c::behavior),
+    ("edison::part1_d", edison::part1_d::behavior),
 ];
 
 /// The modules of 2005 versions: the Goat-pool behaviour of cards whose text changed later
@@ -151,6 +153,10 @@ const VERSIONS_2005: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::part3_b", goat::part3_b::behavior_2005),
     ("goat::part2_g", goat::part2_g::behavior_2005),
 ];
+
+/// The modules of 2010 versions: the Edison-pool behaviour of cards whose text changed later
+/// (a passcode at most once here too).
+const VERSIONS_2010: &[(&str, fn(u32) -> Option<Behavior>)] = &[("edison::part1_d", edison::part1_d::behavior_2010)];
 
 /// The card index (`crates/cards/CARDS.md`): every card with a declared behaviour, by name,
 /// with the file of today's behaviour and of its 2005 version (a test keeps it current).
@@ -256,9 +262,9 @@ mod tests {
 
     #[test]
     fn each_card_is_declared_once() {
-        // Per version: today's behaviour in one module, and a 2005 version at most once.
+        // Per version: today's behaviour in one module, and a 2005 or 2010 version at most once.
         for raw in parse_tsv(CARDS_TSV).unwrap() {
-            for registry in [MODULES, VERSIONS_2005] {
+            for registry in [MODULES, VERSIONS_2005, VERSIONS_2010] {
                 let declared: Vec<&str> = registry.iter().filter(|(_, b)| b(raw.id).is_some()).map(|(name, _)| *name).collect();
                 assert!(declared.len() <= 1, "{} ({}) is declared in {declared:?}", raw.name, raw.id);
             }

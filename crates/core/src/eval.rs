@@ -40,6 +40,10 @@ pub struct LinkFacts {
     pub event_cards: SmallVec<[CardId; 2]>,
     /// What the cost fixed.
     pub cost: CostFacts,
+    /// The damage of the triggering event: the amount, and whether it was battle damage
+    /// ([`Num::EventDamage`]).
+    #[serde(default)]
+    pub damage: Option<(i32, bool)>,
     /// The monsters whose summon was the latest happening when the effect was activated,
     /// with their move counts then: "that monster(s)" of a "when ... is Summoned" effect
     /// ([`Filter::JustSummoned`] at resolution; EFF-6).
@@ -234,6 +238,7 @@ impl Duel {
             Num::CountersOnThis(k) => self.counters_on(ctx.source, *k) as i32,
             Num::Declared => ctx.res.and_then(|r| r.declared.last()).map_or(0, |&(_, v)| v as i32),
             Num::Heads => ctx.res.map_or(0, |r| r.heads as i32),
+            Num::EventDamage { battle } => ctx.link.and_then(|l| l.damage).filter(|d| d.1 == *battle).map_or(0, |d| d.0),
             Num::Half(x) => self.num(x, ctx) / 2,
             Num::Times(x, k) => self.num(x, ctx).saturating_mul(*k),
             Num::Of(how, a, b) => how.apply(self.num(a, ctx), self.num(b, ctx)),

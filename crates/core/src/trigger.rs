@@ -36,6 +36,10 @@ pub struct Pending {
     /// damage calculation (BATTLE-4, BATTLE-8).
     #[serde(default)]
     pub after_damage_calculation: bool,
+    /// The damage of the event that started it: the amount, and whether it was battle
+    /// damage (`DamageTaken::Took`).
+    #[serde(default)]
+    pub damage: Option<(i32, bool)>,
 }
 
 /// Putting gathered triggers on the chain, one decision at a time.
@@ -60,6 +64,7 @@ impl Trigger {
             | Trigger::LeftField(_)
             | Trigger::ReturnedToHand(Subject::Any(_))
             | Trigger::Damage(DamageTaken::Effect { .. })
+            | Trigger::Damage(DamageTaken::Took { .. })
             | Trigger::Drew(_)
             | Trigger::AnyDiscarded(_)
             | Trigger::Damage(DamageTaken::Battle { of: Subject::Any(_), .. }) => true,
@@ -203,7 +208,15 @@ impl Duel {
                 EffectKind::Spell(_) | EffectKind::Trap(_) | EffectKind::Ignition | EffectKind::Quick | EffectKind::Continuous => continue,
             };
             let Some(event_card) = self.trigger_matches(t, eff.range, card, e) else { continue };
+            let took = matches!(t, Trigger::Damage(DamageTaken::Took { .. }));
             self.push_pending(card, i as u8, optional, when, event_card);
+            if let (true, Some(p)) = (took, self.pending.last_mut()) {
+                p.damage = match e {
+                    Event::BattleDamage { amount, .. } => Some((*amount, true)),
+                    Event::EffectDamage { amount, .. } => Some((*amount, false)),
+                    _ => None,
+                };
+            }
             // A card that has just left the field: the player who controlled it there
             // activates its trigger (not necessarily its owner).
             if let Event::Moved { card: x, from, .. } = e {
@@ -242,6 +255,7 @@ impl Duel {
             event_card,
             event_cards: event_card.into_iter().collect(),
             after_damage_calculation: flipped_by_attack,
+            damage: None,
         });
     }
 
@@ -362,6 +376,10 @@ impl Duel {
                 };
                 (in_range && whose && self.filter_matches(by, *source, c.controller(), card)).then_some(Some(*source))
             }
+            Trigger::Damage(DamageTaken::Took { who, by }) => {
+                let (Event::BattleDamage { player, by: source, .. } | Event::EffectDamage { player, by: source, .. }) = e else { return None };
+                (in_range && self.who(*who, c.controller()).contains(player) && self.filter_matches(by, *source, c.controller(), card)).then_some(Some(*source))
+            }
             Trigger::Drew(whose) => {
                 let Event::Drew(draw) = e else { return None };
                 (in_range && self.who(*whose, c.controller()).contains(&draw.player())).then_some(None)
@@ -477,7 +495,7 @@ impl Duel {
             return false;
         }
         {
-            let facts = crate::eval::LinkFacts { event_card: p.event_card, event_cards: p.event_cards.clone(), ..Default::default() };
+            let facts = crate::eval::LinkFacts { event_card: p.event_card, event_cards: p.event_cards.clone(), damage: p.damage, ..Default::default() };
             let ctx = crate::eval::Ctx { mandatory: !p.optional, ..crate::eval::Ctx::with_link(p.player, p.card, &facts) };
             // A trigger whose operation could not do anything is not activated, as an
             // activation would not be.

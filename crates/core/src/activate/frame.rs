@@ -41,7 +41,7 @@ impl Duel {
             stage: ActivateStage::Costs(0),
             window: false,
             from,
-            facts: LinkFacts { event_card: t.event_card, event_cards: t.event_cards.clone(), summoned: self.summoned_now(), ..LinkFacts::default() },
+            facts: LinkFacts { event_card: t.event_card, event_cards: t.event_cards.clone(), summoned: self.summoned_now(), damage: t.damage, ..LinkFacts::default() },
         })));
     }
 
@@ -208,7 +208,8 @@ impl Duel {
                     return Flow::Continue;
                 }
                 let chooser = if t.by_opponent { a.player.opp() } else { a.player };
-                let (player, min, max) = (chooser, t.min, t.max.max(t.min).max(1).min(candidates.len() as u8));
+                let (lo, hi) = if t.per_cost_card { (a.facts.cost.cards.max(1), a.facts.cost.cards.max(1)) } else { (t.min, t.max) };
+                let (player, min, max) = (chooser, lo, hi.max(lo).max(1).min(candidates.len() as u8));
                 self.tasks.push(Task::Activate(a));
                 Flow::Ask(Prompt::Select { player, purpose: SelectPurpose::Target, candidates, min: min.min(max), max, picked: Vec::new() })
             }

@@ -360,11 +360,12 @@ impl Duel {
     }
 
     /// A spell or trap being activated never targets itself; a monster effect may target its
-    /// own monster where its text allows ("target 1 monster on the field"). Not a card
+    /// own monster where its text allows ("target 1 monster on the field", "target 1 monster
+    /// in either GY" from the GY: "Colossal Fighter"). Not a card
     /// protected from targeting, not a monster whose destruction by battle is confirmed
     /// (BATTLE-8). `p` controls the effect.
     pub(crate) fn targetable(&self, c: CardId, source: CardId, p: Player) -> bool {
-        let own_monster = c == source && self.card(c).zone() == Zone::Monster;
+        let own_monster = c == source && matches!(self.card(c).zone(), Zone::Monster | Zone::Gy) && self.data(c).is_monster();
         (c != source || own_monster) && !(self.card(c).zone().on_field() && self.untargetable_by(c, p)) && !self.destroyed_by_battle(c) && !self.held_in_gy(c)
     }
 
@@ -421,7 +422,7 @@ impl Duel {
     fn cost_count_fits(&self, e: &EffectDecl, p: Player, source: CardId, k: usize) -> bool {
         let facts = LinkFacts { cost: crate::eval::CostFacts { cards: k as u8, ..Default::default() }, ..LinkFacts::default() };
         let ctx = Ctx::with_link(p, source, &facts);
-        let group = |t: &TargetSpec| self.has_spec_candidates(t, &ctx, t.min.max(1) as usize);
+        let group = |t: &TargetSpec| self.has_spec_candidates(t, &ctx, if t.per_cost_card { k } else { t.min.max(1) as usize });
         e.target.as_ref().is_none_or(group) && e.also_target.as_ref().is_none_or(group) && self.ops_possible(&e.ops, &ctx)
     }
 
@@ -649,7 +650,7 @@ impl Duel {
 
 /// Does the effect read what its cost fixed (in a target group or a first step)?
 fn reads_cost(e: &EffectDecl) -> bool {
-    let spec = |t: &Option<TargetSpec>| t.as_ref().is_some_and(|t| t.filter.mentions_cost());
+    let spec = |t: &Option<TargetSpec>| t.as_ref().is_some_and(|t| t.per_cost_card || t.filter.mentions_cost());
     // "Destroy every monster with ATK not higher than the sent monster's" reads it too.
     let all = |o: &crate::effect::Obj| matches!(o, crate::effect::Obj::All(_, f) if f.mentions_cost());
     let step = e.ops.iter().take_while(|o| !o.is_branch()).any(|o| match o {

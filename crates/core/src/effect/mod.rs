@@ -178,6 +178,10 @@ pub struct TargetSpec {
     /// group ("each player targets 1 monster in their own GY": "The Shallow Grave").
     #[serde(default)]
     pub by_opponent: bool,
+    /// As many targets as cards were paid for the activation's cost (`min`/`max` unused):
+    /// "discard any number of cards, then target the same number of cards" (EFF-5, EFF-6).
+    #[serde(default)]
+    pub per_cost_card: bool,
 }
 
 /// A cost paid on activation (EFF-5).
@@ -520,18 +524,24 @@ impl EffectDecl {
     }
     /// Target `min..=max` cards in a place.
     pub fn target_in(mut self, place: Place, min: u8, max: u8, filter: Filter) -> Self {
-        self.target = Some(TargetSpec { place, filter, min, max, by_opponent: false });
+        self.target = Some(TargetSpec { place, filter, min, max, by_opponent: false, per_cost_card: false });
+        self
+    }
+    /// As many targets in a place as cards were paid for the cost (at least 1): "discard any
+    /// number of cards, then target the same number of cards".
+    pub fn target_per_cost_card(mut self, place: Place, filter: Filter) -> Self {
+        self.target = Some(TargetSpec { place, filter, min: 1, max: 1, by_opponent: false, per_cost_card: true });
         self
     }
     /// A second group of targets: `min..=max` cards in a place, chosen after the first.
     pub fn also_target_in(mut self, place: Place, min: u8, max: u8, filter: Filter) -> Self {
-        self.also_target = Some(TargetSpec { place, filter, min, max, by_opponent: false });
+        self.also_target = Some(TargetSpec { place, filter, min, max, by_opponent: false, per_cost_card: false });
         self
     }
     /// A second group of targets that the opponent chooses: `min..=max` cards in a place
     /// (seen from the activating player), chosen after the first.
     pub fn also_target_by_opponent(mut self, place: Place, min: u8, max: u8, filter: Filter) -> Self {
-        self.also_target = Some(TargetSpec { place, filter, min, max, by_opponent: true });
+        self.also_target = Some(TargetSpec { place, filter, min, max, by_opponent: true, per_cost_card: false });
         self
     }
     /// One more step.
@@ -753,6 +763,19 @@ pub struct Behavior {
     /// name is one of these (the "Synchron" Tuners); if any are listed, it is Synchro
     /// Material only for such monsters.
     pub tuner_substitute_for: Vec<u32>,
+    /// SUM-10: a limit on this card as Synchro Material (not an effect: never negated).
+    #[serde(default)]
+    pub synchro_material_limit: Option<SynchroMaterialLimit>,
+}
+
+/// "This card cannot be used as Synchro Material, except for the Synchro Summon of a monster
+/// matching `for_monster`; the other Synchro Materials must match `others`" (SUM-10).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SynchroMaterialLimit {
+    /// The Synchro Monsters it may be material for (read as they are in the Extra Deck).
+    pub for_monster: Filter,
+    /// What each other material of that Synchro Summon must be.
+    pub others: Filter,
 }
 
 impl Behavior {

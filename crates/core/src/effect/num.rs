@@ -86,6 +86,13 @@ pub enum Num {
     },
     /// A number read from the cards an object names ([`CardsNum`]).
     Cards(CardsNum),
+    /// The damage of the event that started this trigger ([`crate::effect::DamageTaken::Took`]),
+    /// if it was battle damage (`battle`) or effect damage (`!battle`); 0 otherwise ("the
+    /// amount of battle damage you took").
+    EventDamage {
+        /// Battle damage (else effect damage).
+        battle: bool,
+    },
 }
 
 impl From<i32> for Num {
@@ -136,6 +143,7 @@ impl Num {
             | Num::CountersOnThis(_)
             | Num::Declared
             | Num::Heads
+            | Num::EventDamage { .. }
             | Num::RememberedCount(_)
             | Num::TurnsSince { .. } => false,
         }

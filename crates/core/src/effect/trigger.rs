@@ -117,6 +117,17 @@ pub enum DamageTaken {
         /// The cards whose effects must have dealt it.
         by: Filter,
     },
+    /// Battle or effect damage: a player (`who`, from this card's controller's side) took
+    /// damage from a card matching `by` (the monster whose battle dealt it, or the card whose
+    /// effect did), while this card is where its range says; the event card is that card,
+    /// and [`crate::effect::Num::EventDamage`] reads the amount ("when you take damage from a
+    /// card your opponent controls": "Gorz the Emissary of Darkness").
+    Took {
+        /// The player who took the damage (from this card's controller's side).
+        who: Who,
+        /// The cards that must have dealt it.
+        by: Filter,
+    },
 }
 
 impl Trigger {

@@ -47,7 +47,7 @@ impl Duel {
                 let Some(m) = self.materials_of(card) else { return Pool::new() };
                 match (kind, m) {
                     (ProcKind::Synchro, Materials::Synchro { tuner, .. }) => {
-                        face_up_monsters().filter(|&c| self.level_of(c) > 0 && self.synchro_material_ok(c, tuner)).collect()
+                        face_up_monsters().filter(|&c| self.level_of(c) > 0 && self.synchro_material_ok(c, tuner) && self.synchro_limit_allows(c, card, p)).collect()
                     }
                     (ProcKind::Xyz, Materials::Xyz { filter, .. }) => {
                         let rank = self.data(card).level as u32;
@@ -92,6 +92,23 @@ impl Duel {
         self.pool.def(self.card(c).def).behavior.tuner_substitute_for.is_empty() || self.substitute_ok(c, tuner)
     }
 
+    /// SUM-10: may `c` be Synchro Material for `card` at all (its own limit)?
+    fn synchro_limit_allows(&self, c: CardId, card: CardId, p: Player) -> bool {
+        match &self.pool.def(self.card(c).def).behavior.synchro_material_limit {
+            Some(limit) => self.filter_matches(&limit.for_monster, card, p, c),
+            None => true,
+        }
+    }
+
+    /// SUM-10: does every material's limit hold for this set ("the other Synchro Materials
+    /// cannot be Level 4")?
+    fn synchro_limits_hold(&self, set: &[CardId], card: CardId, p: Player) -> bool {
+        set.iter().all(|&c| match &self.pool.def(self.card(c).def).behavior.synchro_material_limit {
+            Some(limit) => self.filter_matches(&limit.for_monster, card, p, c) && set.iter().all(|&o| o == c || self.filter_matches(&limit.others, o, p, c)),
+            None => true,
+        })
+    }
+
     pub(super) fn is_substitute(&self, c: CardId) -> bool {
         self.pool.def(self.card(c).def).behavior.fusion_substitute
     }
@@ -128,6 +145,7 @@ impl Duel {
                             && set.iter().all(|&c| self.synchro_material_ok(c, tuner))
                             && set.iter().filter(|&&c| c != tuners[0]).all(|&c| !is_tuner(c) && self.filter_matches(non_tuner, c, p, card))
                             && sum == self.data(card).level as u32
+                            && self.synchro_limits_hold(set, card, p)
                     }
                     (ProcKind::Xyz, Materials::Xyz { count, .. }) => set.len() == *count as usize && *count >= 2,
                     (ProcKind::Link, Materials::Link { min, max, .. }) => {

@@ -160,11 +160,30 @@ pub fn split_selection(command: &str) -> Option<(&'static str, Vec<String>)> {
     let t = command.trim();
     for verb in ["choose", "target"] {
         if let Some(rest) = t.strip_prefix(verb).and_then(|r| r.strip_prefix(' ')) {
-            let items: Vec<String> = rest.split(", ").map(|s| s.trim().to_string()).collect();
-            return Some((verb, items));
+            return Some((verb, join_comma_names(rest.split(", ").map(|s| s.trim().to_string()).collect())));
         }
     }
     None
+}
+
+/// Items split at ", " joined again where they form one card name that holds a comma
+/// ("Brionac, Dragon of the Ice Barrier", "Gaia Knight, the Force of Earth"), with or
+/// without a `@place` after it.
+fn join_comma_names(items: Vec<String>) -> Vec<String> {
+    let pool = ygo_cards::pool();
+    let mut out: Vec<String> = Vec::with_capacity(items.len());
+    for item in items {
+        if let Some(last) = out.last_mut() {
+            let joined = format!("{last}, {item}");
+            let name = joined.split('@').next().unwrap_or_default();
+            if last.split('@').count() == 1 && name.parse::<u32>().is_err() && pool.find(name).is_some() {
+                *last = joined;
+                continue;
+            }
+        }
+        out.push(item);
+    }
+    out
 }
 
 /// The phase commands the runner expands (`end turn`, `end phase`, `battle phase`,
