@@ -6,3 +6,4 @@ pub(crate) mod extra;
 pub(crate) mod part1_a;
 pub(crate) mod part1_b;
 pub(crate) mod part1_c;
+pub(crate) mod part1_e;
