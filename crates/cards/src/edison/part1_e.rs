@@ -1,14 +1,57 @@
-//! Edison pool part 1 (part1_e): Chimeratech Fortress Dragon, Ancient Fairy Dragon and Zeman
-//! the Ape King; each a declaration in the effect vocabulary with its rules text (the 2010
+//! Edison pool part 1 (part1_e): Chimeratech Fortress Dragon, Ancient Fairy Dragon, Zeman
+//! the Ape King, Elemental HERO Stratos and Starlight Road; each a declaration in the effect vocabulary with its rules text (the 2010
 //! one) in the project's own words. The rulings decided for them are in
 //! `docs/rulings/edison-1-e5.md`.
 
-use ygo_core::card::{type_bits, Attribute, Race};
+use ygo_core::card::{type_bits, Attribute, Race, TrapKind};
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 use ygo_core::types::Phase;
 
 const CYBER_DRAGON: u32 = 70095154;
 const CHIMERATECH_FORTRESS_DRAGON: u32 = 79229522;
+const STARDUST_DRAGON: u32 = 44508094;
+
+/// A "HERO" monster (Elemental, Destiny, Evil, Vision HEROes).
+fn hero() -> F {
+    F::Monster & F::NameHas("HERO".into())
+}
+
+/// Elemental HERO Stratos's destroy option: up to as many Spells/Traps on the field as the
+/// player controls face-up "HERO" monsters other than Stratos, chosen on resolution (up to 4
+/// such monsters beside it).
+fn stratos_destroy() -> Vec<Op> {
+    let heroes = Num::count_of(Obj::All(Place::Monsters(Who::You), hero() & F::FaceUp & F::NotSelf));
+    let pick = |n: u8| Op::Choose { who: Who::You, place: Place::SpellTraps(Who::Both), filter: F::SpellTrap, min: 1, max: n };
+    let at_least = |n: i32| Test::Compare(heroes.clone(), Cmp::Ge, Num::Const(n));
+    let mut ops = vec![pick(1)];
+    for n in 2..=4u8 {
+        ops = vec![Op::If { test: at_least(n as i32), then: vec![pick(n)], otherwise: ops }];
+    }
+    ops.push(Op::destroy(Obj::Chosen));
+    ops
+}
+
+/// Elemental HERO Stratos's search option.
+fn stratos_search() -> Vec<Op> {
+    vec![
+        Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: hero(), min: 1, max: 1 },
+        Op::ToHand(Obj::Chosen),
+        Op::ShuffleDeck(Who::You),
+    ]
+}
+
+/// Can Stratos's destroy option do anything: another face-up "HERO" and a Spell/Trap?
+fn stratos_can_destroy() -> Condition {
+    Condition::All(vec![
+        Condition::Exists { place: Place::Monsters(Who::You), filter: hero() & F::FaceUp & F::NotSelf, count: 1 },
+        Condition::Exists { place: Place::SpellTraps(Who::Both), filter: F::SpellTrap, count: 1 },
+    ])
+}
+
+/// Can Stratos's search option do anything: a "HERO" monster in the Deck?
+fn stratos_can_search() -> Condition {
+    Condition::Exists { place: Place::Deck(Who::You), filter: hero(), count: 1 }
+}
 
 /// A Field Spell Card.
 fn field_spell() -> F {
@@ -84,6 +127,28 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             materials: Some(Materials::Synchro { tuner: F::Attribute(Attribute::Dark), non_tuner: F::Race(Race::BEAST), min: 1, max: 1 }),
             ..Behavior::default()
         },
+        // Elemental HERO Stratos
+        40044918 => Behavior::with(vec![E::optional_when(
+            Trigger::Summoned { normal: true, flip: false, special: true, of: Subject::This },
+            "When it is Normal or Special Summoned: you can apply 1 of these: destroy Spells/Traps on the field, up to the number of other \"HERO\" monsters you control; or add 1 \"HERO\" monster from your Deck to your hand.",
+        )
+        .when(Condition::Any(vec![stratos_can_destroy(), stratos_can_search()]))
+        .op(Op::If {
+            test: Test::Holds(Condition::All(vec![stratos_can_destroy(), stratos_can_search()])),
+            then: vec![Op::ChooseOne(vec![stratos_destroy(), stratos_search()])],
+            otherwise: vec![Op::If { test: Test::Holds(stratos_can_destroy()), then: stratos_destroy(), otherwise: stratos_search() }],
+        })]),
+        // Starlight Road
+        58120309 => Behavior::with(vec![E::trap(
+            TrapKind::Normal,
+            "When a card or effect is activated that would destroy 2 or more cards you control: negate the activation and destroy that card. Then you can Special Summon 1 \"Stardust Dragon\" from your Extra Deck.",
+        )
+        .when(Condition::chain_top_would_destroy_at_least(F::YouControl, 2))
+        .op(Op::negate_activation(true))
+        .op(Op::MayDo(vec![
+            Op::Choose { who: Who::You, place: Place::Extra(Who::You), filter: F::Named(STARDUST_DRAGON) & F::can_special_summon(), min: 1, max: 1 },
+            Op::special_summon(Obj::Chosen, SummonPos::FaceUp),
+        ]))]),
         _ => return None,
     })
 }
