@@ -132,6 +132,7 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("edison::part1_b", edison::part1_b::behavior),
     ("edison::part1_c", edison::part1_c::behavior),
     ("edison::part1_d", edison::part1_d::behavior),
+    ("edison::part1_e", edison::part1_e::behavior),
 ];
 
 /// The modules of 2005 versions: the Goat-pool behaviour of cards whose text changed later

@@ -748,6 +748,9 @@ impl Duel {
             Condition::ChainTop(crate::effect::LinkFact::WouldDestroy(f)) => {
                 self.chain.last().is_some_and(|l| !l.activation_negated && self.link_would_destroy(l, f, ctx))
             }
+            Condition::ChainTop(crate::effect::LinkFact::WouldDestroyAtLeast(f, n)) => {
+                self.chain.last().is_some_and(|l| !l.activation_negated && self.link_destroy_count(l, f, ctx) >= *n as usize)
+            }
             Condition::Pending(crate::effect::PendingSummon::SpecialSummon) => {
                 self.chain.is_empty() && self.summon_pending.is_some_and(|m| self.card(m).summon == crate::types::SummonKind::Special)
             }
@@ -804,6 +807,51 @@ impl Duel {
 
     /// Could an object of a link not yet resolving name a card `pred` holds for
     /// (`link_would_destroy`)?
+    /// `crate::effect::LinkFact::WouldDestroyAtLeast`: how many cards matching `f` could chain
+    /// link `l` destroy? The cards its destroy steps name now (each once), plus, for cards
+    /// chosen on resolution, the cards its last `Choose` could take (at most its `max`).
+    fn link_destroy_count(&self, l: &crate::chain::ChainLink, f: &Filter, ctx: &Ctx<'_>) -> usize {
+        use crate::effect::Op;
+        let Some(e) = self.acting_decl(l.card, l.effect, &l.facts) else { return 0 };
+        let lctx = Ctx::with_link(l.controller, l.card, &l.facts);
+        // The destroy steps, each with the choice that precedes it.
+        let mut steps: Vec<(&Obj, Option<(Place, &Filter, u8)>)> = Vec::new();
+        let mut choose: Option<(Place, &Filter, u8)> = None;
+        for op in &e.ops {
+            op.visit(&mut |o| match o {
+                Op::Choose { place, filter, max, .. } => choose = Some((*place, filter, *max)),
+                Op::Destroy(obj, _) => steps.push((obj, choose)),
+                _ => {}
+            });
+        }
+        let mut named: smallvec::SmallVec<[CardId; 16]> = smallvec::SmallVec::new();
+        let mut chosen = 0usize;
+        for (obj, choose) in steps {
+            let (obj, extra) = match obj {
+                Obj::Filtered(inner, g) => (inner.as_ref(), Some(g)),
+                o => (o, None),
+            };
+            let fits = |c: CardId| self.filter_in(f, c, ctx) && extra.is_none_or(|g| self.filter_in(g, c, &lctx));
+            match (obj, choose) {
+                (Obj::Chosen | Obj::Affected, Some((place, filter, max))) => {
+                    let mut n = 0usize;
+                    self.any_card_in(place, lctx.p, |c| {
+                        n += usize::from(self.filter_in(filter, c, &lctx) && fits(c));
+                        false
+                    });
+                    chosen = chosen.max(n.min(max as usize));
+                }
+                (Obj::Chosen | Obj::Affected, None) => chosen = chosen.max(1),
+                (o, _) => self.visit_objects(o, &lctx, &mut |c| {
+                    if fits(c) && !named.contains(&c) {
+                        named.push(c);
+                    }
+                }),
+            }
+        }
+        named.len() + chosen
+    }
+
     fn would_name_any(&self, o: &Obj, choose: Option<(Place, &Filter)>, lctx: &Ctx<'_>, pred: &dyn Fn(CardId) -> bool) -> bool {
         match o {
             Obj::Chosen | Obj::Affected => match choose {

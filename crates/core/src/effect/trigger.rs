@@ -313,6 +313,12 @@ pub enum LinkFact {
     /// bound targets, or the cards its "every card ..." object names now ("an effect that
     /// would destroy a Trap Card you control").
     WouldDestroy(Filter),
+    /// The chain's last link would destroy at least this many cards matching the filter
+    /// ("a card or effect that would destroy 2 or more cards you control"): its destroy
+    /// steps' bound targets and the cards its "every card ..." objects name now, each counted
+    /// once, plus, for cards it chooses on resolution, as many of the cards its last `Choose`
+    /// reads as that choice may take.
+    WouldDestroyAtLeast(Filter, u8),
     /// The chain's last link is an effect that Special Summons (SUM-14: "an effect that
     /// Special Summons a monster").
     SpecialSummons,
@@ -342,6 +348,10 @@ impl Condition {
     /// `ChainTop` with [`LinkFact::WouldDestroy`].
     pub fn chain_top_would_destroy(a0: Filter) -> Condition {
         Condition::ChainTop(LinkFact::WouldDestroy(a0))
+    }
+    /// `ChainTop` with [`LinkFact::WouldDestroyAtLeast`].
+    pub fn chain_top_would_destroy_at_least(a0: Filter, n: u8) -> Condition {
+        Condition::ChainTop(LinkFact::WouldDestroyAtLeast(a0, n))
     }
     /// `ChainTop` with [`LinkFact::SpecialSummons`].
     pub fn chain_top_special_summons() -> Condition {

@@ -56,6 +56,13 @@ impl Duel {
                             .collect()
                     }
                     (ProcKind::Link, Materials::Link { filter, .. }) => face_up_monsters().filter(|&c| self.filter_matches(filter, c, p, card)).collect(),
+                    (ProcKind::FieldFusion, Materials::FieldFusion { first, rest, either_field, .. }) => {
+                        let theirs = self.player(p.opp()).monster_ids().filter(|_| *either_field);
+                        face_up_monsters()
+                            .chain(theirs.filter(|&c| self.card(c).face_up()))
+                            .filter(|&c| self.filter_matches(first, c, p, card) || self.filter_matches(rest, c, p, card))
+                            .collect()
+                    }
                     _ => Pool::new(),
                 }
             }
@@ -151,6 +158,14 @@ impl Duel {
                     (ProcKind::Link, Materials::Link { min, max, .. }) => {
                         (*min as usize..=*max as usize).contains(&set.len()) && self.link_total_ok(set, self.data(card).level as u32)
                     }
+                    (ProcKind::FieldFusion, Materials::FieldFusion { first, rest, min, max, .. }) => {
+                        let others = set.len().saturating_sub(1);
+                        (*min as usize..=*max as usize).contains(&others)
+                            && others >= 1
+                            && set.iter().any(|&f| {
+                                self.filter_matches(first, f, p, card) && set.iter().all(|&c| c == f || self.filter_matches(rest, c, p, card))
+                            })
+                    }
                     _ => false,
                 };
                 ok && !self.summon_zones(p, card, true, set).is_empty()
@@ -179,6 +194,7 @@ impl Duel {
                 (ProcKind::Synchro, Some(Materials::Synchro { max, .. })) => sum() < self.data(card).level as u32 && set.len() < 7.min(*max as usize + 1),
                 (ProcKind::Xyz, Some(Materials::Xyz { count, .. })) => set.len() < *count as usize,
                 (ProcKind::Link, Some(Materials::Link { max, .. })) => set.len() < (*max as usize).min(self.data(card).level as usize),
+                (ProcKind::FieldFusion, Some(Materials::FieldFusion { max, .. })) => set.len() <= *max as usize,
                 _ => false,
             },
             Sel::Proc(..) => false,
@@ -341,6 +357,7 @@ impl Duel {
             Materials::Synchro { .. } => Some(ProcKind::Synchro),
             Materials::Xyz { .. } => Some(ProcKind::Xyz),
             Materials::Link { .. } => Some(ProcKind::Link),
+            Materials::FieldFusion { .. } => Some(ProcKind::FieldFusion),
             Materials::Fusion { .. } => None,
         }
     }
@@ -350,6 +367,7 @@ impl Duel {
             ProcKind::Synchro => self.edition.synchro(),
             ProcKind::Xyz => self.edition.xyz(),
             ProcKind::Link => self.edition.link(),
+            ProcKind::FieldFusion => true,
             ProcKind::Pendulum => {
                 self.edition.pendulum_summon() && !self.used.iter().any(|u| u.key == crate::state::UseKey::PendulumSummon(p) && u.turn == self.turn)
             }

@@ -66,6 +66,24 @@ pub enum Materials {
         /// What each material must be.
         filter: Filter,
     },
+    /// SUM-9 without "Polymerization": a Fusion Monster Special Summoned from the Extra Deck
+    /// by its own action, sending its listed materials from the field to the GY: 1 face-up
+    /// monster matching `first` + `min..=max` face-up monsters matching `rest`, from the
+    /// summoner's field or (`either_field`) from either player's ("Chimeratech Fortress
+    /// Dragon"). No Fusion Substitute; the number of materials is kept as the monster's
+    /// [`crate::effect::Stat::Tributes`] while it stays on the field.
+    FieldFusion {
+        /// The one named material.
+        first: Filter,
+        /// What every other material must be.
+        rest: Filter,
+        /// Fewest other materials.
+        min: u8,
+        /// Most other materials.
+        max: u8,
+        /// The opponent's monsters may be materials too.
+        either_field: bool,
+    },
 }
 
 /// Where a Ritual spell takes the monsters it uses (SUM-8).
@@ -109,6 +127,9 @@ pub enum ProcKind {
     Link,
     /// Pendulum Summon (SUM-12).
     Pendulum,
+    /// A Fusion Monster's own summon by sending its materials from the field
+    /// ([`Materials::FieldFusion`]; a Special Summon, not a Fusion Summon).
+    FieldFusion,
 }
 
 /// Where a Synchro/Xyz/Link/Pendulum Summon is.

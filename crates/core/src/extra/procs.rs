@@ -159,7 +159,7 @@ impl Duel {
         let p = t.player;
         self.new_timing();
         match t.kind {
-            ProcKind::Synchro | ProcKind::Link => {
+            ProcKind::Synchro | ProcKind::Link | ProcKind::FieldFusion => {
                 for &m in &t.picked {
                     self.send_to_gy(m, Reason::Material);
                 }
@@ -187,6 +187,7 @@ impl Duel {
             ProcKind::Xyz => SummonKind::Xyz,
             ProcKind::Link => SummonKind::Link,
             ProcKind::Pendulum => SummonKind::Pendulum,
+            ProcKind::FieldFusion => SummonKind::Special,
         };
         for &(c, z, pos) in &t.placed {
             self.move_card(c, Dest { player: p, zone: Zone::Monster, slot: Some(z), position: pos }, Reason::Summon);

@@ -148,6 +148,8 @@ impl Duel {
             c.attacked_turn = Turn::default();
             c.position_changed_turn = Turn::default();
             c.equip_to = None;
+            // How many materials it was summoned with holds only while it stays.
+            c.materials_count = 0;
         }
         // An Equip Card summoned as a monster again equips nothing.
         if to.zone == Zone::Monster {
