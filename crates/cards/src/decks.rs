@@ -197,9 +197,19 @@ pub const GOAT: &[BuiltinDeck] = &[
     },
 ];
 
-/// Every built-in deck: [`BUILTIN`], then [`GOAT`].
+/// The built-in decks of the Edison format (the March 2010 lists of `decks/edison/` in the
+/// shared data that every card of is implemented): played under `--format edison`.
+pub const EDISON: &[BuiltinDeck] = &[
+    BuiltinDeck {
+        name: "edison-lightsworn-monarchs",
+        description: "Lightsworn Monarchs (6th SJC Edison, Jarel Winston): Caius and Thestalos, Ryko, Lyla and Jain, Solar Recharge, Debris Dragon, Gorz, Brionac and Stardust Dragon",
+        ydk: include_str!("../decks/edison-lightsworn-monarchs.ydk"),
+    },
+];
+
+/// Every built-in deck: [`BUILTIN`], then [`GOAT`], then [`EDISON`].
 pub fn all() -> impl Iterator<Item = &'static BuiltinDeck> {
-    BUILTIN.iter().chain(GOAT)
+    BUILTIN.iter().chain(GOAT).chain(EDISON)
 }
 
 /// Finds a built-in deck by name (among [`all`]).
@@ -207,9 +217,17 @@ pub fn builtin(name: &str) -> Option<&'static BuiltinDeck> {
     all().find(|d| d.name.eq_ignore_ascii_case(name))
 }
 
-/// The format a built-in deck is made for (`"goat"` for the [`GOAT`] decks), if any.
+/// The format a built-in deck is made for (`"goat"` for the [`GOAT`] decks, `"edison"` for
+/// the [`EDISON`] ones), if any.
 pub fn format_of(name: &str) -> Option<&'static str> {
-    GOAT.iter().any(|d| d.name.eq_ignore_ascii_case(name)).then_some("goat")
+    let is = |set: &[BuiltinDeck]| set.iter().any(|d| d.name.eq_ignore_ascii_case(name));
+    if is(GOAT) {
+        Some("goat")
+    } else if is(EDISON) {
+        Some("edison")
+    } else {
+        None
+    }
 }
 
 /// The Side Deck of a built-in deck's `.ydk` text (its `!side` part).
@@ -272,6 +290,17 @@ mod tests {
             }
         }
         assert_eq!(format_of("vanilla-yugi"), None);
+        let edison = crate::pool_with(crate::Versions::Edison2010);
+        assert!(!EDISON.is_empty());
+        for d in EDISON {
+            assert_eq!(format_of(d.name), Some("edison"));
+            let list = parse_builtin(d.ydk);
+            assert!(list.main.len() >= 40, "{}", d.name);
+            for code in list.main.iter().chain(&list.extra).chain(&side_of(d.ydk)) {
+                let def = edison.get(*code).unwrap_or_else(|| panic!("{}: unknown card {code}", d.name));
+                assert!(def.implemented, "{}: {} is not implemented", d.name, def.data.name);
+            }
+        }
         assert_eq!(side_of(builtin("reasoning-gate").unwrap().ydk).len(), 15);
         assert!(side_of(builtin("goat-control").unwrap().ydk).is_empty());
     }

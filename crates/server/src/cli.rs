@@ -62,7 +62,7 @@ pub struct ServeArgs {
     /// Minutes a room may receive nothing before it closes (in any state).
     #[arg(long, default_value_t = 30)]
     pub room_idle_minutes: u64,
-    /// Host only this format (casual, goat, tcg, ocg): the lobby offers only it, and a
+    /// Host only this format (casual, goat, edison, tcg, ocg): the lobby offers only it, and a
     /// room of another format is refused. Every room checks its decks against its format.
     #[arg(long)]
     pub format: Option<String>,

@@ -15,7 +15,7 @@ use ygo_core::{DeckList, Duel, DuelSetup, Edition};
 pub const DEFAULT_FORMAT: &str = "casual";
 
 /// The formats a room can be created with.
-pub const FORMATS: &[&str] = &["casual", "goat", "tcg", "ocg"];
+pub const FORMATS: &[&str] = &["casual", "goat", "edison", "tcg", "ocg"];
 
 /// A resolved format.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,6 +125,11 @@ mod tests {
     #[test]
     fn the_ai_plays_its_formats_own_deck() {
         assert_eq!(resolve("goat").unwrap().default_ai_deck(), "goat-control");
+        assert_eq!(resolve("edison").unwrap().default_ai_deck(), "edison-lightsworn-monarchs");
+        // The Edison AI deck passes the Edison room's own check.
+        let edison = resolve("edison").unwrap();
+        let d = crate::decks::resolve(&crate::protocol::DeckSource::Builtin { name: edison.default_ai_deck().into() }).unwrap();
+        check_deck(&edison, &d.main, &d.extra, &d.side).unwrap();
         assert_eq!(resolve("casual").unwrap().default_ai_deck(), crate::DEFAULT_AI_DECK);
         assert_eq!(resolve("tcg").unwrap().default_ai_deck(), crate::DEFAULT_AI_DECK);
     }

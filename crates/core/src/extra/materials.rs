@@ -46,9 +46,9 @@ impl Duel {
             Sel::Proc(kind, Some(card)) => {
                 let Some(m) = self.materials_of(card) else { return Pool::new() };
                 match (kind, m) {
-                    (ProcKind::Synchro, Materials::Synchro { tuner, .. }) => {
-                        face_up_monsters().filter(|&c| self.level_of(c) > 0 && self.synchro_material_ok(c, tuner) && self.synchro_limit_allows(c, card, p)).collect()
-                    }
+                    (ProcKind::Synchro, Materials::Synchro { tuner, .. }) => face_up_monsters()
+                        .filter(|&c| self.level_of(c) > 0 && self.synchro_material_ok(c, tuner) && self.synchro_limit_allows(c, card, p))
+                        .collect(),
                     (ProcKind::Xyz, Materials::Xyz { filter, .. }) => {
                         let rank = self.data(card).level as u32;
                         face_up_monsters()
@@ -162,9 +162,9 @@ impl Duel {
                         let others = set.len().saturating_sub(1);
                         (*min as usize..=*max as usize).contains(&others)
                             && others >= 1
-                            && set.iter().any(|&f| {
-                                self.filter_matches(first, f, p, card) && set.iter().all(|&c| c == f || self.filter_matches(rest, c, p, card))
-                            })
+                            && set
+                                .iter()
+                                .any(|&f| self.filter_matches(first, f, p, card) && set.iter().all(|&c| c == f || self.filter_matches(rest, c, p, card)))
                     }
                     _ => false,
                 };
