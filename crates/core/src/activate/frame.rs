@@ -41,7 +41,13 @@ impl Duel {
             stage: ActivateStage::Costs(0),
             window: false,
             from,
-            facts: LinkFacts { event_card: t.event_card, event_cards: t.event_cards.clone(), summoned: self.summoned_now(), damage: t.damage, ..LinkFacts::default() },
+            facts: LinkFacts {
+                event_card: t.event_card,
+                event_cards: t.event_cards.clone(),
+                summoned: self.summoned_now(),
+                damage: t.damage,
+                ..LinkFacts::default()
+            },
         })));
     }
 

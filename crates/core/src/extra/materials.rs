@@ -46,9 +46,9 @@ impl Duel {
             Sel::Proc(kind, Some(card)) => {
                 let Some(m) = self.materials_of(card) else { return Pool::new() };
                 match (kind, m) {
-                    (ProcKind::Synchro, Materials::Synchro { tuner, .. }) => {
-                        face_up_monsters().filter(|&c| self.level_of(c) > 0 && self.synchro_material_ok(c, tuner) && self.synchro_limit_allows(c, card, p)).collect()
-                    }
+                    (ProcKind::Synchro, Materials::Synchro { tuner, .. }) => face_up_monsters()
+                        .filter(|&c| self.level_of(c) > 0 && self.synchro_material_ok(c, tuner) && self.synchro_limit_allows(c, card, p))
+                        .collect(),
                     (ProcKind::Xyz, Materials::Xyz { filter, .. }) => {
                         let rank = self.data(card).level as u32;
                         face_up_monsters()
