@@ -126,7 +126,8 @@ impl Duel {
             name: d.name.clone(),
             position: c.position(),
             atk: if on_field { Some(self.current_atk(id)) } else { d.atk },
-            def: if on_field { d.def.map(|_| self.current_def(id)) } else { d.def },
+            // A "?" DEF (a Token whose stats an effect sets) shows its current DEF; a Link has none.
+            def: if on_field && d.kind != crate::card::Kind::Monster(crate::card::MonsterFrame::Link) { Some(self.current_def(id)) } else { d.def },
             level: d.level,
             owner: c.owner(),
             counters: self.counters(id).map(|(k, n)| (k.name().to_string(), n)).collect(),
