@@ -33,11 +33,7 @@ fn stratos_destroy() -> Vec<Op> {
 
 /// Elemental HERO Stratos's search option.
 fn stratos_search() -> Vec<Op> {
-    vec![
-        Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: hero(), min: 1, max: 1 },
-        Op::ToHand(Obj::Chosen),
-        Op::ShuffleDeck(Who::You),
-    ]
+    vec![Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: hero(), min: 1, max: 1 }, Op::ToHand(Obj::Chosen), Op::ShuffleDeck(Who::You)]
 }
 
 /// Can Stratos's destroy option do anything: another face-up "HERO" and a Spell/Trap?

@@ -144,9 +144,9 @@ impl Duel {
                         let others = set.len().saturating_sub(1);
                         (*min as usize..=*max as usize).contains(&others)
                             && others >= 1
-                            && set.iter().any(|&f| {
-                                self.filter_matches(first, f, p, card) && set.iter().all(|&c| c == f || self.filter_matches(rest, c, p, card))
-                            })
+                            && set
+                                .iter()
+                                .any(|&f| self.filter_matches(first, f, p, card) && set.iter().all(|&c| c == f || self.filter_matches(rest, c, p, card)))
                     }
                     _ => false,
                 };
