@@ -189,6 +189,7 @@ impl Duel {
             Stat::LinkRating => i32::from(d.kind == Kind::Monster(MonsterFrame::Link)) * d.level as i32,
             Stat::Materials => self.materials(id).len() as i32,
             Stat::Tributes => c.materials_count as i32,
+            Stat::Code => d.name_code() as i32,
         }
     }
 
@@ -434,7 +435,10 @@ impl Duel {
             Filter::Attribute(a) => as_monster && d.attribute == Some(*a) && seen,
             Filter::Frame(crate::effect::Frame::EffectMonster) => as_monster && self.is_effect_monster(id),
             Filter::Frame(crate::effect::Frame::Ability(bit)) => as_monster && d.has(*bit),
-            Filter::Named(code) => d.id == *code || d.alias == *code,
+            Filter::Named(code) => match self.name_given(id) {
+                Some(name) => name == *code,
+                None => d.id == *code || d.alias == *code,
+            },
             Filter::NameHas(s) => d.name.contains(s.as_str()),
             Filter::Stat(s, cmp, n) => (as_monster || !matches!(s, Stat::Atk | Stat::Def | Stat::Level)) && cmp.holds(self.stat(id, *s), self.num(n, ctx)),
             Filter::Can(crate::effect::Capability::SpecialSummon) => {
@@ -462,10 +466,13 @@ impl Duel {
             },
             Filter::Summoned(k) => c.zone() == Zone::Monster && c.summon == *k,
             Filter::Rel(Relation::DestroyedBy, o) => c.killed_by.is_some_and(|k| self.any_object(o, ctx, |x| x == k)),
-            Filter::Rel(Relation::SameNameAs, o) => self.any_object(o, ctx, |x| self.data(x).name_code() == d.name_code()),
+            Filter::Rel(Relation::SameNameAs, o) => self.any_object(o, ctx, |x| self.current_name(x) == self.current_name(id)),
             Filter::Rel(Relation::NameSharedBy(n), o) => {
-                self.objects_in(o, ctx).iter().filter(|&&x| self.data(x).name_code() == d.name_code()).count() >= *n as usize
+                let mine = self.current_name(id);
+                self.objects_in(o, ctx).iter().filter(|&&x| self.current_name(x) == mine).count() >= *n as usize
             }
+            Filter::Rel(Relation::ListedMaterialOf, o) => self.any_object(o, ctx, |f| self.lists_material_named(f, id)),
+            Filter::Rel(Relation::ListsMaterial, o) => self.any_object(o, ctx, |m| self.lists_material_named(id, m)),
             Filter::Rel(Relation::EquippedTo, o) => c.equip_to.is_some_and(|t| self.any_object(o, ctx, |x| x == t)),
             Filter::Rel(Relation::EquippedWith, o) => self.any_object(o, ctx, |e| self.card(e).equip_to == Some(id)),
             Filter::Declared => ctx.res.is_some_and(|r| !r.declared.is_empty() && r.declared.iter().all(|&(k, v)| self.matches_declared(id, k, v))),
@@ -807,6 +814,14 @@ impl Duel {
 
     /// Could an object of a link not yet resolving name a card `pred` holds for
     /// (`link_would_destroy`)?
+    /// Does Fusion Monster `fusion` list the name of card `m` as one of its Fusion Materials
+    /// (a slot naming a card, SUM-9)?
+    pub(crate) fn lists_material_named(&self, fusion: CardId, m: CardId) -> bool {
+        let Some(crate::extra::Materials::Fusion { slots, .. }) = self.pool.def(self.card(fusion).def).behavior.materials.as_ref() else { return false };
+        let d = self.data(m);
+        d.is_monster() && slots.iter().any(|s| matches!(s, Filter::Named(code) if d.id == *code || d.alias == *code))
+    }
+
     /// `crate::effect::LinkFact::WouldDestroyAtLeast`: how many cards matching `f` could chain
     /// link `l` destroy? The cards its destroy steps name now (each once), plus, for cards
     /// chosen on resolution, the cards its last `Choose` could take (at most its `max`).

@@ -1,5 +1,5 @@
 //! Edison pool part 1 (part1_e): Chimeratech Fortress Dragon, Ancient Fairy Dragon, Zeman
-//! the Ape King, Elemental HERO Stratos and Starlight Road; each a declaration in the effect vocabulary with its rules text (the 2010
+//! the Ape King, Elemental HERO Stratos, Elemental HERO Prisma and Starlight Road; each a declaration in the effect vocabulary with its rules text (the 2010
 //! one) in the project's own words. The rulings decided for them are in
 //! `docs/rulings/edison-1-e5.md`.
 
@@ -134,6 +134,25 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             then: vec![Op::ChooseOne(vec![stratos_destroy(), stratos_search()])],
             otherwise: vec![Op::If { test: Test::Holds(stratos_can_destroy()), then: stratos_destroy(), otherwise: stratos_search() }],
         })]),
+        // Elemental HERO Prisma
+        89312388 => {
+            let fusion_with_material = F::Monster & F::card_type(type_bits::FUSION) & F::lists_material(Obj::All(Place::Deck(Who::You), F::Monster));
+            Behavior::with(vec![E::ignition(
+                "Once per turn: you can reveal 1 Fusion Monster in your Extra Deck and send 1 of the monsters it lists by name as Fusion Materials from your Deck to the GY; until the End Phase, this card's name becomes that monster's.",
+            )
+            .limit(Limit::PerCardPerTurn)
+            .when(Condition::Exists { place: Place::Extra(Who::You), filter: fusion_with_material.clone(), count: 1 })
+            .op(Op::Choose { who: Who::You, place: Place::Extra(Who::You), filter: fusion_with_material, min: 1, max: 1 })
+            // The material is read from the revealed monster: a step after it (not checked at
+            // activation, when nothing is remembered yet).
+            .then_if_did(vec![
+                Op::Reveal(Obj::Chosen),
+                Op::Remember { what: Obj::Chosen, slot: Mem(0) },
+                Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::Monster & F::listed_material_of(Obj::Memory(Mem(0))), min: 1, max: 1 },
+                Op::SendToGy(Obj::Chosen),
+                Op::if_did(vec![Op::Apply { what: Obj::This, modifier: Modifier::NameBecomes(Num::stat_of(Stat::Code, Obj::Chosen)), until: Duration::EndPhase }]),
+            ])])
+        }
         // Starlight Road
         58120309 => Behavior::with(vec![E::trap(
             TrapKind::Normal,

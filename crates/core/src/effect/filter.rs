@@ -91,6 +91,9 @@ pub enum Stat {
     /// Monsters Tributed for its Tribute Summon ("if this card was Tribute Summoned by
     /// Tributing 3 monsters").
     Tributes,
+    /// Its printed name, as the passcode of the card it is (an alternate artwork: the
+    /// card it stands for): a name to fix in a [`crate::effect::Modifier::NameBecomes`].
+    Code,
 }
 
 /// A comparison.
@@ -320,6 +323,12 @@ pub enum Relation {
     /// Was destroyed by battle by a card of the object ("the monsters this card destroyed
     /// by battle").
     DestroyedBy,
+    /// Its name is one a Fusion Monster of the object lists by name as a Fusion Material
+    /// (SUM-9: "the Fusion Materials whose names are specifically listed on that card").
+    ListedMaterialOf,
+    /// A Fusion Monster that lists by name, as a Fusion Material, the name of a card of the
+    /// object.
+    ListsMaterial,
 }
 
 impl Filter {
@@ -330,6 +339,14 @@ impl Filter {
     /// Destroyed by battle by a card of the object.
     pub fn destroyed_by(o: Obj) -> Filter {
         Filter::Rel(Relation::DestroyedBy, Box::new(o))
+    }
+    /// Its name is listed as a Fusion Material by a Fusion Monster of the object.
+    pub fn listed_material_of(o: Obj) -> Filter {
+        Filter::Rel(Relation::ListedMaterialOf, Box::new(o))
+    }
+    /// A Fusion Monster listing the name of a card of the object as a Fusion Material.
+    pub fn lists_material(o: Obj) -> Filter {
+        Filter::Rel(Relation::ListsMaterial, Box::new(o))
     }
     /// The same name as a card of the object.
     pub fn same_name_as(o: Obj) -> Filter {

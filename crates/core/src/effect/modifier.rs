@@ -197,6 +197,10 @@ pub enum Modifier {
     /// it may Tribute that monster as though they controlled it, for a Tribute Summon or a
     /// Tribute cost ("Soul Exchange").
     TributeAsIfControlled,
+    /// Its name becomes another card's (a passcode, fixed when applied: a card's
+    /// [`crate::effect::Stat::Code`]): applied to a card (for a while), name checks read that
+    /// name instead of the printed one ("Elemental HERO Prisma").
+    NameBecomes(Num),
     /// Prohibition of a declared name: cards with this name (a passcode: [`Num::Declared`],
     /// fixed when applied) cannot be activated nor their effects, cannot be Normal Summoned,
     /// Set, Flip Summoned or Special Summoned, cannot attack and cannot change their battle

@@ -444,6 +444,27 @@ impl Duel {
         level.clamp(1, 255) as u8
     }
 
+    /// `Modifier::NameBecomes`: the name an effect gave this card, if any (the latest).
+    pub(crate) fn name_given(&self, id: CardId) -> Option<u32> {
+        if !self.any_modifiers() {
+            return None;
+        }
+        let mut name = None;
+        for (_, _, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::NameBecomes(_))) {
+            if let (Some(f), Modifier::NameBecomes(crate::effect::Num::Const(code))) = (fixed, m) {
+                if f == id {
+                    name = Some(*code as u32);
+                }
+            }
+        }
+        name
+    }
+
+    /// The card's name now (a passcode): the one an effect gave it, else its printed one.
+    pub(crate) fn current_name(&self, id: CardId) -> u32 {
+        self.name_given(id).unwrap_or_else(|| self.data(id).name_code())
+    }
+
     /// "Convulsion of Nature": are the Main Decks turned over, their top cards public?
     pub(crate) fn decks_face_up(&self) -> bool {
         self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::Duel(crate::effect::DuelRule::DecksFaceUp))).next().is_some()

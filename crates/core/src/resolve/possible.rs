@@ -26,6 +26,7 @@ impl Duel {
             Modifier::Cannot { scope: s, act: act @ (Act::Attack | Act::ChangePosition | Act::BeAttackTarget) } => {
                 Modifier::Cannot { scope: scope(s), act: *act }
             }
+            Modifier::NameBecomes(name) => Modifier::NameBecomes(fix(name)),
             Modifier::NameProhibited { name, spared } => Modifier::NameProhibited { name: fix(name), spared: *spared },
             m => m.clone(),
         }
