@@ -56,6 +56,19 @@ impl Duel {
         true
     }
 
+    /// A second Battle Phase in one turn (`PlayerEffect::BattlePhaseTwice`): the turn
+    /// player's monsters may declare their attacks again, as in a new Battle Phase (the
+    /// attacks already declared still count for "attacked this turn", POS-2).
+    pub(crate) fn new_battle_phase_attacks(&mut self) {
+        let mons: SmallVec<[CardId; 5]> = self.player(self.turn_player).monster_ids().collect();
+        for m in mons {
+            if self.cards[m.0 as usize].attacks > 0 {
+                self.cards[m.0 as usize].attacks = 0;
+                self.clear_attacked_targets(m);
+            }
+        }
+    }
+
     /// `Course::NewAttacker`: monster `m` of the attacking player attacks the target of the
     /// attack just negated (`Course::NegateAttack` first), if it can attack; that counts as
     /// `m`'s attack. Did it attack?

@@ -1,5 +1,5 @@
 //! Goat pool (part3_d): the last cards of `../shared/spec/pools/goat-3.txt` that waited for a
-//! mechanic (the Guardians with their Equip Spells, Makyura); each a declaration in the effect
+//! mechanic (the Guardians with their Equip Spells, Makyura, Weather Report); each a declaration in the effect
 //! vocabulary with its rules text in the project's own words. The rulings decided for them are
 //! in `docs/rulings/goat-3-d.md`.
 
@@ -11,6 +11,9 @@ use ygo_core::types::Zone;
 const FLAMBERGE_BAOU: u32 = 68427465;
 /// "Twin Swords of Flashing Light - Tryce", the Equip Spell "Guardian Tryce" needs.
 const TWIN_SWORDS_TRYCE: u32 = 21900719;
+
+/// "Swords of Revealing Light" (named by "Weather Report").
+const SWORDS_OF_REVEALING_LIGHT: u32 = 72302403;
 
 /// A Guardian's summon condition: "cannot be Summoned unless you control a face-up `equip`"
 /// (a Normal Set stays legal).
@@ -89,6 +92,12 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .range(Range::Gy)
         .limit(Limit::PerNamePerTurn)
         .op(Op::ApplyPlayer { who: Who::You, effect: PlayerEffect::TrapsFromHand(1) })]),
+        // Weather Report
+        72053645 => Behavior::with(vec![E::flip(
+            "FLIP: Destroy every face-up \"Swords of Revealing Light\" your opponent controls; if you do, you can conduct your next Battle Phase twice.",
+        )
+        .op(Op::destroy(Obj::All(Place::SpellTraps(Who::Opponent), F::FaceUp & F::Named(SWORDS_OF_REVEALING_LIGHT))))
+        .then_if_did(vec![Op::ApplyPlayer { who: Who::You, effect: PlayerEffect::BattlePhaseTwice }])]),
         _ => return None,
     })
 }

@@ -152,6 +152,11 @@ pub enum PlayerEffect {
     /// turn (`u8::MAX`: any number), each placed face-up on the field as it is activated;
     /// the Trap's own activation timing and conditions still apply.
     TrapsFromHand(u8),
+    /// PHASE-1's exception: this player's next Battle Phase is conducted twice. When that
+    /// Battle Phase ends toward Main Phase 2, a second Battle Phase begins (ending it toward
+    /// the End Phase declines the second); monsters may attack again in it as in a new
+    /// Battle Phase.
+    BattlePhaseTwice,
 }
 
 /// A moment a scheduled step waits for ([`Op::Later`]).

@@ -74,6 +74,12 @@ pub struct PlayerFx {
     /// How many more Trap Cards that turn (`u8::MAX`: any number).
     #[serde(default)]
     pub traps_from_hand_left: u8,
+    /// This player's next Battle Phases conducted twice (PHASE-1's exception).
+    #[serde(default)]
+    pub battle_twice: u8,
+    /// Turn whose Battle Phase is conducted twice, its second one not yet begun.
+    #[serde(default)]
+    pub second_battle_turn: u32,
 }
 
 impl PlayerFx {

@@ -370,6 +370,7 @@ impl Duel {
             PlayerEffect::NoNormalSummonThisTurn => fx.no_normal_summon_turn = turn,
             PlayerEffect::NoBattlePhaseThisTurn => fx.no_battle_turn = turn,
             PlayerEffect::HandLimit(n) => fx.hand_limit = n,
+            PlayerEffect::BattlePhaseTwice => fx.battle_twice = fx.battle_twice.saturating_add(1),
             PlayerEffect::TrapsFromHand(n) => {
                 let before = if fx.traps_from_hand_turn == turn { fx.traps_from_hand_left } else { 0 };
                 fx.traps_from_hand_turn = turn;
