@@ -3,8 +3,8 @@
 //! vocabulary with its rules text in the project's own words. The rulings decided for them are
 //! in `docs/rulings/goat-3-d.md`.
 
-use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 use ygo_core::card::SpellKind;
+use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 use ygo_core::types::Zone;
 
 /// "Wicked-Breaking Flamberge - Baou", the Equip Spell "Guardian Baou" needs.
