@@ -84,6 +84,8 @@ pub enum SummonStage {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AttackStage {
     Declare,
+    /// The attacked player chooses the attack target (`DuelRule::ChoosesOpponentsAttackTargets`).
+    DefenderChooses,
     ReplayCheck,
     ReplayTarget,
     Damage(DamageStep),

@@ -98,6 +98,9 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .op(Op::destroy(Obj::All(Place::SpellTraps(Who::Opponent), F::FaceUp & F::Named(SWORDS_OF_REVEALING_LIGHT))))
         .then_if_did(vec![Op::ApplyPlayer { who: Who::You, effect: PlayerEffect::BattlePhaseTwice }])]),
+        // Patrician of Darkness
+        19153634 => Behavior::with(vec![E::continuous("You choose the targets of your opponent's attacks on monsters.")
+            .modifier(Modifier::Duel(DuelRule::ChoosesOpponentsAttackTargets))]),
         _ => return None,
     })
 }
