@@ -56,6 +56,36 @@ impl Duel {
         true
     }
 
+    /// `DuelRule::ChoosesOpponentsAttackTargets`: does the opponent of the attacking player
+    /// `tp` choose the targets of `tp`'s attacks?
+    pub(crate) fn defender_chooses_targets(&self, tp: Player) -> bool {
+        self.any_modifiers()
+            && self
+                .modifiers_where(|m| matches!(m, crate::effect::Modifier::Duel(crate::effect::DuelRule::ChoosesOpponentsAttackTargets)))
+                .any(|(_, ctrl, _, _)| ctrl == tp.opp())
+    }
+
+    /// BATTLE-2: the monsters of `tp`'s opponent that may be chosen as attack targets now
+    /// (not those that "cannot be attacked"; only a monster drawing every attack, if any).
+    pub(crate) fn attack_targets_for(&self, tp: Player) -> Vec<CardId> {
+        let opp: SmallVec<[CardId; 5]> = self.player(tp.opp()).monster_ids().collect();
+        let drawn = self.any_modifiers() && opp.iter().any(|&m| self.draws_attacks(m));
+        opp.into_iter().filter(|&m| !self.not_attack_target(m) && (!drawn || self.draws_attacks(m))).collect()
+    }
+
+    /// A second Battle Phase in one turn (`PlayerEffect::BattlePhaseTwice`): the turn
+    /// player's monsters may declare their attacks again, as in a new Battle Phase (the
+    /// attacks already declared still count for "attacked this turn", POS-2).
+    pub(crate) fn new_battle_phase_attacks(&mut self) {
+        let mons: SmallVec<[CardId; 5]> = self.player(self.turn_player).monster_ids().collect();
+        for m in mons {
+            if self.cards[m.0 as usize].attacks > 0 {
+                self.cards[m.0 as usize].attacks = 0;
+                self.clear_attacked_targets(m);
+            }
+        }
+    }
+
     /// `Course::NewAttacker`: monster `m` of the attacking player attacks the target of the
     /// attack just negated (`Course::NegateAttack` first), if it can attack; that counts as
     /// `m`'s attack. Did it attack?
@@ -112,7 +142,32 @@ impl Duel {
     pub(crate) fn step_attack(&mut self, mut a: AttackTask) -> Flow {
         let tp = self.turn_player;
         match a.stage {
-            AttackStage::Declare => {
+            AttackStage::Declare | AttackStage::DefenderChooses => {
+                // BATTLE-2 under `DuelRule::ChoosesOpponentsAttackTargets`: the attacked player
+                // chooses which of the monsters this attacker could attack it attacks.
+                if a.target.is_some() && self.defender_chooses_targets(tp) && !self.attacks_every_monster(a.attacker) {
+                    let candidates = self.attack_targets_for(tp);
+                    if a.stage == AttackStage::Declare && candidates.len() > 1 {
+                        a.stage = AttackStage::DefenderChooses;
+                        self.tasks.push(Task::Attack(a));
+                        return Flow::Ask(Prompt::Select {
+                            player: tp.opp(),
+                            purpose: SelectPurpose::AttackTarget,
+                            candidates,
+                            min: 1,
+                            max: 1,
+                            picked: Vec::new(),
+                        });
+                    }
+                    if a.stage == AttackStage::DefenderChooses && self.take_answer().is_some() {
+                        if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
+                            if let Some(&t) = picked.first() {
+                                a.target = Some(t);
+                                a.target_moves = self.card(t).moves;
+                            }
+                        }
+                    }
+                }
                 let c = &mut self.cards[a.attacker.0 as usize];
                 let first = c.attacked_turn != self.turn;
                 if first {
@@ -171,9 +226,11 @@ impl Duel {
                         a.target = picked.first().copied();
                     }
                 } else {
+                    // Under `DuelRule::ChoosesOpponentsAttackTargets` the attacked player chooses.
+                    let chooser = if self.defender_chooses_targets(tp) && !self.attacks_every_monster(a.attacker) { tp.opp() } else { tp };
                     self.tasks.push(Task::Attack(a));
                     return Flow::Ask(Prompt::Select {
-                        player: tp,
+                        player: chooser,
                         purpose: SelectPurpose::AttackTarget,
                         candidates: targets,
                         min: 1,

@@ -84,6 +84,8 @@ pub enum SummonStage {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AttackStage {
     Declare,
+    /// The attacked player chooses the attack target (`DuelRule::ChoosesOpponentsAttackTargets`).
+    DefenderChooses,
     ReplayCheck,
     ReplayTarget,
     Damage(DamageStep),
@@ -464,6 +466,14 @@ impl Duel {
         if phase == Phase::End {
             self.return_control();
         }
+        if phase == Phase::Battle {
+            // "Conduct your next Battle Phase twice": this turn's is that one.
+            let fx = &mut self.player_fx[self.turn_player.idx()];
+            if fx.battle_twice > 0 && fx.second_battle_turn != self.turn {
+                fx.battle_twice -= 1;
+                fx.second_battle_turn = self.turn;
+            }
+        }
         match phase {
             Phase::Battle => self.tasks.push(Task::EnterBattleStep(BattleStep::Start)),
             _ => {
@@ -593,7 +603,15 @@ impl Duel {
             }
             WindowKind::BattleEnd => {
                 self.expire_lingering(false, true);
-                self.tasks.push(Task::EnterPhase(self.battle_dest));
+                // A Battle Phase conducted twice: toward Main Phase 2, the second one begins.
+                let fx = &mut self.player_fx[self.turn_player.idx()];
+                if fx.second_battle_turn == self.turn && self.battle_dest == Phase::Main2 {
+                    fx.second_battle_turn = 0;
+                    self.new_battle_phase_attacks();
+                    self.tasks.push(Task::EnterPhase(Phase::Battle));
+                } else {
+                    self.tasks.push(Task::EnterPhase(self.battle_dest));
+                }
             }
             WindowKind::SummonNegation => self.summon_pending = None,
             WindowKind::AttackDeclared | WindowKind::Damage(_) | WindowKind::AfterSummon => {}

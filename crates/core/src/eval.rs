@@ -442,7 +442,7 @@ impl Duel {
             Filter::NameHas(s) => d.name.contains(s.as_str()),
             Filter::Stat(s, cmp, n) => (as_monster || !matches!(s, Stat::Atk | Stat::Def | Stat::Level)) && cmp.holds(self.stat(id, *s), self.num(n, ctx)),
             Filter::Can(crate::effect::Capability::SpecialSummon) => {
-                self.can_be_special_summoned(id, source) && !self.unique_blocked(id, p) && !self.special_summons_locked(p)
+                self.can_be_special_summoned(id, source) && !self.summon_barred(id, p) && !self.special_summons_locked(p)
             }
             Filter::Can(crate::effect::Capability::Set) => self.can_set_from_hand(id, p),
             Filter::Attacker => c.zone() == Zone::Monster && self.current_attacker() == Some(id),

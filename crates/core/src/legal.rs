@@ -263,6 +263,21 @@ impl Duel {
                 }
             }
         }
+        // TRAP-1's exception: a player allowed to activate Trap Cards from the hand this turn
+        // may activate the Traps in their hand (not indexed: their gates name the S/T Zones).
+        if self.traps_from_hand(p) {
+            for (i, &c) in ps.hand.iter().enumerate() {
+                if self.data(c).is_trap() {
+                    let key = (i as u64 & 0xffff) << 32 | (c.0 as u64) << 16 | 1;
+                    if n < keys.len() {
+                        keys[n] = key;
+                        n += 1;
+                    } else {
+                        spill.push(key);
+                    }
+                }
+            }
+        }
         let keys: &mut [u64] = if spill.is_empty() {
             &mut keys[..n]
         } else {
@@ -413,7 +428,7 @@ impl Duel {
         let tributeless = free_mmz && self.may_skip_tributes(c);
         let behavior = &self.pool.def(self.card(c).def).behavior;
         // SUM-1: a monster that "cannot be Normal Summoned, but can be Set" is only Set.
-        let face_up_allowed = !behavior.normal_set_only && !self.unique_blocked(c, p);
+        let face_up_allowed = !behavior.normal_set_only && !self.summon_barred(c, p);
         if face_up_allowed && ((need == 0 && fits(0)) || tributeless) {
             out.push(Action::NormalSummon(loc));
         }
@@ -449,7 +464,7 @@ impl Duel {
             // turned face-down since, is not Flip Summoned.
             let declared = attacked;
             // SUM-4 / POS-2 (a face-down Attack monster, POS-1, is flipped the same way).
-            if !st.face_up() && !fresh && !changed && !declared && !self.unique_blocked(c, p) && !self.position_locked(c) {
+            if !st.face_up() && !fresh && !changed && !declared && !self.summon_barred(c, p) && !self.position_locked(c) {
                 out.push(Action::FlipSummon(loc));
             }
             if st.face_up()

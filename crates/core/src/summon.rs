@@ -189,6 +189,12 @@ impl Duel {
         self.player_fx[p.idx()].normal_summoned_turn = self.turn;
         self.new_timing();
         self.move_card(card, Dest { player: p, zone: Zone::Monster, slot: Some(zone), position }, reason);
+        // SUM-2: the summoned monster remembers its Tributes where they went (`Mem::TRIBUTES`:
+        // "the monster used for its Tribute Summon").
+        for &t in tributes {
+            let card_moves = self.card(t).moves;
+            self.memory.push(crate::state::MemoryEntry { source: card, slot: crate::effect::Mem::TRIBUTES, card: t, card_moves, turn: self.turn });
+        }
         let c = &mut self.cards[card.0 as usize];
         c.materials_count = tributes.len() as u8;
         match proc {
@@ -360,7 +366,7 @@ impl Duel {
         let behavior = &self.pool.def(self.card(card).def).behavior;
         let Some(rule) = &behavior.summon_rule else { return false };
         // "You can only control 1 face-up X" holds for its own procedure too.
-        if behavior.summon_restriction.is_some_and(|r| self.restriction_broken(p, r)) || self.unique_blocked(card, p) {
+        if behavior.summon_restriction.is_some_and(|r| self.restriction_broken(p, r)) || self.summon_barred(card, p) {
             return false;
         }
         let free = self.free_main_monster_zones(self.proc_side(card, p)).len();

@@ -20,6 +20,14 @@ impl Duel {
                 let z = self.free_spell_zones(p).first().copied().unwrap_or(0);
                 Dest { player: p, zone: Zone::SpellTrap, slot: Some(z), position: Position::FaceUpAttack }
             };
+            // TRAP-1's exception: a Trap activated from the hand uses one of the activations
+            // an effect allowed this turn (`u8::MAX`: any number).
+            if self.data(card).is_trap() {
+                let fx = &mut self.player_fx[p.idx()];
+                if fx.traps_from_hand_left != u8::MAX {
+                    fx.traps_from_hand_left = fx.traps_from_hand_left.saturating_sub(1);
+                }
+            }
             self.move_card(card, dest, Reason::Activate);
         } else if is_card && !c.face_up() {
             self.turn_face_up_in_place(card);

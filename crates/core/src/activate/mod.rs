@@ -324,13 +324,22 @@ impl Duel {
         }
     }
 
-    /// "You can only control 1 face-up X": does `p` control another face-up card with the
-    /// name of `card`, which has that rule?
-    pub(crate) fn unique_blocked(&self, card: CardId, p: Player) -> bool {
-        self.pool.def(self.card(card).def).behavior.unique_on_field && {
+    /// May `p` not Summon `card` (Normal, Flip or Special Summon; a Set stays legal) now?
+    /// "You can only control 1 face-up X" (`p` controls another face-up card of its name),
+    /// or its summon condition does not hold (SUM-7: "cannot be Summoned unless ...").
+    pub(crate) fn summon_barred(&self, card: CardId, p: Player) -> bool {
+        let behavior = &self.pool.def(self.card(card).def).behavior;
+        (behavior.unique_on_field && {
             let code = self.data(card).name_code();
             self.player(p).monster_ids().any(|m| m != card && self.card(m).face_up() && self.data(m).name_code() == code)
-        }
+        }) || behavior.summon_condition.as_ref().is_some_and(|c| !self.condition_holds(c, p, card))
+    }
+
+    /// TRAP-1's exception: may `p` activate a Trap Card from the hand now (an effect allowed
+    /// it this turn, and not every activation it allowed is used)?
+    pub(crate) fn traps_from_hand(&self, p: Player) -> bool {
+        let fx = &self.player_fx[p.idx()];
+        fx.traps_from_hand_turn == self.turn && fx.traps_from_hand_left > 0
     }
 
     /// SUM-7: must this monster be properly summoned before effects may revive it (Ritual,
@@ -534,7 +543,9 @@ impl Duel {
             EffectKind::Spell(SpellKind::QuickPlay) => (from_hand && my_turn) || set_earlier,
             EffectKind::Spell(SpellKind::Field) => (from_hand || (c.zone() == Zone::Field && !c.face_up())) && my_turn,
             EffectKind::Spell(_) => (from_hand || (c.zone() == Zone::SpellTrap && !c.face_up())) && my_turn,
-            EffectKind::Trap(_) => set_earlier || (c.zone() == Zone::SpellTrap && c.face_up() && c.active && effect > 0),
+            EffectKind::Trap(_) => {
+                set_earlier || (c.zone() == Zone::SpellTrap && c.face_up() && c.active && effect > 0) || (from_hand && effect == 0 && self.traps_from_hand(p))
+            }
             EffectKind::Quick | EffectKind::Ignition => match e.range {
                 Range::Hand => from_hand,
                 Range::Gy => c.zone() == Zone::Gy,

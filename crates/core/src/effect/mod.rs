@@ -753,6 +753,12 @@ pub struct Behavior {
     /// "You can only control 1 face-up <this card>": a player who controls one face-up
     /// cannot Normal Summon, Flip Summon or Special Summon another face-up.
     pub unique_on_field: bool,
+    /// SUM-7: "cannot be Summoned unless ...": it may be Normal Summoned, Flip Summoned or
+    /// Special Summoned (by any means) only while this condition holds for the summoning
+    /// player (read with the card as the source); a Normal Set is not a Summon and stays
+    /// legal ("cannot be Summoned unless you control a face-up X": the Guardians).
+    #[serde(default)]
+    pub summon_condition: Option<Condition>,
     /// May be Normal Summoned (not Set) without Tributes while this condition holds (SUM-2:
     /// "Swift Gaia the Fierce Knight", the only card in your hand).
     pub summon_without_tributes: Option<Condition>,

@@ -762,6 +762,11 @@ pub enum DuelRule {
     /// a battle a monster matching the filter is in, on either side ("Emissary of the
     /// Oasis": Level 3 or lower Normal Monsters).
     NoBattleDamageFromBattlesOf(super::filter::Filter),
+    /// The attacked player chooses (BATTLE-2): the source's controller chooses the target of
+    /// each attack its opponent declares on a monster, among the monsters that attacker could
+    /// attack; the attacking player still chooses whether to attack, with which monster, and a
+    /// direct attack where one is legal ("Patrician of Darkness").
+    ChoosesOpponentsAttackTargets,
 }
 
 impl Modifier {

@@ -17,6 +17,14 @@ use super::trigger::Condition;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Mem(pub u8);
 
+impl Mem {
+    /// The slot the rules fill (SUM-2): the monsters Tributed for this card's Tribute Summon
+    /// (or Tribute Set), remembered as they arrived in the GY; emptied when the card comes
+    /// to the field again, so it names the Tributes of the summon that put it there ("the
+    /// monster used for its Tribute Summon").
+    pub const TRIBUTES: Mem = Mem(u8::MAX);
+}
+
 /// A set of cards an operation acts on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Obj {
@@ -144,6 +152,15 @@ pub enum PlayerEffect {
     /// PHASE-6: the hand size limit becomes `n` for the rest of the duel (the End Phase
     /// discard keeps `n` cards instead of 6).
     HandLimit(u8),
+    /// TRAP-1's exception: may activate `n` Trap Cards from the hand for the rest of this
+    /// turn (`u8::MAX`: any number), each placed face-up on the field as it is activated;
+    /// the Trap's own activation timing and conditions still apply.
+    TrapsFromHand(u8),
+    /// PHASE-1's exception: this player's next Battle Phase is conducted twice. When that
+    /// Battle Phase ends toward Main Phase 2, a second Battle Phase begins (ending it toward
+    /// the End Phase declines the second); monsters may attack again in it as in a new
+    /// Battle Phase.
+    BattlePhaseTwice,
 }
 
 /// A moment a scheduled step waits for ([`Op::Later`]).

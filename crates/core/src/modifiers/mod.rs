@@ -68,6 +68,18 @@ pub struct PlayerFx {
     /// The hand size limit set for the rest of the duel (PHASE-6; 0: the rule's 6).
     #[serde(default)]
     pub hand_limit: u8,
+    /// Turn in which this player may activate Trap Cards from the hand (TRAP-1's exception).
+    #[serde(default)]
+    pub traps_from_hand_turn: u32,
+    /// How many more Trap Cards that turn (`u8::MAX`: any number).
+    #[serde(default)]
+    pub traps_from_hand_left: u8,
+    /// This player's next Battle Phases conducted twice (PHASE-1's exception).
+    #[serde(default)]
+    pub battle_twice: u8,
+    /// Turn whose Battle Phase is conducted twice, its second one not yet begun.
+    #[serde(default)]
+    pub second_battle_turn: u32,
 }
 
 impl PlayerFx {

@@ -27,7 +27,7 @@ impl Duel {
                     self.player_fx[to.idx()].no_summon_turn != self.turn
                         && !self.special_summons_locked(to)
                         && self.can_be_special_summoned(c, r.link.card)
-                        && !self.unique_blocked(c, to)
+                        && !self.summon_barred(c, to)
                 })
                 .collect();
             r.did = false;
@@ -279,7 +279,7 @@ impl Duel {
         let options = |d: &Duel, c: CardId| {
             if no_sets {
                 SmallVec::from_slice(&[Position::FaceUpAttack])
-            } else if d.pool.def(d.card(c).def).behavior.normal_set_only || d.unique_blocked(c, p) {
+            } else if d.pool.def(d.card(c).def).behavior.normal_set_only || d.summon_barred(c, p) {
                 SmallVec::from_slice(&[Position::FaceDownDefense])
             } else {
                 SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceDownDefense])
@@ -370,6 +370,12 @@ impl Duel {
             PlayerEffect::NoNormalSummonThisTurn => fx.no_normal_summon_turn = turn,
             PlayerEffect::NoBattlePhaseThisTurn => fx.no_battle_turn = turn,
             PlayerEffect::HandLimit(n) => fx.hand_limit = n,
+            PlayerEffect::BattlePhaseTwice => fx.battle_twice = fx.battle_twice.saturating_add(1),
+            PlayerEffect::TrapsFromHand(n) => {
+                let before = if fx.traps_from_hand_turn == turn { fx.traps_from_hand_left } else { 0 };
+                fx.traps_from_hand_turn = turn;
+                fx.traps_from_hand_left = if n == u8::MAX { n } else { before.saturating_add(n) };
+            }
         }
     }
 

@@ -124,6 +124,11 @@ impl Duel {
             self.clear_attacked_targets(id);
             self.clear_counters(id);
         }
+        // A monster coming to the field forgets the Tributes of an earlier summon
+        // (`Mem::TRIBUTES`: the summon that puts it there records its own).
+        if to.zone == Zone::Monster && from.zone != Zone::Monster && !self.memory.is_empty() {
+            self.memory.retain(|e| !(e.source == id && e.slot == crate::effect::Mem::TRIBUTES));
+        }
         let c = &mut self.cards[id.0 as usize];
         let from_position = Some(c.position);
         c.controller = to.player;
