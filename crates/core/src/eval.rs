@@ -346,6 +346,10 @@ impl Duel {
             }
             Obj::EventCards => ctx.link.map(|l| l.event_cards.iter().copied().collect()).unwrap_or_default(),
             Obj::Each => ctx.each.into_iter().collect(),
+            Obj::LinkBelowTargets => {
+                // Resolving, the link is off the chain: the last one is the link below it.
+                self.chain.last().map(|l| l.facts.targets.iter().filter(|&&(t, moves)| self.card(t).moves == moves).map(|&(t, _)| t).collect()).unwrap_or_default()
+            }
         }
     }
 

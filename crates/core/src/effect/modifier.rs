@@ -758,6 +758,10 @@ pub enum DuelRule {
     /// a battle a monster matching the filter is in, on either side ("Emissary of the
     /// Oasis": Level 3 or lower Normal Monsters).
     NoBattleDamageFromBattlesOf(super::filter::Filter),
+    /// Gains and losses reversed: every ATK/DEF gain ([`Modifier::AtkDef`]) applies as a loss
+    /// of the same amount and every loss as a gain, for every monster, while this applies; an
+    /// "ATK/DEF becomes" value is not a gain or a loss and stays ("Reverse Trap").
+    StatChangesReversed,
 }
 
 impl Modifier {
@@ -780,6 +784,10 @@ impl Modifier {
     /// `Duel` with [`DuelRule::NoMonsterSets`].
     pub fn no_monster_sets() -> Modifier {
         Modifier::Duel(DuelRule::NoMonsterSets)
+    }
+    /// `Duel` with [`DuelRule::StatChangesReversed`].
+    pub fn stat_changes_reversed() -> Modifier {
+        Modifier::Duel(DuelRule::StatChangesReversed)
     }
     /// `Duel` with [`DuelRule::NoEffectDamage`].
     pub fn no_effect_damage() -> Modifier {
