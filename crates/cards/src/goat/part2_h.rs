@@ -1,10 +1,10 @@
 //! Goat pool (part2_h): cards of `../shared/spec/pools/goat-2.txt` that reverse ATK/DEF gains
-//! and losses, let the opponent pick among declared values, or act on the monster targeted by
-//! the chain link they answer; each a declaration in the effect vocabulary with its rules text
-//! in the project's own words. None has a 2005 text of its own. The rulings decided for them
-//! are in `docs/rulings/goat-2-h.md`.
+//! and losses, let the opponent pick among declared values, act on the monster targeted by the
+//! chain link they answer, or gain the battle damage just dealt; each a declaration in the
+//! effect vocabulary with its rules text in the project's own words. None has a 2005 text of
+//! its own. The rulings decided for them are in `docs/rulings/goat-2-h.md`.
 
-use ygo_core::card::TrapKind;
+use ygo_core::card::{SpellKind, TrapKind};
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 
 /// A face-up "Amazoness" monster on the field.
@@ -51,6 +51,21 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             ],
             otherwise: vec![],
         })]),
+        // Sebek's Blessing
+        22537443 => {
+            let direct_damage = Num::BattleDamageTaken { who: Who::Opponent, direct_only: true };
+            Behavior::with(vec![E::spell(
+                SpellKind::QuickPlay,
+                "When a monster you control inflicts battle damage to your opponent with a direct attack: gain LP equal to that battle damage.",
+            )
+            .when(Condition::All(vec![
+                Condition::TookDamage { who: Who::Opponent, battle_only: true, min: 1 },
+                Condition::Battling(F::Attacker & F::YouControl),
+                Condition::Compare(direct_damage.clone(), Cmp::Gt, Num::Const(0)),
+            ]))
+            .in_damage_step()
+            .op(Op::gain_lp(Who::You, direct_damage))])
+        }
         _ => return None,
     })
 }
