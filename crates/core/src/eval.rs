@@ -240,6 +240,21 @@ impl Duel {
             Num::Declared => ctx.res.and_then(|r| r.declared.last()).map_or(0, |&(_, v)| v as i32),
             Num::Heads => ctx.res.map_or(0, |r| r.heads as i32),
             Num::EventDamage { battle } => ctx.link.and_then(|l| l.damage).filter(|d| d.1 == *battle).map_or(0, |d| d.0),
+            Num::BattleDamageTaken { who, direct_only } => {
+                if self.current_attack().is_none() {
+                    return 0;
+                }
+                let hit = self.who(*who, ctx.p);
+                let mut total = 0i32;
+                for e in self.events.iter().rev() {
+                    match *e {
+                        Event::BattleDamage { player, amount, .. } if hit.contains(&player) => total = total.saturating_add(amount),
+                        Event::AttackDeclared { target, .. } => return if *direct_only && target.is_some() { 0 } else { total },
+                        _ => {}
+                    }
+                }
+                0
+            }
             Num::Half(x) => self.num(x, ctx) / 2,
             Num::Times(x, k) => self.num(x, ctx).saturating_mul(*k),
             Num::Of(how, a, b) => how.apply(self.num(a, ctx), self.num(b, ctx)),
@@ -352,6 +367,13 @@ impl Duel {
             }
             Obj::EventCards => ctx.link.map(|l| l.event_cards.iter().copied().collect()).unwrap_or_default(),
             Obj::Each => ctx.each.into_iter().collect(),
+            Obj::LinkBelowTargets => {
+                // Resolving, the link is off the chain: the last one is the link below it.
+                self.chain
+                    .last()
+                    .map(|l| l.facts.targets.iter().filter(|&&(t, moves)| self.card(t).moves == moves).map(|&(t, _)| t).collect())
+                    .unwrap_or_default()
+            }
         }
     }
 

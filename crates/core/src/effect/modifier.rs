@@ -767,6 +767,10 @@ pub enum DuelRule {
     /// attack; the attacking player still chooses whether to attack, with which monster, and a
     /// direct attack where one is legal ("Patrician of Darkness").
     ChoosesOpponentsAttackTargets,
+    /// Gains and losses reversed: every ATK/DEF gain ([`Modifier::AtkDef`]) applies as a loss
+    /// of the same amount and every loss as a gain, for every monster, while this applies; an
+    /// "ATK/DEF becomes" value is not a gain or a loss and stays ("Reverse Trap").
+    StatChangesReversed,
 }
 
 impl Modifier {
@@ -789,6 +793,10 @@ impl Modifier {
     /// `Duel` with [`DuelRule::NoMonsterSets`].
     pub fn no_monster_sets() -> Modifier {
         Modifier::Duel(DuelRule::NoMonsterSets)
+    }
+    /// `Duel` with [`DuelRule::StatChangesReversed`].
+    pub fn stat_changes_reversed() -> Modifier {
+        Modifier::Duel(DuelRule::StatChangesReversed)
     }
     /// `Duel` with [`DuelRule::NoEffectDamage`].
     pub fn no_effect_damage() -> Modifier {

@@ -93,6 +93,15 @@ pub enum Num {
         /// Battle damage (else effect damage).
         battle: bool,
     },
+    /// The battle damage the players named took in the current attack (since its latest
+    /// declaration; 0 outside an attack, and 0 for an attack on a monster when `direct_only`):
+    /// "LP equal to the battle damage that monster inflicted" ("Sebek's Blessing").
+    BattleDamageTaken {
+        /// Whose damage is counted (from the controller's side).
+        who: Who,
+        /// Only the damage of a direct attack counts.
+        direct_only: bool,
+    },
 }
 
 impl From<i32> for Num {
@@ -144,6 +153,7 @@ impl Num {
             | Num::Declared
             | Num::Heads
             | Num::EventDamage { .. }
+            | Num::BattleDamageTaken { .. }
             | Num::RememberedCount(_)
             | Num::TurnsSince { .. } => false,
         }

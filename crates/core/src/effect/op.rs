@@ -75,6 +75,10 @@ pub enum Obj {
     /// turn, the numbers of the modifier fixed for that card ("double the ATK of each
     /// Machine": each monster's own ATK). Nothing elsewhere.
     Each,
+    /// The cards the chain link below the resolving one targets (while a link resolves, the
+    /// link it was chained to; its bound targets still where they were when targeted): "that
+    /// targeted monster" of a card activated in answer to a targeting effect.
+    LinkBelowTargets,
 }
 
 /// The position a Special Summon uses.
@@ -445,6 +449,9 @@ pub enum Op {
     /// a type, ...; [`Filter::Declared`]); a second declaration in the same resolution adds to
     /// the first ("a Type and an Attribute"; "your opponent declares a Level": "Reasoning").
     DeclareBy(Who, Declare),
+    /// A player picks one of the values declared so far in this resolution; only that one
+    /// stays declared ("declare 2 Attributes; your opponent selects 1 of them").
+    PickDeclared(Who),
     /// Negation by a resolving effect ([`NegateWhat`]: an activation, an effect, a summon).
     Negate(NegateWhat),
     /// The course of the turn changed by a resolving effect ([`Course`]).

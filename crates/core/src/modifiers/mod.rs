@@ -416,10 +416,12 @@ impl Duel {
             return base;
         }
         let mut v = base;
+        // "Reverse Trap": every gain applies as a loss and every loss as a gain.
+        let sign = if self.modifiers_where(|m| matches!(m, Modifier::Duel(crate::effect::DuelRule::StatChangesReversed))).next().is_some() { -1 } else { 1 };
         for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::AtkDef { .. } | Modifier::Becomes { layer: StatLayer::Current(_), .. })) {
             match m {
                 Modifier::AtkDef { scope, atk: a, def: d } if self.in_scope(scope, src, ctrl, fixed, id) => {
-                    v += self.num(if atk { a } else { d }, &Ctx::of(ctrl, src));
+                    v += sign * self.num(if atk { a } else { d }, &Ctx::of(ctrl, src));
                 }
                 Modifier::Becomes { layer: StatLayer::Current(scope), atk: a, def: d } if self.in_scope(scope, src, ctrl, fixed, id) => {
                     if let Some(n) = if atk { a } else { d } {

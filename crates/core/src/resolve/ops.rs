@@ -95,6 +95,7 @@ impl Duel {
             | Op::Lp(crate::effect::LpStep::Exchange)
             | Op::Lp(crate::effect::LpStep::Pay(..)) => self.run_lp_op(op, r),
             Op::DeclareBy(..)
+            | Op::PickDeclared(..)
             | Op::CallCoin
             | Op::TossCoins(..)
             | Op::Later { .. }
@@ -679,6 +680,7 @@ impl Duel {
         let card = r.link.card;
         match op {
             Op::DeclareBy(who, kind) => self.op_declare(self.chooser(*who, p), *kind, r),
+            Op::PickDeclared(who) => self.op_pick_declared(self.chooser(*who, p), r),
             Op::CallCoin => match self.take_answer() {
                 Some(Action::Announce(call)) => {
                     use rand::RngExt;
@@ -767,7 +769,7 @@ impl Duel {
                 r.declared.push((kind, v));
                 OpFlow::Next
             }
-            _ => OpFlow::Ask(Prompt::Announce { player: q, kind: AnnounceKind::Declare(kind), options: self.declare_options(kind) }),
+            _ => OpFlow::Ask(Prompt::Announce { player: q, kind: AnnounceKind::Declare(kind), options: self.declare_options_in(kind, r) }),
         }
     }
 
@@ -818,6 +820,33 @@ impl Duel {
             Test::Compare(a, cmp, b) => cmp.holds(self.num(a, &ctx), self.num(b, &ctx)),
             Test::AffectedIs(f) => r.affected.iter().any(|&c| self.filter_in(f, c, &ctx)),
         }
+    }
+
+    /// `Op::PickDeclared`: player `q` picks one of the values declared so far; only it stays.
+    fn op_pick_declared(&mut self, q: Player, r: &mut Resolution) -> OpFlow {
+        let Some(&(kind, _)) = r.declared.first() else { return OpFlow::Next };
+        let mut options: Vec<u32> = r.declared.iter().filter(|&&(k, _)| k == kind).map(|&(_, v)| v).collect();
+        options.dedup();
+        if options.len() < 2 {
+            return OpFlow::Next;
+        }
+        match self.take_answer() {
+            Some(Action::Announce(v)) if options.contains(&v) => {
+                self.emit(Event::Announced { player: q, value: v, kind: AnnounceKind::Declare(kind) });
+                r.declared.clear();
+                r.declared.push((kind, v));
+                OpFlow::Next
+            }
+            _ => OpFlow::Ask(Prompt::Announce { player: q, kind: AnnounceKind::Declare(kind), options }),
+        }
+    }
+
+    /// The values a player may declare (`Op::DeclareBy`): a value already declared in this
+    /// resolution is not declared again ("declare 2 Attributes": two different ones).
+    fn declare_options_in(&self, kind: crate::effect::Declare, r: &Resolution) -> Vec<u32> {
+        let mut v = self.declare_options(kind);
+        v.retain(|x| !r.declared.iter().any(|&(k, d)| k == kind && d == *x));
+        v
     }
 
     /// The values a player may declare (`Op::DeclareBy`).

@@ -54,7 +54,7 @@ impl Duel {
                 Op::If { test: Test::Holds(c), then, otherwise } if otherwise.is_empty() => {
                     return self.condition_in(c, ctx) && self.ops_possible(then, ctx);
                 }
-                Op::DeclareBy(..) => return true,
+                Op::DeclareBy(..) | Op::PickDeclared(..) => return true,
                 // The steps after a draw see a hand that holds the cards drawn ("draw 3
                 // cards, then discard 2").
                 Op::Draw { .. } => return self.op_possible(op, ctx),
