@@ -4,8 +4,8 @@
 //! `docs/rulings/edison-1-e6.md`.
 
 use ygo_core::card::Race;
-use ygo_core::types::SummonKind;
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
+use ygo_core::types::SummonKind;
 
 const ARCANITE_MAGICIAN: u32 = 31924889;
 
@@ -40,10 +40,7 @@ fn arcanite_magician(destroy: E) -> Behavior {
 /// Arcanite Magician's destroy effect: remove 1 Spell Counter from a card you control, then
 /// target 1 card in `place`.
 fn arcanite_destroy(place: Place, text: &str) -> E {
-    E::ignition(text)
-        .cost(Cost::RemoveCountersFromField { kind: Counter::Spell, count: 1 })
-        .target_in(place, 1, 1, F::Any)
-        .op(Op::destroy(Obj::Targets))
+    E::ignition(text).cost(Cost::RemoveCountersFromField { kind: Counter::Spell, count: 1 }).target_in(place, 1, 1, F::Any).op(Op::destroy(Obj::Targets))
 }
 
 /// Today's behaviour of this module's cards, by passcode.
@@ -57,10 +54,12 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::ChooseRandom { place: Place::Hand(Who::Opponent), filter: F::Any, count: Num::Const(1) })
         .op(Op::Discard(Obj::Chosen))]),
         // Gravekeeper's Descendant
-        30213599 => Behavior::with(vec![E::ignition("Tribute 1 other face-up \"Gravekeeper's\" monster, then target 1 card your opponent controls: destroy it.")
-            .cost(Cost::Cards { how: CostMove::Tribute, from: CostFrom::Monsters, filter: other_gravekeeper(), count: CostCount::Range(1, 1) })
-            .target_in(Place::Field(Who::Opponent), 1, 1, F::Any)
-            .op(Op::destroy(Obj::Targets))]),
+        30213599 => {
+            Behavior::with(vec![E::ignition("Tribute 1 other face-up \"Gravekeeper's\" monster, then target 1 card your opponent controls: destroy it.")
+                .cost(Cost::Cards { how: CostMove::Tribute, from: CostFrom::Monsters, filter: other_gravekeeper(), count: CostCount::Range(1, 1) })
+                .target_in(Place::Field(Who::Opponent), 1, 1, F::Any)
+                .op(Op::destroy(Obj::Targets))])
+        }
         // Arcanite Magician (today: a card the opponent controls)
         ARCANITE_MAGICIAN => arcanite_magician(arcanite_destroy(
             Place::Field(Who::Opponent),
