@@ -10,3 +10,4 @@ pub(crate) mod part1_b;
 pub(crate) mod part1_c;
 pub(crate) mod part1_d;
 pub(crate) mod part1_e;
+pub(crate) mod part1_f;

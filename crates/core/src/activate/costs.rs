@@ -33,6 +33,13 @@ impl Duel {
         let m = |f: &Filter, c: CardId| self.filter_matches(f, c, p, source);
         let (how, from, filter) = match cost {
             Cost::DetachMaterial(_) => return self.materials(source).iter().copied().collect(),
+            Cost::RemoveCountersFromField { kind, count } => {
+                return self
+                    .cards_in(crate::effect::Place::Field(crate::effect::Who::You), p)
+                    .into_iter()
+                    .filter(|&c| self.card(c).face_up() && self.counters_on(c, *kind) >= *count as u16)
+                    .collect()
+            }
             Cost::Cards { how, from, filter, .. } => (*how, from, filter),
             _ => return SmallVec::new(),
         };
@@ -73,6 +80,7 @@ impl Duel {
                 step > 0 && self.lp(p) >= step
             }
             Cost::RemoveCounters { kind, count } => self.counters_on(card, *kind) >= *count as u16,
+            Cost::RemoveCountersFromField { .. } => !self.raw_cost_candidates(cost, p, card).is_empty(),
             Cost::DetachMaterial(n) => c.zone() == Zone::Monster && self.materials(card).len() >= *n as usize,
             Cost::Cards { how, from: CostFrom::This, .. } => match how {
                 CostMove::Discard => c.zone() == Zone::Hand,

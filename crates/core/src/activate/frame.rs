@@ -136,7 +136,7 @@ impl Duel {
                     self.pay_card(*how, c);
                 }
             }
-            Cost::DetachMaterial(_) | Cost::Cards { .. } => {
+            Cost::DetachMaterial(_) | Cost::RemoveCountersFromField { .. } | Cost::Cards { .. } => {
                 if self.take_answer().is_none() {
                     let candidates = self.cost_candidates(cost, e, a.player, a.card).into_vec();
                     let n = candidates.len().min(u8::MAX as usize) as u8;
@@ -144,6 +144,7 @@ impl Duel {
                     // numbers that leave a possible effect).
                     let (min, max) = match cost {
                         Cost::DetachMaterial(count) => (*count, *count),
+                        Cost::RemoveCountersFromField { .. } => (1, 1),
                         Cost::Cards { count: CostCount::UpTo(max), .. } => (1, (*max).min(n).max(1)),
                         Cost::Cards { count: CostCount::Range(min, max), .. } => (*min, (*max).min(n).max(*min)),
                         _ => (1, n),
@@ -157,6 +158,7 @@ impl Duel {
                     match cost {
                         // ZONE-10, SUM-11: the player picks which materials to detach.
                         Cost::Cards { how, .. } => self.pay_card(*how, id),
+                        Cost::RemoveCountersFromField { kind, count } => self.add_counters(id, *kind, -(*count as i32)),
                         _ => self.detach_material(id),
                     }
                 }

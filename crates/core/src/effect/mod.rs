@@ -203,6 +203,15 @@ pub enum Cost {
         /// How many counters are removed.
         count: u8,
     },
+    /// Remove counters of a kind from a card you control (MISC-2): "remove 1 Spell Counter
+    /// from your side of the field". The player picks 1 face-up card they control that holds
+    /// at least `count` of them (this card too).
+    RemoveCountersFromField {
+        /// The kind of counter removed.
+        kind: Counter,
+        /// How many counters are removed (from the one card picked).
+        count: u8,
+    },
     /// Detach materials from this Xyz monster (ZONE-10, SUM-11).
     DetachMaterial(u8),
     /// Cards moved as a cost (EFF-5): picked from a place (or this card, or all of them),
