@@ -205,6 +205,11 @@ pub const EDISON: &[BuiltinDeck] = &[
         description: "Lightsworn Monarchs (6th SJC Edison, Jarel Winston): Caius and Thestalos, Ryko, Lyla and Jain, Solar Recharge, Debris Dragon, Gorz, Brionac and Stardust Dragon",
         ydk: include_str!("../decks/edison-lightsworn-monarchs.ydk"),
     },
+    BuiltinDeck {
+        name: "edison-synchro-cat",
+        description: "Synchro Cat (3rd SJC Edison): Rescue Cat, X-Saber Airbellum, Doomcaliber Knight, Gravekeeper's Spy and Descendant, Dark Armed Dragon, Arcanite Magician",
+        ydk: include_str!("../decks/edison-synchro-cat.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`], then [`EDISON`].
