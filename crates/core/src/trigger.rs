@@ -416,7 +416,9 @@ impl Duel {
             }
             BattleMoment::AttackTargeted => {
                 let Event::AttackDeclared { attacker, target: Some(t) } = e else { return None };
-                (*t == card && on_field_face_up).then_some(Some(*attacker))
+                // In the effect's range: face-up, or face-down for the range that says it
+                // works face-down (`Range::FaceDownMonster`: "Kiseitai").
+                (*t == card && in_range && c.zone() == Zone::Monster).then_some(Some(*attacker))
             }
             // Either player's Battle Phase (a card that means "your" says so in its condition).
             BattleMoment::EndOfBattlePhase => matches!(e, Event::StepEntered { step: BattleStep::End } if in_range).then_some(None),
