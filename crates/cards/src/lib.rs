@@ -127,6 +127,7 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::part3_c", goat::part3_c::behavior),
     ("goat::part3_d", goat::part3_d::behavior),
     ("goat::part3_e", goat::part3_e::behavior),
+    ("goat::part3_f", goat::part3_f::behavior),
     ("goat::part2_f", goat::part2_f::behavior),
     ("goat::part2_g", goat::part2_g::behavior),
     ("goat::part2_h", goat::part2_h::behavior),

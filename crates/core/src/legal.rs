@@ -686,8 +686,10 @@ impl Duel {
             Zone::Hand => c.controller() == viewer,
             // A player searching their own Deck sees the cards they may pick.
             // "Convulsion of Nature": a Deck turned over shows its top card to both players.
+            // A card shuffled face-up into a Deck stays known to both players (MISC-7).
             Zone::Deck => {
-                matches!(&self.prompt, Prompt::Select { player, candidates, .. } if *player == viewer && c.controller() == viewer && candidates.contains(&id))
+                c.face_up()
+                    || matches!(&self.prompt, Prompt::Select { player, candidates, .. } if *player == viewer && c.controller() == viewer && candidates.contains(&id))
                     || (self.player(c.controller()).deck.last() == Some(&id) && self.decks_face_up())
             }
             Zone::Extra => c.controller() == viewer || c.face_up(),

@@ -239,7 +239,8 @@ impl Duel {
             return;
         }
         let c = self.card(card);
-        let player = if c.zone().on_field() { c.controller() } else { c.owner() };
+        // A card in a hand or Deck is its holder's (a card shuffled into the opponent's Deck).
+        let player = if c.zone().on_field() || matches!(c.zone(), Zone::Hand | Zone::Deck) { c.controller() } else { c.owner() };
         // BATTLE-8: the attack target flipped face-up before damage calculation.
         let flipped_by_attack = self.effect_decl(card, effect).is_some_and(|e| e.kind == EffectKind::Flip)
             && self.current_attack().is_some_and(|a| a.target == Some(card))

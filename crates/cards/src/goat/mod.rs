@@ -25,6 +25,7 @@ pub(crate) mod part3_b;
 pub(crate) mod part3_c;
 pub(crate) mod part3_d;
 pub(crate) mod part3_e;
+pub(crate) mod part3_f;
 pub(crate) mod spells_a;
 pub(crate) mod spells_b;
 pub(crate) mod traps;

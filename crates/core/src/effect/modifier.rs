@@ -201,6 +201,14 @@ pub enum Modifier {
     /// [`crate::effect::Stat::Code`]): applied to a card (for a while), name checks read that
     /// name instead of the printed one ("Elemental HERO Prisma").
     NameBecomes(Num),
+    /// Type change: the face-up monsters in scope are of this Type (Race) instead of their
+    /// printed one; Type checks read it (the latest such modifier wins).
+    RaceBecomes {
+        /// The monsters whose Type changes.
+        scope: Scope,
+        /// The Type they become.
+        race: crate::card::Race,
+    },
     /// Prohibition of a declared name: cards with this name (a passcode: [`Num::Declared`],
     /// fixed when applied) cannot be activated nor their effects, cannot be Normal Summoned,
     /// Set, Flip Summoned or Special Summoned, cannot attack and cannot change their battle

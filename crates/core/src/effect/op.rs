@@ -277,6 +277,15 @@ pub enum Op {
         /// Place them on top of the Deck instead of shuffling it in.
         top: bool,
     },
+    /// Shuffle the cards face-up into a player's Deck (`whose`, from the effect controller's
+    /// side; the first player it names): there they stay face-up, so known to both players
+    /// (MISC-7), until they leave the Deck.
+    ShuffleFaceUpIntoDeck {
+        /// The cards to shuffle in.
+        what: Obj,
+        /// Whose Deck they go to.
+        whose: Who,
+    },
     /// Special Summon (SUM-5, SUM-7), to the controller's side or each card's owner's.
     SpecialSummon {
         /// The monsters to Special Summon.

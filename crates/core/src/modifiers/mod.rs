@@ -458,6 +458,25 @@ impl Duel {
         level.clamp(1, 255) as u8
     }
 
+    /// The monster's Type now: the one a `Modifier::RaceBecomes` gives it while it is face-up
+    /// on the field (the latest), else its printed one.
+    pub(crate) fn current_race(&self, id: CardId) -> Option<crate::card::Race> {
+        let printed = self.data(id).race;
+        let c = self.card(id);
+        if !self.any_modifiers() || c.zone() != Zone::Monster || !c.face_up() {
+            return printed;
+        }
+        let mut race = printed;
+        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::RaceBecomes { .. })) {
+            if let Modifier::RaceBecomes { scope, race: r } = m {
+                if self.in_scope(scope, src, ctrl, fixed, id) {
+                    race = Some(*r);
+                }
+            }
+        }
+        race
+    }
+
     /// `Modifier::NameBecomes`: the name an effect gave this card, if any (the latest).
     pub(crate) fn name_given(&self, id: CardId) -> Option<u32> {
         if !self.any_modifiers() {

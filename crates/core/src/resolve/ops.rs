@@ -59,7 +59,7 @@ impl Duel {
             | Op::AddCounters { .. }
             | Op::Tribute { .. }
             | Op::Remember { .. } => self.run_pick_op(op, r),
-            Op::Destroy(..) | Op::SendToGy(..) | Op::Discard(..) | Op::Banish { .. } | Op::ToHand(..) | Op::ToDeck { .. } => self.run_move_op(op, r),
+            Op::Destroy(..) | Op::SendToGy(..) | Op::Discard(..) | Op::Banish { .. } | Op::ToHand(..) | Op::ToDeck { .. } | Op::ShuffleFaceUpIntoDeck { .. } => self.run_move_op(op, r),
             Op::ChangePosition { .. } | Op::EquipTo(..) | Op::Control { .. } | Op::Set(..) => self.run_field_op(op, r),
             Op::SpecialSummon { .. }
             | Op::Summon(crate::effect::SummonStep::Pointed { .. })
@@ -302,6 +302,18 @@ impl Duel {
                     if from_deck {
                         self.emit(Event::Revealed { card: c });
                     }
+                }
+                self.set_affected(r, &list);
+                OpFlow::Next
+            }
+            Op::ShuffleFaceUpIntoDeck { what, whose } => {
+                let list = self.movable(self.acted_on(what, r));
+                let Some(&q) = self.who(*whose, p).first() else { return OpFlow::Next };
+                for &c in &list {
+                    self.move_card(c, Dest { player: q, zone: Zone::Deck, slot: None, position: Position::FaceUpDefense }, Reason::Effect);
+                }
+                if !list.is_empty() {
+                    self.shuffle_deck(q);
                 }
                 self.set_affected(r, &list);
                 OpFlow::Next

@@ -60,7 +60,7 @@ impl Duel {
                 Op::Draw { .. } => return self.op_possible(op, ctx),
                 op if op.is_branch() => return true,
                 // Cards go back into a Deck: what later steps draw is not known yet.
-                Op::ToDeck { .. } => return true,
+                Op::ToDeck { .. } | Op::ShuffleFaceUpIntoDeck { .. } => return true,
                 op if !self.op_possible(op, ctx) => return false,
                 _ => {}
             }
