@@ -4,6 +4,7 @@ pub mod args;
 pub mod bench;
 pub mod cmd_cards;
 pub mod cmd_deck;
+pub mod cmd_league;
 pub mod cmd_match;
 pub mod cmd_replay;
 pub mod cmd_scenario;

@@ -152,6 +152,10 @@ enum Cmd {
     Match(ygo_cli::cmd_match::MatchArgs),
     /// Run a Swiss tournament of registered decks with AI players and print the standings.
     Tournament(ygo_cli::cmd_tournament::TournamentArgs),
+    /// Rate the built-in AIs: a round robin on fixed deck pairs (by default the Goat
+    /// benchmark pairs, both deck orders, seats alternating), Bradley-Terry ratings on the Elo
+    /// scale with 95% intervals; the same duels as `python -m ygo.league`
+    League(ygo_cli::cmd_league::LeagueArgs),
     /// Serve the browser client: rooms against an AI or a friend (by code), spectators,
     /// accounts, finished duels with replays, ratings. Prints `listening on http://ADDR`.
     Serve(ygo_server::cli::ServeArgs),
@@ -204,6 +208,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Cmd::Cards(c) => ygo_cli::cmd_cards::run(c, cli.cards_db),
         Cmd::Match(a) => ygo_cli::cmd_match::run(a, &card_lookup(cli.cards_db)?),
         Cmd::Tournament(a) => ygo_cli::cmd_tournament::run(a, &card_lookup(cli.cards_db)?),
+        Cmd::League(a) => ygo_cli::cmd_league::run(a, &card_lookup(cli.cards_db)?),
         Cmd::Duel { deck, opponent_deck, vs, rules, seed, lp, second, plain, save_replay, position } => {
             let cards_db = cli.cards_db;
             let (rules, line) = rules.resolve_for(&[&deck, &opponent_deck])?;

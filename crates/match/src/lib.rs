@@ -1,6 +1,6 @@
 //! `ygo-match`: matches and tournaments over ygo duels, by the `MATCH-*` clauses of
 //! RULES.md: best of 3, first-or-second choice, siding, the match clock with extra turns,
-//! the extra duel and both forms of sudden death, and Swiss tournaments.
+//! the extra duel and both forms of sudden death, Swiss tournaments, and a rated league of AIs.
 //!
 //! The engine has no clock: time comes from a [`Clock`] the caller provides (a
 //! [`RealClock`] for people, a [`VirtualClock`] for AI games and tests). The driver plays
@@ -10,6 +10,7 @@
 pub mod clock;
 pub mod deck;
 pub mod judge;
+pub mod league;
 pub mod play;
 pub mod player;
 pub mod run;
