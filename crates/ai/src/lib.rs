@@ -134,5 +134,16 @@ pub fn play_out(duel: &mut Duel, players: &mut [Box<dyn Player>; 2]) -> u64 {
     n
 }
 
+/// Plays `duel` to the end with the AIs named (seat A's first), each seeded from `seed` as
+/// every league and `ygo.play` seeds them (so the same names and seed play the same duel
+/// everywhere): the number of decisions. An unknown name is refused before any move.
+pub fn play_by_name(duel: &mut Duel, ais: [&str; 2], seed: u64) -> Result<u64, String> {
+    let ai = |name: &str, salt: u64| {
+        by_name(name, seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ salt).ok_or_else(|| format!("unknown AI {name:?} (random, rules, greedy, mcts, mcts:N)"))
+    };
+    let mut players = [ai(ais[0], 1)?, ai(ais[1], 2)?];
+    Ok(play_out(duel, &mut players))
+}
+
 #[cfg(test)]
 mod tests;

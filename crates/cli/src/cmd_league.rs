@@ -54,17 +54,15 @@ struct Outcome {
     decisions: u64,
 }
 
-/// Plays one scheduled duel as `ygo.play` does: the same setup, the same AI seeds.
+/// Plays one scheduled duel as `ygo.play` does: the same setup (`Game::start` in
+/// `crates/py`), the AIs seeded by the same `ygo_ai::play_by_name`.
 fn play_one(decks: [&ygo_data::NamedDeck; 2], ais: [&str; 2], seed: u64, rules: &crate::rules::Rules) -> anyhow::Result<Outcome> {
     let mut setup = DuelSetup::new(decks[0].list.clone(), decks[1].list.clone(), seed);
     setup.edition = rules.edition;
     let mut duel =
         Duel::from_setup(rules.pool.clone(), &setup).map_err(|e| anyhow::anyhow!("{}", e.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; ")))?;
-    let ai =
-        |name: &str, salt: u64| ygo_ai::by_name(name, seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ salt).ok_or_else(|| anyhow::anyhow!("unknown AI {name:?}"));
-    let mut players = [ai(ais[0], 1)?, ai(ais[1], 2)?];
     duel.clear_events();
-    let decisions = ygo_ai::play_out(&mut duel, &mut players);
+    let decisions = ygo_ai::play_by_name(&mut duel, ais, seed).map_err(anyhow::Error::msg)?;
     let o = duel.outcome();
     Ok(Outcome { winner: o.and_then(|o| o.winner), reason: o.map(|o| format!("{:?}", o.reason)), turns: duel.turn(), decisions })
 }

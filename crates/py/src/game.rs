@@ -193,13 +193,9 @@ pub fn dealt_again(duel: &Duel, viewer: Player, seed: u64) -> Duel {
 /// to the end: the finished duel and the decisions the AIs answered.
 pub fn play_ais(decks: [&str; 2], ais: [&str; 2], seed: u64, edition: Option<&str>, format: Option<&str>) -> Result<(Duel, u64), String> {
     let mut g = Game::new(decks[0], decks[1], edition, seed, format)?;
-    let ai = |name: &str, salt: u64| {
-        ygo_ai::by_name(name, seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ salt)
-            .ok_or_else(|| format!("unknown AI {name:?} (random, rules, greedy, mcts, mcts:N)"))
-    };
-    let mut players = [ai(ais[0], 1)?, ai(ais[1], 2)?];
     g.duel.clear_events();
-    let n = ygo_ai::play_out(&mut g.duel, &mut players);
+    // The AIs seeded as `ygo league` seeds them: the same duel in both.
+    let n = ygo_ai::play_by_name(&mut g.duel, ais, seed)?;
     Ok((g.duel, n))
 }
 
