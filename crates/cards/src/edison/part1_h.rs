@@ -27,7 +27,14 @@ fn gladiator_monster() -> F {
 /// summoner controls, shuffled into the Deck to Special Summon it from the Extra Deck.
 fn contact_fusion(first: u32, others: u8, effects: Vec<E>) -> Behavior {
     Behavior {
-        materials: Some(Materials::FieldFusion { first: F::Named(first), rest: gladiator_monster(), min: others, max: others, either_field: false, into_deck: true }),
+        materials: Some(Materials::FieldFusion {
+            first: F::Named(first),
+            rest: gladiator_monster(),
+            min: others,
+            max: others,
+            either_field: false,
+            into_deck: true,
+        }),
         ..Behavior::with(effects)
     }
 }
