@@ -210,6 +210,11 @@ pub const EDISON: &[BuiltinDeck] = &[
         description: "Synchro Cat (3rd SJC Edison): Rescue Cat, X-Saber Airbellum, Doomcaliber Knight, Gravekeeper's Spy and Descendant, Dark Armed Dragon, Arcanite Magician",
         ydk: include_str!("../decks/edison-synchro-cat.ydk"),
     },
+    BuiltinDeck {
+        name: "edison-gladiator-beasts",
+        description: "Gladiator Beasts (5th SJC Edison, Jake Mattern): Test Tiger, Darius, Bestiari and the tag-outs, Gyzarus and Heraklinos shuffled in from the field, War Chariot",
+        ydk: include_str!("../decks/edison-gladiator-beasts.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`], then [`EDISON`].

@@ -26,7 +26,7 @@ const E_EMERGENCY_CALL: u32 = 213326;
 const GRAND_MOLE: u32 = 80344569;
 
 /// A "Gladiator Beast" card, wherever it is.
-fn gladiator() -> F {
+pub(crate) fn gladiator() -> F {
     F::NameHas("Gladiator Beast".into())
 }
 
@@ -37,12 +37,12 @@ fn six_samurai() -> F {
 
 /// Special Summoned by the effect of a "Gladiator Beast" monster, or by "Test Tiger", whose
 /// summon is treated as one.
-fn by_gladiator() -> F {
+pub(crate) fn by_gladiator() -> F {
     F::SummonedBy(Box::new((F::Monster & gladiator()) | F::Named(TEST_TIGER)))
 }
 
 /// The Gladiator Beast tag-out of the card `own`: another "Gladiator Beast" monster.
-fn tag_out(own: u32, name: &str) -> E {
+pub(crate) fn tag_out(own: u32, name: &str) -> E {
     shuffle_in_after_battle(
         &format!("At the end of the Battle Phase, if this card battled: you can shuffle it into the Deck to Special Summon 1 \"Gladiator Beast\" monster from your Deck, except \"{name}\"."),
         F::Monster & gladiator() & !F::Named(own),
@@ -52,7 +52,7 @@ fn tag_out(own: u32, name: &str) -> E {
 
 /// "If this card is Special Summoned by the effect of a "Gladiator Beast" monster" (a
 /// mandatory "if" trigger, or an optional "when" one).
-fn called_in(optional: bool, text: &str) -> E {
+pub(crate) fn called_in(optional: bool, text: &str) -> E {
     let t = Trigger::Summoned { normal: false, flip: false, special: true, of: Subject::This };
     let e = if optional { E::optional_when(t, text) } else { E::trigger(t, text) };
     e.when(Condition::This(by_gladiator()))

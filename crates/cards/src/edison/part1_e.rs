@@ -74,6 +74,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 min: 1,
                 max: u8::MAX,
                 either_field: true,
+                into_deck: false,
             }),
             ..Behavior::default()
         },

@@ -398,10 +398,13 @@ pub enum Bond {
     SourceDestroyedWhenItLeaves,
     /// Linked destruction: applied to a monster, when the source card leaves the field
     /// (`destroyed_only`: is destroyed), the monster is destroyed too ("Call of the
-    /// Haunted", "Premature Burial").
+    /// Haunted", "Premature Burial"), or (`into_deck`) shuffled into its owner's Deck
+    /// ("Gladiator Beast Darius"). Not an effect that starts a chain.
     DestroyedWithSource {
         /// Only when the source card is destroyed, not when it leaves the field in another way.
         destroyed_only: bool,
+        /// The monster is shuffled into its owner's Deck instead of destroyed.
+        into_deck: bool,
     },
     /// Control by equip: the equipped monster is controlled by the equip card's controller
     /// ("Snatch Steal").
@@ -423,7 +426,12 @@ impl Modifier {
     }
     /// `Bond` with [`Bond::DestroyedWithSource`].
     pub fn destroyed_with_source(destroyed_only: bool) -> Modifier {
-        Modifier::Bond(Bond::DestroyedWithSource { destroyed_only })
+        Modifier::Bond(Bond::DestroyedWithSource { destroyed_only, into_deck: false })
+    }
+    /// `Bond` with [`Bond::DestroyedWithSource`], the monster shuffled into the Deck when
+    /// the source card leaves the field.
+    pub fn shuffled_when_source_leaves() -> Modifier {
+        Modifier::Bond(Bond::DestroyedWithSource { destroyed_only: false, into_deck: true })
     }
     /// `Bond` with [`Bond::ControlEquipped`].
     pub fn control_equipped() -> Modifier {

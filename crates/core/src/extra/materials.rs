@@ -56,9 +56,11 @@ impl Duel {
                             .collect()
                     }
                     (ProcKind::Link, Materials::Link { filter, .. }) => face_up_monsters().filter(|&c| self.filter_matches(filter, c, p, card)).collect(),
-                    (ProcKind::FieldFusion, Materials::FieldFusion { first, rest, either_field, .. }) => {
+                    (ProcKind::FieldFusion, Materials::FieldFusion { first, rest, either_field, into_deck, .. }) => {
                         let theirs = self.player(p.opp()).monster_ids().filter(|_| *either_field);
-                        face_up_monsters()
+                        // A Contact Fusion may use the summoner's face-down monsters (revealed).
+                        ps.monster_ids()
+                            .filter(|&c| *into_deck || self.card(c).face_up())
                             .chain(theirs.filter(|&c| self.card(c).face_up()))
                             .filter(|&c| self.filter_matches(first, c, p, card) || self.filter_matches(rest, c, p, card))
                             .collect()

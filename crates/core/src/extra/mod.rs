@@ -70,8 +70,11 @@ pub enum Materials {
     /// by its own action, sending its listed materials from the field to the GY: 1 face-up
     /// monster matching `first` + `min..=max` face-up monsters matching `rest`, from the
     /// summoner's field or (`either_field`) from either player's ("Chimeratech Fortress
-    /// Dragon"). No Fusion Substitute; the number of materials is kept as the monster's
-    /// [`crate::effect::Stat::Tributes`] while it stays on the field.
+    /// Dragon"); or (`into_deck`, a Contact Fusion: "Gladiator Beast Gyzarus") shuffling them
+    /// into their owners' Decks (an Extra Deck monster: the Extra Deck), the summoner's
+    /// face-down monsters usable too (revealed). No Fusion Substitute; the number of
+    /// materials is kept as the monster's [`crate::effect::Stat::Tributes`] while it stays on
+    /// the field.
     FieldFusion {
         /// The one named material.
         first: Filter,
@@ -83,6 +86,8 @@ pub enum Materials {
         max: u8,
         /// The opponent's monsters may be materials too.
         either_field: bool,
+        /// The materials are shuffled into the Deck instead of sent to the GY.
+        into_deck: bool,
     },
 }
 

@@ -159,6 +159,24 @@ impl Duel {
         let p = t.player;
         self.new_timing();
         match t.kind {
+            ProcKind::FieldFusion if matches!(t.card.and_then(|c| self.materials_of(c)), Some(Materials::FieldFusion { into_deck: true, .. })) => {
+                // A Contact Fusion: the materials are shuffled into their owners' Decks (an
+                // Extra Deck monster: the Extra Deck); a face-down one is revealed first.
+                let mut owners: SmallVec<[Player; 2]> = SmallVec::new();
+                for &m in &t.picked {
+                    if !self.card(m).face_up() {
+                        self.emit(Event::Revealed { card: m });
+                    }
+                    let owner = self.card(m).owner();
+                    self.move_card(m, Dest { player: owner, zone: Zone::Deck, slot: None, position: Position::FaceDownDefense }, Reason::Material);
+                    if self.card(m).zone() == Zone::Deck && !owners.contains(&owner) {
+                        owners.push(owner);
+                    }
+                }
+                for o in owners {
+                    self.shuffle_deck(o);
+                }
+            }
             ProcKind::Synchro | ProcKind::Link | ProcKind::FieldFusion => {
                 for &m in &t.picked {
                     self.send_to_gy(m, Reason::Material);

@@ -418,6 +418,7 @@ impl Duel {
     fn check_source_links(&mut self) {
         use crate::effect::{Bond, Modifier};
         let mut doomed: SmallVec<[CardId; 2]> = SmallVec::new();
+        let mut shuffled: SmallVec<[CardId; 2]> = SmallVec::new();
         let mut returns: SmallVec<[(CardId, Player); 2]> = SmallVec::new();
         self.lingering.retain(|l| {
             let Some((t, moves)) = l.card else { return true };
@@ -430,12 +431,14 @@ impl Duel {
             }
             let s = &self.cards[l.source.0 as usize];
             match l.modifier {
-                Modifier::Bond(Bond::DestroyedWithSource { destroyed_only }) => {
+                Modifier::Bond(Bond::DestroyedWithSource { destroyed_only, into_deck }) => {
                     if s.moves == l.source_moves && s.zone.on_field() {
                         return true;
                     }
                     let destroyed = s.moves == l.source_moves + 1 && s.arrived.reason.is_some_and(|r| r.is_destroy());
-                    if !destroyed_only || destroyed {
+                    if into_deck {
+                        shuffled.push(t);
+                    } else if !destroyed_only || destroyed {
                         doomed.push(t);
                     }
                     false
@@ -486,6 +489,19 @@ impl Duel {
             if self.cards[t.0 as usize].zone == Zone::Monster {
                 self.send_to_gy(t, Reason::Destroy);
             }
+        }
+        let mut owners: SmallVec<[Player; 2]> = SmallVec::new();
+        for t in shuffled {
+            if self.cards[t.0 as usize].zone == Zone::Monster {
+                let owner = self.cards[t.0 as usize].owner;
+                self.move_card(t, Dest { player: owner, zone: Zone::Deck, slot: None, position: Position::FaceDownDefense }, Reason::Effect);
+                if self.cards[t.0 as usize].zone == Zone::Deck && !owners.contains(&owner) {
+                    owners.push(owner);
+                }
+            }
+        }
+        for o in owners {
+            self.shuffle_deck(o);
         }
     }
 
