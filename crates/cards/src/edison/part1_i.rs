@@ -31,7 +31,7 @@ fn one_for_one(from: Place, text: &str) -> Behavior {
     let level_1 = F::Monster & F::stat(Stat::Level, Cmp::Eq, 1) & F::can_special_summon();
     Behavior::with(vec![E::spell(ygo_core::card::SpellKind::Normal, text)
         .cost(Cost::send_from_hand(1, F::Monster))
-        .when(Condition::All(vec![Condition::FreeMonsterZones(1), Condition::Exists { place: from.clone(), filter: level_1.clone(), count: 1 }]))
+        .when(Condition::All(vec![Condition::FreeMonsterZones(1), Condition::Exists { place: from, filter: level_1.clone(), count: 1 }]))
         .op(Op::Choose { who: Who::You, place: from, filter: level_1, min: 1, max: 1 })
         .op(Op::special_summon(Obj::Chosen, SummonPos::FaceUp))])
 }
