@@ -139,6 +139,7 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("edison::part1_e", edison::part1_e::behavior),
     ("edison::part1_f", edison::part1_f::behavior),
     ("edison::part1_h", edison::part1_h::behavior),
+    ("edison::part1_i", edison::part1_i::behavior),
 ];
 
 /// The modules of 2005 versions: the Goat-pool behaviour of cards whose text changed later
@@ -163,8 +164,11 @@ const VERSIONS_2005: &[(&str, fn(u32) -> Option<Behavior>)] = &[
 
 /// The modules of 2010 versions: the Edison-pool behaviour of cards whose text changed later
 /// (a passcode at most once here too).
-const VERSIONS_2010: &[(&str, fn(u32) -> Option<Behavior>)] =
-    &[("edison::part1_d", edison::part1_d::behavior_2010), ("edison::part1_f", edison::part1_f::behavior_2010)];
+const VERSIONS_2010: &[(&str, fn(u32) -> Option<Behavior>)] = &[
+    ("edison::part1_d", edison::part1_d::behavior_2010),
+    ("edison::part1_f", edison::part1_f::behavior_2010),
+    ("edison::part1_i", edison::part1_i::behavior_2010),
+];
 
 /// The card index (`crates/cards/CARDS.md`): every card with a declared behaviour, by name,
 /// with the file of today's behaviour and of its 2005 version (a test keeps it current).
