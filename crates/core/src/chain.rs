@@ -144,10 +144,11 @@ impl Duel {
         self.emit(Event::ChainEnded);
         for card in std::mem::take(&mut self.resolved) {
             let c = self.card(card);
+            // A Normal Trap that became an Equip Card stays, equipped (SPELL-4).
             let one_shot = matches!(
                 self.data(card).kind,
                 Kind::Spell(SpellKind::Normal | SpellKind::QuickPlay | SpellKind::Ritual) | Kind::Trap(TrapKind::Normal | TrapKind::Counter)
-            );
+            ) && c.equip_to.is_none();
             // An Equip spell that did not equip goes to the GY too (SPELL-4).
             let lost_equip = matches!(self.data(card).kind, Kind::Spell(SpellKind::Equip)) && c.equip_to.is_none();
             if (one_shot || lost_equip) && matches!(c.zone(), Zone::SpellTrap | Zone::Field) && c.face_up() && !self.stays_on_field(card) {

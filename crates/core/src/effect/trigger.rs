@@ -279,6 +279,12 @@ pub enum Condition {
     /// Position, by any means ("when a face-up Attack Position monster your opponent
     /// controls is changed to face-up Defense Position": "Tragedy").
     ChangedToDefense(Filter),
+    /// An equip just happened (the latest happening, SPELL-4): an Equip Card matching the
+    /// filter (read now, still equipped there) was equipped to a monster, by either player,
+    /// whatever equipped it: an Equip Spell resolving, a card becoming an Equip Card, an
+    /// Equip Card moved to another monster ("when a monster is equipped with an Equip Card":
+    /// "Armored Glass").
+    JustEquipped(Filter),
 }
 
 impl Condition {
