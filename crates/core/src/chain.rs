@@ -36,6 +36,11 @@ pub struct ChainLink {
     pub effect_negated: bool,
     /// Targets, event card and cost fixed on activation.
     pub facts: LinkFacts,
+    /// The effect damage this link inflicts, changed by a link chained to it
+    /// ([`crate::effect::NegateWhat::Damage`]), per player who would take it (by index):
+    /// `Some(None)` not taken, `Some(Some(q))` taken by `q` instead.
+    #[serde(default)]
+    pub damage_change: [Option<Option<Player>>; 2],
 }
 
 impl Duel {

@@ -291,6 +291,24 @@ impl Duel {
     /// Does any card of the object satisfy `pred`? The cards of a place ([`Obj::All`]) are
     /// visited, not collected, so a filter that relates a card to "every card in a place"
     /// allocates nothing (listing legal actions allocates nothing).
+    /// Would the chain link inflict effect damage to player `q` ([`crate::effect::LinkFact::WouldDamage`])?
+    pub(crate) fn link_would_damage(&self, l: &crate::chain::ChainLink, q: Player) -> bool {
+        use crate::effect::{LpStep, Op};
+        let Some(e) = self.acting_decl(l.card, l.effect, &l.facts) else { return false };
+        let ctx = Ctx::with_link(l.controller, l.card, &l.facts);
+        fn walk(d: &Duel, ops: &[Op], q: Player, l: &crate::chain::ChainLink, ctx: &Ctx<'_>) -> bool {
+            ops.iter().any(|o| match o {
+                Op::Lp(LpStep::Damage { who, .. }) => d.who(*who, l.controller).contains(&q),
+                Op::Lp(LpStep::DamageController { of, .. }) => d.objects_in(of, ctx).iter().any(|&c| d.card(c).controller() == q),
+                Op::If { then, otherwise, .. } => walk(d, then, q, l, ctx) || walk(d, otherwise, q, l, ctx),
+                Op::MayDo(v) => walk(d, v, q, l, ctx),
+                Op::ChooseOne(vs) => vs.iter().any(|v| walk(d, v, q, l, ctx)),
+                _ => false,
+            })
+        }
+        walk(self, &e.ops, q, l, &ctx)
+    }
+
     /// Is the monster `m` another correct target for the Equip Card `e` (SPELL-4)? A face-up
     /// monster on the field, not the one `e` equips now, that meets the targets of `e`'s own
     /// effect that equips it (read from `e`'s side); `e` with no such effect (equipped by
@@ -300,9 +318,7 @@ impl Duel {
         if mc.zone() != Zone::Monster || !mc.face_up() || e == m || self.card(e).equip_to == Some(m) {
             return false;
         }
-        let equips_itself = |o: &crate::effect::Op| {
-            matches!(o, crate::effect::Op::EquipTo(_) | crate::effect::Op::EquipAsCard { what: Obj::This, .. })
-        };
+        let equips_itself = |o: &crate::effect::Op| matches!(o, crate::effect::Op::EquipTo(_) | crate::effect::Op::EquipAsCard { what: Obj::This, .. });
         let effects = &self.pool.def(self.card(e).def).behavior.effects;
         let Some(spec) = effects.iter().find(|d| d.target.is_some() && d.ops.iter().any(equips_itself)).and_then(|d| d.target.as_ref()) else {
             return true;
@@ -810,6 +826,10 @@ impl Duel {
             }
             Condition::Pending(crate::effect::PendingSummon::SpecialSummon) => {
                 self.chain.is_empty() && self.summon_pending.is_some_and(|m| self.card(m).summon == crate::types::SummonKind::Special)
+            }
+            Condition::ChainTop(crate::effect::LinkFact::WouldDamage(w)) => {
+                let hit = self.who(*w, p);
+                self.chain.last().is_some_and(|l| !l.activation_negated && hit.iter().any(|&q| self.link_would_damage(l, q)))
             }
             Condition::ChainTop(crate::effect::LinkFact::SpecialSummons) => self.chain.last().is_some_and(|l| {
                 use crate::effect::Op;

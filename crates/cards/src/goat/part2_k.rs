@@ -1,7 +1,8 @@
-//! Goat pool (part2_k): cards of `../shared/spec/pools/goat-2.txt` about Equip Cards: an Equip
-//! Card moved to another monster (a correct target for it), a Trap answering an equip, a Trap
-//! that becomes an Equip Card; each a declaration in the effect vocabulary with its rules text
-//! in the project's own words. The rulings decided for them are in `docs/rulings/goat-2-k.md`.
+//! Goat pool (part2_k): cards of `../shared/spec/pools/goat-2.txt` about Equip Cards and effect
+//! damage: an Equip Card moved to another monster (a correct target for it), a Trap answering an
+//! equip, a Trap that becomes an Equip Card, the damage of the chain link answered taken by the
+//! opponent or not at all; each a declaration in the effect vocabulary with its rules text in the
+//! project's own words. The rulings decided for them are in `docs/rulings/goat-2-k.md`.
 
 use ygo_core::card::{SpellKind, TrapKind};
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
@@ -73,6 +74,28 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     def: Num::Const(0),
                 }),
         ]),
+        // Barrel Behind the Door
+        78783370 => Behavior::with(vec![E::trap(
+            TrapKind::Counter,
+            "When a card or effect is activated that would inflict damage to you: your opponent takes that damage instead.",
+        )
+        .when(Condition::ChainTop(LinkFact::WouldDamage(Who::You)))
+        .op(Op::Negate(NegateWhat::Damage { redirect: true }))]),
+        // Trap of Board Eraser
+        3055837 => Behavior::with(vec![E::trap(
+            TrapKind::Counter,
+            "When an effect is activated that would inflict damage to you (not battle damage): you take none of that damage, then your opponent discards 1 card of their choice.",
+        )
+        .when(Condition::ChainTop(LinkFact::WouldDamage(Who::You)))
+        .op(Op::Negate(NegateWhat::Damage { redirect: false }))
+        .op(Op::If {
+            test: Test::Did,
+            then: vec![
+                Op::Choose { who: Who::Opponent, place: Place::Hand(Who::Opponent), filter: F::Any, min: 1, max: 1 },
+                Op::Discard(Obj::Chosen),
+            ],
+            otherwise: vec![],
+        })]),
         _ => return None,
     })
 }

@@ -586,6 +586,14 @@ pub enum NegateWhat {
     },
     /// Negate the summon in progress; the monster is destroyed (SUM-3).
     Summon,
+    /// The effect damage the previous chain link would inflict to this effect's controller
+    /// is not taken; with `redirect`, the controller's opponent takes it instead ("your
+    /// opponent takes the damage instead": "Barrel Behind the Door"; "negate the effect
+    /// damage you receive": "Trap of Board Eraser"). The rest of that link's effect applies.
+    Damage {
+        /// The controller's opponent takes the damage instead.
+        redirect: bool,
+    },
 }
 
 impl Op {

@@ -328,6 +328,11 @@ pub enum LinkFact {
     /// The chain's last link is an effect that Special Summons (SUM-14: "an effect that
     /// Special Summons a monster").
     SpecialSummons,
+    /// The chain's last link would inflict effect damage to the player named (from the
+    /// asking card's controller's side): one of its steps (branches included) inflicts
+    /// damage to that player, or to the controller of a card of its object that they
+    /// control now ("an effect that would inflict damage to you is activated").
+    WouldDamage(Who),
 }
 
 impl Condition {

@@ -252,7 +252,11 @@ impl Duel {
                 // What it gives the monster it equips follows it.
                 let (host_moves, equip_moves) = (self.card(host).moves, self.card(e).moves);
                 for l in self.lingering.iter_mut() {
-                    if l.source == e && l.source_moves == equip_moves && l.until == crate::effect::Duration::WhileSourceOnField && l.card.is_some_and(|(c, _)| c == old) {
+                    if l.source == e
+                        && l.source_moves == equip_moves
+                        && l.until == crate::effect::Duration::WhileSourceOnField
+                        && l.card.is_some_and(|(c, _)| c == old)
+                    {
                         l.card = Some((host, host_moves));
                     }
                 }
