@@ -36,6 +36,11 @@ pub struct ChainLink {
     pub effect_negated: bool,
     /// Targets, event card and cost fixed on activation.
     pub facts: LinkFacts,
+    /// The effect damage this link inflicts, changed by a link chained to it
+    /// ([`crate::effect::NegateWhat::Damage`]), per player who would take it (by index):
+    /// `Some(None)` not taken, `Some(Some(q))` taken by `q` instead.
+    #[serde(default)]
+    pub damage_change: [Option<Option<Player>>; 2],
 }
 
 impl Duel {
@@ -144,10 +149,11 @@ impl Duel {
         self.emit(Event::ChainEnded);
         for card in std::mem::take(&mut self.resolved) {
             let c = self.card(card);
+            // A Normal Trap that became an Equip Card stays, equipped (SPELL-4).
             let one_shot = matches!(
                 self.data(card).kind,
                 Kind::Spell(SpellKind::Normal | SpellKind::QuickPlay | SpellKind::Ritual) | Kind::Trap(TrapKind::Normal | TrapKind::Counter)
-            );
+            ) && c.equip_to.is_none();
             // An Equip spell that did not equip goes to the GY too (SPELL-4).
             let lost_equip = matches!(self.data(card).kind, Kind::Spell(SpellKind::Equip)) && c.equip_to.is_none();
             if (one_shot || lost_equip) && matches!(c.zone(), Zone::SpellTrap | Zone::Field) && c.face_up() && !self.stays_on_field(card) {

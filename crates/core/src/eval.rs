@@ -291,6 +291,43 @@ impl Duel {
     /// Does any card of the object satisfy `pred`? The cards of a place ([`Obj::All`]) are
     /// visited, not collected, so a filter that relates a card to "every card in a place"
     /// allocates nothing (listing legal actions allocates nothing).
+    /// Would the chain link inflict effect damage to player `q` ([`crate::effect::LinkFact::WouldDamage`])?
+    pub(crate) fn link_would_damage(&self, l: &crate::chain::ChainLink, q: Player) -> bool {
+        use crate::effect::{LpStep, Op};
+        let Some(e) = self.acting_decl(l.card, l.effect, &l.facts) else { return false };
+        let ctx = Ctx::with_link(l.controller, l.card, &l.facts);
+        fn walk(d: &Duel, ops: &[Op], q: Player, l: &crate::chain::ChainLink, ctx: &Ctx<'_>) -> bool {
+            ops.iter().any(|o| match o {
+                Op::Lp(LpStep::Damage { who, .. }) => d.who(*who, l.controller).contains(&q),
+                Op::Lp(LpStep::DamageController { of, .. }) => d.objects_in(of, ctx).iter().any(|&c| d.card(c).controller() == q),
+                Op::If { then, otherwise, .. } => walk(d, then, q, l, ctx) || walk(d, otherwise, q, l, ctx),
+                Op::MayDo(v) => walk(d, v, q, l, ctx),
+                Op::ChooseOne(vs) => vs.iter().any(|v| walk(d, v, q, l, ctx)),
+                _ => false,
+            })
+        }
+        walk(self, &e.ops, q, l, &ctx)
+    }
+
+    /// Is the monster `m` another correct target for the Equip Card `e` (SPELL-4)? A face-up
+    /// monster on the field, not the one `e` equips now, that meets the targets of `e`'s own
+    /// effect that equips it (read from `e`'s side); `e` with no such effect (equipped by
+    /// another card) may equip any.
+    pub(crate) fn correct_equip_target(&self, e: CardId, m: CardId) -> bool {
+        let mc = self.card(m);
+        if mc.zone() != Zone::Monster || !mc.face_up() || e == m || self.card(e).equip_to == Some(m) {
+            return false;
+        }
+        let equips_itself = |o: &crate::effect::Op| matches!(o, crate::effect::Op::EquipTo(_) | crate::effect::Op::EquipAsCard { what: Obj::This, .. });
+        let effects = &self.pool.def(self.card(e).def).behavior.effects;
+        let Some(spec) = effects.iter().find(|d| d.target.is_some() && d.ops.iter().any(equips_itself)).and_then(|d| d.target.as_ref()) else {
+            return true;
+        };
+        let ctrl = self.card(e).controller();
+        let ctx = Ctx::of(ctrl, e);
+        self.any_card_in(spec.place, ctrl, |c| c == m) && self.filter_in(&spec.filter, m, &ctx)
+    }
+
     fn any_object(&self, o: &Obj, ctx: &Ctx<'_>, mut pred: impl FnMut(CardId) -> bool) -> bool {
         match o {
             Obj::All(place, f) => {
@@ -497,6 +534,7 @@ impl Duel {
             Filter::Rel(Relation::ListsMaterial, o) => self.any_object(o, ctx, |m| self.lists_material_named(id, m)),
             Filter::Rel(Relation::EquippedTo, o) => c.equip_to.is_some_and(|t| self.any_object(o, ctx, |x| x == t)),
             Filter::Rel(Relation::EquippedWith, o) => self.any_object(o, ctx, |e| self.card(e).equip_to == Some(id)),
+            Filter::Rel(Relation::CorrectEquipTargetFor, o) => self.any_object(o, ctx, |e| self.correct_equip_target(e, id)),
             Filter::Declared => ctx.res.is_some_and(|r| !r.declared.is_empty() && r.declared.iter().all(|&(k, v)| self.matches_declared(id, k, v))),
             Filter::InDeck => c.zone() == Zone::Deck,
             Filter::OnField => c.zone().on_field(),
@@ -726,6 +764,12 @@ impl Duel {
                 }
                 _ => false,
             }),
+            Condition::JustEquipped(f) => self.recent.iter().any(|e| match *e {
+                Event::Equipped { card, to } => {
+                    self.card(card).zone() == Zone::SpellTrap && self.card(card).equip_to == Some(to) && self.filter_in(f, card, ctx)
+                }
+                _ => false,
+            }),
             Condition::Pending(crate::effect::PendingSummon::Summon) => self.summon_pending.is_some() && self.chain.is_empty(),
             Condition::Exists { place, filter, count } => {
                 let mut found = 0;
@@ -782,6 +826,10 @@ impl Duel {
             }
             Condition::Pending(crate::effect::PendingSummon::SpecialSummon) => {
                 self.chain.is_empty() && self.summon_pending.is_some_and(|m| self.card(m).summon == crate::types::SummonKind::Special)
+            }
+            Condition::ChainTop(crate::effect::LinkFact::WouldDamage(w)) => {
+                let hit = self.who(*w, p);
+                self.chain.last().is_some_and(|l| !l.activation_negated && hit.iter().any(|&q| self.link_would_damage(l, q)))
             }
             Condition::ChainTop(crate::effect::LinkFact::SpecialSummons) => self.chain.last().is_some_and(|l| {
                 use crate::effect::Op;

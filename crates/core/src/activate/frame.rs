@@ -243,6 +243,7 @@ impl Duel {
                     activation_negated: false,
                     effect_negated: false,
                     facts: a.facts,
+                    damage_change: Default::default(),
                 };
                 let targets = link.facts.targets.clone();
                 self.chain.push(link);

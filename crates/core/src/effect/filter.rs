@@ -329,6 +329,13 @@ pub enum Relation {
     /// A Fusion Monster that lists by name, as a Fusion Material, the name of a card of the
     /// object.
     ListsMaterial,
+    /// Another correct target for an Equip Card of the object (SPELL-4): a face-up monster on
+    /// the field, not the one it equips now, that meets that card's own equip condition, the targets of its effect that
+    /// equips it (an Equip Spell's activation, a Union monster's or an Equip Trap's equip
+    /// effect), read from that card's side; an Equip Card with no equip effect of its own (a
+    /// card another card's effect equipped) may equip any face-up monster. "Equip it to
+    /// another correct target": "Tailor of the Fickle", "Collected Power".
+    CorrectEquipTargetFor,
 }
 
 impl Filter {
@@ -359,6 +366,10 @@ impl Filter {
     /// Has a card of the object equipped to it.
     pub fn equipped_with(o: Obj) -> Filter {
         Filter::Rel(Relation::EquippedWith, Box::new(o))
+    }
+    /// A correct target for an Equip Card of the object ([`Relation::CorrectEquipTargetFor`]).
+    pub fn correct_equip_target_for(o: Obj) -> Filter {
+        Filter::Rel(Relation::CorrectEquipTargetFor, Box::new(o))
     }
     /// A property a target needs only when it is chosen (not again at resolution).
     pub fn at_activation(f: Filter) -> Filter {

@@ -306,7 +306,12 @@ pub enum Op {
     EquipTo(Obj),
     /// The card of `what` becomes an Equip Card equipped to the card of `to`, placed in the
     /// controller's S/T zone; `grants` applies to the equipped monster while it stays
-    /// equipped (its numbers fixed now).
+    /// equipped (its numbers fixed now). A card of `what` that is already an Equip Card on
+    /// the field moves instead: it becomes equipped to that monster, staying in its zone
+    /// (what it gives follows it; `grants` is not read for it), and is destroyed by rule if
+    /// that monster is not a correct target for it (SPELL-4,
+    /// [`crate::effect::Relation::CorrectEquipTargetFor`]): "equip that Equip Card to another
+    /// monster".
     EquipAsCard {
         /// The card that becomes an Equip Card.
         what: Obj,
@@ -581,6 +586,14 @@ pub enum NegateWhat {
     },
     /// Negate the summon in progress; the monster is destroyed (SUM-3).
     Summon,
+    /// The effect damage the previous chain link would inflict to this effect's controller
+    /// is not taken; with `redirect`, the controller's opponent takes it instead ("your
+    /// opponent takes the damage instead": "Barrel Behind the Door"; "negate the effect
+    /// damage you receive": "Trap of Board Eraser"). The rest of that link's effect applies.
+    Damage {
+        /// The controller's opponent takes the damage instead.
+        redirect: bool,
+    },
 }
 
 impl Op {

@@ -279,6 +279,12 @@ pub enum Condition {
     /// Position, by any means ("when a face-up Attack Position monster your opponent
     /// controls is changed to face-up Defense Position": "Tragedy").
     ChangedToDefense(Filter),
+    /// An equip just happened (the latest happening, SPELL-4): an Equip Card matching the
+    /// filter (read now, still equipped there) was equipped to a monster, by either player,
+    /// whatever equipped it: an Equip Spell resolving, a card becoming an Equip Card, an
+    /// Equip Card moved to another monster ("when a monster is equipped with an Equip Card":
+    /// "Armored Glass").
+    JustEquipped(Filter),
 }
 
 impl Condition {
@@ -322,6 +328,11 @@ pub enum LinkFact {
     /// The chain's last link is an effect that Special Summons (SUM-14: "an effect that
     /// Special Summons a monster").
     SpecialSummons,
+    /// The chain's last link would inflict effect damage to the player named (from the
+    /// asking card's controller's side): one of its steps (branches included) inflicts
+    /// damage to that player, or to the controller of a card of its object that they
+    /// control now ("an effect that would inflict damage to you is activated").
+    WouldDamage(Who),
 }
 
 impl Condition {

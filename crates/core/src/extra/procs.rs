@@ -248,6 +248,7 @@ impl Duel {
             activation_negated: false,
             effect_negated: false,
             facts: Default::default(),
+            damage_change: Default::default(),
         };
         self.chain.push(link);
         self.emit(Event::Activated { card, player: p, effect: PENDULUM_SCALE, link: self.chain.len() as u8, targets: [None; 2] });

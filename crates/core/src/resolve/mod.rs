@@ -221,7 +221,8 @@ impl Duel {
                     self.data(card).kind,
                     crate::card::Kind::Spell(crate::card::SpellKind::Continuous | crate::card::SpellKind::Field | crate::card::SpellKind::Equip)
                         | crate::card::Kind::Trap(crate::card::TrapKind::Continuous)
-                );
+                )
+                || self.card(card).equip_to.is_some(); // a Trap that became an Equip Card (SPELL-4)
             if persistent && self.card(card).zone().on_field() && self.card(card).face_up() {
                 self.cards[card.0 as usize].active = true;
                 self.field_spell_resolved(card);
@@ -303,6 +304,7 @@ impl Duel {
                 activation_negated: false,
                 effect_negated: false,
                 facts: Default::default(),
+                damage_change: Default::default(),
             };
             let mut r = Resolution::new(link, 0, self.happenings);
             r.affected = d.cards.iter().filter(|&&(c, moves)| self.card(c).moves == moves).map(|&(c, _)| c).collect();

@@ -77,6 +77,7 @@ impl Duel {
             | Op::Summon(crate::effect::SummonStep::NormalNow(..)) => self.run_summon_op(op, r),
             Op::Negate(crate::effect::NegateWhat::Activation { .. })
             | Op::Negate(crate::effect::NegateWhat::Effect { .. })
+            | Op::Negate(crate::effect::NegateWhat::Damage { .. })
             | Op::Negate(crate::effect::NegateWhat::Summon)
             | Op::Course(crate::effect::Course::NegateAttack)
             | Op::Course(crate::effect::Course::EndBattlePhase)
@@ -503,6 +504,14 @@ impl Duel {
                 }
                 OpFlow::Next
             }
+            Op::Negate(crate::effect::NegateWhat::Damage { redirect }) => {
+                let n = r.n as usize;
+                if n >= 2 {
+                    self.chain[n - 2].damage_change[p.idx()] = Some(redirect.then_some(p.opp()));
+                    r.did = true;
+                }
+                OpFlow::Next
+            }
             Op::Negate(crate::effect::NegateWhat::Summon) => {
                 if let Some(m) = self.summon_pending.take() {
                     self.negate_summon(m);
@@ -576,7 +585,11 @@ impl Duel {
                 let value = self.num(amount, &Ctx::resolving(r));
                 for q in self.who(*who, p) {
                     match op {
-                        Op::Lp(crate::effect::LpStep::Damage { .. }) => self.effect_damage(q, value, card),
+                        Op::Lp(crate::effect::LpStep::Damage { .. }) => {
+                            if let Some(t) = r.link.damage_change[q.idx()].unwrap_or(Some(q)) {
+                                self.effect_damage(t, value, card);
+                            }
+                        }
                         Op::Lp(crate::effect::LpStep::Gain { .. }) if self.gains_become_damage(q) => self.effect_damage(q, value, card),
                         Op::Lp(crate::effect::LpStep::Gain { .. }) => self.change_lp(q, value),
                         _ => {
@@ -595,7 +608,9 @@ impl Duel {
                     let q = self.card(c).controller();
                     if !hit.contains(&q) {
                         hit.push(q);
-                        self.effect_damage(q, value, card);
+                        if let Some(t) = r.link.damage_change[q.idx()].unwrap_or(Some(q)) {
+                            self.effect_damage(t, value, card);
+                        }
                     }
                 }
                 r.did = value > 0 && !hit.is_empty();

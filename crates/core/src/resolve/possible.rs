@@ -86,6 +86,9 @@ impl Duel {
             | Op::ToHand(Obj::All(place, f))
             | Op::SendToGy(Obj::All(place, f))
             | Op::Banish { what: Obj::All(place, f), .. } => any_in(place, f),
+            // A pick among cards related to the targets ("another monster it can equip")
+            // cannot be judged before the targets are chosen: their groups were checked.
+            Op::Choose { filter, min, .. } if *min > 0 && ctx.link.is_none() && reads_targets(filter) => true,
             Op::Choose { place, filter, min, .. } if *min > 0 => any_in(place, filter),
             Op::Draw { who, count } => {
                 let n = self.num(count, ctx).max(0) as usize;
@@ -102,5 +105,16 @@ impl Duel {
             }
             _ => true,
         }
+    }
+}
+
+/// Does the filter relate the card to the effect's targets ([`Obj::Targets`], [`Obj::Target`])?
+fn reads_targets(f: &crate::effect::Filter) -> bool {
+    use crate::effect::Filter;
+    match f {
+        Filter::Rel(_, o) => matches!(**o, Obj::Targets | Obj::Target(_)),
+        Filter::And(v) | Filter::Or(v) => v.iter().any(reads_targets),
+        Filter::Not(f) | Filter::AtActivation(f) => reads_targets(f),
+        _ => false,
     }
 }

@@ -239,6 +239,33 @@ impl Duel {
             if e == host || !host_ok(self) || self.held_in_gy(e) {
                 continue;
             }
+            // An Equip Card already on the field moves to the monster, staying in its zone;
+            // moved to a monster that is not a correct target for it, it is destroyed
+            // (SPELL-4).
+            if let (Zone::SpellTrap, Some(old)) = (self.card(e).zone(), self.card(e).equip_to) {
+                if old == host {
+                    continue;
+                }
+                let correct = self.correct_equip_target(e, host);
+                self.cards[e.0 as usize].equip_to = Some(host);
+                self.emit(Event::Equipped { card: e, to: host });
+                // What it gives the monster it equips follows it.
+                let (host_moves, equip_moves) = (self.card(host).moves, self.card(e).moves);
+                for l in self.lingering.iter_mut() {
+                    if l.source == e
+                        && l.source_moves == equip_moves
+                        && l.until == crate::effect::Duration::WhileSourceOnField
+                        && l.card.is_some_and(|(c, _)| c == old)
+                    {
+                        l.card = Some((host, host_moves));
+                    }
+                }
+                done.push(e);
+                if !correct {
+                    self.send_to_gy(e, Reason::RuleDestroy);
+                }
+                continue;
+            }
             let Some(&z) = self.free_spell_zones(p).first() else { break };
             let grant = grants.map(|m| {
                 // Numbers read the card becoming the equip as it is now.
