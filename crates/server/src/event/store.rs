@@ -101,22 +101,28 @@ impl Db {
         let key = name_key(name);
         let deck_json = serde_json::to_string(deck)?;
         for _ in 0..20 {
+            // The transaction writes first, so that SQLite takes its write lock at once
+            // (waiting its turn behind another registration) instead of failing with
+            // "database is locked" when a read transaction would have to become a writer.
             let mut tx = self.pool.begin().await?;
+            let updated = sqlx::query(
+                "UPDATE event_players SET deck = $1, dropped = 0 WHERE event_id = $2 AND name_key = $3 \
+                 AND EXISTS (SELECT 1 FROM events WHERE id = $2 AND status = 'registration')",
+            )
+            .bind(&deck_json)
+            .bind(id)
+            .bind(&key)
+            .execute(&mut *tx)
+            .await?;
+            if updated.rows_affected() == 1 {
+                tx.commit().await?;
+                return Ok(Ok(()));
+            }
             let status: Option<String> = sqlx::query("SELECT status FROM events WHERE id = $1").bind(id).fetch_optional(&mut *tx).await?.map(|r| r.get(0));
             match status.as_deref() {
                 None => return Ok(Err(format!("no event {id:?}"))),
                 Some("registration") => {}
                 Some(_) => return Ok(Err("registration is closed: the event has started".into())),
-            }
-            let updated = sqlx::query("UPDATE event_players SET deck = $1, dropped = 0 WHERE event_id = $2 AND name_key = $3")
-                .bind(&deck_json)
-                .bind(id)
-                .bind(&key)
-                .execute(&mut *tx)
-                .await?;
-            if updated.rows_affected() == 1 {
-                tx.commit().await?;
-                return Ok(Ok(()));
             }
             let count: i64 = sqlx::query("SELECT COUNT(*) FROM event_players WHERE event_id = $1").bind(id).fetch_one(&mut *tx).await?.get(0);
             if count as usize >= MAX_PLAYERS {
