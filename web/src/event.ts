@@ -128,6 +128,7 @@ export function eventScreen(id: string): HTMLElement {
         `${info.format} · Swiss, ${info.rounds} rounds · `,
         el('span', { 'data-testid': 'event-status' }, info.status === 'running' ? `round ${info.round} of ${info.rounds}` : info.status),
         ` · ${info.players.length} players · organizer ${info.organizer}`,
+        info.grace_seconds > 0 ? ` · a player not at their match ${Math.round(info.grace_seconds / 60)} min after the pairing loses it` : '',
       ),
       el(
         'div',

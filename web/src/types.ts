@@ -176,6 +176,8 @@ export interface EventInfo {
   organizer: string;
   status: 'registration' | 'running' | 'finished';
   round: number;
+  /** The no-show rule: seconds after a round's pairing to join its match (0: none). */
+  grace_seconds: number;
   players: EventPlayerInfo[];
   pairings: EventPairingInfo[];
   standings: Standing[];

@@ -702,7 +702,14 @@ async fn event_player(
         }
     }
     let id = if organizer.is_some() {
-        c.send(&ClientMsg::CreateEvent { name: format!("Load test {}", ctl.prefix), format: opts.format.clone(), rounds, public_lists: true }).await?;
+        c.send(&ClientMsg::CreateEvent {
+            name: format!("Load test {}", ctl.prefix),
+            format: opts.format.clone(),
+            rounds,
+            public_lists: true,
+            grace_seconds: None,
+        })
+        .await?;
         let info = event_answer(&mut c).await?.map_err(|e| anyhow::anyhow!("create_event: {e}"))?;
         ctl.id.send_replace(Signal::Go(info.id.clone()));
         info.id

@@ -251,6 +251,7 @@ fn event() -> ygo_server::event::EventInfo {
         organizer: "x".into(),
         status: Status::Running,
         round: 1,
+        grace_seconds: 600,
         players: vec![EventPlayerInfo { name: "x".into(), dropped: false, deck: None }],
         pairings: vec![EventPairingInfo { round: 1, table: 1, a: "x".into(), b: None, done: true, winner: None, wins: [0, 0], room: None, match_id: None }],
         standings: ygo_match::swiss::standings_of(&[("x".into(), "d".into())], &[]),

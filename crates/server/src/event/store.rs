@@ -22,19 +22,31 @@ fn event_of(r: &AnyRow) -> anyhow::Result<Event> {
         round: r.get::<i64, _>(6) as u32,
         seed: r.get::<i64, _>(7) as u64,
         public_lists: r.get::<i64, _>(8) != 0,
+        grace_secs: r.get::<i64, _>(10) as u32,
+        round_started_ms: r.get(11),
         created_at: r.get(9),
     })
 }
 
-const EVENT_COLS: &str = "id, name, format, rounds, organizer, status, round, seed, public_lists, created_at";
+const EVENT_COLS: &str = "id, name, format, rounds, organizer, status, round, seed, public_lists, created_at, grace_secs, round_started_ms";
 
 impl Db {
     /// Creates an event in registration; returns its id.
-    pub async fn create_event(&self, name: &str, format: &str, rounds: u32, organizer: &str, public_lists: bool, seed: u64) -> anyhow::Result<String> {
+    #[allow(clippy::too_many_arguments)]
+    pub async fn create_event(
+        &self,
+        name: &str,
+        format: &str,
+        rounds: u32,
+        organizer: &str,
+        public_lists: bool,
+        seed: u64,
+        grace_secs: u32,
+    ) -> anyhow::Result<String> {
         let id = crate::room::random_code(8);
         sqlx::query(
-            "INSERT INTO events (id, name, format, rounds, organizer, status, round, seed, public_lists, created_at) \
-             VALUES ($1, $2, $3, $4, $5, 'registration', 0, $6, $7, $8)",
+            "INSERT INTO events (id, name, format, rounds, organizer, status, round, seed, public_lists, created_at, grace_secs, round_started_ms) \
+             VALUES ($1, $2, $3, $4, $5, 'registration', 0, $6, $7, $8, $9, 0)",
         )
         .bind(&id)
         .bind(name)
@@ -44,6 +56,7 @@ impl Db {
         .bind(seed as i64)
         .bind(i64::from(public_lists))
         .bind(now_secs())
+        .bind(grace_secs as i64)
         .execute(&self.pool)
         .await?;
         Ok(id)
@@ -165,12 +178,14 @@ impl Db {
     /// `false` if another process paired it first (nothing is written then).
     pub async fn store_round(&self, id: &str, from_round: u32, pairings: &[ygo_match::swiss::Pairing]) -> anyhow::Result<bool> {
         let mut tx = self.pool.begin().await?;
-        let moved = sqlx::query("UPDATE events SET round = $1, status = 'running' WHERE id = $2 AND round = $3 AND status <> 'finished'")
-            .bind(from_round as i64 + 1)
-            .bind(id)
-            .bind(from_round as i64)
-            .execute(&mut *tx)
-            .await?;
+        let moved =
+            sqlx::query("UPDATE events SET round = $1, status = 'running', round_started_ms = $4 WHERE id = $2 AND round = $3 AND status <> 'finished'")
+                .bind(from_round as i64 + 1)
+                .bind(id)
+                .bind(from_round as i64)
+                .bind(super::now_ms())
+                .execute(&mut *tx)
+                .await?;
         if moved.rows_affected() != 1 {
             tx.rollback().await?;
             return Ok(false);
