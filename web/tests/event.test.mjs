@@ -2,7 +2,8 @@
 // runs a 4-player Goat Swiss event of protocol clients against the server, then a fresh
 // browser page opens /event/ID (standings with OMW%/OOMW% equal to the API's, every
 // pairing with its result and its duels' replay links), follows a replay link to
-// /replay/ID and steps the duel forward and back. Neither page opens a WebSocket.
+// /replay/ID and steps the duel forward and back. Neither page opens a WebSocket. The
+// lobby links the event's page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -78,6 +79,12 @@ test('the event page and a replay page open without login', { timeout: 600000 },
     await again.locator(`[data-page="replay"][data-replay-id="${replayId}"]`).waitFor();
     await again.locator('[data-testid="replay-step"]').filter({ hasText: 'action 0 of' }).waitFor();
     assert.deepEqual(sockets, [], 'the public pages need no WebSocket');
+    // The lobby lists the event, linked to its page.
+    const lobby = await ctx.newPage();
+    await lobby.goto(server.url);
+    await lobby.locator('[data-testid="event-link"]').filter({ hasText: api.name }).click();
+    await lobby.waitForURL(`**/event/${id}`);
+    await lobby.locator(`[data-page="event"][data-event-id="${id}"] [data-testid="standing-row"]`).first().waitFor();
   } finally {
     await browser.close();
     await server.stop();
