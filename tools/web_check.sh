@@ -3,7 +3,8 @@
 # committed build is stale), then play in headless Chromium against `ygo serve`
 # (web/tests/*.test.mjs: a whole duel against the AI, two pages through a room code with
 # a spectator, a page reloaded mid-duel, whole Goat duels at 1280x720 and 390x844 played by
-# clicking on the mat). Screenshots go to target/web-check/ (docs/web-chain-*.png are the
+# clicking on the mat; a 4-player Goat event run by `ygo loadtest --event-players 4`, then
+# its public /event/ID page and a /replay/ID page opened without login). Screenshots go to target/web-check/ (docs/web-chain-*.png are the
 # Goat tests' web-chain-*.png).
 set -euo pipefail
 cd "$(dirname "$0")/.."

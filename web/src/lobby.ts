@@ -1,5 +1,5 @@
 // The lobby: account, a quick duel against the AI, a room to set up or join, the
-// finished duels with their replays.
+// events (linked to their public pages), the finished duels with their replays.
 
 import { button, el } from './dom';
 import { send } from './network';
@@ -127,7 +127,23 @@ export function lobbyScreen(): HTMLElement {
   );
   const hist = el('div', { class: 'panel history', 'data-testid': 'history' }, el('h3', {}, 'Finished duels'));
   loadHistory(hist);
-  return el('div', { class: 'lobby' }, el('h1', {}, 'ygo'), account, play, join, hist);
+  const events = el('div', { class: 'panel', 'data-testid': 'events' }, el('h3', {}, 'Events'));
+  loadEvents(events);
+  return el('div', { class: 'lobby' }, el('h1', {}, 'ygo'), account, play, join, events, hist);
+}
+
+/// The newest events, each linked to its public page (`/event/ID`).
+function loadEvents(box: HTMLElement) {
+  fetch('/api/events')
+    .then((r) => r.json())
+    .then((rows: { id: string; name: string; format: string; rounds: number; status: string; round: number }[]) => {
+      if (!rows.length) box.append(el('div', { class: 'muted' }, 'None yet.'));
+      for (const e of rows.slice(0, 10)) {
+        const where = e.status === 'running' ? `round ${e.round} of ${e.rounds}` : e.status;
+        box.append(el('div', {}, el('a', { href: `/event/${encodeURIComponent(e.id)}`, 'data-testid': 'event-link' }, e.name), ` (${e.format}, ${where})`));
+      }
+    })
+    .catch(() => undefined);
 }
 
 function loadHistory(box: HTMLElement) {

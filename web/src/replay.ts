@@ -11,6 +11,11 @@ const replay = { id: '', step: 0, steps: 0, data: null as null | { view: WireVie
 /// The viewer's "Lobby": out of a finished match's room too (a room still being played
 /// is left only from its own screen, with its confirmation).
 function toLobby() {
+  if (location.pathname !== '/') {
+    // The public page /replay/ID: the lobby is the site's root.
+    location.href = '/';
+    return;
+  }
   const last = app.results[app.results.length - 1];
   if (app.code && (!app.seat || last?.match_over)) leaveRoom();
   else location.hash = '';
@@ -56,7 +61,9 @@ export function replayScreen(id: string): HTMLElement {
     button('Next 10', () => go(replay.step + 10)),
     button('Last', () => go(replay.steps), { 'data-testid': 'replay-last' }),
     ' ',
-    el('a', { href: `/api/replays/${id}`, download: `ygo-${id}.json` }, 'Download'),
+    el('a', { href: `/api/replays/${encodeURIComponent(id)}`, download: `ygo-${id}.json` }, 'Download'),
+    ' ',
+    el('a', { href: `/replay/${encodeURIComponent(id)}`, 'data-testid': 'replay-permalink' }, 'Link'),
     ' ',
     button('Lobby', toLobby, { 'data-testid': 'replay-lobby' }),
   );
@@ -70,6 +77,6 @@ export function replayScreen(id: string): HTMLElement {
     );
     setTimeout(() => (log.scrollTop = log.scrollHeight), 0);
   }
-  return el('div', { class: 'room replay' }, el('div', { class: 'room-head' }, el('b', {}, d ? `Replay: ${d.players[0]} vs ${d.players[1]}` : 'Replay'), controls), body);
+  return el('div', { class: 'room replay', 'data-page': 'replay', 'data-replay-id': id, 'data-step': String(replay.step) }, el('div', { class: 'room-head' }, el('b', {}, d ? `Replay: ${d.players[0]} vs ${d.players[1]}` : 'Replay'), controls), body);
 }
 

@@ -176,6 +176,8 @@ export interface EventInfo {
   organizer: string;
   status: 'registration' | 'running' | 'finished';
   round: number;
+  /** The no-show rule: seconds after a round's pairing to join its match (0: none). */
+  grace_seconds: number;
   players: EventPlayerInfo[];
   pairings: EventPairingInfo[];
   standings: Standing[];
@@ -224,4 +226,27 @@ export interface CardText {
   atk: number | null;
   def: number | null;
   scales: [number, number];
+}
+
+/** A stored duel (`GET /api/duels`, `GET /api/events/ID/duels`): its replay is `/replay/ID`. */
+export interface EventDuel {
+  id: string;
+  match_id: string;
+  number: number;
+  player_a: string;
+  player_b: string;
+  user_a: string | null;
+  user_b: string | null;
+  /** `A`, `B`, or null for a draw. */
+  winner: string | null;
+  reason: string;
+  turns: number;
+  format: string;
+  edition: string;
+  rated: boolean;
+  finished_at: number;
+  engine_version: string;
+  card_data_version: string;
+  deck_a: string;
+  deck_b: string;
 }

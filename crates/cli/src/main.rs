@@ -160,7 +160,8 @@ enum Cmd {
     /// accounts, finished duels with replays, ratings. Prints `listening on http://ADDR`.
     Serve(ygo_server::cli::ServeArgs),
     /// Play many concurrent duels between random-action WebSocket clients against a
-    /// running `ygo serve` and print one JSON line of figures.
+    /// running `ygo serve` (or, with --event-players, a whole Swiss event of them) and
+    /// print one JSON line of figures.
     Loadtest(ygo_server::cli::LoadtestArgs),
     /// Measure random-play duels/s, clone and legal-action costs, memory per duel. Without
     /// --deck: the classic benchmark decks (built in: bench-yugi vs bench-kaiba),

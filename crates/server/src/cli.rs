@@ -95,6 +95,19 @@ pub struct LoadtestArgs {
     /// stopped.
     #[arg(long, default_value_t = 0)]
     pub abusers: usize,
+    /// Instead of rooms: a Swiss event of N players (protocol clients with accounts, random
+    /// legal actions). Player 1 organizes: creates the event with ceil(log2 N) rounds, and
+    /// pairs each round once the one before is played; every match is played to its end.
+    /// Prints one JSON line (`event_finished`, `event_id`, `rounds`, `matches`, `errors`,
+    /// `p99_ms`, `replay`: one of its duels). The server must accept N accounts and N
+    /// connections from this address (`ygo serve --max-accounts-per-hour 0
+    /// --max-conns-per-addr 0`). `--duels`, `--deck`, `--spectators`, `--abusers` do not apply.
+    #[arg(long, value_name = "N")]
+    pub event_players: Option<usize>,
+    /// The event's format (with --event-players; default goat): each player registers one
+    /// of the format's built-in decks, by turns.
+    #[arg(long, requires = "event_players")]
+    pub format: Option<String>,
 }
 
 pub fn serve(a: ServeArgs) -> anyhow::Result<i32> {
@@ -137,6 +150,20 @@ pub fn serve(a: ServeArgs) -> anyhow::Result<i32> {
 }
 
 pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<i32> {
+    if let Some(players) = a.event_players {
+        if players < 2 {
+            anyhow::bail!("--event-players must be at least 2");
+        }
+        return crate::loadtest::run_event_command(crate::loadtest::EventOptions {
+            addr: a.addr,
+            players,
+            format: a.format.unwrap_or_else(|| "goat".into()),
+            think: Duration::from_millis(a.think_ms),
+            seed: a.seed,
+            timeout: Duration::from_secs(a.timeout),
+            connect_parallel: 64,
+        });
+    }
     if a.duels == 0 {
         anyhow::bail!("--duels must be at least 1");
     }

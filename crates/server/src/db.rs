@@ -305,6 +305,20 @@ impl Db {
         Ok(rows.iter().map(duel_row).collect())
     }
 
+    /// The public duels of an event's matches, by round, table and duel number.
+    pub async fn event_duels(&self, event: &str) -> anyhow::Result<Vec<DuelRow>> {
+        let rows = sqlx::query(
+            "SELECT d.id, d.match_id, d.number, d.player_a, d.player_b, d.user_a, d.user_b, d.winner, d.reason, d.turns, d.format, d.edition, d.rated, \
+             d.finished_at, d.engine_version, d.card_data_version, d.deck_a, d.deck_b \
+             FROM duels d JOIN event_pairings p ON p.match_id = d.match_id \
+             WHERE p.event_id = $1 AND d.public = 1 ORDER BY p.round, p.table_no, d.number",
+        )
+        .bind(event)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(duel_row).collect())
+    }
+
     /// One stored duel of a finished match, and its replay JSON.
     pub async fn duel(&self, id: &str) -> anyhow::Result<Option<(DuelRow, String)>> {
         let row = sqlx::query(

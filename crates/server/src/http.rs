@@ -36,8 +36,11 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/events/{id}", get(event))
         .route("/api/events/{id}/standings.csv", get(event_standings_csv))
         .route("/api/events/{id}/pairings.csv", get(event_pairings_csv))
+        .route("/api/events/{id}/duels", get(event_duels))
         .route("/api/{*rest}", get(api_not_found))
         .route("/favicon.ico", get(favicon))
+        .route("/event/{id}", get(page))
+        .route("/replay/{id}", get(page))
         .fallback(asset)
         .layer(axum::middleware::map_response(security_headers))
         .with_state(state)
@@ -67,6 +70,15 @@ async fn favicon() -> Response {
     }
     const ICON: &str = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><rect width='16' height='16' rx='3' fill='#3b2a7a'/><path d='M4 4l4 5 4-5M8 9v4' stroke='#f5d76e' stroke-width='2' fill='none'/></svg>";
     ([(header::CONTENT_TYPE, "image/svg+xml")], ICON).into_response()
+}
+
+/// The public pages (`/event/ID`, `/replay/ID`): the web client, which reads its route
+/// from the path (no login needed).
+async fn page() -> Response {
+    match Assets::get("index.html") {
+        Some(file) => ([(header::CONTENT_TYPE, "text/html")], file.data).into_response(),
+        None => (StatusCode::NOT_FOUND, "the web client is not built: run `npm ci && npm run build` in web/ and rebuild ygo").into_response(),
+    }
 }
 
 async fn asset(uri: axum::http::Uri) -> Response {
@@ -279,5 +291,17 @@ async fn event_pairings_csv(State(state): State<Arc<AppState>>, Path(id): Path<S
     match load_event(&state, &id).await {
         Ok(info) => csv(crate::event::pairings_csv(&info.pairings)),
         Err(r) => r,
+    }
+}
+
+/// The stored duels of an event's matches (each one's replay: `/replay/ID`), by round,
+/// table and duel number.
+async fn event_duels(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Response {
+    if let Err(r) = load_event(&state, &id).await {
+        return r;
+    }
+    match state.db.event_duels(&id).await {
+        Ok(rows) => Json(rows).into_response(),
+        Err(e) => internal(e),
     }
 }

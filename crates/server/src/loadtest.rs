@@ -415,3 +415,492 @@ fn random_suffix() -> u32 {
     getrandom::fill(&mut b).expect("the system random source works");
     u32::from_le_bytes(b)
 }
+
+/// `ygo loadtest --event-players N`: an N-player Swiss event of protocol clients.
+#[derive(Clone, Debug)]
+pub struct EventOptions {
+    pub addr: String,
+    pub players: usize,
+    /// The event's format; the players' decks are the built-in decks of that format (by
+    /// turns), or the lobby's default deck for a format with none.
+    pub format: String,
+    pub think: Duration,
+    pub seed: u64,
+    pub timeout: Duration,
+    pub connect_parallel: usize,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct EventReport {
+    /// The event reached `finished` (every round paired and played).
+    pub event_finished: bool,
+    pub event_id: Option<String>,
+    pub format: String,
+    pub players: usize,
+    /// Swiss rounds: ceil(log2 players).
+    pub rounds: u32,
+    /// Rounds paired.
+    pub rounds_played: u32,
+    /// Matches played to their end (byes left out).
+    pub matches: usize,
+    pub byes: usize,
+    pub errors: u64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
+    pub actions: usize,
+    pub think_ms: u64,
+    pub seconds: f64,
+    /// One stored duel of the event (its `/replay/ID` page).
+    pub replay: Option<String>,
+    pub server_peak_rss_kb: Option<u64>,
+    pub first_error: Option<String>,
+}
+
+/// The rounds of an N-player Swiss event: ceil(log2 N), at least 1.
+pub fn swiss_rounds(players: usize) -> u32 {
+    (usize::BITS - players.max(2).saturating_sub(1).leading_zeros()).max(1)
+}
+
+pub fn run_event_command(opts: EventOptions) -> anyhow::Result<i32> {
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let report = rt.block_on(run_event(opts))?;
+    println!("{}", serde_json::to_string(&report)?);
+    Ok(if report.event_finished && report.errors == 0 { 0 } else { 1 })
+}
+
+/// The decks the players of a format register, by turns: the built-in decks made for the
+/// format that pass its check.
+pub fn event_decks(format: &str) -> anyhow::Result<Vec<String>> {
+    let f = crate::formats::resolve(format).map_err(|e| anyhow::anyhow!("--format: {e}"))?;
+    let mut names: Vec<String> = ygo_cards::decks::all()
+        .filter(|d| ygo_cards::decks::format_of(d.name) == f.play_format().as_deref())
+        .filter(|d| {
+            crate::decks::resolve(&DeckSource::Builtin { name: d.name.to_string() })
+                .is_ok_and(|r| crate::formats::check_deck(&f, &r.main, &r.extra, &r.side).is_ok())
+        })
+        .map(|d| d.name.to_string())
+        .collect();
+    if names.is_empty() {
+        names.push(crate::DEFAULT_DECK.to_string());
+    }
+    Ok(names)
+}
+
+/// What a player task tells the organizer.
+enum Note {
+    Registered,
+    RoundDone,
+    /// The player failed (its error is counted): the organizer stops waiting for it.
+    Gone,
+}
+
+/// What the organizer tells the players: nothing yet, a value, or that it failed.
+#[derive(Clone)]
+enum Signal<T> {
+    Wait,
+    Go(T),
+    Stop,
+}
+
+impl<T: Clone> Signal<T> {
+    async fn next(rx: &mut watch::Receiver<Signal<T>>, ready: impl Fn(&T) -> bool) -> anyhow::Result<T> {
+        let s = rx.wait_for(|s| match s {
+            Signal::Wait => false,
+            Signal::Go(t) => ready(t),
+            Signal::Stop => true,
+        });
+        match s.await.map(|s| s.clone()) {
+            Ok(Signal::Go(t)) => Ok(t),
+            _ => anyhow::bail!("the organizer failed"),
+        }
+    }
+}
+
+struct EventCtl {
+    id: watch::Sender<Signal<String>>,
+    /// The event after each pairing (and once finished).
+    info: watch::Sender<Signal<Arc<crate::event::EventInfo>>>,
+    notes: tokio::sync::mpsc::UnboundedSender<Note>,
+    decks: Vec<String>,
+    prefix: String,
+}
+
+pub async fn run_event(opts: EventOptions) -> anyhow::Result<EventReport> {
+    let (status, _) =
+        crate::client::http_get(&opts.addr, "/api/health").await.map_err(|e| anyhow::anyhow!("--addr {}: no ygo server answers ({e})", opts.addr))?;
+    if status != 200 {
+        anyhow::bail!("--addr {}: /api/health answered HTTP {status}", opts.addr);
+    }
+    if opts.players < 2 {
+        anyhow::bail!("--event-players: at least 2");
+    }
+    let decks = event_decks(&opts.format)?;
+    let shared = Arc::new(Shared {
+        spectators_finished: AtomicU64::new(0),
+        spectators_late: AtomicU64::new(0),
+        spectator_errors: AtomicU64::new(0),
+        abusers_refused: Mutex::new(BTreeMap::new()),
+        abuse_answers: Mutex::new(BTreeMap::new()),
+        done: std::sync::atomic::AtomicBool::new(false),
+        finished: AtomicU64::new(0),
+        errors: AtomicU64::new(0),
+        latencies: Mutex::new(Vec::new()),
+        first_error: Mutex::new(None),
+    });
+    let (notes_tx, notes_rx) = tokio::sync::mpsc::unbounded_channel();
+    let ctl = Arc::new(EventCtl {
+        id: watch::channel(Signal::Wait).0,
+        info: watch::channel(Signal::Wait).0,
+        notes: notes_tx,
+        decks,
+        prefix: format!("lt{:06x}", random_suffix() & 0xff_ffff),
+    });
+    let rounds = swiss_rounds(opts.players);
+    let gate = Arc::new(Semaphore::new(opts.connect_parallel.max(1)));
+    let start = Instant::now();
+    let mut tasks = Vec::new();
+    let mut notes_rx = Some(notes_rx);
+    for i in 0..opts.players {
+        let (opts, shared, gate, ctl) = (opts.clone(), shared.clone(), gate.clone(), ctl.clone());
+        let organizer = if i == 0 { notes_rx.take() } else { None };
+        tasks.push(tokio::spawn(async move {
+            let r = event_player(i, &opts, &shared, &gate, &ctl, organizer, rounds).await;
+            if let Err(e) = r {
+                shared.error(format!("player {i}: {e}"));
+                let _ = ctl.notes.send(Note::Gone);
+                if i == 0 {
+                    // Without its organizer the event stops: the players waiting for a round stop too.
+                    ctl.info.send_replace(Signal::Stop);
+                    ctl.id.send_if_modified(|id| {
+                        let waiting = matches!(id, Signal::Wait);
+                        if waiting {
+                            *id = Signal::Stop;
+                        }
+                        waiting
+                    });
+                }
+            }
+        }));
+    }
+    let deadline = tokio::time::Instant::now() + opts.timeout;
+    for t in tasks {
+        match tokio::time::timeout_at(deadline, t).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => shared.error(format!("client task failed: {e}")),
+            Err(_) => {
+                shared.error(format!("the event did not finish within {:?}", opts.timeout));
+                break;
+            }
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    // The event as the server has it (over HTTP, as anyone may read it).
+    let event_id = match &*ctl.id.borrow() {
+        Signal::Go(id) => Some(id.clone()),
+        _ => None,
+    };
+    let mut info = None;
+    if let Some(id) = &event_id {
+        match crate::client::http_get(&opts.addr, &format!("/api/events/{id}")).await {
+            Ok((200, body)) => match serde_json::from_str::<crate::event::EventInfo>(&body) {
+                Ok(i) => info = Some(i),
+                Err(e) => shared.error(format!("/api/events/{id}: unreadable ({e})")),
+            },
+            Ok((status, _)) => shared.error(format!("/api/events/{id}: HTTP {status}")),
+            Err(e) => shared.error(format!("/api/events/{id}: {e}")),
+        }
+    }
+    let replay = match &info {
+        Some(i) => event_replay(&opts.addr, i).await,
+        None => None,
+    };
+    let mut lat = std::mem::take(&mut *shared.latencies.lock().expect("lock"));
+    lat.sort_by(|a, b| a.total_cmp(b));
+    let pct = |p: f64| if lat.is_empty() { 0.0 } else { lat[((lat.len() - 1) as f64 * p).round() as usize] };
+    let round = |x: f64| (x * 100.0).round() / 100.0;
+    let first_error = shared.first_error.lock().expect("lock").clone();
+    let played = |i: &crate::event::EventInfo, bye: bool| i.pairings.iter().filter(|p| p.done && p.b.is_none() == bye).count();
+    Ok(EventReport {
+        event_finished: info.as_ref().is_some_and(|i| i.status == crate::event::Status::Finished),
+        event_id,
+        format: opts.format.clone(),
+        players: opts.players,
+        rounds,
+        rounds_played: info.as_ref().map_or(0, |i| i.round),
+        matches: info.as_ref().map_or(0, |i| played(i, false)),
+        byes: info.as_ref().map_or(0, |i| played(i, true)),
+        errors: shared.errors.load(Ordering::Relaxed),
+        p50_ms: round(pct(0.50)),
+        p99_ms: round(pct(0.99)),
+        max_ms: round(lat.last().copied().unwrap_or(0.0)),
+        actions: lat.len(),
+        think_ms: opts.think.as_millis() as u64,
+        seconds: round(seconds),
+        replay,
+        server_peak_rss_kb: server_peak_rss_kb(&opts.addr).await,
+        first_error,
+    })
+}
+
+/// A stored duel of one of the event's matches (`/api/events/ID/duels`).
+async fn event_replay(addr: &str, info: &crate::event::EventInfo) -> Option<String> {
+    let (status, body) = crate::client::http_get(addr, &format!("/api/events/{}/duels", info.id)).await.ok()?;
+    if status != 200 {
+        return None;
+    }
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&body).ok()?;
+    rows.first()?.get("id")?.as_str().map(str::to_string)
+}
+
+/// Receives until an `event` message (the answer to an event request) or an `error`.
+async fn event_answer(c: &mut Client) -> anyhow::Result<Result<crate::event::EventInfo, String>> {
+    loop {
+        match c.recv_timeout(Duration::from_secs(120)).await? {
+            Some((_, ServerMsg::Event(e))) => return Ok(Ok(*e)),
+            Some((_, ServerMsg::Error { code, message })) => return Ok(Err(format!("{code}: {message}"))),
+            Some(_) => continue,
+            None => anyhow::bail!("the server closed the connection"),
+        }
+    }
+}
+
+/// One player of the event: an account, a registration, then its match of every round.
+/// Player 0 is also the organizer: it creates the event, waits for every registration,
+/// and pairs each round once every match of the one before has been played.
+async fn event_player(
+    i: usize,
+    opts: &EventOptions,
+    shared: &Shared,
+    gate: &Semaphore,
+    ctl: &EventCtl,
+    mut organizer: Option<tokio::sync::mpsc::UnboundedReceiver<Note>>,
+    rounds: u32,
+) -> anyhow::Result<()> {
+    let name = format!("{}-{i}", ctl.prefix);
+    let mut c = {
+        let _permit = gate.acquire().await?;
+        let mut c = Client::connect(&opts.addr).await?;
+        c.hello().await?;
+        c
+    };
+    // The account (password hashing is bounded on the server: `busy` is waited out).
+    let mut tries = 0;
+    loop {
+        c.send(&ClientMsg::Register { name: name.clone(), password: format!("{name}-password") }).await?;
+        match c.recv_timeout(Duration::from_secs(120)).await? {
+            Some((_, ServerMsg::Session { .. })) => break,
+            Some((_, ServerMsg::Error { code, .. })) if code == "busy" && tries < 100 => {
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(200 + 50 * i as u64 % 500)).await;
+            }
+            Some((_, ServerMsg::Error { code, message })) => {
+                anyhow::bail!("register {name}: {code}: {message} (the server needs --max-accounts-per-hour 0 or at least the player count)")
+            }
+            Some(_) => continue,
+            None => anyhow::bail!("the server closed the connection"),
+        }
+    }
+    let id = if organizer.is_some() {
+        c.send(&ClientMsg::CreateEvent {
+            name: format!("Load test {}", ctl.prefix),
+            format: opts.format.clone(),
+            rounds,
+            public_lists: true,
+            grace_seconds: None,
+        })
+        .await?;
+        let info = event_answer(&mut c).await?.map_err(|e| anyhow::anyhow!("create_event: {e}"))?;
+        ctl.id.send_replace(Signal::Go(info.id.clone()));
+        info.id
+    } else {
+        Signal::next(&mut ctl.id.subscribe(), |_| true).await?
+    };
+    let deck = DeckSource::Builtin { name: ctl.decks[i % ctl.decks.len()].clone() };
+    c.send(&ClientMsg::EventRegister { event: id.clone(), deck }).await?;
+    event_answer(&mut c).await?.map_err(|e| anyhow::anyhow!("event_register: {e}"))?;
+    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed.wrapping_mul(1_000_003).wrapping_add(i as u64));
+    let mut lat = Vec::new();
+    let r = if let Some(notes) = organizer.as_mut() {
+        organize(&mut c, opts, ctl, notes, &id, rounds, &name, &mut rng, &mut lat).await
+    } else {
+        let _ = ctl.notes.send(Note::Registered);
+        let mut rx = ctl.info.subscribe();
+        let mut seen_round = 0;
+        loop {
+            let info = match Signal::next(&mut rx, |i| i.round > seen_round || i.status == crate::event::Status::Finished).await {
+                Ok(i) => i,
+                Err(e) => break Err(e),
+            };
+            if info.status == crate::event::Status::Finished && info.round <= seen_round {
+                break Ok(());
+            }
+            seen_round = info.round;
+            if let Err(e) = play_pairing(&mut c, opts, &info, &name, &mut rng, &mut lat).await {
+                break Err(e);
+            }
+            let _ = ctl.notes.send(Note::RoundDone);
+        }
+    };
+    shared.latencies.lock().expect("lock").extend(lat);
+    c.close().await;
+    r
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn organize(
+    c: &mut Client,
+    opts: &EventOptions,
+    ctl: &EventCtl,
+    notes: &mut tokio::sync::mpsc::UnboundedReceiver<Note>,
+    id: &str,
+    rounds: u32,
+    name: &str,
+    rng: &mut ChaCha8Rng,
+    lat: &mut Vec<f64>,
+) -> anyhow::Result<()> {
+    let others = opts.players - 1;
+    let (mut registered, mut gone) = (0, 0);
+    while registered + gone < others {
+        match notes.recv().await {
+            Some(Note::Registered) => registered += 1,
+            Some(Note::Gone) => gone += 1,
+            Some(Note::RoundDone) | None => {}
+        }
+    }
+    if gone > 0 {
+        anyhow::bail!("{gone} player(s) failed before the first round");
+    }
+    for round in 1..=rounds {
+        // The last results are recorded as the rooms close: a pairing asked for a moment
+        // too early is asked again.
+        let mut tries = 0;
+        let info = loop {
+            c.send(&ClientMsg::EventPair { event: id.to_string() }).await?;
+            match event_answer(c).await? {
+                Ok(info) => break info,
+                Err(e) if e.contains("to finish") && tries < 300 => {
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                Err(e) => anyhow::bail!("event_pair (round {round}): {e}"),
+            }
+        };
+        if info.round != round {
+            anyhow::bail!("event_pair: round {} paired, {round} expected", info.round);
+        }
+        ctl.info.send_replace(Signal::Go(Arc::new(info.clone())));
+        play_pairing(c, opts, &info, name, rng, lat).await?;
+        let mut done = 0;
+        while done + gone < others {
+            match notes.recv().await {
+                Some(Note::RoundDone) => done += 1,
+                Some(Note::Gone) => gone += 1,
+                Some(Note::Registered) | None => {}
+            }
+        }
+        if gone > 0 {
+            anyhow::bail!("{gone} player(s) failed in round {round}");
+        }
+    }
+    // The last round's results, then the final standings.
+    let mut tries = 0;
+    let last = loop {
+        c.send(&ClientMsg::EventGet { event: id.to_string() }).await?;
+        let info = event_answer(c).await?.map_err(|e| anyhow::anyhow!("event_get: {e}"))?;
+        if info.status == crate::event::Status::Finished || tries >= 300 {
+            break info;
+        }
+        tries += 1;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    ctl.info.send_replace(Signal::Go(Arc::new(last.clone())));
+    if last.status != crate::event::Status::Finished {
+        anyhow::bail!("the event is {} after its last round", last.status.as_str());
+    }
+    if last.standings.len() != opts.players {
+        anyhow::bail!("the final standings have {} lines for {} players", last.standings.len(), opts.players);
+    }
+    Ok(())
+}
+
+/// The shortest time between two actions of an event's player: 40 a second at most, under
+/// the server's default rate bound.
+const MIN_GAP: Duration = Duration::from_millis(25);
+
+/// Plays this player's match of the event's current round (nothing for a bye): asks for
+/// its room (the first of the two opens it, the other joins), answers with random legal
+/// actions to the end of the match, leaves.
+async fn play_pairing(
+    c: &mut Client,
+    opts: &EventOptions,
+    info: &crate::event::EventInfo,
+    name: &str,
+    rng: &mut ChaCha8Rng,
+    lat: &mut Vec<f64>,
+) -> anyhow::Result<()> {
+    let mine = info.pairings.iter().find(|p| p.round == info.round && (p.a == name || p.b.as_deref() == Some(name)));
+    let Some(p) = mine else { anyhow::bail!("{name} has no pairing in round {}", info.round) };
+    if p.b.is_none() || p.done {
+        return Ok(());
+    }
+    c.send(&ClientMsg::EventPlay { event: info.id.clone() }).await?;
+    loop {
+        match c.recv_timeout(Duration::from_secs(120)).await? {
+            Some((_, ServerMsg::Joined { .. })) => break,
+            Some((_, ServerMsg::Error { code, message })) => anyhow::bail!("event_play (round {}): {code}: {message}", info.round),
+            Some(_) => continue,
+            None => anyhow::bail!("the server closed the connection"),
+        }
+    }
+    let mut sent: Option<Instant> = None;
+    let mut last_send: Option<Instant> = None;
+    loop {
+        let Some(text) = c.recv_text(Duration::from_secs(120)).await? else { anyhow::bail!("the server closed the connection mid-match") };
+        let msg: Lite = serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("unreadable server message ({e})"))?;
+        match msg.kind.as_str() {
+            "state" => {
+                if let Some(t) = sent.take() {
+                    lat.push(t.elapsed().as_secs_f64() * 1000.0);
+                }
+                if msg.actions.is_empty() {
+                    continue;
+                }
+                let text = msg.actions[rng.random_range(0..msg.actions.len())].text.clone();
+                if !opts.think.is_zero() {
+                    tokio::time::sleep(opts.think).await;
+                }
+                // Within the server's default rate bound (50 messages a second).
+                if let Some(wait) = last_send.and_then(|t| MIN_GAP.checked_sub(t.elapsed())) {
+                    tokio::time::sleep(wait).await;
+                }
+                sent = Some(Instant::now());
+                last_send = sent;
+                c.send(&ClientMsg::Action { text }).await?;
+            }
+            "result" if msg.match_over => break,
+            // An answer made stale by the opponent's move: the next frame is answered.
+            "error" if msg.code.as_deref() == Some("rejected") => sent = None,
+            "error" => anyhow::bail!("server error {}: {}", msg.code.unwrap_or_default(), msg.message.unwrap_or_default()),
+            _ => {}
+        }
+    }
+    c.send(&ClientMsg::Leave).await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn swiss_rounds_are_ceil_log2() {
+        let got: Vec<u32> = [2, 3, 4, 5, 8, 9, 63, 64, 65].iter().map(|&n| super::swiss_rounds(n)).collect();
+        assert_eq!(got, [1, 2, 2, 3, 3, 4, 6, 6, 7]);
+    }
+
+    #[test]
+    fn goat_players_register_goat_decks() {
+        let decks = super::event_decks("goat").unwrap();
+        assert!(decks.len() > 1 && decks.iter().all(|d| ygo_cards::decks::format_of(d) == Some("goat")), "{decks:?}");
+        assert!(super::event_decks("nosuchformat").is_err());
+    }
+}

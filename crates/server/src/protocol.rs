@@ -122,6 +122,11 @@ pub enum ClientMsg {
         /// The decklists are shown on the event's page once it is finished.
         #[serde(default)]
         public_lists: bool,
+        /// Seconds after a round is paired within which each player must have joined
+        /// their match's room: one who has not loses the match (the no-show rule). Absent:
+        /// [`crate::event::DEFAULT_GRACE_SECS`]; 0: no rule.
+        #[serde(default)]
+        grace_seconds: Option<u32>,
     },
     /// Registers the account in an event with a deck (checked at once, then locked), or
     /// replaces the deck while registration is open.

@@ -307,8 +307,8 @@ impl Conn {
                 None => self.send(&ServerMsg::error("room", "you are in no room")),
             },
             ClientMsg::Leave => self.leave_room(true).await,
-            ClientMsg::CreateEvent { name, format, rounds, public_lists } => {
-                let r = self.create_event(&name, &format, rounds, public_lists).await;
+            ClientMsg::CreateEvent { name, format, rounds, public_lists, grace_seconds } => {
+                let r = self.create_event(&name, &format, rounds, public_lists, grace_seconds).await;
                 self.event_answer(r).await;
             }
             ClientMsg::EventRegister { event, deck } => {
@@ -361,16 +361,17 @@ impl Conn {
         }
     }
 
-    async fn create_event(&mut self, name: &str, format: &str, rounds: u32, public_lists: bool) -> Result<String, String> {
+    async fn create_event(&mut self, name: &str, format: &str, rounds: u32, public_lists: bool, grace: Option<u32>) -> Result<String, String> {
         let account = self.event_account()?;
         let name = crate::event::check_new(name, rounds)?;
+        let grace = crate::event::check_grace(grace)?;
         let format = crate::formats::resolve(format)?;
         if let Some(only) = self.state.config.only_format.as_ref().filter(|&f| *f != format.name) {
             return Err(format!("format {}: this server hosts only {only} events", format.name));
         }
         self.state
             .db
-            .create_event(&name, &format.name, rounds, &account, public_lists, random_seed())
+            .create_event(&name, &format.name, rounds, &account, public_lists, random_seed(), grace)
             .await
             .map_err(|e| format!("the event could not be saved: {e}"))
     }
@@ -455,6 +456,10 @@ impl Conn {
             table: m.table,
             accounts: [snap.players[m.a].name_key.clone(), snap.players[b].name_key.clone()],
             entries: [m.a, b],
+            grace_left: (snap.event.grace_secs > 0).then(|| {
+                let until = snap.event.round_started_ms + snap.event.grace_secs as i64 * 1000;
+                std::time::Duration::from_millis(until.saturating_sub(crate::event::now_ms()).max(0) as u64)
+            }),
         };
         let options = RoomOptions { mode: "match".into(), format: format.name.clone(), ..RoomOptions::default() };
         self.leave_room(true).await;

@@ -87,11 +87,14 @@ async fn a_swiss_event_is_registered_paired_played_and_survives_a_restart() {
     }
     // A guest cannot create events.
     let mut guest = connect(&s).await;
-    let m = refused(&mut guest, ClientMsg::CreateEvent { name: "Open".into(), format: "casual".into(), rounds: 2, public_lists: true }).await;
+    let m =
+        refused(&mut guest, ClientMsg::CreateEvent { name: "Open".into(), format: "casual".into(), rounds: 2, public_lists: true, grace_seconds: None }).await;
     assert!(m.contains("log in"), "{m}");
 
     let org = &mut clients[0].1;
-    org.send(&ClientMsg::CreateEvent { name: "Tuesday Swiss".into(), format: "casual".into(), rounds: 2, public_lists: true }).await.unwrap();
+    org.send(&ClientMsg::CreateEvent { name: "Tuesday Swiss".into(), format: "casual".into(), rounds: 2, public_lists: true, grace_seconds: None })
+        .await
+        .unwrap();
     let info = event(org).await;
     assert_eq!((info.status, info.round, info.rounds), (ygo_server::event::Status::Registration, 0, 2));
     let id = info.id.clone();
@@ -197,7 +200,7 @@ async fn only_the_paired_player_enters_an_event_match_and_a_registration_locks_a
         session(&mut c, ClientMsg::Register { name: n.into(), password: format!("{n}-secret") }).await;
         cs.push(c);
     }
-    cs[0].send(&ClientMsg::CreateEvent { name: "Lock".into(), format: "casual".into(), rounds: 1, public_lists: false }).await.unwrap();
+    cs[0].send(&ClientMsg::CreateEvent { name: "Lock".into(), format: "casual".into(), rounds: 1, public_lists: false, grace_seconds: None }).await.unwrap();
     let id = event(&mut cs[0]).await.id;
     for c in cs.iter_mut().take(2) {
         c.send(&ClientMsg::EventRegister { event: id.clone(), deck: builtin("vanilla-yugi") }).await.unwrap();
@@ -232,5 +235,123 @@ async fn only_the_paired_player_enters_an_event_match_and_a_registration_locks_a
     cs[1].send(&ClientMsg::EventPlay { event: id.clone() }).await.unwrap();
     let (code2, _) = joined(&mut cs[1], &mut seen).await;
     assert_ne!(code, code2);
+    s.stop().await;
+}
+
+/// `ygo loadtest --event-players 4 --format goat` against an in-process server: every
+/// player registers a Goat deck, 2 Swiss rounds are paired and played to their end, the
+/// JSON line says so; then the event's page and one of its duels' replay page answer 200
+/// over plain HTTP without a login (the web client, which routes by the path).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_event_load_test_runs_a_swiss_event_and_its_public_pages_answer() {
+    let dir = TempDir::new("events-load");
+    let config = ygo_server::Config { rate_per_sec: 10_000.0, burst: 10_000.0, max_accounts_per_hour: 0, ..ygo_server::Config::default() };
+    let s = server_with(&dir.db(), config).await;
+    let addr = s.addr.to_string();
+    let report = ygo_server::loadtest::run_event(ygo_server::loadtest::EventOptions {
+        addr: addr.clone(),
+        players: 4,
+        format: "goat".into(),
+        think: std::time::Duration::ZERO,
+        seed: 5,
+        timeout: std::time::Duration::from_secs(600),
+        connect_parallel: 8,
+    })
+    .await
+    .expect("the load test runs");
+    // The one JSON line `ygo loadtest` prints.
+    let line = serde_json::to_string(&report).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(json["event_finished"], true, "{line}");
+    assert_eq!(json["errors"], 0, "{line}");
+    assert_eq!(json["rounds"], 2, "{line}");
+    assert_eq!(json["matches"], 4, "4 players, 2 rounds: 2 matches a round; {line}");
+    assert!(json["p99_ms"].as_f64().is_some_and(|p| p > 0.0), "{line}");
+    let id = json["event_id"].as_str().expect("an event id").to_string();
+    let replay = json["replay"].as_str().expect("a duel of the event").to_string();
+
+    // The event as stored: finished, every match with its result and its duels.
+    let (status, body) = http_get(&addr, &format!("/api/events/{id}")).await.unwrap();
+    assert_eq!(status, 200);
+    let info: EventInfo = serde_json::from_str(&body).unwrap();
+    assert_eq!((info.status, info.round, info.players.len(), info.standings.len()), (ygo_server::event::Status::Finished, 2, 4, 4));
+    assert!(info.pairings.iter().all(|p| p.done && p.b.is_some() && p.match_id.is_some()), "{:?}", info.pairings);
+    let (status, body) = http_get(&addr, &format!("/api/events/{id}/duels")).await.unwrap();
+    assert_eq!(status, 200);
+    let duels: Vec<serde_json::Value> = serde_json::from_str(&body).unwrap();
+    for p in &info.pairings {
+        let n = duels.iter().filter(|d| d["match_id"] == p.match_id.as_deref().unwrap()).count();
+        assert!(n >= 2, "a best of 3 has at least 2 duels: {p:?} has {n}");
+    }
+    assert!(duels.iter().any(|d| d["id"] == replay.as_str()));
+    let (status, _) = http_get(&addr, "/api/events/NOSUCHID/duels").await.unwrap();
+    assert_eq!(status, 404);
+
+    // The public pages: the web client, with no login (a plain GET, no cookie, no WebSocket).
+    for path in [format!("/event/{id}"), format!("/replay/{replay}")] {
+        let (status, body) = http_get(&addr, &path).await.unwrap();
+        assert_eq!(status, 200, "{path}");
+        assert!(body.contains("<div id=\"app\">") && body.contains("/assets/app.js"), "{path}: {body}");
+    }
+    let (status, body) = http_get(&addr, &format!("/api/replays/{replay}/view?step=3")).await.unwrap();
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("\"step\":3"), "{body}");
+    s.stop().await;
+}
+
+/// The no-show rule: with a grace time of 1 second, a player who opens their match's room
+/// and waits wins the match 2-0 once the grace runs out without the opponent; the result is
+/// the event's (no duel stored), and the late opponent has no match left to play. Nothing
+/// here races: the opponent never comes, whatever the timing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_does_not_show_within_the_grace_time_loses_the_match() {
+    let dir = TempDir::new("events-noshow");
+    let s = server(&dir.db()).await;
+    let mut cs = Vec::new();
+    for n in ["Host", "Late"] {
+        let mut c = connect(&s).await;
+        session(&mut c, ClientMsg::Register { name: n.into(), password: format!("{n}-secret") }).await;
+        cs.push(c);
+    }
+    let m = refused(
+        &mut cs[0],
+        ClientMsg::CreateEvent { name: "Grace".into(), format: "casual".into(), rounds: 1, public_lists: false, grace_seconds: Some(999_999) },
+    )
+    .await;
+    assert!(m.contains("grace_seconds"), "{m}");
+    cs[0]
+        .send(&ClientMsg::CreateEvent { name: "Grace".into(), format: "casual".into(), rounds: 1, public_lists: false, grace_seconds: Some(1) })
+        .await
+        .unwrap();
+    let info = event(&mut cs[0]).await;
+    assert_eq!(info.grace_seconds, 1);
+    let id = info.id;
+    for c in cs.iter_mut() {
+        c.send(&ClientMsg::EventRegister { event: id.clone(), deck: builtin("vanilla-yugi") }).await.unwrap();
+        event(c).await;
+    }
+    cs[0].send(&ClientMsg::EventPair { event: id.clone() }).await.unwrap();
+    event(&mut cs[0]).await;
+    cs[0].send(&ClientMsg::EventPlay { event: id.clone() }).await.unwrap();
+    let mut seen = Vec::new();
+    joined(&mut cs[0], &mut seen).await;
+    let r = cs[0]
+        .until(&mut seen, |m| match m {
+            ServerMsg::Result(r) => Some(r.clone()),
+            _ => None,
+        })
+        .await
+        .unwrap();
+    assert!(r.match_over && r.match_winner.as_deref() == Some("Host") && r.reason.contains("no-show"), "{r:?}");
+    assert_eq!(r.duel_wins, [2, 0]);
+    cs[0].send(&ClientMsg::EventGet { event: id.clone() }).await.unwrap();
+    let done = event(&mut cs[0]).await;
+    assert_eq!(done.status, ygo_server::event::Status::Finished);
+    let p = &done.pairings[0];
+    assert!(p.done && p.winner.as_deref() == Some("Host"), "{p:?}");
+    assert_eq!(if p.a == "Host" { p.wins } else { [p.wins[1], p.wins[0]] }, [2, 0]);
+    assert_eq!(done.standings[0].player, "Host");
+    let m = refused(&mut cs[1], ClientMsg::EventPlay { event: id.clone() }).await;
+    assert!(m.contains("no match"), "{m}");
     s.stop().await;
 }

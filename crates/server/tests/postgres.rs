@@ -1,5 +1,5 @@
 //! The PostgreSQL path: two `ygo serve` processes on one database share accounts,
-//! ratings and replays. Needs a server: `tools/pg_check.sh` starts a throwaway cluster,
+//! ratings, replays and events. Needs a server: `tools/pg_check.sh` starts a throwaway cluster,
 //! builds `ygo`, and runs this with `YGO_TEST_PG_URL` and `YGO_BIN` set (feature
 //! `pg-tests`, so `cargo test --workspace` leaves it out).
 
@@ -95,4 +95,27 @@ async fn two_servers_share_accounts_ratings_and_replays() {
     assert_eq!(rb[0].games, 2);
     // Elo is zero-sum here (same K, both start at 1500).
     assert_eq!(ratings[0].elo + rb[0].elo, 2 * ygo_server::db::START_ELO);
+
+    // A Swiss event (issue 36) run on one server (`ygo loadtest --event-players 4`) is the
+    // other's too: the same finished event, its duels, its public page.
+    let report = ygo_server::loadtest::run_event(ygo_server::loadtest::EventOptions {
+        addr: s1.addr.clone(),
+        players: 4,
+        format: "casual".into(),
+        think: std::time::Duration::ZERO,
+        seed: 9,
+        timeout: std::time::Duration::from_secs(300),
+        connect_parallel: 8,
+    })
+    .await
+    .unwrap();
+    assert!(report.event_finished && report.errors == 0 && report.matches == 4, "{report:?}");
+    let id = report.event_id.clone().unwrap();
+    let (_, one) = http_get(&s1.addr, &format!("/api/events/{id}")).await.unwrap();
+    let (status, other) = http_get(&s2.addr, &format!("/api/events/{id}")).await.unwrap();
+    assert_eq!((status, &one), (200, &other));
+    let (_, duels) = http_get(&s2.addr, &format!("/api/events/{id}/duels")).await.unwrap();
+    assert!(duels.contains(report.replay.as_deref().unwrap()), "{duels}");
+    let (status, _) = http_get(&s2.addr, &format!("/event/{id}")).await.unwrap();
+    assert_eq!(status, 200);
 }

@@ -206,6 +206,7 @@ fn every_interface_names_the_fields_the_server_sends() {
         ("EventPlayerInfo", keys(&event().players[0])),
         ("EventPairingInfo", keys(&event().pairings[0])),
         ("Standing", keys(&event().standings[0])),
+        ("EventDuel", keys(&duel_row())),
     ];
     for (name, want) in rust {
         let got = ifaces.get(name).unwrap_or_else(|| panic!("web/src/types.ts has no interface {name}"));
@@ -217,6 +218,29 @@ fn every_interface_names_the_fields_the_server_sends() {
 }
 
 /// An event with one player, one pairing and one standings line.
+fn duel_row() -> ygo_server::db::DuelRow {
+    ygo_server::db::DuelRow {
+        id: "d".into(),
+        match_id: "m".into(),
+        number: 1,
+        player_a: "a".into(),
+        player_b: "b".into(),
+        user_a: None,
+        user_b: None,
+        winner: None,
+        reason: "r".into(),
+        turns: 1,
+        format: "goat".into(),
+        edition: "tcg".into(),
+        rated: false,
+        finished_at: 0,
+        engine_version: "v".into(),
+        card_data_version: "c".into(),
+        deck_a: "x".into(),
+        deck_b: "y".into(),
+    }
+}
+
 fn event() -> ygo_server::event::EventInfo {
     use ygo_server::event::{EventInfo, EventPairingInfo, EventPlayerInfo, Status};
     EventInfo {
@@ -227,6 +251,7 @@ fn event() -> ygo_server::event::EventInfo {
         organizer: "x".into(),
         status: Status::Running,
         round: 1,
+        grace_seconds: 600,
         players: vec![EventPlayerInfo { name: "x".into(), dropped: false, deck: None }],
         pairings: vec![EventPairingInfo { round: 1, table: 1, a: "x".into(), b: None, done: true, winner: None, wins: [0, 0], room: None, match_id: None }],
         standings: ygo_match::swiss::standings_of(&[("x".into(), "d".into())], &[]),

@@ -26,6 +26,10 @@ pub const MAX_ROUNDS: u32 = 15;
 pub const MAX_PLAYERS: usize = 512;
 /// Longest event name, in characters.
 pub const NAME_MAX: usize = 60;
+/// The grace time of a round when the organizer names none (the no-show rule): 10 minutes.
+pub const DEFAULT_GRACE_SECS: u32 = 600;
+/// The longest grace time: 48 hours (a multi-day event's round).
+pub const MAX_GRACE_SECS: u32 = 48 * 3600;
 
 /// Where an event is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,6 +77,10 @@ pub struct Event {
     pub seed: u64,
     pub public_lists: bool,
     pub created_at: i64,
+    /// The no-show rule's grace time, in seconds (0: no rule).
+    pub grace_secs: u32,
+    /// When the current round was paired (Unix milliseconds; 0 before the first).
+    pub round_started_ms: i64,
 }
 
 /// A registered player.
@@ -126,6 +134,9 @@ pub struct Seat {
     /// The two players' account name keys and entry numbers, in pairing order (A, B).
     pub accounts: [String; 2],
     pub entries: [usize; 2],
+    /// How long the opponent of the player who opens the room has left to join it (the
+    /// round's grace time, counted from its pairing); `None`: no no-show rule.
+    pub grace_left: Option<std::time::Duration>,
 }
 
 impl Snapshot {
@@ -173,6 +184,7 @@ impl Snapshot {
             organizer: self.event.organizer.clone(),
             status: self.event.status,
             round: self.event.round,
+            grace_seconds: self.event.grace_secs,
             players: self
                 .players
                 .iter()
@@ -224,6 +236,8 @@ pub struct EventInfo {
     pub organizer: String,
     pub status: Status,
     pub round: u32,
+    /// The no-show rule: seconds after a round's pairing to join its match (0: none).
+    pub grace_seconds: u32,
     pub players: Vec<EventPlayerInfo>,
     pub pairings: Vec<EventPairingInfo>,
     pub standings: Vec<Standing>,
@@ -253,6 +267,20 @@ pub struct EventPairingInfo {
     pub room: Option<String>,
     /// The match's duels (`/api/duels`, their replays) are stored under this id.
     pub match_id: Option<String>,
+}
+
+/// The grace time an organizer asked for, checked (absent: the default).
+pub fn check_grace(grace: Option<u32>) -> Result<u32, String> {
+    let g = grace.unwrap_or(DEFAULT_GRACE_SECS);
+    if g > MAX_GRACE_SECS {
+        return Err(format!("grace_seconds {g}: at most {MAX_GRACE_SECS} (48 hours)"));
+    }
+    Ok(g)
+}
+
+/// Unix milliseconds now.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
 /// Checks an event's name and round count.

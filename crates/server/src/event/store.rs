@@ -22,19 +22,31 @@ fn event_of(r: &AnyRow) -> anyhow::Result<Event> {
         round: r.get::<i64, _>(6) as u32,
         seed: r.get::<i64, _>(7) as u64,
         public_lists: r.get::<i64, _>(8) != 0,
+        grace_secs: r.get::<i64, _>(10) as u32,
+        round_started_ms: r.get(11),
         created_at: r.get(9),
     })
 }
 
-const EVENT_COLS: &str = "id, name, format, rounds, organizer, status, round, seed, public_lists, created_at";
+const EVENT_COLS: &str = "id, name, format, rounds, organizer, status, round, seed, public_lists, created_at, grace_secs, round_started_ms";
 
 impl Db {
     /// Creates an event in registration; returns its id.
-    pub async fn create_event(&self, name: &str, format: &str, rounds: u32, organizer: &str, public_lists: bool, seed: u64) -> anyhow::Result<String> {
+    #[allow(clippy::too_many_arguments)]
+    pub async fn create_event(
+        &self,
+        name: &str,
+        format: &str,
+        rounds: u32,
+        organizer: &str,
+        public_lists: bool,
+        seed: u64,
+        grace_secs: u32,
+    ) -> anyhow::Result<String> {
         let id = crate::room::random_code(8);
         sqlx::query(
-            "INSERT INTO events (id, name, format, rounds, organizer, status, round, seed, public_lists, created_at) \
-             VALUES ($1, $2, $3, $4, $5, 'registration', 0, $6, $7, $8)",
+            "INSERT INTO events (id, name, format, rounds, organizer, status, round, seed, public_lists, created_at, grace_secs, round_started_ms) \
+             VALUES ($1, $2, $3, $4, $5, 'registration', 0, $6, $7, $8, $9, 0)",
         )
         .bind(&id)
         .bind(name)
@@ -44,6 +56,7 @@ impl Db {
         .bind(seed as i64)
         .bind(i64::from(public_lists))
         .bind(now_secs())
+        .bind(grace_secs as i64)
         .execute(&self.pool)
         .await?;
         Ok(id)
@@ -101,22 +114,28 @@ impl Db {
         let key = name_key(name);
         let deck_json = serde_json::to_string(deck)?;
         for _ in 0..20 {
+            // The transaction writes first, so that SQLite takes its write lock at once
+            // (waiting its turn behind another registration) instead of failing with
+            // "database is locked" when a read transaction would have to become a writer.
             let mut tx = self.pool.begin().await?;
+            let updated = sqlx::query(
+                "UPDATE event_players SET deck = $1, dropped = 0 WHERE event_id = $2 AND name_key = $3 \
+                 AND EXISTS (SELECT 1 FROM events WHERE id = $2 AND status = 'registration')",
+            )
+            .bind(&deck_json)
+            .bind(id)
+            .bind(&key)
+            .execute(&mut *tx)
+            .await?;
+            if updated.rows_affected() == 1 {
+                tx.commit().await?;
+                return Ok(Ok(()));
+            }
             let status: Option<String> = sqlx::query("SELECT status FROM events WHERE id = $1").bind(id).fetch_optional(&mut *tx).await?.map(|r| r.get(0));
             match status.as_deref() {
                 None => return Ok(Err(format!("no event {id:?}"))),
                 Some("registration") => {}
                 Some(_) => return Ok(Err("registration is closed: the event has started".into())),
-            }
-            let updated = sqlx::query("UPDATE event_players SET deck = $1, dropped = 0 WHERE event_id = $2 AND name_key = $3")
-                .bind(&deck_json)
-                .bind(id)
-                .bind(&key)
-                .execute(&mut *tx)
-                .await?;
-            if updated.rows_affected() == 1 {
-                tx.commit().await?;
-                return Ok(Ok(()));
             }
             let count: i64 = sqlx::query("SELECT COUNT(*) FROM event_players WHERE event_id = $1").bind(id).fetch_one(&mut *tx).await?.get(0);
             if count as usize >= MAX_PLAYERS {
@@ -159,12 +178,14 @@ impl Db {
     /// `false` if another process paired it first (nothing is written then).
     pub async fn store_round(&self, id: &str, from_round: u32, pairings: &[ygo_match::swiss::Pairing]) -> anyhow::Result<bool> {
         let mut tx = self.pool.begin().await?;
-        let moved = sqlx::query("UPDATE events SET round = $1, status = 'running' WHERE id = $2 AND round = $3 AND status <> 'finished'")
-            .bind(from_round as i64 + 1)
-            .bind(id)
-            .bind(from_round as i64)
-            .execute(&mut *tx)
-            .await?;
+        let moved =
+            sqlx::query("UPDATE events SET round = $1, status = 'running', round_started_ms = $4 WHERE id = $2 AND round = $3 AND status <> 'finished'")
+                .bind(from_round as i64 + 1)
+                .bind(id)
+                .bind(from_round as i64)
+                .bind(super::now_ms())
+                .execute(&mut *tx)
+                .await?;
         if moved.rows_affected() != 1 {
             tx.rollback().await?;
             return Ok(false);

@@ -155,6 +155,37 @@ impl Room {
         self.broadcast_state();
     }
 
+    /// The no-show rule of an event match: the grace time ran out with the opponent of
+    /// the player in seat A not in the room. Seat A wins the match 2-0, recorded in the
+    /// event (no duel is stored).
+    pub(super) async fn no_show(&mut self) {
+        let Some(e) = self.event.clone().filter(|_| !self.event_recorded) else { return };
+        self.stage = Stage::Over;
+        self.no_show_at = None;
+        self.score.wins = [2, 0];
+        let present = self.seat(Player::A).name.clone();
+        let key = self.seat(Player::A).account.as_deref().map(crate::db::name_key);
+        let a_is_present = key.as_deref() == Some(e.accounts[0].as_str());
+        let (winner, wins, absent) = if a_is_present { (e.entries[0], [2, 0], &e.accounts[1]) } else { (e.entries[1], [0, 2], &e.accounts[0]) };
+        match self.state.db.record_pairing(&e.event, e.round, e.table, Some(winner), wins, &self.match_id).await {
+            Ok(_) => self.event_recorded = true,
+            Err(err) => self.broadcast(&ServerMsg::error("database", format!("the event result could not be saved: {err}"))),
+        }
+        self.broadcast(&ServerMsg::Result(ResultInfo {
+            duel: 0,
+            winner: None,
+            winner_name: None,
+            reason: format!("no-show: {absent} did not join within the round's grace time"),
+            turns: 0,
+            replay_id: String::new(),
+            duel_wins: self.score.wins,
+            match_over: true,
+            match_winner: Some(present),
+            ratings: Vec::new(),
+        }));
+        self.broadcast_room();
+    }
+
     /// The match of an event pairing is over: its result goes to the event (once).
     async fn report_event(&mut self) {
         let Some(e) = self.event.clone().filter(|_| !self.event_recorded) else { return };

@@ -232,6 +232,9 @@ pub struct Room {
     /// its result has been recorded.
     event: Option<crate::event::Seat>,
     event_recorded: bool,
+    /// An event match's no-show deadline: the second seat still empty then, the player
+    /// who is there wins the match.
+    no_show_at: Option<Instant>,
 }
 
 /// The match clock (MATCH-5) and its limits.
@@ -332,6 +335,7 @@ impl Room {
             closed_signal: None,
             state,
             self_tx: tx.downgrade(),
+            no_show_at: event.as_ref().and_then(|e| e.grace_left).map(|d| Instant::now() + d),
             event,
             event_recorded: false,
         };
@@ -422,6 +426,9 @@ impl Room {
     }
 
     fn next_deadline(&self) -> Option<Instant> {
+        if self.stage == Stage::Waiting && self.seats[1].is_none() {
+            return self.no_show_at;
+        }
         if matches!(self.stage, Stage::Over | Stage::Waiting) {
             return None;
         }
@@ -434,6 +441,10 @@ impl Room {
     async fn on_timer(&mut self) {
         let wait = self.state.config.reconnect_wait;
         let now = Instant::now();
+        if self.stage == Stage::Waiting && self.seats[1].is_none() && self.no_show_at.is_some_and(|t| t <= now) {
+            self.no_show().await;
+            return;
+        }
         let gone = Player::BOTH.map(|p| self.seats[p.idx()].as_ref().is_some_and(|s| s.dropped_at.is_some_and(|t| t + wait <= now)));
         let away = Player::BOTH.map(|p| self.seats[p.idx()].as_ref().is_some_and(|s| !s.is_ai() && s.member.is_none() && s.dropped_at.is_some()));
         // A wait ran out while the other player is away too: both left, and the rule for a
@@ -591,6 +602,9 @@ impl Room {
     fn join(&mut self, member: Member, entrant: Entrant) -> Result<(Player, String), String> {
         if self.seats[1].is_some() {
             return Err(format!("room {} is full (you can spectate it)", self.code));
+        }
+        if self.stage == Stage::Over {
+            return Err(format!("room {}: its match is over", self.code));
         }
         if let Some(e) = &self.event {
             let creator = self.seats[0].as_ref().and_then(|s| s.account.as_deref()).map(crate::db::name_key);
