@@ -293,7 +293,14 @@ impl Duel {
                     self.check_equips();
                 }
                 a.stage = next;
-                self.attack_window(a, WindowKind::Damage(sub))
+                let flow = self.attack_window(a, WindowKind::Damage(sub));
+                // "After damage calculation" / "at the end of the Damage Step": the steps
+                // scheduled for this sub-step run first (`Moment::DamageStep`), the battle
+                // still visible.
+                if matches!(sub, DamageStep::AfterCalculation | DamageStep::End) && !self.delayed.is_empty() {
+                    self.run_delayed(crate::effect::Moment::DamageStep(sub));
+                }
+                flow
             }
             AttackStage::Calculate => {
                 // As above: battle damage and destruction events see the battle.
@@ -310,6 +317,8 @@ impl Duel {
 
     fn end_attack(&mut self, a: AttackTask) -> Flow {
         self.no_battle_damage = [false; 2];
+        // Steps scheduled for a sub-step of this battle's Damage Step it never reached.
+        self.delayed.retain(|d| !matches!(d.at, crate::effect::Moment::DamageStep(_)));
         self.expire_damage_step();
         self.attack_negated = false;
         for id in a.destroyed {

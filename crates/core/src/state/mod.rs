@@ -84,7 +84,8 @@ pub struct Delayed {
     pub controller: Player,
     /// When it runs.
     pub at: crate::effect::Moment,
-    /// The turn in whose End Phase it runs.
+    /// The turn in whose End Phase it runs (for a [`crate::effect::Moment::DamageStep`]:
+    /// the battle, [`Duel::battles`]).
     pub turn: u32,
     /// The cards the step before it affected, with their move counts then: the later steps'
     /// `Obj::Affected`, while they stay where they were.
