@@ -160,6 +160,13 @@ impl Duel {
                 Place::HandOrDeck(_) => ps.hand.iter().copied().any(&mut f) || ps.deck.iter().rev().copied().any(&mut f),
                 Place::HandOrGy(_) => ps.hand.iter().copied().any(&mut f) || ps.gy.iter().copied().any(&mut f),
                 Place::HandDeckOrGy(_) => ps.hand.iter().copied().any(&mut f) || ps.deck.iter().rev().copied().any(&mut f) || ps.gy.iter().copied().any(&mut f),
+                Place::HandOrField(_) => {
+                    ps.hand.iter().copied().any(&mut f)
+                        || any_slot(&ps.monsters, &mut f)
+                        || any_slot(&ps.spells, &mut f)
+                        || any_slot(&[ps.field], &mut f)
+                        || any_slot(&ps.pendulum, &mut f)
+                }
             };
             if hit {
                 return true;

@@ -1,6 +1,6 @@
 //! Goat pool (part2_i): cards of `../shared/spec/pools/goat-2.txt` and `goat-3.txt` centred on
 //! battle: a battle-result check with a destruction after damage calculation or at the end of
-//! the Damage Step, attacks made direct for a turn; each a declaration in the effect vocabulary
+//! the Damage Step, attacks made direct for a turn, hands and fields cut down to 5; each a declaration in the effect vocabulary
 //! with its rules text in the project's own words. The rulings decided for them are in
 //! `docs/rulings/goat-2-i.md`.
 
@@ -37,6 +37,33 @@ fn destroy_attacker_if_held(sub: DamageStep) -> Op {
     }
 }
 
+/// The most cards above 5 a player's hand and field can hold together (more than a duel
+/// reaches: 5 + 5 + 1 zones and a large hand).
+const MOST_EXCESS: i32 = 40;
+
+/// The cards in `who`'s hand and on their field, this card (resolving) left out.
+fn hand_and_field(who: Who) -> Num {
+    Num::count_of(Obj::All(Place::HandOrField(who), F::NotSelf))
+}
+
+/// "`who` picks cards of their hand and field until 5 remain": as many as they hold above 5,
+/// remembered in `slot` (nothing when they hold 5 or fewer).
+fn pick_down_to_five(who: Who, slot: Mem) -> Vec<Op> {
+    let excess = Num::Of(Arith::Minus, Box::new(hand_and_field(who)), Box::new(Num::Const(5)));
+    let mut ops = vec![Op::Remember { what: Obj::Union(Vec::new()), slot }];
+    for k in 1..=MOST_EXCESS {
+        ops.push(Op::If {
+            test: Test::Compare(excess.clone(), Cmp::Eq, Num::Const(k)),
+            then: vec![
+                Op::Choose { who, place: Place::HandOrField(who), filter: F::Any, min: k as u8, max: k as u8 },
+                Op::Remember { what: Obj::Chosen, slot },
+            ],
+            otherwise: vec![],
+        });
+    }
+    ops
+}
+
 /// The behaviour of this module's cards (today's), by passcode.
 pub fn behavior(id: u32) -> Option<Behavior> {
     Some(match id {
@@ -63,6 +90,21 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .when(Condition::Timing(Timing::OpponentsTurn))
         .op(Op::ApplyRule { modifier: Modifier::not_attack_target(Scope::AllMonsters(F::YouControl)), until: Duration::EndOfTurn })
         .op(Op::ApplyRule { modifier: Modifier::direct_attack(Scope::Monsters(F::OppControls)), until: Duration::EndOfTurn })]),
+        // Bubble Crash
+        61622107 => {
+            let mut e = E::trap(
+                TrapKind::Normal,
+                "Activate only while a player has 6 or more cards in their hand and on their field together (this card not counted). Each such player picks cards of their hand and field until 5 remain; all the picked cards are sent to the GY together.",
+            )
+            .when(Condition::Any(vec![
+                Condition::Compare(hand_and_field(Who::You), Cmp::Ge, Num::Const(6)),
+                Condition::Compare(hand_and_field(Who::Opponent), Cmp::Ge, Num::Const(6)),
+            ]));
+            for op in pick_down_to_five(Who::You, Mem(0)).into_iter().chain(pick_down_to_five(Who::Opponent, Mem(1))) {
+                e = e.op(op);
+            }
+            Behavior::with(vec![e.op(Op::SendToGy(Obj::Union(vec![Obj::Memory(Mem(0)), Obj::Memory(Mem(1))])))])
+        }
         _ => return None,
     })
 }

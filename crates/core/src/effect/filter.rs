@@ -48,6 +48,9 @@ pub enum Place {
     HandOrGy(Who),
     /// Hand, Main Deck and GY ("from your hand, Deck, or GY").
     HandDeckOrGy(Who),
+    /// Hand and field ("the cards in your hand and on your field": "Bubble Crash"), the
+    /// hand first.
+    HandOrField(Who),
 }
 
 impl Place {
@@ -64,7 +67,8 @@ impl Place {
             | Place::Banished(w)
             | Place::HandOrDeck(w)
             | Place::HandOrGy(w)
-            | Place::HandDeckOrGy(w) => w,
+            | Place::HandDeckOrGy(w)
+            | Place::HandOrField(w) => w,
         }
     }
 }

@@ -893,7 +893,7 @@ impl Duel {
 pub(super) fn names_place(o: &Obj, zone: Zone) -> bool {
     match o {
         Obj::All(place, _) => match zone {
-            Zone::Hand => matches!(place, Place::Hand(_) | Place::HandOrDeck(_) | Place::HandOrGy(_) | Place::HandDeckOrGy(_)),
+            Zone::Hand => matches!(place, Place::Hand(_) | Place::HandOrDeck(_) | Place::HandOrGy(_) | Place::HandDeckOrGy(_) | Place::HandOrField(_)),
             Zone::Deck => matches!(place, Place::Deck(_) | Place::HandOrDeck(_) | Place::HandDeckOrGy(_)),
             _ => false,
         },
