@@ -255,6 +255,13 @@ impl Duel {
                     for m in [Some(a.attacker), a.target].into_iter().flatten() {
                         self.cards[m.0 as usize].battled_turn = self.turn.into();
                     }
+                    // MISC-8: the two monsters battled each other, while both stay.
+                    if let Some(t) = a.target {
+                        let pair = (a.attacker, self.card(a.attacker).moves, t, self.card(t).moves);
+                        if !self.battled_pairs.contains(&pair) {
+                            self.battled_pairs.push(pair);
+                        }
+                    }
                 }
                 // The battle stays visible to trigger detection (`current_attack`) while the
                 // step's event is emitted ("at the end of the Damage Step").

@@ -1,6 +1,7 @@
 //! Goat pool (part2_i): cards of `../shared/spec/pools/goat-2.txt` and `goat-3.txt` centred on
 //! battle: a battle-result check with a destruction after damage calculation or at the end of
-//! the Damage Step, attacks made direct for a turn, hands and fields cut down to 5; each a declaration in the effect vocabulary
+//! the Damage Step, attacks made direct for a turn, hands and fields cut down to 5, monsters
+//! bound by a monster they battled; each a declaration in the effect vocabulary
 //! with its rules text in the project's own words. The rulings decided for them are in
 //! `docs/rulings/goat-2-i.md`.
 
@@ -104,6 +105,20 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 e = e.op(op);
             }
             Behavior::with(vec![e.op(Op::SendToGy(Obj::Union(vec![Obj::Memory(Mem(0)), Obj::Memory(Mem(1))])))])
+        }
+        // The Unhappy Girl (goat-3.txt)
+        27618634 => {
+            let face_up_attack = Condition::This(F::FaceUp & F::AttackPos);
+            let battled_it = Scope::Monsters(F::battled_with(Obj::This));
+            Behavior::with(vec![
+                E::continuous("While it is in face-up Attack Position, it cannot be destroyed by battle (damage is calculated as usual).")
+                    .when(face_up_attack.clone())
+                    .modifier(Modifier::indestructible_by_battle(Scope::This)),
+                E::continuous("While it is in face-up Attack Position, a monster that battled it cannot attack, and its controller cannot change its battle position (a card effect still can).")
+                    .when(face_up_attack)
+                    .modifier(Modifier::cannot_attack(battled_it.clone()))
+                    .modifier(Modifier::cannot_change_position(battled_it)),
+            ])
         }
         _ => return None,
     })

@@ -333,6 +333,10 @@ pub enum Relation {
     /// A Fusion Monster that lists by name, as a Fusion Material, the name of a card of the
     /// object.
     ListsMaterial,
+    /// Battled a card of the object (both were in a battle that reached the Damage Step),
+    /// both having stayed on the field since (MISC-8): "a monster that battled with this
+    /// card" ([`crate::state::Duel::battled_with`]).
+    BattledWith,
 }
 
 impl Filter {
@@ -343,6 +347,10 @@ impl Filter {
     /// Destroyed by battle by a card of the object.
     pub fn destroyed_by(o: Obj) -> Filter {
         Filter::Rel(Relation::DestroyedBy, Box::new(o))
+    }
+    /// Battled a card of the object, both still on the field since.
+    pub fn battled_with(o: Obj) -> Filter {
+        Filter::Rel(Relation::BattledWith, Box::new(o))
     }
     /// Its name is listed as a Fusion Material by a Fusion Monster of the object.
     pub fn listed_material_of(o: Obj) -> Filter {
