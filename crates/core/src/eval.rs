@@ -502,7 +502,9 @@ impl Duel {
             }
             Filter::Rel(Relation::ListedMaterialOf, o) => self.any_object(o, ctx, |f| self.lists_material_named(f, id)),
             Filter::Rel(Relation::ListsMaterial, o) => self.any_object(o, ctx, |m| self.lists_material_named(id, m)),
-            Filter::Rel(Relation::BattledWith, o) => c.zone() == Zone::Monster && !self.battled_pairs.is_empty() && self.any_object(o, ctx, |x| self.battled_with(id, x)),
+            Filter::Rel(Relation::BattledWith, o) => {
+                c.zone() == Zone::Monster && !self.battled_pairs.is_empty() && self.any_object(o, ctx, |x| self.battled_with(id, x))
+            }
             Filter::Rel(Relation::EquippedTo, o) => c.equip_to.is_some_and(|t| self.any_object(o, ctx, |x| x == t)),
             Filter::Rel(Relation::EquippedWith, o) => self.any_object(o, ctx, |e| self.card(e).equip_to == Some(id)),
             Filter::Declared => ctx.res.is_some_and(|r| !r.declared.is_empty() && r.declared.iter().all(|&(k, v)| self.matches_declared(id, k, v))),
