@@ -730,6 +730,10 @@ impl Duel {
                     _ => false,
                 })
             }
+            Condition::JustMoved { to, filter } => self.recent.iter().any(|e| match *e {
+                Event::Moved { card, .. } => self.cards_in(*to, p).contains(&card) && self.filter_in(filter, card, ctx),
+                _ => false,
+            }),
             Condition::ChangedToDefense(f) => self.recent.iter().any(|e| match *e {
                 Event::PositionChanged { card, from: Position::FaceUpAttack, to: Position::FaceUpDefense } => {
                     self.card(card).zone() == Zone::Monster && self.filter_in(f, card, ctx)

@@ -65,6 +65,24 @@ fn pick_down_to_five(who: Who, slot: Mem) -> Vec<Op> {
     ops
 }
 
+/// "`who` Special Summons from their hand as many monsters as the cards `returned` holds": the
+/// monsters picked, remembered in `slot` (nothing when it holds none).
+fn pick_as_many_as(who: Who, returned: Mem, slot: Mem) -> Vec<Op> {
+    let count = Num::count_of(Obj::Memory(returned));
+    let mut ops = vec![Op::Remember { what: Obj::Union(Vec::new()), slot }];
+    for k in 1..=5 {
+        ops.push(Op::If {
+            test: Test::Compare(count.clone(), Cmp::Eq, Num::Const(k)),
+            then: vec![
+                Op::Choose { who, place: Place::Hand(who), filter: F::Monster & F::can_special_summon(), min: k as u8, max: k as u8 },
+                Op::Remember { what: Obj::Chosen, slot },
+            ],
+            otherwise: vec![],
+        });
+    }
+    ops
+}
+
 /// The behaviour of this module's cards (today's), by passcode.
 pub fn behavior(id: u32) -> Option<Behavior> {
     Some(match id {
@@ -105,6 +123,28 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 e = e.op(op);
             }
             Behavior::with(vec![e.op(Op::SendToGy(Obj::Union(vec![Obj::Memory(Mem(0)), Obj::Memory(Mem(1))])))])
+        }
+        // Major Riot
+        9074847 => {
+            let mut e = E::trap(
+                TrapKind::Normal,
+                "When 1 or more monsters of yours are returned from the field to your hand by your opponent's card effect: return every monster on the field to its owner's hand; then each player Special Summons from their hand, in face-down Defense Position, as many monsters as were returned to their hand.",
+            )
+            .when(Condition::JustMoved {
+                to: Place::Hand(Who::You),
+                filter: F::Monster & F::CameFrom(Origin::MonsterZone) & F::SentBy(Sent::OpponentEffect),
+            })
+            .op(Op::ToHand(Obj::All(Place::Monsters(Who::Both), F::Monster)))
+            .op(Op::Remember { what: Obj::Filtered(Box::new(Obj::Affected), F::YouOwn), slot: Mem(0) })
+            .op(Op::Remember { what: Obj::Filtered(Box::new(Obj::Affected), !F::YouOwn), slot: Mem(1) });
+            for op in pick_as_many_as(Who::You, Mem(0), Mem(2)).into_iter().chain(pick_as_many_as(Who::Opponent, Mem(1), Mem(3))) {
+                e = e.op(op);
+            }
+            Behavior::with(vec![e.op(Op::SpecialSummon {
+                what: Obj::Union(vec![Obj::Memory(Mem(2)), Obj::Memory(Mem(3))]),
+                pos: SummonPos::FaceDownDefense,
+                side: Side::Owner,
+            })])
         }
         // The Unhappy Girl (goat-3.txt)
         27618634 => {
