@@ -255,6 +255,13 @@ impl Duel {
                     for m in [Some(a.attacker), a.target].into_iter().flatten() {
                         self.cards[m.0 as usize].battled_turn = self.turn.into();
                     }
+                    // MISC-8: the two monsters battled each other, while both stay.
+                    if let Some(t) = a.target {
+                        let pair = (a.attacker, self.card(a.attacker).moves, t, self.card(t).moves);
+                        if !self.battled_pairs.contains(&pair) {
+                            self.battled_pairs.push(pair);
+                        }
+                    }
                 }
                 // The battle stays visible to trigger detection (`current_attack`) while the
                 // step's event is emitted ("at the end of the Damage Step").
@@ -293,7 +300,14 @@ impl Duel {
                     self.check_equips();
                 }
                 a.stage = next;
-                self.attack_window(a, WindowKind::Damage(sub))
+                let flow = self.attack_window(a, WindowKind::Damage(sub));
+                // "After damage calculation" / "at the end of the Damage Step": the steps
+                // scheduled for this sub-step run first (`Moment::DamageStep`), the battle
+                // still visible.
+                if matches!(sub, DamageStep::AfterCalculation | DamageStep::End) && !self.delayed.is_empty() {
+                    self.run_delayed(crate::effect::Moment::DamageStep(sub));
+                }
+                flow
             }
             AttackStage::Calculate => {
                 // As above: battle damage and destruction events see the battle.
@@ -310,6 +324,8 @@ impl Duel {
 
     fn end_attack(&mut self, a: AttackTask) -> Flow {
         self.no_battle_damage = [false; 2];
+        // Steps scheduled for a sub-step of this battle's Damage Step it never reached.
+        self.delayed.retain(|d| !matches!(d.at, crate::effect::Moment::DamageStep(_)));
         self.expire_damage_step();
         self.attack_negated = false;
         for id in a.destroyed {

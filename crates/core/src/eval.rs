@@ -160,6 +160,13 @@ impl Duel {
                 Place::HandOrDeck(_) => ps.hand.iter().copied().any(&mut f) || ps.deck.iter().rev().copied().any(&mut f),
                 Place::HandOrGy(_) => ps.hand.iter().copied().any(&mut f) || ps.gy.iter().copied().any(&mut f),
                 Place::HandDeckOrGy(_) => ps.hand.iter().copied().any(&mut f) || ps.deck.iter().rev().copied().any(&mut f) || ps.gy.iter().copied().any(&mut f),
+                Place::HandOrField(_) => {
+                    ps.hand.iter().copied().any(&mut f)
+                        || any_slot(&ps.monsters, &mut f)
+                        || any_slot(&ps.spells, &mut f)
+                        || any_slot(&[ps.field], &mut f)
+                        || any_slot(&ps.pendulum, &mut f)
+                }
             };
             if hit {
                 return true;
@@ -532,6 +539,9 @@ impl Duel {
             }
             Filter::Rel(Relation::ListedMaterialOf, o) => self.any_object(o, ctx, |f| self.lists_material_named(f, id)),
             Filter::Rel(Relation::ListsMaterial, o) => self.any_object(o, ctx, |m| self.lists_material_named(id, m)),
+            Filter::Rel(Relation::BattledWith, o) => {
+                c.zone() == Zone::Monster && !self.battled_pairs.is_empty() && self.any_object(o, ctx, |x| self.battled_with(id, x))
+            }
             Filter::Rel(Relation::EquippedTo, o) => c.equip_to.is_some_and(|t| self.any_object(o, ctx, |x| x == t)),
             Filter::Rel(Relation::EquippedWith, o) => self.any_object(o, ctx, |e| self.card(e).equip_to == Some(id)),
             Filter::Rel(Relation::CorrectEquipTargetFor, o) => self.any_object(o, ctx, |e| self.correct_equip_target(e, id)),
@@ -758,6 +768,10 @@ impl Duel {
                     _ => false,
                 })
             }
+            Condition::JustMoved { to, filter } => self.recent.iter().any(|e| match *e {
+                Event::Moved { card, .. } => self.cards_in(*to, p).contains(&card) && self.filter_in(filter, card, ctx),
+                _ => false,
+            }),
             Condition::ChangedToDefense(f) => self.recent.iter().any(|e| match *e {
                 Event::PositionChanged { card, from: Position::FaceUpAttack, to: Position::FaceUpDefense } => {
                     self.card(card).zone() == Zone::Monster && self.filter_in(f, card, ctx)

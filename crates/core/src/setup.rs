@@ -322,6 +322,7 @@ impl Duel {
             xyz_materials: Vec::new(),
             counters: Vec::new(),
             attacked_targets: Vec::new(),
+            battled_pairs: Vec::new(),
             summoned_by: Vec::new(),
         }
     }

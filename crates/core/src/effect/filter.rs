@@ -48,6 +48,9 @@ pub enum Place {
     HandOrGy(Who),
     /// Hand, Main Deck and GY ("from your hand, Deck, or GY").
     HandDeckOrGy(Who),
+    /// Hand and field ("the cards in your hand and on your field": "Bubble Crash"), the
+    /// hand first.
+    HandOrField(Who),
 }
 
 impl Place {
@@ -64,7 +67,8 @@ impl Place {
             | Place::Banished(w)
             | Place::HandOrDeck(w)
             | Place::HandOrGy(w)
-            | Place::HandDeckOrGy(w) => w,
+            | Place::HandDeckOrGy(w)
+            | Place::HandOrField(w) => w,
         }
     }
 }
@@ -336,6 +340,10 @@ pub enum Relation {
     /// card another card's effect equipped) may equip any face-up monster. "Equip it to
     /// another correct target": "Tailor of the Fickle", "Collected Power".
     CorrectEquipTargetFor,
+    /// Battled a card of the object (both were in a battle that reached the Damage Step),
+    /// both having stayed on the field since (MISC-8): "a monster that battled with this
+    /// card" ([`crate::state::Duel::battled_with`]).
+    BattledWith,
 }
 
 impl Filter {
@@ -346,6 +354,10 @@ impl Filter {
     /// Destroyed by battle by a card of the object.
     pub fn destroyed_by(o: Obj) -> Filter {
         Filter::Rel(Relation::DestroyedBy, Box::new(o))
+    }
+    /// Battled a card of the object, both still on the field since.
+    pub fn battled_with(o: Obj) -> Filter {
+        Filter::Rel(Relation::BattledWith, Box::new(o))
     }
     /// Its name is listed as a Fusion Material by a Fusion Monster of the object.
     pub fn listed_material_of(o: Obj) -> Filter {

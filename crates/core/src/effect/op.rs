@@ -184,6 +184,10 @@ pub enum Moment {
     YourNextStandbyPhase,
     /// The Standby Phase of the turn it was scheduled for.
     StandbyPhase,
+    /// A sub-step of the Damage Step of the battle in progress when it was scheduled
+    /// ("destroy the attacking monster after damage calculation" / "at the end of the Damage
+    /// Step"; BATTLE-4). Kept for that battle only: dropped when its attack ends unrun.
+    DamageStep(crate::types::DamageStep),
 }
 
 impl Moment {
@@ -192,6 +196,8 @@ impl Moment {
         match (self, now) {
             (Moment::EndPhase, Moment::EndPhase) | (Moment::StandbyPhase, Moment::StandbyPhase) => scheduled == turn,
             (Moment::EndOfTurn(n), Moment::EndOfTurn(_)) => scheduled + u32::from(n.max(1)) - 1 == turn,
+            // For a battle moment, `scheduled` and `turn` count battles, not turns.
+            (Moment::DamageStep(a), Moment::DamageStep(b)) => a == b && scheduled == turn,
             _ => false,
         }
     }

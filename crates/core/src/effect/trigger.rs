@@ -285,6 +285,16 @@ pub enum Condition {
     /// Equip Card moved to another monster ("when a monster is equipped with an Equip Card":
     /// "Armored Glass").
     JustEquipped(Filter),
+    /// Cards just moved (the latest happening): a card that moved in it is now in the place
+    /// (from the controller's side) and matches the filter ("when 1 or more of your monsters
+    /// are returned from the field to your hand by your opponent's card effect": "Major
+    /// Riot").
+    JustMoved {
+        /// Where the card must be now.
+        to: Place,
+        /// What it must match there.
+        filter: Filter,
+    },
 }
 
 impl Condition {

@@ -289,7 +289,9 @@ impl Duel {
     /// Runs the delayed effects due now, at moment `at` (`Op::Later`: the start of the End
     /// Phase, the end of the turn), each as its effect's steps, not as a chain link.
     pub(crate) fn run_delayed(&mut self, at: crate::effect::Moment) {
-        let turn = self.turn;
+        // A battle moment is due in the battle it was scheduled for (`Delayed::turn` counts
+        // battles then).
+        let turn = if matches!(at, crate::effect::Moment::DamageStep(_)) { self.battles } else { self.turn };
         let (due, keep): (Vec<Delayed>, Vec<Delayed>) = std::mem::take(&mut self.delayed).into_iter().partition(|d| d.at.due(at, d.turn, turn));
         self.delayed = keep;
         // Pushed last-first: the first scheduled runs first.

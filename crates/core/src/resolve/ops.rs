@@ -745,6 +745,9 @@ impl Duel {
                 let (at, turn) = match at {
                     crate::effect::Moment::OpponentsNextEndPhase => (crate::effect::Moment::EndPhase, self.turn + if self.turn_player == p { 1 } else { 2 }),
                     crate::effect::Moment::YourNextStandbyPhase => (crate::effect::Moment::StandbyPhase, self.turn + if self.turn_player == p { 2 } else { 1 }),
+                    // A battle moment is kept by the battle in progress (none: never due).
+                    crate::effect::Moment::DamageStep(_) if self.current_attack().is_none() => return OpFlow::Next,
+                    crate::effect::Moment::DamageStep(_) => (*at, self.battles),
                     other => (*other, self.turn),
                 };
                 // The steps are found where the resolving ones are (a copied effect's card).
@@ -911,7 +914,7 @@ impl Duel {
 pub(super) fn names_place(o: &Obj, zone: Zone) -> bool {
     match o {
         Obj::All(place, _) => match zone {
-            Zone::Hand => matches!(place, Place::Hand(_) | Place::HandOrDeck(_) | Place::HandOrGy(_) | Place::HandDeckOrGy(_)),
+            Zone::Hand => matches!(place, Place::Hand(_) | Place::HandOrDeck(_) | Place::HandOrGy(_) | Place::HandDeckOrGy(_) | Place::HandOrField(_)),
             Zone::Deck => matches!(place, Place::Deck(_) | Place::HandOrDeck(_) | Place::HandDeckOrGy(_)),
             _ => false,
         },

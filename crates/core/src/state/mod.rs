@@ -84,7 +84,8 @@ pub struct Delayed {
     pub controller: Player,
     /// When it runs.
     pub at: crate::effect::Moment,
-    /// The turn in whose End Phase it runs.
+    /// The turn in whose End Phase it runs (for a [`crate::effect::Moment::DamageStep`]:
+    /// the battle, [`Duel::battles`]).
     pub turn: u32,
     /// The cards the step before it affected, with their move counts then: the later steps'
     /// `Obj::Affected`, while they stay where they were.
@@ -496,6 +497,11 @@ pub struct Duel {
     /// an attack on during its `attacked_turn`, and that monster's move count then.
     #[serde(default)]
     pub(crate) attacked_targets: Vec<(CardId, CardId, u32)>,
+    /// Monsters that battled each other (MISC-8: for as long as both stay on the field):
+    /// each pair of a battle that reached the Damage Step, with their move counts then; a
+    /// pair goes when one of them leaves the field.
+    #[serde(default)]
+    pub(crate) battled_pairs: Vec<(CardId, u32, CardId, u32)>,
     /// Monsters Special Summoned by a card's effect ([`crate::effect::Filter::SummonedBy`]):
     /// the monster, its move count then, and the passcode of the card whose effect
     /// summoned it (an identity, not an instance: samples deal hidden cards again).
@@ -559,6 +565,7 @@ impl PartialEq for Duel {
             xyz_materials,
             counters,
             attacked_targets,
+            battled_pairs,
             summoned_by,
         } = self;
         *edition == other.edition
@@ -607,6 +614,7 @@ impl PartialEq for Duel {
             && *xyz_materials == other.xyz_materials
             && *counters == other.counters
             && *attacked_targets == other.attacked_targets
+            && *battled_pairs == other.battled_pairs
             && *summoned_by == other.summoned_by
     }
 }
@@ -769,6 +777,12 @@ impl Duel {
     /// `attacked_turn` (BATTLE-2).
     pub(crate) fn attacked_target(&self, attacker: CardId, target: CardId, moves: u32) -> bool {
         self.attacked_targets.contains(&(attacker, target, moves))
+    }
+    /// Did monsters `a` and `b` battle each other, both still on the field since
+    /// ([`Duel::battled_pairs`])?
+    pub(crate) fn battled_with(&self, a: CardId, b: CardId) -> bool {
+        let (ma, mb) = (self.card(a).moves, self.card(b).moves);
+        self.battled_pairs.iter().any(|&(x, mx, y, my)| (x, mx, y, my) == (a, ma, b, mb) || (x, mx, y, my) == (b, mb, a, ma))
     }
     /// The card is on the field (ZONE-2).
     pub fn is_on_field(&self, id: CardId) -> bool {

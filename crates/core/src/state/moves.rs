@@ -123,6 +123,9 @@ impl Duel {
         if left_field || !to.zone.on_field() {
             self.clear_attacked_targets(id);
             self.clear_counters(id);
+            if !self.battled_pairs.is_empty() {
+                self.battled_pairs.retain(|&(a, _, b, _)| a != id && b != id);
+            }
         }
         // A monster coming to the field forgets the Tributes of an earlier summon
         // (`Mem::TRIBUTES`: the summon that puts it there records its own).
@@ -603,6 +606,9 @@ impl Duel {
         // MISC-8: it is a new card: its own once-per-turn uses are gone (its attack
         // declaration is kept: it still bars a Flip Summon this turn, POS-2).
         self.forget_card_uses(id);
+        if !self.battled_pairs.is_empty() {
+            self.battled_pairs.retain(|&(a, _, b, _)| a != id && b != id);
+        }
         let moves = self.cards[id.0 as usize].moves;
         self.lingering.retain(|l| {
             l.card != Some((id, moves))
