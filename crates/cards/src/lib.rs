@@ -131,6 +131,7 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::part2_f", goat::part2_f::behavior),
     ("goat::part2_g", goat::part2_g::behavior),
     ("goat::part2_h", goat::part2_h::behavior),
+    ("goat::part2_j", goat::part2_j::behavior),
     ("edison::extra", edison::extra::behavior),
     ("edison::part1_a", edison::part1_a::behavior),
     ("edison::part1_b", edison::part1_b::behavior),

@@ -53,6 +53,10 @@ pub struct LinkFacts {
     /// ([`crate::effect::EffectDecl::copies_link`]).
     #[serde(default)]
     pub copy: Option<(CardId, u8)>,
+    /// The cards this link draws go to the GY as they are drawn
+    /// ([`crate::effect::NegateWhat::DrawsToGy`], answered by a later link).
+    #[serde(default)]
+    pub draws_to_gy: bool,
 }
 
 /// What a filter reads of the card it is asked about, read once for all of the filter's
@@ -783,6 +787,14 @@ impl Duel {
             Condition::Pending(crate::effect::PendingSummon::SpecialSummon) => {
                 self.chain.is_empty() && self.summon_pending.is_some_and(|m| self.card(m).summon == crate::types::SummonKind::Special)
             }
+            Condition::ChainTop(crate::effect::LinkFact::Draws) => self.chain.last().is_some_and(|l| {
+                let Some(e) = self.acting_decl(l.card, l.effect, &l.facts).filter(|_| !l.activation_negated) else { return false };
+                let mut draws = false;
+                for o in &e.ops {
+                    o.visit(&mut |o| draws |= matches!(o, crate::effect::Op::Draw { .. }));
+                }
+                draws
+            }),
             Condition::ChainTop(crate::effect::LinkFact::SpecialSummons) => self.chain.last().is_some_and(|l| {
                 use crate::effect::Op;
                 let Some(e) = self.effect_decl(l.card, l.effect).filter(|_| !l.activation_negated) else { return false };

@@ -322,6 +322,9 @@ pub enum LinkFact {
     /// The chain's last link is an effect that Special Summons (SUM-14: "an effect that
     /// Special Summons a monster").
     SpecialSummons,
+    /// The chain's last link is an effect that draws cards ("when an effect that draws
+    /// cards is activated": "Muko").
+    Draws,
 }
 
 impl Condition {

@@ -171,6 +171,10 @@ pub struct CardState {
     /// by the atoms (`emit` of a `Revealed` event, `move_card`, `shuffle_deck`).
     #[serde(default)]
     known: u8,
+    /// Face-up in a Deck by an effect that sends it to the GY when it is drawn ("Grave
+    /// Lure"); cleared when it moves. Written only by the atoms.
+    #[serde(default)]
+    gy_when_drawn: bool,
 }
 
 /// How a card arrived where it is (for "sent to the GY this turn", "destroyed by an
@@ -225,6 +229,7 @@ impl CardState {
             battle_banished: false,
             battle_to_deck: false,
             known: 0,
+            gy_when_drawn: false,
         }
     }
     /// MISC-7: `p` knows this card by a reveal, though it is in a place hidden from them (it

@@ -138,6 +138,7 @@ impl Duel {
         c.entered_turn = turn;
         c.moves += 1;
         c.known = 0;
+        c.gy_when_drawn = false;
         c.active = false;
         c.stays = false;
         c.arrived = Arrival { turn, reason: Some(reason), by: self.cause, from: Some(from.zone), from_position };
@@ -522,16 +523,35 @@ impl Duel {
     /// Draws `n` cards; drawing from an empty deck marks the loss (WIN-2).
     pub(crate) fn draw(&mut self, p: Player, n: usize) {
         let mut drawn: SmallVec<[CardId; Draw::INLINE]> = SmallVec::new();
+        let mut to_gy: SmallVec<[CardId; 2]> = SmallVec::new();
         for _ in 0..n {
             let Some(&top) = self.players[p.idx()].deck.last() else {
                 self.players[p.idx()].drew_from_empty = true;
                 break;
             };
+            // A card an effect turned face-up in the Deck to be sent to the GY when drawn.
+            let c = self.card(top);
+            if c.gy_when_drawn && c.face_up() {
+                to_gy.push(top);
+            }
             self.move_card(top, Dest { player: p, zone: Zone::Hand, slot: None, position: Position::FaceDownDefense }, Reason::Draw);
             drawn.push(top);
         }
         if !drawn.is_empty() {
             self.emit(Event::Drew(Draw::new(p, &drawn)));
+        }
+        for c in to_gy {
+            if self.card(c).zone == Zone::Hand {
+                self.send_to_gy(c, Reason::Effect);
+            }
+        }
+    }
+
+    /// Marks a card face-up in a Deck to be sent to the GY when it is drawn (cleared when it
+    /// moves).
+    pub(crate) fn mark_gy_when_drawn(&mut self, id: CardId) {
+        if self.card(id).zone == Zone::Deck {
+            self.cards[id.0 as usize].gy_when_drawn = true;
         }
     }
 
