@@ -159,6 +159,7 @@ const VERSIONS_2005: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::part3_a", goat::part3_a::behavior_2005),
     ("goat::part3_b", goat::part3_b::behavior_2005),
     ("goat::part2_g", goat::part2_g::behavior_2005),
+    ("goat::part2_j", goat::part2_j::behavior_2005),
 ];
 
 /// The modules of 2010 versions: the Edison-pool behaviour of cards whose text changed later

@@ -26,6 +26,9 @@ pub struct CostFacts {
     pub cards: u8,
     /// The LP paid.
     pub lp: i32,
+    /// The level-up successor named by a card paid (its passcode; 0 when none).
+    #[serde(default)]
+    pub level_up: u32,
 }
 
 /// What an activation fixed: its targets, the card of its triggering event, its cost.
@@ -238,6 +241,7 @@ impl Duel {
                     CostStat::Level => c.level as i32,
                     CostStat::Cards => c.cards as i32,
                     CostStat::Lp => c.lp,
+                    CostStat::LevelUp => c.level_up as i32,
                 }
             }
             Num::CountersOnThis(k) => self.counters_on(ctx.source, *k) as i32,
