@@ -323,6 +323,7 @@ impl Duel {
             counters: Vec::new(),
             attacked_targets: Vec::new(),
             summoned_by: Vec::new(),
+            gy_when_drawn: Vec::new(),
         }
     }
 

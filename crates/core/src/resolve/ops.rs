@@ -59,7 +59,13 @@ impl Duel {
             | Op::AddCounters { .. }
             | Op::Tribute { .. }
             | Op::Remember { .. } => self.run_pick_op(op, r),
-            Op::Destroy(..) | Op::SendToGy(..) | Op::Discard(..) | Op::Banish { .. } | Op::ToHand(..) | Op::ToDeck { .. } | Op::ShuffleFaceUpIntoDeck { .. } => self.run_move_op(op, r),
+            Op::Destroy(..)
+            | Op::SendToGy(..)
+            | Op::Discard(..)
+            | Op::Banish { .. }
+            | Op::ToHand(..)
+            | Op::ToDeck { .. }
+            | Op::ShuffleFaceUpIntoDeck { .. } => self.run_move_op(op, r),
             Op::ChangePosition { .. } | Op::EquipTo(..) | Op::Control { .. } | Op::Set(..) => self.run_field_op(op, r),
             Op::SpecialSummon { .. }
             | Op::Summon(crate::effect::SummonStep::Pointed { .. })

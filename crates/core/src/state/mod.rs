@@ -171,10 +171,6 @@ pub struct CardState {
     /// by the atoms (`emit` of a `Revealed` event, `move_card`, `shuffle_deck`).
     #[serde(default)]
     known: u8,
-    /// Face-up in a Deck by an effect that sends it to the GY when it is drawn ("Grave
-    /// Lure"); cleared when it moves. Written only by the atoms.
-    #[serde(default)]
-    gy_when_drawn: bool,
 }
 
 /// How a card arrived where it is (for "sent to the GY this turn", "destroyed by an
@@ -229,7 +225,6 @@ impl CardState {
             battle_banished: false,
             battle_to_deck: false,
             known: 0,
-            gy_when_drawn: false,
         }
     }
     /// MISC-7: `p` knows this card by a reveal, though it is in a place hidden from them (it
@@ -506,6 +501,10 @@ pub struct Duel {
     /// summoned it (an identity, not an instance: samples deal hidden cards again).
     #[serde(default)]
     pub(crate) summoned_by: Vec<(CardId, u32, u32)>,
+    /// Cards an effect turned face-up in a Deck to be sent to the GY when drawn ("Grave
+    /// Lure"), with their move count then (a card that moved otherwise is no longer marked).
+    #[serde(default)]
+    pub(crate) gy_when_drawn: Vec<(CardId, u32)>,
 }
 
 impl PartialEq for Duel {
@@ -565,6 +564,7 @@ impl PartialEq for Duel {
             counters,
             attacked_targets,
             summoned_by,
+            gy_when_drawn,
         } = self;
         *edition == other.edition
             && *rng == other.rng
@@ -613,6 +613,7 @@ impl PartialEq for Duel {
             && *counters == other.counters
             && *attacked_targets == other.attacked_targets
             && *summoned_by == other.summoned_by
+            && *gy_when_drawn == other.gy_when_drawn
     }
 }
 

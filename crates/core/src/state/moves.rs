@@ -138,7 +138,6 @@ impl Duel {
         c.entered_turn = turn;
         c.moves += 1;
         c.known = 0;
-        c.gy_when_drawn = false;
         c.active = false;
         c.stays = false;
         c.arrived = Arrival { turn, reason: Some(reason), by: self.cause, from: Some(from.zone), from_position };
@@ -531,7 +530,7 @@ impl Duel {
             };
             // A card an effect turned face-up in the Deck to be sent to the GY when drawn.
             let c = self.card(top);
-            if c.gy_when_drawn && c.face_up() {
+            if c.face_up() && self.gy_when_drawn.contains(&(top, c.moves)) {
                 to_gy.push(top);
             }
             self.move_card(top, Dest { player: p, zone: Zone::Hand, slot: None, position: Position::FaceDownDefense }, Reason::Draw);
@@ -540,6 +539,10 @@ impl Duel {
         if !drawn.is_empty() {
             self.emit(Event::Drew(Draw::new(p, &drawn)));
         }
+        if !to_gy.is_empty() {
+            let cards = &self.cards;
+            self.gy_when_drawn.retain(|&(c, moves)| cards[c.0 as usize].moves == moves);
+        }
         for c in to_gy {
             if self.card(c).zone == Zone::Hand {
                 self.send_to_gy(c, Reason::Effect);
@@ -547,11 +550,15 @@ impl Duel {
         }
     }
 
-    /// Marks a card face-up in a Deck to be sent to the GY when it is drawn (cleared when it
-    /// moves).
+    /// Marks a card face-up in a Deck to be sent to the GY when it is drawn (until it moves;
+    /// the marks of cards that moved are dropped).
     pub(crate) fn mark_gy_when_drawn(&mut self, id: CardId) {
-        if self.card(id).zone == Zone::Deck {
-            self.cards[id.0 as usize].gy_when_drawn = true;
+        let c = self.card(id);
+        if c.zone == Zone::Deck {
+            let moves = c.moves;
+            let cards = &self.cards;
+            self.gy_when_drawn.retain(|&(m, mv)| cards[m.0 as usize].moves == mv);
+            self.gy_when_drawn.push((id, moves));
         }
     }
 
