@@ -64,16 +64,16 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             until: Duration::Permanent,
         }])]),
         // Armed Dragon LV3
-        980973 => Behavior::with(vec![summon_named_from_hand_or_deck(
+        980973 => crate::mechanics::lv_monster(ARMED_DRAGON_LV5, Behavior::with(vec![summon_named_from_hand_or_deck(
             E::optional_if(
                 Trigger::Phase { phase: Phase::Standby, whose: Who::You },
                 "In your Standby Phase: you can send this face-up card to the GY to Special Summon 1 \"Armed Dragon LV5\" from your hand or Deck.",
             )
             .cost(Cost::send_self_to_gy()),
             ARMED_DRAGON_LV5,
-        )]),
+        )])),
         // Armed Dragon LV5
-        46384672 => Behavior::with(vec![
+        46384672 => crate::mechanics::lv_monster(ARMED_DRAGON_LV7, Behavior::with(vec![
             E::ignition("Send 1 monster from your hand to the GY, then target 1 face-up monster your opponent controls whose ATK is not higher than the sent monster's ATK: destroy it.")
                 .cost(Cost::discard(1, F::Monster))
                 .target(1, F::Monster & F::FaceUp & F::OppControls & F::stat(Stat::Atk, Cmp::Le, Num::Cost(CostStat::Atk)))
@@ -90,7 +90,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 Condition::This(F::ThisTurn(TurnFact::DestroyedByBattle)),
                 Condition::Exists { place: Place::HandOrDeck(Who::You), filter: F::Named(ARMED_DRAGON_LV7) & F::can_special_summon(), count: 1 },
             ])),
-        ]),
+        ])),
         // Black Dragon's Chick
         36262024 => Behavior::with(vec![E::ignition(
             "Send this face-up card to the GY: Special Summon 1 \"Red-Eyes Black Dragon\" from your hand.",

@@ -153,6 +153,22 @@ pub fn searcher(text: &str, filter: F) -> Behavior {
         .op(search_or_show(Place::Deck(Who::You), F::Monster & filter, vec![Op::ToHand(Obj::Chosen)]))])
 }
 
+/// "Level Up!" (its passcode): it Special Summons the monster an LV monster names as its
+/// level-up, ignoring the Summoning conditions.
+pub const LEVEL_UP: u32 = 25290459;
+
+/// An LV monster (the LV family): its behaviour, with the monster its text names as the one it
+/// levels up to (`Behavior::level_up`, read by "Level Up!").
+pub fn lv_monster(next: u32, b: Behavior) -> Behavior {
+    Behavior { level_up: Some(next), ..b }
+}
+
+/// The Summoning condition of an LV monster that only the effect of the LV monster before it
+/// (`prev`) may Special Summon; "Level Up!" ignores Summoning conditions, so it may too.
+pub fn lv_summoned_only_by(prev: u32) -> F {
+    F::Named(prev) | F::Named(LEVEL_UP)
+}
+
 /// An LV monster's level-up: "send this face-up card to the GY to Special Summon 1 `next`
 /// from your hand or Deck". `e` says when (its trigger and condition); today's text needs
 /// the next monster to be there, the 2005 text finds it or shows the hand and Deck.

@@ -71,6 +71,7 @@ fn written_out(key: &str) -> Vec<Value> {
         "counters" => vec![json!([[0, serde_json::to_value(Counter::Spell).unwrap(), 1]])],
         "held_spell_zones" => vec![json!([[0, 1]])],
         "xyz_materials" => vec![json!([[0, [1]]])],
+        "gy_when_drawn" => vec![json!([[0, 1]])],
         "pending" => vec![json!([{ "card": 0, "effect": 0, "player": a, "moves": 0, "timing": 0, "optional": false, "when": false, "event_card": null }])],
         _ => vec![],
     }

@@ -26,6 +26,9 @@ pub struct CostFacts {
     pub cards: u8,
     /// The LP paid.
     pub lp: i32,
+    /// The level-up successor named by a card paid (its passcode; 0 when none).
+    #[serde(default)]
+    pub level_up: u32,
 }
 
 /// What an activation fixed: its targets, the card of its triggering event, its cost.
@@ -53,6 +56,10 @@ pub struct LinkFacts {
     /// ([`crate::effect::EffectDecl::copies_link`]).
     #[serde(default)]
     pub copy: Option<(CardId, u8)>,
+    /// The cards this link draws go to the GY as they are drawn
+    /// ([`crate::effect::NegateWhat::DrawsToGy`], answered by a later link).
+    #[serde(default)]
+    pub draws_to_gy: bool,
 }
 
 /// What a filter reads of the card it is asked about, read once for all of the filter's
@@ -241,6 +248,7 @@ impl Duel {
                     CostStat::Level => c.level as i32,
                     CostStat::Cards => c.cards as i32,
                     CostStat::Lp => c.lp,
+                    CostStat::LevelUp => c.level_up as i32,
                 }
             }
             Num::CountersOnThis(k) => self.counters_on(ctx.source, *k) as i32,
@@ -845,6 +853,14 @@ impl Duel {
                 let hit = self.who(*w, p);
                 self.chain.last().is_some_and(|l| !l.activation_negated && hit.iter().any(|&q| self.link_would_damage(l, q)))
             }
+            Condition::ChainTop(crate::effect::LinkFact::Draws) => self.chain.last().is_some_and(|l| {
+                let Some(e) = self.acting_decl(l.card, l.effect, &l.facts).filter(|_| !l.activation_negated) else { return false };
+                let mut draws = false;
+                for o in &e.ops {
+                    o.visit(&mut |o| draws |= matches!(o, crate::effect::Op::Draw { .. }));
+                }
+                draws
+            }),
             Condition::ChainTop(crate::effect::LinkFact::SpecialSummons) => self.chain.last().is_some_and(|l| {
                 use crate::effect::Op;
                 let Some(e) = self.effect_decl(l.card, l.effect).filter(|_| !l.activation_negated) else { return false };

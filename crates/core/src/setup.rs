@@ -324,6 +324,7 @@ impl Duel {
             attacked_targets: Vec::new(),
             battled_pairs: Vec::new(),
             summoned_by: Vec::new(),
+            gy_when_drawn: Vec::new(),
         }
     }
 

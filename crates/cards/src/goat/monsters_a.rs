@@ -254,13 +254,13 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 .op(Op::Banish { what: Obj::EventCard, face_down: false }),
         ),
         // Dark Mimic LV1 (today: the level-up is optional)
-        74713516 => Behavior::with(vec![
+        74713516 => crate::mechanics::lv_monster(DARK_MIMIC_LV3, Behavior::with(vec![
             dark_mimic_draw(),
             dark_mimic_level_up(E::optional_if(
                 Trigger::Phase { phase: Phase::Standby, whose: Who::You },
                 "In your Standby Phase: you can send this face-up card to the GY to Special Summon 1 \"Dark Mimic LV3\" from your hand or Deck.",
             )),
-        ]),
+        ])),
         // Dark Ruler Ha Des (the OCG text: it cannot be Special Summoned from the GY)
         53982768 => Behavior::with(vec![
             E::continuous("This card cannot be Special Summoned from the GY.").modifier(Modifier::no_special_summon_from(Origin::Gy)),
@@ -438,13 +438,13 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
             E::continuous("Monsters it destroys by battle are banished instead of going to the GY.").modifier(Modifier::banish_battle_victims(Scope::This)),
         ),
         // Dark Mimic LV1: the level-up is mandatory.
-        74713516 => Behavior::with(vec![
+        74713516 => crate::mechanics::lv_monster(DARK_MIMIC_LV3, Behavior::with(vec![
             dark_mimic_draw(),
             dark_mimic_level_up(E::trigger(
                 Trigger::Phase { phase: Phase::Standby, whose: Who::You },
                 "In your Standby Phase: send this face-up card to the GY to Special Summon 1 \"Dark Mimic LV3\" from your hand or Deck.",
             )),
-        ]),
+        ])),
         // Giant Rat (2005: a floater that may find nothing, VER-1)
         97017120 => crate::mechanics::floater(
             crate::Versions::Goat2005,

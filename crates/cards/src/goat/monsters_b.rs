@@ -166,25 +166,25 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             F::Named(SACRED_PHOENIX_OF_NEPHTHYS),
         )]),
         // Horus the Black Flame Dragon LV4
-        75830094 => Behavior::with(vec![
+        75830094 => crate::mechanics::lv_monster(HORUS_LV6, Behavior::with(vec![
             E::continuous("Control of this face-up card cannot switch.").modifier(Modifier::control_fixed(Scope::This)),
             level_up(
                 HORUS_LV6,
                 "In the End Phase of a turn in which this card destroyed a monster by battle: you can send it to the GY to Special Summon 1 \"Horus the Black Flame Dragon LV6\" from your hand or Deck.",
             ),
-        ]),
+        ])),
         // Horus the Black Flame Dragon LV6
-        11224103 => Behavior::with(vec![
+        11224103 => crate::mechanics::lv_monster(HORUS_LV8, Behavior::with(vec![
             E::continuous("While face-up on the field, it is unaffected by Spell effects.").modifier(Modifier::Unaffected { scope: Scope::This, by: F::Spell }),
             level_up(
                 HORUS_LV8,
                 "In the End Phase of a turn in which this card destroyed a monster by battle: you can send it to the GY to Special Summon 1 \"Horus the Black Flame Dragon LV8\" from your hand or Deck.",
             ),
-        ]),
+        ])),
         // Horus the Black Flame Dragon LV8
         48229808 => Behavior {
             no_normal_summon: true,
-            special_summon_only_by: Some(F::Named(HORUS_LV6)),
+            special_summon_only_by: Some(crate::mechanics::lv_summoned_only_by(HORUS_LV6)),
             ..Behavior::with(vec![
                 E::continuous("Cannot be Normal Summoned or Set; only the effect of \"Horus the Black Flame Dragon LV6\" can Special Summon it."),
                 E::quick("In either player's turn, when a Spell Card is activated: you can negate the activation and destroy that card (only while this card is face-up on your field).")
@@ -381,16 +381,17 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             .op(Op::SendToGy(Obj::Memory(Mem(1))))])
         }
         // Mystic Swordsman LV2
-        47507260 => Behavior::with(vec![
+        47507260 => crate::mechanics::lv_monster(MYSTIC_SWORDSMAN_LV4, Behavior::with(vec![
             destroy_face_down_target(),
             level_up(
                 MYSTIC_SWORDSMAN_LV4,
                 "In the End Phase of a turn in which this card destroyed a monster by battle: you can send it to the GY to Special Summon 1 \"Mystic Swordsman LV4\" from your hand or Deck.",
             ),
-        ]),
+        ])),
         // Mystic Swordsman LV4
         74591968 => Behavior {
             normal_set_only: true,
+            level_up: Some(MYSTIC_SWORDSMAN_LV6),
             ..Behavior::with(vec![
                 E::continuous("Cannot be Normal Summoned, only Set."),
                 destroy_face_down_target(),

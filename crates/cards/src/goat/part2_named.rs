@@ -65,7 +65,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Armed Dragon LV7
         73879377 => Behavior {
             no_normal_summon: true,
-            special_summon_only_by: Some(F::Named(ARMED_DRAGON_LV5)),
+            special_summon_only_by: Some(crate::mechanics::lv_summoned_only_by(ARMED_DRAGON_LV5)),
             ..Behavior::with(vec![
                 E::continuous("Cannot be Normal Summoned or Set; only the effect of \"Armed Dragon LV5\" can Special Summon it."),
                 E::ignition("Send 1 monster from your hand to the GY: destroy every face-up monster your opponent controls whose ATK is not higher than the sent monster's ATK.")

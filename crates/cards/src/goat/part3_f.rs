@@ -13,7 +13,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         // Parasite Paracide
         27911549 => Behavior::with(vec![
             E::flip("FLIP: Shuffle this card face-up into your opponent's Deck.")
-                .op(Op::ShuffleFaceUpIntoDeck { what: Obj::This, whose: Who::Opponent }),
+                .op(Op::ShuffleFaceUpIntoDeck { what: Obj::This, whose: Who::Opponent, gy_when_drawn: false }),
             E::trigger(
                 Trigger::Moved { from: vec![Zone::Deck], to: Zone::Hand, cause: Cause::Any },
                 "When this card is drawn while face-up in the Deck (put there by its own effect): Special Summon it to the drawing player's field in face-up Defense Position, and that player takes 1000 damage.",

@@ -53,15 +53,15 @@ pub const CARDS: [u32; 27] = [
 pub fn behavior(id: u32) -> Option<Behavior> {
     Some(match id {
         // Armed Dragon LV3 (GOAT)
-        980973 => Behavior::with(vec![mechanics::level_up(Versions::Goat2005,
+        980973 => mechanics::lv_monster(ARMED_DRAGON_LV5, Behavior::with(vec![mechanics::level_up(Versions::Goat2005,
             E::optional_if(
                 Trigger::Phase { phase: Phase::Standby, whose: Who::You },
                 "In your Standby Phase: you can send this face-up card to the GY to Special Summon 1 \"Armed Dragon LV5\" from your hand or Deck (with none there, show both).",
             ),
             ARMED_DRAGON_LV5,
-        )]),
+        )])),
         // Armed Dragon LV5 (GOAT)
-        46384672 => Behavior::with(vec![
+        46384672 => mechanics::lv_monster(ARMED_DRAGON_LV7, Behavior::with(vec![
             E::ignition("Send 1 monster from your hand to the GY to destroy 1 targeted face-up monster your opponent controls whose ATK is not higher than the sent monster's.")
                 .cost(Cost::discard(1, F::Monster))
                 .target(1, F::Monster & F::FaceUp & F::OppControls & F::stat(Stat::Atk, Cmp::Le, Num::Cost(CostStat::Atk)))
@@ -74,7 +74,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 ARMED_DRAGON_LV7,
             )
             .when(Condition::This(F::ThisTurn(TurnFact::DestroyedByBattle))),
-        ]),
+        ])),
         // Axe of Despair (GOAT): its return does not miss the timing.
         40619825 => Behavior::with(vec![
             equip_spell(1000, "Equip to 1 face-up monster (targeted): it gets +1000 ATK."),

@@ -13,6 +13,9 @@ impl Duel {
             f.atk = f.atk.max(self.stat(c, crate::effect::Stat::Atk));
             f.def = f.def.max(self.stat(c, crate::effect::Stat::Def));
             f.level = f.level.max(self.stat(c, crate::effect::Stat::Level) as u8);
+            if let Some(next) = self.pool.def(self.card(c).def).behavior.level_up {
+                f.level_up = next;
+            }
         }
         f
     }

@@ -781,6 +781,11 @@ pub struct Behavior {
     /// SUM-10: a limit on this card as Synchro Material (not an effect: never negated).
     #[serde(default)]
     pub synchro_material_limit: Option<SynchroMaterialLimit>,
+    /// An LV monster: the passcode of the monster its text names as the one it levels up to
+    /// (read through [`crate::effect::CostStat::LevelUp`] when it is paid as a cost: "the
+    /// monster written in the text of that monster").
+    #[serde(default)]
+    pub level_up: Option<u32>,
 }
 
 /// "This card cannot be used as Synchro Material, except for the Synchro Summon of a monster

@@ -118,7 +118,8 @@ pub enum Modifier {
     },
     /// Level change: Levels of monsters matching change by `delta` (never below 1):
     /// face-up monsters on the field, and also cards in both hands when `in_hand` ("A
-    /// Legendary Ocean").
+    /// Legendary Ocean"). Applied for a while to cards in a hand (`Op::Apply` with `in_hand`),
+    /// it follows each card once Summoned from there ("Cost Down").
     Level {
         /// The monsters whose Levels change.
         filter: Filter,

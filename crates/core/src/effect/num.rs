@@ -23,6 +23,9 @@ pub enum CostStat {
     Cards,
     /// The LP paid.
     Lp,
+    /// The passcode of the monster a card paid names as its level-up (an LV monster's
+    /// successor, [`crate::effect::Behavior::level_up`]; 0 when none).
+    LevelUp,
 }
 
 /// How a [`Num::Of`] combines its two numbers.

@@ -285,12 +285,16 @@ pub enum Op {
     },
     /// Shuffle the cards face-up into a player's Deck (`whose`, from the effect controller's
     /// side; the first player it names): there they stay face-up, so known to both players
-    /// (MISC-7), until they leave the Deck.
+    /// (MISC-7), until they leave the Deck. A card already in that Deck (its top card) is
+    /// turned face-up where it is, then the Deck is shuffled.
     ShuffleFaceUpIntoDeck {
         /// The cards to shuffle in.
         what: Obj,
         /// Whose Deck they go to.
         whose: Who,
+        /// When drawn while still face-up in that Deck, each is sent to the GY at once (no
+        /// chain: the draw happens, then the card goes; "Grave Lure").
+        gy_when_drawn: bool,
     },
     /// Special Summon (SUM-5, SUM-7), to the controller's side or each card's owner's.
     SpecialSummon {
@@ -600,6 +604,9 @@ pub enum NegateWhat {
         /// The controller's opponent takes the damage instead.
         redirect: bool,
     },
+    /// The cards the previous chain link draws are sent to the GY (discarded) as it draws
+    /// them, shown to both players; the draw itself happens ("Muko").
+    DrawsToGy,
 }
 
 impl Op {

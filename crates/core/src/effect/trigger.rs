@@ -343,6 +343,9 @@ pub enum LinkFact {
     /// damage to that player, or to the controller of a card of its object that they
     /// control now ("an effect that would inflict damage to you is activated").
     WouldDamage(Who),
+    /// The chain's last link is an effect that draws cards ("when an effect that draws
+    /// cards is activated": "Muko").
+    Draws,
 }
 
 impl Condition {

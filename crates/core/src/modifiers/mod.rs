@@ -158,7 +158,10 @@ impl Duel {
     /// face-up on the field": its source is still there, and not negated)?
     fn lingering_applies(&self, l: &Lingering) -> bool {
         let on = match l.card {
-            Some((id, moves)) => self.card(id).moves == moves && self.card(id).zone().on_field(),
+            Some((id, moves)) => {
+                let c = self.card(id);
+                (c.moves == moves && c.zone().on_field()) || (matches!(l.modifier, Modifier::Level { in_hand: true, .. }) && self.level_follows(c, moves))
+            }
             None => true,
         };
         // "While the source stays face-up on the field": ends the moment it leaves.
@@ -167,6 +170,17 @@ impl Duel {
         // A Spell/Trap whose effects on the field are negated ("Spell Canceller") no
         // longer applies what it applies while it stays.
         on && !(l.until == Duration::WhileSourceOnField && src.zone() != Zone::Monster && self.negated_on_field(l.source))
+    }
+
+    /// A Level change applied to a card in the hand (`Modifier::Level` with `in_hand`, fixed
+    /// to it): it applies while the card stays in the hand, and follows it once Summoned from
+    /// there (its next move, to a Monster Zone: "even after they are Summoned").
+    fn level_follows(&self, c: &crate::state::CardState, moves: u32) -> bool {
+        (c.moves == moves && c.zone() == Zone::Hand)
+            || (c.moves == moves.wrapping_add(1)
+                && c.zone() == Zone::Monster
+                && c.arrived.from == Some(Zone::Hand)
+                && c.summon != crate::types::SummonKind::None)
     }
 
     /// Does a modifier's scope include `card`, and is `card` not immune to its source

@@ -79,6 +79,7 @@ impl Duel {
             | Op::Negate(crate::effect::NegateWhat::Effect { .. })
             | Op::Negate(crate::effect::NegateWhat::Damage { .. })
             | Op::Negate(crate::effect::NegateWhat::Summon)
+            | Op::Negate(crate::effect::NegateWhat::DrawsToGy)
             | Op::Course(crate::effect::Course::NegateAttack)
             | Op::Course(crate::effect::Course::EndBattlePhase)
             | Op::Course(crate::effect::Course::SkipToEndPhase)
@@ -190,6 +191,17 @@ impl Duel {
                     let before = self.player(q).hand.len();
                     self.draw(q, n);
                     drawn.extend(self.player(q).hand[before..].iter().copied());
+                }
+                // "Muko": the cards this link draws are shown and discarded.
+                if r.link.facts.draws_to_gy {
+                    drawn.retain(|c| self.card(*c).zone() == Zone::Hand);
+                    for &c in &drawn {
+                        self.emit(Event::Revealed { card: c });
+                    }
+                    for &c in &drawn {
+                        self.send_to_gy(c, Reason::Discard);
+                    }
+                    drawn.clear();
                 }
                 self.set_affected(r, &drawn);
                 OpFlow::Next
@@ -313,11 +325,14 @@ impl Duel {
                 self.set_affected(r, &list);
                 OpFlow::Next
             }
-            Op::ShuffleFaceUpIntoDeck { what, whose } => {
+            Op::ShuffleFaceUpIntoDeck { what, whose, gy_when_drawn } => {
                 let list = self.movable(self.acted_on(what, r));
                 let Some(&q) = self.who(*whose, p).first() else { return OpFlow::Next };
                 for &c in &list {
                     self.move_card(c, Dest { player: q, zone: Zone::Deck, slot: None, position: Position::FaceUpDefense }, Reason::Effect);
+                    if *gy_when_drawn {
+                        self.mark_gy_when_drawn(c);
+                    }
                 }
                 if !list.is_empty() {
                     self.shuffle_deck(q);
@@ -508,6 +523,14 @@ impl Duel {
                 let n = r.n as usize;
                 if n >= 2 {
                     self.chain[n - 2].damage_change[p.idx()] = Some(redirect.then_some(p.opp()));
+                    r.did = true;
+                }
+                OpFlow::Next
+            }
+            Op::Negate(crate::effect::NegateWhat::DrawsToGy) => {
+                let n = r.n as usize;
+                if let Some(l) = (n >= 2).then(|| self.chain.get_mut(n - 2)).flatten() {
+                    l.facts.draws_to_gy = true;
                     r.did = true;
                 }
                 OpFlow::Next

@@ -507,6 +507,10 @@ pub struct Duel {
     /// summoned it (an identity, not an instance: samples deal hidden cards again).
     #[serde(default)]
     pub(crate) summoned_by: Vec<(CardId, u32, u32)>,
+    /// Cards an effect turned face-up in a Deck to be sent to the GY when drawn ("Grave
+    /// Lure"), with their move count then (a card that moved otherwise is no longer marked).
+    #[serde(default)]
+    pub(crate) gy_when_drawn: Vec<(CardId, u32)>,
 }
 
 impl PartialEq for Duel {
@@ -567,6 +571,7 @@ impl PartialEq for Duel {
             attacked_targets,
             battled_pairs,
             summoned_by,
+            gy_when_drawn,
         } = self;
         *edition == other.edition
             && *rng == other.rng
@@ -616,6 +621,7 @@ impl PartialEq for Duel {
             && *attacked_targets == other.attacked_targets
             && *battled_pairs == other.battled_pairs
             && *summoned_by == other.summoned_by
+            && *gy_when_drawn == other.gy_when_drawn
     }
 }
 

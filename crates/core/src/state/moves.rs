@@ -541,16 +541,43 @@ impl Duel {
     /// Draws `n` cards; drawing from an empty deck marks the loss (WIN-2).
     pub(crate) fn draw(&mut self, p: Player, n: usize) {
         let mut drawn: SmallVec<[CardId; Draw::INLINE]> = SmallVec::new();
+        let mut to_gy: SmallVec<[CardId; 2]> = SmallVec::new();
         for _ in 0..n {
             let Some(&top) = self.players[p.idx()].deck.last() else {
                 self.players[p.idx()].drew_from_empty = true;
                 break;
             };
+            // A card an effect turned face-up in the Deck to be sent to the GY when drawn.
+            let c = self.card(top);
+            if c.face_up() && self.gy_when_drawn.contains(&(top, c.moves)) {
+                to_gy.push(top);
+            }
             self.move_card(top, Dest { player: p, zone: Zone::Hand, slot: None, position: Position::FaceDownDefense }, Reason::Draw);
             drawn.push(top);
         }
         if !drawn.is_empty() {
             self.emit(Event::Drew(Draw::new(p, &drawn)));
+        }
+        if !to_gy.is_empty() {
+            let cards = &self.cards;
+            self.gy_when_drawn.retain(|&(c, moves)| cards[c.0 as usize].moves == moves);
+        }
+        for c in to_gy {
+            if self.card(c).zone == Zone::Hand {
+                self.send_to_gy(c, Reason::Effect);
+            }
+        }
+    }
+
+    /// Marks a card face-up in a Deck to be sent to the GY when it is drawn (until it moves;
+    /// the marks of cards that moved are dropped).
+    pub(crate) fn mark_gy_when_drawn(&mut self, id: CardId) {
+        let c = self.card(id);
+        if c.zone == Zone::Deck {
+            let moves = c.moves;
+            let cards = &self.cards;
+            self.gy_when_drawn.retain(|&(m, mv)| cards[m.0 as usize].moves == mv);
+            self.gy_when_drawn.push((id, moves));
         }
     }
 
