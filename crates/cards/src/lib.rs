@@ -138,6 +138,7 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("edison::part1_d", edison::part1_d::behavior),
     ("edison::part1_e", edison::part1_e::behavior),
     ("edison::part1_f", edison::part1_f::behavior),
+    ("edison::part1_g", edison::part1_g::behavior),
 ];
 
 /// The modules of 2005 versions: the Goat-pool behaviour of cards whose text changed later

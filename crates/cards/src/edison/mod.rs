@@ -11,3 +11,4 @@ pub(crate) mod part1_c;
 pub(crate) mod part1_d;
 pub(crate) mod part1_e;
 pub(crate) mod part1_f;
+pub(crate) mod part1_g;

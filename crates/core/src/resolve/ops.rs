@@ -57,6 +57,7 @@ impl Duel {
             | Op::ShuffleDeck(..)
             | Op::Reveal(..)
             | Op::AddCounters { .. }
+            | Op::RemoveCounters { .. }
             | Op::Tribute { .. }
             | Op::Remember { .. } => self.run_pick_op(op, r),
             Op::Destroy(..) | Op::SendToGy(..) | Op::Discard(..) | Op::Banish { .. } | Op::ToHand(..) | Op::ToDeck { .. } | Op::ShuffleFaceUpIntoDeck { .. } => self.run_move_op(op, r),
@@ -202,21 +203,36 @@ impl Duel {
                 OpFlow::Next
             }
             Op::AddCounters { what, kind, count, max } => {
+                let count = self.num(count, &Ctx::resolving(r)).clamp(0, u16::MAX as i32) as u16;
                 let list = self.objects(what, r);
                 let mut placed: SmallVec<[CardId; 4]> = SmallVec::new();
                 for c in list {
-                    let allowed = self.pool.def(self.card(c).def).behavior.counters.contains(kind) && self.card(c).zone().on_field() && self.card(c).face_up();
+                    let holds = self.pool.def(self.card(c).def).behavior.counters.contains(kind) || (kind.held_by_any_monster() && self.card(c).zone() == crate::types::Zone::Monster);
+                    let allowed = holds && self.card(c).zone().on_field() && self.card(c).face_up();
                     if !allowed {
                         continue;
                     }
                     let have = self.counters_on(c, *kind);
-                    let add = max.map_or(*count as u16, |m| (m as u16).saturating_sub(have).min(*count as u16));
+                    let add = max.map_or(count, |m| (m as u16).saturating_sub(have).min(count));
                     if add > 0 {
                         self.add_counters(c, *kind, add as i32);
                         placed.push(c);
                     }
                 }
                 self.set_affected(r, &placed);
+                OpFlow::Next
+            }
+            Op::RemoveCounters { what, kind } => {
+                let list = self.objects(what, r);
+                let mut had: SmallVec<[CardId; 4]> = SmallVec::new();
+                for c in list {
+                    let n = self.counters_on(c, *kind);
+                    if n > 0 {
+                        self.add_counters(c, *kind, -(n as i32));
+                        had.push(c);
+                    }
+                }
+                self.set_affected(r, &had);
                 OpFlow::Next
             }
             Op::Remember { what, slot } => {
