@@ -210,6 +210,16 @@ pub const EDISON: &[BuiltinDeck] = &[
         description: "Synchro Cat (3rd SJC Edison): Rescue Cat, X-Saber Airbellum, Doomcaliber Knight, Gravekeeper's Spy and Descendant, Dark Armed Dragon, Arcanite Magician",
         ydk: include_str!("../decks/edison-synchro-cat.ydk"),
     },
+    BuiltinDeck {
+        name: "edison-doomcal-gadgets",
+        description: "Doomcaliber Gadgets (2nd SJC Edison, Renaldo Lainez): the Gadgets, Doomcaliber Knight, Plaguespreader Zombie, Tragoedia, Royal Oppression, Blackwing Armor Master and Goyo Guardian",
+        ydk: include_str!("../decks/edison-doomcal-gadgets.ydk"),
+    },
+    BuiltinDeck {
+        name: "edison-twilight",
+        description: "Twilight (13th SJC Edison): Lightsworn and Chaos, Lyla and Ryko, Caius, Chaos Sorcerer, Dark Armed Dragon, Necro Gardna, Plaguespreader Zombie, Armory Arm and Tempest Magician",
+        ydk: include_str!("../decks/edison-twilight.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`], then [`EDISON`].
