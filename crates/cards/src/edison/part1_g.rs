@@ -122,13 +122,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
 /// Summoned (once per turn, either); the equipped monster gains 1000 ATK and burns for the
 /// monsters it destroys by battle.
 fn armory_arm() -> Behavior {
-    let equip = E::ignition("1 Tuner + 1 or more non-Tuner monsters. Once per turn, either: you can target 1 face-up monster on the field and equip this card to it;")
-        .limit(Limit::PerCardPerTurn)
-        .limit_group(0)
-        .when(Condition::All(vec![Condition::This(F::InPlace(Place::Monsters(Who::You))), Condition::FreeSpellZones(1)]))
-        .target_in(Place::Monsters(Who::Both), 1, 1, F::FaceUp & F::NotSelf)
-        .needs_card_on_field()
-        .op(Op::EquipAsCard { what: Obj::This, to: Obj::Targets, grants: None });
+    let equip =
+        E::ignition("1 Tuner + 1 or more non-Tuner monsters. Once per turn, either: you can target 1 face-up monster on the field and equip this card to it;")
+            .limit(Limit::PerCardPerTurn)
+            .limit_group(0)
+            .when(Condition::All(vec![Condition::This(F::InPlace(Place::Monsters(Who::You))), Condition::FreeSpellZones(1)]))
+            .target_in(Place::Monsters(Who::Both), 1, 1, F::FaceUp & F::NotSelf)
+            .needs_card_on_field()
+            .op(Op::EquipAsCard { what: Obj::This, to: Obj::Targets, grants: None });
     let unequip = E::ignition("or, while equipped this way, unequip it and Special Summon it in Attack Position.")
         .limit(Limit::PerCardPerTurn)
         .limit_group(0)

@@ -60,7 +60,13 @@ impl Duel {
             | Op::RemoveCounters { .. }
             | Op::Tribute { .. }
             | Op::Remember { .. } => self.run_pick_op(op, r),
-            Op::Destroy(..) | Op::SendToGy(..) | Op::Discard(..) | Op::Banish { .. } | Op::ToHand(..) | Op::ToDeck { .. } | Op::ShuffleFaceUpIntoDeck { .. } => self.run_move_op(op, r),
+            Op::Destroy(..)
+            | Op::SendToGy(..)
+            | Op::Discard(..)
+            | Op::Banish { .. }
+            | Op::ToHand(..)
+            | Op::ToDeck { .. }
+            | Op::ShuffleFaceUpIntoDeck { .. } => self.run_move_op(op, r),
             Op::ChangePosition { .. } | Op::EquipTo(..) | Op::Control { .. } | Op::Set(..) => self.run_field_op(op, r),
             Op::SpecialSummon { .. }
             | Op::Summon(crate::effect::SummonStep::Pointed { .. })
@@ -207,7 +213,8 @@ impl Duel {
                 let list = self.objects(what, r);
                 let mut placed: SmallVec<[CardId; 4]> = SmallVec::new();
                 for c in list {
-                    let holds = self.pool.def(self.card(c).def).behavior.counters.contains(kind) || (kind.held_by_any_monster() && self.card(c).zone() == crate::types::Zone::Monster);
+                    let holds = self.pool.def(self.card(c).def).behavior.counters.contains(kind)
+                        || (kind.held_by_any_monster() && self.card(c).zone() == crate::types::Zone::Monster);
                     let allowed = holds && self.card(c).zone().on_field() && self.card(c).face_up();
                     if !allowed {
                         continue;
