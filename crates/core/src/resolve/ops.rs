@@ -769,7 +769,13 @@ impl Duel {
             },
             Op::ChooseOne(branches) => {
                 let open: Vec<u32> = (0..branches.len())
-                    .filter(|&i| branches[i].first().is_none_or(|o| self.op_possible(o, &Ctx::resolving(r))))
+                    .filter(|&i| match branches[i].first() {
+                        // A branch that starts "only if ...": open while that holds and its steps could do something.
+                        Some(Op::If { test: Test::Holds(_), otherwise, .. }) if otherwise.is_empty() => {
+                            self.ops_possible(&branches[i][..1], &Ctx::resolving(r))
+                        }
+                        first => first.is_none_or(|o| self.op_possible(o, &Ctx::resolving(r))),
+                    })
                     .map(|i| i as u32 + 1)
                     .collect();
                 match self.take_answer() {
