@@ -19,7 +19,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             counters: vec![SPELL_COUNTER],
             ..Behavior::with(vec![
                 E::trigger(Trigger::Summoned { normal: true, flip: false, special: false, of: Subject::This }, "If this card is Normal Summoned: place 1 Spell Counter on it (at most 1).")
-                    .op(Op::AddCounters { what: Obj::This, kind: SPELL_COUNTER, count: 1, max: Some(1) }),
+                    .op(Op::AddCounters { what: Obj::This, kind: SPELL_COUNTER, count: Num::Const(1), max: Some(1) }),
                 E::continuous("It gains 300 ATK for each Spell Counter on it.")
                     .modifier(Modifier::AtkDef { scope: Scope::This, atk: Num::Times(Box::new(Num::CountersOnThis(SPELL_COUNTER)), 300), def: Num::Const(0) }),
                 E::ignition("Remove 1 Spell Counter from this card to destroy 1 targeted spell or trap on the field.")

@@ -215,6 +215,26 @@ pub const EDISON: &[BuiltinDeck] = &[
         description: "Gladiator Beasts (5th SJC Edison, Jake Mattern): Test Tiger, Darius, Bestiari and the tag-outs, Gyzarus and Heraklinos shuffled in from the field, War Chariot",
         ydk: include_str!("../decks/edison-gladiator-beasts.ydk"),
     },
+    BuiltinDeck {
+        name: "edison-doomcal-gadgets",
+        description: "Doomcaliber Gadgets (2nd SJC Edison, Renaldo Lainez): the Gadgets, Doomcaliber Knight, Plaguespreader Zombie, Tragoedia, Royal Oppression, Blackwing Armor Master and Goyo Guardian",
+        ydk: include_str!("../decks/edison-doomcal-gadgets.ydk"),
+    },
+    BuiltinDeck {
+        name: "edison-twilight",
+        description: "Twilight (13th SJC Edison): Lightsworn and Chaos, Lyla and Ryko, Caius, Chaos Sorcerer, Dark Armed Dragon, Necro Gardna, Plaguespreader Zombie, Armory Arm and Tempest Magician",
+        ydk: include_str!("../decks/edison-twilight.ydk"),
+    },
+    BuiltinDeck {
+        name: "edison-flamvell",
+        description: "Flamvell (7th SJC Edison, rogue): Caius, Flamvell Firedog and Magician, Rekindling, Gravekeeper's Spy, Ryko; Flamvell Uruquizas, Blackwing Armor Master, Brionac and Stardust Dragon",
+        ydk: include_str!("../decks/edison-flamvell.ydk"),
+    },
+    BuiltinDeck {
+        name: "edison-x-sabers",
+        description: "X-Sabers (a post-2020 Edison event): X-Saber Airbellum, XX-Saber Emmersblade, Faultroll, Fulhelmknight, Ragigura and Gottoms, Gottoms' Emergency Call, One for One; Hyunlei and Armory Arm",
+        ydk: include_str!("../decks/edison-x-sabers.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`], then [`EDISON`].

@@ -143,6 +143,7 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("edison::part1_f", edison::part1_f::behavior),
     ("edison::part1_h", edison::part1_h::behavior),
     ("edison::part1_i", edison::part1_i::behavior),
+    ("edison::part1_g", edison::part1_g::behavior),
 ];
 
 /// The modules of 2005 versions: the Goat-pool behaviour of cards whose text changed later

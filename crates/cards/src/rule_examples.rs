@@ -159,7 +159,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "Its name counts as \"Umi\". WATER monsters on the field gain 200 ATK and DEF; WATER monsters in both hands and on the field are 1 Level lower.",
         )
         .modifier(Modifier::AtkDef { scope: Scope::Monsters(F::Attribute(Attribute::Water)), atk: Num::Const(200), def: Num::Const(200) })
-        .modifier(Modifier::Level { filter: F::Attribute(Attribute::Water), delta: -1, in_hand: true })]),
+        .modifier(Modifier::Level { filter: F::Attribute(Attribute::Water), delta: -1, in_hand: true, becomes: None })]),
         // Different Dimension Capsule
         11961740 => Behavior::with(vec![
             E::spell(

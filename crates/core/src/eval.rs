@@ -204,6 +204,7 @@ impl Duel {
             Stat::Materials => self.materials(id).len() as i32,
             Stat::Tributes => c.materials_count as i32,
             Stat::Code => d.name_code() as i32,
+            Stat::Counters(k) => self.counters_on(id, k) as i32,
         }
     }
 

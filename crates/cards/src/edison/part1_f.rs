@@ -26,7 +26,7 @@ fn arcanite_magician(destroy: E) -> Behavior {
                 "1 Tuner + 1 or more non-Tuner Spellcaster monsters. When it is Synchro Summoned: 2 Spell Counters are placed on it.",
             )
             .when(Condition::This(F::Summoned(SummonKind::Synchro)))
-            .op(Op::AddCounters { what: Obj::This, kind: Counter::Spell, count: 2, max: None }),
+            .op(Op::AddCounters { what: Obj::This, kind: Counter::Spell, count: Num::Const(2), max: None }),
             E::continuous("It gains 1000 ATK for each Spell Counter on it.").modifier(Modifier::AtkDef {
                 scope: Scope::This,
                 atk: Num::Times(Box::new(Num::CountersOnThis(Counter::Spell)), 1000),

@@ -126,7 +126,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         9156135 => apprentice_magician(
             E::trigger(monster_summoned(), "When this card is Summoned: target 1 face-up card on the field that can hold Spell Counters; place 1 Spell Counter on it.")
                 .target(1, F::FaceUp & F::can_hold_counter(Counter::Spell))
-                .op(Op::AddCounters { what: Obj::Targets, kind: Counter::Spell, count: 1, max: None }),
+                .op(Op::AddCounters { what: Obj::Targets, kind: Counter::Spell, count: Num::Const(1), max: None }),
         ),
         // Armed Samurai - Ben Kei
         84430950 => Behavior::with(vec![E::continuous("It can attack once more each Battle Phase for each Equip Card equipped to it.").modifier(
@@ -411,7 +411,7 @@ pub fn behavior_2005(id: u32) -> Option<Behavior> {
                 "When this card is Summoned: place 1 Spell Counter on 1 face-up card on the field that can hold Spell Counters (not targeted).",
             )
             .op(Op::Choose { who: Who::You, place: Place::Field(Who::Both), filter: F::FaceUp & F::can_hold_counter(Counter::Spell), min: 1, max: 1 })
-            .op(Op::AddCounters { what: Obj::Chosen, kind: Counter::Spell, count: 1, max: None }),
+            .op(Op::AddCounters { what: Obj::Chosen, kind: Counter::Spell, count: Num::Const(1), max: None }),
         ),
         // Chaos Emperor Dragon - Envoy of the End: no once-per-turn limit, no lock on other
         // activations; 300 damage for every card the effect sent to a GY, either player's

@@ -65,7 +65,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
 fn cost_down(until: Duration, text: &str) -> Behavior {
     Behavior::with(vec![E::spell(SpellKind::Normal, text).cost(Cost::discard(1, F::Any)).op(Op::Apply {
         what: Obj::All(Place::Hand(Who::You), F::Monster),
-        modifier: Modifier::Level { filter: F::Any, delta: -2, in_hand: true },
+        modifier: Modifier::Level { filter: F::Any, delta: -2, in_hand: true, becomes: None },
         until,
     })])
 }

@@ -93,6 +93,7 @@ impl Duel {
                 CostMove::Tribute => c.zone() == Zone::Monster,
                 CostMove::Banish => c.zone() != Zone::Banished,
                 CostMove::Shuffle => c.zone().on_field(),
+                CostMove::DeckTop => c.zone() == Zone::Hand || c.zone().on_field(),
             },
             Cost::Cards { count: CostCount::AnyNumber, .. } => {
                 let n = self.raw_cost_candidates(cost, p, card).len();

@@ -80,6 +80,10 @@ impl Duel {
                     self.shuffle_deck(owner);
                 }
             }
+            CostMove::DeckTop => {
+                let owner = self.card(c).owner();
+                self.move_card(c, Dest { player: owner, zone: Zone::Deck, slot: None, position: Position::FaceDownDefense }, Reason::Cost);
+            }
         }
     }
 

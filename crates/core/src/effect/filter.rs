@@ -98,6 +98,9 @@ pub enum Stat {
     /// Its printed name, as the passcode of the card it is (an alternate artwork: the
     /// card it stands for): a name to fix in a [`crate::effect::Modifier::NameBecomes`].
     Code,
+    /// The counters of a kind on it (MISC-2): "a monster with a Wedge Counter", "the Spell
+    /// Counters on the field" (summed over the cards).
+    Counters(Counter),
 }
 
 /// A comparison.

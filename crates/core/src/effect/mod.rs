@@ -244,6 +244,9 @@ pub enum CostMove {
     /// Shuffled into the Deck (a Main Deck card into the Main Deck, an Extra Deck monster
     /// into the Extra Deck: "shuffle it into the Deck").
     Shuffle,
+    /// Placed on top of their owner's Deck, unshuffled ("place 1 card from your hand on top
+    /// of your Deck").
+    DeckTop,
 }
 
 /// Where the cards of a [`Cost::Cards`] come from (from the controller's side).

@@ -42,6 +42,13 @@ impl Counter {
         }
     }
 
+    /// Counters an effect places on monsters other than its own card, whatever they are
+    /// (MISC-2: "place 1 Wedge Counter on that monster", A-Counters, Venom Counters): any
+    /// face-up monster can hold them, not only a card whose behaviour lists the kind.
+    pub fn held_by_any_monster(self) -> bool {
+        matches!(self, Counter::A | Counter::Venom | Counter::Wedge)
+    }
+
     /// The kind with this name (any case).
     pub fn parse(s: &str) -> Option<Counter> {
         Counter::ALL.into_iter().find(|c| c.name().eq_ignore_ascii_case(s))
@@ -127,6 +134,10 @@ pub enum Modifier {
         delta: i8,
         /// Cards in both hands are changed too.
         in_hand: bool,
+        /// The Level becomes this number first (the latest such change applies; then the
+        /// deltas): "this card's Level becomes the same as that target's".
+        #[serde(default)]
+        becomes: Option<Num>,
     },
     /// A Pendulum card's own rule, read from it in the hand or a Pendulum Zone
     /// ([`PendulumRule`]: its Scale, when it may be activated, a lock while it battles).

@@ -396,10 +396,20 @@ pub enum Op {
         what: Obj,
         /// The kind of counter.
         kind: Counter,
-        /// How many counters to place on each card (fewer when `max` would be passed).
-        count: u8,
+        /// How many counters to place on each card (fewer when `max` would be passed): a
+        /// number ("1 for each card discarded": `Num::Cost(CostStat::Cards)`).
+        count: Num,
         /// The most counters of this kind a card can hold, if there is a limit.
         max: Option<u8>,
+    },
+    /// Remove every counter of a kind from the cards (MISC-2): "remove all Wedge Counters from
+    /// your opponent's monsters", "remove all Spell Counters on the field". `Obj::Affected`
+    /// names the cards that held some.
+    RemoveCounters {
+        /// The cards the counters are removed from.
+        what: Obj,
+        /// The kind of counter.
+        kind: Counter,
     },
     /// Remember the cards of the object in a memory slot of this card (replacing what it
     /// held).

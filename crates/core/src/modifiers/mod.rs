@@ -458,18 +458,23 @@ impl Duel {
             return base;
         }
         let mut level = base as i32;
+        let mut delta_sum = 0;
         for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::Level { .. })) {
-            if let Modifier::Level { filter, delta, in_hand } = m {
+            if let Modifier::Level { filter, delta, in_hand, becomes } = m {
                 let applies = match fixed {
                     Some(f) => f == id,
                     None => (on_field || *in_hand) && self.filter_matches(filter, id, ctrl, src),
                 };
                 if applies {
-                    level += *delta as i32;
+                    // "Its Level becomes N": the latest such change, then the deltas.
+                    if let Some(n) = becomes {
+                        level = self.num(n, &crate::eval::Ctx::of(ctrl, src));
+                    }
+                    delta_sum += *delta as i32;
                 }
             }
         }
-        level.clamp(1, 255) as u8
+        (level + delta_sum).clamp(1, 255) as u8
     }
 
     /// The monster's Type now: the one a `Modifier::RaceBecomes` gives it while it is face-up

@@ -57,6 +57,7 @@ impl Duel {
             | Op::ShuffleDeck(..)
             | Op::Reveal(..)
             | Op::AddCounters { .. }
+            | Op::RemoveCounters { .. }
             | Op::Tribute { .. }
             | Op::Remember { .. } => self.run_pick_op(op, r),
             Op::Destroy(..)
@@ -221,21 +222,37 @@ impl Duel {
                 OpFlow::Next
             }
             Op::AddCounters { what, kind, count, max } => {
+                let count = self.num(count, &Ctx::resolving(r)).clamp(0, u16::MAX as i32) as u16;
                 let list = self.objects(what, r);
                 let mut placed: SmallVec<[CardId; 4]> = SmallVec::new();
                 for c in list {
-                    let allowed = self.pool.def(self.card(c).def).behavior.counters.contains(kind) && self.card(c).zone().on_field() && self.card(c).face_up();
+                    let holds = self.pool.def(self.card(c).def).behavior.counters.contains(kind)
+                        || (kind.held_by_any_monster() && self.card(c).zone() == crate::types::Zone::Monster);
+                    let allowed = holds && self.card(c).zone().on_field() && self.card(c).face_up();
                     if !allowed {
                         continue;
                     }
                     let have = self.counters_on(c, *kind);
-                    let add = max.map_or(*count as u16, |m| (m as u16).saturating_sub(have).min(*count as u16));
+                    let add = max.map_or(count, |m| (m as u16).saturating_sub(have).min(count));
                     if add > 0 {
                         self.add_counters(c, *kind, add as i32);
                         placed.push(c);
                     }
                 }
                 self.set_affected(r, &placed);
+                OpFlow::Next
+            }
+            Op::RemoveCounters { what, kind } => {
+                let list = self.objects(what, r);
+                let mut had: SmallVec<[CardId; 4]> = SmallVec::new();
+                for c in list {
+                    let n = self.counters_on(c, *kind);
+                    if n > 0 {
+                        self.add_counters(c, *kind, -(n as i32));
+                        had.push(c);
+                    }
+                }
+                self.set_affected(r, &had);
                 OpFlow::Next
             }
             Op::Remember { what, slot } => {
@@ -793,7 +810,13 @@ impl Duel {
             },
             Op::ChooseOne(branches) => {
                 let open: Vec<u32> = (0..branches.len())
-                    .filter(|&i| branches[i].first().is_none_or(|o| self.op_possible(o, &Ctx::resolving(r))))
+                    .filter(|&i| match branches[i].first() {
+                        // A branch that starts "only if ...": open while that holds and its steps could do something.
+                        Some(Op::If { test: Test::Holds(_), otherwise, .. }) if otherwise.is_empty() => {
+                            self.ops_possible(&branches[i][..1], &Ctx::resolving(r))
+                        }
+                        first => first.is_none_or(|o| self.op_possible(o, &Ctx::resolving(r))),
+                    })
                     .map(|i| i as u32 + 1)
                     .collect();
                 match self.take_answer() {

@@ -27,6 +27,9 @@ impl Duel {
                 Modifier::Cannot { scope: scope(s), act: *act }
             }
             Modifier::NameBecomes(name) => Modifier::NameBecomes(fix(name)),
+            Modifier::Level { filter, delta, in_hand, becomes } => {
+                Modifier::Level { filter: self.fixed_filter(filter, ctx), delta: *delta, in_hand: *in_hand, becomes: becomes.as_ref().map(fix) }
+            }
             Modifier::NameProhibited { name, spared } => Modifier::NameProhibited { name: fix(name), spared: *spared },
             m => m.clone(),
         }
