@@ -116,11 +116,22 @@ impl Duel {
     where
         W: Fn(&Modifier) -> bool + Copy + 'a,
     {
+        self.modifiers_where_with(want, false)
+    }
+
+    /// [`Duel::modifiers_where`]; with `plain`, a monster source counts as applying unless
+    /// "Skill Drain"-like negations ([`Duel::monster_effects_negated_plain`]) negate it, so the
+    /// question never asks, in turn, which negations apply to that source (two immune
+    /// monsters under a negation would otherwise ask about each other without end).
+    fn modifiers_where_with<'a, W>(&'a self, want: W, plain: bool) -> impl Iterator<Item = ActiveModifier<'a>> + 'a
+    where
+        W: Fn(&Modifier) -> bool + Copy + 'a,
+    {
         let from_cards = self
             .sources_on_field()
             .filter(move |&c| {
                 let st = self.card(c);
-                st.face_up() && self.declares(c, want) && self.source_applies(c)
+                st.face_up() && self.declares(c, want) && self.source_applies_with(c, plain)
             })
             .flat_map(move |c| {
                 let ctrl = self.card(c).controller();
@@ -145,13 +156,14 @@ impl Duel {
 
     /// Does the face-up modifier source `c` apply its modifiers now (a monster whose
     /// effects are not negated; a resolved Continuous/Field/Equip card not negated)?
-    fn source_applies(&self, c: CardId) -> bool {
+    fn source_applies_with(&self, c: CardId, plain: bool) -> bool {
         let st = self.card(c);
         let is_monster = st.zone() == Zone::Monster && self.data(c).is_monster();
         if !is_monster && !st.active {
             return false;
         }
-        !((is_monster && self.monster_effects_negated(c)) || self.trap_effect_negated(c) || (!is_monster && self.negated_on_field(c)))
+        let monster_negated = is_monster && if plain { self.monster_effects_negated_plain(c) } else { self.monster_effects_negated(c) };
+        !(monster_negated || self.trap_effect_negated(c) || (!is_monster && self.negated_on_field(c)))
     }
 
     /// Does a lingering effect apply now (its card has not moved; "while the source stays
@@ -189,6 +201,13 @@ impl Duel {
         self.scope_contains(scope, source, ctrl, fixed, card) && !self.unaffected_by(card, source)
     }
 
+    /// [`Duel::in_scope`] for a monster-effect negation: the immunity is judged plainly
+    /// ([`Duel::unaffected_by_with`]), so deciding one monster's negation never asks about
+    /// the negation of the monster that makes it immune, and back.
+    fn in_negation_scope(&self, scope: &Scope, source: CardId, ctrl: Player, card: CardId) -> bool {
+        self.scope_contains(scope, source, ctrl, None, card) && !self.unaffected_by_with(card, source, true)
+    }
+
     /// Does a modifier's scope include `card`?
     fn scope_contains(&self, scope: &Scope, source: CardId, ctrl: Player, fixed: Option<CardId>, card: CardId) -> bool {
         if let Some(f) = fixed {
@@ -209,11 +228,17 @@ impl Duel {
     /// Is the face-up monster `card` unaffected by the effects of card `source`
     /// (`Modifier::Unaffected`, declared on a face-up card)? A card is never immune to itself.
     pub(crate) fn unaffected_by(&self, card: CardId, source: CardId) -> bool {
+        self.unaffected_by_with(card, source, false)
+    }
+
+    /// [`Duel::unaffected_by`]; with `plain`, the immunity's own source is judged by
+    /// [`Duel::modifiers_where_with`]'s plain rule (asked while deciding a negation).
+    fn unaffected_by_with(&self, card: CardId, source: CardId, plain: bool) -> bool {
         let c = self.card(card);
         if card == source || c.zone() != Zone::Monster || !c.face_up() {
             return false;
         }
-        self.modifiers_where(|m| matches!(m, Modifier::Unaffected { .. })).any(|(src, ctrl, fixed, m)| match m {
+        self.modifiers_where_with(|m| matches!(m, Modifier::Unaffected { .. }), plain).any(|(src, ctrl, fixed, m)| match m {
             Modifier::Unaffected { scope, by } => self.scope_contains(scope, src, ctrl, fixed, card) && self.filter_matches(by, source, ctrl, src),
             _ => false,
         })
@@ -243,7 +268,7 @@ impl Duel {
                             e.kind == EffectKind::Continuous
                                 && e.modifiers
                                     .iter()
-                                    .any(|m| matches!(m, Modifier::Negate(crate::effect::Negation::MonsterEffectsOf(scope)) if self.in_scope(scope, s, st.controller(), None, card)))
+                                    .any(|m| matches!(m, Modifier::Negate(crate::effect::Negation::MonsterEffectsOf(scope)) if self.in_negation_scope(scope, s, st.controller(), card)))
                         })
                 })
     }
@@ -289,7 +314,7 @@ impl Duel {
             l.card.is_none()
                 && l.source != card
                 && match &l.modifier {
-                    Modifier::Negate(Negation::MonsterEffectsOf(scope)) if monster => self.in_scope(scope, l.source, l.controller, None, card),
+                    Modifier::Negate(Negation::MonsterEffectsOf(scope)) if monster => self.in_negation_scope(scope, l.source, l.controller, card),
                     Modifier::Negate(Negation::CardsOnField(f)) if !monster => self.filter_matches(f, card, l.controller, l.source),
                     _ => false,
                 }
