@@ -195,6 +195,21 @@ pub const GOAT: &[BuiltinDeck] = &[
         description: "Goat pool part 3, the cards that needed a mechanic (coverage deck): Total Defense Shogun, Timeater, Watapon, Serpentine Princess, Grave Protector, Cobra Jar, Mucus Yolk, Castle of Dark Illusions",
         ydk: include_str!("../decks/goat-p3c-mechanics.ydk"),
     },
+    BuiltinDeck {
+        name: "goat-p2-responses",
+        description: "Goat pool part 2, parts 2f to 2h (coverage deck): Limiter Removal, Shield & Sword, Share the Pain, Tragedy, Delta Attacker, the attack redirects (Dark Spirit of the Silent, Staunch Defender, Taunt, Shift), the Hand Mirrors, Reverse Trap, Earthshaker, Dramatic Rescue, Sebek's Blessing, Mirage Knight",
+        ydk: include_str!("../decks/goat-p2-responses.ydk"),
+    },
+    BuiltinDeck {
+        name: "goat-p2-late",
+        description: "Goat pool part 2, parts 2i to 2k (coverage deck): Cross Counter, Destruction Punch, Absolute End, Bubble Crash, Major Riot, Grave Lure, Pharaoh's Treasure, Muko, Level Up! with the LV monsters, Cost Down, Collected Power, Tailor of the Fickle, Armored Glass, Metalmorph, Barrel Behind the Door, Trap of Board Eraser",
+        ydk: include_str!("../decks/goat-p2-late.ydk"),
+    },
+    BuiltinDeck {
+        name: "goat-p3-late",
+        description: "Goat pool part 3, the last cards (coverage deck): Guardian Baou and Guardian Tryce with their Equip Spells, Weather Report, Patrician of Darkness, Kiseitai, Parasite Paracide, The Unhappy Girl",
+        ydk: include_str!("../decks/goat-p3-late.ydk"),
+    },
 ];
 
 /// The built-in decks of the Edison format (the March 2010 lists of `decks/edison/` in the

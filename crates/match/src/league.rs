@@ -163,10 +163,11 @@ fn solve(mut m: Vec<Vec<f64>>, mut v: Vec<f64>) -> Option<Vec<f64>> {
         }
         m.swap(col, pivot);
         v.swap(col, pivot);
+        let pivot_row = m[col].clone();
         for row in col + 1..n {
-            let f = m[row][col] / m[col][col];
-            for k in col..n {
-                m[row][k] -= f * m[col][k];
+            let f = m[row][col] / pivot_row[col];
+            for (x, p) in m[row][col..].iter_mut().zip(&pivot_row[col..]) {
+                *x -= f * p;
             }
             v[row] -= f * v[col];
         }

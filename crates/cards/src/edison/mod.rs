@@ -11,6 +11,6 @@ pub(crate) mod part1_c;
 pub(crate) mod part1_d;
 pub(crate) mod part1_e;
 pub(crate) mod part1_f;
+pub(crate) mod part1_g;
 pub(crate) mod part1_h;
 pub(crate) mod part1_i;
-pub(crate) mod part1_g;

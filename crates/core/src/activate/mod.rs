@@ -98,7 +98,11 @@ impl Needs {
         match c {
             Condition::ChainTop(_) => Needs::CHAIN,
             Condition::AttackDeclared(_) | Condition::Battling(_) | Condition::Battled(_) => Needs::ATTACK,
-            Condition::JustSummoned { .. } | Condition::TookDamage { .. } | Condition::ChangedToDefense(_) | Condition::JustEquipped(_) | Condition::JustMoved { .. } => Needs::HAPPENING,
+            Condition::JustSummoned { .. }
+            | Condition::TookDamage { .. }
+            | Condition::ChangedToDefense(_)
+            | Condition::JustEquipped(_)
+            | Condition::JustMoved { .. } => Needs::HAPPENING,
             Condition::Pending(crate::effect::PendingSummon::Summon) | Condition::Pending(crate::effect::PendingSummon::SpecialSummon) => Needs::SUMMON,
             Condition::All(v) => v.iter().fold(0, |n, c| n | Needs::of(c)),
             Condition::Any(v) if !v.is_empty() => v.iter().fold(u8::MAX, |n, c| n & Needs::of(c)),
