@@ -124,6 +124,10 @@ pub struct AppState {
     pub conns: guard::AddrCount,
     /// Set on SIGTERM/SIGINT: no new rooms.
     pub shutting_down: AtomicBool,
+    /// Held while a player is sent to an event match's room: the second player of a pairing
+    /// asks only once the first one's room is saved, so both are sent to the same room
+    /// (the database's compare-and-set still settles two server processes).
+    pub(crate) event_rooms: tokio::sync::Mutex<()>,
     /// The page origins a browser may open WebSockets from (`--public-origin` or the
     /// listening address, and `--allow-origin`).
     pub origins: Vec<String>,
@@ -211,6 +215,7 @@ pub async fn start(addr: &str, db: &str, config: Config) -> anyhow::Result<Runni
         accounts: guard::AccountQuota::default(),
         conns: guard::AddrCount::default(),
         shutting_down: AtomicBool::new(false),
+        event_rooms: tokio::sync::Mutex::new(()),
         origins,
         config,
     });

@@ -88,6 +88,22 @@ impl Shared {
     }
 }
 
+/// Waits for the client tasks until `timeout` from now; a task that failed, or the time
+/// running out (`what` did not finish), is an error of the run.
+async fn join_by(tasks: Vec<tokio::task::JoinHandle<()>>, timeout: Duration, shared: &Shared, what: &str) {
+    let deadline = tokio::time::Instant::now() + timeout;
+    for t in tasks {
+        match tokio::time::timeout_at(deadline, t).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => shared.error(format!("client task failed: {e}")),
+            Err(_) => {
+                shared.error(format!("{what} did not finish within {timeout:?}"));
+                break;
+            }
+        }
+    }
+}
+
 pub fn run_command(opts: LoadOptions) -> anyhow::Result<i32> {
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     let report = rt.block_on(run(opts))?;
@@ -144,17 +160,7 @@ pub async fn run(opts: LoadOptions) -> anyhow::Result<LoadReport> {
         tasks.push(tokio::spawn(creator));
         tasks.push(tokio::spawn(joiner));
     }
-    let deadline = tokio::time::Instant::now() + opts.timeout;
-    for t in tasks {
-        match tokio::time::timeout_at(deadline, t).await {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => shared.error(format!("client task failed: {e}")),
-            Err(_) => {
-                shared.error(format!("the test did not finish within {:?}", opts.timeout));
-                break;
-            }
-        }
-    }
+    join_by(tasks, opts.timeout, &shared, "the test").await;
     let seconds = start.elapsed().as_secs_f64();
     shared.done.store(true, Ordering::SeqCst);
     for t in side_tasks {
@@ -583,17 +589,7 @@ pub async fn run_event(opts: EventOptions) -> anyhow::Result<EventReport> {
             }
         }));
     }
-    let deadline = tokio::time::Instant::now() + opts.timeout;
-    for t in tasks {
-        match tokio::time::timeout_at(deadline, t).await {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => shared.error(format!("client task failed: {e}")),
-            Err(_) => {
-                shared.error(format!("the event did not finish within {:?}", opts.timeout));
-                break;
-            }
-        }
-    }
+    join_by(tasks, opts.timeout, &shared, "the event").await;
     let seconds = start.elapsed().as_secs_f64();
     // The event as the server has it (over HTTP, as anyone may read it).
     let event_id = match &*ctl.id.borrow() {

@@ -324,6 +324,8 @@ impl Conn {
                 self.event_answer(r).await;
             }
             ClientMsg::EventPlay { event } => {
+                let state = self.state.clone();
+                let _one_at_a_time = state.event_rooms.lock().await;
                 if let Err(e) = self.event_play(&event, true).await {
                     self.send(&ServerMsg::error("event", e));
                 }
