@@ -394,6 +394,7 @@ impl Duel {
         }
         if let Some((p, amount, by)) = damage.filter(|(p, _, _)| !shielded(self, *p)) {
             self.emit(Event::BattleDamage { player: p, amount, by });
+            a.battle_damage[p.idx()] = a.battle_damage[p.idx()].saturating_add(amount);
             self.change_lp(p, -amount);
             // "Relinquished": the same amount to the opponent, as effect damage.
             if let Some(x) = [Some(a.attacker), a.target].into_iter().flatten().find(|&x| self.card(x).controller() == p && self.reflects_battle_damage(x)) {

@@ -148,6 +148,10 @@ pub struct AttackTask {
     /// (POS-4).
     #[serde(default)]
     pub target_was_face_down: bool,
+    /// The battle damage this attack has inflicted so far, per player (by index): read by
+    /// effects that answer it ("Sebek's Blessing"), so no rule reads the event log.
+    #[serde(default)]
+    pub battle_damage: [i32; 2],
 }
 
 /// What one step of a task asks for.
@@ -736,6 +740,7 @@ impl Duel {
                     destroyed: SmallVec::new(),
                     target_was_defense: false,
                     target_was_face_down: false,
+                    battle_damage: [0; 2],
                 }));
             }
             _ => {}

@@ -257,19 +257,13 @@ impl Duel {
             Num::Heads => ctx.res.map_or(0, |r| r.heads as i32),
             Num::EventDamage { battle } => ctx.link.and_then(|l| l.damage).filter(|d| d.1 == *battle).map_or(0, |d| d.0),
             Num::BattleDamageTaken { who, direct_only } => {
-                if self.current_attack().is_none() {
+                // The attack's own record (never the event log, which a determinized duel
+                // does not keep: MISC-9).
+                let Some(a) = self.current_attack() else { return 0 };
+                if *direct_only && a.target.is_some() {
                     return 0;
                 }
-                let hit = self.who(*who, ctx.p);
-                let mut total = 0i32;
-                for e in self.events.iter().rev() {
-                    match *e {
-                        Event::BattleDamage { player, amount, .. } if hit.contains(&player) => total = total.saturating_add(amount),
-                        Event::AttackDeclared { target, .. } => return if *direct_only && target.is_some() { 0 } else { total },
-                        _ => {}
-                    }
-                }
-                0
+                self.who(*who, ctx.p).iter().fold(0i32, |t, q| t.saturating_add(a.battle_damage[q.idx()]))
             }
             Num::Half(x) => self.num(x, ctx) / 2,
             Num::Times(x, k) => self.num(x, ctx).saturating_mul(*k),

@@ -506,6 +506,7 @@ impl Duel {
             destroyed: SmallVec::new(),
             target_was_defense: false,
             target_was_face_down: !self.card(t).face_up() && !self.card(t).position().attack(),
+            battle_damage: [0; 2],
         };
         self.tasks.push(Task::Attack(battle.clone()));
         // POS-4: a face-down target is turned face-up first.
