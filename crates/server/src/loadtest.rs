@@ -64,6 +64,7 @@ pub struct LoadReport {
     pub abuse_answers: BTreeMap<String, u64>,
 }
 
+#[derive(Default)]
 struct Shared {
     spectators_finished: AtomicU64,
     spectators_late: AtomicU64,
@@ -86,6 +87,15 @@ impl Shared {
             *f = Some(e);
         }
     }
+}
+
+/// Fails unless a ygo server answers `/api/health` at `addr` (named in the error as --addr).
+async fn check_server(addr: &str) -> anyhow::Result<()> {
+    let (status, _) = crate::client::http_get(addr, "/api/health").await.map_err(|e| anyhow::anyhow!("--addr {addr}: no ygo server answers ({e})"))?;
+    if status != 200 {
+        anyhow::bail!("--addr {addr}: /api/health answered HTTP {status}");
+    }
+    Ok(())
 }
 
 /// Waits for the client tasks until `timeout` from now; a task that failed, or the time
@@ -120,23 +130,8 @@ pub async fn server_peak_rss_kb(addr: &str) -> Option<u64> {
 }
 
 pub async fn run(opts: LoadOptions) -> anyhow::Result<LoadReport> {
-    let (status, _) =
-        crate::client::http_get(&opts.addr, "/api/health").await.map_err(|e| anyhow::anyhow!("--addr {}: no ygo server answers ({e})", opts.addr))?;
-    if status != 200 {
-        anyhow::bail!("--addr {}: /api/health answered HTTP {status}", opts.addr);
-    }
-    let shared = Arc::new(Shared {
-        spectators_finished: AtomicU64::new(0),
-        spectators_late: AtomicU64::new(0),
-        spectator_errors: AtomicU64::new(0),
-        abusers_refused: Mutex::new(BTreeMap::new()),
-        abuse_answers: Mutex::new(BTreeMap::new()),
-        done: std::sync::atomic::AtomicBool::new(false),
-        finished: AtomicU64::new(0),
-        errors: AtomicU64::new(0),
-        latencies: Mutex::new(Vec::new()),
-        first_error: Mutex::new(None),
-    });
+    check_server(&opts.addr).await?;
+    let shared = Arc::new(Shared::default());
     let gate = Arc::new(Semaphore::new(opts.connect_parallel.max(1)));
     let start = Instant::now();
     let mut tasks = Vec::new();
@@ -533,27 +528,12 @@ struct EventCtl {
 }
 
 pub async fn run_event(opts: EventOptions) -> anyhow::Result<EventReport> {
-    let (status, _) =
-        crate::client::http_get(&opts.addr, "/api/health").await.map_err(|e| anyhow::anyhow!("--addr {}: no ygo server answers ({e})", opts.addr))?;
-    if status != 200 {
-        anyhow::bail!("--addr {}: /api/health answered HTTP {status}", opts.addr);
-    }
+    check_server(&opts.addr).await?;
     if opts.players < 2 {
         anyhow::bail!("--event-players: at least 2");
     }
     let decks = event_decks(&opts.format)?;
-    let shared = Arc::new(Shared {
-        spectators_finished: AtomicU64::new(0),
-        spectators_late: AtomicU64::new(0),
-        spectator_errors: AtomicU64::new(0),
-        abusers_refused: Mutex::new(BTreeMap::new()),
-        abuse_answers: Mutex::new(BTreeMap::new()),
-        done: std::sync::atomic::AtomicBool::new(false),
-        finished: AtomicU64::new(0),
-        errors: AtomicU64::new(0),
-        latencies: Mutex::new(Vec::new()),
-        first_error: Mutex::new(None),
-    });
+    let shared = Arc::new(Shared::default());
     let (notes_tx, notes_rx) = tokio::sync::mpsc::unbounded_channel();
     let ctl = Arc::new(EventCtl {
         id: watch::channel(Signal::Wait).0,
