@@ -350,6 +350,126 @@ pub enum Event {
     },
 }
 
+/// One bit per kind of [`Event`] ([`Event::kind_bit`]).
+pub struct EventKinds;
+
+impl EventKinds {
+    /// [`Event::TurnStarted`].
+    pub const TURN_STARTED: u64 = 1 << 0;
+    /// [`Event::PhaseEntered`].
+    pub const PHASE_ENTERED: u64 = 1 << 1;
+    /// [`Event::StepEntered`].
+    pub const STEP_ENTERED: u64 = 1 << 2;
+    /// [`Event::Shuffled`].
+    pub const SHUFFLED: u64 = 1 << 3;
+    /// [`Event::Drew`].
+    pub const DREW: u64 = 1 << 4;
+    /// [`Event::Moved`].
+    pub const MOVED: u64 = 1 << 5;
+    /// [`Event::NormalSummoned`].
+    pub const NORMAL_SUMMONED: u64 = 1 << 6;
+    /// [`Event::MonsterSet`].
+    pub const MONSTER_SET: u64 = 1 << 7;
+    /// [`Event::SpellSet`].
+    pub const SPELL_SET: u64 = 1 << 8;
+    /// [`Event::FlipSummoned`].
+    pub const FLIP_SUMMONED: u64 = 1 << 9;
+    /// [`Event::SpecialSummoned`].
+    pub const SPECIAL_SUMMONED: u64 = 1 << 10;
+    /// [`Event::PositionChanged`].
+    pub const POSITION_CHANGED: u64 = 1 << 11;
+    /// [`Event::Flipped`].
+    pub const FLIPPED: u64 = 1 << 12;
+    /// [`Event::AttackDeclared`].
+    pub const ATTACK_DECLARED: u64 = 1 << 13;
+    /// [`Event::AttackStopped`].
+    pub const ATTACK_STOPPED: u64 = 1 << 14;
+    /// [`Event::BattleDamage`].
+    pub const BATTLE_DAMAGE: u64 = 1 << 15;
+    /// [`Event::LpChanged`].
+    pub const LP_CHANGED: u64 = 1 << 16;
+    /// [`Event::Destroyed`].
+    pub const DESTROYED: u64 = 1 << 17;
+    /// [`Event::Activated`].
+    pub const ACTIVATED: u64 = 1 << 18;
+    /// [`Event::ActivationNegated`].
+    pub const ACTIVATION_NEGATED: u64 = 1 << 19;
+    /// [`Event::EffectNegated`].
+    pub const EFFECT_NEGATED: u64 = 1 << 20;
+    /// [`Event::LinkResolved`].
+    pub const LINK_RESOLVED: u64 = 1 << 21;
+    /// [`Event::ChainEnded`].
+    pub const CHAIN_ENDED: u64 = 1 << 22;
+    /// [`Event::DuelEnded`].
+    pub const DUEL_ENDED: u64 = 1 << 23;
+    /// [`Event::SummonNegated`].
+    pub const SUMMON_NEGATED: u64 = 1 << 24;
+    /// [`Event::AttackNegated`].
+    pub const ATTACK_NEGATED: u64 = 1 << 25;
+    /// [`Event::ControlChanged`].
+    pub const CONTROL_CHANGED: u64 = 1 << 26;
+    /// [`Event::Equipped`].
+    pub const EQUIPPED: u64 = 1 << 27;
+    /// [`Event::Revealed`].
+    pub const REVEALED: u64 = 1 << 28;
+    /// [`Event::Announced`].
+    pub const ANNOUNCED: u64 = 1 << 29;
+    /// [`Event::CoinTossed`].
+    pub const COIN_TOSSED: u64 = 1 << 30;
+    /// [`Event::Counters`].
+    pub const COUNTERS: u64 = 1 << 31;
+    /// [`Event::PhaseSkipped`].
+    pub const PHASE_SKIPPED: u64 = 1 << 32;
+    /// [`Event::EffectDamage`].
+    pub const EFFECT_DAMAGE: u64 = 1 << 33;
+    /// Every kind.
+    pub const ALL: u64 = u64::MAX;
+}
+
+impl Event {
+    /// The kind of this event as one bit (by variant): a trigger says which kinds can start
+    /// it ([`crate::effect::Trigger::event_kinds`]), so a card is not asked about an event
+    /// none of its triggers reads.
+    pub fn kind_bit(&self) -> u64 {
+        match self {
+            Event::TurnStarted { .. } => EventKinds::TURN_STARTED,
+            Event::PhaseEntered { .. } => EventKinds::PHASE_ENTERED,
+            Event::StepEntered { .. } => EventKinds::STEP_ENTERED,
+            Event::Shuffled { .. } => EventKinds::SHUFFLED,
+            Event::Drew(_) => EventKinds::DREW,
+            Event::Moved { .. } => EventKinds::MOVED,
+            Event::NormalSummoned { .. } => EventKinds::NORMAL_SUMMONED,
+            Event::MonsterSet { .. } => EventKinds::MONSTER_SET,
+            Event::SpellSet { .. } => EventKinds::SPELL_SET,
+            Event::FlipSummoned { .. } => EventKinds::FLIP_SUMMONED,
+            Event::SpecialSummoned { .. } => EventKinds::SPECIAL_SUMMONED,
+            Event::PositionChanged { .. } => EventKinds::POSITION_CHANGED,
+            Event::Flipped { .. } => EventKinds::FLIPPED,
+            Event::AttackDeclared { .. } => EventKinds::ATTACK_DECLARED,
+            Event::AttackStopped { .. } => EventKinds::ATTACK_STOPPED,
+            Event::BattleDamage { .. } => EventKinds::BATTLE_DAMAGE,
+            Event::LpChanged { .. } => EventKinds::LP_CHANGED,
+            Event::Destroyed { .. } => EventKinds::DESTROYED,
+            Event::Activated { .. } => EventKinds::ACTIVATED,
+            Event::ActivationNegated { .. } => EventKinds::ACTIVATION_NEGATED,
+            Event::EffectNegated { .. } => EventKinds::EFFECT_NEGATED,
+            Event::LinkResolved { .. } => EventKinds::LINK_RESOLVED,
+            Event::ChainEnded => EventKinds::CHAIN_ENDED,
+            Event::DuelEnded { .. } => EventKinds::DUEL_ENDED,
+            Event::SummonNegated { .. } => EventKinds::SUMMON_NEGATED,
+            Event::AttackNegated { .. } => EventKinds::ATTACK_NEGATED,
+            Event::ControlChanged { .. } => EventKinds::CONTROL_CHANGED,
+            Event::Equipped { .. } => EventKinds::EQUIPPED,
+            Event::Revealed { .. } => EventKinds::REVEALED,
+            Event::Announced { .. } => EventKinds::ANNOUNCED,
+            Event::CoinTossed { .. } => EventKinds::COIN_TOSSED,
+            Event::Counters { .. } => EventKinds::COUNTERS,
+            Event::PhaseSkipped { .. } => EventKinds::PHASE_SKIPPED,
+            Event::EffectDamage { .. } => EventKinds::EFFECT_DAMAGE,
+        }
+    }
+}
+
 impl Event {
     /// Events that change the duel (as opposed to bookkeeping of phases and chains):
     /// what "when ..." conditions look at.

@@ -96,6 +96,9 @@ impl Duel {
         if !self.field_sources.iter().copied().eq(self.index.modifier_sources.iter().copied().filter(|&c| self.card(c).zone().on_field())) {
             return Err(format!("the modifier sources on the field are indexed as {:?}", self.field_sources));
         }
+        if self.modifier_kinds != self.field_modifier_kinds() {
+            return Err(format!("the modifier kinds are indexed as {:#x}, not {:#x}", self.modifier_kinds, self.field_modifier_kinds()));
+        }
         if self.outcome.is_none() && self.deciding_player().is_none() {
             return Err("the duel is neither over nor waiting for a decision".into());
         }

@@ -309,6 +309,7 @@ impl Duel {
             summon_pending: None,
             index: Arc::default(),
             field_sources: smallvec::SmallVec::new(),
+            modifier_kinds: 0,
             negators: false,
             activatable: Default::default(),
             control_returns: Vec::new(),
@@ -392,6 +393,20 @@ impl Duel {
     /// The modifier sources on the field now, in card order (kept by `move_card`).
     pub(crate) fn index_field_sources(&mut self) {
         self.field_sources = self.index.modifier_sources.iter().copied().filter(|&c| self.card(c).zone().on_field()).collect();
+        self.index_modifier_kinds();
+    }
+
+    /// Rebuilds [`Duel::modifier_kinds`] from the sources on the field and the lingering
+    /// effects (after either changes).
+    pub(crate) fn index_modifier_kinds(&mut self) {
+        self.modifier_kinds = self.field_modifier_kinds();
+    }
+
+    /// The union of the modifier kinds the sources on the field declare and the lingering
+    /// effects carry (what [`Duel::modifier_kinds`] keeps).
+    pub(crate) fn field_modifier_kinds(&self) -> u64 {
+        let fields = self.field_sources.iter().fold(0, |k, &c| k | self.pool.gates(self.card(c).def).modifier_kinds());
+        self.lingering.iter().fold(fields, |k, l| k | l.modifier.kind_bit())
     }
 
     /// Creates a card instance for `code` owned by `owner`, placed in `zone`.

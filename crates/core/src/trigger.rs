@@ -53,6 +53,42 @@ pub struct TriggerTask {
 }
 
 impl Trigger {
+    /// The kinds of events ([`crate::event::EventKinds`]) that can start this trigger: what
+    /// `trigger_matches` reads for it (a superset is safe, a missing kind loses triggers).
+    pub fn event_kinds(&self) -> u64 {
+        use crate::effect::BattleMoment;
+        use crate::event::EventKinds as K;
+        match self {
+            Trigger::Flipped => K::FLIPPED,
+            Trigger::Summoned { .. } => K::NORMAL_SUMMONED | K::FLIP_SUMMONED | K::SPECIAL_SUMMONED,
+            Trigger::SentToGy { .. }
+            | Trigger::DestroyedByBattle
+            | Trigger::Destroyed { .. }
+            | Trigger::Moved { .. }
+            | Trigger::ReturnedToHand(_)
+            | Trigger::LeftField(_)
+            | Trigger::AnyDiscarded(_) => K::MOVED,
+            Trigger::Damage(DamageTaken::Battle { .. }) => K::BATTLE_DAMAGE,
+            Trigger::Damage(DamageTaken::Effect { .. }) => K::EFFECT_DAMAGE,
+            Trigger::Damage(DamageTaken::Took { .. }) => K::BATTLE_DAMAGE | K::EFFECT_DAMAGE,
+            Trigger::Battle(m) => match m {
+                BattleMoment::DestroysByBattle => K::DESTROYED,
+                BattleMoment::DestroysByBattleToGy => K::MOVED,
+                BattleMoment::AttackTargeted | BattleMoment::DeclaresAttack => K::ATTACK_DECLARED,
+                BattleMoment::EndOfBattlePhase | BattleMoment::AfterDamageCalculation | BattleMoment::EndOfDamageStep | BattleMoment::StartOfDamageStep => {
+                    K::STEP_ENTERED
+                }
+            },
+            Trigger::Phase { .. } => K::PHASE_ENTERED,
+            Trigger::AnySpecialSummoned(_) => K::SPECIAL_SUMMONED,
+            Trigger::ChangedToDefense => K::POSITION_CHANGED,
+            Trigger::Drew(_) => K::DREW,
+            Trigger::Equipped(_) => K::EQUIPPED,
+        }
+    }
+}
+
+impl Trigger {
     /// Does the trigger start from events about other cards or the turn (so its card is
     /// indexed as a watcher)?
     fn watches_others(&self) -> bool {
@@ -192,7 +228,7 @@ impl Duel {
         let def = self.card(card).def;
         let n = self.pool.def(def).behavior.effects.len();
         // The effects that may trigger, from the definition's gates (for up to 8 effects).
-        let gated = self.pool.gates(def).triggers(n);
+        let gated = self.pool.gates(def).triggers_on(n, e.kind_bit());
         if gated == Some(0) {
             return;
         }

@@ -75,6 +75,12 @@ pub(crate) struct ActivationGates {
     needs: [u8; 8],
     /// The effects (the first 8, as bits) that read what their cost fixed (`reads_cost`).
     reads_cost: u8,
+    /// Per effect (the first 8): the kinds of events that can start its trigger
+    /// ([`crate::effect::Trigger::event_kinds`]; 0 without a trigger).
+    trigger_events: [u64; 8],
+    /// The kinds of the modifiers the card declares, in any effect
+    /// ([`crate::effect::Modifier::kind_bit`]).
+    modifier_kinds: u64,
 }
 
 /// Facts of the moment an effect's condition cannot hold without, as bits: the listing
@@ -156,7 +162,11 @@ pub(crate) fn zone_bit(z: Zone) -> u8 {
 impl ActivationGates {
     /// The gates of a card's effects (mirrors the place rules of `can_activate`).
     pub(crate) fn of(behavior: &crate::effect::Behavior) -> ActivationGates {
-        let mut g = ActivationGates { either_player: behavior.effects.iter().any(|e| e.either_player), ..Default::default() };
+        let mut g = ActivationGates {
+            either_player: behavior.effects.iter().any(|e| e.either_player),
+            modifier_kinds: behavior.effects.iter().flat_map(|e| &e.modifiers).fold(0, |k, m| k | m.kind_bit()),
+            ..Default::default()
+        };
         let field = zone_bit(Zone::Monster) | zone_bit(Zone::SpellTrap) | zone_bit(Zone::Field) | zone_bit(Zone::Pendulum);
         let range_zones = |r: Range| match r {
             Range::Hand => zone_bit(Zone::Hand),
@@ -174,6 +184,7 @@ impl ActivationGates {
         for (i, e) in behavior.effects.iter().take(8).enumerate() {
             if may_trigger(e) {
                 g.triggers |= 1 << i;
+                g.trigger_events[i] = e.trigger.as_ref().map_or(0, |t| t.event_kinds());
             }
             let zones = match e.kind {
                 EffectKind::Spell(SpellKind::Field) => zone_bit(Zone::Hand) | zone_bit(Zone::Field),
@@ -220,15 +231,33 @@ impl ActivationGates {
         self.any & zones != 0
     }
 
-    /// The effects (as bits) that may trigger, when the card has at most 8 effects (`None`:
-    /// more, ask each).
-    pub(crate) fn triggers(&self, effects: usize) -> Option<u8> {
-        (effects <= 8).then_some(self.triggers)
+    /// The effects (as bits) that may trigger on an event of kind `event`
+    /// ([`crate::event::Event::kind_bit`]), when the card has at most 8 effects (`None`: more,
+    /// ask each).
+    pub(crate) fn triggers_on(&self, effects: usize, event: u64) -> Option<u8> {
+        if effects > 8 {
+            return None;
+        }
+        let mut bits = self.triggers;
+        let mut on = 0;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if self.trigger_events[i] & event != 0 {
+                on |= 1 << i;
+            }
+        }
+        Some(on)
     }
 
     /// Has the card an effect "either player can" use?
     pub(crate) fn either_player(&self) -> bool {
         self.either_player
+    }
+
+    /// The kinds of modifiers the card declares ([`crate::effect::ModKinds`]).
+    pub(crate) fn modifier_kinds(&self) -> u64 {
+        self.modifier_kinds
     }
 
     /// Does effect `effect` read what its cost fixed (`None`: not one of the first 8)?
@@ -516,9 +545,14 @@ impl Duel {
         use crate::effect::Modifier;
         let names = !self.lingering.is_empty()
             && (self.lingering.iter().any(|l| matches!(l.modifier, Modifier::PlayersCannot { act: crate::effect::PlayerAct::ActivateName(_), .. }))
-                || self.modifiers_where(|m| matches!(m, Modifier::NameProhibited { .. })).next().is_some());
-        let activations = self.any_modifiers()
-            && self.modifiers_where(|m| matches!(m, Modifier::PlayersCannot { act: crate::effect::PlayerAct::Activate(_), .. })).next().is_some();
+                || self.modifiers_of(crate::effect::ModKinds::NAME_PROHIBITED, |m| matches!(m, Modifier::NameProhibited { .. })).next().is_some());
+        let activations = self.may_apply(crate::effect::ModKinds::CANNOT_ACTIVATE)
+            && self
+                .modifiers_of(crate::effect::ModKinds::CANNOT_ACTIVATE, |m| {
+                    matches!(m, Modifier::PlayersCannot { act: crate::effect::PlayerAct::Activate(_), .. })
+                })
+                .next()
+                .is_some();
         LockSet { names, activations, traps: self.traps_locked() }
     }
 

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 pub use custom::{CustomCheck, CustomStep};
 pub use filter::{Capability, Cmp, Declare, Filter, Frame, Origin, Place, Relation, Sent, Stat, TurnFact, Who};
-pub use modifier::{Act, Bond, Counter, DuelRule, Duration, Modifier, MonsterRule, Negation, PendulumRule, PlayerAct, Scope, StatLayer};
+pub use modifier::{Act, Bond, Counter, DuelRule, Duration, ModKinds, Modifier, MonsterRule, Negation, PendulumRule, PlayerAct, Scope, StatLayer};
 pub use num::{Arith, CardsNum, CostStat, Num};
 pub use op::{ControlChange, Course, DestroyTo, LpStep, Mem, Moment, NegateWhat, Obj, Op, PlayerEffect, PosChange, Side, SummonPos, SummonStep, Test};
 pub use trigger::{Anchor, BattleFact, BattleMoment, Cause, Condition, DamageTaken, LinkFact, PendingSummon, PlayerDid, Subject, Timing, Trigger};

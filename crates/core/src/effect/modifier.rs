@@ -284,6 +284,103 @@ pub enum StatLayer {
 }
 
 impl Modifier {
+    /// The kind of this modifier as one bit of a [`ModKinds`] mask (a "cannot" of the
+    /// players and a rule of the duel by what they forbid or set): a question about one kind
+    /// skips the sources that declare none of it without reading their effects.
+    pub fn kind_bit(&self) -> u64 {
+        let bit = match self {
+            Modifier::AtkDef { .. } => 0,
+            Modifier::Becomes { .. } => 1,
+            Modifier::Level { .. } => 2,
+            Modifier::Pendulum(_) => 3,
+            Modifier::ExtraAttacks { .. } => 4,
+            Modifier::SelfDestruct => 5,
+            Modifier::NegateBattleVictims { .. } => 6,
+            Modifier::AttackCost { .. } => 7,
+            Modifier::CounterPerActivation { .. } => 8,
+            Modifier::NegateTargeting { .. } => 9,
+            Modifier::Unaffected { .. } => 10,
+            Modifier::TributeAsIfControlled => 11,
+            Modifier::NameBecomes(_) => 12,
+            Modifier::RaceBecomes { .. } => 13,
+            Modifier::NameProhibited { .. } => 14,
+            Modifier::ShieldOncePerTurn(_) => 15,
+            Modifier::Cannot { .. } => 16,
+            Modifier::Rule { .. } => 17,
+            Modifier::Negate(_) => 18,
+            Modifier::Bond(_) => 19,
+            Modifier::PlayersCannot { act, .. } => {
+                20 + match act {
+                    PlayerAct::Summon => 0,
+                    PlayerAct::BanishFromGy => 1,
+                    PlayerAct::Activate(_) => 2,
+                    PlayerAct::ActivateName(_) => 3,
+                    PlayerAct::UseZones(_) => 4,
+                    PlayerAct::Set(_) => 5,
+                    PlayerAct::SpecialSummon => 6,
+                    PlayerAct::PayLpFor(_) => 7,
+                }
+            }
+            Modifier::Duel(rule) => {
+                32 + match rule {
+                    DuelRule::NoTraps => 0,
+                    DuelRule::BanishInsteadOfGy => 1,
+                    DuelRule::DecksFaceUp => 2,
+                    DuelRule::GyLocked => 3,
+                    DuelRule::NoMonsterSets => 4,
+                    DuelRule::NoEffectDamage => 5,
+                    DuelRule::OpponentGainsBecomeDamage => 6,
+                    DuelRule::NoBattleDamageFromBattlesOf(_) => 7,
+                    DuelRule::ChoosesOpponentsAttackTargets => 8,
+                    DuelRule::StatChangesReversed => 9,
+                }
+            }
+        };
+        1 << bit
+    }
+}
+
+/// Masks of [`Modifier::kind_bit`]s, one constant per kind the engine asks about.
+pub struct ModKinds;
+
+impl ModKinds {
+    /// `AtkDef`.
+    pub const ATK_DEF: u64 = 1 << 0;
+    /// `Becomes`.
+    pub const BECOMES: u64 = 1 << 1;
+    /// `Level`.
+    pub const LEVEL: u64 = 1 << 2;
+    /// `Unaffected`.
+    pub const UNAFFECTED: u64 = 1 << 10;
+    /// `NameBecomes`.
+    pub const NAME_BECOMES: u64 = 1 << 12;
+    /// `RaceBecomes`.
+    pub const RACE_BECOMES: u64 = 1 << 13;
+    /// `NameProhibited`.
+    pub const NAME_PROHIBITED: u64 = 1 << 14;
+    /// `Cannot`.
+    pub const CANNOT: u64 = 1 << 16;
+    /// `Rule`.
+    pub const RULE: u64 = 1 << 17;
+    /// `Negate`.
+    pub const NEGATE: u64 = 1 << 18;
+    /// `PlayersCannot` with `PlayerAct::Summon`.
+    pub const CANNOT_SUMMON: u64 = 1 << 20;
+    /// `PlayersCannot` with `PlayerAct::Activate`.
+    pub const CANNOT_ACTIVATE: u64 = 1 << 22;
+    /// `PlayersCannot` with `PlayerAct::Set`.
+    pub const CANNOT_SET: u64 = 1 << 25;
+    /// `PlayersCannot` with `PlayerAct::SpecialSummon`.
+    pub const CANNOT_SPECIAL_SUMMON: u64 = 1 << 26;
+    /// `PlayersCannot` with `PlayerAct::PayLpFor`.
+    pub const CANNOT_PAY_LP_FOR: u64 = 1 << 27;
+    /// `Duel` with `DuelRule::StatChangesReversed`.
+    pub const STAT_CHANGES_REVERSED: u64 = 1 << 41;
+    /// Every kind.
+    pub const ALL: u64 = u64::MAX;
+}
+
+impl Modifier {
     /// `Becomes` at [`StatLayer::Original`].
     pub fn set_original(atk: Option<Num>, def: Option<Num>) -> Modifier {
         Modifier::Becomes { layer: StatLayer::Original, atk, def }

@@ -105,6 +105,19 @@ impl Duel {
         !self.lingering.is_empty() || self.sources_on_field().next().is_some()
     }
 
+    /// Starts a lingering effect (and notes its kind in [`Duel::modifier_kinds`]).
+    pub(crate) fn push_lingering(&mut self, l: Lingering) {
+        self.modifier_kinds |= l.modifier.kind_bit();
+        self.lingering.push(l);
+    }
+
+    /// Could a modifier of one of `kinds` ([`crate::effect::ModKinds`]) apply now: does a
+    /// source on the field declare one, or a lingering effect carry one? (Necessary, not
+    /// sufficient: the source may be face-down, negated or out of its condition.)
+    pub(crate) fn may_apply(&self, kinds: u64) -> bool {
+        self.modifier_kinds & kinds != 0
+    }
+
     /// The continuous modifiers that `want` accepts and that apply now, with their source
     /// card and its controller: the sources on the field first (in index order), then
     /// lingering effects.
@@ -116,14 +129,24 @@ impl Duel {
     where
         W: Fn(&Modifier) -> bool + Copy + 'a,
     {
-        self.modifiers_where_with(want, false)
+        self.modifiers_where_with(crate::effect::ModKinds::ALL, want, false)
+    }
+
+    /// [`Duel::modifiers_where`] for modifiers of `kinds` only ([`crate::effect::ModKinds`]:
+    /// every modifier `want` accepts must be of one of them): a source declaring none of them
+    /// is skipped at the cost of one mask test.
+    pub(crate) fn modifiers_of<'a, W>(&'a self, kinds: u64, want: W) -> impl Iterator<Item = ActiveModifier<'a>> + 'a
+    where
+        W: Fn(&Modifier) -> bool + Copy + 'a,
+    {
+        self.modifiers_where_with(kinds, want, false)
     }
 
     /// [`Duel::modifiers_where`]; with `plain`, a monster source counts as applying unless
     /// "Skill Drain"-like negations ([`Duel::monster_effects_negated_plain`]) negate it, so the
     /// question never asks, in turn, which negations apply to that source (two immune
     /// monsters under a negation would otherwise ask about each other without end).
-    fn modifiers_where_with<'a, W>(&'a self, want: W, plain: bool) -> impl Iterator<Item = ActiveModifier<'a>> + 'a
+    fn modifiers_where_with<'a, W>(&'a self, kinds: u64, want: W, plain: bool) -> impl Iterator<Item = ActiveModifier<'a>> + 'a
     where
         W: Fn(&Modifier) -> bool + Copy + 'a,
     {
@@ -131,7 +154,7 @@ impl Duel {
             .sources_on_field()
             .filter(move |&c| {
                 let st = self.card(c);
-                st.face_up() && self.declares(c, want) && self.source_applies_with(c, plain)
+                self.pool.gates(st.def).modifier_kinds() & kinds != 0 && st.face_up() && self.declares(c, want) && self.source_applies_with(c, plain)
             })
             .flat_map(move |c| {
                 let ctrl = self.card(c).controller();
@@ -149,7 +172,7 @@ impl Duel {
         let lingering = self
             .lingering
             .iter()
-            .filter(move |l| want(&l.modifier) && self.lingering_applies(l))
+            .filter(move |l| l.modifier.kind_bit() & kinds != 0 && want(&l.modifier) && self.lingering_applies(l))
             .map(|l| (l.source, l.controller, l.card.map(|x| x.0), &l.modifier));
         from_cards.chain(lingering)
     }
@@ -238,7 +261,8 @@ impl Duel {
         if card == source || c.zone() != Zone::Monster || !c.face_up() {
             return false;
         }
-        self.modifiers_where_with(|m| matches!(m, Modifier::Unaffected { .. }), plain).any(|(src, ctrl, fixed, m)| match m {
+        self.modifiers_where_with(crate::effect::ModKinds::UNAFFECTED, |m| matches!(m, Modifier::Unaffected { .. }), plain).any(|(src, ctrl, fixed, m)| match m
+        {
             Modifier::Unaffected { scope, by } => self.scope_contains(scope, src, ctrl, fixed, card) && self.filter_matches(by, source, ctrl, src),
             _ => false,
         })
@@ -416,10 +440,12 @@ impl Duel {
     fn original_stat(&self, id: CardId, atk: bool) -> i32 {
         let d = self.data(id);
         let mut v = if atk { d.atk } else { d.def }.unwrap_or(0).max(0);
-        if self.card(id).zone() != Zone::Monster || !self.any_modifiers() {
+        if self.card(id).zone() != Zone::Monster || !self.may_apply(crate::effect::ModKinds::BECOMES) {
             return v;
         }
-        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::Becomes { layer: StatLayer::Original | StatLayer::OriginalOf(_), .. })) {
+        for (src, ctrl, fixed, m) in self
+            .modifiers_of(crate::effect::ModKinds::BECOMES, |m| matches!(m, Modifier::Becomes { layer: StatLayer::Original | StatLayer::OriginalOf(_), .. }))
+        {
             let Modifier::Becomes { layer, atk: a, def: d } = m else { continue };
             let applies = match layer {
                 // Applied to this card, or a continuous effect of the card itself (EFF-14:
@@ -451,13 +477,26 @@ impl Duel {
 
     fn current_stat(&self, id: CardId, atk: bool) -> i32 {
         let base = if atk { self.original_atk(id) } else { self.original_def(id) };
-        if self.card(id).zone() != Zone::Monster || !self.card(id).face_up() || !self.any_modifiers() {
+        if self.card(id).zone() != Zone::Monster
+            || !self.card(id).face_up()
+            || !self.may_apply(crate::effect::ModKinds::ATK_DEF | crate::effect::ModKinds::BECOMES)
+        {
             return base;
         }
         let mut v = base;
         // "Reverse Trap": every gain applies as a loss and every loss as a gain.
-        let sign = if self.modifiers_where(|m| matches!(m, Modifier::Duel(crate::effect::DuelRule::StatChangesReversed))).next().is_some() { -1 } else { 1 };
-        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::AtkDef { .. } | Modifier::Becomes { layer: StatLayer::Current(_), .. })) {
+        let sign = if self
+            .modifiers_of(crate::effect::ModKinds::STAT_CHANGES_REVERSED, |m| matches!(m, Modifier::Duel(crate::effect::DuelRule::StatChangesReversed)))
+            .next()
+            .is_some()
+        {
+            -1
+        } else {
+            1
+        };
+        for (src, ctrl, fixed, m) in self.modifiers_of(crate::effect::ModKinds::ATK_DEF | crate::effect::ModKinds::BECOMES, |m| {
+            matches!(m, Modifier::AtkDef { .. } | Modifier::Becomes { layer: StatLayer::Current(_), .. })
+        }) {
             match m {
                 Modifier::AtkDef { scope, atk: a, def: d } if self.in_scope(scope, src, ctrl, fixed, id) => {
                     v += sign * self.num(if atk { a } else { d }, &Ctx::of(ctrl, src));
@@ -479,12 +518,12 @@ impl Duel {
         let base = self.data(id).level;
         let c = self.card(id);
         let on_field = c.zone() == Zone::Monster && c.face_up();
-        if base == 0 || !(on_field || c.zone() == Zone::Hand) || !self.any_modifiers() {
+        if base == 0 || !(on_field || c.zone() == Zone::Hand) || !self.may_apply(crate::effect::ModKinds::LEVEL) {
             return base;
         }
         let mut level = base as i32;
         let mut delta_sum = 0;
-        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::Level { .. })) {
+        for (src, ctrl, fixed, m) in self.modifiers_of(crate::effect::ModKinds::LEVEL, |m| matches!(m, Modifier::Level { .. })) {
             if let Modifier::Level { filter, delta, in_hand, becomes } = m {
                 let applies = match fixed {
                     Some(f) => f == id,
@@ -507,11 +546,11 @@ impl Duel {
     pub(crate) fn current_race(&self, id: CardId) -> Option<crate::card::Race> {
         let printed = self.data(id).race;
         let c = self.card(id);
-        if !self.any_modifiers() || c.zone() != Zone::Monster || !c.face_up() {
+        if c.zone() != Zone::Monster || !c.face_up() || !self.may_apply(crate::effect::ModKinds::RACE_BECOMES) {
             return printed;
         }
         let mut race = printed;
-        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::RaceBecomes { .. })) {
+        for (src, ctrl, fixed, m) in self.modifiers_of(crate::effect::ModKinds::RACE_BECOMES, |m| matches!(m, Modifier::RaceBecomes { .. })) {
             if let Modifier::RaceBecomes { scope, race: r } = m {
                 if self.in_scope(scope, src, ctrl, fixed, id) {
                     race = Some(*r);
@@ -523,11 +562,11 @@ impl Duel {
 
     /// `Modifier::NameBecomes`: the name an effect gave this card, if any (the latest).
     pub(crate) fn name_given(&self, id: CardId) -> Option<u32> {
-        if !self.any_modifiers() {
+        if !self.may_apply(crate::effect::ModKinds::NAME_BECOMES) {
             return None;
         }
         let mut name = None;
-        for (_, _, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::NameBecomes(_))) {
+        for (_, _, fixed, m) in self.modifiers_of(crate::effect::ModKinds::NAME_BECOMES, |m| matches!(m, Modifier::NameBecomes(_))) {
             if let (Some(f), Modifier::NameBecomes(crate::effect::Num::Const(code))) = (fixed, m) {
                 if f == id {
                     name = Some(*code as u32);
@@ -565,8 +604,8 @@ impl Duel {
     /// Activation locks (`PlayerAct::Activate`): may `p` not activate `card`, or its
     /// effects, now?
     pub(crate) fn activation_locked(&self, p: Player, card: CardId) -> bool {
-        self.any_modifiers()
-            && self.modifiers_where(|m| matches!(m, Modifier::PlayersCannot { act: PlayerAct::Activate(_), .. })).any(|(src, ctrl, _, m)| {
+        self.may_apply(crate::effect::ModKinds::CANNOT_ACTIVATE)
+            && self.modifiers_of(crate::effect::ModKinds::CANNOT_ACTIVATE, |m| matches!(m, Modifier::PlayersCannot { act: PlayerAct::Activate(_), .. })).any(|(src, ctrl, _, m)| {
                 matches!(m, Modifier::PlayersCannot { who, act: PlayerAct::Activate(filter) } if self.who(*who, ctrl).contains(&p) && self.filter_matches(filter, card, ctrl, src))
             })
     }
@@ -575,25 +614,27 @@ impl Duel {
     /// `PlayerAct::SpecialSummon` lock that names `p`)?
     pub(crate) fn special_summons_locked(&self, p: Player) -> bool {
         self.summons_locked(p)
-            || (self.any_modifiers()
+            || (self.may_apply(crate::effect::ModKinds::CANNOT_SPECIAL_SUMMON)
                 && self
-                    .modifiers_where(|m| matches!(m, Modifier::PlayersCannot { act: PlayerAct::SpecialSummon, .. }))
+                    .modifiers_of(crate::effect::ModKinds::CANNOT_SPECIAL_SUMMON, |m| {
+                        matches!(m, Modifier::PlayersCannot { act: PlayerAct::SpecialSummon, .. })
+                    })
                     .any(|(_, ctrl, _, m)| matches!(m, Modifier::PlayersCannot { who, .. } if self.who(*who, ctrl).contains(&p))))
     }
 
     /// LP costs waived (`PlayerAct::PayLpFor`): does `p` activate `card` without paying
     /// its LP cost?
     pub(crate) fn lp_cost_waived(&self, p: Player, card: CardId) -> bool {
-        self.any_modifiers()
-            && self.modifiers_where(|m| matches!(m, Modifier::PlayersCannot { act: PlayerAct::PayLpFor(_), .. })).any(|(src, ctrl, _, m)| {
+        self.may_apply(crate::effect::ModKinds::CANNOT_PAY_LP_FOR)
+            && self.modifiers_of(crate::effect::ModKinds::CANNOT_PAY_LP_FOR, |m| matches!(m, Modifier::PlayersCannot { act: PlayerAct::PayLpFor(_), .. })).any(|(src, ctrl, _, m)| {
                 matches!(m, Modifier::PlayersCannot { who, act: PlayerAct::PayLpFor(filter) } if self.who(*who, ctrl).contains(&p) && self.filter_matches(filter, card, ctrl, src))
             })
     }
 
     /// Set locks (`PlayerAct::Set`): may `p` not Set `card` from the hand now?
     pub(crate) fn set_locked(&self, p: Player, card: CardId) -> bool {
-        self.any_modifiers()
-            && self.modifiers_where(|m| matches!(m, Modifier::PlayersCannot { act: PlayerAct::Set(_), .. })).any(|(src, ctrl, _, m)| {
+        self.may_apply(crate::effect::ModKinds::CANNOT_SET)
+            && self.modifiers_of(crate::effect::ModKinds::CANNOT_SET, |m| matches!(m, Modifier::PlayersCannot { act: PlayerAct::Set(_), .. })).any(|(src, ctrl, _, m)| {
                 matches!(m, Modifier::PlayersCannot { who, act: PlayerAct::Set(filter) } if self.who(*who, ctrl).contains(&p) && self.filter_matches(filter, card, ctrl, src))
             })
     }
@@ -602,9 +643,9 @@ impl Duel {
     /// `PlayerAct::Summon` lock that names `p`)? Setting stays legal (SUM-1).
     pub(crate) fn summons_locked(&self, p: Player) -> bool {
         self.player_fx[p.idx()].no_summon_turn == self.turn
-            || (self.any_modifiers()
+            || (self.may_apply(crate::effect::ModKinds::CANNOT_SUMMON)
                 && self
-                    .modifiers_where(|m| matches!(m, Modifier::PlayersCannot { act: PlayerAct::Summon, .. }))
+                    .modifiers_of(crate::effect::ModKinds::CANNOT_SUMMON, |m| matches!(m, Modifier::PlayersCannot { act: PlayerAct::Summon, .. }))
                     .any(|(_, ctrl, _, m)| matches!(m, Modifier::PlayersCannot { who, .. } if self.who(*who, ctrl).contains(&p))))
     }
 
@@ -690,7 +731,11 @@ impl Duel {
 
     /// "Until the End Phase": effects applied that long end as the End Phase begins.
     pub(crate) fn expire_at_end_phase(&mut self) {
+        let lingering_before = self.lingering.len();
         self.lingering.retain(|l| l.until != Duration::EndPhase);
+        if self.lingering.len() != lingering_before {
+            self.index_modifier_kinds();
+        }
     }
 
     /// Lingering effects end: at the end of the turn (`end_of_turn`), at the end of the
@@ -698,6 +743,7 @@ impl Duel {
     pub(crate) fn expire_lingering(&mut self, end_of_turn: bool, end_of_battle: bool) {
         let (turn, tp) = (self.turn, self.turn_player);
         let cards = &self.cards;
+        let lingering_before = self.lingering.len();
         self.lingering.retain(|l| match l.until {
             Duration::EndOfTurn | Duration::EndPhase | Duration::EndOfDamageStep => !(end_of_turn && l.turn <= turn),
             Duration::YourNextTurn => !(end_of_turn && l.turn < turn && tp == l.controller),
@@ -709,16 +755,27 @@ impl Duel {
             Duration::Permanent | Duration::EndOfChain => true,
             Duration::EndOfOpponentsTurn => !(end_of_turn && tp != l.controller && l.turn <= turn),
         });
+        if self.lingering.len() != lingering_before {
+            self.index_modifier_kinds();
+        }
     }
 
     /// Lingering effects "until the chain has resolved" end (CHAIN-3).
     pub(crate) fn expire_chain_lingering(&mut self) {
+        let lingering_before = self.lingering.len();
         self.lingering.retain(|l| l.until != Duration::EndOfChain);
+        if self.lingering.len() != lingering_before {
+            self.index_modifier_kinds();
+        }
     }
 
     /// BATTLE-4: effects applied "during this damage calculation only" end with the Damage
     /// Step.
     pub(crate) fn expire_damage_step(&mut self) {
+        let lingering_before = self.lingering.len();
         self.lingering.retain(|l| l.until != Duration::EndOfDamageStep);
+        if self.lingering.len() != lingering_before {
+            self.index_modifier_kinds();
+        }
     }
 }

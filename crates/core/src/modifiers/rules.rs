@@ -15,8 +15,12 @@ impl Duel {
     where
         W: Fn(&Modifier) -> Option<&Scope> + Copy,
     {
-        self.any_modifiers()
-            && self.modifiers_where(move |m| which(m).is_some()).any(|(src, ctrl, fixed, m)| which(m).is_some_and(|s| self.in_scope(s, src, ctrl, fixed, card)))
+        // `which` answers only of `Cannot` and `Rule` modifiers (`cannot_scope`, `rule_scope`).
+        const KINDS: u64 = crate::effect::ModKinds::CANNOT | crate::effect::ModKinds::RULE;
+        self.may_apply(KINDS)
+            && self
+                .modifiers_of(KINDS, move |m| which(m).is_some())
+                .any(|(src, ctrl, fixed, m)| which(m).is_some_and(|s| self.in_scope(s, src, ctrl, fixed, card)))
     }
 
     pub(crate) fn cannot_attack(&self, card: CardId) -> bool {

@@ -447,7 +447,7 @@ impl Duel {
                         }
                         // "While this card is face-up on the field": held by the source.
                         if *until == crate::effect::Duration::WhileSourceOnField {
-                            self.lingering.push(Lingering {
+                            self.push_lingering(Lingering {
                                 source: card,
                                 card: Some((c, self.card(c).moves)),
                                 controller: p.opp(),
@@ -669,7 +669,7 @@ impl Duel {
                 let source_moves = self.card(card).moves;
                 for (&c, modifier) in list.iter().zip(fixed) {
                     let moves = self.card(c).moves;
-                    self.lingering.push(Lingering {
+                    self.push_lingering(Lingering {
                         source: card,
                         card: Some((c, moves)),
                         controller: p,
@@ -685,7 +685,7 @@ impl Duel {
             Op::ApplyRule { modifier, until } => {
                 let modifier = self.fixed_modifier(modifier, &Ctx::resolving(r));
                 let source_moves = self.card(card).moves;
-                self.lingering.push(Lingering { source: card, card: None, controller: p, modifier, until: *until, turn: self.turn, source_moves });
+                self.push_lingering(Lingering { source: card, card: None, controller: p, modifier, until: *until, turn: self.turn, source_moves });
                 r.did = true;
                 OpFlow::Next
             }
@@ -703,7 +703,7 @@ impl Duel {
                     for &code in &codes {
                         let modifier = crate::effect::Modifier::no_activations_of_name(code);
                         let until = *until;
-                        self.lingering.push(Lingering { source: card, card: None, controller: q, modifier, until, turn: self.turn, source_moves });
+                        self.push_lingering(Lingering { source: card, card: None, controller: q, modifier, until, turn: self.turn, source_moves });
                     }
                 }
                 OpFlow::Next

@@ -148,7 +148,7 @@ impl Duel {
         }
         if picked != 0 {
             let (turn, source_moves) = (self.turn, self.card(card).moves);
-            self.lingering.push(Lingering {
+            self.push_lingering(Lingering {
                 source: card,
                 card: None,
                 controller: p,
@@ -280,7 +280,7 @@ impl Duel {
             self.emit(Event::Equipped { card: e, to: host });
             if let Some(modifier) = grant {
                 let (turn, host_moves, equip_moves) = (self.turn, self.card(host).moves, self.card(e).moves);
-                self.lingering.push(Lingering {
+                self.push_lingering(Lingering {
                     source: e,
                     card: Some((host, host_moves)),
                     controller: p,

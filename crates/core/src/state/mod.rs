@@ -452,6 +452,12 @@ pub struct Duel {
     /// enters or leaves the field, and on attaching a pool).
     #[serde(skip)]
     pub(crate) field_sources: SmallVec<[CardId; 8]>,
+    /// The kinds of modifiers ([`crate::effect::ModKinds`]) the sources on the field declare
+    /// and the lingering effects carry, as one mask (rebuilt with `field_sources` and whenever
+    /// a lingering effect starts or ends): a question about a kind no card can apply now
+    /// costs one test ([`Duel::may_apply`]).
+    #[serde(skip)]
+    pub(crate) modifier_kinds: u64,
     /// Does any modifier source of the index declare a negation of effects or cards on the
     /// field, or "no traps" ([`Duel::declares_negation`])? When none does, the negation
     /// questions ask no source (most duels). Set with the index and on attaching a pool.
@@ -556,6 +562,7 @@ impl PartialEq for Duel {
             summon_pending,
             index,
             field_sources: _,
+            modifier_kinds: _,
             negators: _,
             activatable: _,
             held_spell_zones,

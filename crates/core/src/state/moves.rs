@@ -397,7 +397,7 @@ impl Duel {
                     };
                     if let Some(src) = src.filter(|&s| !known(self, s)) {
                         let (source_moves, turn) = (self.card(src).moves, self.turn);
-                        self.lingering.push(crate::modifiers::Lingering {
+                        self.push_lingering(crate::modifiers::Lingering {
                             source: src,
                             card: Some((id, moves)),
                             controller: before,
@@ -423,6 +423,7 @@ impl Duel {
         let mut doomed: SmallVec<[CardId; 2]> = SmallVec::new();
         let mut shuffled: SmallVec<[CardId; 2]> = SmallVec::new();
         let mut returns: SmallVec<[(CardId, Player); 2]> = SmallVec::new();
+        let lingering_before = self.lingering.len();
         self.lingering.retain(|l| {
             let Some((t, moves)) = l.card else { return true };
             if !matches!(l.modifier, Modifier::Bond(Bond::DestroyedWithSource { .. } | Bond::ControlHeldBySource)) {
@@ -461,6 +462,9 @@ impl Duel {
                 }
             }
         });
+        if self.lingering.len() != lingering_before {
+            self.index_modifier_kinds();
+        }
         // Control goes back all at once: every return that fits is made before one is
         // refused (a monster going back can free the zone another needs); a monster that
         // left the field meanwhile, or is back already, is skipped.
@@ -514,6 +518,7 @@ impl Duel {
     fn check_linked_destruction(&mut self) {
         use crate::effect::{Bond, Modifier};
         let mut doomed: SmallVec<[CardId; 2]> = SmallVec::new();
+        let lingering_before = self.lingering.len();
         self.lingering.retain(|l| {
             let Some((t, moves)) = l.card else { return true };
             if !matches!(l.modifier, Modifier::Bond(Bond::SourceDestroyedWithIt | Bond::SourceDestroyedWhenItLeaves)) {
@@ -531,6 +536,9 @@ impl Duel {
             }
             false
         });
+        if self.lingering.len() != lingering_before {
+            self.index_modifier_kinds();
+        }
         for s in doomed {
             if self.cards[s.0 as usize].zone.on_field() {
                 self.send_to_gy(s, Reason::Destroy);
@@ -637,10 +645,14 @@ impl Duel {
             self.battled_pairs.retain(|&(a, _, b, _)| a != id && b != id);
         }
         let moves = self.cards[id.0 as usize].moves;
+        let lingering_before = self.lingering.len();
         self.lingering.retain(|l| {
             l.card != Some((id, moves))
                 || matches!(l.modifier, Modifier::Bond(Bond::ControlHeldBySource | Bond::DestroyedWithSource { .. } | Bond::SourceDestroyedWithIt))
         });
+        if self.lingering.len() != lingering_before {
+            self.index_modifier_kinds();
+        }
     }
 
     /// Shuffles a player's deck with the duel's random source (MISC-6).
