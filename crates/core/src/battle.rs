@@ -61,7 +61,9 @@ impl Duel {
     pub(crate) fn defender_chooses_targets(&self, tp: Player) -> bool {
         self.any_modifiers()
             && self
-                .modifiers_where(|m| matches!(m, crate::effect::Modifier::Duel(crate::effect::DuelRule::ChoosesOpponentsAttackTargets)))
+                .modifiers_of(crate::effect::ModKinds::CHOOSES_OPPONENTS_ATTACK_TARGETS, |m| {
+                    matches!(m, crate::effect::Modifier::Duel(crate::effect::DuelRule::ChoosesOpponentsAttackTargets))
+                })
                 .any(|(_, ctrl, _, _)| ctrl == tp.opp())
     }
 

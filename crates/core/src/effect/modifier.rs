@@ -288,59 +288,56 @@ impl Modifier {
     /// players and a rule of the duel by what they forbid or set): a question about one kind
     /// skips the sources that declare none of it without reading their effects.
     pub fn kind_bit(&self) -> u64 {
-        let bit = match self {
-            Modifier::AtkDef { .. } => 0,
-            Modifier::Becomes { .. } => 1,
-            Modifier::Level { .. } => 2,
-            Modifier::Pendulum(_) => 3,
-            Modifier::ExtraAttacks { .. } => 4,
-            Modifier::SelfDestruct => 5,
-            Modifier::NegateBattleVictims { .. } => 6,
-            Modifier::AttackCost { .. } => 7,
-            Modifier::CounterPerActivation { .. } => 8,
-            Modifier::NegateTargeting { .. } => 9,
-            Modifier::Unaffected { .. } => 10,
-            Modifier::TributeAsIfControlled => 11,
-            Modifier::NameBecomes(_) => 12,
-            Modifier::RaceBecomes { .. } => 13,
-            Modifier::NameProhibited { .. } => 14,
-            Modifier::ShieldOncePerTurn(_) => 15,
-            Modifier::Cannot { .. } => 16,
-            Modifier::Rule { .. } => 17,
-            Modifier::Negate(_) => 18,
-            Modifier::Bond(_) => 19,
-            Modifier::PlayersCannot { act, .. } => {
-                20 + match act {
-                    PlayerAct::Summon => 0,
-                    PlayerAct::BanishFromGy => 1,
-                    PlayerAct::Activate(_) => 2,
-                    PlayerAct::ActivateName(_) => 3,
-                    PlayerAct::UseZones(_) => 4,
-                    PlayerAct::Set(_) => 5,
-                    PlayerAct::SpecialSummon => 6,
-                    PlayerAct::PayLpFor(_) => 7,
-                }
-            }
-            Modifier::Duel(rule) => {
-                32 + match rule {
-                    DuelRule::NoTraps => 0,
-                    DuelRule::BanishInsteadOfGy => 1,
-                    DuelRule::DecksFaceUp => 2,
-                    DuelRule::GyLocked => 3,
-                    DuelRule::NoMonsterSets => 4,
-                    DuelRule::NoEffectDamage => 5,
-                    DuelRule::OpponentGainsBecomeDamage => 6,
-                    DuelRule::NoBattleDamageFromBattlesOf(_) => 7,
-                    DuelRule::ChoosesOpponentsAttackTargets => 8,
-                    DuelRule::StatChangesReversed => 9,
-                }
-            }
-        };
-        1 << bit
+        use ModKinds as K;
+        match self {
+            Modifier::AtkDef { .. } => K::ATK_DEF,
+            Modifier::Becomes { .. } => K::BECOMES,
+            Modifier::Level { .. } => K::LEVEL,
+            Modifier::Pendulum(_) => K::PENDULUM,
+            Modifier::ExtraAttacks { .. } => K::EXTRA_ATTACKS,
+            Modifier::SelfDestruct => K::SELF_DESTRUCT,
+            Modifier::NegateBattleVictims { .. } => K::NEGATE_BATTLE_VICTIMS,
+            Modifier::AttackCost { .. } => K::ATTACK_COST,
+            Modifier::CounterPerActivation { .. } => K::COUNTER_PER_ACTIVATION,
+            Modifier::NegateTargeting { .. } => K::NEGATE_TARGETING,
+            Modifier::Unaffected { .. } => K::UNAFFECTED,
+            Modifier::TributeAsIfControlled => K::TRIBUTE_AS_IF_CONTROLLED,
+            Modifier::NameBecomes(_) => K::NAME_BECOMES,
+            Modifier::RaceBecomes { .. } => K::RACE_BECOMES,
+            Modifier::NameProhibited { .. } => K::NAME_PROHIBITED,
+            Modifier::ShieldOncePerTurn(_) => K::SHIELD_ONCE_PER_TURN,
+            Modifier::Cannot { .. } => K::CANNOT,
+            Modifier::Rule { .. } => K::RULE,
+            Modifier::Negate(_) => K::NEGATE,
+            Modifier::Bond(_) => K::BOND,
+            Modifier::PlayersCannot { act, .. } => match act {
+                PlayerAct::Summon => K::CANNOT_SUMMON,
+                PlayerAct::BanishFromGy => K::CANNOT_BANISH_FROM_GY,
+                PlayerAct::Activate(_) => K::CANNOT_ACTIVATE,
+                PlayerAct::ActivateName(_) => K::CANNOT_ACTIVATE_NAME,
+                PlayerAct::UseZones(_) => K::CANNOT_USE_ZONES,
+                PlayerAct::Set(_) => K::CANNOT_SET,
+                PlayerAct::SpecialSummon => K::CANNOT_SPECIAL_SUMMON,
+                PlayerAct::PayLpFor(_) => K::CANNOT_PAY_LP_FOR,
+            },
+            Modifier::Duel(rule) => match rule {
+                DuelRule::NoTraps => K::NO_TRAPS,
+                DuelRule::BanishInsteadOfGy => K::BANISH_INSTEAD_OF_GY,
+                DuelRule::DecksFaceUp => K::DECKS_FACE_UP,
+                DuelRule::GyLocked => K::GY_LOCKED,
+                DuelRule::NoMonsterSets => K::NO_MONSTER_SETS,
+                DuelRule::NoEffectDamage => K::NO_EFFECT_DAMAGE,
+                DuelRule::OpponentGainsBecomeDamage => K::OPPONENT_GAINS_BECOME_DAMAGE,
+                DuelRule::NoBattleDamageFromBattlesOf(_) => K::NO_BATTLE_DAMAGE_FROM_BATTLES_OF,
+                DuelRule::ChoosesOpponentsAttackTargets => K::CHOOSES_OPPONENTS_ATTACK_TARGETS,
+                DuelRule::StatChangesReversed => K::STAT_CHANGES_REVERSED,
+            },
+        }
     }
 }
 
-/// Masks of [`Modifier::kind_bit`]s, one constant per kind the engine asks about.
+/// Masks of [`Modifier::kind_bit`]s: one bit per kind of modifier (`PlayersCannot` one per
+/// [`PlayerAct`], bits 20 to 31; `Duel` one per [`DuelRule`], bits 32 to 63).
 pub struct ModKinds;
 
 impl ModKinds {
@@ -350,30 +347,74 @@ impl ModKinds {
     pub const BECOMES: u64 = 1 << 1;
     /// `Level`.
     pub const LEVEL: u64 = 1 << 2;
+    /// `Pendulum`.
+    pub const PENDULUM: u64 = 1 << 3;
+    /// `ExtraAttacks`.
+    pub const EXTRA_ATTACKS: u64 = 1 << 4;
+    /// `SelfDestruct`.
+    pub const SELF_DESTRUCT: u64 = 1 << 5;
+    /// `NegateBattleVictims`.
+    pub const NEGATE_BATTLE_VICTIMS: u64 = 1 << 6;
+    /// `AttackCost`.
+    pub const ATTACK_COST: u64 = 1 << 7;
+    /// `CounterPerActivation`.
+    pub const COUNTER_PER_ACTIVATION: u64 = 1 << 8;
+    /// `NegateTargeting`.
+    pub const NEGATE_TARGETING: u64 = 1 << 9;
     /// `Unaffected`.
     pub const UNAFFECTED: u64 = 1 << 10;
+    /// `TributeAsIfControlled`.
+    pub const TRIBUTE_AS_IF_CONTROLLED: u64 = 1 << 11;
     /// `NameBecomes`.
     pub const NAME_BECOMES: u64 = 1 << 12;
     /// `RaceBecomes`.
     pub const RACE_BECOMES: u64 = 1 << 13;
     /// `NameProhibited`.
     pub const NAME_PROHIBITED: u64 = 1 << 14;
+    /// `ShieldOncePerTurn`.
+    pub const SHIELD_ONCE_PER_TURN: u64 = 1 << 15;
     /// `Cannot`.
     pub const CANNOT: u64 = 1 << 16;
     /// `Rule`.
     pub const RULE: u64 = 1 << 17;
     /// `Negate`.
     pub const NEGATE: u64 = 1 << 18;
+    /// `Bond`.
+    pub const BOND: u64 = 1 << 19;
     /// `PlayersCannot` with `PlayerAct::Summon`.
     pub const CANNOT_SUMMON: u64 = 1 << 20;
+    /// `PlayersCannot` with `PlayerAct::BanishFromGy`.
+    pub const CANNOT_BANISH_FROM_GY: u64 = 1 << 21;
     /// `PlayersCannot` with `PlayerAct::Activate`.
     pub const CANNOT_ACTIVATE: u64 = 1 << 22;
+    /// `PlayersCannot` with `PlayerAct::ActivateName`.
+    pub const CANNOT_ACTIVATE_NAME: u64 = 1 << 23;
+    /// `PlayersCannot` with `PlayerAct::UseZones`.
+    pub const CANNOT_USE_ZONES: u64 = 1 << 24;
     /// `PlayersCannot` with `PlayerAct::Set`.
     pub const CANNOT_SET: u64 = 1 << 25;
     /// `PlayersCannot` with `PlayerAct::SpecialSummon`.
     pub const CANNOT_SPECIAL_SUMMON: u64 = 1 << 26;
     /// `PlayersCannot` with `PlayerAct::PayLpFor`.
     pub const CANNOT_PAY_LP_FOR: u64 = 1 << 27;
+    /// `Duel` with `DuelRule::NoTraps`.
+    pub const NO_TRAPS: u64 = 1 << 32;
+    /// `Duel` with `DuelRule::BanishInsteadOfGy`.
+    pub const BANISH_INSTEAD_OF_GY: u64 = 1 << 33;
+    /// `Duel` with `DuelRule::DecksFaceUp`.
+    pub const DECKS_FACE_UP: u64 = 1 << 34;
+    /// `Duel` with `DuelRule::GyLocked`.
+    pub const GY_LOCKED: u64 = 1 << 35;
+    /// `Duel` with `DuelRule::NoMonsterSets`.
+    pub const NO_MONSTER_SETS: u64 = 1 << 36;
+    /// `Duel` with `DuelRule::NoEffectDamage`.
+    pub const NO_EFFECT_DAMAGE: u64 = 1 << 37;
+    /// `Duel` with `DuelRule::OpponentGainsBecomeDamage`.
+    pub const OPPONENT_GAINS_BECOME_DAMAGE: u64 = 1 << 38;
+    /// `Duel` with `DuelRule::NoBattleDamageFromBattlesOf`.
+    pub const NO_BATTLE_DAMAGE_FROM_BATTLES_OF: u64 = 1 << 39;
+    /// `Duel` with `DuelRule::ChoosesOpponentsAttackTargets`.
+    pub const CHOOSES_OPPONENTS_ATTACK_TARGETS: u64 = 1 << 40;
     /// `Duel` with `DuelRule::StatChangesReversed`.
     pub const STAT_CHANGES_REVERSED: u64 = 1 << 41;
     /// Every kind.

@@ -118,23 +118,15 @@ impl Duel {
         self.modifier_kinds & kinds != 0
     }
 
-    /// The continuous modifiers that `want` accepts and that apply now, with their source
-    /// card and its controller: the sources on the field first (in index order), then
+    /// The continuous modifiers of `kinds` ([`crate::effect::ModKinds`]: every modifier `want`
+    /// accepts must be of one of them) that `want` accepts and that apply now, with their
+    /// source card and its controller: the sources on the field first (in index order), then
     /// lingering effects.
     ///
-    /// `want` is asked first, of the declared modifiers, so a source that declares none
-    /// of the wanted kinds costs no negation or condition check (the hot path: most
-    /// questions want one kind of modifier, and most sources declare other kinds).
-    pub(crate) fn modifiers_where<'a, W>(&'a self, want: W) -> impl Iterator<Item = ActiveModifier<'a>> + 'a
-    where
-        W: Fn(&Modifier) -> bool + Copy + 'a,
-    {
-        self.modifiers_where_with(crate::effect::ModKinds::ALL, want, false)
-    }
-
-    /// [`Duel::modifiers_where`] for modifiers of `kinds` only ([`crate::effect::ModKinds`]:
-    /// every modifier `want` accepts must be of one of them): a source declaring none of them
-    /// is skipped at the cost of one mask test.
+    /// When no source or lingering effect of the duel carries one of `kinds`
+    /// ([`Duel::may_apply`]), nothing is read; otherwise a source declaring none of them is
+    /// skipped at the cost of one mask test, and `want` is asked before any negation or
+    /// condition check.
     pub(crate) fn modifiers_of<'a, W>(&'a self, kinds: u64, want: W) -> impl Iterator<Item = ActiveModifier<'a>> + 'a
     where
         W: Fn(&Modifier) -> bool + Copy + 'a,
@@ -142,7 +134,7 @@ impl Duel {
         self.modifiers_where_with(kinds, want, false)
     }
 
-    /// [`Duel::modifiers_where`]; with `plain`, a monster source counts as applying unless
+    /// [`Duel::modifiers_of`]; with `plain`, a monster source counts as applying unless
     /// "Skill Drain"-like negations ([`Duel::monster_effects_negated_plain`]) negate it, so the
     /// question never asks, in turn, which negations apply to that source (two immune
     /// monsters under a negation would otherwise ask about each other without end).
@@ -150,8 +142,11 @@ impl Duel {
     where
         W: Fn(&Modifier) -> bool + Copy + 'a,
     {
+        // Nothing of these kinds anywhere: read no source and no lingering effect.
+        let limit = if self.may_apply(kinds) { usize::MAX } else { 0 };
         let from_cards = self
             .sources_on_field()
+            .take(limit)
             .filter(move |&c| {
                 let st = self.card(c);
                 self.pool.gates(st.def).modifier_kinds() & kinds != 0 && st.face_up() && self.declares(c, want) && self.source_applies_with(c, plain)
@@ -172,6 +167,7 @@ impl Duel {
         let lingering = self
             .lingering
             .iter()
+            .take(limit)
             .filter(move |l| l.modifier.kind_bit() & kinds != 0 && want(&l.modifier) && self.lingering_applies(l))
             .map(|l| (l.source, l.controller, l.card.map(|x| x.0), &l.modifier));
         from_cards.chain(lingering)
@@ -272,7 +268,7 @@ impl Duel {
     pub(crate) fn gy_banish_locked(&self, p: Player) -> bool {
         self.any_modifiers()
             && self
-                .modifiers_where(|m| matches!(m, Modifier::PlayersCannot { act: PlayerAct::BanishFromGy, .. }))
+                .modifiers_of(crate::effect::ModKinds::CANNOT_BANISH_FROM_GY, |m| matches!(m, Modifier::PlayersCannot { act: PlayerAct::BanishFromGy, .. }))
                 .any(|(_, ctrl, _, m)| matches!(m, Modifier::PlayersCannot { who, .. } if self.who(*who, ctrl).contains(&p)))
     }
 
@@ -583,12 +579,14 @@ impl Duel {
 
     /// "Convulsion of Nature": are the Main Decks turned over, their top cards public?
     pub(crate) fn decks_face_up(&self) -> bool {
-        self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::Duel(crate::effect::DuelRule::DecksFaceUp))).next().is_some()
+        self.any_modifiers()
+            && self.modifiers_of(crate::effect::ModKinds::DECKS_FACE_UP, |m| matches!(m, Modifier::Duel(crate::effect::DuelRule::DecksFaceUp))).next().is_some()
     }
     /// Is `card` banished instead of going to the GY? A "Macro Cosmos" leaving the field
     /// does not apply to itself.
     pub(crate) fn gy_banishes_card(&self, card: CardId) -> bool {
-        self.modifiers_where(|m| matches!(m, Modifier::Duel(crate::effect::DuelRule::BanishInsteadOfGy))).any(|(src, _, _, _)| src != card)
+        self.modifiers_of(crate::effect::ModKinds::BANISH_INSTEAD_OF_GY, |m| matches!(m, Modifier::Duel(crate::effect::DuelRule::BanishInsteadOfGy)))
+            .any(|(src, _, _, _)| src != card)
     }
 
     /// The controller a card should have under "take control" equips.
@@ -596,7 +594,7 @@ impl Duel {
         if self.control_fixed(card) {
             return None;
         }
-        self.modifiers_where(|m| matches!(m, Modifier::Bond(crate::effect::Bond::ControlEquipped)))
+        self.modifiers_of(crate::effect::ModKinds::BOND, |m| matches!(m, Modifier::Bond(crate::effect::Bond::ControlEquipped)))
             .find(|(src, _, _, _)| self.card(*src).equip_to == Some(card))
             .map(|(_, ctrl, _, _)| ctrl)
     }
@@ -701,13 +699,15 @@ impl Duel {
         if targets.is_empty() || !self.any_modifiers() {
             return None;
         }
-        self.modifiers_where(|m| matches!(m, Modifier::NegateTargeting { .. })).find_map(|(src, ctrl, fixed, m)| match m {
-            Modifier::NegateTargeting { scope, filter } => {
-                let hit = targets.iter().any(|&(t, moves)| self.card(t).moves == moves && self.in_scope(scope, src, ctrl, fixed, t));
-                (hit && self.filter_matches(filter, card, ctrl, src)).then_some(ctrl)
-            }
-            _ => None,
-        })
+        self.modifiers_of(crate::effect::ModKinds::NEGATE_TARGETING, |m| matches!(m, Modifier::NegateTargeting { .. })).find_map(
+            |(src, ctrl, fixed, m)| match m {
+                Modifier::NegateTargeting { scope, filter } => {
+                    let hit = targets.iter().any(|&(t, moves)| self.card(t).moves == moves && self.in_scope(scope, src, ctrl, fixed, t));
+                    (hit && self.filter_matches(filter, card, ctrl, src)).then_some(ctrl)
+                }
+                _ => None,
+            },
+        )
     }
 
     /// `Modifier::NegateBattleVictims`: is `card` a monster in the GY whose effects are

@@ -51,7 +51,7 @@ impl Duel {
         let turn = self.turn;
         // The shields of `by`'s opponent not used this turn (they do not change in this loop).
         let shields: SmallVec<[(CardId, Player, Option<CardId>, &Scope); 2]> = self
-            .modifiers_where(|m| matches!(m, Modifier::ShieldOncePerTurn(_)))
+            .modifiers_of(crate::effect::ModKinds::SHIELD_ONCE_PER_TURN, |m| matches!(m, Modifier::ShieldOncePerTurn(_)))
             .filter_map(|(src, ctrl, fixed, m)| match m {
                 Modifier::ShieldOncePerTurn(s) if ctrl != by && self.card(src).shield_turn != turn => Some((src, ctrl, fixed, s)),
                 _ => None,
@@ -95,14 +95,22 @@ impl Duel {
     /// SUM-1 under `Modifier::Duel(crate::effect::DuelRule::NoMonsterSets)`: monsters cannot be Set, and Normal Summons may
     /// be in face-up Defense Position.
     pub fn monster_sets_forbidden(&self) -> bool {
-        self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::Duel(crate::effect::DuelRule::NoMonsterSets))).next().is_some()
+        self.any_modifiers()
+            && self
+                .modifiers_of(crate::effect::ModKinds::NO_MONSTER_SETS, |m| matches!(m, Modifier::Duel(crate::effect::DuelRule::NoMonsterSets)))
+                .next()
+                .is_some()
     }
 
     /// Do LP that `p` would gain from a card effect become damage (an opponent's
     /// `Modifier::Duel(crate::effect::DuelRule::OpponentGainsBecomeDamage)` applies)?
     pub(crate) fn gains_become_damage(&self, p: Player) -> bool {
         self.any_modifiers()
-            && self.modifiers_where(|m| matches!(m, Modifier::Duel(crate::effect::DuelRule::OpponentGainsBecomeDamage))).any(|(_, ctrl, _, _)| ctrl != p)
+            && self
+                .modifiers_of(crate::effect::ModKinds::OPPONENT_GAINS_BECOME_DAMAGE, |m| {
+                    matches!(m, Modifier::Duel(crate::effect::DuelRule::OpponentGainsBecomeDamage))
+                })
+                .any(|(_, ctrl, _, _)| ctrl != p)
     }
 
     /// "Level Limit - Area B": face-up Attack Position monsters a `ForceDefense` applies to
@@ -111,7 +119,11 @@ impl Duel {
     /// not a chain link).
     pub(crate) fn enforce_forced_defense(&mut self) {
         use crate::types::Position;
-        if self.modifiers_where(|m| matches!(m, Modifier::Rule { rule: MonsterRule::ForceDefense | MonsterRule::ForceAttack, .. })).next().is_none() {
+        if self
+            .modifiers_of(crate::effect::ModKinds::RULE, |m| matches!(m, Modifier::Rule { rule: MonsterRule::ForceDefense | MonsterRule::ForceAttack, .. }))
+            .next()
+            .is_none()
+        {
             return;
         }
         let forced: SmallVec<[(CardId, Position); 4]> = self
@@ -132,13 +144,13 @@ impl Duel {
     /// and `UntargetableByOpponent` when `p` is the protecting card's opponent)?
     pub(crate) fn untargetable_by(&self, card: CardId, p: Player) -> bool {
         self.any_modifiers()
-            && self.modifiers_where(|m| matches!(m, Modifier::Cannot { act: Act::BeTargeted | Act::BeTargetedByOpponent, .. })).any(|(src, ctrl, fixed, m)| {
-                match m {
+            && self
+                .modifiers_of(crate::effect::ModKinds::CANNOT, |m| matches!(m, Modifier::Cannot { act: Act::BeTargeted | Act::BeTargetedByOpponent, .. }))
+                .any(|(src, ctrl, fixed, m)| match m {
                     Modifier::Cannot { scope, act: Act::BeTargeted } => self.in_scope(scope, src, ctrl, fixed, card),
                     Modifier::Cannot { scope, act: Act::BeTargetedByOpponent } => ctrl != p && self.in_scope(scope, src, ctrl, fixed, card),
                     _ => false,
-                }
-            })
+                })
     }
 
     /// `MonsterRule::DefenseWhenSummoned`: a monster whose summon has just succeeded is changed
@@ -167,7 +179,7 @@ impl Duel {
             return false;
         }
         let code = self.data(card).name_code() as i32;
-        self.modifiers_where(|m| matches!(m, Modifier::NameProhibited { .. })).any(|(src, ctrl, _, m)| match m {
+        self.modifiers_of(crate::effect::ModKinds::NAME_PROHIBITED, |m| matches!(m, Modifier::NameProhibited { .. })).any(|(src, ctrl, _, m)| match m {
             Modifier::NameProhibited { name, spared } => self.num(name, &Ctx::of(ctrl, src)) == code && !self.remembered(src, *spared).any(|c| c == card),
             _ => false,
         })
@@ -175,7 +187,8 @@ impl Duel {
 
     /// `Modifier::Duel(crate::effect::DuelRule::GyLocked)`: are the GYs locked now?
     pub(crate) fn gy_locked(&self) -> bool {
-        self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::Duel(crate::effect::DuelRule::GyLocked))).next().is_some()
+        self.any_modifiers()
+            && self.modifiers_of(crate::effect::ModKinds::GY_LOCKED, |m| matches!(m, Modifier::Duel(crate::effect::DuelRule::GyLocked))).next().is_some()
     }
 
     /// A card in a locked GY: it stays there (`Modifier::Duel(crate::effect::DuelRule::GyLocked)`).
@@ -241,13 +254,20 @@ impl Duel {
     /// battle these monsters are in?
     pub(crate) fn battle_damage_shielded_by_battlers(&self, p: Player, battlers: [Option<CardId>; 2]) -> bool {
         self.any_modifiers()
-            && self.modifiers_where(|m| matches!(m, Modifier::Duel(crate::effect::DuelRule::NoBattleDamageFromBattlesOf(_)))).any(|(src, ctrl, _, m)| match m {
-                Modifier::Duel(crate::effect::DuelRule::NoBattleDamageFromBattlesOf(f)) => {
-                    ctrl == p
-                        && battlers.into_iter().flatten().any(|b| self.card(b).zone() == crate::types::Zone::Monster && self.filter_matches(f, b, ctrl, src))
-                }
-                _ => false,
-            })
+            && self
+                .modifiers_of(crate::effect::ModKinds::NO_BATTLE_DAMAGE_FROM_BATTLES_OF, |m| {
+                    matches!(m, Modifier::Duel(crate::effect::DuelRule::NoBattleDamageFromBattlesOf(_)))
+                })
+                .any(|(src, ctrl, _, m)| match m {
+                    Modifier::Duel(crate::effect::DuelRule::NoBattleDamageFromBattlesOf(f)) => {
+                        ctrl == p
+                            && battlers
+                                .into_iter()
+                                .flatten()
+                                .any(|b| self.card(b).zone() == crate::types::Zone::Monster && self.filter_matches(f, b, ctrl, src))
+                    }
+                    _ => false,
+                })
     }
     pub(crate) fn piercing(&self, card: CardId) -> bool {
         self.restricted(card, |m| m.rule_scope(MonsterRule::Piercing))
@@ -263,7 +283,10 @@ impl Duel {
     }
     /// BATTLE-10: does player `p` take no effect damage now ("Des Wombat")?
     pub(crate) fn no_effect_damage(&self, p: Player) -> bool {
-        self.any_modifiers() && self.modifiers_where(|m| matches!(m, Modifier::Duel(crate::effect::DuelRule::NoEffectDamage))).any(|(_, ctrl, _, _)| ctrl == p)
+        self.any_modifiers()
+            && self
+                .modifiers_of(crate::effect::ModKinds::NO_EFFECT_DAMAGE, |m| matches!(m, Modifier::Duel(crate::effect::DuelRule::NoEffectDamage)))
+                .any(|(_, ctrl, _, _)| ctrl == p)
     }
     /// BATTLE-2: attacks a monster may declare this turn beyond its one, from modifiers.
     pub(crate) fn modifier_extra_attacks(&self, card: CardId) -> u8 {
@@ -271,7 +294,7 @@ impl Duel {
             return 0;
         }
         let mut n = 0i32;
-        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::ExtraAttacks { .. })) {
+        for (src, ctrl, fixed, m) in self.modifiers_of(crate::effect::ModKinds::EXTRA_ATTACKS, |m| matches!(m, Modifier::ExtraAttacks { .. })) {
             if let Modifier::ExtraAttacks { scope, count } = m {
                 if self.in_scope(scope, src, ctrl, fixed, card) {
                     n += self.num(count, &Ctx::of(ctrl, src)).max(0);
@@ -300,7 +323,7 @@ impl Duel {
             return (false, false, false);
         }
         let (mut negated, mut banished, mut to_deck) = (false, false, false);
-        for (src, ctrl, fixed, m) in self.modifiers_where(|m| {
+        for (src, ctrl, fixed, m) in self.modifiers_of(crate::effect::ModKinds::NEGATE_BATTLE_VICTIMS | crate::effect::ModKinds::RULE, |m| {
             matches!(
                 m,
                 Modifier::NegateBattleVictims { .. }
@@ -323,11 +346,11 @@ impl Duel {
     /// `Modifier::SelfDestruct`: cards whose self-destruction applies now are destroyed by
     /// their own effect (a rule process, not a chain link).
     pub(crate) fn enforce_self_destruction(&mut self) {
-        if self.sources_on_field().next().is_none() {
+        if !self.may_apply(crate::effect::ModKinds::SELF_DESTRUCT) {
             return;
         }
         let doomed: SmallVec<[(CardId, Player); 2]> = self
-            .modifiers_where(|m| matches!(m, Modifier::SelfDestruct))
+            .modifiers_of(crate::effect::ModKinds::SELF_DESTRUCT, |m| matches!(m, Modifier::SelfDestruct))
             .filter(|(_, _, fixed, m)| fixed.is_none() && matches!(m, Modifier::SelfDestruct))
             .map(|(s, p, _, _)| (s, p))
             .collect();
@@ -354,7 +377,7 @@ impl Duel {
         if !self.any_modifiers() {
             return Some((lp, top));
         }
-        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, Modifier::AttackCost { .. })) {
+        for (src, ctrl, fixed, m) in self.modifiers_of(crate::effect::ModKinds::ATTACK_COST, |m| matches!(m, Modifier::AttackCost { .. })) {
             let Modifier::AttackCost { scope, cost } = m else { continue };
             if !self.in_scope(scope, src, ctrl, fixed, card) {
                 continue;

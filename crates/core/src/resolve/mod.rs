@@ -258,7 +258,9 @@ impl Duel {
             return;
         }
         let mut add: SmallVec<[(CardId, crate::effect::Counter, u8); 2]> = SmallVec::new();
-        for (src, ctrl, fixed, m) in self.modifiers_where(|m| matches!(m, crate::effect::Modifier::CounterPerActivation { .. })) {
+        for (src, ctrl, fixed, m) in
+            self.modifiers_of(crate::effect::ModKinds::COUNTER_PER_ACTIVATION, |m| matches!(m, crate::effect::Modifier::CounterPerActivation { .. }))
+        {
             if let crate::effect::Modifier::CounterPerActivation { kind, filter, max } = m {
                 let allowed = fixed.is_none() && self.pool.def(self.card(src).def).behavior.counters.contains(kind);
                 if allowed && self.filter_matches(filter, card, ctrl, src) {

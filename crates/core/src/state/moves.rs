@@ -371,8 +371,10 @@ impl Duel {
             }
         }
         // Control by equips: only while an equip that takes control applies.
-        let taken =
-            self.any_modifiers() && self.modifiers_where(|m| matches!(m, crate::effect::Modifier::Bond(crate::effect::Bond::ControlEquipped))).next().is_some();
+        let taken = self
+            .modifiers_of(crate::effect::ModKinds::BOND, |m| matches!(m, crate::effect::Modifier::Bond(crate::effect::Bond::ControlEquipped)))
+            .next()
+            .is_some();
         let monsters: SmallVec<[CardId; 10]> =
             if taken { self.players.iter().flat_map(|ps| ps.monsters.iter().flatten().copied()).collect() } else { SmallVec::new() };
         for id in monsters {
@@ -420,6 +422,9 @@ impl Duel {
     /// `ControlHeldBySource` monsters go back to the player who had them.
     fn check_source_links(&mut self) {
         use crate::effect::{Bond, Modifier};
+        if !self.may_apply(crate::effect::ModKinds::BOND) {
+            return;
+        }
         let mut doomed: SmallVec<[CardId; 2]> = SmallVec::new();
         let mut shuffled: SmallVec<[CardId; 2]> = SmallVec::new();
         let mut returns: SmallVec<[(CardId, Player); 2]> = SmallVec::new();
@@ -517,6 +522,9 @@ impl Duel {
     /// any way. Its source card, still face-up where it was, is destroyed.
     fn check_linked_destruction(&mut self) {
         use crate::effect::{Bond, Modifier};
+        if !self.may_apply(crate::effect::ModKinds::BOND) {
+            return;
+        }
         let mut doomed: SmallVec<[CardId; 2]> = SmallVec::new();
         let lingering_before = self.lingering.len();
         self.lingering.retain(|l| {
