@@ -79,9 +79,7 @@ impl Trigger {
                 | BattleMoment::EndOfAnyDamageStep
                 | BattleMoment::AfterDamageCalculation
                 | BattleMoment::EndOfDamageStep
-                | BattleMoment::StartOfDamageStep => {
-                    K::STEP_ENTERED
-                }
+                | BattleMoment::StartOfDamageStep => K::STEP_ENTERED,
             },
             Trigger::Phase { .. } => K::PHASE_ENTERED,
             Trigger::AnySpecialSummoned(_) => K::SPECIAL_SUMMONED,
