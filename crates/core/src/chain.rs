@@ -131,7 +131,15 @@ impl Duel {
         }
         // A monster protected from the effects of such cards that target it: the effect is
         // negated and the card destroyed (its protector's effect: "Fiend Skull Dragon").
-        if let Some(by) = self.targeting_negated_by(link.card, &link.facts.targets) {
+        // A die may decide it (MISC-6: "negate it if you roll a 2 or 5").
+        let protector = self.targeting_negated_by(link.card, &link.facts.targets).filter(|&(_, roll)| {
+            roll.is_none_or(|faces| {
+                use rand::RngExt;
+                let face = self.rng.random_range(1..=6u8);
+                faces & (1 << face) != 0
+            })
+        });
+        if let Some((by, _)) = protector {
             self.emit(Event::EffectNegated { card: link.card, link: n });
             if self.card(link.card).moves == link.card_moves && self.card(link.card).zone().on_field() {
                 self.cause = Some(by);

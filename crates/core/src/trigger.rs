@@ -75,9 +75,11 @@ impl Trigger {
                 BattleMoment::DestroysByBattle => K::DESTROYED,
                 BattleMoment::DestroysByBattleToGy => K::MOVED,
                 BattleMoment::AttackTargeted | BattleMoment::DeclaresAttack => K::ATTACK_DECLARED,
-                BattleMoment::EndOfBattlePhase | BattleMoment::AfterDamageCalculation | BattleMoment::EndOfDamageStep | BattleMoment::StartOfDamageStep => {
-                    K::STEP_ENTERED
-                }
+                BattleMoment::EndOfBattlePhase
+                | BattleMoment::EndOfAnyDamageStep
+                | BattleMoment::AfterDamageCalculation
+                | BattleMoment::EndOfDamageStep
+                | BattleMoment::StartOfDamageStep => K::STEP_ENTERED,
             },
             Trigger::Phase { .. } => K::PHASE_ENTERED,
             Trigger::AnySpecialSummoned(_) => K::SPECIAL_SUMMONED,
@@ -95,6 +97,7 @@ impl Trigger {
         match self {
             Trigger::Phase { .. }
             | Trigger::Battle(crate::effect::BattleMoment::EndOfBattlePhase)
+            | Trigger::Battle(crate::effect::BattleMoment::EndOfAnyDamageStep)
             | Trigger::AnySpecialSummoned(_)
             | Trigger::Summoned { of: Subject::Any(_), .. }
             | Trigger::LeftField(_)
@@ -459,6 +462,7 @@ impl Duel {
             }
             // Either player's Battle Phase (a card that means "your" says so in its condition).
             BattleMoment::EndOfBattlePhase => matches!(e, Event::StepEntered { step: BattleStep::End } if in_range).then_some(None),
+            BattleMoment::EndOfAnyDamageStep => matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::End) } if in_range).then_some(None),
             BattleMoment::AfterDamageCalculation => {
                 matches!(e, Event::StepEntered { step: BattleStep::Damage(DamageStep::AfterCalculation) } if in_range && battling())
                     .then(|| self.battle_opponent(card))

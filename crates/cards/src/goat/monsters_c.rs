@@ -457,7 +457,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     "Fusion materials: \"Cave Dragon\" + \"Lesser Fiend\", no substitutes. It also counts as an \"Archfiend\" card. The effects of Flip monsters are negated. A Trap effect that targets this card is negated when it resolves, and that Trap Card is destroyed.",
                 )
                 .modifier(Modifier::negate_monster_effects_of(Scope::Monsters(F::ability(type_bits::FLIP))))
-                .modifier(Modifier::NegateTargeting { scope: Scope::This, filter: F::Trap })],
+                .modifier(Modifier::NegateTargeting { scope: Scope::This, filter: F::Trap, roll: None })],
             )
         },
         // Gatling Dragon
@@ -527,7 +527,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 &[WARRIOR_DAI_GREPHER, SPIRIT_RYU],
                 vec![
                     E::continuous("Fusion materials: \"Warrior Dai Grepher\" + \"Spirit Ryu\", no substitutes. A Spell effect that targets this card is negated when it resolves, and that Spell Card is destroyed.")
-                        .modifier(Modifier::NegateTargeting { scope: Scope::This, filter: F::Spell }),
+                        .modifier(Modifier::NegateTargeting { scope: Scope::This, filter: F::Spell, roll: None }),
                     E::quick("When a Normal Trap Card is activated: you can pay 1000 LP to negate its effect (this card must stay face-up on the field).")
                         .when(Condition::chain_top_activates(F::trap_of(TrapKind::Normal)))
                         .cost(Cost::pay_lp(Num::Const(1000)))

@@ -194,6 +194,11 @@ pub enum Modifier {
         scope: Scope,
         /// The cards whose targeting effects are negated.
         filter: Filter,
+        /// A die decides (MISC-6): `None`, the negation always applies; `Some(faces)`, a
+        /// six-sided die is rolled when such an effect resolves, and the negation applies only
+        /// if the face rolled has its bit set (bit `n` for face `n`: "negate it if you roll a
+        /// 2 or 5", the Archfiends' rolls).
+        roll: Option<u8>,
     },
     /// Immunity: while this card is face-up, monsters in scope are unaffected by the effects
     /// of cards matching the filter (read on the effect's card): those effects neither move

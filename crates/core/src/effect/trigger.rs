@@ -437,6 +437,11 @@ pub enum BattleMoment {
     DestroysByBattleToGy,
     /// The Battle Phase's End Step begins.
     EndOfBattlePhase,
+    /// The end of the Damage Step of any battle, whichever monsters battle, while this card is
+    /// where its range says (no event card; the condition says which battle counts, e.g.
+    /// [`Condition::Battling`]): "at the end of each Damage Step, destroy the monsters that
+    /// battled ..." (BATTLE-4).
+    EndOfAnyDamageStep,
 }
 
 impl Trigger {

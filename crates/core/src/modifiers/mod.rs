@@ -694,20 +694,19 @@ impl Duel {
     }
 
     /// `Modifier::NegateTargeting`: does an effect of `card` with these targets target a
-    /// monster protected from it? The protecting card's controller, if so.
-    pub(crate) fn targeting_negated_by(&self, card: CardId, targets: &[(CardId, u32)]) -> Option<Player> {
+    /// monster protected from it? The protecting card's controller, if so, and the die faces
+    /// that negate it when a die decides.
+    pub(crate) fn targeting_negated_by(&self, card: CardId, targets: &[(CardId, u32)]) -> Option<(Player, Option<u8>)> {
         if targets.is_empty() || !self.any_modifiers() {
             return None;
         }
-        self.modifiers_of(crate::effect::ModKinds::NEGATE_TARGETING, |m| matches!(m, Modifier::NegateTargeting { .. })).find_map(
-            |(src, ctrl, fixed, m)| match m {
-                Modifier::NegateTargeting { scope, filter } => {
-                    let hit = targets.iter().any(|&(t, moves)| self.card(t).moves == moves && self.in_scope(scope, src, ctrl, fixed, t));
-                    (hit && self.filter_matches(filter, card, ctrl, src)).then_some(ctrl)
-                }
-                _ => None,
-            },
-        )
+        self.modifiers_of(crate::effect::ModKinds::NEGATE_TARGETING, |m| matches!(m, Modifier::NegateTargeting { .. })).find_map(|(src, ctrl, fixed, m)| match m {
+            Modifier::NegateTargeting { scope, filter, roll } => {
+                let hit = targets.iter().any(|&(t, moves)| self.card(t).moves == moves && self.in_scope(scope, src, ctrl, fixed, t));
+                (hit && self.filter_matches(filter, card, ctrl, src)).then_some((ctrl, *roll))
+            }
+            _ => None,
+        })
     }
 
     /// `Modifier::NegateBattleVictims`: is `card` a monster in the GY whose effects are
