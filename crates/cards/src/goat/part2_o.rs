@@ -12,6 +12,9 @@ use ygo_core::card::{SpellKind, TrapKind};
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 
 const DON_ZALOOG: u32 = 76922029;
+/// Don Zaloog and the four Dark Scorpions that Dark Scorpion Combination names (Cliff, Chick,
+/// Gorg, Meanae).
+const COMBINATION: [u32; 5] = [DON_ZALOOG, 6967870, 61587183, 48768179, 74153887];
 
 /// A card of the "Dark Scorpion" family (its name holds the words: Cliff the Trap Remover is
 /// "Dark Scorpion - Cliff the Trap Remover"; Don Zaloog is not one).
@@ -114,6 +117,19 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             Condition::Exists { place: Place::Hand(Who::You), filter: F::Monster & dark_scorpion() & F::can_special_summon(), count: 1 },
             Condition::FreeMonsterZones(1),
         ])), E::op)]),
+        // Dark Scorpion Combination
+        20858318 => Behavior::with(vec![E::trap(
+            TrapKind::Normal,
+            "If you control face-up \"Don Zaloog\", \"Dark Scorpion - Cliff the Trap Remover\", \"Dark Scorpion - Chick the Yellow\", \"Dark Scorpion - Gorg the Strong\" and \"Dark Scorpion - Meanae the Thorn\": this turn each of them can attack your opponent directly; when one does while your opponent controls a monster, the battle damage it inflicts is 400.",
+        )
+        .when(Condition::All(
+            COMBINATION.iter().map(|&code| Condition::Exists { place: Place::Monsters(Who::You), filter: F::Named(code) & F::FaceUp, count: 1 }).collect(),
+        ))
+        .op(Op::Apply {
+            what: Obj::All(Place::Monsters(Who::You), F::FaceUp & F::Or(COMBINATION.iter().map(|&code| F::Named(code)).collect())),
+            modifier: Modifier::direct_attack_for_fixed_damage(Scope::This, 400),
+            until: Duration::EndOfTurn,
+        })]),
         _ => return None,
     })
 }
