@@ -196,6 +196,11 @@ pub const GOAT: &[BuiltinDeck] = &[
         ydk: include_str!("../decks/goat-p3c-mechanics.ydk"),
     },
     BuiltinDeck {
+        name: "goat-p2o-scorpions",
+        description: "Goat pool part 2, part 2o (coverage deck): the Dark Scorpions (Chick the Yellow, Gorg the Strong, Meanae the Thorn with Don Zaloog and Cliff), Mustering of the Dark Scorpions, Dark Scorpion Combination",
+        ydk: include_str!("../decks/goat-p2o-scorpions.ydk"),
+    },
+    BuiltinDeck {
         name: "goat-p2-responses",
         description: "Goat pool part 2, parts 2f to 2h (coverage deck): Limiter Removal, Shield & Sword, Share the Pain, Tragedy, Delta Attacker, the attack redirects (Dark Spirit of the Silent, Staunch Defender, Taunt, Shift), the Hand Mirrors, Reverse Trap, Earthshaker, Dramatic Rescue, Sebek's Blessing, Mirage Knight",
         ydk: include_str!("../decks/goat-p2-responses.ydk"),

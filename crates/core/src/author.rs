@@ -120,6 +120,12 @@ impl StepCtx<'_> {
         self.duel.activate_in_place(c);
         true
     }
+    /// Places a card at the bottom of its owner's Main Deck, face-down (ZONE-7: "place it
+    /// on the bottom of the Deck").
+    pub fn to_deck_bottom(&mut self, c: CardId) {
+        let owner = self.duel.card(c).owner();
+        self.duel.move_card(c, Dest { player: owner, zone: Zone::Deck, slot: Some(0), position: Position::FaceDownDefense }, Reason::Effect);
+    }
     /// Shuffles a player's Main Deck (MISC-6).
     pub fn shuffle_deck(&mut self, p: Player) {
         self.duel.shuffle_deck(p);

@@ -350,7 +350,10 @@ impl Duel {
         match a.target {
             None => {
                 if atk > 0 {
-                    damage = Some((tp.opp(), atk, a.attacker));
+                    // BATTLE-7: a direct attack allowed while the opponent controls monsters
+                    // may inflict a fixed amount (`MonsterRule::DirectAttackForFixedDamage`).
+                    let fixed = self.fixed_direct_damage(a.attacker).filter(|_| self.player(tp.opp()).monsters.iter().any(Option::is_some));
+                    damage = Some((tp.opp(), fixed.unwrap_or(atk), a.attacker));
                 }
             }
             Some(t) if self.card(t).position().attack() => {

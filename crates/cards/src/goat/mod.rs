@@ -20,6 +20,7 @@ pub(crate) mod part2_j;
 pub(crate) mod part2_k;
 pub(crate) mod part2_n;
 pub(crate) mod part2_named;
+pub(crate) mod part2_o;
 pub(crate) mod part2_quick;
 pub(crate) mod part2_rest;
 pub(crate) mod part2_spells;

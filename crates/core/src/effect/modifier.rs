@@ -653,6 +653,13 @@ pub enum MonsterRule {
     /// Direct attack: monsters in scope may attack the opponent directly even while the
     /// opponent controls monsters (BATTLE-2; "Reaper on the Nightmare").
     DirectAttack,
+    /// Direct attack for a fixed amount: monsters in scope may attack the opponent directly
+    /// even while the opponent controls monsters (as [`MonsterRule::DirectAttack`]), and the
+    /// battle damage such a direct attack inflicts (the opponent still controlling a monster
+    /// at damage calculation) becomes this amount, whatever the monster's ATK; a direct attack
+    /// on an empty field deals its ordinary damage (BATTLE-7; "Dark Scorpion Combination":
+    /// 400).
+    DirectAttackForFixedDamage(u16),
     /// Forced attack (BATTLE-2): once its controller is in the Battle Phase, it may not end
     /// it while a monster in scope can still declare an attack ("Berserk Gorilla").
     MustAttack,
@@ -779,6 +786,10 @@ impl Modifier {
     /// `Rule` with [`MonsterRule::DirectAttack`].
     pub fn direct_attack(scope: Scope) -> Modifier {
         Modifier::Rule { scope, rule: MonsterRule::DirectAttack }
+    }
+    /// `Rule` with [`MonsterRule::DirectAttackForFixedDamage`].
+    pub fn direct_attack_for_fixed_damage(scope: Scope, damage: u16) -> Modifier {
+        Modifier::Rule { scope, rule: MonsterRule::DirectAttackForFixedDamage(damage) }
     }
     /// `Rule` with [`MonsterRule::MustAttack`].
     pub fn must_attack(scope: Scope) -> Modifier {

@@ -229,7 +229,20 @@ impl Duel {
     }
     /// BATTLE-2: may `card` attack directly while the opponent controls monsters?
     pub(crate) fn attacks_directly_anyway(&self, card: CardId) -> bool {
-        self.restricted(card, |m| m.rule_scope(MonsterRule::DirectAttack))
+        self.restricted(card, |m| m.rule_scope(MonsterRule::DirectAttack)) || self.fixed_direct_damage(card).is_some()
+    }
+    /// `MonsterRule::DirectAttackForFixedDamage`: the battle damage of `card`'s direct attacks
+    /// made while the opponent controls a monster, if a rule fixes it (the first that applies).
+    pub(crate) fn fixed_direct_damage(&self, card: CardId) -> Option<i32> {
+        const KINDS: u64 = crate::effect::ModKinds::RULE;
+        if !self.may_apply(KINDS) {
+            return None;
+        }
+        let fixed_rule = |m: &Modifier| matches!(m, Modifier::Rule { rule: MonsterRule::DirectAttackForFixedDamage(_), .. });
+        self.modifiers_of(KINDS, fixed_rule).find_map(|(src, ctrl, fixed, m)| match m {
+            Modifier::Rule { scope, rule: MonsterRule::DirectAttackForFixedDamage(n) } if self.in_scope(scope, src, ctrl, fixed, card) => Some(i32::from(*n)),
+            _ => None,
+        })
     }
     /// Does `card`'s controller take no battle damage from the battles it is in?
     pub(crate) fn shields_battle_damage(&self, card: CardId) -> bool {
