@@ -132,6 +132,7 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::part2_g", goat::part2_g::behavior),
     ("goat::part2_h", goat::part2_h::behavior),
     ("goat::part2_k", goat::part2_k::behavior),
+    ("goat::part2_l", goat::part2_l::behavior),
     ("goat::part2_i", goat::part2_i::behavior),
     ("goat::part2_j", goat::part2_j::behavior),
     ("edison::extra", edison::extra::behavior),

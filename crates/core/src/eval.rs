@@ -548,6 +548,10 @@ impl Duel {
             Filter::Rel(Relation::EquippedTo, o) => c.equip_to.is_some_and(|t| self.any_object(o, ctx, |x| x == t)),
             Filter::Rel(Relation::EquippedWith, o) => self.any_object(o, ctx, |e| self.card(e).equip_to == Some(id)),
             Filter::Rel(Relation::CorrectEquipTargetFor, o) => self.any_object(o, ctx, |e| self.correct_equip_target(e, id)),
+            Filter::Rel(Relation::LevelSumOfSome, o) => {
+                let levels: SmallVec<[u8; 8]> = self.objects_in(o, ctx).iter().filter(|&&x| x != id).map(|&x| self.current_level(x)).collect();
+                crate::eval::some_sum_is(&levels, self.current_level(id))
+            }
             Filter::Declared => ctx.res.is_some_and(|r| !r.declared.is_empty() && r.declared.iter().all(|&(k, v)| self.matches_declared(id, k, v))),
             Filter::InDeck => c.zone() == Zone::Deck,
             Filter::OnField => c.zone().on_field(),
@@ -981,4 +985,27 @@ impl Duel {
     pub(crate) fn static_condition(&self, c: &crate::effect::Condition, p: Player, source: CardId) -> bool {
         matches!(c, crate::effect::Condition::Always) || self.condition_holds(c, p, source)
     }
+}
+
+/// Do some (one or more) of the numbers add up to exactly `total` (a subset sum)?
+pub fn some_sum_is(parts: &[u8], total: u8) -> bool {
+    let total = total as usize;
+    if total == 0 {
+        return false;
+    }
+    // reach[s]: some non-empty pick so far sums to s.
+    let mut reach = vec![false; total + 1];
+    for &x in parts {
+        let x = x as usize;
+        if x == 0 || x > total {
+            continue;
+        }
+        for s in (x + 1..=total).rev() {
+            if reach[s - x] {
+                reach[s] = true;
+            }
+        }
+        reach[x] = true;
+    }
+    reach[total]
 }

@@ -66,3 +66,4 @@ pub use view::View;
 pub use engine::{limits, AnnounceKind, Prompt, Question, SelectPurpose};
 pub use extra::{ProcKind, PENDULUM_SCALE};
 pub use state::{Arrival, CardState, PlayerState};
+pub use eval::some_sum_is;

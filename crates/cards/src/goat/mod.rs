@@ -18,6 +18,7 @@ pub(crate) mod part2_h;
 pub(crate) mod part2_i;
 pub(crate) mod part2_j;
 pub(crate) mod part2_k;
+pub(crate) mod part2_l;
 pub(crate) mod part2_named;
 pub(crate) mod part2_quick;
 pub(crate) mod part2_rest;
