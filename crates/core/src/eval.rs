@@ -549,8 +549,19 @@ impl Duel {
             Filter::Rel(Relation::EquippedWith, o) => self.any_object(o, ctx, |e| self.card(e).equip_to == Some(id)),
             Filter::Rel(Relation::CorrectEquipTargetFor, o) => self.any_object(o, ctx, |e| self.correct_equip_target(e, id)),
             Filter::Rel(Relation::LevelSumOfSome, o) => {
-                let levels: SmallVec<[u8; 8]> = self.objects_in(o, ctx).iter().filter(|&&x| x != id).map(|&x| self.current_level(x)).collect();
-                crate::eval::some_sum_is(&levels, self.current_level(id))
+                // Sums reachable by a non-empty pick, as bits (Levels stay below 64).
+                let total = self.current_level(id) as u32;
+                let mut reach = 0u64;
+                if (1..64).contains(&total) {
+                    self.any_object(o, ctx, |x| {
+                        let l = self.current_level(x) as u32;
+                        if x != id && (1..=total).contains(&l) {
+                            reach |= (reach << l) | (1 << l);
+                        }
+                        false
+                    });
+                }
+                total < 64 && reach & (1 << total) != 0
             }
             Filter::Declared => ctx.res.is_some_and(|r| !r.declared.is_empty() && r.declared.iter().all(|&(k, v)| self.matches_declared(id, k, v))),
             Filter::InDeck => c.zone() == Zone::Deck,
@@ -987,25 +998,17 @@ impl Duel {
     }
 }
 
-/// Do some (one or more) of the numbers add up to exactly `total` (a subset sum)?
+/// Do some (one or more) of the numbers add up to exactly `total` (a subset sum; totals
+/// from 1 to 63)?
 pub fn some_sum_is(parts: &[u8], total: u8) -> bool {
-    let total = total as usize;
-    if total == 0 {
+    if !(1..64).contains(&total) {
         return false;
     }
-    // reach[s]: some non-empty pick so far sums to s.
-    let mut reach = vec![false; total + 1];
+    let mut reach = 0u64;
     for &x in parts {
-        let x = x as usize;
-        if x == 0 || x > total {
-            continue;
+        if (1..=total).contains(&x) {
+            reach |= (reach << x) | (1 << x);
         }
-        for s in (x + 1..=total).rev() {
-            if reach[s - x] {
-                reach[s] = true;
-            }
-        }
-        reach[x] = true;
     }
-    reach[total]
+    reach & (1 << total) != 0
 }
