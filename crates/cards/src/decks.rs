@@ -220,6 +220,11 @@ pub const GOAT: &[BuiltinDeck] = &[
         description: "Goat pool part 2n (coverage deck): The Secret of the Bandit, Terrorking Archfiend with Checkmate and Archfiend Soldier, Monk Fighter and Master Monk with Kaminote Blow and Chu-Ske the Mouse Fighter, Question",
         ydk: include_str!("../decks/goat-p2n-tricks.ydk"),
     },
+    BuiltinDeck {
+        name: "goat-p2l-spells",
+        description: "Goat pool part 2l (coverage deck): The Puppet Magic of Dark Ruler with Fiends of Levels 5 to 7 in the GY and small monsters (Scapegoat's tokens among them) whose Levels add up to theirs",
+        ydk: include_str!("../decks/goat-p2l-spells.ydk"),
+    },
 ];
 
 /// The built-in decks of the Edison format (the March 2010 lists of `decks/edison/` in the
@@ -333,7 +338,7 @@ mod tests {
     #[test]
     fn goat_decks_are_playable_with_the_2005_pool() {
         let pool = crate::pool_with(crate::Versions::Goat2005);
-        assert_eq!(GOAT.len(), 28);
+        assert_eq!(GOAT.len(), 30);
         for d in GOAT {
             assert_eq!(format_of(d.name), Some("goat"));
             assert!(builtin(d.name).is_some(), "{}", d.name);

@@ -133,6 +133,7 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::part2_h", goat::part2_h::behavior),
     ("goat::part2_k", goat::part2_k::behavior),
     ("goat::part2_n", goat::part2_n::behavior),
+    ("goat::part2_l", goat::part2_l::behavior),
     ("goat::part2_i", goat::part2_i::behavior),
     ("goat::part2_j", goat::part2_j::behavior),
     ("goat::part2_o", goat::part2_o::behavior),

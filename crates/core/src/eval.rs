@@ -548,6 +548,21 @@ impl Duel {
             Filter::Rel(Relation::EquippedTo, o) => c.equip_to.is_some_and(|t| self.any_object(o, ctx, |x| x == t)),
             Filter::Rel(Relation::EquippedWith, o) => self.any_object(o, ctx, |e| self.card(e).equip_to == Some(id)),
             Filter::Rel(Relation::CorrectEquipTargetFor, o) => self.any_object(o, ctx, |e| self.correct_equip_target(e, id)),
+            Filter::Rel(Relation::LevelSumOfSome, o) => {
+                // Sums reachable by a non-empty pick, as bits (Levels stay below 64).
+                let total = self.current_level(id) as u32;
+                let mut reach = 0u64;
+                if (1..64).contains(&total) {
+                    self.any_object(o, ctx, |x| {
+                        let l = self.current_level(x) as u32;
+                        if x != id && (1..=total).contains(&l) {
+                            reach |= (reach << l) | (1 << l);
+                        }
+                        false
+                    });
+                }
+                total < 64 && reach & (1 << total) != 0
+            }
             Filter::Declared => ctx.res.is_some_and(|r| !r.declared.is_empty() && r.declared.iter().all(|&(k, v)| self.matches_declared(id, k, v))),
             Filter::InDeck => c.zone() == Zone::Deck,
             Filter::OnField => c.zone().on_field(),
@@ -981,4 +996,19 @@ impl Duel {
     pub(crate) fn static_condition(&self, c: &crate::effect::Condition, p: Player, source: CardId) -> bool {
         matches!(c, crate::effect::Condition::Always) || self.condition_holds(c, p, source)
     }
+}
+
+/// Do some (one or more) of the numbers add up to exactly `total` (a subset sum; totals
+/// from 1 to 63)?
+pub fn some_sum_is(parts: &[u8], total: u8) -> bool {
+    if !(1..64).contains(&total) {
+        return false;
+    }
+    let mut reach = 0u64;
+    for &x in parts {
+        if (1..=total).contains(&x) {
+            reach |= (reach << x) | (1 << x);
+        }
+    }
+    reach & (1 << total) != 0
 }

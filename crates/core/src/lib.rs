@@ -64,5 +64,6 @@ pub use types::{BattleStep, DamageStep, Loc, Outcome, Phase, Player, Position, T
 pub use view::View;
 
 pub use engine::{limits, AnnounceKind, Prompt, Question, SelectPurpose};
+pub use eval::some_sum_is;
 pub use extra::{ProcKind, PENDULUM_SCALE};
 pub use state::{Arrival, CardState, PlayerState};

@@ -19,6 +19,7 @@ pub(crate) mod part2_i;
 pub(crate) mod part2_j;
 pub(crate) mod part2_k;
 pub(crate) mod part2_n;
+pub(crate) mod part2_l;
 pub(crate) mod part2_named;
 pub(crate) mod part2_o;
 pub(crate) mod part2_quick;

@@ -347,6 +347,10 @@ pub enum Relation {
     /// both having stayed on the field since (MISC-8): "a monster that battled with this
     /// card" ([`crate::state::Duel::battled_with`]).
     BattledWith,
+    /// Its Level equals the total Level of one or more cards of the object (current Levels; a
+    /// pick whose Levels add up exactly exists): "banish monsters whose total Levels exactly
+    /// equal its Level".
+    LevelSumOfSome,
 }
 
 impl Filter {
