@@ -700,13 +700,15 @@ impl Duel {
         if targets.is_empty() || !self.any_modifiers() {
             return None;
         }
-        self.modifiers_of(crate::effect::ModKinds::NEGATE_TARGETING, |m| matches!(m, Modifier::NegateTargeting { .. })).find_map(|(src, ctrl, fixed, m)| match m {
-            Modifier::NegateTargeting { scope, filter, roll } => {
-                let hit = targets.iter().any(|&(t, moves)| self.card(t).moves == moves && self.in_scope(scope, src, ctrl, fixed, t));
-                (hit && self.filter_matches(filter, card, ctrl, src)).then_some((ctrl, *roll))
-            }
-            _ => None,
-        })
+        self.modifiers_of(crate::effect::ModKinds::NEGATE_TARGETING, |m| matches!(m, Modifier::NegateTargeting { .. })).find_map(
+            |(src, ctrl, fixed, m)| match m {
+                Modifier::NegateTargeting { scope, filter, roll } => {
+                    let hit = targets.iter().any(|&(t, moves)| self.card(t).moves == moves && self.in_scope(scope, src, ctrl, fixed, t));
+                    (hit && self.filter_matches(filter, card, ctrl, src)).then_some((ctrl, *roll))
+                }
+                _ => None,
+            },
+        )
     }
 
     /// `Modifier::NegateBattleVictims`: is `card` a monster in the GY whose effects are

@@ -565,10 +565,16 @@ impl Duel {
             };
             // A card an effect turned face-up in the Deck to be sent to the GY when drawn.
             let c = self.card(top);
-            if c.face_up() && self.gy_when_drawn.contains(&(top, c.moves)) {
+            let seen = c.face_up();
+            if seen && self.gy_when_drawn.contains(&(top, c.moves)) {
                 to_gy.push(top);
             }
             self.move_card(top, Dest { player: p, zone: Zone::Hand, slot: None, position: Position::FaceDownDefense }, Reason::Draw);
+            // MISC-7: a card drawn face-up from the Deck (Pharaoh's Treasure) was seen by
+            // both players as it was drawn: it stays known in the hand until it moves.
+            if seen {
+                self.cards[top.0 as usize].known = 0b11;
+            }
             drawn.push(top);
         }
         if !drawn.is_empty() {
