@@ -75,3 +75,18 @@ fn listing_legal_actions_allocates_nothing() {
         assert_eq!(allocated, 0, "{} vs {} (seed {seed}): listing allocated {allocated} times in {decisions} decisions", a.name, b.name);
     }
 }
+
+#[test]
+fn five_monsters_of_a_name_check_allocate_nothing() {
+    // Delta Attacker asks whether 3 face-up Normal Monsters share a name; with five monsters
+    // on the field its count once listed them into a buffer that spilled to the heap (found
+    // with 28 Goat decks: trick-traps vs goat-p2-responses, seed 39).
+    let goat = ygo_cards::pool_with(ygo_cards::Versions::Goat2005);
+    let deck = |n: &str| GOAT.iter().find(|d| d.name == n).unwrap_or_else(|| panic!("no built-in deck {n}"));
+    let (a, b) = (deck("trick-traps"), deck("goat-p2-responses"));
+    let mut setup = DuelSetup::new(parse_builtin(a.ydk), parse_builtin(b.ydk), 39);
+    setup.edition = Edition::Expert;
+    let (decisions, allocated) = play(&goat, &setup, 39);
+    assert!(decisions > 50, "only {decisions} decisions");
+    assert_eq!(allocated, 0, "listing allocated {allocated} times in {decisions} decisions");
+}

@@ -537,8 +537,12 @@ impl Duel {
             Filter::Rel(Relation::DestroyedBy, o) => c.killed_by.is_some_and(|k| self.any_object(o, ctx, |x| x == k)),
             Filter::Rel(Relation::SameNameAs, o) => self.any_object(o, ctx, |x| self.current_name(x) == self.current_name(id)),
             Filter::Rel(Relation::NameSharedBy(n), o) => {
-                let mine = self.current_name(id);
-                self.objects_in(o, ctx).iter().filter(|&&x| self.current_name(x) == mine).count() >= *n as usize
+                // Counted as the object is walked: listing it could allocate (five monsters).
+                let (mine, mut shared) = (self.current_name(id), 0usize);
+                self.any_object(o, ctx, |x| {
+                    shared += usize::from(self.current_name(x) == mine);
+                    shared >= *n as usize
+                })
             }
             Filter::Rel(Relation::ListedMaterialOf, o) => self.any_object(o, ctx, |f| self.lists_material_named(f, id)),
             Filter::Rel(Relation::ListsMaterial, o) => self.any_object(o, ctx, |m| self.lists_material_named(id, m)),
