@@ -6,8 +6,40 @@
 //! their own Deck holds (MISC-9): a sample deals their Deck from its own cards only.
 
 use ygo_ai::RandomPlayer;
-use ygo_cards::decks::{parse_builtin, GOAT};
+use ygo_cards::decks::{parse_builtin, BuiltinDeck, GOAT};
 use ygo_core::{Duel, DuelSetup, Edition};
+
+/// Plays one random duel of `a` against `b` (Expert Rule, the 2005 versions); at every 7th
+/// decision with a choice, compares the deciding player's legal actions and view with those
+/// of two redealt samples. Returns (moments compared, moments at which the opponent's hand
+/// held a card the player knows).
+fn redeal_duel(pool: &std::sync::Arc<ygo_core::pool::CardPool>, a: &BuiltinDeck, b: &BuiltinDeck, seed: u64) -> (u64, u64) {
+    let (mut moments, mut known_moments) = (0u64, 0u64);
+    let mut s = DuelSetup::new(parse_builtin(a.ydk), parse_builtin(b.ydk), 7000 + seed);
+    s.edition = Edition::Expert;
+    let mut d = Duel::from_setup(pool.clone(), &s).unwrap_or_else(|e| panic!("{} vs {}: {e:?}", a.name, b.name));
+    let mut policy = RandomPlayer::new(seed * 13 + 5);
+    let mut step = 0u64;
+    while let Some(p) = d.deciding_player() {
+        step += 1;
+        let legal = d.legal_actions();
+        // Every 7th decision with a choice: two samples of what p cannot see.
+        if legal.len() > 1 && step.is_multiple_of(7) {
+            moments += 1;
+            let view = d.view(p);
+            known_moments += u64::from(!view.sides[p.opp().idx()].known_hand.is_empty());
+            for r in 0..2 {
+                let other = d.determinized(p, seed * 1_000_003 + step * 2 + r);
+                assert_eq!(other.deciding_player(), Some(p), "seed {seed} step {step}: another player decides");
+                assert_eq!(other.legal_actions(), legal, "seed {seed} ({} vs {}) step {step}: {p:?}'s legal actions depend on hidden cards", a.name, b.name);
+                assert_eq!(other.view(p), view, "seed {seed} ({} vs {}) step {step}: {p:?}'s view depends on hidden cards", a.name, b.name);
+            }
+        }
+        let act = policy.pick(&legal);
+        d.apply(p, act).unwrap_or_else(|e| panic!("seed {seed} step {step}: {e}"));
+    }
+    (moments, known_moments)
+}
 
 #[test]
 fn redealing_hidden_cards_never_changes_a_players_actions_or_view() {
@@ -19,35 +51,9 @@ fn redealing_hidden_cards_never_changes_a_players_actions_or_view() {
     let (mut moments, mut known_moments) = (0u64, 0u64);
     for seed in 0..n {
         let (a, b) = (&GOAT[(seed % k) as usize], &GOAT[((seed / k) % k) as usize]);
-        let mut s = DuelSetup::new(parse_builtin(a.ydk), parse_builtin(b.ydk), 7000 + seed);
-        s.edition = Edition::Expert;
-        let mut d = Duel::from_setup(pool.clone(), &s).unwrap_or_else(|e| panic!("{} vs {}: {e:?}", a.name, b.name));
-        let mut policy = RandomPlayer::new(seed * 13 + 5);
-        let mut step = 0u64;
-        while let Some(p) = d.deciding_player() {
-            step += 1;
-            let legal = d.legal_actions();
-            // Every 7th decision with a choice: two samples of what p cannot see.
-            if legal.len() > 1 && step.is_multiple_of(7) {
-                moments += 1;
-                let view = d.view(p);
-                known_moments += u64::from(!view.sides[p.opp().idx()].known_hand.is_empty());
-                for r in 0..2 {
-                    let other = d.determinized(p, seed * 1_000_003 + step * 2 + r);
-                    assert_eq!(other.deciding_player(), Some(p), "seed {seed} step {step}: another player decides");
-                    assert_eq!(
-                        other.legal_actions(),
-                        legal,
-                        "seed {seed} ({} vs {}) step {step}: {p:?}'s legal actions depend on hidden cards",
-                        a.name,
-                        b.name
-                    );
-                    assert_eq!(other.view(p), view, "seed {seed} ({} vs {}) step {step}: {p:?}'s view depends on hidden cards", a.name, b.name);
-                }
-            }
-            let act = policy.pick(&legal);
-            d.apply(p, act).unwrap_or_else(|e| panic!("seed {seed} step {step}: {e}"));
-        }
+        let (m, known) = redeal_duel(&pool, a, b, seed);
+        moments += m;
+        known_moments += known;
     }
     assert!(moments > 1000, "only {moments} moments compared");
     eprintln!("{moments} moments compared, {known_moments} with revealed hand cards known");
@@ -61,38 +67,10 @@ fn a_card_drawn_face_up_stays_known_in_the_hand() {
     // drawn, so a redeal keeps it in the hand (these two duels of the 28-deck pairing once
     // dealt another card there and showed it in the chain).
     let pool = ygo_cards::pool_with(ygo_cards::Versions::Goat2005);
+    let deck = |name: &str| GOAT.iter().find(|d| d.name == name).unwrap_or_else(|| panic!("no built-in deck {name}"));
     let mut moments = 0u64;
-    for (seed, an, bn) in [(54u64, "goat-p2-late", "chaos-control"), (305, "goat-p2-late", "reaction-traps")] {
-        let deck = |name: &str| GOAT.iter().find(|d| d.name == name).unwrap_or_else(|| panic!("no built-in deck {name}"));
-        let (a, b) = (deck(an), deck(bn));
-        let mut s = DuelSetup::new(parse_builtin(a.ydk), parse_builtin(b.ydk), 7000 + seed);
-        s.edition = Edition::Expert;
-        let mut d = Duel::from_setup(pool.clone(), &s).unwrap_or_else(|e| panic!("{} vs {}: {e:?}", a.name, b.name));
-        let mut policy = RandomPlayer::new(seed * 13 + 5);
-        let mut step = 0u64;
-        while let Some(p) = d.deciding_player() {
-            step += 1;
-            let legal = d.legal_actions();
-            // Every 7th decision with a choice: two samples of what p cannot see.
-            if legal.len() > 1 && step.is_multiple_of(7) {
-                moments += 1;
-                let view = d.view(p);
-                for r in 0..2 {
-                    let other = d.determinized(p, seed * 1_000_003 + step * 2 + r);
-                    assert_eq!(other.deciding_player(), Some(p), "seed {seed} step {step}: another player decides");
-                    assert_eq!(
-                        other.legal_actions(),
-                        legal,
-                        "seed {seed} ({} vs {}) step {step}: {p:?}'s legal actions depend on hidden cards",
-                        a.name,
-                        b.name
-                    );
-                    assert_eq!(other.view(p), view, "seed {seed} ({} vs {}) step {step}: {p:?}'s view depends on hidden cards", a.name, b.name);
-                }
-            }
-            let act = policy.pick(&legal);
-            d.apply(p, act).unwrap_or_else(|e| panic!("seed {seed} step {step}: {e}"));
-        }
+    for (seed, a, b) in [(54u64, "goat-p2-late", "chaos-control"), (305, "goat-p2-late", "reaction-traps")] {
+        moments += redeal_duel(&pool, deck(a), deck(b), seed).0;
     }
     assert!(moments > 50, "only {moments} moments compared");
 }
