@@ -88,9 +88,7 @@ impl Trigger {
             Trigger::Equipped(_) => K::EQUIPPED,
         }
     }
-}
 
-impl Trigger {
     /// Does the trigger start from events about other cards or the turn (so its card is
     /// indexed as a watcher)?
     fn watches_others(&self) -> bool {

@@ -111,6 +111,14 @@ impl Duel {
         self.lingering.push(l);
     }
 
+    /// After lingering effects were dropped from a list of `before`: if any ended, rebuilds
+    /// [`Duel::modifier_kinds`] (every `lingering.retain` calls it).
+    pub(crate) fn lingering_ended(&mut self, before: usize) {
+        if self.lingering.len() != before {
+            self.index_modifier_kinds();
+        }
+    }
+
     /// Could a modifier of one of `kinds` ([`crate::effect::ModKinds`]) apply now: does a
     /// source on the field declare one, or a lingering effect carry one? (Necessary, not
     /// sufficient: the source may be face-down, negated or out of its condition.)
@@ -734,9 +742,7 @@ impl Duel {
     pub(crate) fn expire_at_end_phase(&mut self) {
         let lingering_before = self.lingering.len();
         self.lingering.retain(|l| l.until != Duration::EndPhase);
-        if self.lingering.len() != lingering_before {
-            self.index_modifier_kinds();
-        }
+        self.lingering_ended(lingering_before);
     }
 
     /// Lingering effects end: at the end of the turn (`end_of_turn`), at the end of the
@@ -756,18 +762,14 @@ impl Duel {
             Duration::Permanent | Duration::EndOfChain => true,
             Duration::EndOfOpponentsTurn => !(end_of_turn && tp != l.controller && l.turn <= turn),
         });
-        if self.lingering.len() != lingering_before {
-            self.index_modifier_kinds();
-        }
+        self.lingering_ended(lingering_before);
     }
 
     /// Lingering effects "until the chain has resolved" end (CHAIN-3).
     pub(crate) fn expire_chain_lingering(&mut self) {
         let lingering_before = self.lingering.len();
         self.lingering.retain(|l| l.until != Duration::EndOfChain);
-        if self.lingering.len() != lingering_before {
-            self.index_modifier_kinds();
-        }
+        self.lingering_ended(lingering_before);
     }
 
     /// BATTLE-4: effects applied "during this damage calculation only" end with the Damage
@@ -775,8 +777,6 @@ impl Duel {
     pub(crate) fn expire_damage_step(&mut self) {
         let lingering_before = self.lingering.len();
         self.lingering.retain(|l| l.until != Duration::EndOfDamageStep);
-        if self.lingering.len() != lingering_before {
-            self.index_modifier_kinds();
-        }
+        self.lingering_ended(lingering_before);
     }
 }

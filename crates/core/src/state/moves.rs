@@ -467,9 +467,7 @@ impl Duel {
                 }
             }
         });
-        if self.lingering.len() != lingering_before {
-            self.index_modifier_kinds();
-        }
+        self.lingering_ended(lingering_before);
         // Control goes back all at once: every return that fits is made before one is
         // refused (a monster going back can free the zone another needs); a monster that
         // left the field meanwhile, or is back already, is skipped.
@@ -544,9 +542,7 @@ impl Duel {
             }
             false
         });
-        if self.lingering.len() != lingering_before {
-            self.index_modifier_kinds();
-        }
+        self.lingering_ended(lingering_before);
         for s in doomed {
             if self.cards[s.0 as usize].zone.on_field() {
                 self.send_to_gy(s, Reason::Destroy);
@@ -664,9 +660,7 @@ impl Duel {
             l.card != Some((id, moves))
                 || matches!(l.modifier, Modifier::Bond(Bond::ControlHeldBySource | Bond::DestroyedWithSource { .. } | Bond::SourceDestroyedWithIt))
         });
-        if self.lingering.len() != lingering_before {
-            self.index_modifier_kinds();
-        }
+        self.lingering_ended(lingering_before);
     }
 
     /// Shuffles a player's deck with the duel's random source (MISC-6).
