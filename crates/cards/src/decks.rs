@@ -265,6 +265,11 @@ pub const EDISON: &[BuiltinDeck] = &[
         description: "X-Sabers (a post-2020 Edison event): X-Saber Airbellum, XX-Saber Emmersblade, Faultroll, Fulhelmknight, Ragigura and Gottoms, Gottoms' Emergency Call, One for One; Hyunlei and Armory Arm",
         ydk: include_str!("../decks/edison-x-sabers.ydk"),
     },
+    BuiltinDeck {
+        name: "edison-blackwings",
+        description: "Blackwings (14th SJC Edison): Gale, Bora, Shura, Kalut, Blizzard, Sirocco and Vayu, Black Whirlwind, Icarus Attack, Dark Armed Dragon; Armed Wing, Armor Master and Silverwind",
+        ydk: include_str!("../decks/edison-blackwings.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`], then [`EDISON`].

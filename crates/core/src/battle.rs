@@ -415,6 +415,8 @@ impl Duel {
         }
         // Destruction is confirmed now (EFF-2); the cards go to the GY at the end of the DS.
         destroyed.retain(|&mut c| !self.indestructible_by_battle(c));
+        let destroyed_now = std::mem::take(&mut destroyed);
+        destroyed = self.battle_shield_once_per_turn(destroyed_now);
         for &c in &destroyed {
             self.emit(Event::Destroyed { card: c, reason: Reason::Battle });
         }

@@ -216,7 +216,9 @@ pub enum Modifier {
     TributeAsIfControlled,
     /// Its name becomes another card's (a passcode, fixed when applied: a card's
     /// [`crate::effect::Stat::Code`]): applied to a card (for a while), name checks read that
-    /// name instead of the printed one ("Elemental HERO Prisma").
+    /// name instead of the printed one ("Elemental HERO Prisma"); as a continuous effect of a
+    /// card (a constant passcode), that card's own name while it is face-up on the field
+    /// ("Dupe Frog").
     NameBecomes(Num),
     /// Type change: the face-up monsters in scope are of this Type (Race) instead of their
     /// printed one; Type checks read it (the latest such modifier wins).
@@ -243,6 +245,12 @@ pub enum Modifier {
     /// then used up until the next turn ("Timegazer Magician": its controller's Pendulum
     /// Zones).
     ShieldOncePerTurn(Scope),
+    /// A battle shield once per turn: the first time in a turn that a monster in scope that
+    /// the source's controller controls would be destroyed by battle (and nothing else keeps
+    /// it), it is not destroyed; the shield is then used up until the next turn. The effect's
+    /// condition says in whose turns it works ("during each of your opponent's turns, the
+    /// first such monster that would be destroyed by battle is not destroyed").
+    BattleShieldOncePerTurn(Scope),
     /// A restriction (the "cannot" family): monsters in scope cannot do the act, or cannot
     /// have it done to them ([`Act`]).
     Cannot {
@@ -311,6 +319,7 @@ impl Modifier {
             Modifier::RaceBecomes { .. } => K::RACE_BECOMES,
             Modifier::NameProhibited { .. } => K::NAME_PROHIBITED,
             Modifier::ShieldOncePerTurn(_) => K::SHIELD_ONCE_PER_TURN,
+            Modifier::BattleShieldOncePerTurn(_) => K::BATTLE_SHIELD_ONCE_PER_TURN,
             Modifier::Cannot { .. } => K::CANNOT,
             Modifier::Rule { .. } => K::RULE,
             Modifier::Negate(_) => K::NEGATE,
@@ -342,7 +351,8 @@ impl Modifier {
 }
 
 /// Masks of [`Modifier::kind_bit`]s: one bit per kind of modifier (`PlayersCannot` one per
-/// [`PlayerAct`], bits 20 to 31; `Duel` one per [`DuelRule`], bits 32 to 63).
+/// [`PlayerAct`], bits 20 to 27; further kinds from bit 28; `Duel` one per [`DuelRule`],
+/// bits 32 to 63).
 pub struct ModKinds;
 
 impl ModKinds {
@@ -402,6 +412,8 @@ impl ModKinds {
     pub const CANNOT_SPECIAL_SUMMON: u64 = 1 << 26;
     /// `PlayersCannot` with `PlayerAct::PayLpFor`.
     pub const CANNOT_PAY_LP_FOR: u64 = 1 << 27;
+    /// `BattleShieldOncePerTurn`.
+    pub const BATTLE_SHIELD_ONCE_PER_TURN: u64 = 1 << 28;
     /// `Duel` with `DuelRule::NoTraps`.
     pub const NO_TRAPS: u64 = 1 << 32;
     /// `Duel` with `DuelRule::BanishInsteadOfGy`.
@@ -629,6 +641,10 @@ pub enum Act {
     /// Control lock: control of face-up monsters in scope cannot switch (ZONE-11: effects
     /// that take or swap control, and control-taking equips, leave them where they are).
     SwitchControl,
+    /// Cannot be used as Synchro Material (SUM-10): an effect of the face-up monster, so it
+    /// no longer applies while its effects are negated ("this face-up card cannot be used as
+    /// Synchro Material").
+    BeSynchroMaterial,
     /// A summon condition (SUM-7, EFF-1): with [`Scope::This`], read from the card wherever
     /// it is, it cannot be Special Summoned from there ("cannot be Special Summoned from the
     /// GY").

@@ -47,7 +47,12 @@ impl Duel {
                 let Some(m) = self.materials_of(card) else { return Pool::new() };
                 match (kind, m) {
                     (ProcKind::Synchro, Materials::Synchro { tuner, .. }) => face_up_monsters()
-                        .filter(|&c| self.level_of(c) > 0 && self.synchro_material_ok(c, tuner) && self.synchro_limit_allows(c, card, p))
+                        .filter(|&c| {
+                            self.level_of(c) > 0
+                                && self.synchro_material_ok(c, tuner)
+                                && self.synchro_limit_allows(c, card, p)
+                                && !self.restricted(c, |m| m.cannot_scope(crate::effect::Act::BeSynchroMaterial))
+                        })
                         .collect(),
                     (ProcKind::Xyz, Materials::Xyz { filter, .. }) => {
                         let rank = self.data(card).level as u32;

@@ -570,9 +570,13 @@ impl Duel {
             return None;
         }
         let mut name = None;
-        for (_, _, fixed, m) in self.modifiers_of(crate::effect::ModKinds::NAME_BECOMES, |m| matches!(m, Modifier::NameBecomes(_))) {
-            if let (Some(f), Modifier::NameBecomes(crate::effect::Num::Const(code))) = (fixed, m) {
-                if f == id {
+        // Read plainly (`plain`): deciding whether a source applies never asks, in turn, the
+        // name of a card.
+        for (src, _, fixed, m) in self.modifiers_where_with(crate::effect::ModKinds::NAME_BECOMES, |m| matches!(m, Modifier::NameBecomes(_)), true) {
+            if let Modifier::NameBecomes(crate::effect::Num::Const(code)) = m {
+                // Applied to the card, or a continuous effect of the card itself ("this card's
+                // name becomes ... while on the field").
+                if fixed == Some(id) || (fixed.is_none() && src == id) {
                     name = Some(*code as u32);
                 }
             }

@@ -80,6 +80,34 @@ impl Duel {
         kept
     }
 
+    /// `Modifier::BattleShieldOncePerTurn`: of the monsters a battle would destroy, those an
+    /// unused battle shield of their controller covers are spared, and each shield that spared
+    /// one is used up for this turn.
+    pub(crate) fn battle_shield_once_per_turn(&mut self, list: SmallVec<[CardId; 2]>) -> SmallVec<[CardId; 2]> {
+        if !self.any_modifiers() || list.is_empty() {
+            return list;
+        }
+        let turn = self.turn;
+        let mut kept: SmallVec<[CardId; 2]> = SmallVec::new();
+        for c in list {
+            let shield = self
+                .modifiers_of(crate::effect::ModKinds::BATTLE_SHIELD_ONCE_PER_TURN, |m| matches!(m, Modifier::BattleShieldOncePerTurn(_)))
+                .find_map(|(src, ctrl, fixed, m)| match m {
+                    Modifier::BattleShieldOncePerTurn(s)
+                        if self.card(src).shield_turn != turn && self.card(c).controller() == ctrl && self.in_scope(s, src, ctrl, fixed, c) =>
+                    {
+                        Some(src)
+                    }
+                    _ => None,
+                });
+            match shield {
+                Some(src) => self.cards[src.0 as usize].shield_turn = turn.into(),
+                None => kept.push(c),
+            }
+        }
+        kept
+    }
+
     /// Cannot be destroyed by card effects now (`Act::BeDestroyedByEffect`).
     pub(crate) fn indestructible_by_effect(&self, card: CardId) -> bool {
         self.restricted(card, |m| m.cannot_scope(Act::BeDestroyedByEffect))
