@@ -90,6 +90,10 @@ pub enum AttackStage {
     ReplayTarget,
     Damage(DamageStep),
     Calculate,
+    /// After damage calculation, before the destruction is announced: the monster at this
+    /// index of `AttackTask::destroyed` onwards may each be replaced by another monster its
+    /// controller destroys instead (`Modifier::DestroyOtherInstead`).
+    Substitute(u8),
     Finish,
 }
 
