@@ -147,6 +147,7 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("edison::part1_h", edison::part1_h::behavior),
     ("edison::part1_i", edison::part1_i::behavior),
     ("edison::part1_g", edison::part1_g::behavior),
+    ("edison::part1_j", edison::part1_j::behavior),
 ];
 
 /// The modules of 2005 versions: the Goat-pool behaviour of cards whose text changed later
@@ -177,6 +178,7 @@ const VERSIONS_2010: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("edison::part1_d", edison::part1_d::behavior_2010),
     ("edison::part1_f", edison::part1_f::behavior_2010),
     ("edison::part1_i", edison::part1_i::behavior_2010),
+    ("edison::part1_j", edison::part1_j::behavior_2010),
 ];
 
 /// The card index (`crates/cards/CARDS.md`): every card with a declared behaviour, by name,
