@@ -265,6 +265,11 @@ pub const EDISON: &[BuiltinDeck] = &[
         description: "X-Sabers (a post-2020 Edison event): X-Saber Airbellum, XX-Saber Emmersblade, Faultroll, Fulhelmknight, Ragigura and Gottoms, Gottoms' Emergency Call, One for One; Hyunlei and Armory Arm",
         ydk: include_str!("../decks/edison-x-sabers.ydk"),
     },
+    BuiltinDeck {
+        name: "edison-six-samurai",
+        description: "Six Samurai (STP-11 Edison list): Grandmaster, Hand of the Six, Irou, Yaichi, Zanji and Kamon, Gateway of the Six, Six Samurai United, Solidarity, Backs to the Wall, Starlight Road; Stardust Dragon, Goyo Guardian and Mist Wurm",
+        ydk: include_str!("../decks/edison-six-samurai.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`], then [`EDISON`].
