@@ -471,6 +471,10 @@ impl Duel {
         self.phase = phase;
         self.step = None;
         self.emit(Event::PhaseEntered { phase });
+        // Equips whose effects apply only in some phases (control by "Mark of the Rose").
+        if self.may_apply(crate::effect::ModKinds::BOND) {
+            self.check_equips();
+        }
         if phase == Phase::End {
             self.return_control();
         }

@@ -596,8 +596,11 @@ impl Duel {
     /// Is `card` banished instead of going to the GY? A "Macro Cosmos" leaving the field
     /// does not apply to itself.
     pub(crate) fn gy_banishes_card(&self, card: CardId) -> bool {
-        self.modifiers_of(crate::effect::ModKinds::BANISH_INSTEAD_OF_GY, |m| matches!(m, Modifier::Duel(crate::effect::DuelRule::BanishInsteadOfGy(_))))
-            .any(|(src, ctrl, _, m)| src != card && matches!(m, Modifier::Duel(crate::effect::DuelRule::BanishInsteadOfGy(f)) if self.filter_matches(f, card, ctrl, src)))
+        self.modifiers_of(crate::effect::ModKinds::BANISH_INSTEAD_OF_GY, |m| matches!(m, Modifier::Duel(crate::effect::DuelRule::BanishInsteadOfGy(_)))).any(
+            |(src, ctrl, _, m)| {
+                src != card && matches!(m, Modifier::Duel(crate::effect::DuelRule::BanishInsteadOfGy(f)) if self.filter_matches(f, card, ctrl, src))
+            },
+        )
     }
 
     /// The controller a card should have under "take control" equips.

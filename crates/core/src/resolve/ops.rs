@@ -317,7 +317,14 @@ impl Duel {
                         let player = self.card(list[next]).controller();
                         r.custom_stage = (next + 1).min(usize::from(u8::MAX)) as u8;
                         r.list = std::mem::take(&mut list);
-                        return OpFlow::Ask(Prompt::Select { player, purpose: SelectPurpose::Effect, candidates: candidates.to_vec(), min: 0, max: 1, picked: Vec::new() });
+                        return OpFlow::Ask(Prompt::Select {
+                            player,
+                            purpose: SelectPurpose::Effect,
+                            candidates: candidates.to_vec(),
+                            min: 0,
+                            max: 1,
+                            picked: Vec::new(),
+                        });
                     }
                     next += 1;
                 }
