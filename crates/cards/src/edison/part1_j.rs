@@ -1,10 +1,11 @@
 //! Edison pool part 1 (part1_j): the Six Samurai list's missing cards (The Six Samurai - Irou,
 //! Kamon, Yaichi and Zanji, Gateway of the Six, Six Samurai United, Solidarity, Backs to the
-//! Wall) and Double Summon, Soul Exchange and Dimensional Fissure; each a declaration in the effect vocabulary with its rules text in the
+//! Wall) and Double Summon, Soul Exchange, Dimensional Fissure and Mark of the Rose; each a declaration in the effect vocabulary with its rules text in the
 //! project's own words. The rulings decided for them are in `docs/rulings/edison-1-e10.md`.
 
 use ygo_core::card::{Race, SpellKind, TrapKind, RACE_NAMES};
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
+use ygo_core::types::Phase;
 
 const IROU: u32 = 27782503;
 const KAMON: u32 = 90397998;
@@ -17,6 +18,7 @@ const SOLIDARITY: u32 = 86780027;
 const DOUBLE_SUMMON: u32 = 43422537;
 const SOUL_EXCHANGE: u32 = 68005187;
 const DIMENSIONAL_FISSURE: u32 = 81674782;
+const MARK_OF_THE_ROSE: u32 = 45247637;
 
 const BUSHIDO: Counter = Counter::Bushido;
 
@@ -48,10 +50,11 @@ fn samurai_substitute() -> E {
 /// Kamon and Yaichi: once per turn, with a comrade, target 1 Spell/Trap matching `which` and
 /// destroy it; the card cannot attack the turn it uses this.
 fn samurai_breaker(own: u32, which: F, text: &str) -> Behavior {
-    let e = E::ignition(text)
-        .limit(Limit::PerCardPerTurn)
-        .target_in(Place::SpellTraps(Who::Both), 1, 1, F::SpellTrap & which)
-        .op(Op::Apply { what: Obj::This, modifier: Modifier::cannot_attack(Scope::This), until: Duration::EndOfTurn });
+    let e = E::ignition(text).limit(Limit::PerCardPerTurn).target_in(Place::SpellTraps(Who::Both), 1, 1, F::SpellTrap & which).op(Op::Apply {
+        what: Obj::This,
+        modifier: Modifier::cannot_attack(Scope::This),
+        until: Duration::EndOfTurn,
+    });
     Behavior::with(vec![samurai_effect(e, own, vec![], vec![Op::destroy(Obj::Targets)]), samurai_substitute()])
 }
 
@@ -106,7 +109,11 @@ fn six_samurai_united() -> Behavior {
         counters: vec![BUSHIDO],
         ..Behavior::with(vec![
             E::spell(SpellKind::Continuous, "A Continuous Spell that stays on the field."),
-            bushido_on_summon(1, Some(2), "Each time one or more \"Six Samurai\" monsters are Normal or Special Summoned: place 1 Bushido Counter on this card (at most 2)."),
+            bushido_on_summon(
+                1,
+                Some(2),
+                "Each time one or more \"Six Samurai\" monsters are Normal or Special Summoned: place 1 Bushido Counter on this card (at most 2).",
+            ),
             cash_in(1, "You can send this card to the GY: draw 1 card for each Bushido Counter it had (holding 1: draw 1)."),
             cash_in(2, "Holding 2 Bushido Counters: you can send this card to the GY to draw 2 cards."),
         ])
@@ -214,8 +221,26 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "While this card is face-up on the field, every monster that would be sent to the GY is banished instead.",
         )
         .modifier(Modifier::banish_instead_of_gy_if(F::monster_card()))]),
+        MARK_OF_THE_ROSE => mark_of_the_rose(),
         _ => return None,
     })
+}
+
+/// Mark of the Rose: an Equip Spell that takes control of the opponent's monster it equips,
+/// except from its controller's End Phase until their next Standby Phase.
+fn mark_of_the_rose() -> Behavior {
+    let between_end_and_standby = Condition::Any(vec![Condition::opponents_turn(), Condition::in_phase(Phase::Draw), Condition::in_phase(Phase::End)]);
+    Behavior::with(vec![
+        E::spell(SpellKind::Equip, "Banish 1 Plant monster from your GY, then target 1 face-up monster your opponent controls: equip this card to it.")
+            .cost(Cost::Cards { how: CostMove::Banish, from: CostFrom::Gy, filter: F::Monster & F::Race(Race::PLANT), count: CostCount::Range(1, 1) })
+            .target(1, F::Monster & F::FaceUp & F::OppControls)
+            .op(Op::EquipTo(Obj::Targets)),
+        E::continuous(
+            "You control the equipped monster, except from each of your End Phases until your next Standby Phase (this card's effect is negated then).",
+        )
+        .when(Condition::Not(Box::new(between_end_and_standby)))
+        .modifier(Modifier::control_equipped()),
+    ])
 }
 
 /// The March 2010 behaviour of this module's cards whose text changed later (the Edison
