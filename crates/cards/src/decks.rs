@@ -270,6 +270,11 @@ pub const EDISON: &[BuiltinDeck] = &[
         description: "Blackwings (14th SJC Edison): Gale, Bora, Shura, Kalut, Blizzard, Sirocco and Vayu, Black Whirlwind, Icarus Attack, Dark Armed Dragon; Armed Wing, Armor Master and Silverwind",
         ydk: include_str!("../decks/edison-blackwings.ydk"),
     },
+    BuiltinDeck {
+        name: "edison-six-samurai",
+        description: "Six Samurai (STP-11 Edison list): Grandmaster, Hand of the Six, Irou, Yaichi, Zanji and Kamon, Gateway of the Six, Six Samurai United, Solidarity, Backs to the Wall, Starlight Road; Stardust Dragon, Goyo Guardian and Mist Wurm",
+        ydk: include_str!("../decks/edison-six-samurai.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`], then [`EDISON`].

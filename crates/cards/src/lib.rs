@@ -148,6 +148,7 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("edison::part1_i", edison::part1_i::behavior),
     ("edison::part1_g", edison::part1_g::behavior),
     ("edison::part1_l", edison::part1_l::behavior),
+    ("edison::part1_j", edison::part1_j::behavior),
 ];
 
 /// The modules of 2005 versions: the Goat-pool behaviour of cards whose text changed later
@@ -179,6 +180,7 @@ const VERSIONS_2010: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("edison::part1_f", edison::part1_f::behavior_2010),
     ("edison::part1_i", edison::part1_i::behavior_2010),
     ("edison::part1_l", edison::part1_l::behavior_2010),
+    ("edison::part1_j", edison::part1_j::behavior_2010),
 ];
 
 /// The card index (`crates/cards/CARDS.md`): every card with a declared behaviour, by name,

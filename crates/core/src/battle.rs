@@ -314,8 +314,57 @@ impl Duel {
             AttackStage::Calculate => {
                 // As above: battle damage and destruction events see the battle.
                 self.tasks.push(Task::Attack(a.clone()));
-                self.damage_calculation(&mut a);
+                let asks = self.damage_calculation(&mut a);
                 self.tasks.pop();
+                a.stage = if asks { AttackStage::Substitute(0) } else { AttackStage::Damage(DamageStep::AfterCalculation) };
+                self.tasks.push(Task::Attack(a));
+                Flow::Continue
+            }
+            AttackStage::Substitute(from) => {
+                // `Modifier::DestroyOtherInstead`: each destroyed monster in turn, its
+                // controller may destroy another monster instead; the others' destruction is
+                // announced (BATTLE-6) as they come.
+                let mut i = usize::from(from);
+                if self.take_answer().is_some() {
+                    let picked = match std::mem::replace(&mut self.prompt, Prompt::Over) {
+                        Prompt::Select { picked, .. } => picked.first().copied(),
+                        _ => None,
+                    };
+                    self.tasks.push(Task::Attack(a.clone()));
+                    match picked {
+                        Some(s) if i < a.destroyed.len() => {
+                            a.destroyed.remove(i);
+                            self.send_to_gy(s, Reason::Destroy);
+                        }
+                        _ => {
+                            if let Some(&c) = a.destroyed.get(i) {
+                                self.emit(Event::Destroyed { card: c, reason: Reason::Battle });
+                            }
+                            i += 1;
+                        }
+                    }
+                    self.tasks.pop();
+                }
+                while let Some(&c) = a.destroyed.get(i) {
+                    let candidates = self.destroy_other_candidates(c, &a.destroyed);
+                    if !candidates.is_empty() {
+                        let player = self.card(c).controller();
+                        a.stage = AttackStage::Substitute(i.min(usize::from(u8::MAX)) as u8);
+                        self.tasks.push(Task::Attack(a));
+                        return Flow::Ask(Prompt::Select {
+                            player,
+                            purpose: SelectPurpose::Effect,
+                            candidates: candidates.to_vec(),
+                            min: 0,
+                            max: 1,
+                            picked: Vec::new(),
+                        });
+                    }
+                    self.tasks.push(Task::Attack(a.clone()));
+                    self.emit(Event::Destroyed { card: c, reason: Reason::Battle });
+                    self.tasks.pop();
+                    i += 1;
+                }
                 a.stage = AttackStage::Damage(DamageStep::AfterCalculation);
                 self.tasks.push(Task::Attack(a));
                 Flow::Continue
@@ -342,7 +391,7 @@ impl Duel {
     }
 
     /// BATTLE-5..7.
-    pub(crate) fn damage_calculation(&mut self, a: &mut AttackTask) {
+    pub(crate) fn damage_calculation(&mut self, a: &mut AttackTask) -> bool {
         let tp = self.turn_player;
         let atk = self.current_atk(a.attacker);
         let mut destroyed: SmallVec<[CardId; 2]> = SmallVec::new();
@@ -417,8 +466,13 @@ impl Duel {
         destroyed.retain(|&mut c| !self.indestructible_by_battle(c));
         let destroyed_now = std::mem::take(&mut destroyed);
         destroyed = self.battle_shield_once_per_turn(destroyed_now);
-        for &c in &destroyed {
-            self.emit(Event::Destroyed { card: c, reason: Reason::Battle });
+        // A monster another may be destroyed in place of: every announcement waits for that
+        // choice (`AttackStage::Substitute`).
+        let asks = destroyed.iter().any(|&c| !self.destroy_other_candidates(c, &destroyed).is_empty());
+        if !asks {
+            for &c in &destroyed {
+                self.emit(Event::Destroyed { card: c, reason: Reason::Battle });
+            }
         }
         // A monster that destroyed its opponent may attack again if an effect lets it.
         if destroyed.iter().any(|&c| Some(c) == a.target) && !destroyed.contains(&a.attacker) && self.second_attack_on_kill(a.attacker) {
@@ -428,5 +482,6 @@ impl Duel {
             }
         }
         a.destroyed = destroyed;
+        asks
     }
 }

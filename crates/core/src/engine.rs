@@ -90,6 +90,10 @@ pub enum AttackStage {
     ReplayTarget,
     Damage(DamageStep),
     Calculate,
+    /// After damage calculation, before the destruction is announced: the monster at this
+    /// index of `AttackTask::destroyed` onwards may each be replaced by another monster its
+    /// controller destroys instead (`Modifier::DestroyOtherInstead`).
+    Substitute(u8),
     Finish,
 }
 
@@ -467,6 +471,10 @@ impl Duel {
         self.phase = phase;
         self.step = None;
         self.emit(Event::PhaseEntered { phase });
+        // Equips whose effects apply only in some phases (control by "Mark of the Rose").
+        if self.may_apply(crate::effect::ModKinds::BOND) {
+            self.check_equips();
+        }
         if phase == Phase::End {
             self.return_control();
         }

@@ -15,3 +15,4 @@ pub(crate) mod part1_g;
 pub(crate) mod part1_h;
 pub(crate) mod part1_i;
 pub(crate) mod part1_l;
+pub(crate) mod part1_j;

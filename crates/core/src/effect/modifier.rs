@@ -24,11 +24,13 @@ pub enum Counter {
     Guard,
     /// Wedge Counter.
     Wedge,
+    /// Bushido Counter.
+    Bushido,
 }
 
 impl Counter {
     /// Every kind, in a fixed order.
-    pub const ALL: [Counter; 6] = [Counter::Spell, Counter::A, Counter::Clock, Counter::Venom, Counter::Guard, Counter::Wedge];
+    pub const ALL: [Counter; 7] = [Counter::Spell, Counter::A, Counter::Clock, Counter::Venom, Counter::Guard, Counter::Wedge, Counter::Bushido];
 
     /// The name used in scenario files and the log ("spell", "a", ...).
     pub fn name(self) -> &'static str {
@@ -39,6 +41,7 @@ impl Counter {
             Counter::Venom => "venom",
             Counter::Guard => "guard",
             Counter::Wedge => "wedge",
+            Counter::Bushido => "bushido",
         }
     }
 
@@ -251,6 +254,18 @@ pub enum Modifier {
     /// condition says in whose turns it works ("during each of your opponent's turns, the
     /// first such monster that would be destroyed by battle is not destroyed").
     BattleShieldOncePerTurn(Scope),
+    /// Substitute destruction by choice: if a face-up monster in scope would be destroyed (by
+    /// battle or by a card effect), its controller may destroy instead 1 other face-up
+    /// monster they control that matches `with` and is not destroyed by the same battle or
+    /// effect ("if this card would be destroyed, you can destroy another face-up ... monster
+    /// you control instead"). Asked when the destruction happens; the substitute is not
+    /// protected in turn.
+    DestroyOtherInstead {
+        /// The monsters protected.
+        scope: Scope,
+        /// What the substitute must match.
+        with: Filter,
+    },
     /// A restriction (the "cannot" family): monsters in scope cannot do the act, or cannot
     /// have it done to them ([`Act`]).
     Cannot {
@@ -320,6 +335,7 @@ impl Modifier {
             Modifier::NameProhibited { .. } => K::NAME_PROHIBITED,
             Modifier::ShieldOncePerTurn(_) => K::SHIELD_ONCE_PER_TURN,
             Modifier::BattleShieldOncePerTurn(_) => K::BATTLE_SHIELD_ONCE_PER_TURN,
+            Modifier::DestroyOtherInstead { .. } => K::DESTROY_OTHER_INSTEAD,
             Modifier::Cannot { .. } => K::CANNOT,
             Modifier::Rule { .. } => K::RULE,
             Modifier::Negate(_) => K::NEGATE,
@@ -336,7 +352,7 @@ impl Modifier {
             },
             Modifier::Duel(rule) => match rule {
                 DuelRule::NoTraps => K::NO_TRAPS,
-                DuelRule::BanishInsteadOfGy => K::BANISH_INSTEAD_OF_GY,
+                DuelRule::BanishInsteadOfGy(_) => K::BANISH_INSTEAD_OF_GY,
                 DuelRule::DecksFaceUp => K::DECKS_FACE_UP,
                 DuelRule::GyLocked => K::GY_LOCKED,
                 DuelRule::NoMonsterSets => K::NO_MONSTER_SETS,
@@ -414,6 +430,8 @@ impl ModKinds {
     pub const CANNOT_PAY_LP_FOR: u64 = 1 << 27;
     /// `BattleShieldOncePerTurn`.
     pub const BATTLE_SHIELD_ONCE_PER_TURN: u64 = 1 << 28;
+    /// `DestroyOtherInstead`.
+    pub const DESTROY_OTHER_INSTEAD: u64 = 1 << 29;
     /// `Duel` with `DuelRule::NoTraps`.
     pub const NO_TRAPS: u64 = 1 << 32;
     /// `Duel` with `DuelRule::BanishInsteadOfGy`.
@@ -936,8 +954,9 @@ pub enum DuelRule {
     /// Trap lock: trap cards cannot be activated and trap effects on the field are negated
     /// ("Jinzo").
     NoTraps,
-    /// Banishment instead of the GY: cards sent to the GY are banished ("Macro Cosmos").
-    BanishInsteadOfGy,
+    /// Banishment instead of the GY: cards matching the filter that would be sent to the GY
+    /// are banished instead ("Macro Cosmos": any card; "Dimensional Fissure": monsters).
+    BanishInsteadOfGy(super::filter::Filter),
     /// Decks turned over: the top card of each Main Deck is face-up, public to both
     /// players, while this applies ("Convulsion of Nature").
     DecksFaceUp,
@@ -978,7 +997,11 @@ impl Modifier {
     }
     /// `Duel` with [`DuelRule::BanishInsteadOfGy`].
     pub fn banish_instead_of_gy() -> Modifier {
-        Modifier::Duel(DuelRule::BanishInsteadOfGy)
+        Modifier::Duel(DuelRule::BanishInsteadOfGy(super::filter::Filter::Any))
+    }
+    /// `Duel` with [`DuelRule::BanishInsteadOfGy`] for the cards matching `f` only.
+    pub fn banish_instead_of_gy_if(f: super::filter::Filter) -> Modifier {
+        Modifier::Duel(DuelRule::BanishInsteadOfGy(f))
     }
     /// `Duel` with [`DuelRule::DecksFaceUp`].
     pub fn decks_face_up() -> Modifier {

@@ -165,6 +165,9 @@ pub enum PlayerEffect {
     /// the End Phase declines the second); monsters may attack again in it as in a new
     /// Battle Phase.
     BattlePhaseTwice,
+    /// PHASE-4's exception: this player may conduct 2 Normal Summons/Sets this turn instead
+    /// of 1 (one more than the rule's, once per turn: a second such effect adds none).
+    SecondNormalSummon,
 }
 
 /// A moment a scheduled step waits for ([`Op::Later`]).

@@ -80,6 +80,9 @@ pub struct PlayerFx {
     /// Turn whose Battle Phase is conducted twice, its second one not yet begun.
     #[serde(default)]
     pub second_battle_turn: u32,
+    /// Turn in which this player was given a second Normal Summon/Set (PHASE-4's exception).
+    #[serde(default)]
+    pub second_normal_summon_turn: u32,
 }
 
 impl PlayerFx {
@@ -597,8 +600,11 @@ impl Duel {
     /// Is `card` banished instead of going to the GY? A "Macro Cosmos" leaving the field
     /// does not apply to itself.
     pub(crate) fn gy_banishes_card(&self, card: CardId) -> bool {
-        self.modifiers_of(crate::effect::ModKinds::BANISH_INSTEAD_OF_GY, |m| matches!(m, Modifier::Duel(crate::effect::DuelRule::BanishInsteadOfGy)))
-            .any(|(src, _, _, _)| src != card)
+        self.modifiers_of(crate::effect::ModKinds::BANISH_INSTEAD_OF_GY, |m| matches!(m, Modifier::Duel(crate::effect::DuelRule::BanishInsteadOfGy(_)))).any(
+            |(src, ctrl, _, m)| {
+                src != card && matches!(m, Modifier::Duel(crate::effect::DuelRule::BanishInsteadOfGy(f)) if self.filter_matches(f, card, ctrl, src))
+            },
+        )
     }
 
     /// The controller a card should have under "take control" equips.

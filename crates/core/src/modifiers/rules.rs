@@ -23,6 +23,31 @@ impl Duel {
                 .any(|(src, ctrl, fixed, m)| which(m).is_some_and(|s| self.in_scope(s, src, ctrl, fixed, card)))
     }
 
+    /// `Modifier::DestroyOtherInstead`: the monsters `card`'s controller may destroy in its
+    /// place when it would be destroyed (face-up, theirs, not `card`, none of `spared`: the
+    /// cards the same battle or effect destroys), if such a modifier protects it.
+    pub(crate) fn destroy_other_candidates(&self, card: CardId, spared: &[CardId]) -> SmallVec<[CardId; 4]> {
+        let mut out: SmallVec<[CardId; 4]> = SmallVec::new();
+        const KIND: u64 = crate::effect::ModKinds::DESTROY_OTHER_INSTEAD;
+        let c = self.card(card);
+        if !self.may_apply(KIND) || c.zone() != Zone::Monster || !c.face_up() {
+            return out;
+        }
+        let p = c.controller();
+        for (src, ctrl, fixed, m) in self.modifiers_of(KIND, |m| matches!(m, Modifier::DestroyOtherInstead { .. })) {
+            let Modifier::DestroyOtherInstead { scope, with } = m else { continue };
+            if !self.in_scope(scope, src, ctrl, fixed, card) {
+                continue;
+            }
+            for &o in self.player(p).monsters.iter().flatten() {
+                if o != card && !spared.contains(&o) && !out.contains(&o) && self.card(o).face_up() && self.filter_matches(with, o, ctrl, src) {
+                    out.push(o);
+                }
+            }
+        }
+        out
+    }
+
     pub(crate) fn cannot_attack(&self, card: CardId) -> bool {
         self.restricted(card, |m| m.cannot_scope(Act::Attack))
     }

@@ -279,16 +279,57 @@ impl Duel {
                 // ("destroy the monsters in their hand", "every copy in their hand and
                 // Deck"); not those protected from it or unaffected by it.
                 let (in_hand, in_deck) = (names_place(o, Zone::Hand), names_place(o, Zone::Deck));
-                let list: SmallVec<[CardId; 4]> = self
-                    .acted_on(o, r)
-                    .into_iter()
-                    .filter(|&c| {
-                        let z = self.card(c).zone();
-                        (z.on_field() || (in_hand && z == Zone::Hand) || (in_deck && z == Zone::Deck)) && !self.indestructible_by_effect_of(c, r.link.card)
-                    })
-                    .collect();
-                let list = self.shield_once_per_turn(list, r.link.controller);
-                let list = self.destroy_substitutes(list);
+                // `custom_stage` n > 0: the answer about the substitute of card n - 1 of the
+                // list kept in `r.list` (`Modifier::DestroyOtherInstead`); the monsters spared
+                // so far wait in `r.affected` (set anew below), none of them a substitute.
+                let (mut list, mut next) = if r.custom_stage == 0 {
+                    let list: SmallVec<[CardId; 4]> = self
+                        .acted_on(o, r)
+                        .into_iter()
+                        .filter(|&c| {
+                            let z = self.card(c).zone();
+                            (z.on_field() || (in_hand && z == Zone::Hand) || (in_deck && z == Zone::Deck)) && !self.indestructible_by_effect_of(c, r.link.card)
+                        })
+                        .collect();
+                    let list = self.shield_once_per_turn(list, r.link.controller);
+                    let list = self.destroy_substitutes(list);
+                    if self.any_modifiers() && list.iter().any(|&c| !self.destroy_other_candidates(c, &list).is_empty()) {
+                        r.affected.clear();
+                    }
+                    (list, 0)
+                } else {
+                    let i = usize::from(r.custom_stage - 1);
+                    let mut list = std::mem::take(&mut r.list);
+                    if self.take_answer().is_some() {
+                        if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
+                            if let (Some(&s), true) = (picked.first(), i < list.len()) {
+                                r.affected.push(list[i]);
+                                list[i] = s;
+                            }
+                        }
+                    }
+                    (list, i + 1)
+                };
+                while next < list.len() {
+                    let spared: SmallVec<[CardId; 8]> = list.iter().chain(r.affected.iter()).copied().collect();
+                    let candidates = self.destroy_other_candidates(list[next], &spared);
+                    if !candidates.is_empty() {
+                        let player = self.card(list[next]).controller();
+                        r.custom_stage = (next + 1).min(usize::from(u8::MAX)) as u8;
+                        r.list = std::mem::take(&mut list);
+                        return OpFlow::Ask(Prompt::Select {
+                            player,
+                            purpose: SelectPurpose::Effect,
+                            candidates: candidates.to_vec(),
+                            min: 0,
+                            max: 1,
+                            picked: Vec::new(),
+                        });
+                    }
+                    next += 1;
+                }
+                r.custom_stage = 0;
+                let list = list;
                 self.remember_known(r, &list);
                 for &c in &list {
                     match to {

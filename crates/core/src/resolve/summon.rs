@@ -398,6 +398,14 @@ impl Duel {
             PlayerEffect::NoBattlePhaseThisTurn => fx.no_battle_turn = turn,
             PlayerEffect::HandLimit(n) => fx.hand_limit = n,
             PlayerEffect::BattlePhaseTwice => fx.battle_twice = fx.battle_twice.saturating_add(1),
+            PlayerEffect::SecondNormalSummon => {
+                if fx.second_normal_summon_turn != turn {
+                    fx.second_normal_summon_turn = turn;
+                    if q == self.turn_player {
+                        self.normal_summons_left = self.normal_summons_left.saturating_add(1);
+                    }
+                }
+            }
             PlayerEffect::TrapsFromHand(n) => {
                 let before = if fx.traps_from_hand_turn == turn { fx.traps_from_hand_left } else { 0 };
                 fx.traps_from_hand_turn = turn;
@@ -518,7 +526,13 @@ impl Duel {
         if no_damage {
             self.no_battle_damage = [true; 2];
         }
-        self.damage_calculation(&mut battle);
+        // A battle inside a resolution asks no substitute (`Modifier::DestroyOtherInstead`):
+        // its destruction is announced at once.
+        if self.damage_calculation(&mut battle) {
+            for &c in &battle.destroyed {
+                self.emit(crate::event::Event::Destroyed { card: c, reason: Reason::Battle });
+            }
+        }
         self.no_battle_damage = shield;
         for &c in &battle.destroyed {
             if self.card(c).zone() == Zone::Monster {

@@ -428,6 +428,23 @@ impl Duel {
         let mut doomed: SmallVec<[CardId; 2]> = SmallVec::new();
         let mut shuffled: SmallVec<[CardId; 2]> = SmallVec::new();
         let mut returns: SmallVec<[(CardId, Player); 2]> = SmallVec::new();
+        // An equip that took control but whose control effect does not apply now (negated, or
+        // its condition unmet: "Mark of the Rose" from its controller's End Phase to their next
+        // Standby Phase) gives the monster back while it stays equipped; `check_equips` takes
+        // it again once the effect applies again.
+        let idle: SmallVec<[(CardId, Player); 2]> = self
+            .lingering
+            .iter()
+            .filter_map(|l| {
+                let (t, moves) = l.card?;
+                if !matches!(l.modifier, Modifier::Bond(Bond::ControlHeldBySource)) {
+                    return None;
+                }
+                let (s, tc) = (self.card(l.source), self.card(t));
+                let equipped = tc.moves == moves && tc.zone == Zone::Monster && s.zone == Zone::SpellTrap && s.equip_to == Some(t);
+                (equipped && tc.controller != l.controller && self.equip_controller(t).is_none()).then_some((t, l.controller))
+            })
+            .collect();
         let lingering_before = self.lingering.len();
         self.lingering.retain(|l| {
             let Some((t, moves)) = l.card else { return true };
@@ -468,6 +485,7 @@ impl Duel {
             }
         });
         self.lingering_ended(lingering_before);
+        returns.extend(idle);
         // Control goes back all at once: every return that fits is made before one is
         // refused (a monster going back can free the zone another needs); a monster that
         // left the field meanwhile, or is back already, is skipped.
