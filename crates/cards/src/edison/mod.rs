@@ -14,3 +14,4 @@ pub(crate) mod part1_f;
 pub(crate) mod part1_g;
 pub(crate) mod part1_h;
 pub(crate) mod part1_i;
+pub(crate) mod part1_k;
