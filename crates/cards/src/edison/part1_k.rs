@@ -3,12 +3,13 @@
 //! declaration in the effect vocabulary with its rules text in the project's own words. The
 //! rulings decided for them are in `docs/rulings/edison-1-e11.md`.
 
-use ygo_core::card::Race;
+use ygo_core::card::{type_bits, Race, TrapKind};
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 use ygo_core::types::Phase;
 
 const DRILL_SYNCHRON: u32 = 56286179;
 const DRILL_WARRIOR: u32 = 3429238;
+const TURBO_SYNCHRON: u32 = 67270095;
 
 /// A face-up Plant monster (the Tribute of Lonefire Blossom and Tytannial).
 fn face_up_plant() -> F {
@@ -68,10 +69,47 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             materials: Some(Materials::Synchro { tuner: F::Any, non_tuner: F::Any, min: 1, max: u8::MAX }),
             ..Behavior::default()
         },
+        // Turbo Warrior
+        46195773 => {
+            // The monster it attacks (a face-up Level 6 or higher Synchro Monster).
+            let big_synchro = || !F::Attacker & F::InBattle & F::FaceUp & F::Frame(Frame::Ability(type_bits::SYNCHRO)) & F::level_at_least(6);
+            let attacked = || Obj::All(Place::Monsters(Who::Opponent), big_synchro());
+            synchro_named(
+                TURBO_SYNCHRON,
+                vec![
+                    E::trigger(
+                        Trigger::declares_attack(),
+                        "\"Turbo Synchron\" + 1 or more non-Tuners. When it declares an attack on a Level 6 or higher Synchro Monster: that monster's ATK is halved until the end of the Damage Step.",
+                    )
+                    .when(Condition::Battling(big_synchro()))
+                    .op(Op::Apply {
+                        what: attacked(),
+                        modifier: Modifier::set_current(Scope::This, Some(Num::half(Num::stat_of(Stat::Atk, attacked()))), None),
+                        until: Duration::EndOfDamageStep,
+                    }),
+                    E::continuous("It cannot be targeted by the effects of Level 6 or lower Effect Monsters.").modifier(Modifier::UntargetableBy {
+                        scope: Scope::This,
+                        by: F::effect_monster() & F::level_at_most(6),
+                    }),
+                ],
+            )
+        }
+        // Pulling the Rug
+        34717238 => summon_trigger_negation(true, "When a monster effect is activated that activates when a monster is Normal Summoned: negate the activation and destroy that monster."),
+        // Swallow Flip
+        10651797 => summon_trigger_negation(false, "When an Effect Monster's effect is activated that activates when a monster is Special Summoned (itself included): negate the activation and destroy it."),
         // Drill Warrior (today: the discard is part of the effect)
         DRILL_WARRIOR => drill_warrior(false),
         _ => return None,
     })
+}
+
+/// A Counter Trap that negates the activation of a monster's trigger effect started by a
+/// Normal Summon (`normal`) or a Special Summon (else), and destroys that monster.
+fn summon_trigger_negation(normal: bool, text: &str) -> Behavior {
+    Behavior::with(vec![E::trap(TrapKind::Counter, text)
+        .when(Condition::ChainTop(LinkFact::SummonTriggered { normal, special: !normal }))
+        .op(Op::negate_activation(true))])
 }
 
 /// The March 2010 behaviour of this module's cards whose text changed later (the Edison
@@ -88,20 +126,23 @@ pub fn behavior_2010(id: u32) -> Option<Behavior> {
 /// the discard as a cost, as in 2010) banish itself until your next Standby Phase, when it
 /// comes back and you add 1 monster from your GY to your hand.
 fn drill_warrior(discard_cost: bool) -> Behavior {
-    let halve = E::ignition("\"Drill Synchron\" + 1 or more non-Tuners. Once per turn, in your Main Phase 1: you can halve this card's ATK; it can attack directly this turn.")
-        .limit(Limit::PerCardPerTurn)
-        .when(Condition::in_phase(Phase::Main1))
-        .needs_card_on_field()
-        .op(Op::Apply { what: Obj::This, modifier: Modifier::set_current(Scope::This, Some(Num::half(Num::stat_of(Stat::Atk, Obj::This))), None), until: Duration::EndOfTurn })
-        .op(Op::Apply { what: Obj::This, modifier: Modifier::direct_attack(Scope::This), until: Duration::EndOfTurn });
+    let halve = E::ignition(
+        "\"Drill Synchron\" + 1 or more non-Tuners. Once per turn, in your Main Phase 1: you can halve this card's ATK; it can attack directly this turn.",
+    )
+    .limit(Limit::PerCardPerTurn)
+    .when(Condition::in_phase(Phase::Main1))
+    .needs_card_on_field()
+    .op(Op::Apply {
+        what: Obj::This,
+        modifier: Modifier::set_current(Scope::This, Some(Num::half(Num::stat_of(Stat::Atk, Obj::This))), None),
+        until: Duration::EndOfTurn,
+    })
+    .op(Op::Apply { what: Obj::This, modifier: Modifier::direct_attack(Scope::This), until: Duration::EndOfTurn });
     let back = Op::Later {
         at: Moment::YourNextStandbyPhase,
         ops: vec![
             Op::special_summon(Obj::Affected, SummonPos::FaceUp),
-            Op::if_did(vec![
-                Op::Choose { who: Who::You, place: Place::Gy(Who::You), filter: F::Monster, min: 1, max: 1 },
-                Op::ToHand(Obj::Chosen),
-            ]),
+            Op::if_did(vec![Op::Choose { who: Who::You, place: Place::Gy(Who::You), filter: F::Monster, min: 1, max: 1 }, Op::ToHand(Obj::Chosen)]),
         ],
     };
     // Not `needs_card_on_field`: the delayed steps run while the card is banished.
