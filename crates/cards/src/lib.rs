@@ -146,6 +146,7 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("edison::part1_f", edison::part1_f::behavior),
     ("edison::part1_h", edison::part1_h::behavior),
     ("edison::part1_i", edison::part1_i::behavior),
+    ("edison::part1_k", edison::part1_k::behavior),
     ("edison::part1_g", edison::part1_g::behavior),
     ("edison::part1_l", edison::part1_l::behavior),
     ("edison::part1_j", edison::part1_j::behavior),
@@ -181,6 +182,7 @@ const VERSIONS_2010: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("edison::part1_i", edison::part1_i::behavior_2010),
     ("edison::part1_l", edison::part1_l::behavior_2010),
     ("edison::part1_j", edison::part1_j::behavior_2010),
+    ("edison::part1_k", edison::part1_k::behavior_2010),
 ];
 
 /// The card index (`crates/cards/CARDS.md`): every card with a declared behaviour, by name,

@@ -301,6 +301,32 @@ impl Duel {
     /// Does any card of the object satisfy `pred`? The cards of a place ([`Obj::All`]) are
     /// visited, not collected, so a filter that relates a card to "every card in a place"
     /// allocates nothing (listing legal actions allocates nothing).
+    /// Is the chain link a monster's trigger effect started by a Normal (`normal`) or Special
+    /// (`special`) Summon ([`crate::effect::LinkFact::SummonTriggered`])? Its declared trigger
+    /// must watch such a Summon; the monsters whose Summon it answered (the link's
+    /// `summoned`), if any are known, must have come by one.
+    pub(crate) fn link_summon_triggered(&self, l: &crate::chain::ChainLink, normal: bool, special: bool) -> bool {
+        use crate::effect::Trigger;
+        use crate::types::SummonKind;
+        let Some(e) = self.effect_decl(l.card, l.effect) else { return false };
+        if !matches!(e.kind, crate::effect::EffectKind::Trigger { .. }) || !self.data(l.card).is_monster() {
+            return false;
+        }
+        let watches = match &e.trigger {
+            Some(Trigger::Summoned { normal: n, special: s, .. }) => (*n && normal) || (*s && special),
+            Some(Trigger::AnySpecialSummoned(_)) => special,
+            _ => false,
+        };
+        let by_normal = |k: SummonKind| matches!(k, SummonKind::Normal | SummonKind::Tribute);
+        let by_special = |k: SummonKind| !matches!(k, SummonKind::None | SummonKind::Normal | SummonKind::Tribute | SummonKind::Set | SummonKind::Flip);
+        watches
+            && (l.facts.summoned.is_empty()
+                || l.facts.summoned.iter().any(|&(m, _)| {
+                    let k = self.card(m).summon;
+                    (normal && by_normal(k)) || (special && by_special(k))
+                }))
+    }
+
     /// Would the chain link inflict effect damage to player `q` ([`crate::effect::LinkFact::WouldDamage`])?
     pub(crate) fn link_would_damage(&self, l: &crate::chain::ChainLink, q: Player) -> bool {
         use crate::effect::{LpStep, Op};
@@ -450,7 +476,7 @@ impl Duel {
                 e.target.as_ref().is_none_or(|spec| self.filter_in(&spec.filter, t, &ctx))
                     || e.also_target.as_ref().is_some_and(|spec| self.filter_in(&spec.filter, t, &ctx))
             })
-            && !(c.zone().on_field() && self.untargetable_by(t, r.link.controller))
+            && !(c.zone().on_field() && self.untargetable_by(t, r.link.controller, r.link.card))
             && !self.destroyed_by_battle(t)
     }
 
@@ -875,6 +901,9 @@ impl Duel {
                 }
                 draws
             }),
+            Condition::ChainTop(crate::effect::LinkFact::SummonTriggered { normal, special }) => {
+                self.chain.last().is_some_and(|l| !l.activation_negated && self.link_summon_triggered(l, *normal, *special))
+            }
             Condition::ChainTop(crate::effect::LinkFact::SpecialSummons) => self.chain.last().is_some_and(|l| {
                 use crate::effect::Op;
                 let Some(e) = self.effect_decl(l.card, l.effect).filter(|_| !l.activation_negated) else { return false };

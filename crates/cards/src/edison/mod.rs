@@ -16,3 +16,4 @@ pub(crate) mod part1_h;
 pub(crate) mod part1_i;
 pub(crate) mod part1_l;
 pub(crate) mod part1_j;
+pub(crate) mod part1_k;

@@ -408,7 +408,10 @@ impl Duel {
     /// (BATTLE-8). `p` controls the effect.
     pub(crate) fn targetable(&self, c: CardId, source: CardId, p: Player) -> bool {
         let own_monster = c == source && matches!(self.card(c).zone(), Zone::Monster | Zone::Gy) && self.data(c).is_monster();
-        (c != source || own_monster) && !(self.card(c).zone().on_field() && self.untargetable_by(c, p)) && !self.destroyed_by_battle(c) && !self.held_in_gy(c)
+        (c != source || own_monster)
+            && !(self.card(c).zone().on_field() && self.untargetable_by(c, p, source))
+            && !self.destroyed_by_battle(c)
+            && !self.held_in_gy(c)
     }
 
     /// A monster destroyed by the current battle, waiting to be sent to the GY at the end of

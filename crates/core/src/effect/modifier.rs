@@ -213,6 +213,16 @@ pub enum Modifier {
         /// The cards whose effects they are unaffected by.
         by: Filter,
     },
+    /// Targeting protection by kind of card: while this applies, the effects of cards
+    /// matching the filter (read on the effect's card, as it is when it targets) cannot
+    /// target the monsters in scope ("cannot be targeted by the effects of Level 6 or lower
+    /// Effect Monsters": "Turbo Warrior"; "by Spell effects").
+    UntargetableBy {
+        /// The monsters protected.
+        scope: Scope,
+        /// The cards whose effects cannot target them.
+        by: Filter,
+    },
     /// Tribute across the field: applied to a monster (for a while), the player who applied
     /// it may Tribute that monster as though they controlled it, for a Tribute Summon or a
     /// Tribute cost ("Soul Exchange").
@@ -329,6 +339,8 @@ impl Modifier {
             Modifier::CounterPerActivation { .. } => K::COUNTER_PER_ACTIVATION,
             Modifier::NegateTargeting { .. } => K::NEGATE_TARGETING,
             Modifier::Unaffected { .. } => K::UNAFFECTED,
+            // Read by the same question as the "cannot be targeted" restrictions.
+            Modifier::UntargetableBy { .. } => K::CANNOT,
             Modifier::TributeAsIfControlled => K::TRIBUTE_AS_IF_CONTROLLED,
             Modifier::NameBecomes(_) => K::NAME_BECOMES,
             Modifier::RaceBecomes { .. } => K::RACE_BECOMES,

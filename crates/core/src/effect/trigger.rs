@@ -346,6 +346,17 @@ pub enum LinkFact {
     /// The chain's last link is an effect that draws cards ("when an effect that draws
     /// cards is activated": "Muko").
     Draws,
+    /// The chain's last link is a monster's trigger effect started by a monster's Summon of
+    /// these kinds ("a monster effect that activates when a monster is Normal Summoned":
+    /// `normal`, a Normal or Tribute Summon; "... Special Summoned": `special`, any Special
+    /// Summon): its trigger watches such a Summon, and the monsters whose Summon it answered
+    /// came to the field so.
+    SummonTriggered {
+        /// Started by a Normal (or Tribute) Summon.
+        normal: bool,
+        /// Started by a Special Summon.
+        special: bool,
+    },
 }
 
 impl Condition {

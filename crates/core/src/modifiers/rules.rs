@@ -193,15 +193,19 @@ impl Duel {
             self.set_position(c, to);
         }
     }
-    /// Is `card` protected from being targeted by an effect `p` controls (`Untargetable`,
-    /// and `UntargetableByOpponent` when `p` is the protecting card's opponent)?
-    pub(crate) fn untargetable_by(&self, card: CardId, p: Player) -> bool {
+    /// Is `card` protected from being targeted by an effect of the card `by` that `p`
+    /// controls (`Untargetable`, `UntargetableByOpponent` when `p` is the protecting card's
+    /// opponent, and `Modifier::UntargetableBy` when `by` matches its filter)?
+    pub(crate) fn untargetable_by(&self, card: CardId, p: Player, by: CardId) -> bool {
         self.any_modifiers()
             && self
-                .modifiers_of(crate::effect::ModKinds::CANNOT, |m| matches!(m, Modifier::Cannot { act: Act::BeTargeted | Act::BeTargetedByOpponent, .. }))
+                .modifiers_of(crate::effect::ModKinds::CANNOT, |m| {
+                    matches!(m, Modifier::Cannot { act: Act::BeTargeted | Act::BeTargetedByOpponent, .. } | Modifier::UntargetableBy { .. })
+                })
                 .any(|(src, ctrl, fixed, m)| match m {
                     Modifier::Cannot { scope, act: Act::BeTargeted } => self.in_scope(scope, src, ctrl, fixed, card),
                     Modifier::Cannot { scope, act: Act::BeTargetedByOpponent } => ctrl != p && self.in_scope(scope, src, ctrl, fixed, card),
+                    Modifier::UntargetableBy { scope, by: f } => self.in_scope(scope, src, ctrl, fixed, card) && self.filter_matches(f, by, ctrl, src),
                     _ => false,
                 })
     }
