@@ -464,7 +464,7 @@ impl Duel {
             // turned face-down since, is not Flip Summoned.
             let declared = attacked;
             // SUM-4 / POS-2 (a face-down Attack monster, POS-1, is flipped the same way).
-            if !st.face_up() && !fresh && !changed && !declared && !self.summon_barred(c, p) && !self.position_locked(c) {
+            if !st.face_up() && !fresh && !changed && !declared && !self.flip_summon_barred(c, p) && !self.position_locked(c) {
                 out.push(Action::FlipSummon(loc));
             }
             if st.face_up()

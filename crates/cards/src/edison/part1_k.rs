@@ -1,9 +1,9 @@
 //! Edison pool part 1 (part1_k): the cards the Quickdraw Dandy list lacked (D.D. Crow, Lonefire
-//! Blossom, Tytannial, Princess of Camellias, Iron Chain Dragon, Drill Warrior, ...); each a
+//! Blossom, Tytannial, Princess of Camellias, Iron Chain Dragon, Drill Warrior, Consecrated Light, ...); each a
 //! declaration in the effect vocabulary with its rules text in the project's own words. The
 //! rulings decided for them are in `docs/rulings/edison-1-e11.md`.
 
-use ygo_core::card::{type_bits, Race, TrapKind};
+use ygo_core::card::{type_bits, Attribute, Race, TrapKind};
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 use ygo_core::types::Phase;
 
@@ -93,6 +93,20 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     }),
                 ],
             )
+        }
+        // Consecrated Light
+        2980764 => {
+            let dark = || F::Attribute(Attribute::Dark);
+            let against_dark = || Condition::Battling(F::NotSelf & dark());
+            Behavior::with(vec![
+                E::continuous("It cannot be destroyed by battle with a DARK monster.").when(against_dark()).modifier(Modifier::indestructible_by_battle(Scope::This)),
+                E::continuous("Its controller takes no battle damage from its battles with a DARK monster.")
+                    .when(against_dark())
+                    .modifier(Modifier::no_battle_damage_to_controller(Scope::This)),
+                E::continuous("While it is face-up: DARK monsters cannot declare an attack, and neither player can Normal or Special Summon a DARK monster.")
+                    .modifier(Modifier::cannot_attack(Scope::Monsters(dark())))
+                    .modifier(Modifier::cannot_summon_matching(Who::Both, dark())),
+            ])
         }
         // Pulling the Rug
         34717238 => summon_trigger_negation(true, "When a monster effect is activated that activates when a monster is Normal Summoned: negate the activation and destroy that monster."),

@@ -357,10 +357,17 @@ impl Duel {
         }
     }
 
+    /// May `p` not Normal or Special Summon `card` (a Set stays legal) now? What bars a Flip
+    /// Summon ([`Duel::flip_summon_barred`]), or a summon lock for monsters like it
+    /// (`PlayerAct::SummonMatching`).
+    pub(crate) fn summon_barred(&self, card: CardId, p: Player) -> bool {
+        self.flip_summon_barred(card, p) || self.summon_locked_for(p, card)
+    }
+
     /// May `p` not Summon `card` (Normal, Flip or Special Summon; a Set stays legal) now?
     /// "You can only control 1 face-up X" (`p` controls another face-up card of its name),
     /// or its summon condition does not hold (SUM-7: "cannot be Summoned unless ...").
-    pub(crate) fn summon_barred(&self, card: CardId, p: Player) -> bool {
+    pub(crate) fn flip_summon_barred(&self, card: CardId, p: Player) -> bool {
         let behavior = &self.pool.def(self.card(card).def).behavior;
         (behavior.unique_on_field && {
             let code = self.data(card).name_code();

@@ -361,6 +361,7 @@ impl Modifier {
                 PlayerAct::Set(_) => K::CANNOT_SET,
                 PlayerAct::SpecialSummon => K::CANNOT_SPECIAL_SUMMON,
                 PlayerAct::PayLpFor(_) => K::CANNOT_PAY_LP_FOR,
+                PlayerAct::SummonMatching(_) => K::CANNOT_SUMMON_MATCHING,
             },
             Modifier::Duel(rule) => match rule {
                 DuelRule::NoTraps => K::NO_TRAPS,
@@ -444,6 +445,8 @@ impl ModKinds {
     pub const BATTLE_SHIELD_ONCE_PER_TURN: u64 = 1 << 28;
     /// `DestroyOtherInstead`.
     pub const DESTROY_OTHER_INSTEAD: u64 = 1 << 29;
+    /// `PlayersCannot` with `PlayerAct::SummonMatching`.
+    pub const CANNOT_SUMMON_MATCHING: u64 = 1 << 30;
     /// `Duel` with `DuelRule::NoTraps`.
     pub const NO_TRAPS: u64 = 1 << 32;
     /// `Duel` with `DuelRule::BanishInsteadOfGy`.
@@ -546,6 +549,11 @@ pub enum PlayerAct {
     /// Pay LP to activate cards matching the filter: such a cost (a fixed amount) is waived,
     /// neither paid nor needed ("Spell Economics": you do not pay LP to activate Spell Cards).
     PayLpFor(Filter),
+    /// Normal Summon (Tribute Summons included) or Special Summon (by any means: effects,
+    /// procedures, Extra Deck summons) monsters matching the filter, read on the monster as
+    /// it is before the summon. Setting and Flip Summons stay legal ("neither player can
+    /// Normal or Special Summon DARK monsters").
+    SummonMatching(Filter),
 }
 
 impl Modifier {
@@ -560,6 +568,10 @@ impl Modifier {
     /// `PlayersCannot` with [`PlayerAct::SpecialSummon`].
     pub fn cannot_special_summon(who: Who) -> Modifier {
         Modifier::PlayersCannot { who, act: PlayerAct::SpecialSummon }
+    }
+    /// `PlayersCannot` with [`PlayerAct::SummonMatching`].
+    pub fn cannot_summon_matching(who: Who, filter: Filter) -> Modifier {
+        Modifier::PlayersCannot { who, act: PlayerAct::SummonMatching(filter) }
     }
     /// `PlayersCannot` with [`PlayerAct::PayLpFor`].
     pub fn no_lp_costs_for(who: Who, filter: Filter) -> Modifier {

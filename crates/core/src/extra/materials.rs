@@ -379,7 +379,7 @@ impl Duel {
                 self.edition.pendulum_summon() && !self.used.iter().any(|u| u.key == crate::state::UseKey::PendulumSummon(p) && u.turn == self.turn)
             }
         };
-        if !edition_ok || card.is_some_and(|c| !self.edition_allows(self.data(c))) {
+        if !edition_ok || card.is_some_and(|c| !self.edition_allows(self.data(c)) || self.summon_locked_for(p, c)) {
             return false;
         }
         // SUM-12: no Pendulum Summon without both Pendulum Scales (most Main Phases).
@@ -405,9 +405,12 @@ impl Duel {
             ExtraOp::Ritual { .. } => &ps.hand,
             ExtraOp::Fusion => &ps.extra,
         };
-        let candidate = move |c: CardId| match op {
-            ExtraOp::Ritual { .. } => self.ritual_candidate(op, p, source, c),
-            ExtraOp::Fusion => self.fusion_candidate(c),
+        let candidate = move |c: CardId| {
+            !self.summon_locked_for(p, c)
+                && match op {
+                    ExtraOp::Ritual { .. } => self.ritual_candidate(op, p, source, c),
+                    ExtraOp::Fusion => self.fusion_candidate(c),
+                }
         };
         pile.iter().enumerate().filter_map(move |(i, &c)| {
             let code = self.card(c).code;

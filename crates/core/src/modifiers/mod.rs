@@ -655,6 +655,17 @@ impl Duel {
             })
     }
 
+    /// Summon locks by monster (`PlayerAct::SummonMatching`): may `p` not Normal or Special
+    /// Summon `card` now? Sets and Flip Summons are not asked.
+    pub(crate) fn summon_locked_for(&self, p: Player, card: CardId) -> bool {
+        self.may_apply(crate::effect::ModKinds::CANNOT_SUMMON_MATCHING)
+            && self
+                .modifiers_of(crate::effect::ModKinds::CANNOT_SUMMON_MATCHING, |m| matches!(m, Modifier::PlayersCannot { act: PlayerAct::SummonMatching(_), .. }))
+                .any(|(src, ctrl, _, m)| {
+                    matches!(m, Modifier::PlayersCannot { who, act: PlayerAct::SummonMatching(filter) } if self.who(*who, ctrl).contains(&p) && self.filter_matches(filter, card, ctrl, src))
+                })
+    }
+
     /// Summon locks: may `p` not Summon now ("you cannot Summon this turn", or a
     /// `PlayerAct::Summon` lock that names `p`)? Setting stays legal (SUM-1).
     pub(crate) fn summons_locked(&self, p: Player) -> bool {
