@@ -1,32 +1,4 @@
 #!/usr/bin/env bash
-# Random self-play over every ordered pair of the thirty built-in Goat decks (the ten
-# 2005 lists, the fourteen built for the Goat pool part 2 cards and the six for part 3; --format goat,
-# seats alternating inside each pair), the duel's invariants checked after every action
-# (sim --check): prints one line per pair and the totals; exit 1 if any game could not be
-# played or broke an invariant. Usage: tools/goat_sim.sh [YGO_BINARY] [GAMES_PER_PAIR] [SEED]
-set -euo pipefail
-ygo=${1:-target/release/ygo}
-games=${2:-100}
-seed=${3:-1}
-decks=(goat-control chaos-control chaos-turbo warrior-toolbox zombie monarch bazoo-return lockdown-burn gravekeeper reasoning-gate
-  reaction-traps trick-traps quick-answers pool2-monsters pool2-spells pool2-more pool2-rest
-  pool3a-flip pool3a-battle pool3b-flip pool3b-battle goat-p2e-hands goat-p2d-partners goat-p3c-mechanics
-  goat-p2-responses goat-p2-late goat-p3-late goat-p2o-scorpions goat-p2n-tricks goat-p2l-spells)
-total=0 errors=0 breaks=0
-for a in "${decks[@]}"; do
-  for b in "${decks[@]}"; do
-    # (exit 1 on a break: the JSON still says how many)
-    line=$("$ygo" sim --format goat --check --games "$games" --seed "$seed" --deck "$a" --deck "$b" --json || true)
-    # A run that printed no report (a crash: a panic, a stack overflow) counts as an error.
-    read -r g e k <<<"$(python3 -c '
-import json, sys
-try:
-    d = json.loads(sys.argv[1]); print(d["games"], d["errors"], d["invariants"]["breaks"])
-except (ValueError, KeyError):
-    print(0, 1, 0)' "$line")"
-    printf '%-16s %-16s %6s games %3s errors %3s invariant breaks\n' "$a" "$b" "$g" "$e" "$k"
-    total=$((total + g)) errors=$((errors + e)) breaks=$((breaks + k))
-  done
-done
-echo "every pair of the Goat decks: $total games, $errors errors, $breaks invariant breaks"
-[ "$errors" -eq 0 ] && [ "$breaks" -eq 0 ]
+# Random self-play over every ordered pair of the built-in Goat decks: tools/format_sim.sh
+# under the Goat format. Usage: tools/goat_sim.sh [YGO_BINARY] [GAMES_PER_PAIR] [SEED]
+exec "$(dirname "$0")/format_sim.sh" goat "$@"
