@@ -282,6 +282,33 @@ impl Duel {
                     _ => false,
                 })
     }
+    /// `DuelRule::GainBeforeBattleDamage`: player `p` is about to take `amount` battle
+    /// damage; a rule of theirs that `amount` reaches makes them gain its LP first (a card
+    /// effect's gain, so a reversed recovery makes it damage), and a lingering one ends.
+    pub(crate) fn gain_before_battle_damage(&mut self, p: Player, amount: i32) {
+        use crate::effect::DuelRule;
+        const K: u64 = crate::effect::ModKinds::GAIN_BEFORE_BATTLE_DAMAGE;
+        if !self.may_apply(K) {
+            return;
+        }
+        let found = self
+            .modifiers_of(K, |m| matches!(m, Modifier::Duel(DuelRule::GainBeforeBattleDamage { .. })))
+            .find_map(|(src, ctrl, _, m)| match m {
+                Modifier::Duel(DuelRule::GainBeforeBattleDamage { min, gain }) if ctrl == p && amount >= *min => Some((src, *gain)),
+                _ => None,
+            });
+        let Some((src, gain)) = found else { return };
+        let before = self.lingering.len();
+        if let Some(i) = self.lingering.iter().position(|l| l.source == src && l.controller == p && matches!(l.modifier, Modifier::Duel(DuelRule::GainBeforeBattleDamage { .. }))) {
+            self.lingering.remove(i);
+        }
+        self.lingering_ended(before);
+        if self.gains_become_damage(p) {
+            self.effect_damage(p, gain, src);
+        } else {
+            self.change_lp(p, gain);
+        }
+    }
     pub(crate) fn piercing(&self, card: CardId) -> bool {
         self.restricted(card, |m| m.rule_scope(MonsterRule::Piercing))
     }

@@ -1,0 +1,48 @@
+//! Goat pool (part2_p): the last cards of `../shared/spec/pools/goat-2.txt`, each needing a
+//! general mechanic of its own (a recovery that waits for the battle damage about to be
+//! dealt, ...): each a declaration in the effect vocabulary with its rules text in the
+//! project's own words. The rulings decided for them are in `docs/rulings/goat-2-p.md`.
+
+#[allow(unused_imports)]
+use ygo_core::card::{SpellKind, TrapKind};
+#[allow(unused_imports)]
+use ygo_core::effect::{EffectDecl as E, Filter as F, *};
+#[allow(unused_imports)]
+use ygo_core::types::{BattleStep, DamageStep};
+
+/// "During your opponent's Damage Step" (any of its sub-steps).
+fn opponents_damage_step() -> Condition {
+    let step = |d| Condition::step(BattleStep::Damage(d));
+    Condition::All(vec![
+        Condition::opponents_turn(),
+        Condition::Any(vec![
+            step(DamageStep::Start),
+            step(DamageStep::BeforeCalculation),
+            step(DamageStep::DuringCalculation),
+            step(DamageStep::AfterCalculation),
+            step(DamageStep::End),
+        ]),
+    ])
+}
+
+/// The behaviour of this module's cards (2005 and today's where they agree), by passcode.
+pub fn behavior(id: u32) -> Option<Behavior> {
+    let _ = id;
+    None
+}
+
+/// The April 2005 behaviour of this module's cards whose text differs (GOAT-8), by passcode.
+pub fn behavior_2005(id: u32) -> Option<Behavior> {
+    Some(match id {
+        // Nutrient Z (GOAT): activated in the opponent's Damage Step; once this turn, battle
+        // damage of 2000 or more is preceded by a gain of 4000 LP.
+        29389368 => Behavior::with(vec![E::trap(
+            TrapKind::Normal,
+            "Activate only during your opponent's Damage Step. Once this turn, when you would take 2000 or more battle damage, you first gain 4000 LP, then the damage is subtracted.",
+        )
+        .when(opponents_damage_step())
+        .in_damage_step()
+        .op(Op::ApplyRule { modifier: Modifier::Duel(DuelRule::GainBeforeBattleDamage { min: 2000, gain: 4000 }), until: Duration::EndOfTurn })]),
+        _ => return None,
+    })
+}
