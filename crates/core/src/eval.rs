@@ -501,7 +501,7 @@ impl Duel {
             Filter::YouOwn => c.owner() == p,
             Filter::NotSelf => id != source,
             Filter::Race(r) => as_monster && self.current_race(id) == Some(*r) && seen,
-            Filter::Attribute(a) => as_monster && d.attribute == Some(*a) && seen,
+            Filter::Attribute(a) => as_monster && self.current_attribute(id) == Some(*a) && seen,
             Filter::Frame(crate::effect::Frame::EffectMonster) => as_monster && self.is_effect_monster(id),
             Filter::Frame(crate::effect::Frame::Ability(bit)) => as_monster && d.has(*bit),
             Filter::Named(code) => match self.name_given(id) {
@@ -628,7 +628,7 @@ impl Duel {
             Declare::CardName => d.name_code() == v,
             Declare::CardType => d.has(v),
             Declare::Race => d.is_monster() && self.current_race(id).is_some_and(|r| r.0 as u32 == v),
-            Declare::Attribute => d.is_monster() && d.attribute.is_some_and(|a| a as u32 == v),
+            Declare::Attribute => d.is_monster() && self.current_attribute(id).is_some_and(|a| a as u32 == v),
             Declare::Level => d.is_monster() && self.current_level(id) as u32 == v,
         }
     }

@@ -1,6 +1,6 @@
 //! Goat pool (part2_p): the last cards of `../shared/spec/pools/goat-2.txt`, each needing a
 //! general mechanic of its own (a recovery that waits for the battle damage about to be
-//! dealt, ...): each a declaration in the effect vocabulary with its rules text in the
+//! dealt, a token copying a monster's stats, ...): each a declaration in the effect vocabulary with its rules text in the
 //! project's own words. The rulings decided for them are in `docs/rulings/goat-2-p.md`.
 
 #[allow(unused_imports)]
@@ -25,10 +25,24 @@ fn opponents_damage_step() -> Condition {
     ])
 }
 
+/// The token Physical Double summons (its stats are copied from the targeted monster).
+const MIRAGE_TOKEN: u32 = 63442605;
+
 /// The behaviour of this module's cards (2005 and today's where they agree), by passcode.
 pub fn behavior(id: u32) -> Option<Behavior> {
-    let _ = id;
-    None
+    Some(match id {
+        // Physical Double
+        63442604 => Behavior::with(vec![E::trap(
+            TrapKind::Normal,
+            "Activate only during your opponent's turn: target 1 face-up monster your opponent controls; Special Summon 1 \"Mirage Token\" whose Level, Type, Attribute, ATK and DEF are that monster's. Destroy the Token in the End Phase.",
+        )
+        .when(Condition::All(vec![Condition::opponents_turn(), Condition::FreeMonsterZones(1)]))
+        .target_in(Place::Monsters(Who::Opponent), 1, 1, F::Monster & F::FaceUp)
+        .op(Op::Summon(SummonStep::Tokens { code: MIRAGE_TOKEN, count: 1, pos: SummonPos::FaceUp, like: Some(Obj::Targets) }))
+        .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
+        .op(Op::Later { at: Moment::EndPhase, ops: vec![Op::destroy(Obj::Memory(Mem(0)))] })]),
+        _ => return None,
+    })
 }
 
 /// The April 2005 behaviour of this module's cards whose text differs (GOAT-8), by passcode.

@@ -698,6 +698,12 @@ pub enum SummonStep {
         count: u8,
         /// The position they are summoned in.
         pos: SummonPos,
+        /// Copy tokens: each takes the Level, Attribute, Type, ATK and DEF that the first
+        /// card of this object has when they are summoned (fixed then; none are summoned if
+        /// that card is gone): "a token with the same Level, Type, Attribute, ATK and DEF as
+        /// that monster".
+        #[serde(default)]
+        like: Option<Obj>,
     },
     /// Tokens for a player: `count` tokens of the card `code` are created for `who` (their
     /// owner and controller) and Special Summoned to their field (MISC-1; `Obj::Affected`
@@ -732,7 +738,7 @@ impl Op {
     }
     /// `Summon` with [`SummonStep::Tokens`].
     pub fn summon_tokens(code: u32, count: u8, pos: SummonPos) -> Op {
-        Op::Summon(SummonStep::Tokens { code, count, pos })
+        Op::Summon(SummonStep::Tokens { code, count, pos, like: None })
     }
     /// `Summon` with [`SummonStep::TokensFor`].
     pub fn summon_tokens_for(who: Who, code: u32, count: u8, pos: SummonPos) -> Op {

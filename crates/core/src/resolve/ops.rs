@@ -497,10 +497,10 @@ impl Duel {
             Op::Summon(crate::effect::SummonStep::Pointed { what, pos }) => self.op_special_summon(what, *pos, crate::effect::Side::You, r, true),
             Op::Summon(crate::effect::SummonStep::ReturnToField(o)) => self.op_return_to_field(o, r),
             Op::Summon(crate::effect::SummonStep::SelfAsMonster { pos }) => self.op_summon_self(*pos, r),
-            Op::Summon(crate::effect::SummonStep::Tokens { code, count, pos }) => self.op_summon_tokens(p, *code, *count, *pos, r),
+            Op::Summon(crate::effect::SummonStep::Tokens { code, count, pos, like }) => self.op_summon_tokens(p, *code, *count, *pos, like.as_ref(), r),
             Op::Summon(crate::effect::SummonStep::TokensFor { who, code, count, pos }) => {
                 let q = if *who == Who::Opponent { p.opp() } else { p };
-                self.op_summon_tokens(q, *code, *count, *pos, r)
+                self.op_summon_tokens(q, *code, *count, *pos, None, r)
             }
             Op::EquipAsCard { what, to, grants } => self.op_equip_as_card(what, to, grants.as_ref(), r),
             Op::Summon(crate::effect::SummonStep::NormalNow(f)) => self.op_normal_summon_now(f, r),

@@ -211,11 +211,28 @@ impl Duel {
     }
 
     /// MISC-1: tokens are created for player `p` and Special Summoned to their field.
-    pub(super) fn op_summon_tokens(&mut self, p: Player, code: u32, count: u8, pos: SummonPos, r: &mut Resolution) -> OpFlow {
+    pub(super) fn op_summon_tokens(&mut self, p: Player, code: u32, count: u8, pos: SummonPos, like: Option<&Obj>, r: &mut Resolution) -> OpFlow {
         if r.progress == Progress::Start {
+            // Copy tokens read the card they copy now; without it, none are summoned.
+            let copied = match like {
+                Some(o) => {
+                    let Some(&of) = self.objects(o, r).first() else { return OpFlow::Next };
+                    Some(crate::state::CopiedStats {
+                        level: self.current_level(of),
+                        attribute: self.current_attribute(of),
+                        race: self.current_race(of),
+                        atk: self.current_atk(of),
+                        def: self.current_def(of),
+                    })
+                }
+                None => None,
+            };
             let tokens: SmallVec<[CardId; 4]> = (0..count).filter_map(|_| self.create_token(code, p)).collect();
             if tokens.is_empty() {
                 return OpFlow::Next;
+            }
+            for &t in &tokens {
+                self.cards[t.0 as usize].copied = copied;
             }
             r.list = tokens;
             r.affected.clear();

@@ -172,6 +172,25 @@ pub struct CardState {
     /// by the atoms (`emit` of a `Revealed` event, `move_card`, `shuffle_deck`).
     #[serde(default)]
     known: u8,
+    /// A copy token's stats ([`crate::effect::SummonStep::Tokens`] with `like`): they replace
+    /// its printed ones.
+    #[serde(default)]
+    pub copied: Option<CopiedStats>,
+}
+
+/// The stats a copy token took from the card it copies, fixed when it was summoned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CopiedStats {
+    /// Its Level.
+    pub level: u8,
+    /// Its Attribute.
+    pub attribute: Option<crate::card::Attribute>,
+    /// Its Type.
+    pub race: Option<crate::card::Race>,
+    /// Its original ATK.
+    pub atk: i32,
+    /// Its original DEF.
+    pub def: i32,
 }
 
 /// How a card arrived where it is (for "sent to the GY this turn", "destroyed by an
@@ -226,6 +245,7 @@ impl CardState {
             battle_banished: false,
             battle_to_deck: false,
             known: 0,
+            copied: None,
         }
     }
     /// MISC-7: `p` knows this card by a reveal, though it is in a place hidden from them (it
