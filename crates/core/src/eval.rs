@@ -669,17 +669,15 @@ impl Duel {
     pub(crate) fn turns_counted(&self, anchor: Anchor, source: CardId, whose: Who, p: Player) -> u32 {
         let Some(from) = self.anchor_turn(anchor, source) else { return 0 };
         let since = self.turn.saturating_sub(from);
+        // `Op::AdvanceTurnCount`: turns counted beyond those passed.
+        let advanced = u32::from(self.card(source).turns_advanced);
         // Turns alternate: this turn and every second one before it are the turn player's.
         let theirs = match whose {
-            Who::Both => return since,
+            Who::Both => return since + advanced,
             Who::You => p,
             Who::Opponent => p.opp(),
         };
-        if self.turn_player == theirs {
-            since.div_ceil(2)
-        } else {
-            since / 2
-        }
+        advanced + if self.turn_player == theirs { since.div_ceil(2) } else { since / 2 }
     }
 
     /// `Condition::TurnsSince`: is this `whose` `n`th turn after `anchor`?
@@ -689,14 +687,16 @@ impl Duel {
             return false;
         }
         let since = self.turn - from;
+        // `Op::AdvanceTurnCount`: turns counted beyond those passed.
+        let advanced = u32::from(self.card(source).turns_advanced);
         match whose {
-            Who::Both => since == n as u32,
+            Who::Both => since + advanced == n as u32,
             w => {
                 let theirs = match w {
                     Who::You => p,
                     _ => p.opp(),
                 };
-                self.turn_player == theirs && since.div_ceil(2) == n as u32
+                self.turn_player == theirs && since.div_ceil(2) + advanced == n as u32
             }
         }
     }

@@ -41,6 +41,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::Summon(SummonStep::Tokens { code: MIRAGE_TOKEN, count: 1, pos: SummonPos::FaceUp, like: Some(Obj::Targets) }))
         .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
         .op(Op::Later { at: Moment::EndPhase, ops: vec![Op::destroy(Obj::Memory(Mem(0)))] })]),
+        // Pyro Clock of Destiny
+        1082946 => Behavior::with(vec![E::trap(
+            TrapKind::Normal,
+            "Pick 1 other face-up card on the field: its effects that count turns count one more turn, as if a turn had passed.",
+        )
+        .when(Condition::Exists { place: Place::Field(Who::Both), filter: F::FaceUp & F::NotSelf, count: 1 })
+        .op(Op::Choose { who: Who::You, place: Place::Field(Who::Both), filter: F::FaceUp & F::NotSelf, min: 1, max: 1 })
+        .op(Op::AdvanceTurnCount(Obj::Chosen))]),
         _ => return None,
     })
 }

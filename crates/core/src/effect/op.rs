@@ -411,6 +411,11 @@ pub enum Op {
         /// The kind of counter.
         kind: Counter,
     },
+    /// Advance the turn count: each card of the object counts one more turn in its effects
+    /// that count turns ([`Condition::TurnsSince`], [`Num::TurnsSince`]), as if one more of
+    /// the turns they count had passed ("its 3rd turn" comes a turn early), until it moves.
+    /// `Obj::Affected` names them.
+    AdvanceTurnCount(Obj),
     /// Remember the cards of the object in a memory slot of this card (replacing what it
     /// held).
     Remember {

@@ -57,6 +57,7 @@ impl Duel {
             | Op::ShuffleDeck(..)
             | Op::Reveal(..)
             | Op::AddCounters { .. }
+            | Op::AdvanceTurnCount(..)
             | Op::RemoveCounters { .. }
             | Op::Tribute { .. }
             | Op::Remember { .. } => self.run_pick_op(op, r),
@@ -217,6 +218,15 @@ impl Duel {
                 let list = self.objects(o, r);
                 for &c in &list {
                     self.emit(Event::Revealed { card: c });
+                }
+                self.set_affected(r, &list);
+                OpFlow::Next
+            }
+            Op::AdvanceTurnCount(what) => {
+                let list: SmallVec<[CardId; 4]> = self.objects(what, r).into_iter().filter(|&c| self.card(c).zone().on_field()).collect();
+                for &c in &list {
+                    let st = &mut self.cards[c.0 as usize];
+                    st.turns_advanced = st.turns_advanced.saturating_add(1);
                 }
                 self.set_affected(r, &list);
                 OpFlow::Next

@@ -176,6 +176,10 @@ pub struct CardState {
     /// its printed ones.
     #[serde(default)]
     pub copied: Option<CopiedStats>,
+    /// Turns its effects that count turns count beyond the turns passed
+    /// ([`crate::effect::Op::AdvanceTurnCount`]); 0 again when it moves.
+    #[serde(default)]
+    pub turns_advanced: u8,
 }
 
 /// The stats a copy token took from the card it copies, fixed when it was summoned.
@@ -246,6 +250,7 @@ impl CardState {
             battle_to_deck: false,
             known: 0,
             copied: None,
+            turns_advanced: 0,
         }
     }
     /// MISC-7: `p` knows this card by a reveal, though it is in a place hidden from them (it
