@@ -664,13 +664,20 @@ impl Duel {
         }
     }
 
+    /// `Op::AdvanceTurnCount`: the turns a card's turn counts are ahead by (while it has not
+    /// moved since).
+    fn turns_advanced_of(&self, c: CardId) -> u32 {
+        let moves = self.card(c).moves;
+        self.turns_advanced.iter().find(|&&(x, m, _)| x == c && m == moves).map_or(0, |&(_, _, n)| u32::from(n))
+    }
+
     /// `Num::TurnsSince`: how many of `whose` turns began after the anchor turn, this one
     /// included (0 when the anchor is not set).
     pub(crate) fn turns_counted(&self, anchor: Anchor, source: CardId, whose: Who, p: Player) -> u32 {
         let Some(from) = self.anchor_turn(anchor, source) else { return 0 };
         let since = self.turn.saturating_sub(from);
         // `Op::AdvanceTurnCount`: turns counted beyond those passed.
-        let advanced = u32::from(self.card(source).turns_advanced);
+        let advanced = self.turns_advanced_of(source);
         // Turns alternate: this turn and every second one before it are the turn player's.
         let theirs = match whose {
             Who::Both => return since + advanced,
@@ -688,7 +695,7 @@ impl Duel {
         }
         let since = self.turn - from;
         // `Op::AdvanceTurnCount`: turns counted beyond those passed.
-        let advanced = u32::from(self.card(source).turns_advanced);
+        let advanced = self.turns_advanced_of(source);
         match whose {
             Who::Both => since + advanced == n as u32,
             w => {

@@ -1,7 +1,8 @@
 //! Goat pool (part2_p): the last cards of `../shared/spec/pools/goat-2.txt`, each needing a
 //! general mechanic of its own (a recovery that waits for the battle damage about to be
-//! dealt, a token copying a monster's stats, ...): each a declaration in the effect vocabulary with its rules text in the
-//! project's own words. The rulings decided for them are in `docs/rulings/goat-2-p.md`.
+//! dealt, a token copying a monster's stats, a turn count advanced, plays from the hand that
+//! cost LP): each a declaration in the effect vocabulary with its rules text in the project's
+//! own words. The rulings decided for them are in `docs/rulings/goat-2-p.md`.
 
 #[allow(unused_imports)]
 use ygo_core::card::{SpellKind, TrapKind};
@@ -41,6 +42,12 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .op(Op::Summon(SummonStep::Tokens { code: MIRAGE_TOKEN, count: 1, pos: SummonPos::FaceUp, like: Some(Obj::Targets) }))
         .op(Op::Remember { what: Obj::Affected, slot: Mem(0) })
         .op(Op::Later { at: Moment::EndPhase, ops: vec![Op::destroy(Obj::Memory(Mem(0)))] })]),
+        // Chain Energy
+        79323590 => Behavior::with(vec![E::trap(
+            TrapKind::Continuous,
+            "While this card is face-up, each player pays 500 LP for each card they Normal Summon, Special Summon, Set or activate from their hand.",
+        )
+        .modifier(Modifier::Duel(DuelRule::HandPlayCost(500)))]),
         // Pyro Clock of Destiny
         1082946 => Behavior::with(vec![E::trap(
             TrapKind::Normal,

@@ -337,6 +337,7 @@ impl Modifier {
                 DuelRule::ChoosesOpponentsAttackTargets => K::CHOOSES_OPPONENTS_ATTACK_TARGETS,
                 DuelRule::StatChangesReversed => K::STAT_CHANGES_REVERSED,
                 DuelRule::GainBeforeBattleDamage { .. } => K::GAIN_BEFORE_BATTLE_DAMAGE,
+                DuelRule::HandPlayCost(_) => K::HAND_PLAY_COST,
             },
         }
     }
@@ -425,6 +426,8 @@ impl ModKinds {
     pub const STAT_CHANGES_REVERSED: u64 = 1 << 41;
     /// `Duel` with `DuelRule::GainBeforeBattleDamage`.
     pub const GAIN_BEFORE_BATTLE_DAMAGE: u64 = 1 << 42;
+    /// `Duel` with `DuelRule::HandPlayCost`.
+    pub const HAND_PLAY_COST: u64 = 1 << 43;
     /// Every kind.
     pub const ALL: u64 = u64::MAX;
 }
@@ -965,6 +968,13 @@ pub enum DuelRule {
         /// The LP gained first.
         gain: i32,
     },
+    /// Plays from the hand cost LP: while it applies, each player pays this many LP for each
+    /// card they Normal Summon, Set, Special Summon or activate from their hand (a monster's
+    /// effect activated there too), as they play it; a play they cannot pay for is not
+    /// legal, and a card an effect would Special Summon from the hand stays there unless its
+    /// summoner pays. Cards sent, discarded or Tributed as a cost are not plays. Two such rules
+    /// add up.
+    HandPlayCost(i32),
 }
 
 impl Modifier {

@@ -443,8 +443,14 @@ impl Duel {
 
     fn original_stat(&self, id: CardId, atk: bool) -> i32 {
         let d = self.data(id);
-        let mut v = match self.card(id).copied {
-            Some(s) => if atk { s.atk } else { s.def },
+        let mut v = match self.copied_of(id) {
+            Some(s) => {
+                if atk {
+                    s.atk
+                } else {
+                    s.def
+                }
+            }
             None => if atk { d.atk } else { d.def }.unwrap_or(0).max(0),
         };
         if self.card(id).zone() != Zone::Monster || !self.may_apply(crate::effect::ModKinds::BECOMES) {
@@ -523,7 +529,7 @@ impl Duel {
     /// field; cards in the hand when the modifier says so), never below 1.
     pub fn current_level(&self, id: CardId) -> u8 {
         let c = self.card(id);
-        let base = c.copied.map_or(self.data(id).level, |s| s.level);
+        let base = self.copied_of(id).map_or(self.data(id).level, |s| s.level);
         let on_field = c.zone() == Zone::Monster && c.face_up();
         if base == 0 || !(on_field || c.zone() == Zone::Hand) || !self.may_apply(crate::effect::ModKinds::LEVEL) {
             return base;
@@ -552,7 +558,7 @@ impl Duel {
     /// on the field (the latest), else its printed one.
     pub(crate) fn current_race(&self, id: CardId) -> Option<crate::card::Race> {
         let c = self.card(id);
-        let printed = c.copied.map_or(self.data(id).race, |s| s.race);
+        let printed = self.copied_of(id).map_or(self.data(id).race, |s| s.race);
         if c.zone() != Zone::Monster || !c.face_up() || !self.may_apply(crate::effect::ModKinds::RACE_BECOMES) {
             return printed;
         }
@@ -567,9 +573,14 @@ impl Duel {
         race
     }
 
+    /// A copy token's stats ([`Duel::copied_stats`]), if `id` is one.
+    pub(crate) fn copied_of(&self, id: CardId) -> Option<crate::state::CopiedStats> {
+        self.copied_stats.iter().find(|&&(c, _)| c == id).map(|&(_, s)| s)
+    }
+
     /// The monster's Attribute now: a copy token's copied one, else its printed one.
     pub(crate) fn current_attribute(&self, id: CardId) -> Option<crate::card::Attribute> {
-        self.card(id).copied.map_or(self.data(id).attribute, |s| s.attribute)
+        self.copied_of(id).map_or(self.data(id).attribute, |s| s.attribute)
     }
 
     /// `Modifier::NameBecomes`: the name an effect gave this card, if any (the latest).

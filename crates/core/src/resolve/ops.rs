@@ -225,8 +225,13 @@ impl Duel {
             Op::AdvanceTurnCount(what) => {
                 let list: SmallVec<[CardId; 4]> = self.objects(what, r).into_iter().filter(|&c| self.card(c).zone().on_field()).collect();
                 for &c in &list {
-                    let st = &mut self.cards[c.0 as usize];
-                    st.turns_advanced = st.turns_advanced.saturating_add(1);
+                    let moves = self.card(c).moves;
+                    // An entry of an earlier stay of the card no longer counts.
+                    self.turns_advanced.retain(|&(x, m, _)| x != c || m == moves);
+                    match self.turns_advanced.iter_mut().find(|(x, _, _)| *x == c) {
+                        Some((_, _, n)) => *n = n.saturating_add(1),
+                        None => self.turns_advanced.push((c, moves, 1)),
+                    }
                 }
                 self.set_affected(r, &list);
                 OpFlow::Next

@@ -53,7 +53,9 @@ impl Duel {
             let me = r.link.card;
             zones.retain(|z| self.points_to_zone(me, to, *z as usize));
         }
-        if zones.is_empty() || !self.can_be_special_summoned(c, r.link.card) {
+        // `DuelRule::HandPlayCost`: a card from the hand comes only if its summoner pays.
+        let from_hand = self.card(c).zone() == Zone::Hand;
+        if zones.is_empty() || !self.can_be_special_summoned(c, r.link.card) || (from_hand && !self.can_pay_hand_play(to)) {
             r.progress = next;
             return OpFlow::Again;
         }
@@ -84,6 +86,9 @@ impl Duel {
             }
         };
         let zone = if zones.contains(&zone) { zone } else { zones[0] };
+        if from_hand {
+            self.pay_hand_play(to);
+        }
         self.special_summon(c, to, zone, position);
         self.record_summoned_by(c, r.link.card);
         r.affected.push(c);
@@ -231,8 +236,8 @@ impl Duel {
             if tokens.is_empty() {
                 return OpFlow::Next;
             }
-            for &t in &tokens {
-                self.cards[t.0 as usize].copied = copied;
+            if let Some(s) = copied {
+                self.copied_stats.extend(tokens.iter().map(|&t| (t, s)));
             }
             r.list = tokens;
             r.affected.clear();
@@ -351,6 +356,8 @@ impl Duel {
             Some(Action::Position(_)) => SummonProc::Set,
             _ => return OpFlow::Ask(Prompt::Position { player: p, card: c, options: options(self, c) }),
         };
+        // `DuelRule::HandPlayCost`: paid as it is played.
+        self.pay_hand_play(p);
         // Runs once this link's resolution is over (the task below the resolution).
         self.tasks.push(Task::Summon { card: c, proc, stage: SummonStage::Tributes, tributes: SmallVec::new() });
         self.set_affected(r, &[c]);
@@ -366,6 +373,7 @@ impl Duel {
             || behavior.no_normal_summon
             || self.player_fx[p.idx()].no_normal_summon_turn == self.turn
             || self.prohibited(c)
+            || !self.can_pay_hand_play(p)
         {
             return false;
         }

@@ -172,17 +172,10 @@ pub struct CardState {
     /// by the atoms (`emit` of a `Revealed` event, `move_card`, `shuffle_deck`).
     #[serde(default)]
     known: u8,
-    /// A copy token's stats ([`crate::effect::SummonStep::Tokens`] with `like`): they replace
-    /// its printed ones.
-    #[serde(default)]
-    pub copied: Option<CopiedStats>,
-    /// Turns its effects that count turns count beyond the turns passed
-    /// ([`crate::effect::Op::AdvanceTurnCount`]); 0 again when it moves.
-    #[serde(default)]
-    pub turns_advanced: u8,
 }
 
-/// The stats a copy token took from the card it copies, fixed when it was summoned.
+/// The stats a copy token took from the card it copies, fixed when it was summoned
+/// ([`Duel::copied_stats`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CopiedStats {
     /// Its Level.
@@ -249,8 +242,6 @@ impl CardState {
             battle_banished: false,
             battle_to_deck: false,
             known: 0,
-            copied: None,
-            turns_advanced: 0,
         }
     }
     /// MISC-7: `p` knows this card by a reveal, though it is in a place hidden from them (it
@@ -542,6 +533,15 @@ pub struct Duel {
     /// Lure"), with their move count then (a card that moved otherwise is no longer marked).
     #[serde(default)]
     pub(crate) gy_when_drawn: Vec<(CardId, u32)>,
+    /// Copy tokens ([`crate::effect::SummonStep::Tokens`] with `like`) and the stats they
+    /// took, which replace their printed ones (a token never comes back once gone).
+    #[serde(default)]
+    pub(crate) copied_stats: Vec<(CardId, CopiedStats)>,
+    /// Cards whose effects that count turns count more turns than have passed
+    /// ([`crate::effect::Op::AdvanceTurnCount`]): the card, its move count then (a card
+    /// that moved since counts afresh), and how many more.
+    #[serde(default)]
+    pub(crate) turns_advanced: Vec<(CardId, u32, u8)>,
 }
 
 impl PartialEq for Duel {
@@ -604,6 +604,8 @@ impl PartialEq for Duel {
             battled_pairs,
             summoned_by,
             gy_when_drawn,
+            copied_stats,
+            turns_advanced,
         } = self;
         *edition == other.edition
             && *rng == other.rng
@@ -654,6 +656,8 @@ impl PartialEq for Duel {
             && *battled_pairs == other.battled_pairs
             && *summoned_by == other.summoned_by
             && *gy_when_drawn == other.gy_when_drawn
+            && *copied_stats == other.copied_stats
+            && *turns_advanced == other.turns_advanced
     }
 }
 

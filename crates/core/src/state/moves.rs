@@ -141,7 +141,6 @@ impl Duel {
         c.entered_turn = turn;
         c.moves += 1;
         c.known = 0;
-        c.turns_advanced = 0;
         c.active = false;
         c.stays = false;
         c.arrived = Arrival { turn, reason: Some(reason), by: self.cause, from: Some(from.zone), from_position };
