@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Random self-play over every ordered pair of the thirty built-in Goat decks (the ten
-# 2005 lists, the fourteen built for the Goat pool part 2 cards and the six for part 3; --format goat,
+# Random self-play over every ordered pair of the thirty-one built-in Goat decks (the ten
+# 2005 lists, the fifteen built for the Goat pool part 2 cards and the six for part 3; --format goat,
 # seats alternating inside each pair), the duel's invariants checked after every action
 # (sim --check): prints one line per pair and the totals; exit 1 if any game could not be
 # played or broke an invariant. Usage: tools/goat_sim.sh [YGO_BINARY] [GAMES_PER_PAIR] [SEED]
@@ -11,7 +11,7 @@ seed=${3:-1}
 decks=(goat-control chaos-control chaos-turbo warrior-toolbox zombie monarch bazoo-return lockdown-burn gravekeeper reasoning-gate
   reaction-traps trick-traps quick-answers pool2-monsters pool2-spells pool2-more pool2-rest
   pool3a-flip pool3a-battle pool3b-flip pool3b-battle goat-p2e-hands goat-p2d-partners goat-p3c-mechanics
-  goat-p2-responses goat-p2-late goat-p3-late goat-p2o-scorpions goat-p2n-tricks goat-p2l-spells)
+  goat-p2-responses goat-p2-late goat-p3-late goat-p2o-scorpions goat-p2n-tricks goat-p2l-spells goat-p2p-engine)
 total=0 errors=0 breaks=0
 for a in "${decks[@]}"; do
   for b in "${decks[@]}"; do
