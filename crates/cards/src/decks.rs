@@ -201,6 +201,11 @@ pub const GOAT: &[BuiltinDeck] = &[
         ydk: include_str!("../decks/goat-p2o-scorpions.ydk"),
     },
     BuiltinDeck {
+        name: "goat-p2p-engine",
+        description: "Goat pool part 2, part 2p (coverage deck): Nutrient Z, Physical Double, Pyro Clock of Destiny with Swords of Revealing Light, Chain Energy, and attackers",
+        ydk: include_str!("../decks/goat-p2p-engine.ydk"),
+    },
+    BuiltinDeck {
         name: "goat-p2-responses",
         description: "Goat pool part 2, parts 2f to 2h (coverage deck): Limiter Removal, Shield & Sword, Share the Pain, Tragedy, Delta Attacker, the attack redirects (Dark Spirit of the Silent, Staunch Defender, Taunt, Shift), the Hand Mirrors, Reverse Trap, Earthshaker, Dramatic Rescue, Sebek's Blessing, Mirage Knight",
         ydk: include_str!("../decks/goat-p2-responses.ydk"),
@@ -348,7 +353,7 @@ mod tests {
     #[test]
     fn goat_decks_are_playable_with_the_2005_pool() {
         let pool = crate::pool_with(crate::Versions::Goat2005);
-        assert_eq!(GOAT.len(), 30);
+        assert_eq!(GOAT.len(), 31);
         for d in GOAT {
             assert_eq!(format_of(d.name), Some("goat"));
             assert!(builtin(d.name).is_some(), "{}", d.name);

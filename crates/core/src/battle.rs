@@ -447,6 +447,8 @@ impl Duel {
             }
         }
         if let Some((p, amount, by)) = damage.filter(|(p, _, _)| !shielded(self, *p)) {
+            // A recovery that waits for this much battle damage comes first.
+            self.gain_before_battle_damage(p, amount);
             self.emit(Event::BattleDamage { player: p, amount, by });
             a.battle_damage[p.idx()] = a.battle_damage[p.idx()].saturating_add(amount);
             self.change_lp(p, -amount);

@@ -578,6 +578,10 @@ impl Duel {
         }
         if let Action::Activate { card, effect } = action {
             if let Some(id) = self.card_at(card) {
+                // `DuelRule::HandPlayCost`: a card or effect activated from the hand is paid for.
+                if card.zone == Zone::Hand {
+                    self.pay_hand_play(w.holder);
+                }
                 if effect == crate::extra::PENDULUM_SCALE && card.zone == Zone::Hand {
                     self.activate_pendulum_scale(w.holder, id);
                     return Flow::Continue;
@@ -693,6 +697,12 @@ impl Duel {
     /// Starts a non-pass action chosen in an open window.
     fn start_action(&mut self, action: Action) {
         let id = |d: &Duel, loc: Loc| d.card_at(loc);
+        // `DuelRule::HandPlayCost`: a Summon, Set or summon procedure from the hand is paid for.
+        if let Action::NormalSummon(l) | Action::TributeSummon(l) | Action::Set(l) | Action::SpecialSummon(l) = action {
+            if l.zone == Zone::Hand && id(self, l).is_some() {
+                self.pay_hand_play(l.player);
+            }
+        }
         match action {
             Action::NormalSummon(l) | Action::TributeSummon(l) => {
                 if let Some(card) = id(self, l) {

@@ -527,7 +527,7 @@ impl Duel {
             Filter::YouOwn => c.owner() == p,
             Filter::NotSelf => id != source,
             Filter::Race(r) => as_monster && self.current_race(id) == Some(*r) && seen,
-            Filter::Attribute(a) => as_monster && d.attribute == Some(*a) && seen,
+            Filter::Attribute(a) => as_monster && self.current_attribute(id) == Some(*a) && seen,
             Filter::Frame(crate::effect::Frame::EffectMonster) => as_monster && self.is_effect_monster(id),
             Filter::Frame(crate::effect::Frame::Ability(bit)) => as_monster && d.has(*bit),
             Filter::Named(code) => match self.name_given(id) {
@@ -654,7 +654,7 @@ impl Duel {
             Declare::CardName => d.name_code() == v,
             Declare::CardType => d.has(v),
             Declare::Race => d.is_monster() && self.current_race(id).is_some_and(|r| r.0 as u32 == v),
-            Declare::Attribute => d.is_monster() && d.attribute.is_some_and(|a| a as u32 == v),
+            Declare::Attribute => d.is_monster() && self.current_attribute(id).is_some_and(|a| a as u32 == v),
             Declare::Level => d.is_monster() && self.current_level(id) as u32 == v,
         }
     }
@@ -690,22 +690,27 @@ impl Duel {
         }
     }
 
+    /// `Op::AdvanceTurnCount`: the turns a card's turn counts are ahead by (while it has not
+    /// moved since).
+    fn turns_advanced_of(&self, c: CardId) -> u32 {
+        let moves = self.card(c).moves;
+        self.turns_advanced.iter().find(|&&(x, m, _)| x == c && m == moves).map_or(0, |&(_, _, n)| u32::from(n))
+    }
+
     /// `Num::TurnsSince`: how many of `whose` turns began after the anchor turn, this one
     /// included (0 when the anchor is not set).
     pub(crate) fn turns_counted(&self, anchor: Anchor, source: CardId, whose: Who, p: Player) -> u32 {
         let Some(from) = self.anchor_turn(anchor, source) else { return 0 };
         let since = self.turn.saturating_sub(from);
+        // `Op::AdvanceTurnCount`: turns counted beyond those passed.
+        let advanced = self.turns_advanced_of(source);
         // Turns alternate: this turn and every second one before it are the turn player's.
         let theirs = match whose {
-            Who::Both => return since,
+            Who::Both => return since + advanced,
             Who::You => p,
             Who::Opponent => p.opp(),
         };
-        if self.turn_player == theirs {
-            since.div_ceil(2)
-        } else {
-            since / 2
-        }
+        advanced + if self.turn_player == theirs { since.div_ceil(2) } else { since / 2 }
     }
 
     /// `Condition::TurnsSince`: is this `whose` `n`th turn after `anchor`?
@@ -715,14 +720,16 @@ impl Duel {
             return false;
         }
         let since = self.turn - from;
+        // `Op::AdvanceTurnCount`: turns counted beyond those passed.
+        let advanced = self.turns_advanced_of(source);
         match whose {
-            Who::Both => since == n as u32,
+            Who::Both => since + advanced == n as u32,
             w => {
                 let theirs = match w {
                     Who::You => p,
                     _ => p.opp(),
                 };
-                self.turn_player == theirs && since.div_ceil(2) == n as u32
+                self.turn_player == theirs && since.div_ceil(2) + advanced == n as u32
             }
         }
     }

@@ -149,7 +149,7 @@ impl Duel {
         }
         let ps = self.player(p);
         let listed = match loc.zone {
-            Zone::Hand => self.first_of_its_name(&ps.hand, loc.index as usize),
+            Zone::Hand => self.first_of_its_name(&ps.hand, loc.index as usize) && self.can_pay_hand_play(p),
             Zone::Gy => self.index.gy_effect_cards.contains(&c) && self.first_of_its_name(&ps.gy, loc.index as usize),
             Zone::SpellTrap | Zone::Field | Zone::Monster => true,
             _ => false,
@@ -333,6 +333,10 @@ impl Duel {
         present: &std::cell::OnceCell<u8>,
         out: &mut Vec<Action>,
     ) {
+        // A play from the hand its player cannot pay for (`DuelRule::HandPlayCost`).
+        if loc.zone == Zone::Hand && !self.can_pay_hand_play(p) {
+            return;
+        }
         let gates = self.pool.gates(self.card(c).def);
         while fx != 0 {
             let e = fx.trailing_zeros() as u8;
@@ -354,8 +358,10 @@ impl Duel {
         // Asked once for every monster in the hand: the monsters `p` may Tribute, and whether
         // monsters may be Set at all.
         let once = SummonFacts { tribute_pool: std::cell::OnceCell::new(), sets_forbidden: std::cell::OnceCell::new() };
+        // Plays from the hand its player cannot pay for (`DuelRule::HandPlayCost`): none.
+        let hand_payable = self.can_pay_hand_play(p);
         for (i, &c) in ps.hand.iter().enumerate() {
-            if !self.first_of_its_name(&ps.hand, i) {
+            if !hand_payable || !self.first_of_its_name(&ps.hand, i) {
                 continue; // identical hand cards are interchangeable
             }
             if locks.get(self).names && self.prohibited(c) {

@@ -326,6 +326,8 @@ impl Duel {
             battled_pairs: Vec::new(),
             summoned_by: Vec::new(),
             gy_when_drawn: Vec::new(),
+            copied_stats: Vec::new(),
+            turns_advanced: Vec::new(),
         }
     }
 

@@ -128,7 +128,7 @@ impl Duel {
             atk: if on_field { Some(self.current_atk(id)) } else { d.atk },
             // A "?" DEF (a Token whose stats an effect sets) shows its current DEF; a Link has none.
             def: if on_field && d.kind != crate::card::Kind::Monster(crate::card::MonsterFrame::Link) { Some(self.current_def(id)) } else { d.def },
-            level: d.level,
+            level: self.copied_of(id).map_or(d.level, |s| s.level),
             owner: c.owner(),
             counters: self.counters(id).map(|(k, n)| (k.name().to_string(), n)).collect(),
         }

@@ -374,6 +374,8 @@ impl Modifier {
                 DuelRule::NoBattleDamageFromBattlesOf(_) => K::NO_BATTLE_DAMAGE_FROM_BATTLES_OF,
                 DuelRule::ChoosesOpponentsAttackTargets => K::CHOOSES_OPPONENTS_ATTACK_TARGETS,
                 DuelRule::StatChangesReversed => K::STAT_CHANGES_REVERSED,
+                DuelRule::GainBeforeBattleDamage { .. } => K::GAIN_BEFORE_BATTLE_DAMAGE,
+                DuelRule::HandPlayCost(_) => K::HAND_PLAY_COST,
             },
         }
     }
@@ -467,6 +469,10 @@ impl ModKinds {
     pub const CHOOSES_OPPONENTS_ATTACK_TARGETS: u64 = 1 << 40;
     /// `Duel` with `DuelRule::StatChangesReversed`.
     pub const STAT_CHANGES_REVERSED: u64 = 1 << 41;
+    /// `Duel` with `DuelRule::GainBeforeBattleDamage`.
+    pub const GAIN_BEFORE_BATTLE_DAMAGE: u64 = 1 << 42;
+    /// `Duel` with `DuelRule::HandPlayCost`.
+    pub const HAND_PLAY_COST: u64 = 1 << 43;
     /// Every kind.
     pub const ALL: u64 = u64::MAX;
 }
@@ -1012,6 +1018,22 @@ pub enum DuelRule {
     /// of the same amount and every loss as a gain, for every monster, while this applies; an
     /// "ATK/DEF becomes" value is not a gain or a loss and stays ("Reverse Trap").
     StatChangesReversed,
+    /// Recovery before a heavy hit (BATTLE-7): when the source's controller is about to take
+    /// at least `min` battle damage in one battle, they first gain `gain` LP, then the damage
+    /// is subtracted. A lingering rule applies once and ends (a continuous one each time).
+    GainBeforeBattleDamage {
+        /// The least battle damage (of one battle) that sets it off.
+        min: i32,
+        /// The LP gained first.
+        gain: i32,
+    },
+    /// Plays from the hand cost LP: while it applies, each player pays this many LP for each
+    /// card they Normal Summon, Set, Special Summon or activate from their hand (a monster's
+    /// effect activated there too), as they play it; a play they cannot pay for is not
+    /// legal, and a card an effect would Special Summon from the hand stays there unless its
+    /// summoner pays. Cards sent, discarded or Tributed as a cost are not plays. Two such rules
+    /// add up.
+    HandPlayCost(i32),
 }
 
 impl Modifier {

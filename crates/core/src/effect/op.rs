@@ -414,6 +414,11 @@ pub enum Op {
         /// The kind of counter.
         kind: Counter,
     },
+    /// Advance the turn count: each card of the object counts one more turn in its effects
+    /// that count turns ([`Condition::TurnsSince`], [`Num::TurnsSince`]), as if one more of
+    /// the turns they count had passed ("its 3rd turn" comes a turn early), until it moves.
+    /// `Obj::Affected` names them.
+    AdvanceTurnCount(Obj),
     /// Remember the cards of the object in a memory slot of this card (replacing what it
     /// held).
     Remember {
@@ -701,6 +706,12 @@ pub enum SummonStep {
         count: u8,
         /// The position they are summoned in.
         pos: SummonPos,
+        /// Copy tokens: each takes the Level, Attribute, Type, ATK and DEF that the first
+        /// card of this object has when they are summoned (fixed then; none are summoned if
+        /// that card is gone): "a token with the same Level, Type, Attribute, ATK and DEF as
+        /// that monster".
+        #[serde(default)]
+        like: Option<Obj>,
     },
     /// Tokens for a player: `count` tokens of the card `code` are created for `who` (their
     /// owner and controller) and Special Summoned to their field (MISC-1; `Obj::Affected`
@@ -735,7 +746,7 @@ impl Op {
     }
     /// `Summon` with [`SummonStep::Tokens`].
     pub fn summon_tokens(code: u32, count: u8, pos: SummonPos) -> Op {
-        Op::Summon(SummonStep::Tokens { code, count, pos })
+        Op::Summon(SummonStep::Tokens { code, count, pos, like: None })
     }
     /// `Summon` with [`SummonStep::TokensFor`].
     pub fn summon_tokens_for(who: Who, code: u32, count: u8, pos: SummonPos) -> Op {

@@ -446,7 +446,16 @@ impl Duel {
 
     fn original_stat(&self, id: CardId, atk: bool) -> i32 {
         let d = self.data(id);
-        let mut v = if atk { d.atk } else { d.def }.unwrap_or(0).max(0);
+        let mut v = match self.copied_of(id) {
+            Some(s) => {
+                if atk {
+                    s.atk
+                } else {
+                    s.def
+                }
+            }
+            None => if atk { d.atk } else { d.def }.unwrap_or(0).max(0),
+        };
         if self.card(id).zone() != Zone::Monster || !self.may_apply(crate::effect::ModKinds::BECOMES) {
             return v;
         }
@@ -522,8 +531,8 @@ impl Duel {
     /// Current Level: the printed one changed by `Modifier::Level` (face-up monsters on the
     /// field; cards in the hand when the modifier says so), never below 1.
     pub fn current_level(&self, id: CardId) -> u8 {
-        let base = self.data(id).level;
         let c = self.card(id);
+        let base = self.copied_of(id).map_or(self.data(id).level, |s| s.level);
         let on_field = c.zone() == Zone::Monster && c.face_up();
         if base == 0 || !(on_field || c.zone() == Zone::Hand) || !self.may_apply(crate::effect::ModKinds::LEVEL) {
             return base;
@@ -551,8 +560,8 @@ impl Duel {
     /// The monster's Type now: the one a `Modifier::RaceBecomes` gives it while it is face-up
     /// on the field (the latest), else its printed one.
     pub(crate) fn current_race(&self, id: CardId) -> Option<crate::card::Race> {
-        let printed = self.data(id).race;
         let c = self.card(id);
+        let printed = self.copied_of(id).map_or(self.data(id).race, |s| s.race);
         if c.zone() != Zone::Monster || !c.face_up() || !self.may_apply(crate::effect::ModKinds::RACE_BECOMES) {
             return printed;
         }
@@ -565,6 +574,16 @@ impl Duel {
             }
         }
         race
+    }
+
+    /// A copy token's stats ([`Duel::copied_stats`]), if `id` is one.
+    pub(crate) fn copied_of(&self, id: CardId) -> Option<crate::state::CopiedStats> {
+        self.copied_stats.iter().find(|&&(c, _)| c == id).map(|&(_, s)| s)
+    }
+
+    /// The monster's Attribute now: a copy token's copied one, else its printed one.
+    pub(crate) fn current_attribute(&self, id: CardId) -> Option<crate::card::Attribute> {
+        self.copied_of(id).map_or(self.data(id).attribute, |s| s.attribute)
     }
 
     /// `Modifier::NameBecomes`: the name an effect gave this card, if any (the latest).

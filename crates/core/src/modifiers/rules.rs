@@ -339,6 +339,62 @@ impl Duel {
                     _ => false,
                 })
     }
+    /// `DuelRule::GainBeforeBattleDamage`: player `p` is about to take `amount` battle
+    /// damage; a rule of theirs that `amount` reaches makes them gain its LP first (a card
+    /// effect's gain, so a reversed recovery makes it damage), and a lingering one ends.
+    pub(crate) fn gain_before_battle_damage(&mut self, p: Player, amount: i32) {
+        use crate::effect::DuelRule;
+        const K: u64 = crate::effect::ModKinds::GAIN_BEFORE_BATTLE_DAMAGE;
+        if !self.may_apply(K) {
+            return;
+        }
+        let found = self.modifiers_of(K, |m| matches!(m, Modifier::Duel(DuelRule::GainBeforeBattleDamage { .. }))).find_map(|(src, ctrl, _, m)| match m {
+            Modifier::Duel(DuelRule::GainBeforeBattleDamage { min, gain }) if ctrl == p && amount >= *min => Some((src, *gain)),
+            _ => None,
+        });
+        let Some((src, gain)) = found else { return };
+        let before = self.lingering.len();
+        if let Some(i) = self
+            .lingering
+            .iter()
+            .position(|l| l.source == src && l.controller == p && matches!(l.modifier, Modifier::Duel(DuelRule::GainBeforeBattleDamage { .. })))
+        {
+            self.lingering.remove(i);
+        }
+        self.lingering_ended(before);
+        if self.gains_become_damage(p) {
+            self.effect_damage(p, gain, src);
+        } else {
+            self.change_lp(p, gain);
+        }
+    }
+    /// `DuelRule::HandPlayCost`: the LP a player pays to play one card from the hand now (the
+    /// sum of the rules that apply; 0 without one).
+    pub(crate) fn hand_play_cost(&self) -> i32 {
+        use crate::effect::DuelRule;
+        const K: u64 = crate::effect::ModKinds::HAND_PLAY_COST;
+        if !self.may_apply(K) {
+            return 0;
+        }
+        self.modifiers_of(K, |m| matches!(m, Modifier::Duel(DuelRule::HandPlayCost(_))))
+            .map(|(_, _, _, m)| match m {
+                Modifier::Duel(DuelRule::HandPlayCost(n)) => *n,
+                _ => 0,
+            })
+            .sum()
+    }
+    /// Can `p` pay for one play from the hand (`DuelRule::HandPlayCost`)?
+    pub(crate) fn can_pay_hand_play(&self, p: Player) -> bool {
+        let cost = self.hand_play_cost();
+        cost <= 0 || self.lp(p) >= cost
+    }
+    /// `p` pays for one play from the hand (`DuelRule::HandPlayCost`; a payment, not damage).
+    pub(crate) fn pay_hand_play(&mut self, p: Player) {
+        let cost = self.hand_play_cost();
+        if cost > 0 {
+            self.change_lp(p, -cost);
+        }
+    }
     pub(crate) fn piercing(&self, card: CardId) -> bool {
         self.restricted(card, |m| m.rule_scope(MonsterRule::Piercing))
     }

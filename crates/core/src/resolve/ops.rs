@@ -57,6 +57,7 @@ impl Duel {
             | Op::ShuffleDeck(..)
             | Op::Reveal(..)
             | Op::AddCounters { .. }
+            | Op::AdvanceTurnCount(..)
             | Op::RemoveCounters { .. }
             | Op::Tribute { .. }
             | Op::Remember { .. } => self.run_pick_op(op, r),
@@ -217,6 +218,20 @@ impl Duel {
                 let list = self.objects(o, r);
                 for &c in &list {
                     self.emit(Event::Revealed { card: c });
+                }
+                self.set_affected(r, &list);
+                OpFlow::Next
+            }
+            Op::AdvanceTurnCount(what) => {
+                let list: SmallVec<[CardId; 4]> = self.objects(what, r).into_iter().filter(|&c| self.card(c).zone().on_field()).collect();
+                for &c in &list {
+                    let moves = self.card(c).moves;
+                    // An entry of an earlier stay of the card no longer counts.
+                    self.turns_advanced.retain(|&(x, m, _)| x != c || m == moves);
+                    match self.turns_advanced.iter_mut().find(|(x, _, _)| *x == c) {
+                        Some((_, _, n)) => *n = n.saturating_add(1),
+                        None => self.turns_advanced.push((c, moves, 1)),
+                    }
                 }
                 self.set_affected(r, &list);
                 OpFlow::Next
@@ -538,10 +553,10 @@ impl Duel {
             Op::Summon(crate::effect::SummonStep::Pointed { what, pos }) => self.op_special_summon(what, *pos, crate::effect::Side::You, r, true),
             Op::Summon(crate::effect::SummonStep::ReturnToField(o)) => self.op_return_to_field(o, r),
             Op::Summon(crate::effect::SummonStep::SelfAsMonster { pos }) => self.op_summon_self(*pos, r),
-            Op::Summon(crate::effect::SummonStep::Tokens { code, count, pos }) => self.op_summon_tokens(p, *code, *count, *pos, r),
+            Op::Summon(crate::effect::SummonStep::Tokens { code, count, pos, like }) => self.op_summon_tokens(p, *code, *count, *pos, like.as_ref(), r),
             Op::Summon(crate::effect::SummonStep::TokensFor { who, code, count, pos }) => {
                 let q = if *who == Who::Opponent { p.opp() } else { p };
-                self.op_summon_tokens(q, *code, *count, *pos, r)
+                self.op_summon_tokens(q, *code, *count, *pos, None, r)
             }
             Op::EquipAsCard { what, to, grants } => self.op_equip_as_card(what, to, grants.as_ref(), r),
             Op::Summon(crate::effect::SummonStep::NormalNow(f)) => self.op_normal_summon_now(f, r),

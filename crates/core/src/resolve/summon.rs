@@ -53,7 +53,9 @@ impl Duel {
             let me = r.link.card;
             zones.retain(|z| self.points_to_zone(me, to, *z as usize));
         }
-        if zones.is_empty() || !self.can_be_special_summoned(c, r.link.card) {
+        // `DuelRule::HandPlayCost`: a card from the hand comes only if its summoner pays.
+        let from_hand = self.card(c).zone() == Zone::Hand;
+        if zones.is_empty() || !self.can_be_special_summoned(c, r.link.card) || (from_hand && !self.can_pay_hand_play(to)) {
             r.progress = next;
             return OpFlow::Again;
         }
@@ -84,6 +86,9 @@ impl Duel {
             }
         };
         let zone = if zones.contains(&zone) { zone } else { zones[0] };
+        if from_hand {
+            self.pay_hand_play(to);
+        }
         self.special_summon(c, to, zone, position);
         self.record_summoned_by(c, r.link.card);
         r.affected.push(c);
@@ -211,11 +216,28 @@ impl Duel {
     }
 
     /// MISC-1: tokens are created for player `p` and Special Summoned to their field.
-    pub(super) fn op_summon_tokens(&mut self, p: Player, code: u32, count: u8, pos: SummonPos, r: &mut Resolution) -> OpFlow {
+    pub(super) fn op_summon_tokens(&mut self, p: Player, code: u32, count: u8, pos: SummonPos, like: Option<&Obj>, r: &mut Resolution) -> OpFlow {
         if r.progress == Progress::Start {
+            // Copy tokens read the card they copy now; without it, none are summoned.
+            let copied = match like {
+                Some(o) => {
+                    let Some(&of) = self.objects(o, r).first() else { return OpFlow::Next };
+                    Some(crate::state::CopiedStats {
+                        level: self.current_level(of),
+                        attribute: self.current_attribute(of),
+                        race: self.current_race(of),
+                        atk: self.current_atk(of),
+                        def: self.current_def(of),
+                    })
+                }
+                None => None,
+            };
             let tokens: SmallVec<[CardId; 4]> = (0..count).filter_map(|_| self.create_token(code, p)).collect();
             if tokens.is_empty() {
                 return OpFlow::Next;
+            }
+            if let Some(s) = copied {
+                self.copied_stats.extend(tokens.iter().map(|&t| (t, s)));
             }
             r.list = tokens;
             r.affected.clear();
@@ -334,6 +356,8 @@ impl Duel {
             Some(Action::Position(_)) => SummonProc::Set,
             _ => return OpFlow::Ask(Prompt::Position { player: p, card: c, options: options(self, c) }),
         };
+        // `DuelRule::HandPlayCost`: paid as it is played.
+        self.pay_hand_play(p);
         // Runs once this link's resolution is over (the task below the resolution).
         self.tasks.push(Task::Summon { card: c, proc, stage: SummonStage::Tributes, tributes: SmallVec::new() });
         self.set_affected(r, &[c]);
@@ -349,6 +373,7 @@ impl Duel {
             || behavior.no_normal_summon
             || self.player_fx[p.idx()].no_normal_summon_turn == self.turn
             || self.prohibited(c)
+            || !self.can_pay_hand_play(p)
         {
             return false;
         }

@@ -174,6 +174,22 @@ pub struct CardState {
     known: u8,
 }
 
+/// The stats a copy token took from the card it copies, fixed when it was summoned
+/// ([`Duel::copied_stats`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CopiedStats {
+    /// Its Level.
+    pub level: u8,
+    /// Its Attribute.
+    pub attribute: Option<crate::card::Attribute>,
+    /// Its Type.
+    pub race: Option<crate::card::Race>,
+    /// Its original ATK.
+    pub atk: i32,
+    /// Its original DEF.
+    pub def: i32,
+}
+
 /// How a card arrived where it is (for "sent to the GY this turn", "destroyed by an
 /// opponent's card effect").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -517,6 +533,15 @@ pub struct Duel {
     /// Lure"), with their move count then (a card that moved otherwise is no longer marked).
     #[serde(default)]
     pub(crate) gy_when_drawn: Vec<(CardId, u32)>,
+    /// Copy tokens ([`crate::effect::SummonStep::Tokens`] with `like`) and the stats they
+    /// took, which replace their printed ones (a token never comes back once gone).
+    #[serde(default)]
+    pub(crate) copied_stats: Vec<(CardId, CopiedStats)>,
+    /// Cards whose effects that count turns count more turns than have passed
+    /// ([`crate::effect::Op::AdvanceTurnCount`]): the card, its move count then (a card
+    /// that moved since counts afresh), and how many more.
+    #[serde(default)]
+    pub(crate) turns_advanced: Vec<(CardId, u32, u8)>,
 }
 
 impl PartialEq for Duel {
@@ -579,6 +604,8 @@ impl PartialEq for Duel {
             battled_pairs,
             summoned_by,
             gy_when_drawn,
+            copied_stats,
+            turns_advanced,
         } = self;
         *edition == other.edition
             && *rng == other.rng
@@ -629,6 +656,8 @@ impl PartialEq for Duel {
             && *battled_pairs == other.battled_pairs
             && *summoned_by == other.summoned_by
             && *gy_when_drawn == other.gy_when_drawn
+            && *copied_stats == other.copied_stats
+            && *turns_advanced == other.turns_advanced
     }
 }
 
