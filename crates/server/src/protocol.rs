@@ -151,6 +151,41 @@ pub enum ClientMsg {
     EventGet {
         event: String,
     },
+    /// The organizer names a judge (an account, by name): judges use `event_judge`.
+    EventJudgeAdd {
+        event: String,
+        name: String,
+    },
+    /// A judge (the organizer or a judge they named) acts on a match of the event: the
+    /// pairing at `table` of `round` (the current round when absent). Logged in the event
+    /// with who, when, what and `reason` (required to award a duel or the match).
+    EventJudge {
+        event: String,
+        #[serde(default)]
+        round: Option<u32>,
+        table: u32,
+        action: JudgeAction,
+        #[serde(default)]
+        reason: String,
+    },
+}
+
+/// What a judge does to an event match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum JudgeAction {
+    /// Watch the match's room (as a spectator: the public view).
+    Watch,
+    /// Stop the match clock.
+    Pause,
+    /// Start it again.
+    Resume,
+    /// Adds seconds to the match clock (MATCH-5: one clock for the match, both players').
+    AddTime { seconds: u32 },
+    /// The named player wins the duel in progress.
+    AwardGame { player: String },
+    /// The named player wins the match.
+    AwardMatch { player: String },
 }
 
 /// A message from the server.
@@ -229,6 +264,8 @@ pub struct ClockInfo {
     /// A player whose connection dropped, and the seconds they have left to come back.
     pub waiting_for: Option<String>,
     pub waiting_left_s: Option<u64>,
+    /// A judge has stopped the match clock (`match_left_s` stays put until they resume it).
+    pub paused: bool,
 }
 
 /// What one seat (or a spectator) sees now.

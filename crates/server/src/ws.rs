@@ -16,8 +16,8 @@ use ygo_core::Edition;
 use ygo_match::SideRequest;
 
 use crate::guard::Gate;
-use crate::protocol::{ClientMsg, DeckSource, RoomOptions, ServerMsg, PROTOCOL_VERSION};
-use crate::room::{Entrant, Here, Member, Room, RoomHandle, RoomMsg};
+use crate::protocol::{ClientMsg, DeckSource, JudgeAction, RoomOptions, ServerMsg, PROTOCOL_VERSION};
+use crate::room::{Entrant, Here, JudgeCmd, Member, Room, RoomHandle, RoomMsg};
 use crate::AppState;
 
 /// Frames queued for one client before it counts as gone (it reconnects with its token).
@@ -281,14 +281,8 @@ impl Conn {
                 }
             }
             ClientMsg::Spectate { code } => {
-                if self.in_room(&code) {
-                    self.send(&ServerMsg::error("room", "you are in that room already"));
-                    return true;
-                }
-                let r = self.enter(&code, |member, reply| RoomMsg::Spectate { member, reply }).await;
-                match r {
-                    Ok((h, ())) => self.moved_to(h, None).await,
-                    Err(e) => self.send(&ServerMsg::error("room", e)),
+                if let Err(e) = self.spectate(&code).await {
+                    self.send(&ServerMsg::error("room", e));
                 }
             }
             ClientMsg::Resume { code, token } => {
@@ -331,6 +325,14 @@ impl Conn {
                 }
             }
             ClientMsg::EventGet { event } => self.event_answer(Ok(event)).await,
+            ClientMsg::EventJudgeAdd { event, name } => {
+                let r = self.event_judge_add(&event, &name).await;
+                self.event_answer(r).await;
+            }
+            ClientMsg::EventJudge { event, round, table, action, reason } => {
+                let r = self.event_judge(&event, round, table, action, &reason).await;
+                self.event_answer(r).await;
+            }
         }
         true
     }
@@ -425,6 +427,115 @@ impl Conn {
             Ok(false) => Err(format!("round {} was paired already", e.round + 1)),
             Err(err) => Err(format!("the pairings could not be saved: {err}")),
         }
+    }
+
+    /// The organizer names a judge.
+    async fn event_judge_add(&mut self, id: &str, name: &str) -> Result<String, String> {
+        let account = self.event_account()?;
+        let snap = self.load_event(id).await?;
+        if crate::db::name_key(&account) != snap.event.organizer {
+            return Err("only the event's organizer names its judges".into());
+        }
+        let judge = match self.state.db.account_name(name.trim()).await {
+            Ok(Some(n)) => n,
+            Ok(None) => return Err(format!("no account is named {:?}", name.trim())),
+            Err(e) => return Err(format!("the account could not be read: {e}")),
+        };
+        let key = crate::db::name_key(&judge);
+        if key == snap.event.organizer
+            || !self.state.db.add_judge(&snap.event.id, &key, &judge).await.map_err(|e| format!("the judge could not be saved: {e}"))?
+        {
+            return Err(format!("{judge} judges this event already"));
+        }
+        self.state
+            .db
+            .log_event(&snap.event.id, &account, "judge_add", None, &format!("{judge} judges the event"), "")
+            .await
+            .map_err(|e| format!("the log could not be saved: {e}"))?;
+        Ok(snap.event.id)
+    }
+
+    /// A judge acts on a match of the event (the organizer or a judge they named); the
+    /// action goes to the event's log.
+    async fn event_judge(&mut self, id: &str, round: Option<u32>, table: u32, action: JudgeAction, reason: &str) -> Result<String, String> {
+        let account = self.event_account()?;
+        let snap = self.load_event(id).await?;
+        if !snap.is_judge(&crate::db::name_key(&account)) {
+            return Err(format!("only the event's organizer or a judge they named may do that ({account} is neither)"));
+        }
+        let reason = crate::event::clean_reason(reason);
+        let round = round.unwrap_or(snap.event.round);
+        let m = snap.matches.iter().find(|m| m.round == round && m.table == table).ok_or_else(|| format!("round {round} has no table {table}"))?.clone();
+        if m.done {
+            return Err(format!("the match of round {round} table {table} is over"));
+        }
+        let Some(b) = m.b else { return Err(format!("round {round} table {table} is a bye")) };
+        let player_of = |name: &str| {
+            let key = crate::db::name_key(name);
+            [m.a, b]
+                .into_iter()
+                .map(|e| &snap.players[e])
+                .find(|p| p.name_key == key)
+                .map(|p| (p.entry, p.name_key.clone(), p.name.clone()))
+                .ok_or_else(|| format!("{} does not play round {round} table {table}", name.trim()))
+        };
+        let room = m.room.as_deref().and_then(|c| self.state.room(c));
+        let (kind, cmd) = match action {
+            JudgeAction::Watch => {
+                let code = room.as_ref().map(|h| h.code.clone()).ok_or("the match's room is not open: nothing to watch yet")?;
+                if !self.in_room(&code) {
+                    self.spectate(&code).await?;
+                }
+                ("watch", None)
+            }
+            JudgeAction::Pause => ("pause", Some(JudgeCmd::Pause)),
+            JudgeAction::Resume => ("resume", Some(JudgeCmd::Resume)),
+            JudgeAction::AddTime { seconds } => {
+                if seconds == 0 || seconds > crate::event::MAX_ADD_SECS {
+                    return Err(format!("add_time seconds {seconds}: 1 to {}", crate::event::MAX_ADD_SECS));
+                }
+                ("add_time", Some(JudgeCmd::AddTime(Duration::from_secs(seconds as u64))))
+            }
+            JudgeAction::AwardGame { player } => ("award_game", Some(JudgeCmd::AwardGame { key: player_of(&player)?.1 })),
+            JudgeAction::AwardMatch { player } => {
+                let (_, key, name) = player_of(&player)?;
+                ("award_match", Some(JudgeCmd::AwardMatch { key, name }))
+            }
+        };
+        if kind.starts_with("award") && reason.is_empty() {
+            return Err("an award needs a written reason".into());
+        }
+        let detail = match (cmd, room) {
+            (None, _) => "watching".to_string(),
+            (Some(cmd), Some(h)) => {
+                let (tx, rx) = oneshot::channel();
+                h.tx.send(RoomMsg::Judge { cmd, reason: reason.clone(), reply: tx }).await.map_err(|_| "the match's room has closed".to_string())?;
+                rx.await.map_err(|_| "the match's room has closed".to_string())??
+            }
+            (Some(JudgeCmd::AwardMatch { key, name }), None) => {
+                // Nobody has opened the room: the result goes to the event at once.
+                let i = usize::from(snap.players[m.a].name_key != key);
+                let wins = if i == 0 { [2, 0] } else { [0, 2] };
+                let winner = if i == 0 { m.a } else { b };
+                let recorded = self
+                    .state
+                    .db
+                    .record_pairing(&snap.event.id, round, table, Some(winner), wins, &crate::room::random_token())
+                    .await
+                    .map_err(|e| format!("the result could not be saved: {e}"))?;
+                if !recorded {
+                    return Err(format!("the match of round {round} table {table} is over"));
+                }
+                format!("{name} wins the match 2-0 (not played)")
+            }
+            (Some(_), None) => return Err("the match's room is not open: its clock has not started".into()),
+        };
+        self.state
+            .db
+            .log_event(&snap.event.id, &account, kind, Some((round, table)), &detail, &reason)
+            .await
+            .map_err(|e| format!("the log could not be saved: {e}"))?;
+        Ok(snap.event.id)
     }
 
     /// Opens the room of this account's current match (best of 3, the event's format,
@@ -546,6 +657,16 @@ impl Conn {
     }
 
     /// Whether this connection is in the room `code`.
+    /// Watches a room.
+    async fn spectate(&mut self, code: &str) -> Result<(), String> {
+        if self.in_room(code) {
+            return Err("you are in that room already".into());
+        }
+        let (h, ()) = self.enter(code, |member, reply| RoomMsg::Spectate { member, reply }).await?;
+        self.moved_to(h, None).await;
+        Ok(())
+    }
+
     fn in_room(&self, code: &str) -> bool {
         self.room.as_ref().is_some_and(|(h, _)| h.code.eq_ignore_ascii_case(code.trim()))
     }

@@ -7,7 +7,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 use ygo_match::RegisteredDeck;
 
-use super::{Event, Match, Player, Snapshot, Status, MAX_PLAYERS};
+use super::{Event, LogEntry, Match, Player, Snapshot, Status, MAX_PLAYERS};
 use crate::db::{name_key, now_secs, Db};
 
 fn event_of(r: &AnyRow) -> anyhow::Result<Event> {
@@ -105,7 +105,30 @@ impl Db {
                 match_id: r.get(9),
             })
             .collect();
-        Ok(Some(Snapshot { event, players, matches }))
+        let judges = sqlx::query("SELECT name_key, name FROM event_judges WHERE event_id = $1 ORDER BY added_at, name_key")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect();
+        let log = sqlx::query("SELECT seq, at_ms, judge, action, round, table_no, detail, reason FROM event_log WHERE event_id = $1 ORDER BY seq")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| LogEntry {
+                seq: r.get::<i64, _>(0) as u32,
+                at_ms: r.get(1),
+                judge: r.get(2),
+                action: r.get(3),
+                round: r.get::<Option<i64>, _>(4).map(|x| x as u32),
+                table: r.get::<Option<i64>, _>(5).map(|x| x as u32),
+                detail: r.get(6),
+                reason: r.get(7),
+            })
+            .collect();
+        Ok(Some(Snapshot { event, players, matches, judges, log }))
     }
 
     /// Registers an account with its (already checked) deck, or replaces the deck of an
@@ -282,5 +305,45 @@ impl Db {
         }
         tx.commit().await?;
         Ok(true)
+    }
+
+    /// Names a judge of an event (an account: its name key and display name); `false` if
+    /// they were one already.
+    pub async fn add_judge(&self, id: &str, key: &str, name: &str) -> anyhow::Result<bool> {
+        let r = sqlx::query("INSERT INTO event_judges (event_id, name_key, name, added_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING")
+            .bind(id)
+            .bind(key)
+            .bind(name)
+            .bind(super::now_ms())
+            .execute(&self.pool)
+            .await?;
+        Ok(r.rows_affected() == 1)
+    }
+
+    /// Appends a judge action to the event's log (the next sequence number; a collision
+    /// with another process's entry tries again).
+    pub async fn log_event(&self, id: &str, judge: &str, action: &str, at: Option<(u32, u32)>, detail: &str, reason: &str) -> anyhow::Result<()> {
+        let mut last = None;
+        for _ in 0..20 {
+            let r = sqlx::query(
+                "INSERT INTO event_log (event_id, seq, at_ms, judge, action, round, table_no, detail, reason) \
+                 SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5, $6, $7, $8 FROM event_log WHERE event_id = $1",
+            )
+            .bind(id)
+            .bind(super::now_ms())
+            .bind(judge)
+            .bind(action)
+            .bind(at.map(|(r, _)| r as i64))
+            .bind(at.map(|(_, t)| t as i64))
+            .bind(detail)
+            .bind(reason)
+            .execute(&self.pool)
+            .await;
+            match r {
+                Ok(_) => return Ok(()),
+                Err(e) => last = Some(e),
+            }
+        }
+        Err(anyhow::anyhow!("the event log kept colliding (20 tries): {}", last.map_or_else(String::new, |e| e.to_string())))
     }
 }

@@ -27,6 +27,7 @@ use crate::AppState;
 
 mod ending;
 mod frames;
+mod judge;
 
 /// A connection's id (unique in the process).
 pub type ConnId = u64;
@@ -125,9 +126,33 @@ pub enum RoomMsg {
         ai: Box<dyn ygo_ai::Player>,
         action: Option<Action>,
     },
+    /// A judge of the room's event acts on its match (the caller checked who may); the
+    /// answer is what changed, in words, for the event's log.
+    Judge {
+        cmd: JudgeCmd,
+        reason: String,
+        reply: oneshot::Sender<Result<String, String>>,
+    },
     /// The server shuts down: tell the members, save what there is, close (`done` says so).
     Shutdown {
         done: oneshot::Sender<()>,
+    },
+}
+
+/// What a judge does to an event match's room ([`RoomMsg::Judge`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JudgeCmd {
+    Pause,
+    Resume,
+    AddTime(Duration),
+    /// The player of this account (name key) wins the duel in progress.
+    AwardGame {
+        key: String,
+    },
+    /// The player of this account (name key, display name) wins the match.
+    AwardMatch {
+        key: String,
+        name: String,
     },
 }
 
@@ -213,7 +238,12 @@ pub struct Room {
     duel_number: u8,
     extra_duel: bool,
     match_deadline: Option<Instant>,
+    /// A judge stopped the match clock with this much left (`match_deadline` is `None`
+    /// until they start it again).
+    clock_paused: Option<Duration>,
     forfeit: Option<Player>,
+    /// A judge awarded the match to this player, for this reason.
+    award: Option<(Player, String)>,
     /// Both players left at once (MATCH rules for a player who left, applied to both).
     both_left: bool,
     ai_generation: u64,
@@ -325,7 +355,9 @@ impl Room {
             duel_number: 0,
             extra_duel: false,
             match_deadline: None,
+            clock_paused: None,
             forfeit: None,
+            award: None,
             both_left: false,
             ai_generation: 0,
             ai_live: Arc::new(AtomicU64::new(0)),
@@ -550,6 +582,10 @@ impl Room {
                 }
             },
             RoomMsg::Chat { conn, text } => self.on_chat(conn, text),
+            RoomMsg::Judge { cmd, reason, reply } => {
+                let r = self.judge(cmd, &reason).await;
+                let _ = reply.send(r);
+            }
             RoomMsg::Shutdown { done } => {
                 self.close("shutdown", "the server is shutting down").await;
                 self.closed_signal = Some(done);

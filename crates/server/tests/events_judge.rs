@@ -1,0 +1,298 @@
+//! Judge tools of an event (issue 36): the organizer names judges; the organizer or a judge
+//! watches a match, pauses and resumes its clock, adds time, awards a duel or the match
+//! with a written reason; everyone else is refused; every action is in the event's log
+//! (the `event` message and `GET /api/events/ID`). Nothing here waits on the clock: a
+//! paused clock does not move, so its values are exact.
+
+mod common;
+
+use common::*;
+use ygo_server::client::{http_get, Client};
+use ygo_server::event::{EventInfo, Status};
+use ygo_server::protocol::{ClientMsg, JudgeAction, ResultInfo, ServerMsg, StateFrame};
+
+/// An answer the server sends at once: a missing one fails the test instead of waiting
+/// (the connection's pings would keep a plain receive waiting for ever).
+async fn soon<T>(f: impl std::future::Future<Output = T>) -> T {
+    tokio::time::timeout(std::time::Duration::from_secs(30), f).await.expect("no answer from the server in 30 s")
+}
+
+/// The next `event` message (an error fails the test).
+async fn event(c: &mut Client) -> EventInfo {
+    let mut seen = Vec::new();
+    soon(c.until(&mut seen, |m| match m {
+        ServerMsg::Event(e) => Some((**e).clone()),
+        ServerMsg::Error { code, message } => panic!("{code}: {message}"),
+        _ => None,
+    }))
+    .await
+    .expect("an event message")
+}
+
+/// Sends a message that must be refused with an `event` error; returns its text.
+async fn refused(c: &mut Client, msg: ClientMsg) -> String {
+    c.send(&msg).await.unwrap();
+    let (code, message) = soon(next_error(c)).await;
+    assert_eq!(code, "event", "{message}");
+    message
+}
+
+/// A judge action: the last state frame the judge received before the `event` answer
+/// (the judge watches the room), and that answer.
+async fn judge(c: &mut Client, id: &str, table: u32, action: JudgeAction, reason: &str) -> (Option<StateFrame>, EventInfo) {
+    c.send(&ClientMsg::EventJudge { event: id.into(), round: None, table, action, reason: reason.into() }).await.unwrap();
+    let mut frame = None;
+    loop {
+        match soon(c.recv()).await.unwrap().expect("connected").1 {
+            ServerMsg::State(f) => frame = Some(*f),
+            ServerMsg::Event(e) => return (frame, *e),
+            ServerMsg::Error { code, message } => panic!("{code}: {message}"),
+            _ => {}
+        }
+    }
+}
+
+/// Accounts (the first organizes), a 1-round casual event with no no-show rule, every
+/// account but the organizer and `judges_too` registered, the round paired.
+async fn setup(s: &ygo_server::Running, names: &[&str], players: &[&str]) -> (Vec<Client>, EventInfo) {
+    let mut cs = Vec::new();
+    for n in names {
+        let mut c = connect(s).await;
+        session(&mut c, ClientMsg::Register { name: n.to_string(), password: format!("{n}-secret") }).await;
+        cs.push(c);
+    }
+    cs[0]
+        .send(&ClientMsg::CreateEvent { name: "Judged".into(), format: "casual".into(), rounds: 1, public_lists: false, grace_seconds: Some(0) })
+        .await
+        .unwrap();
+    let id = event(&mut cs[0]).await.id;
+    for (i, n) in names.iter().enumerate() {
+        if players.contains(n) {
+            cs[i].send(&ClientMsg::EventRegister { event: id.clone(), deck: builtin("vanilla-yugi") }).await.unwrap();
+            event(&mut cs[i]).await;
+        }
+    }
+    cs[0].send(&ClientMsg::EventPair { event: id.clone() }).await.unwrap();
+    let info = event(&mut cs[0]).await;
+    (cs, info)
+}
+
+/// Both players of a pairing enter its room (the match starts: the clock runs).
+async fn open_match(a: &mut Client, b: &mut Client, id: &str) -> String {
+    let mut seen = Vec::new();
+    a.send(&ClientMsg::EventPlay { event: id.into() }).await.unwrap();
+    let (code, _) = joined(a, &mut seen).await;
+    b.send(&ClientMsg::EventPlay { event: id.into() }).await.unwrap();
+    let (code_b, _) = joined(b, &mut seen).await;
+    assert_eq!(code, code_b);
+    code
+}
+
+fn index(names: &[&str], name: &str) -> usize {
+    names.iter().position(|n| *n == name).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_judge_pauses_resumes_and_adds_time_and_every_action_is_logged() {
+    let dir = TempDir::new("judge-clock");
+    let s = server(&dir.db()).await;
+    let names = ["Org", "Judy", "Pam", "Quin", "Nosy"];
+    let (mut cs, info) = setup(&s, &names, &["Pam", "Quin"]).await;
+    let id = info.id.clone();
+    assert!(info.judges.is_empty() && info.log.is_empty());
+
+    // Only the organizer names judges; an unknown account is refused.
+    let m = refused(&mut cs[4], ClientMsg::EventJudgeAdd { event: id.clone(), name: "Nosy".into() }).await;
+    assert!(m.contains("organizer"), "{m}");
+    let m = refused(&mut cs[0], ClientMsg::EventJudgeAdd { event: id.clone(), name: "Nobody".into() }).await;
+    assert!(m.contains("no account"), "{m}");
+    // Judy is no judge yet.
+    let m = refused(&mut cs[1], ClientMsg::EventJudge { event: id.clone(), round: None, table: 1, action: JudgeAction::Pause, reason: String::new() }).await;
+    assert!(m.contains("Judy is neither"), "{m}");
+    cs[0].send(&ClientMsg::EventJudgeAdd { event: id.clone(), name: "judy".into() }).await.unwrap();
+    let info = event(&mut cs[0]).await;
+    assert_eq!(info.judges, ["Judy"]);
+    assert_eq!((info.log.len(), info.log[0].action.as_str(), info.log[0].judge.as_str()), (1, "judge_add", "Org"));
+
+    let p = &info.pairings[0];
+    let (ia, ib) = (index(&names, &p.a), index(&names, p.b.as_deref().unwrap()));
+    let mut pa = std::mem::replace(&mut cs[ia], connect(&s).await);
+    let mut pb = std::mem::replace(&mut cs[ib], connect(&s).await);
+    let code = open_match(&mut pa, &mut pb, &id).await;
+
+    // The judge watches the match: a spectator of its room.
+    cs[1].send(&ClientMsg::EventJudge { event: id.clone(), round: None, table: 1, action: JudgeAction::Watch, reason: String::new() }).await.unwrap();
+    let mut seen = Vec::new();
+    let (watched, token) = joined(&mut cs[1], &mut seen).await;
+    assert_eq!((watched.as_str(), token), (code.as_str(), None), "a judge watches as a spectator");
+    let info = event(&mut cs[1]).await;
+    assert_eq!(info.log.last().unwrap().action, "watch");
+
+    // Anyone else is refused, and nothing changes.
+    let m = refused(&mut cs[4], ClientMsg::EventJudge { event: id.clone(), round: None, table: 1, action: JudgeAction::Pause, reason: "x".into() }).await;
+    assert!(m.contains("Nosy is neither"), "{m}");
+    let m = refused(
+        &mut pa,
+        ClientMsg::EventJudge { event: id.clone(), round: None, table: 1, action: JudgeAction::AddTime { seconds: 600 }, reason: String::new() },
+    )
+    .await;
+    assert!(m.contains("is neither"), "a player is no judge: {m}");
+    let m = refused(&mut cs[1], ClientMsg::EventJudge { event: id.clone(), round: None, table: 1, action: JudgeAction::Resume, reason: String::new() }).await;
+    assert!(m.contains("not paused"), "{m}");
+
+    // Pause: the clock stops (every frame says so) with what was left.
+    let (f, info) = judge(&mut cs[1], &id, 1, JudgeAction::Pause, "deck check").await;
+    let f = f.expect("the watching judge gets the new frame");
+    assert!(f.clock.paused, "{:?}", f.clock);
+    let left = f.clock.match_left_s.expect("a match clock");
+    assert!(left > 0 && left <= 40 * 60, "{left}");
+    let e = info.log.last().unwrap();
+    assert_eq!((e.judge.as_str(), e.action.as_str(), e.reason.as_str(), e.round, e.table), ("Judy", "pause", "deck check", Some(1), Some(1)));
+    assert!(e.detail.contains(&format!("{left} s left")), "{e:?}");
+    let m = refused(&mut cs[0], ClientMsg::EventJudge { event: id.clone(), round: None, table: 1, action: JudgeAction::Pause, reason: String::new() }).await;
+    assert!(m.contains("paused already"), "{m}");
+
+    // Time added to a paused clock: exactly that much more, still paused.
+    // (The organizer does not watch: the frame read is the watching judge's.)
+    let (_, info) = judge(&mut cs[0], &id, 1, JudgeAction::AddTime { seconds: 300 }, "judge call took 5 minutes").await;
+    let e = info.log.last().unwrap();
+    assert_eq!((e.judge.as_str(), e.action.as_str()), ("Org", "add_time"));
+    assert!(e.detail.contains(&format!("{} s left", left + 300)), "{e:?}");
+    let f = soon(cs[1].until(&mut seen, |m| match m {
+        ServerMsg::State(f) => Some(f.clock.clone()),
+        _ => None,
+    }))
+    .await
+    .unwrap();
+    assert_eq!((f.match_left_s, f.paused), (Some(left + 300), true));
+
+    // Resume: the clock runs again from there.
+    let (f, info) = judge(&mut cs[1], &id, 1, JudgeAction::Resume, "").await;
+    let f = f.unwrap();
+    assert!(!f.clock.paused);
+    assert!(f.clock.match_left_s.unwrap() <= left + 300 && f.clock.match_left_s.unwrap() + 60 > left + 300, "{:?}", f.clock);
+    let actions: Vec<&str> = info.log.iter().map(|e| e.action.as_str()).collect();
+    assert_eq!(actions, ["judge_add", "watch", "pause", "add_time", "resume"]);
+    assert!(info.log.windows(2).all(|w| w[0].seq + 1 == w[1].seq && w[0].at_ms <= w[1].at_ms));
+
+    // The players were told, in the room's chat.
+    let said = soon(pa.until(&mut seen, |m| match m {
+        ServerMsg::Chat { from, text } if from == "judge" && text.contains("deck check") => Some(text.clone()),
+        _ => None,
+    }))
+    .await
+    .unwrap();
+    assert!(said.contains("paused"), "{said}");
+
+    // The log is public with the event.
+    let (status, body) = http_get(&s.addr.to_string(), &format!("/api/events/{id}")).await.unwrap();
+    assert_eq!(status, 200);
+    let stored: EventInfo = serde_json::from_str(&body).unwrap();
+    assert_eq!(stored.log, info.log);
+    assert_eq!(stored.judges, ["Judy"]);
+    s.stop().await;
+}
+
+/// The result both players see next (skipping frames; a duel's or the match's).
+async fn result(c: &mut Client) -> ResultInfo {
+    let mut seen = Vec::new();
+    soon(c.until(&mut seen, |m| match m {
+        ServerMsg::Result(r) => Some(r.clone()),
+        ServerMsg::Error { code, message } => panic!("{code}: {message}"),
+        _ => None,
+    }))
+    .await
+    .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_judge_awards_a_duel_and_the_match_with_a_reason_and_the_standings_follow() {
+    let dir = TempDir::new("judge-award");
+    let s = server(&dir.db()).await;
+    let names = ["Org", "Ann", "Ben", "Cat", "Dan"];
+    let (mut cs, info) = setup(&s, &names, &["Ann", "Ben", "Cat", "Dan"]).await;
+    let id = info.id.clone();
+    assert_eq!(info.pairings.len(), 2);
+    let t1 = info.pairings.iter().find(|p| p.table == 1).unwrap().clone();
+    let t2 = info.pairings.iter().find(|p| p.table == 2).unwrap().clone();
+    let (ia, ib) = (index(&names, &t1.a), index(&names, t1.b.as_deref().unwrap()));
+    let mut a = std::mem::replace(&mut cs[ia], connect(&s).await);
+    let mut b = std::mem::replace(&mut cs[ib], connect(&s).await);
+    open_match(&mut a, &mut b, &id).await;
+    // Table 1 starts its first duel: the chooser goes first.
+    let mut seen = Vec::new();
+    for c in [&mut a, &mut b] {
+        let f = c
+            .until(&mut seen, |m| match m {
+                ServerMsg::State(f) => Some(f.clone()),
+                _ => None,
+            })
+            .await
+            .unwrap();
+        if f.actions.iter().any(|x| x.text == "first") {
+            c.send(&ClientMsg::Action { text: "first".into() }).await.unwrap();
+        }
+    }
+    let dueling = a
+        .until(&mut seen, |m| match m {
+            ServerMsg::State(f) if f.view.is_some() => Some(f.duel),
+            _ => None,
+        })
+        .await
+        .unwrap();
+    assert_eq!(dueling, 1);
+
+    // An award needs a reason.
+    let org = &mut cs[0];
+    let award = |player: &str| JudgeAction::AwardGame { player: player.into() };
+    let m = refused(org, ClientMsg::EventJudge { event: id.clone(), round: None, table: 1, action: award(&t1.b.clone().unwrap()), reason: "  ".into() }).await;
+    assert!(m.contains("reason"), "{m}");
+    let m = refused(org, ClientMsg::EventJudge { event: id.clone(), round: None, table: 1, action: award("Org"), reason: "x".into() }).await;
+    assert!(m.contains("does not play"), "{m}");
+    // Duel 1 to B, for a marked-cards ruling.
+    let (_, info) = judge(org, &id, 1, award(&t1.b.clone().unwrap()), "marked sleeves").await;
+    let e = info.log.last().unwrap();
+    assert_eq!((e.action.as_str(), e.reason.as_str(), e.judge.as_str()), ("award_game", "marked sleeves", "Org"));
+    for c in [&mut a, &mut b] {
+        let r = result(c).await;
+        assert_eq!((r.duel, r.winner_name.as_deref(), r.match_over), (1, t1.b.as_deref(), false), "{r:?}");
+        assert!(r.reason.contains("judge: marked sleeves"), "{r:?}");
+    }
+    // Between duels there is no duel to award.
+    let m = refused(org, ClientMsg::EventJudge { event: id.clone(), round: None, table: 1, action: award(&t1.a), reason: "x".into() }).await;
+    assert!(m.contains("no duel is in progress"), "{m}");
+    // The match to A.
+    let (_, info) = judge(org, &id, 1, JudgeAction::AwardMatch { player: t1.a.to_lowercase() }, "opponent used an unregistered card").await;
+    for c in [&mut a, &mut b] {
+        let r = result(c).await;
+        assert!(r.match_over && r.match_winner.as_deref() == Some(t1.a.as_str()), "{r:?}");
+        assert!(r.reason.contains("unregistered card"), "{r:?}");
+    }
+    let e = info.log.last().unwrap();
+    assert_eq!((e.action.as_str(), e.round, e.table), ("award_match", Some(1), Some(1)));
+    assert!(e.detail.contains(&format!("{} wins the match", t1.a)), "{e:?}");
+
+    // Table 2's players never came: the match is awarded without a room.
+    let m = refused(org, ClientMsg::EventJudge { event: id.clone(), round: None, table: 2, action: JudgeAction::Pause, reason: String::new() }).await;
+    assert!(m.contains("not open"), "{m}");
+    let winner2 = t2.b.clone().unwrap();
+    let (_, info) = judge(org, &id, 2, JudgeAction::AwardMatch { player: winner2.clone() }, "opponent absent").await;
+    let m = refused(
+        org,
+        ClientMsg::EventJudge { event: id.clone(), round: None, table: 2, action: JudgeAction::AwardMatch { player: t2.a.clone() }, reason: "again".into() },
+    )
+    .await;
+    assert!(m.contains("is over"), "a result is final: {m}");
+
+    // The results and standings follow the awards.
+    let p1 = info.pairings.iter().find(|p| p.table == 1).unwrap();
+    assert_eq!((p1.done, p1.winner.as_deref(), p1.wins), (true, Some(t1.a.as_str()), [0, 1]));
+    let p2 = info.pairings.iter().find(|p| p.table == 2).unwrap();
+    assert_eq!((p2.done, p2.winner.as_deref(), p2.wins), (true, Some(winner2.as_str()), [0, 2]));
+    assert_eq!(info.status, Status::Finished);
+    let points = |n: &str| info.standings.iter().find(|s| s.player == n).unwrap().points;
+    assert_eq!((points(&t1.a), points(t1.b.as_deref().unwrap()), points(&winner2), points(&t2.a)), (3, 0, 3, 0));
+    let actions: Vec<(&str, &str)> = info.log.iter().map(|e| (e.action.as_str(), e.reason.as_str())).collect();
+    assert_eq!(actions, [("award_game", "marked sleeves"), ("award_match", "opponent used an unregistered card"), ("award_match", "opponent absent")]);
+    s.stop().await;
+}
