@@ -109,6 +109,17 @@ export interface StateFrame {
   clock: ClockInfo;
   actions: WireAction[];
   siding: SideInfo | null;
+  /** A rewind a judge proposed, waiting for both players (`rewind_answer`). */
+  rewind: RewindInfo | null;
+}
+
+/** A judge's proposal to rewind the duel to `step` actions applied. */
+export interface RewindInfo {
+  step: number;
+  judge: string;
+  reason: string;
+  /** Seats A and B have accepted. */
+  accepted: [boolean, boolean];
 }
 
 export interface SeatInfo {

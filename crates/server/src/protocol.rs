@@ -113,6 +113,10 @@ pub enum ClientMsg {
     Chat {
         text: String,
     },
+    /// A player answers the rewind a judge proposed (the frame's `rewind`).
+    RewindAnswer {
+        accept: bool,
+    },
     Leave,
     /// Creates a Swiss event (logged in): its organizer is the account.
     CreateEvent {
@@ -186,6 +190,21 @@ pub enum JudgeAction {
     AwardGame { player: String },
     /// The named player wins the match.
     AwardMatch { player: String },
+    /// Proposes rewinding the duel in progress to an earlier decision: `step` actions
+    /// applied (a frame's `step`). It happens once both players accept (`rewind_answer`).
+    Rewind { step: usize },
+}
+
+/// A rewind a judge proposed, as the frames show it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RewindInfo {
+    /// The duel goes back to this many actions applied.
+    pub step: usize,
+    /// Who proposed it, and why.
+    pub judge: String,
+    pub reason: String,
+    /// Whether the players in seats A and B have accepted.
+    pub accepted: [bool; 2],
 }
 
 /// A message from the server.
@@ -290,6 +309,8 @@ pub struct StateFrame {
     pub actions: Vec<WireAction>,
     /// While siding: your deck as it stands (main, extra, side).
     pub siding: Option<SideInfo>,
+    /// A rewind a judge proposed, waiting for both players to accept.
+    pub rewind: Option<RewindInfo>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -300,6 +300,7 @@ impl Conn {
                 }
                 None => self.send(&ServerMsg::error("room", "you are in no room")),
             },
+            ClientMsg::RewindAnswer { accept } => self.to_room(|conn, from, token| RoomMsg::RewindAnswer { conn, from, token, accept }).await,
             ClientMsg::Leave => self.leave_room(true).await,
             ClientMsg::CreateEvent { name, format, rounds, public_lists, grace_seconds } => {
                 let r = self.create_event(&name, &format, rounds, public_lists, grace_seconds).await;
@@ -501,6 +502,7 @@ impl Conn {
                 let (_, key, name) = player_of(&player)?;
                 ("award_match", Some(JudgeCmd::AwardMatch { key, name }))
             }
+            JudgeAction::Rewind { step } => ("rewind_proposed", Some(JudgeCmd::Rewind { step, judge: account.clone() })),
         };
         if kind.starts_with("award") && reason.is_empty() {
             return Err("an award needs a written reason".into());

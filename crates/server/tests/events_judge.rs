@@ -6,10 +6,15 @@
 
 mod common;
 
+use std::collections::BTreeMap;
+
 use common::*;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use ygo_server::client::{http_get, Client};
 use ygo_server::event::{EventInfo, Status};
 use ygo_server::protocol::{ClientMsg, JudgeAction, ResultInfo, ServerMsg, StateFrame};
+use ygo_server::wire::WireView;
 
 /// An answer the server sends at once: a missing one fails the test instead of waiting
 /// (the connection's pings would keep a plain receive waiting for ever).
@@ -294,5 +299,135 @@ async fn a_judge_awards_a_duel_and_the_match_with_a_reason_and_the_standings_fol
     assert_eq!((points(&t1.a), points(t1.b.as_deref().unwrap()), points(&winner2), points(&t2.a)), (3, 0, 3, 0));
     let actions: Vec<(&str, &str)> = info.log.iter().map(|e| (e.action.as_str(), e.reason.as_str())).collect();
     assert_eq!(actions, [("award_game", "marked sleeves"), ("award_match", "opponent used an unregistered card"), ("award_match", "opponent absent")]);
+    s.stop().await;
+}
+
+/// The next state frame (skipping other messages; an error fails the test).
+async fn next_state(c: &mut Client) -> StateFrame {
+    let mut seen = Vec::new();
+    soon(c.until(&mut seen, |m| match m {
+        ServerMsg::State(f) => Some((**f).clone()),
+        ServerMsg::Error { code, message } => panic!("{code}: {message}"),
+        _ => None,
+    }))
+    .await
+    .unwrap()
+}
+
+/// Both players' next frames (every frame goes to both seats, so they come in step).
+async fn both_states(a: &mut Client, b: &mut Client) -> (StateFrame, StateFrame) {
+    let (fa, fb) = (next_state(a).await, next_state(b).await);
+    assert_eq!((fa.duel, fa.step), (fb.duel, fb.step), "the two seats' frames are of one moment");
+    (fa, fb)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rewind_happens_only_when_both_players_accept_and_rebuilds_the_duel_exactly() {
+    let dir = TempDir::new("judge-rewind");
+    let s = server(&dir.db()).await;
+    let names = ["Org", "Ann", "Ben", "Nosy"];
+    let (mut cs, info) = setup(&s, &names, &["Ann", "Ben"]).await;
+    let id = info.id.clone();
+    let t1 = info.pairings[0].clone();
+    let mut a = std::mem::replace(&mut cs[index(&names, &t1.a)], connect(&s).await);
+    let mut b = std::mem::replace(&mut cs[index(&names, t1.b.as_deref().unwrap())], connect(&s).await);
+    open_match(&mut a, &mut b, &id).await;
+    // The organizer watches from the start: the public frames.
+    let (_, info) = judge(&mut cs[0], &id, 1, JudgeAction::Watch, "").await;
+    assert_eq!(info.log.last().unwrap().action, "watch");
+
+    // Play in step: every view each seat (and the public) saw, by step.
+    let mut seen: [BTreeMap<usize, WireView>; 2] = Default::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let (mut fa, mut fb) = both_states(&mut a, &mut b).await;
+    while fa.step < 20 {
+        for (i, f) in [&fa, &fb].into_iter().enumerate() {
+            if let Some(v) = &f.view {
+                seen[i].entry(f.step).or_insert_with(|| v.clone());
+            }
+        }
+        for (c, f) in [(&mut a, &fa), (&mut b, &fb)] {
+            if !f.actions.is_empty() {
+                let x = &f.actions[rng.random_range(0..f.actions.len())];
+                c.send(&ClientMsg::Action { text: x.text.clone() }).await.unwrap();
+            }
+        }
+        (fa, fb) = both_states(&mut a, &mut b).await;
+    }
+    let now = fa.step;
+    // A step with decisions (not only forced moves) before it: the frames come only when
+    // someone decides, and every one of those frames was answered.
+    let steps: Vec<usize> = seen[0].keys().copied().collect();
+    assert!(steps.len() >= 4, "{steps:?}");
+    let k = steps[steps.len() / 2];
+    assert!(k < now && seen[1].contains_key(&k), "{k} {now}");
+    // The public frames so far, up to the one of step `now`.
+    let mut public_k = None;
+    loop {
+        let f = next_state(&mut cs[0]).await;
+        if f.step == k && public_k.is_none() {
+            public_k = f.view.clone();
+        }
+        if f.step == now {
+            break;
+        }
+    }
+    let public_k = public_k.expect("the public frame of step k");
+
+    // Proposed: nothing changes until both accept; a spectator's answer is no answer.
+    let m =
+        refused(&mut cs[0], ClientMsg::EventJudge { event: id.clone(), round: None, table: 1, action: JudgeAction::Rewind { step: now }, reason: "x".into() })
+            .await;
+    assert!(m.contains("earlier"), "{m}");
+    let (_, info) = judge(&mut cs[0], &id, 1, JudgeAction::Rewind { step: k }, "wrong target announced").await;
+    let e = info.log.last().unwrap();
+    assert_eq!((e.action.as_str(), e.reason.as_str()), ("rewind_proposed", "wrong target announced"));
+    let (fa, fb) = both_states(&mut a, &mut b).await;
+    let r = fa.rewind.clone().expect("the proposal is in the frames");
+    assert_eq!((r.step, r.accepted, r.judge.as_str()), (k, [false, false], "Org"));
+    assert_eq!(fb.rewind, fa.rewind);
+    cs[0].send(&ClientMsg::RewindAnswer { accept: true }).await.unwrap();
+    let (code, _) = soon(next_error(&mut cs[0])).await;
+    assert_eq!(code, "token");
+    a.send(&ClientMsg::RewindAnswer { accept: true }).await.unwrap();
+    let (fa, _) = both_states(&mut a, &mut b).await;
+    assert_eq!((fa.step, fa.rewind.as_ref().unwrap().accepted), (now, [true, false]), "one answer rewinds nothing");
+    // The other declines: no rewind.
+    b.send(&ClientMsg::RewindAnswer { accept: false }).await.unwrap();
+    let (fa, _) = both_states(&mut a, &mut b).await;
+    assert_eq!((fa.step, fa.rewind.is_none()), (now, true));
+
+    // Proposed again, both accept: the duel is where it was at step k, each seat seeing
+    // exactly what it saw then (its own view: the hidden information stays hidden).
+    judge(&mut cs[0], &id, 1, JudgeAction::Rewind { step: k }, "wrong target announced").await;
+    both_states(&mut a, &mut b).await;
+    b.send(&ClientMsg::RewindAnswer { accept: true }).await.unwrap();
+    both_states(&mut a, &mut b).await;
+    a.send(&ClientMsg::RewindAnswer { accept: true }).await.unwrap();
+    let (fa, fb) = both_states(&mut a, &mut b).await;
+    assert_eq!((fa.step, fa.rewind.is_none(), fa.log_from), (k, true, 0), "rebuilt at step {k}, the whole log sent again");
+    assert_eq!(fa.view.as_ref(), seen[0].get(&k));
+    assert_eq!(fb.view.as_ref(), seen[1].get(&k));
+    let rebuilt = loop {
+        let f = next_state(&mut cs[0]).await;
+        if f.step != now {
+            break f;
+        }
+    };
+    assert_eq!((rebuilt.step, rebuilt.view), (k, Some(public_k)), "the public frame is the public view of step {k}");
+
+    // The duel goes on from there.
+    let (c, f) = if fa.actions.is_empty() { (&mut b, &fb) } else { (&mut a, &fa) };
+    c.send(&ClientMsg::Action { text: f.actions[0].text.clone() }).await.unwrap();
+    let (fa, _) = both_states(&mut a, &mut b).await;
+    assert!(fa.step > k);
+
+    cs[0].send(&ClientMsg::EventGet { event: id.clone() }).await.unwrap();
+    let info = event(&mut cs[0]).await;
+    let actions: Vec<&str> = info.log.iter().map(|e| e.action.as_str()).collect();
+    assert_eq!(actions, ["watch", "rewind_proposed", "rewind_declined", "rewind_proposed", "rewind"]);
+    let e = info.log.last().unwrap();
+    assert_eq!((e.judge.as_str(), e.reason.as_str(), e.round, e.table), ("Org", "wrong target announced", Some(1), Some(1)));
+    assert!(e.detail.contains(&format!("from step {now} to step {k}")), "{e:?}");
     s.stop().await;
 }

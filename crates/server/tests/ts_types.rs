@@ -134,7 +134,7 @@ fn view() -> WireView {
 }
 
 fn frame() -> StateFrame {
-    StateFrame { duel: 1, step: 0, view: None, chain: vec![], log: vec![], log_from: 0, clock: clock(), actions: vec![], siding: None }
+    StateFrame { duel: 1, step: 0, view: None, chain: vec![], log: vec![], log_from: 0, clock: clock(), actions: vec![], siding: None, rewind: None }
 }
 
 fn clock() -> ClockInfo {
@@ -198,6 +198,7 @@ fn every_interface_names_the_fields_the_server_sends() {
         ("ClockInfo", keys(&clock())),
         ("SideInfo", keys(&SideInfo { main: vec![], extra: vec![], side: vec![], next_duel: 2 })),
         ("StateFrame", keys(&frame())),
+        ("RewindInfo", keys(&ygo_server::protocol::RewindInfo { step: 1, judge: "j".into(), reason: String::new(), accepted: [true, false] })),
         ("SeatInfo", keys(&SeatInfo { name: "x".into(), account: false, ai: false, connected: true, deck: None })),
         ("RoomOptions", keys(&RoomOptions::default())),
         ("RoomInfo", keys(&room())),

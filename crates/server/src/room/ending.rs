@@ -70,6 +70,7 @@ impl Room {
     pub(super) async fn end_duel(&mut self, ending: Ending) {
         let Some(g) = self.game.take() else { return };
         self.bump_ai_generation();
+        self.rewind = None;
         self.score.record(ending.winner, ending.end);
         let timed_out = g.time_called;
         let match_over = !self.best_of_3

@@ -155,6 +155,7 @@ impl Room {
                 clock: clock.clone(),
                 actions,
                 siding: None,
+                rewind: None,
             }));
             return (msg.to_json().into(), 0);
         };
@@ -182,6 +183,7 @@ impl Room {
             clock: clock.clone(),
             actions,
             siding,
+            rewind: self.rewind_info(),
         }));
         (msg.to_json().into(), events)
     }

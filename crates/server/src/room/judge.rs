@@ -25,6 +25,18 @@ impl Room {
                 self.end_duel(Ending { winner: Some(p), end: DuelEnd::Engine(WinReason::Surrender), reason: format!("judge: {reason}") }).await;
                 return Ok(format!("{detail} (duels {}-{})", self.score.wins[0], self.score.wins[1]));
             }
+            JudgeCmd::Rewind { step, judge } => {
+                let g = self.game.as_ref().filter(|_| self.stage == Stage::Dueling).ok_or("no duel is in progress: nothing to rewind")?;
+                if g.time_called {
+                    return Err("time has been called in this duel: it cannot be rewound".into());
+                }
+                if step >= g.actions.len() {
+                    return Err(format!("step {step}: the duel is at step {}; a rewind goes back to an earlier one", g.actions.len()));
+                }
+                let detail = format!("rewind of duel {} from step {} to step {step} proposed: both players must accept", self.duel_number, g.actions.len());
+                self.rewind = Some(Rewind { step, judge, reason: reason.to_string(), accepted: [false; 2] });
+                detail
+            }
             JudgeCmd::AwardMatch { key, name } => {
                 let e = self.event.clone().expect("checked above");
                 let Some(i) = e.accounts.iter().position(|a| *a == key) else { return Err(format!("{name} does not play this match")) };
@@ -97,5 +109,76 @@ impl Room {
     fn tell_members(&self, detail: &str, reason: &str) {
         let text = if reason.is_empty() { detail.to_string() } else { format!("{detail}: {reason}") };
         self.broadcast(&ServerMsg::Chat { from: "judge".into(), text });
+    }
+
+    /// The proposal as the frames show it.
+    pub(super) fn rewind_info(&self) -> Option<crate::protocol::RewindInfo> {
+        self.rewind.as_ref().map(|r| crate::protocol::RewindInfo { step: r.step, judge: r.judge.clone(), reason: r.reason.clone(), accepted: r.accepted })
+    }
+
+    /// A player accepts or declines the proposed rewind; once both have accepted, the duel
+    /// is rebuilt.
+    pub(super) async fn on_rewind_answer(&mut self, p: Player, accept: bool) {
+        let Some(r) = self.rewind.as_mut() else {
+            self.send_to(p, &ServerMsg::error("rejected", "no rewind is proposed"));
+            return;
+        };
+        let name = self.seats[p.idx()].as_ref().map_or_else(String::new, |s| s.name.clone());
+        if !accept {
+            let (judge, reason, step) = (r.judge.clone(), r.reason.clone(), r.step);
+            self.rewind = None;
+            let detail = format!("{name} declined the rewind of duel {} to step {step}", self.duel_number);
+            self.tell_members(&detail, "");
+            self.log(&judge, "rewind_declined", &detail, &reason).await;
+            self.broadcast_state();
+            return;
+        }
+        r.accepted[p.idx()] = true;
+        if r.accepted != [true, true] {
+            self.broadcast_state();
+            return;
+        }
+        let r = self.rewind.take().expect("checked above");
+        let from = self.game.as_ref().map_or(0, |g| g.actions.len());
+        match self.rebuild(r.step) {
+            Ok(()) => {
+                let detail = format!("duel {} rewound from step {from} to step {}, both players agreeing", self.duel_number, r.step);
+                self.tell_members(&detail, &r.reason);
+                self.log(&r.judge, "rewind", &detail, &r.reason).await;
+                for m in self.members_mut() {
+                    m.log_sent = 0;
+                }
+                self.advance().await;
+            }
+            Err(e) => {
+                self.broadcast(&ServerMsg::error("rejected", format!("the rewind failed: {e}")));
+                self.broadcast_state();
+            }
+        }
+    }
+
+    /// The duel in progress played again from its setup through its first `step` actions
+    /// (the engine is deterministic: the same state as when they had been applied).
+    fn rebuild(&mut self, step: usize) -> Result<(), String> {
+        let g = self.game.as_ref().ok_or("no duel is in progress")?;
+        let pool = crate::formats::pool_of(&self.options.format);
+        let mut duel = Duel::from_setup(pool, &g.setup).map_err(|e| e.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; "))?;
+        let judge = Judge::new(SuddenDeath::for_edition(self.edition), 3, [duel.lp(Player::A), duel.lp(Player::B)], duel.turn());
+        let actions: Vec<(Player, Action)> = g.actions[..step].to_vec();
+        for (i, (p, a)) in actions.iter().enumerate() {
+            duel.apply(*p, *a).map_err(|e| format!("action {i} no longer applies: {e}"))?;
+        }
+        let setup = g.setup.clone();
+        self.bump_ai_generation();
+        self.game = Some(Game { duel, setup, actions, judge, seen: 0, time_called: false, chain_start: 0, chain_scanned: 0 });
+        Ok(())
+    }
+
+    /// Writes to the event's log (a failure is told to the room).
+    async fn log(&mut self, judge: &str, action: &str, detail: &str, reason: &str) {
+        let Some(e) = &self.event else { return };
+        if let Err(err) = self.state.db.log_event(&e.event, judge, action, Some((e.round, e.table)), detail, reason).await {
+            self.broadcast(&ServerMsg::error("database", format!("the event log could not be saved: {err}")));
+        }
     }
 }

@@ -114,6 +114,13 @@ pub enum RoomMsg {
         conn: ConnId,
         text: String,
     },
+    /// A player answers a judge's rewind proposal.
+    RewindAnswer {
+        conn: ConnId,
+        from: mpsc::Sender<Utf8Bytes>,
+        token: String,
+        accept: bool,
+    },
     Gone {
         conn: ConnId,
     },
@@ -154,6 +161,19 @@ pub enum JudgeCmd {
         key: String,
         name: String,
     },
+    /// Proposes rewinding the duel in progress to `step` actions applied (the judge's name).
+    Rewind {
+        step: usize,
+        judge: String,
+    },
+}
+
+/// A rewind proposed by a judge, waiting for both players.
+struct Rewind {
+    step: usize,
+    judge: String,
+    reason: String,
+    accepted: [bool; 2],
 }
 
 /// A room as the lobby holds it.
@@ -244,6 +264,8 @@ pub struct Room {
     forfeit: Option<Player>,
     /// A judge awarded the match to this player, for this reason.
     award: Option<(Player, String)>,
+    /// A rewind of the duel in progress a judge proposed (dropped when the duel ends).
+    rewind: Option<Rewind>,
     /// Both players left at once (MATCH rules for a player who left, applied to both).
     both_left: bool,
     ai_generation: u64,
@@ -358,6 +380,7 @@ impl Room {
             clock_paused: None,
             forfeit: None,
             award: None,
+            rewind: None,
             both_left: false,
             ai_generation: 0,
             ai_live: Arc::new(AtomicU64::new(0)),
@@ -582,6 +605,12 @@ impl Room {
                 }
             },
             RoomMsg::Chat { conn, text } => self.on_chat(conn, text),
+            RoomMsg::RewindAnswer { conn, from, token, accept } => match self.seat_of(conn, &token) {
+                Ok(p) => self.on_rewind_answer(p, accept).await,
+                Err(e) => {
+                    let _ = from.try_send(ServerMsg::error("token", e).to_json().into());
+                }
+            },
             RoomMsg::Judge { cmd, reason, reply } => {
                 let r = self.judge(cmd, &reason).await;
                 let _ = reply.send(r);
