@@ -155,6 +155,13 @@ pub enum ClientMsg {
     EventGet {
         event: String,
     },
+    /// The organizer pairs the current round again, before any of its matches has started
+    /// (after a drop, a mistake): its pairings are discarded and made anew. Logged.
+    EventRepair {
+        event: String,
+        #[serde(default)]
+        reason: String,
+    },
     /// The organizer names a judge (an account, by name): judges use `event_judge`.
     EventJudgeAdd {
         event: String,

@@ -326,6 +326,10 @@ impl Conn {
                 }
             }
             ClientMsg::EventGet { event } => self.event_answer(Ok(event)).await,
+            ClientMsg::EventRepair { event, reason } => {
+                let r = self.event_repair(&event, &reason).await;
+                self.event_answer(r).await;
+            }
             ClientMsg::EventJudgeAdd { event, name } => {
                 let r = self.event_judge_add(&event, &name).await;
                 self.event_answer(r).await;
@@ -428,6 +432,51 @@ impl Conn {
             Ok(false) => Err(format!("round {} was paired already", e.round + 1)),
             Err(err) => Err(format!("the pairings could not be saved: {err}")),
         }
+    }
+
+    /// The organizer pairs the current round again (none of its matches started).
+    async fn event_repair(&mut self, id: &str, reason: &str) -> Result<String, String> {
+        let account = self.event_account()?;
+        let snap = self.load_event(id).await?;
+        let e = &snap.event;
+        if crate::db::name_key(&account) != e.organizer {
+            return Err("only the event's organizer re-pairs a round".into());
+        }
+        if e.status != crate::event::Status::Running {
+            return Err("no round is being played".into());
+        }
+        if let Some(m) = snap.matches.iter().find(|m| m.round == e.round && m.b.is_some() && (m.done || m.room.is_some())) {
+            return Err(format!("round {} cannot be re-paired: the match at table {} has started", e.round, m.table));
+        }
+        let active = snap.players.iter().filter(|p| !p.dropped).count();
+        if active < 2 {
+            return Err(format!("a round needs at least 2 players who have not dropped ({active})"));
+        }
+        let old: Vec<String> = snap.matches.iter().filter(|m| m.round == e.round).map(|m| pairing_text(&snap, m)).collect();
+        // The round as it would be paired now, with a fresh seed (the Swiss rules hold:
+        // by match points, no rematch where one can be avoided, one bye each).
+        let mut before = snap.clone();
+        before.matches.retain(|m| m.round < e.round);
+        before.event.round = e.round - 1;
+        before.event.seed = random_seed();
+        let pairings = before.next_pairings();
+        match self.state.db.repair_round(&e.id, e.round, &pairings).await {
+            Ok(true) => {}
+            Ok(false) => return Err(format!("round {} cannot be re-paired: one of its matches has just started", e.round)),
+            Err(err) => return Err(format!("the pairings could not be saved: {err}")),
+        }
+        let new: Vec<String> = pairings
+            .iter()
+            .map(|p| {
+                let m =
+                    crate::event::Match { round: p.round, table: p.table, a: p.a, b: p.b, done: false, winner: None, wins: [0, 0], room: None, match_id: None };
+                pairing_text(&snap, &m)
+            })
+            .collect();
+        let detail = format!("round {} re-paired: {} (was {})", e.round, new.join(", "), old.join(", "));
+        let reason = crate::event::clean_reason(reason);
+        self.state.db.log_event(&e.id, &account, "repair", None, &detail, &reason).await.map_err(|e| format!("the log could not be saved: {e}"))?;
+        Ok(e.id.clone())
     }
 
     /// The organizer names a judge.
@@ -808,4 +857,13 @@ fn random_seed() -> u64 {
     let mut b = [0u8; 8];
     getrandom::fill(&mut b).expect("the system random source works");
     u64::from_le_bytes(b)
+}
+
+/// A pairing in words: "3: Ann - Ben" ("3: Cid (bye)").
+fn pairing_text(snap: &crate::event::Snapshot, m: &crate::event::Match) -> String {
+    let name = |e: usize| snap.players.get(e).map_or("?", |p| p.name.as_str());
+    match m.b {
+        Some(b) => format!("{}: {} - {}", m.table, name(m.a), name(b)),
+        None => format!("{}: {} (bye)", m.table, name(m.a)),
+    }
 }

@@ -431,3 +431,49 @@ async fn a_rewind_happens_only_when_both_players_accept_and_rebuilds_the_duel_ex
     assert!(e.detail.contains(&format!("from step {now} to step {k}")), "{e:?}");
     s.stop().await;
 }
+
+/// Re-pairing: the organizer pairs the current round again while none of its matches has
+/// started (a player dropped after the pairing): the new pairings leave out the dropped
+/// player, the change is logged; once a match's room is open the round stays as it is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_organizer_re_pairs_a_round_until_one_of_its_matches_starts() {
+    let dir = TempDir::new("judge-repair");
+    let s = server(&dir.db()).await;
+    let names = ["Org", "Ann", "Ben", "Cat", "Dan"];
+    let (mut cs, info) = setup(&s, &names, &["Ann", "Ben", "Cat", "Dan"]).await;
+    let id = info.id.clone();
+    assert_eq!(info.pairings.len(), 2);
+    assert!(info.pairings.iter().any(|p| p.a == "Dan" || p.b.as_deref() == Some("Dan")));
+
+    let m = refused(&mut cs[1], ClientMsg::EventRepair { event: id.clone(), reason: String::new() }).await;
+    assert!(m.contains("organizer"), "{m}");
+    // Dan drops before playing; the round is paired again without him.
+    cs[4].send(&ClientMsg::EventDrop { event: id.clone() }).await.unwrap();
+    event(&mut cs[4]).await;
+    cs[0].send(&ClientMsg::EventRepair { event: id.clone(), reason: "Dan dropped before round 1".into() }).await.unwrap();
+    let info = event(&mut cs[0]).await;
+    assert_eq!(info.round, 1);
+    let round: Vec<_> = info.pairings.iter().filter(|p| p.round == 1).collect();
+    assert_eq!(round.len(), 2, "{round:?}");
+    assert!(round.iter().all(|p| p.a != "Dan" && p.b.as_deref() != Some("Dan")), "{round:?}");
+    let bye = round.iter().find(|p| p.b.is_none()).expect("3 players: a bye");
+    assert!(bye.done && bye.winner.as_deref() == Some(bye.a.as_str()));
+    let played = round.iter().find(|p| p.b.is_some()).unwrap();
+    assert!(!played.done && played.room.is_none());
+    let e = info.log.last().unwrap();
+    assert_eq!((e.action.as_str(), e.judge.as_str(), e.reason.as_str()), ("repair", "Org", "Dan dropped before round 1"));
+    assert!(e.detail.contains("round 1 re-paired") && e.detail.contains("(was") && e.detail.contains("Dan"), "{e:?}");
+
+    // A match's room is open: the round is not re-paired any more.
+    let ia = index(&names, &played.a);
+    cs[ia].send(&ClientMsg::EventPlay { event: id.clone() }).await.unwrap();
+    let mut seen = Vec::new();
+    joined(&mut cs[ia], &mut seen).await;
+    let m = refused(&mut cs[0], ClientMsg::EventRepair { event: id.clone(), reason: String::new() }).await;
+    assert!(m.contains("has started"), "{m}");
+    cs[0].send(&ClientMsg::EventGet { event: id.clone() }).await.unwrap();
+    let after = event(&mut cs[0]).await;
+    assert_eq!(after.pairings.iter().map(|p| (&p.a, &p.b)).collect::<Vec<_>>(), info.pairings.iter().map(|p| (&p.a, &p.b)).collect::<Vec<_>>());
+    assert_eq!(after.log.len(), info.log.len());
+    s.stop().await;
+}

@@ -213,26 +213,35 @@ impl Db {
             tx.rollback().await?;
             return Ok(false);
         }
-        for p in pairings {
-            let bye = p.b.is_none();
-            sqlx::query(
-                "INSERT INTO event_pairings (event_id, round, table_no, entry_a, entry_b, done, winner, wins_a, wins_b, room, match_id) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, 0, 0, NULL, NULL)",
-            )
+        insert_pairings(&mut tx, id, from_round + 1, pairings).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Discards the pairings of the current round `round` and stores `pairings` instead,
+    /// unless one of its matches has started (a room opened, a result): then `false` and
+    /// nothing changes. The round's grace time counts again from now.
+    pub async fn repair_round(&self, id: &str, round: u32, pairings: &[ygo_match::swiss::Pairing]) -> anyhow::Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        let moved = sqlx::query("UPDATE events SET round_started_ms = $1 WHERE id = $2 AND round = $3 AND status = 'running'")
+            .bind(super::now_ms())
             .bind(id)
-            .bind(p.round as i64)
-            .bind(p.table as i64)
-            .bind(p.a as i64)
-            .bind(p.b.map(|b| b as i64))
-            .bind(i64::from(bye))
-            .bind(if bye { Some(p.a as i64) } else { None })
+            .bind(round as i64)
             .execute(&mut *tx)
             .await?;
+        let started: i64 =
+            sqlx::query("SELECT COUNT(*) FROM event_pairings WHERE event_id = $1 AND round = $2 AND entry_b IS NOT NULL AND (room IS NOT NULL OR done = 1)")
+                .bind(id)
+                .bind(round as i64)
+                .fetch_one(&mut *tx)
+                .await?
+                .get(0);
+        if moved.rows_affected() != 1 || started > 0 {
+            tx.rollback().await?;
+            return Ok(false);
         }
-        if pairings.iter().all(|p| p.b.is_none()) {
-            // Only a bye (one player left): the round is over at once.
-            sqlx::query("UPDATE events SET status = 'finished' WHERE id = $1 AND rounds = $2").bind(id).bind(from_round as i64 + 1).execute(&mut *tx).await?;
-        }
+        sqlx::query("DELETE FROM event_pairings WHERE event_id = $1 AND round = $2").bind(id).bind(round as i64).execute(&mut *tx).await?;
+        insert_pairings(&mut tx, id, round, pairings).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -346,4 +355,30 @@ impl Db {
         }
         Err(anyhow::anyhow!("the event log kept colliding (20 tries): {}", last.map_or_else(String::new, |e| e.to_string())))
     }
+}
+
+/// Inserts a round's pairings (a bye is won at once); a round of byes only (one player
+/// left) finishes the event when it is its last round.
+async fn insert_pairings(tx: &mut sqlx::Transaction<'static, sqlx::Any>, id: &str, round: u32, pairings: &[ygo_match::swiss::Pairing]) -> anyhow::Result<()> {
+    for p in pairings {
+        let bye = p.b.is_none();
+        sqlx::query(
+            "INSERT INTO event_pairings (event_id, round, table_no, entry_a, entry_b, done, winner, wins_a, wins_b, room, match_id) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, 0, 0, NULL, NULL)",
+        )
+        .bind(id)
+        .bind(p.round as i64)
+        .bind(p.table as i64)
+        .bind(p.a as i64)
+        .bind(p.b.map(|b| b as i64))
+        .bind(i64::from(bye))
+        .bind(if bye { Some(p.a as i64) } else { None })
+        .execute(&mut **tx)
+        .await?;
+    }
+    if pairings.iter().all(|p| p.b.is_none()) {
+        // Only a bye (one player left): the round is over at once.
+        sqlx::query("UPDATE events SET status = 'finished' WHERE id = $1 AND rounds = $2").bind(id).bind(round as i64).execute(&mut **tx).await?;
+    }
+    Ok(())
 }
