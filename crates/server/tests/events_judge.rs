@@ -469,8 +469,10 @@ async fn the_organizer_re_pairs_a_round_until_one_of_its_matches_starts() {
     cs[ia].send(&ClientMsg::EventPlay { event: id.clone() }).await.unwrap();
     let mut seen = Vec::new();
     joined(&mut cs[ia], &mut seen).await;
+    // (The room may be saved with its pairing a moment after `joined`: then the check in
+    // the re-pairing's own transaction refuses it.)
     let m = refused(&mut cs[0], ClientMsg::EventRepair { event: id.clone(), reason: String::new() }).await;
-    assert!(m.contains("has started"), "{m}");
+    assert!(m.contains("has started") || m.contains("has just started"), "{m}");
     cs[0].send(&ClientMsg::EventGet { event: id.clone() }).await.unwrap();
     let after = event(&mut cs[0]).await;
     assert_eq!(after.pairings.iter().map(|p| (&p.a, &p.b)).collect::<Vec<_>>(), info.pairings.iter().map(|p| (&p.a, &p.b)).collect::<Vec<_>>());
