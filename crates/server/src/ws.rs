@@ -468,8 +468,18 @@ impl Conn {
         let new: Vec<String> = pairings
             .iter()
             .map(|p| {
-                let m =
-                    crate::event::Match { round: p.round, table: p.table, a: p.a, b: p.b, done: false, winner: None, wins: [0, 0], room: None, match_id: None };
+                let m = crate::event::Match {
+                    round: p.round,
+                    table: p.table,
+                    a: p.a,
+                    b: p.b,
+                    done: false,
+                    winner: None,
+                    wins: [0, 0],
+                    room: None,
+                    match_id: None,
+                    clock: None,
+                };
                 pairing_text(&snap, &m)
             })
             .collect();
@@ -608,13 +618,14 @@ impl Conn {
         if m.room.is_some() {
             // A room that closed without a result: forget it.
             let stale = m.room.clone().unwrap_or_default();
-            let _ = self.state.db.close_pairing_room(&snap.event.id, m.round, m.table, &stale).await;
+            let _ = self.state.db.close_pairing_room(&snap.event.id, m.round, m.table, &stale, None).await;
         }
         if self.state.shutting_down.load(Ordering::SeqCst) {
             return Err("the server is shutting down: no new rooms".into());
         }
         let format = crate::formats::resolve(&snap.event.format)?;
         let seat = crate::event::Seat {
+            clock: m.clock,
             event: snap.event.id.clone(),
             round: m.round,
             table: m.table,

@@ -57,19 +57,20 @@ async fn judge(c: &mut Client, id: &str, table: u32, action: JudgeAction, reason
     }
 }
 
-/// Accounts (the first organizes), a 1-round casual event with no no-show rule, every
-/// account but the organizer and `judges_too` registered, the round paired.
+/// Accounts (the first organizes), a 1-round casual event with no no-show rule, the
+/// accounts named in `players` registered, the round paired.
 async fn setup(s: &ygo_server::Running, names: &[&str], players: &[&str]) -> (Vec<Client>, EventInfo) {
+    setup_rounds(s, names, players, 1).await
+}
+
+async fn setup_rounds(s: &ygo_server::Running, names: &[&str], players: &[&str], rounds: u32) -> (Vec<Client>, EventInfo) {
     let mut cs = Vec::new();
     for n in names {
         let mut c = connect(s).await;
         session(&mut c, ClientMsg::Register { name: n.to_string(), password: format!("{n}-secret") }).await;
         cs.push(c);
     }
-    cs[0]
-        .send(&ClientMsg::CreateEvent { name: "Judged".into(), format: "casual".into(), rounds: 1, public_lists: false, grace_seconds: Some(0) })
-        .await
-        .unwrap();
+    cs[0].send(&ClientMsg::CreateEvent { name: "Judged".into(), format: "casual".into(), rounds, public_lists: false, grace_seconds: Some(0) }).await.unwrap();
     let id = event(&mut cs[0]).await.id;
     for (i, n) in names.iter().enumerate() {
         if players.contains(n) {
@@ -477,5 +478,74 @@ async fn the_organizer_re_pairs_a_round_until_one_of_its_matches_starts() {
     let after = event(&mut cs[0]).await;
     assert_eq!(after.pairings.iter().map(|p| (&p.a, &p.b)).collect::<Vec<_>>(), info.pairings.iter().map(|p| (&p.a, &p.b)).collect::<Vec<_>>());
     assert_eq!(after.log.len(), info.log.len());
+    s.stop().await;
+}
+
+/// A server restart in the middle of round 2 keeps every registration, result, clock and
+/// pairing: round 1's results, round 2's pairings with the result already in, the judge
+/// log, and the match clock of the match being played (paused by a judge, so its value is
+/// exact), from which the match's next room goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_in_the_middle_of_round_2_keeps_registrations_results_clocks_and_pairings() {
+    let dir = TempDir::new("judge-restart");
+    let s = server(&dir.db()).await;
+    let names = ["Org", "Ann", "Ben", "Cat", "Dan"];
+    let (mut cs, info) = setup_rounds(&s, &names, &["Ann", "Ben", "Cat", "Dan"], 2).await;
+    let id = info.id.clone();
+    // Round 1: both matches settled (A wins each).
+    for p in &info.pairings {
+        judge(&mut cs[0], &id, p.table, JudgeAction::AwardMatch { player: p.a.clone() }, "settled by the judge").await;
+    }
+    cs[0].send(&ClientMsg::EventPair { event: id.clone() }).await.unwrap();
+    let info = event(&mut cs[0]).await;
+    assert_eq!(info.round, 2);
+    let round2: Vec<_> = info.pairings.iter().filter(|p| p.round == 2).cloned().collect();
+    assert_eq!(round2.len(), 2);
+    // Round 2, table 1: being played, its clock paused with 2 minutes added.
+    let t1 = round2.iter().find(|p| p.table == 1).unwrap().clone();
+    let (ia, ib) = (index(&names, &t1.a), index(&names, t1.b.as_deref().unwrap()));
+    let mut a = std::mem::replace(&mut cs[ia], connect(&s).await);
+    let mut b = std::mem::replace(&mut cs[ib], connect(&s).await);
+    open_match(&mut a, &mut b, &id).await;
+    judge(&mut cs[0], &id, 1, JudgeAction::Watch, "").await;
+    let (f, _) = judge(&mut cs[0], &id, 1, JudgeAction::Pause, "restart ahead").await;
+    let left = f.unwrap().clock.match_left_s.unwrap();
+    judge(&mut cs[0], &id, 1, JudgeAction::AddTime { seconds: 120 }, "for the restart").await;
+    // Table 2: its result is in.
+    let t2 = round2.iter().find(|p| p.table == 2).unwrap().clone();
+    judge(&mut cs[0], &id, 2, JudgeAction::AwardMatch { player: t2.b.clone().unwrap() }, "opponent absent").await;
+    cs[0].send(&ClientMsg::EventGet { event: id.clone() }).await.unwrap();
+    let mut before = event(&mut cs[0]).await;
+    assert!(before.pairings.iter().any(|p| p.round == 2 && p.table == 1 && !p.done && p.room.is_some()));
+
+    drop((cs, a, b));
+    s.stop().await;
+    let s = server(&dir.db()).await;
+    let (status, body) = http_get(&s.addr.to_string(), &format!("/api/events/{id}")).await.unwrap();
+    assert_eq!(status, 200);
+    let after: EventInfo = serde_json::from_str(&body).unwrap();
+    // Everything but the closed room of the match in progress, which the players open anew.
+    for p in before.pairings.iter_mut().filter(|p| !p.done) {
+        p.room = None;
+    }
+    assert_eq!(after, before);
+    assert_eq!(after.players.len(), 4);
+    assert_eq!(after.pairings.iter().filter(|p| p.done).count(), 3, "round 1's two results and round 2's one");
+
+    // The match goes on with its clock as it was: paused, with what was left and the time added.
+    let mut a = connect(&s).await;
+    session(&mut a, ClientMsg::Login { name: t1.a.clone(), password: format!("{}-secret", t1.a) }).await;
+    let mut b = connect(&s).await;
+    let nb = t1.b.clone().unwrap();
+    session(&mut b, ClientMsg::Login { name: nb.clone(), password: format!("{nb}-secret") }).await;
+    open_match(&mut a, &mut b, &id).await;
+    let f = next_state(&mut a).await;
+    assert_eq!((f.clock.match_left_s, f.clock.paused), (Some(left + 120), true), "{:?}", f.clock);
+    let mut org = connect(&s).await;
+    session(&mut org, ClientMsg::Login { name: "Org".into(), password: "Org-secret".into() }).await;
+    let (_, info) = judge(&mut org, &id, 1, JudgeAction::Resume, "restarted").await;
+    assert!(info.log.last().unwrap().detail.contains(&format!("{} s left", left + 120)), "{:?}", info.log.last());
+    let f = next_state(&mut a).await;
+    assert!(!f.clock.paused);
     s.stop().await;
 }

@@ -108,6 +108,9 @@ pub struct Match {
     /// The room code of the match, once opened.
     pub room: Option<String>,
     pub match_id: Option<String>,
+    /// The match clock left when its last room closed without a result (and whether a
+    /// judge had paused it); `None`: the full time.
+    pub clock: Option<(std::time::Duration, bool)>,
 }
 
 impl Match {
@@ -173,6 +176,9 @@ pub struct Seat {
     /// How long the opponent of the player who opens the room has left to join it (the
     /// round's grace time, counted from its pairing); `None`: no no-show rule.
     pub grace_left: Option<std::time::Duration>,
+    /// The match clock to start from (left, paused) when a room of this pairing ran it
+    /// before (a restart); `None`: the full time.
+    pub clock: Option<(std::time::Duration, bool)>,
 }
 
 impl Snapshot {

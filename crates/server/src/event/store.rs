@@ -85,7 +85,7 @@ impl Db {
             players.push(Player { entry: r.get::<i64, _>(0) as usize, name_key: r.get(1), name: r.get(2), deck, dropped: r.get::<i64, _>(4) != 0 });
         }
         let rows = sqlx::query(
-            "SELECT round, table_no, entry_a, entry_b, done, winner, wins_a, wins_b, room, match_id FROM event_pairings \
+            "SELECT round, table_no, entry_a, entry_b, done, winner, wins_a, wins_b, room, match_id, clock_ms, clock_paused FROM event_pairings \
              WHERE event_id = $1 ORDER BY round, table_no",
         )
         .bind(id)
@@ -103,6 +103,7 @@ impl Db {
                 wins: [r.get::<i64, _>(6) as u8, r.get::<i64, _>(7) as u8],
                 room: r.get(8),
                 match_id: r.get(9),
+                clock: r.get::<Option<i64>, _>(10).map(|ms| (std::time::Duration::from_millis(ms.max(0) as u64), r.get::<i64, _>(11) != 0)),
             })
             .collect();
         let judges = sqlx::query("SELECT name_key, name FROM event_judges WHERE event_id = $1 ORDER BY added_at, name_key")
@@ -267,7 +268,22 @@ impl Db {
 
     /// Forgets the room of an unfinished pairing (the room closed without a result: the
     /// server shut down, or the room idled out), so the players can open another.
-    pub async fn close_pairing_room(&self, id: &str, round: u32, table: u32, room: &str) -> anyhow::Result<()> {
+    /// `clock`: what was left on the match clock (and whether it was paused), kept for the
+    /// pairing's next room.
+    pub async fn close_pairing_room(&self, id: &str, round: u32, table: u32, room: &str, clock: Option<(std::time::Duration, bool)>) -> anyhow::Result<()> {
+        if let Some((left, paused)) = clock {
+            sqlx::query(
+                "UPDATE event_pairings SET clock_ms = $1, clock_paused = $2 WHERE event_id = $3 AND round = $4 AND table_no = $5 AND room = $6 AND done = 0",
+            )
+            .bind(left.as_millis() as i64)
+            .bind(i64::from(paused))
+            .bind(id)
+            .bind(round as i64)
+            .bind(table as i64)
+            .bind(room)
+            .execute(&self.pool)
+            .await?;
+        }
         sqlx::query("UPDATE event_pairings SET room = NULL WHERE event_id = $1 AND round = $2 AND table_no = $3 AND room = $4 AND done = 0")
             .bind(id)
             .bind(round as i64)

@@ -439,8 +439,10 @@ impl Room {
         self.bump_ai_generation();
         if let Some(e) = self.event.clone().filter(|_| !self.event_recorded) {
             // No result: the pairing may open another room.
+            // The match clock is kept for the pairing's next room (a restart).
+            let clock = self.clock_paused.map(|l| (l, true)).or_else(|| self.match_deadline.map(|d| (d.saturating_duration_since(Instant::now()), false)));
             let (db, code) = (self.state.db.clone(), self.code.clone());
-            let _ = db.close_pairing_room(&e.event, e.round, e.table, &code).await;
+            let _ = db.close_pairing_room(&e.event, e.round, e.table, &code, clock).await;
         }
         self.state.remove_room(&self.code);
         if let Some(done) = self.closed_signal.take() {
@@ -723,7 +725,12 @@ impl Room {
             return;
         }
         if self.best_of_3 {
-            self.match_deadline = Some(Instant::now() + self.state.config.match_time);
+            // An event match whose earlier room ran the clock goes on from what was left.
+            match self.event.as_ref().and_then(|e| e.clock) {
+                Some((left, true)) => self.clock_paused = Some(left),
+                Some((left, false)) => self.match_deadline = Some(Instant::now() + left),
+                None => self.match_deadline = Some(Instant::now() + self.state.config.match_time),
+            }
         }
         // MATCH-2: a random choice decides who chooses first or second in duel 1.
         let coin = if random_u64().is_multiple_of(2) { Player::A } else { Player::B };
