@@ -88,6 +88,8 @@ export interface ClockInfo {
   match_left_s: number | null;
   waiting_for: string | null;
   waiting_left_s: number | null;
+  /** A judge has stopped the match clock. */
+  paused: boolean;
 }
 
 export interface SideInfo {
@@ -107,6 +109,17 @@ export interface StateFrame {
   clock: ClockInfo;
   actions: WireAction[];
   siding: SideInfo | null;
+  /** A rewind a judge proposed, waiting for both players (`rewind_answer`). */
+  rewind: RewindInfo | null;
+}
+
+/** A judge's proposal to rewind the duel to `step` actions applied. */
+export interface RewindInfo {
+  step: number;
+  judge: string;
+  reason: string;
+  /** Seats A and B have accepted. */
+  accepted: [boolean, boolean];
 }
 
 export interface SeatInfo {
@@ -178,9 +191,25 @@ export interface EventInfo {
   round: number;
   /** The no-show rule: seconds after a round's pairing to join its match (0: none). */
   grace_seconds: number;
+  /** The judges the organizer named (the organizer judges too). */
+  judges: string[];
+  /** Every judge action: who, when, what, why. */
+  log: EventLogEntry[];
   players: EventPlayerInfo[];
   pairings: EventPairingInfo[];
   standings: Standing[];
+}
+
+/** One judge action in an event's log. */
+export interface EventLogEntry {
+  seq: number;
+  at_ms: number;
+  judge: string;
+  action: string;
+  round: number | null;
+  table: number | null;
+  detail: string;
+  reason: string;
 }
 
 export interface EventPlayerInfo {

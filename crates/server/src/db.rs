@@ -208,6 +208,12 @@ impl Db {
         Ok(row.is_some())
     }
 
+    /// The display name of the account with this name (as [`name_key`] compares names).
+    pub async fn account_name(&self, name: &str) -> anyhow::Result<Option<String>> {
+        let row = sqlx::query("SELECT name FROM users WHERE name_key = $1").bind(name_key(name)).fetch_optional(&self.pool).await?;
+        Ok(row.map(|r| r.get(0)))
+    }
+
     pub async fn ratings(&self, name: &str) -> anyhow::Result<Vec<RatingLine>> {
         let rows = sqlx::query("SELECT format, elo, games FROM ratings WHERE name_key = $1 ORDER BY format").bind(name_key(name)).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(|r| RatingLine { format: r.get(0), elo: r.get(1), games: r.get(2) }).collect())

@@ -113,6 +113,10 @@ pub enum ClientMsg {
     Chat {
         text: String,
     },
+    /// A player answers the rewind a judge proposed (the frame's `rewind`).
+    RewindAnswer {
+        accept: bool,
+    },
     Leave,
     /// Creates a Swiss event (logged in): its organizer is the account.
     CreateEvent {
@@ -151,6 +155,63 @@ pub enum ClientMsg {
     EventGet {
         event: String,
     },
+    /// The organizer pairs the current round again, before any of its matches has started
+    /// (after a drop, a mistake): its pairings are discarded and made anew. Logged.
+    EventRepair {
+        event: String,
+        #[serde(default)]
+        reason: String,
+    },
+    /// The organizer names a judge (an account, by name): judges use `event_judge`.
+    EventJudgeAdd {
+        event: String,
+        name: String,
+    },
+    /// A judge (the organizer or a judge they named) acts on a match of the event: the
+    /// pairing at `table` of `round` (the current round when absent). Logged in the event
+    /// with who, when, what and `reason` (required to award a duel or the match).
+    EventJudge {
+        event: String,
+        #[serde(default)]
+        round: Option<u32>,
+        table: u32,
+        action: JudgeAction,
+        #[serde(default)]
+        reason: String,
+    },
+}
+
+/// What a judge does to an event match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum JudgeAction {
+    /// Watch the match's room (as a spectator: the public view).
+    Watch,
+    /// Stop the match clock.
+    Pause,
+    /// Start it again.
+    Resume,
+    /// Adds seconds to the match clock (MATCH-5: one clock for the match, both players').
+    AddTime { seconds: u32 },
+    /// The named player wins the duel in progress.
+    AwardGame { player: String },
+    /// The named player wins the match.
+    AwardMatch { player: String },
+    /// Proposes rewinding the duel in progress to an earlier decision: `step` actions
+    /// applied (a frame's `step`). It happens once both players accept (`rewind_answer`).
+    Rewind { step: usize },
+}
+
+/// A rewind a judge proposed, as the frames show it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RewindInfo {
+    /// The duel goes back to this many actions applied.
+    pub step: usize,
+    /// Who proposed it, and why.
+    pub judge: String,
+    pub reason: String,
+    /// Whether the players in seats A and B have accepted.
+    pub accepted: [bool; 2],
 }
 
 /// A message from the server.
@@ -229,6 +290,8 @@ pub struct ClockInfo {
     /// A player whose connection dropped, and the seconds they have left to come back.
     pub waiting_for: Option<String>,
     pub waiting_left_s: Option<u64>,
+    /// A judge has stopped the match clock (`match_left_s` stays put until they resume it).
+    pub paused: bool,
 }
 
 /// What one seat (or a spectator) sees now.
@@ -253,6 +316,8 @@ pub struct StateFrame {
     pub actions: Vec<WireAction>,
     /// While siding: your deck as it stands (main, extra, side).
     pub siding: Option<SideInfo>,
+    /// A rewind a judge proposed, waiting for both players to accept.
+    pub rewind: Option<RewindInfo>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -16,8 +16,8 @@ use ygo_core::Edition;
 use ygo_match::SideRequest;
 
 use crate::guard::Gate;
-use crate::protocol::{ClientMsg, DeckSource, RoomOptions, ServerMsg, PROTOCOL_VERSION};
-use crate::room::{Entrant, Here, Member, Room, RoomHandle, RoomMsg};
+use crate::protocol::{ClientMsg, DeckSource, JudgeAction, RoomOptions, ServerMsg, PROTOCOL_VERSION};
+use crate::room::{Entrant, Here, JudgeCmd, Member, Room, RoomHandle, RoomMsg};
 use crate::AppState;
 
 /// Frames queued for one client before it counts as gone (it reconnects with its token).
@@ -281,14 +281,8 @@ impl Conn {
                 }
             }
             ClientMsg::Spectate { code } => {
-                if self.in_room(&code) {
-                    self.send(&ServerMsg::error("room", "you are in that room already"));
-                    return true;
-                }
-                let r = self.enter(&code, |member, reply| RoomMsg::Spectate { member, reply }).await;
-                match r {
-                    Ok((h, ())) => self.moved_to(h, None).await,
-                    Err(e) => self.send(&ServerMsg::error("room", e)),
+                if let Err(e) = self.spectate(&code).await {
+                    self.send(&ServerMsg::error("room", e));
                 }
             }
             ClientMsg::Resume { code, token } => {
@@ -306,6 +300,7 @@ impl Conn {
                 }
                 None => self.send(&ServerMsg::error("room", "you are in no room")),
             },
+            ClientMsg::RewindAnswer { accept } => self.to_room(|conn, from, token| RoomMsg::RewindAnswer { conn, from, token, accept }).await,
             ClientMsg::Leave => self.leave_room(true).await,
             ClientMsg::CreateEvent { name, format, rounds, public_lists, grace_seconds } => {
                 let r = self.create_event(&name, &format, rounds, public_lists, grace_seconds).await;
@@ -331,6 +326,18 @@ impl Conn {
                 }
             }
             ClientMsg::EventGet { event } => self.event_answer(Ok(event)).await,
+            ClientMsg::EventRepair { event, reason } => {
+                let r = self.event_repair(&event, &reason).await;
+                self.event_answer(r).await;
+            }
+            ClientMsg::EventJudgeAdd { event, name } => {
+                let r = self.event_judge_add(&event, &name).await;
+                self.event_answer(r).await;
+            }
+            ClientMsg::EventJudge { event, round, table, action, reason } => {
+                let r = self.event_judge(&event, round, table, action, &reason).await;
+                self.event_answer(r).await;
+            }
         }
         true
     }
@@ -427,6 +434,171 @@ impl Conn {
         }
     }
 
+    /// The organizer pairs the current round again (none of its matches started).
+    async fn event_repair(&mut self, id: &str, reason: &str) -> Result<String, String> {
+        let account = self.event_account()?;
+        let snap = self.load_event(id).await?;
+        let e = &snap.event;
+        if crate::db::name_key(&account) != e.organizer {
+            return Err("only the event's organizer re-pairs a round".into());
+        }
+        if e.status != crate::event::Status::Running {
+            return Err("no round is being played".into());
+        }
+        if let Some(m) = snap.matches.iter().find(|m| m.round == e.round && m.b.is_some() && (m.done || m.room.is_some())) {
+            return Err(format!("round {} cannot be re-paired: the match at table {} has started", e.round, m.table));
+        }
+        let active = snap.players.iter().filter(|p| !p.dropped).count();
+        if active < 2 {
+            return Err(format!("a round needs at least 2 players who have not dropped ({active})"));
+        }
+        let old: Vec<String> = snap.matches.iter().filter(|m| m.round == e.round).map(|m| pairing_text(&snap, m)).collect();
+        // The round as it would be paired now, with a fresh seed (the Swiss rules hold:
+        // by match points, no rematch where one can be avoided, one bye each).
+        let mut before = snap.clone();
+        before.matches.retain(|m| m.round < e.round);
+        before.event.round = e.round - 1;
+        before.event.seed = random_seed();
+        let pairings = before.next_pairings();
+        match self.state.db.repair_round(&e.id, e.round, &pairings).await {
+            Ok(true) => {}
+            Ok(false) => return Err(format!("round {} cannot be re-paired: one of its matches has just started", e.round)),
+            Err(err) => return Err(format!("the pairings could not be saved: {err}")),
+        }
+        let new: Vec<String> = pairings
+            .iter()
+            .map(|p| {
+                let m = crate::event::Match {
+                    round: p.round,
+                    table: p.table,
+                    a: p.a,
+                    b: p.b,
+                    done: false,
+                    winner: None,
+                    wins: [0, 0],
+                    room: None,
+                    match_id: None,
+                    clock: None,
+                };
+                pairing_text(&snap, &m)
+            })
+            .collect();
+        let detail = format!("round {} re-paired: {} (was {})", e.round, new.join(", "), old.join(", "));
+        let reason = crate::event::clean_reason(reason);
+        self.state.db.log_event(&e.id, &account, "repair", None, &detail, &reason).await.map_err(|e| format!("the log could not be saved: {e}"))?;
+        Ok(e.id.clone())
+    }
+
+    /// The organizer names a judge.
+    async fn event_judge_add(&mut self, id: &str, name: &str) -> Result<String, String> {
+        let account = self.event_account()?;
+        let snap = self.load_event(id).await?;
+        if crate::db::name_key(&account) != snap.event.organizer {
+            return Err("only the event's organizer names its judges".into());
+        }
+        let judge = match self.state.db.account_name(name.trim()).await {
+            Ok(Some(n)) => n,
+            Ok(None) => return Err(format!("no account is named {:?}", name.trim())),
+            Err(e) => return Err(format!("the account could not be read: {e}")),
+        };
+        let key = crate::db::name_key(&judge);
+        if key == snap.event.organizer
+            || !self.state.db.add_judge(&snap.event.id, &key, &judge).await.map_err(|e| format!("the judge could not be saved: {e}"))?
+        {
+            return Err(format!("{judge} judges this event already"));
+        }
+        self.state
+            .db
+            .log_event(&snap.event.id, &account, "judge_add", None, &format!("{judge} judges the event"), "")
+            .await
+            .map_err(|e| format!("the log could not be saved: {e}"))?;
+        Ok(snap.event.id)
+    }
+
+    /// A judge acts on a match of the event (the organizer or a judge they named); the
+    /// action goes to the event's log.
+    async fn event_judge(&mut self, id: &str, round: Option<u32>, table: u32, action: JudgeAction, reason: &str) -> Result<String, String> {
+        let account = self.event_account()?;
+        let snap = self.load_event(id).await?;
+        if !snap.is_judge(&crate::db::name_key(&account)) {
+            return Err(format!("only the event's organizer or a judge they named may do that ({account} is neither)"));
+        }
+        let reason = crate::event::clean_reason(reason);
+        let round = round.unwrap_or(snap.event.round);
+        let m = snap.matches.iter().find(|m| m.round == round && m.table == table).ok_or_else(|| format!("round {round} has no table {table}"))?.clone();
+        if m.done {
+            return Err(format!("the match of round {round} table {table} is over"));
+        }
+        let Some(b) = m.b else { return Err(format!("round {round} table {table} is a bye")) };
+        let player_of = |name: &str| {
+            let key = crate::db::name_key(name);
+            [m.a, b]
+                .into_iter()
+                .map(|e| &snap.players[e])
+                .find(|p| p.name_key == key)
+                .map(|p| (p.entry, p.name_key.clone(), p.name.clone()))
+                .ok_or_else(|| format!("{} does not play round {round} table {table}", name.trim()))
+        };
+        let room = m.room.as_deref().and_then(|c| self.state.room(c));
+        let (kind, cmd) = match action {
+            JudgeAction::Watch => {
+                let code = room.as_ref().map(|h| h.code.clone()).ok_or("the match's room is not open: nothing to watch yet")?;
+                if !self.in_room(&code) {
+                    self.spectate(&code).await?;
+                }
+                ("watch", None)
+            }
+            JudgeAction::Pause => ("pause", Some(JudgeCmd::Pause)),
+            JudgeAction::Resume => ("resume", Some(JudgeCmd::Resume)),
+            JudgeAction::AddTime { seconds } => {
+                if seconds == 0 || seconds > crate::event::MAX_ADD_SECS {
+                    return Err(format!("add_time seconds {seconds}: 1 to {}", crate::event::MAX_ADD_SECS));
+                }
+                ("add_time", Some(JudgeCmd::AddTime(Duration::from_secs(seconds as u64))))
+            }
+            JudgeAction::AwardGame { player } => ("award_game", Some(JudgeCmd::AwardGame { key: player_of(&player)?.1 })),
+            JudgeAction::AwardMatch { player } => {
+                let (_, key, name) = player_of(&player)?;
+                ("award_match", Some(JudgeCmd::AwardMatch { key, name }))
+            }
+            JudgeAction::Rewind { step } => ("rewind_proposed", Some(JudgeCmd::Rewind { step, judge: account.clone() })),
+        };
+        if kind.starts_with("award") && reason.is_empty() {
+            return Err("an award needs a written reason".into());
+        }
+        let detail = match (cmd, room) {
+            (None, _) => "watching".to_string(),
+            (Some(cmd), Some(h)) => {
+                let (tx, rx) = oneshot::channel();
+                h.tx.send(RoomMsg::Judge { cmd, reason: reason.clone(), reply: tx }).await.map_err(|_| "the match's room has closed".to_string())?;
+                rx.await.map_err(|_| "the match's room has closed".to_string())??
+            }
+            (Some(JudgeCmd::AwardMatch { key, name }), None) => {
+                // Nobody has opened the room: the result goes to the event at once.
+                let i = usize::from(snap.players[m.a].name_key != key);
+                let wins = if i == 0 { [2, 0] } else { [0, 2] };
+                let winner = if i == 0 { m.a } else { b };
+                let recorded = self
+                    .state
+                    .db
+                    .record_pairing(&snap.event.id, round, table, Some(winner), wins, &crate::room::random_token())
+                    .await
+                    .map_err(|e| format!("the result could not be saved: {e}"))?;
+                if !recorded {
+                    return Err(format!("the match of round {round} table {table} is over"));
+                }
+                format!("{name} wins the match 2-0 (not played)")
+            }
+            (Some(_), None) => return Err("the match's room is not open: its clock has not started".into()),
+        };
+        self.state
+            .db
+            .log_event(&snap.event.id, &account, kind, Some((round, table)), &detail, &reason)
+            .await
+            .map_err(|e| format!("the log could not be saved: {e}"))?;
+        Ok(snap.event.id)
+    }
+
     /// Opens the room of this account's current match (best of 3, the event's format,
     /// unrated, the registered deck), or joins it when the opponent opened it first.
     async fn event_play(&mut self, id: &str, retry: bool) -> Result<(), String> {
@@ -446,13 +618,14 @@ impl Conn {
         if m.room.is_some() {
             // A room that closed without a result: forget it.
             let stale = m.room.clone().unwrap_or_default();
-            let _ = self.state.db.close_pairing_room(&snap.event.id, m.round, m.table, &stale).await;
+            let _ = self.state.db.close_pairing_room(&snap.event.id, m.round, m.table, &stale, None).await;
         }
         if self.state.shutting_down.load(Ordering::SeqCst) {
             return Err("the server is shutting down: no new rooms".into());
         }
         let format = crate::formats::resolve(&snap.event.format)?;
         let seat = crate::event::Seat {
+            clock: m.clock,
             event: snap.event.id.clone(),
             round: m.round,
             table: m.table,
@@ -546,6 +719,16 @@ impl Conn {
     }
 
     /// Whether this connection is in the room `code`.
+    /// Watches a room.
+    async fn spectate(&mut self, code: &str) -> Result<(), String> {
+        if self.in_room(code) {
+            return Err("you are in that room already".into());
+        }
+        let (h, ()) = self.enter(code, |member, reply| RoomMsg::Spectate { member, reply }).await?;
+        self.moved_to(h, None).await;
+        Ok(())
+    }
+
     fn in_room(&self, code: &str) -> bool {
         self.room.as_ref().is_some_and(|(h, _)| h.code.eq_ignore_ascii_case(code.trim()))
     }
@@ -685,4 +868,13 @@ fn random_seed() -> u64 {
     let mut b = [0u8; 8];
     getrandom::fill(&mut b).expect("the system random source works");
     u64::from_le_bytes(b)
+}
+
+/// A pairing in words: "3: Ann - Ben" ("3: Cid (bye)").
+fn pairing_text(snap: &crate::event::Snapshot, m: &crate::event::Match) -> String {
+    let name = |e: usize| snap.players.get(e).map_or("?", |p| p.name.as_str());
+    match m.b {
+        Some(b) => format!("{}: {} - {}", m.table, name(m.a), name(b)),
+        None => format!("{}: {} (bye)", m.table, name(m.a)),
+    }
 }

@@ -134,11 +134,11 @@ fn view() -> WireView {
 }
 
 fn frame() -> StateFrame {
-    StateFrame { duel: 1, step: 0, view: None, chain: vec![], log: vec![], log_from: 0, clock: clock(), actions: vec![], siding: None }
+    StateFrame { duel: 1, step: 0, view: None, chain: vec![], log: vec![], log_from: 0, clock: clock(), actions: vec![], siding: None, rewind: None }
 }
 
 fn clock() -> ClockInfo {
-    ClockInfo { match_left_s: None, waiting_for: None, waiting_left_s: None }
+    ClockInfo { match_left_s: None, waiting_for: None, waiting_left_s: None, paused: false }
 }
 
 fn room() -> RoomInfo {
@@ -198,6 +198,7 @@ fn every_interface_names_the_fields_the_server_sends() {
         ("ClockInfo", keys(&clock())),
         ("SideInfo", keys(&SideInfo { main: vec![], extra: vec![], side: vec![], next_duel: 2 })),
         ("StateFrame", keys(&frame())),
+        ("RewindInfo", keys(&ygo_server::protocol::RewindInfo { step: 1, judge: "j".into(), reason: String::new(), accepted: [true, false] })),
         ("SeatInfo", keys(&SeatInfo { name: "x".into(), account: false, ai: false, connected: true, deck: None })),
         ("RoomOptions", keys(&RoomOptions::default())),
         ("RoomInfo", keys(&room())),
@@ -205,6 +206,7 @@ fn every_interface_names_the_fields_the_server_sends() {
         ("EventInfo", keys(&event())),
         ("EventPlayerInfo", keys(&event().players[0])),
         ("EventPairingInfo", keys(&event().pairings[0])),
+        ("EventLogEntry", keys(&event().log[0])),
         ("Standing", keys(&event().standings[0])),
         ("EventDuel", keys(&duel_row())),
     ];
@@ -252,6 +254,17 @@ fn event() -> ygo_server::event::EventInfo {
         status: Status::Running,
         round: 1,
         grace_seconds: 600,
+        judges: vec!["j".into()],
+        log: vec![ygo_server::event::LogEntry {
+            seq: 1,
+            at_ms: 1,
+            judge: "j".into(),
+            action: "pause".into(),
+            round: Some(1),
+            table: Some(1),
+            detail: "x".into(),
+            reason: String::new(),
+        }],
         players: vec![EventPlayerInfo { name: "x".into(), dropped: false, deck: None }],
         pairings: vec![EventPairingInfo { round: 1, table: 1, a: "x".into(), b: None, done: true, winner: None, wins: [0, 0], room: None, match_id: None }],
         standings: ygo_match::swiss::standings_of(&[("x".into(), "d".into())], &[]),

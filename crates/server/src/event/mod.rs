@@ -108,6 +108,9 @@ pub struct Match {
     /// The room code of the match, once opened.
     pub room: Option<String>,
     pub match_id: Option<String>,
+    /// The match clock left when its last room closed without a result (and whether a
+    /// judge had paused it); `None`: the full time.
+    pub clock: Option<(std::time::Duration, bool)>,
 }
 
 impl Match {
@@ -123,6 +126,42 @@ pub struct Snapshot {
     pub event: Event,
     pub players: Vec<Player>,
     pub matches: Vec<Match>,
+    /// The judges the organizer named: (name key, display name).
+    pub judges: Vec<(String, String)>,
+    /// What judges did, oldest first.
+    pub log: Vec<LogEntry>,
+}
+
+/// One judge action in the event's log (`event_log`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    /// 1, 2, ... in the order the actions were taken.
+    pub seq: u32,
+    /// When (Unix milliseconds).
+    pub at_ms: i64,
+    /// Who: the organizer's or a judge's account name.
+    pub judge: String,
+    /// What: `watch`, `pause`, `resume`, `add_time`, `award_game`, `award_match`,
+    /// `judge_add`, ...
+    pub action: String,
+    /// The match acted on (`None`: the event itself).
+    pub round: Option<u32>,
+    pub table: Option<u32>,
+    /// What changed, in words ("paused: 2390 s left", "Bea wins the match 1-0").
+    pub detail: String,
+    /// Why, as the judge wrote it.
+    pub reason: String,
+}
+
+/// Most time a judge adds at once: 1 hour.
+pub const MAX_ADD_SECS: u32 = 3600;
+
+/// Longest reason a judge writes, in characters.
+pub const REASON_MAX: usize = 300;
+
+/// A judge's reason, cleaned like a chat line (no control or text-direction characters).
+pub fn clean_reason(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control() && !crate::db::bidi_control(*c)).take(REASON_MAX).collect::<String>().trim().to_string()
 }
 
 /// What a player's match of the current round is, for [`Snapshot::current_match`].
@@ -137,6 +176,9 @@ pub struct Seat {
     /// How long the opponent of the player who opens the room has left to join it (the
     /// round's grace time, counted from its pairing); `None`: no no-show rule.
     pub grace_left: Option<std::time::Duration>,
+    /// The match clock to start from (left, paused) when a room of this pairing ran it
+    /// before (a restart); `None`: the full time.
+    pub clock: Option<(std::time::Duration, bool)>,
 }
 
 impl Snapshot {
@@ -150,6 +192,12 @@ impl Snapshot {
     /// The player registered under an account, if any.
     pub fn player(&self, name_key: &str) -> Option<&Player> {
         self.players.iter().find(|p| p.name_key == name_key)
+    }
+
+    /// Whether an account (its name key) may use the judge tools: the organizer or a
+    /// judge the organizer named.
+    pub fn is_judge(&self, name_key: &str) -> bool {
+        self.event.organizer == name_key || self.judges.iter().any(|(k, _)| k == name_key)
     }
 
     /// The current round's match of an account that is still to be played.
@@ -185,6 +233,8 @@ impl Snapshot {
             status: self.event.status,
             round: self.event.round,
             grace_seconds: self.event.grace_secs,
+            judges: self.judges.iter().map(|(_, n)| n.clone()).collect(),
+            log: self.log.clone(),
             players: self
                 .players
                 .iter()
@@ -238,6 +288,10 @@ pub struct EventInfo {
     pub round: u32,
     /// The no-show rule: seconds after a round's pairing to join its match (0: none).
     pub grace_seconds: u32,
+    /// The judges the organizer named (the organizer is a judge too).
+    pub judges: Vec<String>,
+    /// Every judge action: who, when, what, why.
+    pub log: Vec<LogEntry>,
     pub players: Vec<EventPlayerInfo>,
     pub pairings: Vec<EventPairingInfo>,
     pub standings: Vec<Standing>,

@@ -7,7 +7,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 use ygo_match::RegisteredDeck;
 
-use super::{Event, Match, Player, Snapshot, Status, MAX_PLAYERS};
+use super::{Event, LogEntry, Match, Player, Snapshot, Status, MAX_PLAYERS};
 use crate::db::{name_key, now_secs, Db};
 
 fn event_of(r: &AnyRow) -> anyhow::Result<Event> {
@@ -85,7 +85,7 @@ impl Db {
             players.push(Player { entry: r.get::<i64, _>(0) as usize, name_key: r.get(1), name: r.get(2), deck, dropped: r.get::<i64, _>(4) != 0 });
         }
         let rows = sqlx::query(
-            "SELECT round, table_no, entry_a, entry_b, done, winner, wins_a, wins_b, room, match_id FROM event_pairings \
+            "SELECT round, table_no, entry_a, entry_b, done, winner, wins_a, wins_b, room, match_id, clock_ms, clock_paused FROM event_pairings \
              WHERE event_id = $1 ORDER BY round, table_no",
         )
         .bind(id)
@@ -103,9 +103,33 @@ impl Db {
                 wins: [r.get::<i64, _>(6) as u8, r.get::<i64, _>(7) as u8],
                 room: r.get(8),
                 match_id: r.get(9),
+                clock: r.get::<Option<i64>, _>(10).map(|ms| (std::time::Duration::from_millis(ms.max(0) as u64), r.get::<i64, _>(11) != 0)),
             })
             .collect();
-        Ok(Some(Snapshot { event, players, matches }))
+        let judges = sqlx::query("SELECT name_key, name FROM event_judges WHERE event_id = $1 ORDER BY added_at, name_key")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect();
+        let log = sqlx::query("SELECT seq, at_ms, judge, action, round, table_no, detail, reason FROM event_log WHERE event_id = $1 ORDER BY seq")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| LogEntry {
+                seq: r.get::<i64, _>(0) as u32,
+                at_ms: r.get(1),
+                judge: r.get(2),
+                action: r.get(3),
+                round: r.get::<Option<i64>, _>(4).map(|x| x as u32),
+                table: r.get::<Option<i64>, _>(5).map(|x| x as u32),
+                detail: r.get(6),
+                reason: r.get(7),
+            })
+            .collect();
+        Ok(Some(Snapshot { event, players, matches, judges, log }))
     }
 
     /// Registers an account with its (already checked) deck, or replaces the deck of an
@@ -190,26 +214,35 @@ impl Db {
             tx.rollback().await?;
             return Ok(false);
         }
-        for p in pairings {
-            let bye = p.b.is_none();
-            sqlx::query(
-                "INSERT INTO event_pairings (event_id, round, table_no, entry_a, entry_b, done, winner, wins_a, wins_b, room, match_id) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, 0, 0, NULL, NULL)",
-            )
+        insert_pairings(&mut tx, id, from_round + 1, pairings).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Discards the pairings of the current round `round` and stores `pairings` instead,
+    /// unless one of its matches has started (a room opened, a result): then `false` and
+    /// nothing changes. The round's grace time counts again from now.
+    pub async fn repair_round(&self, id: &str, round: u32, pairings: &[ygo_match::swiss::Pairing]) -> anyhow::Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        let moved = sqlx::query("UPDATE events SET round_started_ms = $1 WHERE id = $2 AND round = $3 AND status = 'running'")
+            .bind(super::now_ms())
             .bind(id)
-            .bind(p.round as i64)
-            .bind(p.table as i64)
-            .bind(p.a as i64)
-            .bind(p.b.map(|b| b as i64))
-            .bind(i64::from(bye))
-            .bind(if bye { Some(p.a as i64) } else { None })
+            .bind(round as i64)
             .execute(&mut *tx)
             .await?;
+        let started: i64 =
+            sqlx::query("SELECT COUNT(*) FROM event_pairings WHERE event_id = $1 AND round = $2 AND entry_b IS NOT NULL AND (room IS NOT NULL OR done = 1)")
+                .bind(id)
+                .bind(round as i64)
+                .fetch_one(&mut *tx)
+                .await?
+                .get(0);
+        if moved.rows_affected() != 1 || started > 0 {
+            tx.rollback().await?;
+            return Ok(false);
         }
-        if pairings.iter().all(|p| p.b.is_none()) {
-            // Only a bye (one player left): the round is over at once.
-            sqlx::query("UPDATE events SET status = 'finished' WHERE id = $1 AND rounds = $2").bind(id).bind(from_round as i64 + 1).execute(&mut *tx).await?;
-        }
+        sqlx::query("DELETE FROM event_pairings WHERE event_id = $1 AND round = $2").bind(id).bind(round as i64).execute(&mut *tx).await?;
+        insert_pairings(&mut tx, id, round, pairings).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -235,7 +268,22 @@ impl Db {
 
     /// Forgets the room of an unfinished pairing (the room closed without a result: the
     /// server shut down, or the room idled out), so the players can open another.
-    pub async fn close_pairing_room(&self, id: &str, round: u32, table: u32, room: &str) -> anyhow::Result<()> {
+    /// `clock`: what was left on the match clock (and whether it was paused), kept for the
+    /// pairing's next room.
+    pub async fn close_pairing_room(&self, id: &str, round: u32, table: u32, room: &str, clock: Option<(std::time::Duration, bool)>) -> anyhow::Result<()> {
+        if let Some((left, paused)) = clock {
+            sqlx::query(
+                "UPDATE event_pairings SET clock_ms = $1, clock_paused = $2 WHERE event_id = $3 AND round = $4 AND table_no = $5 AND room = $6 AND done = 0",
+            )
+            .bind(left.as_millis() as i64)
+            .bind(i64::from(paused))
+            .bind(id)
+            .bind(round as i64)
+            .bind(table as i64)
+            .bind(room)
+            .execute(&self.pool)
+            .await?;
+        }
         sqlx::query("UPDATE event_pairings SET room = NULL WHERE event_id = $1 AND round = $2 AND table_no = $3 AND room = $4 AND done = 0")
             .bind(id)
             .bind(round as i64)
@@ -283,4 +331,70 @@ impl Db {
         tx.commit().await?;
         Ok(true)
     }
+
+    /// Names a judge of an event (an account: its name key and display name); `false` if
+    /// they were one already.
+    pub async fn add_judge(&self, id: &str, key: &str, name: &str) -> anyhow::Result<bool> {
+        let r = sqlx::query("INSERT INTO event_judges (event_id, name_key, name, added_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING")
+            .bind(id)
+            .bind(key)
+            .bind(name)
+            .bind(super::now_ms())
+            .execute(&self.pool)
+            .await?;
+        Ok(r.rows_affected() == 1)
+    }
+
+    /// Appends a judge action to the event's log (the next sequence number; a collision
+    /// with another process's entry tries again).
+    pub async fn log_event(&self, id: &str, judge: &str, action: &str, at: Option<(u32, u32)>, detail: &str, reason: &str) -> anyhow::Result<()> {
+        let mut last = None;
+        for _ in 0..20 {
+            let r = sqlx::query(
+                "INSERT INTO event_log (event_id, seq, at_ms, judge, action, round, table_no, detail, reason) \
+                 SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5, $6, $7, $8 FROM event_log WHERE event_id = $1",
+            )
+            .bind(id)
+            .bind(super::now_ms())
+            .bind(judge)
+            .bind(action)
+            .bind(at.map(|(r, _)| r as i64))
+            .bind(at.map(|(_, t)| t as i64))
+            .bind(detail)
+            .bind(reason)
+            .execute(&self.pool)
+            .await;
+            match r {
+                Ok(_) => return Ok(()),
+                Err(e) => last = Some(e),
+            }
+        }
+        Err(anyhow::anyhow!("the event log kept colliding (20 tries): {}", last.map_or_else(String::new, |e| e.to_string())))
+    }
+}
+
+/// Inserts a round's pairings (a bye is won at once); a round of byes only (one player
+/// left) finishes the event when it is its last round.
+async fn insert_pairings(tx: &mut sqlx::Transaction<'static, sqlx::Any>, id: &str, round: u32, pairings: &[ygo_match::swiss::Pairing]) -> anyhow::Result<()> {
+    for p in pairings {
+        let bye = p.b.is_none();
+        sqlx::query(
+            "INSERT INTO event_pairings (event_id, round, table_no, entry_a, entry_b, done, winner, wins_a, wins_b, room, match_id) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, 0, 0, NULL, NULL)",
+        )
+        .bind(id)
+        .bind(p.round as i64)
+        .bind(p.table as i64)
+        .bind(p.a as i64)
+        .bind(p.b.map(|b| b as i64))
+        .bind(i64::from(bye))
+        .bind(if bye { Some(p.a as i64) } else { None })
+        .execute(&mut **tx)
+        .await?;
+    }
+    if pairings.iter().all(|p| p.b.is_none()) {
+        // Only a bye (one player left): the round is over at once.
+        sqlx::query("UPDATE events SET status = 'finished' WHERE id = $1 AND rounds = $2").bind(id).bind(round as i64).execute(&mut **tx).await?;
+    }
+    Ok(())
 }

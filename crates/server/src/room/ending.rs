@@ -70,10 +70,12 @@ impl Room {
     pub(super) async fn end_duel(&mut self, ending: Ending) {
         let Some(g) = self.game.take() else { return };
         self.bump_ai_generation();
+        self.rewind = None;
         self.score.record(ending.winner, ending.end);
         let timed_out = g.time_called;
         let match_over = !self.best_of_3
             || self.forfeit.is_some()
+            || self.award.is_some()
             || self.both_left
             || self.extra_duel
             || self.score.decided()
@@ -159,15 +161,23 @@ impl Room {
     /// the player in seat A not in the room. Seat A wins the match 2-0, recorded in the
     /// event (no duel is stored).
     pub(super) async fn no_show(&mut self) {
+        let Some(e) = self.event.clone() else { return };
+        let key = self.seat(Player::A).account.as_deref().map(crate::db::name_key);
+        let i = usize::from(key.as_deref() != Some(e.accounts[0].as_str()));
+        let present = self.seat(Player::A).name.clone();
+        self.walkover(i, present, format!("no-show: {} did not join within the round's grace time", e.accounts[1 - i])).await;
+    }
+
+    /// An event match ends before it was played (its second seat still empty): the
+    /// pairing's player `i` (0: A, 1: B) wins 2-0, recorded in the event (no duel stored).
+    pub(super) async fn walkover(&mut self, i: usize, winner_name: String, reason: String) {
         let Some(e) = self.event.clone().filter(|_| !self.event_recorded) else { return };
         self.stage = Stage::Over;
         self.no_show_at = None;
-        self.score.wins = [2, 0];
-        let present = self.seat(Player::A).name.clone();
-        let key = self.seat(Player::A).account.as_deref().map(crate::db::name_key);
-        let a_is_present = key.as_deref() == Some(e.accounts[0].as_str());
-        let (winner, wins, absent) = if a_is_present { (e.entries[0], [2, 0], &e.accounts[1]) } else { (e.entries[1], [0, 2], &e.accounts[0]) };
-        match self.state.db.record_pairing(&e.event, e.round, e.table, Some(winner), wins, &self.match_id).await {
+        let seat_a = self.seat(Player::A).account.as_deref().map(crate::db::name_key);
+        self.score.wins = if seat_a.as_deref() == Some(e.accounts[i].as_str()) { [2, 0] } else { [0, 2] };
+        let wins = if i == 0 { [2, 0] } else { [0, 2] };
+        match self.state.db.record_pairing(&e.event, e.round, e.table, Some(e.entries[i]), wins, &self.match_id).await {
             Ok(_) => self.event_recorded = true,
             Err(err) => self.broadcast(&ServerMsg::error("database", format!("the event result could not be saved: {err}"))),
         }
@@ -175,12 +185,12 @@ impl Room {
             duel: 0,
             winner: None,
             winner_name: None,
-            reason: format!("no-show: {absent} did not join within the round's grace time"),
+            reason,
             turns: 0,
             replay_id: String::new(),
             duel_wins: self.score.wins,
             match_over: true,
-            match_winner: Some(present),
+            match_winner: Some(winner_name),
             ratings: Vec::new(),
         }));
         self.broadcast_room();
@@ -201,6 +211,9 @@ impl Room {
     }
 
     pub(super) fn match_winner(&self) -> Option<Player> {
+        if let Some((p, _)) = &self.award {
+            return Some(*p);
+        }
         if self.both_left {
             return None;
         }
@@ -243,6 +256,7 @@ impl Room {
             winner: None,
             winner_name: None,
             reason: match self.forfeit {
+                _ if self.award.is_some() => self.award.as_ref().map(|(_, r)| r.clone()).unwrap_or_default(),
                 _ if self.both_left => format!("{} and {} left", names[0], names[1]),
                 Some(p) => format!("{} left", names[p.idx()]),
                 None => "time: the match goes to the player with more duel wins".into(),

@@ -47,9 +47,10 @@ impl Room {
         let now = Instant::now();
         let dropped = self.seats.iter().flatten().find(|s| s.dropped_at.is_some());
         ClockInfo {
-            match_left_s: self.match_deadline.map(|d| d.saturating_duration_since(now).as_secs()),
+            match_left_s: self.clock_paused.or_else(|| self.match_deadline.map(|d| d.saturating_duration_since(now))).map(|d| d.as_secs()),
             waiting_for: dropped.map(|s| s.name.clone()),
             waiting_left_s: dropped.and_then(|s| s.dropped_at).map(|t| (t + self.state.config.reconnect_wait).saturating_duration_since(now).as_secs()),
+            paused: self.clock_paused.is_some(),
         }
     }
 
@@ -154,6 +155,7 @@ impl Room {
                 clock: clock.clone(),
                 actions,
                 siding: None,
+                rewind: None,
             }));
             return (msg.to_json().into(), 0);
         };
@@ -181,6 +183,7 @@ impl Room {
             clock: clock.clone(),
             actions,
             siding,
+            rewind: self.rewind_info(),
         }));
         (msg.to_json().into(), events)
     }

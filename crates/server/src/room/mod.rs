@@ -27,6 +27,7 @@ use crate::AppState;
 
 mod ending;
 mod frames;
+mod judge;
 
 /// A connection's id (unique in the process).
 pub type ConnId = u64;
@@ -113,6 +114,13 @@ pub enum RoomMsg {
         conn: ConnId,
         text: String,
     },
+    /// A player answers a judge's rewind proposal.
+    RewindAnswer {
+        conn: ConnId,
+        from: mpsc::Sender<Utf8Bytes>,
+        token: String,
+        accept: bool,
+    },
     Gone {
         conn: ConnId,
     },
@@ -125,10 +133,47 @@ pub enum RoomMsg {
         ai: Box<dyn ygo_ai::Player>,
         action: Option<Action>,
     },
+    /// A judge of the room's event acts on its match (the caller checked who may); the
+    /// answer is what changed, in words, for the event's log.
+    Judge {
+        cmd: JudgeCmd,
+        reason: String,
+        reply: oneshot::Sender<Result<String, String>>,
+    },
     /// The server shuts down: tell the members, save what there is, close (`done` says so).
     Shutdown {
         done: oneshot::Sender<()>,
     },
+}
+
+/// What a judge does to an event match's room ([`RoomMsg::Judge`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JudgeCmd {
+    Pause,
+    Resume,
+    AddTime(Duration),
+    /// The player of this account (name key) wins the duel in progress.
+    AwardGame {
+        key: String,
+    },
+    /// The player of this account (name key, display name) wins the match.
+    AwardMatch {
+        key: String,
+        name: String,
+    },
+    /// Proposes rewinding the duel in progress to `step` actions applied (the judge's name).
+    Rewind {
+        step: usize,
+        judge: String,
+    },
+}
+
+/// A rewind proposed by a judge, waiting for both players.
+struct Rewind {
+    step: usize,
+    judge: String,
+    reason: String,
+    accepted: [bool; 2],
 }
 
 /// A room as the lobby holds it.
@@ -213,7 +258,14 @@ pub struct Room {
     duel_number: u8,
     extra_duel: bool,
     match_deadline: Option<Instant>,
+    /// A judge stopped the match clock with this much left (`match_deadline` is `None`
+    /// until they start it again).
+    clock_paused: Option<Duration>,
     forfeit: Option<Player>,
+    /// A judge awarded the match to this player, for this reason.
+    award: Option<(Player, String)>,
+    /// A rewind of the duel in progress a judge proposed (dropped when the duel ends).
+    rewind: Option<Rewind>,
     /// Both players left at once (MATCH rules for a player who left, applied to both).
     both_left: bool,
     ai_generation: u64,
@@ -325,7 +377,10 @@ impl Room {
             duel_number: 0,
             extra_duel: false,
             match_deadline: None,
+            clock_paused: None,
             forfeit: None,
+            award: None,
+            rewind: None,
             both_left: false,
             ai_generation: 0,
             ai_live: Arc::new(AtomicU64::new(0)),
@@ -384,8 +439,10 @@ impl Room {
         self.bump_ai_generation();
         if let Some(e) = self.event.clone().filter(|_| !self.event_recorded) {
             // No result: the pairing may open another room.
+            // The match clock is kept for the pairing's next room (a restart).
+            let clock = self.clock_paused.map(|l| (l, true)).or_else(|| self.match_deadline.map(|d| (d.saturating_duration_since(Instant::now()), false)));
             let (db, code) = (self.state.db.clone(), self.code.clone());
-            let _ = db.close_pairing_room(&e.event, e.round, e.table, &code).await;
+            let _ = db.close_pairing_room(&e.event, e.round, e.table, &code, clock).await;
         }
         self.state.remove_room(&self.code);
         if let Some(done) = self.closed_signal.take() {
@@ -550,6 +607,16 @@ impl Room {
                 }
             },
             RoomMsg::Chat { conn, text } => self.on_chat(conn, text),
+            RoomMsg::RewindAnswer { conn, from, token, accept } => match self.seat_of(conn, &token) {
+                Ok(p) => self.on_rewind_answer(p, accept).await,
+                Err(e) => {
+                    let _ = from.try_send(ServerMsg::error("token", e).to_json().into());
+                }
+            },
+            RoomMsg::Judge { cmd, reason, reply } => {
+                let r = self.judge(cmd, &reason).await;
+                let _ = reply.send(r);
+            }
             RoomMsg::Shutdown { done } => {
                 self.close("shutdown", "the server is shutting down").await;
                 self.closed_signal = Some(done);
@@ -658,7 +725,12 @@ impl Room {
             return;
         }
         if self.best_of_3 {
-            self.match_deadline = Some(Instant::now() + self.state.config.match_time);
+            // An event match whose earlier room ran the clock goes on from what was left.
+            match self.event.as_ref().and_then(|e| e.clock) {
+                Some((left, true)) => self.clock_paused = Some(left),
+                Some((left, false)) => self.match_deadline = Some(Instant::now() + left),
+                None => self.match_deadline = Some(Instant::now() + self.state.config.match_time),
+            }
         }
         // MATCH-2: a random choice decides who chooses first or second in duel 1.
         let coin = if random_u64().is_multiple_of(2) { Player::A } else { Player::B };
