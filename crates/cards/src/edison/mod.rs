@@ -17,3 +17,4 @@ pub(crate) mod part1_i;
 pub(crate) mod part1_l;
 pub(crate) mod part1_j;
 pub(crate) mod part1_k;
+pub(crate) mod part1_m;
