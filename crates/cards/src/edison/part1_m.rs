@@ -1,17 +1,28 @@
 //! Edison pool part 1 (part1_m): the last cards of the pool's first list: Zombies (Goblin
-//! Zombie, Mezuki, Zombie Master), Volcanic Shell, Cactus Bouncer and XX-Saber Gardestrike;
-//! each a declaration in the effect vocabulary with its rules text in the project's own
+//! Zombie, Mezuki, Zombie Master), Volcanic Shell, Cactus Bouncer, XX-Saber Gardestrike and X-Saber
+//! Galahad; each a declaration in the effect vocabulary with its rules text in the project's own
 //! words. The rulings decided for them are in `docs/rulings/edison-1-e13.md`.
 
 use crate::mechanics::{banish_self_from_gy, mill, searcher};
 use ygo_core::card::Race;
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
+use ygo_core::types::{BattleStep, DamageStep};
 
 const VOLCANIC_SHELL: u32 = 33365932;
 
 /// A Zombie monster.
 fn zombie() -> F {
     F::Monster & F::Race(Race::ZOMBIE)
+}
+
+/// Any sub-step of the Damage Step ("during the Damage Step only").
+fn in_damage_step() -> Condition {
+    Condition::Any(
+        [DamageStep::Start, DamageStep::BeforeCalculation, DamageStep::DuringCalculation, DamageStep::AfterCalculation, DamageStep::End]
+            .into_iter()
+            .map(|s| Condition::step(BattleStep::Damage(s)))
+            .collect(),
+    )
 }
 
 /// Today's behaviour of this module's cards, by passcode.
@@ -77,6 +88,18 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 "While you have 2 or more \"X-Saber\" monsters in your GY and control no monsters, you can Special Summon this card from your hand.",
             )])
         },
+        // X-Saber Galahad
+        50604950 => Behavior::with(vec![
+            E::continuous("When it attacks an opponent's monster, it gains 300 ATK during the Damage Step only.")
+                .when(Condition::All(vec![in_damage_step(), Condition::This(F::Attacker), Condition::Battling(F::OppControls)]))
+                .modifier(Modifier::AtkDef { scope: Scope::This, atk: Num::Const(300), def: Num::Const(0) }),
+            E::continuous("When an opponent's monster attacks it, it loses 500 ATK during the Damage Step only.")
+                .when(Condition::All(vec![in_damage_step(), Condition::Battling(F::Attacker & F::OppControls)]))
+                .modifier(Modifier::AtkDef { scope: Scope::This, atk: Num::Const(-500), def: Num::Const(0) }),
+            E::optional_when(Trigger::attack_targeted(), "When it is chosen as an attack target: you can Tribute 1 other \"Saber\" monster (cost); negate the attack.")
+                .cost(Cost::tribute(1, F::Monster & F::NameHas("Saber".to_string()) & F::NotSelf))
+                .op(Op::negate_attack()),
+        ]),
         _ => return None,
     })
 }
