@@ -14,6 +14,6 @@ pub(crate) mod part1_f;
 pub(crate) mod part1_g;
 pub(crate) mod part1_h;
 pub(crate) mod part1_i;
-pub(crate) mod part1_l;
 pub(crate) mod part1_j;
 pub(crate) mod part1_k;
+pub(crate) mod part1_l;
