@@ -72,6 +72,7 @@ fn written_out(key: &str) -> Vec<Value> {
         "held_spell_zones" => vec![json!([[0, 1]])],
         "xyz_materials" => vec![json!([[0, [1]]])],
         "gy_when_drawn" => vec![json!([[0, 1]])],
+        "attack_again_on" => vec![json!([0, 1, 2, 3, 4])],
         "pending" => vec![json!([{ "card": 0, "effect": 0, "player": a, "moves": 0, "timing": 0, "optional": false, "when": false, "event_card": null }])],
         _ => vec![],
     }
