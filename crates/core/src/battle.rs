@@ -79,6 +79,7 @@ impl Duel {
     /// player's monsters may declare their attacks again, as in a new Battle Phase (the
     /// attacks already declared still count for "attacked this turn", POS-2).
     pub(crate) fn new_battle_phase_attacks(&mut self) {
+        self.attack_again_on = None;
         let mons: SmallVec<[CardId; 5]> = self.player(self.turn_player).monster_ids().collect();
         for m in mons {
             if self.cards[m.0 as usize].attacks > 0 {
@@ -181,6 +182,9 @@ impl Duel {
                 c.attacks += 1;
                 if first {
                     self.clear_attacked_targets(a.attacker);
+                }
+                if self.attack_again_on.is_some_and(|(x, ..)| x == a.attacker) {
+                    self.attack_again_on = None;
                 }
                 if let Some(t) = a.target {
                     self.attacked_targets.push((a.attacker, t, a.target_moves));

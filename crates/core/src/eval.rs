@@ -853,6 +853,7 @@ impl Duel {
             Condition::NoneIn { place, filter } => !self.any_card_in(*place, p, |c| c != source && self.filter_in(filter, c, ctx)),
             Condition::NotYetThisTurn(crate::effect::PlayerDid::Summoned) => self.player_fx[p.idx()].summoned_turn != self.turn,
             Condition::NotYetThisTurn(crate::effect::PlayerDid::Activated) => self.player_fx[p.idx()].activated_turn != self.turn,
+            Condition::NotYetThisTurn(crate::effect::PlayerDid::ActivatedSpellCard) => self.player_fx[p.idx()].spell_card_activated_turn != self.turn,
             Condition::FreeMonsterZones(n) => self.free_main_monster_zones(p).len() >= *n as usize,
             Condition::FreeSpellZones(n) => self.free_spell_zones(p).len() >= *n as usize,
             Condition::FreeLinkedZone => {

@@ -502,10 +502,34 @@ impl Duel {
                 opp.monsters[i].filter(|&m| !self.not_attack_target(m) && (!drawn || self.draws_attacks(m))).map(|m| (Loc::new(p.opp(), Zone::Monster, i), m))
             })
             .collect();
+        // `Op::AttackAgainOn`: a second attack in a row, on one monster: while it is owed, it
+        // is the only attack that may be declared; if either monster left, it is lost.
+        let again = self.attack_again_on.filter(|&(a, am, _, _, turn)| turn == self.turn && self.card(a).moves == am && self.card(a).zone() == Zone::Monster);
+        let again_target = again.and_then(|(_, _, t, tm, _)| {
+            let tc = self.card(t);
+            (tc.moves == tm && tc.zone() == Zone::Monster && tc.controller() == p.opp())
+                .then(|| targets.iter().find(|&&(_, m)| m == t).map(|&(l, _)| l))
+                .flatten()
+        });
         for (i, slot) in self.player(p).monsters.iter().enumerate() {
             let Some(c) = *slot else { continue };
             let st = self.card(c);
             let fresh = st.attacked_turn != self.turn;
+            if let Some((a, ..)) = again {
+                if a == c {
+                    // The owed attack, on that monster only; lost if that monster left.
+                    if let Some(t) = again_target {
+                        if self.attack_position_ok(c) && !self.cannot_attack(c) && self.attack_cost_payable(c) && !self.prohibited(c) {
+                            out.push(Action::Attack { attacker: Loc::new(p, Zone::Monster, i), target: Some(t) });
+                        }
+                    }
+                    continue;
+                }
+                if again_target.is_some() && self.attack_position_ok(a) && !self.cannot_attack(a) {
+                    // "In a row": no other attack before it.
+                    continue;
+                }
+            }
             if !self.attack_position_ok(c) || self.cannot_attack(c) || !self.attack_cost_payable(c) || self.prohibited(c) {
                 continue;
             }

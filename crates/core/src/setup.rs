@@ -323,6 +323,7 @@ impl Duel {
             xyz_materials: Vec::new(),
             counters: Vec::new(),
             attacked_targets: Vec::new(),
+            attack_again_on: None,
             battled_pairs: Vec::new(),
             summoned_by: Vec::new(),
             gy_when_drawn: Vec::new(),

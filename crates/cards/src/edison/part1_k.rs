@@ -5,11 +5,12 @@
 
 use ygo_core::card::{type_bits, Attribute, Race, TrapKind};
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
-use ygo_core::types::Phase;
+use ygo_core::types::{BattleStep, DamageStep, Phase};
 
 const DRILL_SYNCHRON: u32 = 56286179;
 const DRILL_WARRIOR: u32 = 3429238;
 const TURBO_SYNCHRON: u32 = 67270095;
+const NITRO_SYNCHRON: u32 = 96182448;
 
 /// A face-up Plant monster (the Tribute of Lonefire Blossom and Tytannial).
 fn face_up_plant() -> F {
@@ -94,6 +95,35 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 ],
             )
         }
+        // Nitro Warrior
+        18013090 => synchro_named(
+            NITRO_SYNCHRON,
+            vec![
+                // "The next attack involving it": in your turn only its own attacks; its first
+                // one this turn (before it destroyed a monster by battle), rulings e11.
+                E::continuous(
+                    "\"Nitro Synchron\" + 1 or more non-Tuners. Once in each of your turns, if you activated a Spell Card this turn: it gains 1000 ATK during damage calculation of its next attack, during that damage calculation only.",
+                )
+                .when(Condition::All(vec![
+                    Condition::your_turn(),
+                    Condition::activated_spell_card_this_turn(),
+                    Condition::step(BattleStep::Damage(DamageStep::DuringCalculation)),
+                    Condition::This(F::Attacker),
+                    Condition::Not(Box::new(Condition::This(F::ThisTurn(TurnFact::DestroyedByBattle)))),
+                ]))
+                .modifier(Modifier::AtkDef { scope: Scope::This, atk: Num::Const(1000), def: Num::Const(0) }),
+                E::optional_if(
+                    Trigger::after_damage_calculation(),
+                    "After damage calculation, if this attacking card destroyed an opponent's monster by battle: you can target 1 face-up Defense Position monster your opponent controls; change it to Attack Position, then this card can attack again at once, that monster only.",
+                )
+                .when(Condition::All(vec![Condition::This(F::Attacker), Condition::EventCard(F::destroyed_by(Obj::This) & F::OppControls)]))
+                .target_in(Place::Monsters(Who::Opponent), 1, 1, F::FaceUp & F::DefensePos)
+                // The attack is granted first: once in Attack Position, the target no longer
+                // matches its targeting filter.
+                .op(Op::AttackAgainOn(Obj::Targets))
+                .op(Op::ChangePosition { what: Obj::Targets, to: PosChange::FaceUpAttack }),
+            ],
+        ),
         // Consecrated Light
         2980764 => {
             let dark = || F::Attribute(Attribute::Dark);

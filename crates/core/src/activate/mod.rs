@@ -533,6 +533,9 @@ impl Duel {
         self.cards[card.0 as usize].activated_turn = self.turn.into();
         let p = self.card(card).controller();
         self.player_fx[p.idx()].activated_turn = self.turn;
+        if self.effect_decl(card, effect).is_some_and(|e| matches!(e.kind, EffectKind::Spell(_))) {
+            self.player_fx[p.idx()].spell_card_activated_turn = self.turn;
+        }
         if let Some((key, counted, per_turn)) = self.use_key(card, effect) {
             // "Once while face-up" counts in every turn, but is forgotten with the card's
             // other uses when it turns face-down or leaves the field (MISC-8).

@@ -378,6 +378,11 @@ pub enum Op {
     },
     /// The monsters can attack once more this turn.
     ExtraAttack(Obj),
+    /// A second attack in a row, on one monster (BATTLE-2): this card (on the field) may
+    /// attack once more this turn, only the first of these monsters still on the opponent's
+    /// field, and before any other attack is declared ("this card can make a second attack
+    /// in a row, on that monster"). The attack is lost if either monster leaves the field.
+    AttackAgainOn(Obj),
     /// Set the cards (spells and traps from the hand) face-down in the controller's zones.
     Set(Obj),
     /// This Normal Spell/Trap stays on the field after it resolves ("this card stays on the

@@ -558,6 +558,10 @@ pub enum PlayerDid {
     /// Its player has activated no card or effect this turn ("you cannot activate other
     /// cards or effects the turn you activate this": nothing activated before it, EFF-1).
     Activated,
+    /// Its player has activated no Spell Card this turn (the activation of the card itself,
+    /// EFF-1, not the effect of a face-up one). Read negated (`Condition::Not`) for "if you
+    /// activated a Spell Card this turn".
+    ActivatedSpellCard,
 }
 
 impl Condition {
@@ -568,5 +572,10 @@ impl Condition {
     /// `NotYetThisTurn` with [`PlayerDid::Activated`].
     pub fn not_activated_this_turn() -> Condition {
         Condition::NotYetThisTurn(PlayerDid::Activated)
+    }
+    /// "If you activated a Spell Card this turn": `Not` of `NotYetThisTurn` with
+    /// [`PlayerDid::ActivatedSpellCard`].
+    pub fn activated_spell_card_this_turn() -> Condition {
+        Condition::Not(Box::new(Condition::NotYetThisTurn(PlayerDid::ActivatedSpellCard)))
     }
 }

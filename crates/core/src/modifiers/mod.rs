@@ -50,6 +50,10 @@ pub struct PlayerFx {
     /// Last turn this player activated a card or effect.
     #[serde(default)]
     pub activated_turn: u32,
+    /// Last turn this player activated a Spell Card (the card itself, not an effect of one
+    /// already face-up).
+    #[serde(default)]
+    pub spell_card_activated_turn: u32,
     /// Turn in which this player cannot activate cards or effects.
     #[serde(default)]
     pub no_activation_turn: u32,

@@ -101,6 +101,7 @@ impl Duel {
             | Op::ApplyPlayer { .. }
             | Op::ForbidNames { .. }
             | Op::ExtraAttack(..)
+            | Op::AttackAgainOn(..)
             | Op::StayOnField
             | Op::Lp(crate::effect::LpStep::Exchange)
             | Op::Lp(crate::effect::LpStep::Pay(..)) => self.run_lp_op(op, r),
@@ -775,6 +776,22 @@ impl Duel {
                     st.extra_attacks = st.extra_attacks.saturating_add(1);
                 }
                 self.set_affected(r, &list);
+                OpFlow::Next
+            }
+            Op::AttackAgainOn(o) => {
+                let target =
+                    self.objects(o, r).into_iter().find(|&t| self.card(t).zone() == Zone::Monster && self.card(t).controller() != self.card(card).controller());
+                if let (Some(t), true) = (target, self.card(card).zone() == Zone::Monster && self.card(card).moves == r.link.card_moves) {
+                    let st = &mut self.cards[card.0 as usize];
+                    if st.attacked_turn != self.turn {
+                        st.attacks = 0;
+                        st.attacked_turn = self.turn.into();
+                    }
+                    st.extra_attacks = st.extra_attacks.saturating_add(1);
+                    let (moves, target_moves) = (self.card(card).moves, self.card(t).moves);
+                    self.attack_again_on = Some((card, moves, t, target_moves, self.turn));
+                    r.did = true;
+                }
                 OpFlow::Next
             }
             Op::StayOnField => {

@@ -519,6 +519,11 @@ pub struct Duel {
     /// an attack on during its `attacked_turn`, and that monster's move count then.
     #[serde(default)]
     pub(crate) attacked_targets: Vec<(CardId, CardId, u32)>,
+    /// BATTLE-2 ([`crate::effect::Op::AttackAgainOn`], "a second attack in a row, on that
+    /// monster"): the attacker, its move count, the only monster it may attack next, that
+    /// monster's move count, and the turn. Until that attack is declared, no other attack may be.
+    #[serde(default)]
+    pub(crate) attack_again_on: Option<(CardId, u32, CardId, u32, u32)>,
     /// Monsters that battled each other (MISC-8: for as long as both stay on the field):
     /// each pair of a battle that reached the Damage Step, with their move counts then; a
     /// pair goes when one of them leaves the field.
@@ -601,6 +606,7 @@ impl PartialEq for Duel {
             xyz_materials,
             counters,
             attacked_targets,
+            attack_again_on,
             battled_pairs,
             summoned_by,
             gy_when_drawn,
@@ -653,6 +659,7 @@ impl PartialEq for Duel {
             && *xyz_materials == other.xyz_materials
             && *counters == other.counters
             && *attacked_targets == other.attacked_targets
+            && *attack_again_on == other.attack_again_on
             && *battled_pairs == other.battled_pairs
             && *summoned_by == other.summoned_by
             && *gy_when_drawn == other.gy_when_drawn
