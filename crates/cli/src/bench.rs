@@ -29,23 +29,42 @@ pub struct BenchReport {
 }
 
 /// What `ygo bench --json` prints: the figures of the pair measured (the benchmark decks by
-/// default) as top-level keys, and with the default run the Goat pair's under `goat`.
+/// default) as top-level keys, and with the default run the Goat pair's under `goat` and the
+/// Edison pair's under `edison`.
 #[derive(Clone, Debug, Serialize)]
 pub struct BenchOutput {
     #[serde(flatten)]
     pub main: BenchReport,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub goat: Option<BenchReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edison: Option<BenchReport>,
 }
 
 /// The Goat pair of the default run: `goat-control` vs `chaos-turbo` under the Goat
 /// format (Expert Rule, the 2005 versions of the cards).
 pub const GOAT_PAIR: [&str; 2] = ["goat-control", "chaos-turbo"];
 
+/// The Edison pair of the default run: `edison-gladiator-beasts` vs
+/// `edison-lightsworn-monarchs` under the Edison format (Master Rule 1, the 2010 versions
+/// of the cards): the winning lists of the 5th and 6th Edison-era Shonen Jump Championships.
+pub const EDISON_PAIR: [&str; 2] = ["edison-gladiator-beasts", "edison-lightsworn-monarchs"];
+
+/// The decks and rules of a named format's pair of the default run: `goat`
+/// ([`GOAT_PAIR`]) or `edison` ([`EDISON_PAIR`]).
+pub fn format_pair(format: &str) -> anyhow::Result<([NamedDeck; 2], crate::rules::Rules)> {
+    let names = match format {
+        "goat" => GOAT_PAIR,
+        "edison" => EDISON_PAIR,
+        other => anyhow::bail!("the benchmark has no deck pair of the format {other} (it has goat and edison)"),
+    };
+    let rules = crate::rules::Rules::of_format(ygo_data::Format::by_name(format)?);
+    Ok(([crate::decks::load_deck(names[0])?, crate::decks::load_deck(names[1])?], rules))
+}
+
 /// The decks and rules of the Goat pair ([`GOAT_PAIR`]).
 pub fn goat_pair() -> anyhow::Result<([NamedDeck; 2], crate::rules::Rules)> {
-    let rules = crate::rules::Rules::of_format(ygo_data::Format::by_name("goat")?);
-    Ok(([crate::decks::load_deck(GOAT_PAIR[0])?, crate::decks::load_deck(GOAT_PAIR[1])?], rules))
+    format_pair("goat")
 }
 
 /// The report in words, headed by the decks and the rules they played (`label`).

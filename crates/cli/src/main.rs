@@ -164,24 +164,25 @@ enum Cmd {
     /// print one JSON line of figures.
     Loadtest(ygo_server::cli::LoadtestArgs),
     /// Measure random-play duels/s, clone and legal-action costs, memory per duel. Without
-    /// --deck: the classic benchmark decks (built in: bench-yugi vs bench-kaiba),
-    /// then goat-control vs chaos-turbo under the Goat format (`goat` in --json); with
-    /// --format goat and no --deck, only the Goat pair; with --pairs goat, every pair of the
-    /// built-in Goat decks (progress on stderr).
+    /// --deck: the classic benchmark decks (built in: bench-yugi vs bench-kaiba), then
+    /// goat-control vs chaos-turbo under the Goat format (`goat` in --json), then
+    /// edison-gladiator-beasts vs edison-lightsworn-monarchs under the Edison format (`edison`);
+    /// with --format goat (or edison) and no --deck, only that format's pair; with --pairs goat
+    /// (or edison), every pair of the format's built-in decks (progress on stderr).
     Bench {
         /// Number of random-play duels per deck pair, 1 to 1,000,000,000.
         #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
         games: u64,
-        /// The two decks (give --deck twice; default: the classic benchmark decks, then the Goat pair).
+        /// The two decks (give --deck twice; default: the classic benchmark decks, then the Goat and Edison pairs).
         #[arg(long = "deck", num_args = 1, value_parser = Utf8Text)]
         decks: Vec<String>,
         #[command(flatten)]
         rules: ygo_cli::rules::RulesArgs,
-        /// Print one JSON object (the Goat pair of the default run under "goat").
+        /// Print one JSON object (the Goat and Edison pairs of the default run under "goat" and "edison").
         #[arg(long)]
         json: bool,
         /// Measure every pair of a format's built-in decks instead (each pair once, in the
-        /// order the deck list gives; the mean and the slowest pair at the end): `goat`.
+        /// order the deck list gives; the mean and the slowest pair at the end): `goat` or `edison`.
         #[arg(long, value_name = "FORMAT", conflicts_with_all = ["decks", "format", "edition"])]
         pairs: Option<String>,
     },
@@ -283,11 +284,11 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             let (rules, line) = rules.resolve_for(&decks)?;
             announce(line.as_deref(), json);
             let default_run = decks.is_empty();
-            // `--format goat` without --deck: the Goat pair alone (the benchmark decks hold
-            // cards the 2005 list forbids).
-            let goat_only = default_run && rules.format.is_some_and(|f| f.name == "goat");
-            let decks = if goat_only {
-                ygo_cli::bench::goat_pair()?.0
+            // `--format goat` (or edison) without --deck: that format's pair alone (the
+            // benchmark decks hold cards the 2005 and 2010 lists forbid).
+            let format_only = if default_run { rules.format.map(|f| f.name).filter(|f| matches!(*f, "goat" | "edison")) } else { None };
+            let decks = if let Some(format) = format_only {
+                ygo_cli::bench::format_pair(format)?.0
             } else if default_run {
                 let d = ygo_cli::bench::benchmark_decks();
                 for deck in &d {
@@ -298,21 +299,24 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 two_decks(&decks, &rules.lookup(&card_lookup(cli.cards_db)?), &rules)?
             };
             let main = ygo_cli::bench::run(&decks, &rules, games, &heap_bytes)?;
-            // The default run also measures the Goat pair, under the Goat format whatever
-            // --format/--edition say (those apply to the first pair).
-            let goat = if default_run && !goat_only {
-                let (goat_decks, goat_rules) = ygo_cli::bench::goat_pair()?;
-                Some((ygo_cli::bench::run(&goat_decks, &goat_rules, games, &heap_bytes)?, goat_rules.label()))
-            } else {
-                None
+            // The default run also measures the Goat and Edison pairs, each under its format
+            // whatever --format/--edition say (those apply to the first pair).
+            let pair = |format: &str| -> anyhow::Result<Option<(ygo_cli::bench::BenchReport, String)>> {
+                if !default_run || format_only.is_some() {
+                    return Ok(None);
+                }
+                let (decks, rules) = ygo_cli::bench::format_pair(format)?;
+                Ok(Some((ygo_cli::bench::run(&decks, &rules, games, &heap_bytes)?, rules.label())))
             };
+            let goat = pair("goat")?;
+            let edison = pair("edison")?;
             if json {
-                let out = ygo_cli::bench::BenchOutput { main, goat: goat.map(|(r, _)| r) };
+                let out = ygo_cli::bench::BenchOutput { main, goat: goat.map(|(r, _)| r), edison: edison.map(|(r, _)| r) };
                 println!("{}", serde_json::to_string(&out)?);
             } else {
                 print!("{}", ygo_cli::bench::report_text(&main, &rules.label()));
-                if let Some((r, label)) = goat {
-                    print!("\n{}", ygo_cli::bench::report_text(&r, &label));
+                for (r, label) in goat.iter().chain(&edison) {
+                    print!("\n{}", ygo_cli::bench::report_text(r, label));
                 }
             }
             Ok(0)

@@ -43,7 +43,7 @@ fn bench(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
 }
 
 #[test]
-fn the_default_run_keeps_its_keys_and_adds_the_goat_pair() {
+fn the_default_run_keeps_its_keys_and_adds_the_goat_and_edison_pairs() {
     // Run outside the repository: the benchmark decks are built in, so they play from any
     // directory.
     let dir = std::env::temp_dir();
@@ -52,15 +52,18 @@ fn the_default_run_keeps_its_keys_and_adds_the_goat_pair() {
     assert_eq!(code, 0, "{err}");
     assert!(!err.contains("note:"), "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    check_pair(&v, first, &["goat"]);
+    check_pair(&v, first, &["goat", "edison"]);
     check_pair(&v["goat"], ["goat-control", "chaos-turbo"], &[]);
-    // The text: one block per pair, the Goat pair under the Goat format.
+    check_pair(&v["edison"], ["edison-gladiator-beasts", "edison-lightsworn-monarchs"], &[]);
+    // The text: one block per pair, the Goat pair under the Goat format, the Edison pair
+    // under the Edison format.
     let (code, out, err) = bench(&dir, &["--games", "2"]);
     assert_eq!(code, 0, "{err}");
     let blocks: Vec<&str> = out.split("\n\n").collect();
-    assert_eq!(blocks.len(), 2, "{out}");
+    assert_eq!(blocks.len(), 3, "{out}");
     assert!(blocks[0].starts_with(&format!("decks: {} vs {} (edition mr2020, 2 games", first[0], first[1])), "{out}");
     assert!(blocks[1].starts_with("decks: goat-control vs chaos-turbo (format goat, 2 games"), "{out}");
+    assert!(blocks[2].starts_with("decks: edison-gladiator-beasts vs edison-lightsworn-monarchs (format edison, 2 games"), "{out}");
     assert!(blocks.iter().all(|b| b.contains("duels/s") && b.contains("memory per duel")), "{out}");
 }
 

@@ -101,3 +101,11 @@ fn bench_under_goat_without_decks_measures_the_goat_pair() {
     assert!(out.starts_with("decks: goat-control vs chaos-turbo (format goat"), "{out}");
     assert_eq!(out.matches("decks: ").count(), 1, "{out}");
 }
+
+#[test]
+fn bench_under_edison_without_decks_measures_the_edison_pair() {
+    let (code, out, err) = run(&["bench", "--games", "2", "--format", "edison"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("decks: edison-gladiator-beasts vs edison-lightsworn-monarchs (format edison"), "{out}");
+    assert_eq!(out.matches("decks: ").count(), 1, "{out}");
+}
