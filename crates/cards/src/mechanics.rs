@@ -4,7 +4,7 @@
 
 use ygo_core::card::type_bits;
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
-use ygo_core::types::{Phase, Zone};
+use ygo_core::types::{BattleStep, DamageStep, Phase, Zone};
 
 use crate::Versions;
 
@@ -295,4 +295,14 @@ mod tests {
         assert_ne!(today.effects[0].target, old.effects[0].target);
         assert_eq!(today.effects[0].limit_group, today.effects[1].limit_group);
     }
+}
+
+/// Any sub-step of the Damage Step ("during the Damage Step only", or an effect usable in it).
+pub fn in_damage_step() -> Condition {
+    Condition::Any(
+        [DamageStep::Start, DamageStep::BeforeCalculation, DamageStep::DuringCalculation, DamageStep::AfterCalculation, DamageStep::End]
+            .into_iter()
+            .map(|s| Condition::step(BattleStep::Damage(s)))
+            .collect(),
+    )
 }

@@ -4,6 +4,7 @@
 //! in the project's own words. The rulings decided for them are in
 //! `docs/rulings/edison-1-e2.md`.
 
+use crate::mechanics::in_damage_step;
 use ygo_core::card::{Attribute, Race, SpellKind, TrapKind};
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 use ygo_core::types::{BattleStep, DamageStep, Phase, SummonKind};
@@ -22,12 +23,12 @@ fn lightsworn() -> F {
 }
 
 /// A "Blackwing" monster (by name).
-fn blackwing() -> F {
+pub(crate) fn blackwing() -> F {
     F::Monster & F::NameHas("Blackwing".into())
 }
 
 /// A DARK monster.
-fn dark() -> F {
+pub(crate) fn dark() -> F {
     F::Monster & F::Attribute(Attribute::Dark)
 }
 
@@ -58,16 +59,6 @@ fn blackwing_summon_rule(own: u32) -> SummonRule {
 /// Banish this face-up card from the field (cost).
 fn banish_self() -> Cost {
     Cost::Cards { how: CostMove::Banish, from: CostFrom::This, filter: F::Any, count: CostCount::Range(1, 1) }
-}
-
-/// Any sub-step of the Damage Step.
-fn in_damage_step() -> Condition {
-    Condition::Any(
-        [DamageStep::Start, DamageStep::BeforeCalculation, DamageStep::DuringCalculation, DamageStep::AfterCalculation, DamageStep::End]
-            .into_iter()
-            .map(|s| Condition::step(BattleStep::Damage(s)))
-            .collect(),
-    )
 }
 
 /// Today's behaviour of this module's cards, by passcode.

@@ -3,9 +3,11 @@
 //! effect vocabulary with its rules text in the project's own words. The rulings decided for
 //! them are in `docs/rulings/edison-1-e12.md`.
 
-use ygo_core::card::{type_bits, Attribute};
+use super::part1_a::{blackwing, dark};
+use crate::mechanics::in_damage_step;
+use ygo_core::card::type_bits;
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
-use ygo_core::types::{BattleStep, DamageStep, Phase, SummonKind, Zone};
+use ygo_core::types::{Phase, SummonKind, Zone};
 
 const VAYU: u32 = 72714392;
 const SLIME_TOAD: u32 = 68638985;
@@ -13,16 +15,6 @@ const UNIFROG: u32 = 56052205;
 const GEARFRAME: u32 = 42940404;
 const DUPE_FROG: u32 = 46239604;
 const DES_FROG: u32 = 84451804;
-
-/// A "Blackwing" monster (by name).
-fn blackwing() -> F {
-    F::Monster & F::NameHas("Blackwing".into())
-}
-
-/// A DARK monster.
-fn dark() -> F {
-    F::Monster & F::Attribute(Attribute::Dark)
-}
 
 /// A "Frog" monster (by name: "Frog" or "frog", as "Unifrog"), except "Slime Toad" (the OCG's
 /// "Frog the Jam", which the Frog cards' texts leave out).
@@ -44,16 +36,6 @@ fn machina_union() -> Behavior {
     sub.text = "While equipped this way, if the equipped monster would be destroyed, this card is destroyed instead.".into();
     sub.modifiers.retain(|m| !matches!(m, Modifier::AtkDef { .. }));
     b
-}
-
-/// Any sub-step of the Damage Step.
-fn in_damage_step() -> Condition {
-    Condition::Any(
-        [DamageStep::Start, DamageStep::BeforeCalculation, DamageStep::DuringCalculation, DamageStep::AfterCalculation, DamageStep::End]
-            .into_iter()
-            .map(|s| Condition::step(BattleStep::Damage(s)))
-            .collect(),
-    )
 }
 
 /// "1 "Blackwing" Tuner + `min` or more non-Tuner monsters".

@@ -3,26 +3,16 @@
 //! Galahad; each a declaration in the effect vocabulary with its rules text in the project's own
 //! words. The rulings decided for them are in `docs/rulings/edison-1-e13.md`.
 
+use crate::mechanics::in_damage_step;
 use crate::mechanics::{banish_self_from_gy, mill, searcher};
 use ygo_core::card::Race;
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
-use ygo_core::types::{BattleStep, DamageStep};
 
 const VOLCANIC_SHELL: u32 = 33365932;
 
 /// A Zombie monster.
 fn zombie() -> F {
     F::Monster & F::Race(Race::ZOMBIE)
-}
-
-/// Any sub-step of the Damage Step ("during the Damage Step only").
-fn in_damage_step() -> Condition {
-    Condition::Any(
-        [DamageStep::Start, DamageStep::BeforeCalculation, DamageStep::DuringCalculation, DamageStep::AfterCalculation, DamageStep::End]
-            .into_iter()
-            .map(|s| Condition::step(BattleStep::Damage(s)))
-            .collect(),
-    )
 }
 
 /// Today's behaviour of this module's cards, by passcode.

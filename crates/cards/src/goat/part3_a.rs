@@ -3,6 +3,7 @@
 //! a declaration in the effect vocabulary with its rules text in the project's own words.
 //! Rulings: `docs/rulings/goat-3.md` (part 3a).
 
+use crate::mechanics::in_damage_step;
 use ygo_core::card::{Attribute, Race, SpellKind};
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 use ygo_core::types::{BattleStep, DamageStep, Phase};
@@ -20,16 +21,6 @@ const WINGED_DRAGON_1: u32 = 87796900;
 const WINGED_DRAGON_2: u32 = 57405307;
 const GUARDIAN_OF_THE_LABYRINTH: u32 = 89272878;
 const THE_RELIABLE_GUARDIAN: u32 = 16430187;
-
-/// Any sub-step of the Damage Step ("during the Damage Step only").
-fn in_damage_step() -> Condition {
-    Condition::Any(
-        [DamageStep::Start, DamageStep::BeforeCalculation, DamageStep::DuringCalculation, DamageStep::AfterCalculation, DamageStep::End]
-            .into_iter()
-            .map(|s| Condition::step(BattleStep::Damage(s)))
-            .collect(),
-    )
-}
 
 /// "If this card battles a monster matching `foe`, it gains `atk` ATK during the Damage Step
 /// only" (Luminous Soldier, Penumbral Soldier Lady; `attacking`: only when it attacks).

@@ -1,9 +1,10 @@
 //! Goat pool (part3_c): the rest of `../shared/spec/pools/goat-3.txt`; each a declaration in the effect vocabulary with its rules text in
 //! the project's own words. The rulings decided for them are in `docs/rulings/goat-3-c.md`.
 
+use crate::mechanics::in_damage_step;
 use ygo_core::card::{type_bits, Race};
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
-use ygo_core::types::{BattleStep, DamageStep, Zone};
+use ygo_core::types::Zone;
 
 /// "Poisonous Snake Token", the token "Cobra Jar" summons.
 const POISONOUS_SNAKE_TOKEN: u32 = 86801872;
@@ -11,16 +12,6 @@ const POISONOUS_SNAKE_TOKEN: u32 = 86801872;
 /// A face-up Level 3 or lower Normal Monster ("Emissary of the Oasis").
 fn small_normal() -> F {
     F::Monster & F::ability(type_bits::NORMAL) & F::level_at_most(3)
-}
-
-/// "During the Damage Step": any of its sub-steps.
-fn in_damage_step() -> Condition {
-    Condition::Any(
-        [DamageStep::Start, DamageStep::BeforeCalculation, DamageStep::DuringCalculation, DamageStep::AfterCalculation, DamageStep::End]
-            .into_iter()
-            .map(|d| Condition::Timing(Timing::Step(BattleStep::Damage(d))))
-            .collect(),
-    )
 }
 
 /// "+`n` ATK and DEF" applied to the cards the step before affected (or `what`), while the
