@@ -264,6 +264,16 @@ pub fn banish_self_from_gy() -> Cost {
     Cost::Cards { how: CostMove::Banish, from: CostFrom::This, filter: F::Any, count: CostCount::Range(1, 1) }
 }
 
+/// Any sub-step of the Damage Step ("during the Damage Step only", or an effect usable in it).
+pub fn in_damage_step() -> Condition {
+    Condition::Any(
+        [DamageStep::Start, DamageStep::BeforeCalculation, DamageStep::DuringCalculation, DamageStep::AfterCalculation, DamageStep::End]
+            .into_iter()
+            .map(|s| Condition::step(BattleStep::Damage(s)))
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -295,14 +305,4 @@ mod tests {
         assert_ne!(today.effects[0].target, old.effects[0].target);
         assert_eq!(today.effects[0].limit_group, today.effects[1].limit_group);
     }
-}
-
-/// Any sub-step of the Damage Step ("during the Damage Step only", or an effect usable in it).
-pub fn in_damage_step() -> Condition {
-    Condition::Any(
-        [DamageStep::Start, DamageStep::BeforeCalculation, DamageStep::DuringCalculation, DamageStep::AfterCalculation, DamageStep::End]
-            .into_iter()
-            .map(|s| Condition::step(BattleStep::Damage(s)))
-            .collect(),
-    )
 }
