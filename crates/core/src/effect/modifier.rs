@@ -350,6 +350,7 @@ impl Modifier {
             Modifier::DestroyOtherInstead { .. } => K::DESTROY_OTHER_INSTEAD,
             Modifier::Cannot { .. } => K::CANNOT,
             Modifier::Rule { .. } => K::RULE,
+            Modifier::Negate(Negation::CardsOnField(_)) => K::NEGATE_CARDS_ON_FIELD,
             Modifier::Negate(_) => K::NEGATE,
             Modifier::Bond(_) => K::BOND,
             Modifier::PlayersCannot { act, .. } => match act {
@@ -423,7 +424,7 @@ impl ModKinds {
     pub const CANNOT: u64 = 1 << 16;
     /// `Rule`.
     pub const RULE: u64 = 1 << 17;
-    /// `Negate`.
+    /// `Negate`, but for [`Negation::CardsOnField`] (`NEGATE_CARDS_ON_FIELD`).
     pub const NEGATE: u64 = 1 << 18;
     /// `Bond`.
     pub const BOND: u64 = 1 << 19;
@@ -449,6 +450,9 @@ impl ModKinds {
     pub const DESTROY_OTHER_INSTEAD: u64 = 1 << 29;
     /// `PlayersCannot` with `PlayerAct::SummonMatching`.
     pub const CANNOT_SUMMON_MATCHING: u64 = 1 << 30;
+    /// `Negate` with [`Negation::CardsOnField`]: asked of every Spell and Trap on the field
+    /// by `Duel::negated_on_field`, so kept apart from `NEGATE`.
+    pub const NEGATE_CARDS_ON_FIELD: u64 = 1 << 31;
     /// `Duel` with `DuelRule::NoTraps`.
     pub const NO_TRAPS: u64 = 1 << 32;
     /// `Duel` with `DuelRule::BanishInsteadOfGy`.

@@ -722,6 +722,10 @@ impl Duel {
         if !c.zone().on_field() || (c.zone() == Zone::Monster && !self.data(card).is_trap()) {
             return false;
         }
+        // Only a `Negation::CardsOnField`, of a source on the field or lingering, negates here.
+        if !self.may_apply(crate::effect::ModKinds::NEGATE_CARDS_ON_FIELD) {
+            return false;
+        }
         if self.negated_by_lingering_rule(card, false) {
             return true;
         }

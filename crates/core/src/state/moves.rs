@@ -370,13 +370,22 @@ impl Duel {
                 self.send_to_gy(id, Reason::RuleDestroy);
             }
         }
-        // Control by equips: only while an equip that takes control applies.
-        let taken = self
-            .modifiers_of(crate::effect::ModKinds::BOND, |m| matches!(m, crate::effect::Modifier::Bond(crate::effect::Bond::ControlEquipped)))
-            .next()
-            .is_some();
-        let monsters: SmallVec<[CardId; 10]> =
-            if taken { self.players.iter().flat_map(|ps| ps.monsters.iter().flatten().copied()).collect() } else { SmallVec::new() };
+        // Control by equips: only while an equip that takes control applies, and only for a
+        // monster some card on the field is equipped to (`equip_controller` asks only the
+        // sources equipped to it), in the zones' order.
+        let equipped = |d: &Duel, m: CardId| {
+            d.players.iter().any(|ps| ps.spells.iter().chain(ps.monsters.iter()).flatten().any(|&e| d.cards[e.0 as usize].equip_to == Some(m)))
+        };
+        let taken = self.may_apply(crate::effect::ModKinds::BOND)
+            && self
+                .modifiers_of(crate::effect::ModKinds::BOND, |m| matches!(m, crate::effect::Modifier::Bond(crate::effect::Bond::ControlEquipped)))
+                .next()
+                .is_some();
+        let monsters: SmallVec<[CardId; 10]> = if taken {
+            self.players.iter().flat_map(|ps| ps.monsters.iter().flatten().copied()).filter(|&m| equipped(self, m)).collect()
+        } else {
+            SmallVec::new()
+        };
         for id in monsters {
             let i = id.0 as usize;
             if self.cards[i].zone != Zone::Monster {
