@@ -337,8 +337,11 @@ impl Duel {
     pub(crate) fn index_watchers(&mut self) {
         let pool = &self.pool;
         let behavior = |c: CardId| &pool.def(self.card(c).def).behavior;
+        let watchers = self.watchers();
+        let watched_kinds = watchers.iter().flat_map(|&c| behavior(c).effects.iter().filter_map(|e| e.trigger.as_ref())).fold(0, |k, t| k | t.event_kinds());
         self.index = Arc::new(CardIndex {
-            watchers: self.watchers(),
+            watchers,
+            watched_kinds,
             win_watch: self.card_ids().filter(|&c| behavior(c).wins.is_some()).collect(),
             gy_effect_cards: self
                 .card_ids()

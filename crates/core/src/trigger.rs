@@ -212,7 +212,7 @@ impl Duel {
         let summoned = matches!(e, Event::NormalSummoned { .. } | Event::FlipSummoned { .. } | Event::SpecialSummoned { .. });
         let watched =
             matches!(e, Event::PhaseEntered { .. } | Event::StepEntered { .. } | Event::EffectDamage { .. } | Event::Drew(_) | Event::BattleDamage { .. });
-        if (left_field || discarded || summoned || watched) && !self.index.watchers.is_empty() {
+        if (left_field || discarded || summoned || watched) && self.index.watched_kinds & e.kind_bit() != 0 {
             for i in 0..self.index.watchers.len() {
                 let w = self.index.watchers[i];
                 // A watcher where none of its triggers can start (a card in the Deck) is

@@ -74,6 +74,16 @@ impl Duel {
         v
     }
 
+    /// Are there at least `min` [`Duel::cost_candidates`]? Counts only as far as `min`
+    /// (each candidate of an effect that reads its cost is a whole activation check).
+    fn cost_candidates_at_least(&self, cost: &Cost, e: &EffectDecl, p: Player, source: CardId, min: usize) -> bool {
+        let v = self.raw_cost_candidates(cost, p, source);
+        if !reads_cost(e) || matches!(cost, Cost::Cards { count: CostCount::AnyNumber, .. }) {
+            return v.len() >= min;
+        }
+        min == 0 || v.iter().filter(|&&c| self.cost_fits(e, p, source, c)).take(min).count() >= min
+    }
+
     pub(crate) fn costs_payable(&self, e: &EffectDecl, p: Player, card: CardId) -> bool {
         let c = self.card(card);
         e.costs.iter().all(|cost| match cost {
@@ -102,8 +112,8 @@ impl Duel {
             Cost::Cards { count: CostCount::All, .. } => !self.raw_cost_candidates(cost, p, card).is_empty(),
             Cost::Cards { count: CostCount::Random(n), .. } => self.raw_cost_candidates(cost, p, card).len() >= *n as usize,
             Cost::Cards { from: CostFrom::DeckTop, count: CostCount::Range(n, _), .. } => self.player(p).deck.len() >= *n as usize,
-            Cost::Cards { count: CostCount::UpTo(_), .. } => !self.cost_candidates(cost, e, p, card).is_empty(),
-            Cost::Cards { count: CostCount::Range(min, _), .. } => self.cost_candidates(cost, e, p, card).len() >= *min as usize,
+            Cost::Cards { count: CostCount::UpTo(_), .. } => self.cost_candidates_at_least(cost, e, p, card, 1),
+            Cost::Cards { count: CostCount::Range(min, _), .. } => self.cost_candidates_at_least(cost, e, p, card, *min as usize),
         })
     }
 }

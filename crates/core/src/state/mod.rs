@@ -368,6 +368,10 @@ impl PlayerState {
 pub(crate) struct CardIndex {
     /// Cards that have trigger effects started by events not about themselves.
     pub watchers: Vec<CardId>,
+    /// The union of the event kinds ([`crate::event::EventKinds`]) the watchers' triggers
+    /// read: an event of no such kind asks none of them.
+    #[serde(default)]
+    pub watched_kinds: u64,
     /// Cards with a win condition (WIN-3).
     pub win_watch: Vec<CardId>,
     /// Cards whose behaviour declares continuous modifiers.

@@ -376,16 +376,19 @@ impl Duel {
         let equipped = |d: &Duel, m: CardId| {
             d.players.iter().any(|ps| ps.spells.iter().chain(ps.monsters.iter()).flatten().any(|&e| d.cards[e.0 as usize].equip_to == Some(m)))
         };
-        let taken = self.may_apply(crate::effect::ModKinds::BOND)
-            && self
-                .modifiers_of(crate::effect::ModKinds::BOND, |m| matches!(m, crate::effect::Modifier::Bond(crate::effect::Bond::ControlEquipped)))
-                .next()
-                .is_some();
-        let monsters: SmallVec<[CardId; 10]> = if taken {
+        let mut monsters: SmallVec<[CardId; 10]> = if self.may_apply(crate::effect::ModKinds::BOND) {
             self.players.iter().flat_map(|ps| ps.monsters.iter().flatten().copied()).filter(|&m| equipped(self, m)).collect()
         } else {
             SmallVec::new()
         };
+        if !monsters.is_empty()
+            && self
+                .modifiers_of(crate::effect::ModKinds::BOND, |m| matches!(m, crate::effect::Modifier::Bond(crate::effect::Bond::ControlEquipped)))
+                .next()
+                .is_none()
+        {
+            monsters.clear();
+        }
         for id in monsters {
             let i = id.0 as usize;
             if self.cards[i].zone != Zone::Monster {
