@@ -280,6 +280,11 @@ pub const EDISON: &[BuiltinDeck] = &[
         description: "Six Samurai (STP-11 Edison list): Grandmaster, Hand of the Six, Irou, Yaichi, Zanji and Kamon, Gateway of the Six, Six Samurai United, Solidarity, Backs to the Wall, Starlight Road; Stardust Dragon, Goyo Guardian and Mist Wurm",
         ydk: include_str!("../decks/edison-six-samurai.ydk"),
     },
+    BuiltinDeck {
+        name: "edison-quickdraw-dandy",
+        description: "Quickdraw Dandywarrior (1st SJC Edison, Jeff Jones): Quickdraw Synchron, Dandylion, Lonefire Blossom, Tytannial, Caius, Light and Darkness Dragon, Consecrated Light; Turbo, Nitro, Drill Warrior and Iron Chain Dragon",
+        ydk: include_str!("../decks/edison-quickdraw-dandy.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`], then [`EDISON`].

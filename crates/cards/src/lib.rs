@@ -152,6 +152,7 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("edison::part1_l", edison::part1_l::behavior),
     ("edison::part1_j", edison::part1_j::behavior),
     ("edison::part1_m", edison::part1_m::behavior),
+    ("edison::part1_n", edison::part1_n::behavior),
 ];
 
 /// The modules of 2005 versions: the Goat-pool behaviour of cards whose text changed later

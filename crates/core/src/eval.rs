@@ -527,7 +527,7 @@ impl Duel {
             Filter::YouOwn => c.owner() == p,
             Filter::NotSelf => id != source,
             Filter::Race(r) => as_monster && self.current_race(id) == Some(*r) && seen,
-            Filter::Attribute(a) => as_monster && self.current_attribute(id) == Some(*a) && seen,
+            Filter::Attribute(a) => as_monster && (self.current_attribute(id) == Some(*a) || self.has_also_attribute(id, *a)) && seen,
             Filter::Frame(crate::effect::Frame::EffectMonster) => as_monster && self.is_effect_monster(id),
             Filter::Frame(crate::effect::Frame::Ability(bit)) => as_monster && d.has(*bit),
             Filter::Named(code) => match self.name_given(id) {

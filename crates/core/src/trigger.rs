@@ -86,6 +86,7 @@ impl Trigger {
             Trigger::ChangedToDefense => K::POSITION_CHANGED,
             Trigger::Drew(_) => K::DREW,
             Trigger::Equipped(_) => K::EQUIPPED,
+            Trigger::Activation(_) => K::ACTIVATED,
         }
     }
 
@@ -104,6 +105,7 @@ impl Trigger {
             | Trigger::Damage(DamageTaken::Took { .. })
             | Trigger::Drew(_)
             | Trigger::AnyDiscarded(_)
+            | Trigger::Activation(_)
             | Trigger::Damage(DamageTaken::Battle { of: Subject::Any(_), .. }) => true,
             Trigger::Flipped
             | Trigger::Summoned { of: Subject::This, .. }
@@ -210,8 +212,15 @@ impl Duel {
         let left_field = matches!(e, Event::Moved { from, to, .. } if from.zone.on_field() && !to.zone.on_field());
         let discarded = matches!(e, Event::Moved { reason: Reason::Discard, .. });
         let summoned = matches!(e, Event::NormalSummoned { .. } | Event::FlipSummoned { .. } | Event::SpecialSummoned { .. });
-        let watched =
-            matches!(e, Event::PhaseEntered { .. } | Event::StepEntered { .. } | Event::EffectDamage { .. } | Event::Drew(_) | Event::BattleDamage { .. });
+        let watched = matches!(
+            e,
+            Event::PhaseEntered { .. }
+                | Event::StepEntered { .. }
+                | Event::EffectDamage { .. }
+                | Event::Drew(_)
+                | Event::BattleDamage { .. }
+                | Event::Activated { .. }
+        );
         if (left_field || discarded || summoned || watched) && self.index.watched_kinds & e.kind_bit() != 0 {
             for i in 0..self.index.watchers.len() {
                 let w = self.index.watchers[i];
@@ -433,6 +442,12 @@ impl Duel {
             Trigger::Damage(DamageTaken::Battle { of: Subject::Any(f), .. }) => {
                 let Event::BattleDamage { player, by, .. } = e else { return None };
                 (in_range && *player != c.controller() && self.filter_matches(f, *by, c.controller(), card)).then_some(Some(*by))
+            }
+            Trigger::Activation(f) => {
+                let Event::Activated { card: x, effect, .. } = e else { return None };
+                let card_activation = self.effect_decl(*x, *effect).is_some_and(|d| d.kind.is_card_activation());
+                let monster_effect = !card_activation && self.data(*x).is_monster();
+                (in_range && (card_activation || monster_effect) && self.filter_matches(f, *x, c.controller(), card)).then(|| other(*x))
             }
         }
     }

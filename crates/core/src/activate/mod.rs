@@ -518,11 +518,17 @@ impl Duel {
             Limit::PerCardPerDuel => Some((UseKey::Card(card), counted, false)),
             Limit::PerBattle => Some((UseKey::Battle { card, battle: self.battles }, counted, true)),
             Limit::PerCardWhileFaceUp => Some((UseKey::Card(card), counted, false)),
+            // Read from the chain itself (`limit_ok`), nothing recorded.
+            Limit::PerChain => None,
         }
     }
 
     /// Once-per-turn / once-per-duel limits.
     pub(crate) fn limit_ok(&self, card: CardId, effect: u8) -> bool {
+        if self.effect_decl(card, effect).is_some_and(|e| e.limit == Limit::PerChain) {
+            let moves = self.card(card).moves;
+            return !self.chain.iter().any(|l| l.card == card && l.effect == effect && l.card_moves == moves);
+        }
         match self.use_key(card, effect) {
             None => true,
             Some((key, counted, per_turn)) => !self.used.iter().any(|u| u.key == key && u.effect == counted && (!per_turn || u.turn == self.turn)),

@@ -123,6 +123,9 @@ pub enum Limit {
     /// forgotten, like a once-per-turn use, when the card turns face-down or leaves the
     /// field (MISC-8), and counts in every turn until then.
     PerCardWhileFaceUp,
+    /// Once per chain (CHAIN-1): this card's effect cannot be activated while a link of it
+    /// (of this copy, this effect) is already on the current chain.
+    PerChain,
 }
 
 /// Where a monster effect is used from (EFF-1).

@@ -241,6 +241,15 @@ pub enum Modifier {
         /// The Type they become.
         race: crate::card::Race,
     },
+    /// A second Attribute: the face-up monsters in scope are of this Attribute as well as
+    /// their own while they are face-up on the field; Attribute checks match either
+    /// ("this card is also DARK while face-up on the field").
+    AlsoAttribute {
+        /// The monsters that gain the Attribute.
+        scope: Scope,
+        /// The Attribute they also have.
+        attribute: crate::card::Attribute,
+    },
     /// Prohibition of a declared name: cards with this name (a passcode: [`Num::Declared`],
     /// fixed when applied) cannot be activated nor their effects, cannot be Normal Summoned,
     /// Set, Flip Summoned or Special Summoned, cannot attack and cannot change their battle
@@ -344,6 +353,7 @@ impl Modifier {
             Modifier::TributeAsIfControlled => K::TRIBUTE_AS_IF_CONTROLLED,
             Modifier::NameBecomes(_) => K::NAME_BECOMES,
             Modifier::RaceBecomes { .. } => K::RACE_BECOMES,
+            Modifier::AlsoAttribute { .. } => K::ALSO_ATTRIBUTE,
             Modifier::NameProhibited { .. } => K::NAME_PROHIBITED,
             Modifier::ShieldOncePerTurn(_) => K::SHIELD_ONCE_PER_TURN,
             Modifier::BattleShieldOncePerTurn(_) => K::BATTLE_SHIELD_ONCE_PER_TURN,
@@ -477,6 +487,8 @@ impl ModKinds {
     pub const GAIN_BEFORE_BATTLE_DAMAGE: u64 = 1 << 42;
     /// `Duel` with `DuelRule::HandPlayCost`.
     pub const HAND_PLAY_COST: u64 = 1 << 43;
+    /// `AlsoAttribute`.
+    pub const ALSO_ATTRIBUTE: u64 = 1 << 46;
     /// Every kind.
     pub const ALL: u64 = u64::MAX;
 }

@@ -81,6 +81,13 @@ pub enum Trigger {
     /// either player; the event card is that Equip Card ("when an Equip Card is equipped to
     /// this card").
     Equipped(Filter),
+    /// An activation (CHAIN-1): a Spell or Trap Card was activated, or a monster's effect was
+    /// activated, by a card matching the filter, while this card is where its range says
+    /// (the effects of a Spell or Trap already face-up are not the activation of a card);
+    /// the event card is the activated card. Its trigger goes on the chain in the response
+    /// window of that activation: "each time a Spell/Trap Card or monster effect is
+    /// activated, ...".
+    Activation(Filter),
     /// This card moved from one of the zones `from` (empty: any) to the zone `to`, by
     /// `cause` (a draw is not "added by a card effect"): "if this card is added from your
     /// Deck to your hand by a card effect", "if this face-up card is returned from the field

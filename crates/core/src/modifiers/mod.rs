@@ -580,6 +580,18 @@ impl Duel {
         race
     }
 
+    /// `Modifier::AlsoAttribute`: does an effect give this face-up monster the Attribute `a`
+    /// besides its own?
+    pub(crate) fn has_also_attribute(&self, id: CardId, a: crate::card::Attribute) -> bool {
+        let c = self.card(id);
+        if c.zone() != Zone::Monster || !c.face_up() || !self.may_apply(crate::effect::ModKinds::ALSO_ATTRIBUTE) {
+            return false;
+        }
+        self.modifiers_of(crate::effect::ModKinds::ALSO_ATTRIBUTE, |m| matches!(m, Modifier::AlsoAttribute { .. })).any(
+            |(src, ctrl, fixed, m)| matches!(m, Modifier::AlsoAttribute { scope, attribute } if *attribute == a && self.in_scope(scope, src, ctrl, fixed, id)),
+        )
+    }
+
     /// A copy token's stats ([`Duel::copied_stats`]), if `id` is one.
     pub(crate) fn copied_of(&self, id: CardId) -> Option<crate::state::CopiedStats> {
         self.copied_stats.iter().find(|&&(c, _)| c == id).map(|&(_, s)| s)
