@@ -58,6 +58,7 @@ impl Duel {
             | Op::Reveal(..)
             | Op::AddCounters { .. }
             | Op::AdvanceTurnCount(..)
+            | Op::BorrowToHand { .. }
             | Op::RemoveCounters { .. }
             | Op::Tribute { .. }
             | Op::Remember { .. } => self.run_pick_op(op, r),
@@ -219,6 +220,18 @@ impl Duel {
                 let list = self.objects(o, r);
                 for &c in &list {
                     self.emit(Event::Revealed { card: c });
+                }
+                self.set_affected(r, &list);
+                OpFlow::Next
+            }
+            Op::BorrowToHand { what, use_damage } => {
+                let list = self.movable(self.acted_on(what, r));
+                let p = r.link.controller;
+                for &c in &list {
+                    self.move_card(c, Dest { player: p, zone: Zone::Hand, slot: None, position: Position::FaceDownDefense }, Reason::Effect);
+                    self.emit(Event::Revealed { card: c });
+                    self.borrowed.retain(|&(x, ..)| x != c);
+                    self.borrowed.push((c, p, r.link.card, *use_damage));
                 }
                 self.set_affected(r, &list);
                 OpFlow::Next
