@@ -1,6 +1,6 @@
 //! Goat pool (part2_q): the last cards of `../shared/spec/pools/goat-2.txt`, each needing a
 //! general mechanic of its own (a card of the opponent's GY taken into your hand for the
-//! turn): each a declaration in the effect vocabulary with its rules text in the project's
+//! turn, monsters of the field banished instead of a GY's): each a declaration in the effect vocabulary with its rules text in the project's
 //! own words. The rulings decided for them are in `docs/rulings/goat-2-q.md`.
 
 #[allow(unused_imports)]
@@ -18,6 +18,12 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         )
         .target_in(Place::Gy(Who::Opponent), 1, 1, F::Spell)
         .op(Op::BorrowToHand { what: Obj::Targets, use_damage: 2000 })]),
+        // Spirit Elimination
+        69832741 => Behavior::with(vec![E::spell(
+            SpellKind::Normal,
+            "For the rest of this turn, whenever you would banish monsters from a GY (as a cost or by your effect), banish that many monsters from your field instead; the GY monsters stay.",
+        )
+        .op(Op::ApplyRule { modifier: Modifier::Duel(DuelRule::FieldBanishedForGy), until: Duration::EndOfTurn })]),
         _ => return None,
     })
 }
