@@ -376,8 +376,9 @@ impl Duel {
     fn gy_proc_met(&self, card: CardId, fs: &[crate::effect::Filter]) -> bool {
         let p = self.card(card).controller();
         let c = self.gy_proc_candidates(card, fs);
-        fs.iter().enumerate().all(|(i, f)| c.iter().any(|&x| self.filter_matches(f, x, p, card) && fs.iter().take(i).all(|g| !self.filter_matches(g, x, p, card) || c.len() > i)))
-            && c.len() >= fs.len()
+        fs.iter().enumerate().all(|(i, f)| {
+            c.iter().any(|&x| self.filter_matches(f, x, p, card) && fs.iter().take(i).all(|g| !self.filter_matches(g, x, p, card) || c.len() > i))
+        }) && c.len() >= fs.len()
     }
 
     /// Can the summon procedure of `card` be used now (requirements and a free zone)?

@@ -417,7 +417,14 @@ impl Duel {
                         let k = n.min(field.len()) as u8;
                         r.custom_stage = 1;
                         r.list = list;
-                        return OpFlow::Ask(Prompt::Select { player: p, purpose: SelectPurpose::Effect, candidates: field, min: k, max: k, picked: Vec::new() });
+                        return OpFlow::Ask(Prompt::Select {
+                            player: p,
+                            purpose: SelectPurpose::Effect,
+                            candidates: field,
+                            min: k,
+                            max: k,
+                            picked: Vec::new(),
+                        });
                     }
                 }
                 self.remember_known(r, &list);
