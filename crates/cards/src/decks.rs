@@ -206,6 +206,11 @@ pub const GOAT: &[BuiltinDeck] = &[
         ydk: include_str!("../decks/goat-p2p-engine.ydk"),
     },
     BuiltinDeck {
+        name: "goat-p2q-engine",
+        description: "Goat pool part 2, part 2q (coverage deck): Graverobber with Spells to take, Spirit Elimination with Chaos Sorcerer, Peten the Dark Clown, Soul Release and Kycoo the Ghost Destroyer",
+        ydk: include_str!("../decks/goat-p2q-engine.ydk"),
+    },
+    BuiltinDeck {
         name: "goat-p2-responses",
         description: "Goat pool part 2, parts 2f to 2h (coverage deck): Limiter Removal, Shield & Sword, Share the Pain, Tragedy, Delta Attacker, the attack redirects (Dark Spirit of the Silent, Staunch Defender, Taunt, Shift), the Hand Mirrors, Reverse Trap, Earthshaker, Dramatic Rescue, Sebek's Blessing, Mirage Knight",
         ydk: include_str!("../decks/goat-p2-responses.ydk"),
@@ -358,7 +363,7 @@ mod tests {
     #[test]
     fn goat_decks_are_playable_with_the_2005_pool() {
         let pool = crate::pool_with(crate::Versions::Goat2005);
-        assert_eq!(GOAT.len(), 31);
+        assert_eq!(GOAT.len(), 32);
         for d in GOAT {
             assert_eq!(format_of(d.name), Some("goat"));
             assert!(builtin(d.name).is_some(), "{}", d.name);

@@ -138,6 +138,7 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::part2_j", goat::part2_j::behavior),
     ("goat::part2_o", goat::part2_o::behavior),
     ("goat::part2_p", goat::part2_p::behavior),
+    ("goat::part2_q", goat::part2_q::behavior),
     ("edison::extra", edison::extra::behavior),
     ("edison::part1_a", edison::part1_a::behavior),
     ("edison::part1_b", edison::part1_b::behavior),
@@ -176,6 +177,7 @@ const VERSIONS_2005: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("goat::part2_j", goat::part2_j::behavior_2005),
     ("goat::part2_o", goat::part2_o::behavior_2005),
     ("goat::part2_p", goat::part2_p::behavior_2005),
+    ("goat::part2_q", goat::part2_q::behavior_2005),
 ];
 
 /// The modules of 2010 versions: the Edison-pool behaviour of cards whose text changed later

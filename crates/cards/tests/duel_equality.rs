@@ -73,6 +73,7 @@ fn written_out(key: &str) -> Vec<Value> {
         "xyz_materials" => vec![json!([[0, [1]]])],
         "gy_when_drawn" => vec![json!([[0, 1]])],
         "turns_advanced" => vec![json!([[0, 1, 1]])],
+        "borrowed" => vec![json!([[0, a, 1, 2000]])],
         "copied_stats" => vec![json!([[0, { "level": 4, "attribute": null, "race": null, "atk": 100, "def": 0 }]])],
         "attack_again_on" => vec![json!([0, 1, 2, 3, 4])],
         "pending" => vec![json!([{ "card": 0, "effect": 0, "player": a, "moves": 0, "timing": 0, "optional": false, "when": false, "event_card": null }])],

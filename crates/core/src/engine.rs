@@ -411,6 +411,7 @@ impl Duel {
             }
             Task::HandLimit => self.step_hand_limit(),
             Task::EndTurn => {
+                self.return_borrowed();
                 self.expire_lingering(true, false);
                 self.resolved_this_turn.clear();
                 self.pending.clear();

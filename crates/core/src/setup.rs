@@ -329,6 +329,7 @@ impl Duel {
             gy_when_drawn: Vec::new(),
             copied_stats: Vec::new(),
             turns_advanced: Vec::new(),
+            borrowed: Vec::new(),
         }
     }
 

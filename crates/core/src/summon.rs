@@ -355,8 +355,30 @@ impl Duel {
                 self.player(p).hand.iter().copied().filter(|&c| c != card && self.data(c).is_monster() && self.filter_matches(filter, c, p, card)).collect()
             }
             SummonRule::BanishFromGy(_) if self.gy_banish_locked(p) || self.gy_locked() => SmallVec::new(),
-            SummonRule::BanishFromGy(fs) => self.player(p).gy.iter().copied().filter(|&c| fs.iter().any(|f| self.filter_matches(f, c, p, card))).collect(),
+            // `DuelRule::FieldBanishedForGy`: the GY holds what the procedure names, and
+            // monsters of the field are banished instead.
+            SummonRule::BanishFromGy(fs) if self.banishes_field_for_gy(p) => match self.gy_proc_met(card, fs) {
+                true => self.player(p).monster_ids().collect(),
+                false => SmallVec::new(),
+            },
+            SummonRule::BanishFromGy(fs) => self.gy_proc_candidates(card, fs),
         }
+    }
+
+    /// The GY cards that may pay a `SummonRule::BanishFromGy` of `card`.
+    fn gy_proc_candidates(&self, card: CardId, fs: &[crate::effect::Filter]) -> SmallVec<[CardId; 64]> {
+        let p = self.card(card).controller();
+        self.player(p).gy.iter().copied().filter(|&c| fs.iter().any(|f| self.filter_matches(f, c, p, card))).collect()
+    }
+
+    /// Does the GY hold the cards a `SummonRule::BanishFromGy` of `card` names (each filter
+    /// its own card)?
+    fn gy_proc_met(&self, card: CardId, fs: &[crate::effect::Filter]) -> bool {
+        let p = self.card(card).controller();
+        let c = self.gy_proc_candidates(card, fs);
+        fs.iter().enumerate().all(|(i, f)| {
+            c.iter().any(|&x| self.filter_matches(f, x, p, card) && fs.iter().take(i).all(|g| !self.filter_matches(g, x, p, card) || c.len() > i))
+        }) && c.len() >= fs.len()
     }
 
     /// Can the summon procedure of `card` be used now (requirements and a free zone)?
@@ -378,15 +400,14 @@ impl Duel {
                 c.len() >= *count as usize && (free > 0 || c.iter().any(|&m| self.card(m).slot() < 5))
             }
             SummonRule::SendFromHand { count, .. } => free > 0 && self.summon_rule_candidates(card, rule).len() >= *count as usize,
-            SummonRule::BanishFromGy(fs) => {
-                // Each filter needs its own card.
+            SummonRule::BanishFromGy(_) if self.gy_banish_locked(p) || self.gy_locked() => false,
+            // `DuelRule::FieldBanishedForGy`: monsters of the field go instead (freeing zones).
+            SummonRule::BanishFromGy(fs) if self.banishes_field_for_gy(p) => {
                 let c = self.summon_rule_candidates(card, rule);
-                free > 0
-                    && fs.iter().enumerate().all(|(i, f)| {
-                        c.iter().any(|&x| self.filter_matches(f, x, p, card) && fs.iter().take(i).all(|g| !self.filter_matches(g, x, p, card) || c.len() > i))
-                    })
-                    && c.len() >= fs.len()
+                c.len() >= fs.len() && (free > 0 || c.iter().any(|&m| self.card(m).slot() < 5))
             }
+            // Each filter needs its own card.
+            SummonRule::BanishFromGy(fs) => free > 0 && self.gy_proc_met(card, fs),
         }
     }
 }

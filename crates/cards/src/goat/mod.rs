@@ -23,6 +23,7 @@ pub(crate) mod part2_n;
 pub(crate) mod part2_named;
 pub(crate) mod part2_o;
 pub(crate) mod part2_p;
+pub(crate) mod part2_q;
 pub(crate) mod part2_quick;
 pub(crate) mod part2_rest;
 pub(crate) mod part2_spells;

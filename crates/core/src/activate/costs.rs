@@ -43,7 +43,21 @@ impl Duel {
                     .filter(|&c| self.card(c).face_up() && self.counters_on(c, *kind) >= *count as u16)
                     .collect()
             }
-            Cost::Cards { how, from, filter, .. } => (*how, from, filter),
+            Cost::Cards { how, from, filter, count } => {
+                // `DuelRule::FieldBanishedForGy`: monsters of the field pay for the GY's.
+                if *how == CostMove::Banish && matches!(from, CostFrom::Gy) && !self.gy_locked() && self.banishes_field_for_gy(p) {
+                    let need = match count {
+                        CostCount::Range(n, _) | CostCount::Random(n) => usize::from(*n).max(1),
+                        _ => 1,
+                    };
+                    let gy = self.player(p).gy.iter().filter(|&&c| self.data(c).is_monster() && m(filter, c)).count();
+                    if gy >= need {
+                        return self.player(p).monster_ids().filter(|&c| c != source).collect();
+                    }
+                    return SmallVec::new();
+                }
+                (*how, from, filter)
+            }
             _ => return SmallVec::new(),
         };
         match from {

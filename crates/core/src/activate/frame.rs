@@ -32,6 +32,13 @@ impl Duel {
         } else if is_card && !c.face_up() {
             self.turn_face_up_in_place(card);
         }
+        // `Op::BorrowToHand`: a card taken for the turn costs damage as it is activated.
+        if !self.borrowed.is_empty() && is_card {
+            if let Some(i) = self.borrowed.iter().position(|&(x, q, ..)| x == card && q == p) {
+                let (_, _, by, damage) = self.borrowed.remove(i);
+                self.effect_damage(p, damage, by);
+            }
+        }
         self.record_use(card, effect);
         let copy = self.effect_decl(card, effect).is_some_and(|e| e.copies_link).then(|| self.copy_target()).flatten();
         let facts = LinkFacts { summoned: self.summoned_now(), copy, ..LinkFacts::default() };

@@ -387,6 +387,7 @@ impl Modifier {
                 DuelRule::StatChangesReversed => K::STAT_CHANGES_REVERSED,
                 DuelRule::GainBeforeBattleDamage { .. } => K::GAIN_BEFORE_BATTLE_DAMAGE,
                 DuelRule::HandPlayCost(_) => K::HAND_PLAY_COST,
+                DuelRule::FieldBanishedForGy => K::FIELD_BANISHED_FOR_GY,
             },
         }
     }
@@ -487,6 +488,8 @@ impl ModKinds {
     pub const GAIN_BEFORE_BATTLE_DAMAGE: u64 = 1 << 42;
     /// `Duel` with `DuelRule::HandPlayCost`.
     pub const HAND_PLAY_COST: u64 = 1 << 43;
+    /// `Duel` with `DuelRule::FieldBanishedForGy`.
+    pub const FIELD_BANISHED_FOR_GY: u64 = 1 << 44;
     /// `AlsoAttribute`.
     pub const ALSO_ATTRIBUTE: u64 = 1 << 46;
     /// Every kind.
@@ -1050,6 +1053,14 @@ pub enum DuelRule {
     /// summoner pays. Cards sent, discarded or Tributed as a cost are not plays. Two such rules
     /// add up.
     HandPlayCost(i32),
+    /// Monsters of the field banished instead of monsters of a GY: while it applies, when its
+    /// player (the source's controller) would banish monsters from a GY, as a cost (of an
+    /// activation or of a summon procedure) or by their effect, they banish as many monsters
+    /// from their own field instead, chosen by them, and the GY monsters stay. A cost is
+    /// payable only if the GY holds the monsters it names and their field enough monsters; an
+    /// effect with fewer monsters on their field banishes those it can. Other cards of the GY
+    /// (Spells, Traps) are banished as usual.
+    FieldBanishedForGy,
 }
 
 impl Modifier {

@@ -424,6 +424,19 @@ pub enum Op {
     /// the turns they count had passed ("its 3rd turn" comes a turn early), until it moves.
     /// `Obj::Affected` names them.
     AdvanceTurnCount(Obj),
+    /// Take cards into the effect controller's hand for the rest of the turn, whoever owns
+    /// them (a card of the opponent's GY): they are that player's to play as their own.
+    /// Activating one (from the hand, or Set) deals `use_damage` to its player, once, as it
+    /// is activated (damage, not a cost). At the end of the turn each one still in that
+    /// player's hand, or Set face-down on their field, goes to its owner's GY; one activated
+    /// and still on the field (a Continuous Spell) stays. They are revealed as they come
+    /// (public: they came from a GY). `Obj::Affected` names them.
+    BorrowToHand {
+        /// The cards taken.
+        what: Obj,
+        /// The damage their player takes for activating one.
+        use_damage: i32,
+    },
     /// Remember the cards of the object in a memory slot of this card (replacing what it
     /// held).
     Remember {

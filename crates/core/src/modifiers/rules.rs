@@ -383,6 +383,13 @@ impl Duel {
             })
             .sum()
     }
+    /// `DuelRule::FieldBanishedForGy`: does `p` banish monsters of their field instead of the
+    /// monsters they would banish from a GY now?
+    pub(crate) fn banishes_field_for_gy(&self, p: Player) -> bool {
+        use crate::effect::DuelRule;
+        const K: u64 = crate::effect::ModKinds::FIELD_BANISHED_FOR_GY;
+        self.may_apply(K) && self.modifiers_of(K, |m| matches!(m, Modifier::Duel(DuelRule::FieldBanishedForGy))).any(|(_, ctrl, _, _)| ctrl == p)
+    }
     /// Can `p` pay for one play from the hand (`DuelRule::HandPlayCost`)?
     pub(crate) fn can_pay_hand_play(&self, p: Player) -> bool {
         let cost = self.hand_play_cost();

@@ -290,6 +290,18 @@ impl Duel {
 
     /// Runs the delayed effects due now, at moment `at` (`Op::Later`: the start of the End
     /// Phase, the end of the turn), each as its effect's steps, not as a chain link.
+    /// `Op::BorrowToHand`: as the turn ends, each card taken for it that is still in its
+    /// taker's hand, or Set face-down on their field, goes to its owner's GY.
+    pub(crate) fn return_borrowed(&mut self) {
+        for (c, p, ..) in std::mem::take(&mut self.borrowed) {
+            let card = self.card(c);
+            let unused = card.controller() == p && (card.zone() == Zone::Hand || (card.zone() == Zone::SpellTrap && !card.face_up()));
+            if unused {
+                self.send_to_gy(c, crate::event::Reason::Rule);
+            }
+        }
+    }
+
     pub(crate) fn run_delayed(&mut self, at: crate::effect::Moment) {
         // A battle moment is due in the battle it was scheduled for (`Delayed::turn` counts
         // battles then).

@@ -58,6 +58,7 @@ impl Duel {
             | Op::Reveal(..)
             | Op::AddCounters { .. }
             | Op::AdvanceTurnCount(..)
+            | Op::BorrowToHand { .. }
             | Op::RemoveCounters { .. }
             | Op::Tribute { .. }
             | Op::Remember { .. } => self.run_pick_op(op, r),
@@ -223,6 +224,18 @@ impl Duel {
                 self.set_affected(r, &list);
                 OpFlow::Next
             }
+            Op::BorrowToHand { what, use_damage } => {
+                let list = self.movable(self.acted_on(what, r));
+                let p = r.link.controller;
+                for &c in &list {
+                    self.move_card(c, Dest { player: p, zone: Zone::Hand, slot: None, position: Position::FaceDownDefense }, Reason::Effect);
+                    self.emit(Event::Revealed { card: c });
+                    self.borrowed.retain(|&(x, ..)| x != c);
+                    self.borrowed.push((c, p, r.link.card, *use_damage));
+                }
+                self.set_affected(r, &list);
+                OpFlow::Next
+            }
             Op::AdvanceTurnCount(what) => {
                 let list: SmallVec<[CardId; 4]> = self.objects(what, r).into_iter().filter(|&c| self.card(c).zone().on_field()).collect();
                 for &c in &list {
@@ -375,9 +388,44 @@ impl Duel {
                 OpFlow::Next
             }
             Op::Banish { what, face_down } => {
+                // `DuelRule::FieldBanishedForGy`: the monsters of the field chosen instead.
+                if r.custom_stage == 1 {
+                    r.custom_stage = 0;
+                    let mut list = std::mem::take(&mut r.list);
+                    if self.take_answer().is_some() {
+                        if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
+                            list.extend(picked);
+                        }
+                    }
+                    self.remember_known(r, &list);
+                    for &c in &list {
+                        self.banish(c, *face_down, Reason::Effect);
+                    }
+                    self.set_affected(r, &list);
+                    return OpFlow::Next;
+                }
                 let mut list = self.movable(self.acted_on(what, r));
                 if self.gy_banish_locked(p) {
                     list.retain(|c| self.card(*c).zone() != Zone::Gy);
+                }
+                if self.banishes_field_for_gy(p) {
+                    let in_gy = |d: &Duel, c: CardId| d.card(c).zone() == Zone::Gy && d.data(c).is_monster();
+                    let n = list.iter().filter(|&&c| in_gy(self, c)).count();
+                    list.retain(|c| !in_gy(self, *c));
+                    let field: Vec<CardId> = self.player(p).monster_ids().filter(|c| !list.contains(c)).collect();
+                    if n > 0 && !field.is_empty() {
+                        let k = n.min(field.len()) as u8;
+                        r.custom_stage = 1;
+                        r.list = list;
+                        return OpFlow::Ask(Prompt::Select {
+                            player: p,
+                            purpose: SelectPurpose::Effect,
+                            candidates: field,
+                            min: k,
+                            max: k,
+                            picked: Vec::new(),
+                        });
+                    }
                 }
                 self.remember_known(r, &list);
                 for &c in &list {

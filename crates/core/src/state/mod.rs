@@ -551,6 +551,11 @@ pub struct Duel {
     /// that moved since counts afresh), and how many more.
     #[serde(default)]
     pub(crate) turns_advanced: Vec<(CardId, u32, u8)>,
+    /// Cards taken into a player's hand for this turn ([`crate::effect::Op::BorrowToHand`]):
+    /// the card, the player who took it, the card whose effect took it (the source of the
+    /// damage) and the damage for activating it. Emptied as the turn ends.
+    #[serde(default)]
+    pub(crate) borrowed: Vec<(CardId, Player, CardId, i32)>,
 }
 
 impl PartialEq for Duel {
@@ -616,6 +621,7 @@ impl PartialEq for Duel {
             gy_when_drawn,
             copied_stats,
             turns_advanced,
+            borrowed,
         } = self;
         *edition == other.edition
             && *rng == other.rng
@@ -669,6 +675,7 @@ impl PartialEq for Duel {
             && *gy_when_drawn == other.gy_when_drawn
             && *copied_stats == other.copied_stats
             && *turns_advanced == other.turns_advanced
+            && *borrowed == other.borrowed
     }
 }
 

@@ -1,0 +1,35 @@
+//! Goat pool (part2_q): the last cards of `../shared/spec/pools/goat-2.txt`, each needing a
+//! general mechanic of its own (a card of the opponent's GY taken into your hand for the
+//! turn, monsters of the field banished instead of a GY's): each a declaration in the effect
+//! vocabulary with its rules text in the project's own words. The rulings decided for them
+//! are in `docs/rulings/goat-2-q.md`.
+
+#[allow(unused_imports)]
+use ygo_core::card::{SpellKind, TrapKind};
+#[allow(unused_imports)]
+use ygo_core::effect::{EffectDecl as E, Filter as F, *};
+
+/// The behaviour of this module's cards (2005 and today's where they agree), by passcode.
+pub fn behavior(id: u32) -> Option<Behavior> {
+    Some(match id {
+        // Graverobber
+        61705417 => Behavior::with(vec![E::trap(
+            TrapKind::Normal,
+            "Target 1 Spell in your opponent's GY: add it to your hand for this turn, to play as your own. You take 2000 damage when you activate it. At the end of the turn, if it is still in your hand or Set, it goes back to your opponent's GY.",
+        )
+        .target_in(Place::Gy(Who::Opponent), 1, 1, F::Spell)
+        .op(Op::BorrowToHand { what: Obj::Targets, use_damage: 2000 })]),
+        // Spirit Elimination
+        69832741 => Behavior::with(vec![E::spell(
+            SpellKind::Normal,
+            "For the rest of this turn, whenever you would banish monsters from a GY (as a cost or by your effect), banish that many monsters from your field instead; the GY monsters stay.",
+        )
+        .op(Op::ApplyRule { modifier: Modifier::Duel(DuelRule::FieldBanishedForGy), until: Duration::EndOfTurn })]),
+        _ => return None,
+    })
+}
+
+/// The April 2005 behaviour of this module's cards whose text differs (GOAT-8), by passcode.
+pub fn behavior_2005(_id: u32) -> Option<Behavior> {
+    None
+}
