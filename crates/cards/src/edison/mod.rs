@@ -18,3 +18,4 @@ pub(crate) mod part1_j;
 pub(crate) mod part1_k;
 pub(crate) mod part1_l;
 pub(crate) mod part1_m;
+pub(crate) mod part1_o;
