@@ -264,6 +264,24 @@ pub fn banish_self_from_gy() -> Cost {
     Cost::Cards { how: CostMove::Banish, from: CostFrom::This, filter: F::Any, count: CostCount::Range(1, 1) }
 }
 
+/// "Iron Core of Koa'ki Meiru" (its passcode): the Core the Koa'ki Meiru monsters keep
+/// themselves with.
+pub const IRON_CORE_OF_KOAKI_MEIRU: u32 = 36623431;
+
+/// A Koa'ki Meiru monster's upkeep: "in each of your End Phases, destroy this card unless you
+/// send 1 "Iron Core of Koa'ki Meiru" from your hand to the GY or reveal 1 card matching
+/// `reveal` in your hand". A mandatory trigger of the face-up card; on resolution its
+/// controller picks a way to keep it among those possible (the Core, the reveal), or lets it
+/// be destroyed.
+pub fn koaki_meiru_upkeep(reveal: F, text: &str) -> E {
+    let core = F::Named(IRON_CORE_OF_KOAKI_MEIRU);
+    E::trigger(Trigger::Phase { phase: Phase::End, whose: Who::You }, text).needs_card_on_field().op(Op::ChooseOne(vec![
+        vec![Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: core, min: 1, max: 1 }, Op::SendToGy(Obj::Chosen)],
+        vec![Op::Choose { who: Who::You, place: Place::Hand(Who::You), filter: reveal, min: 1, max: 1 }, Op::Reveal(Obj::Chosen)],
+        vec![Op::destroy(Obj::This)],
+    ]))
+}
+
 /// Any sub-step of the Damage Step ("during the Damage Step only", or an effect usable in it).
 pub fn in_damage_step() -> Condition {
     Condition::Any(

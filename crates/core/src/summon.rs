@@ -302,7 +302,11 @@ impl Duel {
                 Flow::Ask(Prompt::Zone { player: p, zones: zones.into_iter().collect() })
             }
             ProcStage::Position(z) => {
-                let options: SmallVec<[Position; 2]> = SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceUpDefense]);
+                let options: SmallVec<[Position; 2]> = if self.pool.def(self.card(card).def).behavior.summon_rule_attack_only {
+                    SmallVec::from_slice(&[Position::FaceUpAttack])
+                } else {
+                    SmallVec::from_slice(&[Position::FaceUpAttack, Position::FaceUpDefense])
+                };
                 let Some(Action::Position(pos)) = self.take_answer() else {
                     self.tasks.push(Task::SummonProc { card, stage });
                     return Flow::Ask(Prompt::Position { player: p, card, options });

@@ -19,3 +19,4 @@ pub(crate) mod part1_k;
 pub(crate) mod part1_l;
 pub(crate) mod part1_m;
 pub(crate) mod part1_n;
+pub(crate) mod part1_o;

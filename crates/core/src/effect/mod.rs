@@ -736,6 +736,10 @@ pub struct Behavior {
     pub no_special_summon: bool,
     /// The monster's own Special Summon procedure from the hand.
     pub summon_rule: Option<SummonRule>,
+    /// Its own procedure ([`Behavior::summon_rule`]) places it in face-up Attack Position
+    /// only ("Special Summon this card from your hand in Attack Position"; SUM-6).
+    #[serde(default)]
+    pub summon_rule_attack_only: bool,
     /// Counts as 2 tributes for the Tribute Summon of a monster matching the filter.
     pub double_tribute_for: Option<Filter>,
     /// Tribute Summon with exactly this many tributes matching (Gilford, Victory Dragon);

@@ -81,9 +81,10 @@ impl Duel {
                     RitualFrom::Deck => ps.deck.iter().copied().filter(fits).collect(),
                 }
             }
-            Sel::Fusion(card) => {
+            Sel::Fusion(card, banish) => {
                 let Some(Materials::Fusion { slots, .. }) = self.materials_of(card) else { return Pool::new() };
-                ps.hand
+                let first: &[CardId] = if banish { &ps.gy } else { &ps.hand };
+                first
                     .iter()
                     .copied()
                     .chain(ps.monster_ids())
@@ -185,7 +186,7 @@ impl Duel {
                 let sum_ok = if exact { sum == lv } else { sum >= lv && set.iter().all(|&c| sum - self.level_of(c) < lv) };
                 sum_ok && !set.is_empty() && !self.summon_zones(p, monster, false, set).is_empty()
             }
-            Sel::Fusion(card) => {
+            Sel::Fusion(card, _) => {
                 let Some(Materials::Fusion { slots, .. }) = self.materials_of(card) else { return false };
                 set.len() == slots.len() && self.fusion_matches(card, p, slots, set) && !self.summon_zones(p, card, true, set).is_empty()
             }
@@ -206,7 +207,7 @@ impl Duel {
             },
             Sel::Proc(..) => false,
             Sel::Ritual { monster, .. } => sum() < self.level_of(monster),
-            Sel::Fusion(card) => matches!(self.materials_of(card), Some(Materials::Fusion { slots, .. }) if set.len() < slots.len()),
+            Sel::Fusion(card, _) => matches!(self.materials_of(card), Some(Materials::Fusion { slots, .. }) if set.len() < slots.len()),
         }
     }
 
@@ -403,13 +404,14 @@ impl Duel {
         let ps = self.player(p);
         let pile: &'a [CardId] = match op {
             ExtraOp::Ritual { .. } => &ps.hand,
-            ExtraOp::Fusion => &ps.extra,
+            ExtraOp::Fusion | ExtraOp::FusionByBanishing { .. } => &ps.extra,
         };
         let candidate = move |c: CardId| {
             !self.summon_locked_for(p, c)
                 && match op {
                     ExtraOp::Ritual { .. } => self.ritual_candidate(op, p, source, c),
                     ExtraOp::Fusion => self.fusion_candidate(c),
+                    ExtraOp::FusionByBanishing { monster } => self.fusion_candidate(c) && self.filter_matches(monster, c, p, source),
                 }
         };
         pile.iter().enumerate().filter_map(move |(i, &c)| {
@@ -445,15 +447,17 @@ impl Duel {
         let ps = self.player(p);
         let all = match op {
             ExtraOp::Ritual { .. } => &ps.hand,
-            ExtraOp::Fusion => &ps.extra,
+            ExtraOp::Fusion | ExtraOp::FusionByBanishing { .. } => &ps.extra,
         };
-        all.iter().copied().filter(|&c| c != source && codes.contains(&self.card(c).code) && (op != &ExtraOp::Fusion || !self.card(c).face_up())).collect()
+        let from_extra = !matches!(op, ExtraOp::Ritual { .. });
+        all.iter().copied().filter(|&c| c != source && codes.contains(&self.card(c).code) && (!from_extra || !self.card(c).face_up())).collect()
     }
 
     pub(super) fn op_sel<'a>(&self, op: &'a ExtraOp, monster: CardId) -> Sel<'a> {
         match op {
             ExtraOp::Ritual { from, material, exact, .. } => Sel::Ritual { monster, from: *from, material, exact: *exact },
-            ExtraOp::Fusion => Sel::Fusion(monster),
+            ExtraOp::Fusion => Sel::Fusion(monster, false),
+            ExtraOp::FusionByBanishing { .. } => Sel::Fusion(monster, true),
         }
     }
 }

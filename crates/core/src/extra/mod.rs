@@ -119,6 +119,14 @@ pub enum ExtraOp {
     /// SUM-9: Fusion Summon 1 Fusion monster from the Extra Deck with materials from the
     /// hand and field.
     Fusion,
+    /// SUM-9: Fusion Summon 1 Fusion monster matching `monster` from the Extra Deck by
+    /// banishing its materials from the summoner's field or GY (instead of sending them from
+    /// the hand or field to the GY): "Fusion Summon ... by banishing the Fusion Materials
+    /// listed on it from your field or GY".
+    FusionByBanishing {
+        /// Which Fusion Monsters it may summon.
+        monster: Filter,
+    },
 }
 
 /// The summons that are actions of their own.
@@ -186,8 +194,14 @@ pub struct ExtraTask {
 #[derive(Clone, Copy)]
 enum Sel<'a> {
     Proc(ProcKind, Option<CardId>),
-    Ritual { monster: CardId, from: RitualFrom, material: &'a Filter, exact: bool },
-    Fusion(CardId),
+    Ritual {
+        monster: CardId,
+        from: RitualFrom,
+        material: &'a Filter,
+        exact: bool,
+    },
+    /// The Fusion Monster; `banish`: the materials come from the field or GY and are banished.
+    Fusion(CardId, bool),
 }
 
 /// A material selection goes on one card at a time: the prompt carries the cards picked

@@ -318,18 +318,18 @@ impl Duel {
                 self.new_timing();
                 let list = r.list.clone();
                 for c in list {
-                    let reason = match op {
-                        ExtraOp::Ritual { from: RitualFrom::HandOrField, .. } => Reason::Tribute,
-                        _ => Reason::Material,
-                    };
-                    self.send_to_gy(c, reason);
+                    match op {
+                        ExtraOp::Ritual { from: RitualFrom::HandOrField, .. } => self.send_to_gy(c, Reason::Tribute),
+                        ExtraOp::FusionByBanishing { .. } => self.banish(c, false, Reason::Material),
+                        _ => self.send_to_gy(c, Reason::Material),
+                    }
                 }
                 r.progress = Progress::Extra(SpellStage::Zone);
                 OpFlow::Again
             }
             SpellStage::Zone => {
                 let Some(&m) = r.chosen.first() else { return OpFlow::Stop };
-                let zones = self.summon_zones(p, m, matches!(op, ExtraOp::Fusion), &[]);
+                let zones = self.summon_zones(p, m, matches!(op, ExtraOp::Fusion | ExtraOp::FusionByBanishing { .. }), &[]);
                 if zones.is_empty() {
                     return OpFlow::Stop;
                 }
@@ -350,7 +350,7 @@ impl Duel {
                 };
                 self.special_summon(m, p, zone, pos);
                 let st = &mut self.cards[m.0 as usize];
-                st.summon = if matches!(op, ExtraOp::Fusion) { SummonKind::Fusion } else { SummonKind::Ritual };
+                st.summon = if matches!(op, ExtraOp::Fusion | ExtraOp::FusionByBanishing { .. }) { SummonKind::Fusion } else { SummonKind::Ritual };
                 // SUM-7: a Ritual or Fusion Summon is the proper summon.
                 st.properly_summoned = true;
                 st.materials_count = r.list.len() as u8;

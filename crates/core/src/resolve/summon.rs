@@ -89,8 +89,7 @@ impl Duel {
         if from_hand {
             self.pay_hand_play(to);
         }
-        self.special_summon(c, to, zone, position);
-        self.record_summoned_by(c, r.link.card);
+        self.special_summon_by(c, to, zone, position, Some(r.link.card));
         r.affected.push(c);
         r.did = true;
         r.progress = next;
@@ -441,6 +440,13 @@ impl Duel {
 
     /// Places a Special Summoned monster (SUM-5) and records it properly summoned (SUM-7).
     pub(crate) fn special_summon(&mut self, c: CardId, p: Player, zone: u8, position: Position) {
+        self.special_summon_by(c, p, zone, position, None);
+    }
+
+    /// [`Duel::special_summon`] by the effect of `source` (if any), recorded before the
+    /// summon's event so that the triggers it starts read who summoned it
+    /// ([`crate::effect::Filter::SummonedBy`]: "except by the effect of ...").
+    pub(crate) fn special_summon_by(&mut self, c: CardId, p: Player, zone: u8, position: Position, source: Option<CardId>) {
         // SUM-7: a "must first be Special Summoned by X" monster leaves the hand or Deck only
         // by that proper summon (`can_be_special_summoned`).
         let proper_first = self.pool.def(self.card(c).def).behavior.proper_summon_by.is_some() && matches!(self.card(c).zone(), Zone::Hand | Zone::Deck);
@@ -452,6 +458,9 @@ impl Duel {
         st.summon = SummonKind::Special;
         st.properly_summoned = st.properly_summoned || !needs_proper || proper_first;
         self.player_fx[p.idx()].summoned_turn = self.turn;
+        if let Some(source) = source {
+            self.record_summoned_by(c, source);
+        }
         self.emit(Event::SpecialSummoned { card: c });
         self.summoned_to_defense(c);
     }
