@@ -90,3 +90,34 @@ fn five_monsters_of_a_name_check_allocate_nothing() {
     assert!(decisions > 50, "only {decisions} decisions");
     assert_eq!(allocated, 0, "listing allocated {allocated} times in {decisions} decisions");
 }
+
+#[test]
+fn a_cost_over_a_large_graveyard_allocates_nothing() {
+    // Bazoo the Soul-Eater banishes up to 3 monsters of its controller's GY as a cost: with
+    // more monsters there than a cost list held inline (16), counting its candidates spilled
+    // to the heap (found with goat-p2q-engine).
+    use ygo_core::{Phase, Placed, PositionSetup, SidePosition};
+    const BAZOO: u32 = 40133511;
+    const MYSTICAL_ELF: u32 = 15025844;
+    let goat = ygo_cards::pool_with(ygo_cards::Versions::Goat2005);
+    let side = |monsters: Vec<Placed>, gy: usize| SidePosition {
+        monsters,
+        gy: (0..gy).map(|_| Placed::new(MYSTICAL_ELF)).collect(),
+        deck: vec![MYSTICAL_ELF; 10],
+        ..SidePosition::default()
+    };
+    let pos = PositionSetup {
+        edition: Edition::Expert,
+        phase: Phase::Main1,
+        sides: [side(vec![Placed::new(BAZOO)], 40), side(vec![], 0)],
+        ..PositionSetup::default()
+    };
+    let d = Duel::from_position(goat, &pos).expect("the position is valid");
+    let mut buf = Vec::new();
+    d.legal_actions_into(&mut buf);
+    let activations = buf.iter().filter(|a| matches!(a, ygo_core::Action::Activate { card, .. } if card.zone == ygo_core::Zone::Monster)).count();
+    assert_eq!(activations, 1, "Bazoo's effect is among the actions: {buf:?}");
+    let before = allocations();
+    d.legal_actions_into(&mut buf);
+    assert_eq!(allocations() - before, 0, "listing allocated with 40 monsters in the GY");
+}

@@ -67,7 +67,7 @@ impl Duel {
     }
 
     /// Cards on the field (monster, S/T, Field and Pendulum zones), the turn player's first.
-    pub(crate) fn field_cards(&self) -> SmallVec<[CardId; 16]> {
+    pub(crate) fn field_cards(&self) -> SmallVec<[CardId; 64]> {
         self.cards_in(Place::Field(Who::Both), self.turn_player)
     }
 

@@ -120,7 +120,7 @@ impl Duel {
     }
 
     /// Cards in a place, seen from `p`'s side (the turn player's side first for `Both`).
-    pub(crate) fn cards_in(&self, place: Place, p: Player) -> SmallVec<[CardId; 16]> {
+    pub(crate) fn cards_in(&self, place: Place, p: Player) -> SmallVec<[CardId; 64]> {
         let mut v = SmallVec::new();
         self.any_card_in(place, p, |c| {
             v.push(c);

@@ -21,7 +21,7 @@ impl Duel {
     }
 
     /// The cards that could pay the first card cost of an effect (for narrowing targets).
-    pub(super) fn cost_cards(&self, e: &EffectDecl, p: Player, source: CardId) -> SmallVec<[CardId; 16]> {
+    pub(super) fn cost_cards(&self, e: &EffectDecl, p: Player, source: CardId) -> SmallVec<[CardId; 64]> {
         e.costs
             .iter()
             .find_map(|c| {
@@ -32,7 +32,7 @@ impl Duel {
             .unwrap_or_default()
     }
 
-    pub(super) fn raw_cost_candidates(&self, cost: &Cost, p: Player, source: CardId) -> SmallVec<[CardId; 16]> {
+    pub(super) fn raw_cost_candidates(&self, cost: &Cost, p: Player, source: CardId) -> SmallVec<[CardId; 64]> {
         let m = |f: &Filter, c: CardId| self.filter_matches(f, c, p, source);
         let (how, from, filter) = match cost {
             Cost::DetachMaterial(_) => return self.materials(source).iter().copied().collect(),
@@ -79,7 +79,7 @@ impl Duel {
 
     /// Cards that may pay a card cost: when a target group reads the cost, only cards that
     /// leave a legal target.
-    pub(crate) fn cost_candidates(&self, cost: &Cost, e: &EffectDecl, p: Player, source: CardId) -> SmallVec<[CardId; 16]> {
+    pub(crate) fn cost_candidates(&self, cost: &Cost, e: &EffectDecl, p: Player, source: CardId) -> SmallVec<[CardId; 64]> {
         let mut v = self.raw_cost_candidates(cost, p, source);
         // "Any number" is narrowed by its count instead (`cost_count_progress`).
         if reads_cost(e) && !matches!(cost, Cost::Cards { count: CostCount::AnyNumber, .. }) {
