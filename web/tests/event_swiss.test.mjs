@@ -16,7 +16,9 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { startServer, launch, clickOne, ROOT, SHOTS } from './helpers.mjs';
 
-/// Quick duels: attacks first, then summons; otherwise any action (seeded).
+/// Quick duels (the clients' `keen` choice, crates/server/src/loadtest.rs): a direct
+/// attack, an attack, a summon, attack position, the Battle Phase, a zone, the End Phase,
+/// passing, each nine times in ten when offered; else any action (seeded).
 function quick(seed) {
   let x = seed >>> 0 || 1;
   const rnd = () => {
@@ -25,13 +27,21 @@ function quick(seed) {
     x ^= x << 5; x >>>= 0;
     return x / 4294967296;
   };
+  const classes = [
+    (t) => t.startsWith('attack ') && t.endsWith(' directly'),
+    (t) => t.startsWith('attack '),
+    (t) => /^(normal|tribute|special|flip) summon/.test(t),
+    (t) => ['position atk', 'first', 'ready'].includes(t),
+    (t) => t.startsWith('battle phase'),
+    (t) => t.startsWith('zone '),
+    (t) => t.startsWith('end phase'),
+    (t) => t.startsWith('pass'),
+  ];
   return (texts) => {
-    for (const re of [/^attack/, /^(summon|tribute)/]) {
-      const pool = texts.filter((t) => re.test(t));
+    for (const c of classes) {
+      const pool = texts.filter(c);
       if (pool.length && rnd() < 0.9) return pool[Math.floor(rnd() * pool.length)];
     }
-    const first = texts.find((t) => t === 'first');
-    if (first) return first;
     return texts[Math.floor(rnd() * texts.length)];
   };
 }
@@ -185,7 +195,9 @@ test('an 8-player Swiss event of 3 rounds run and played in the browser', { time
       // Alice plays her match too; both to the end.
       await alice.locator('[data-testid="event-play"]').click();
       await alice.locator('[data-testid="room-code"]').waitFor();
+      const t0 = Date.now();
       const [ca, cb] = await Promise.all([playMatch(alice, quick(100 + r)), playMatch(bob, quick(200 + r))]);
+      console.log(`round ${r}: ${ca} and ${cb} clicks, ${((Date.now() - t0) / 1000).toFixed(1)} s (${((Date.now() - started) / 1000).toFixed(1)} s in)`);
       assert.ok(ca > 0 && cb > 0, `round ${r}: both pages clicked (${ca}, ${cb})`);
       for (const p of [alice, bob]) {
         await p.locator('[data-testid="back-to-lobby"]').click();

@@ -111,7 +111,8 @@ pub struct LoadtestArgs {
     /// Instead of rooms: join the event with this ID (organized by someone else, e.g. a
     /// browser) with `--clients` protocol clients: each makes an account, registers a legal
     /// built-in deck of the event's format, plays every match the event gives it (random
-    /// legal actions; a judge's proposed rewind accepted) until the event is finished.
+    /// legal actions, attacks and summons first so duels end sooner; a judge's proposed
+    /// rewind accepted) until the event is finished.
     /// Prints one JSON line (`event_finished`, `registered`, `matches_played`, `errors`,
     /// `names`).
     #[arg(long, value_name = "ID", conflicts_with = "event_players")]
