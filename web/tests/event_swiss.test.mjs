@@ -171,8 +171,15 @@ test('an 8-player Swiss event of 3 rounds run and played in the browser', { time
         assert.match(await clock.innerText(), /paused/);
         const left = Number(await clock.getAttribute('data-left'));
         await row.locator('[data-testid="judge-seconds"]').fill('120');
+        assert.equal(await row.locator('[data-testid="judge-seconds"]').inputValue(), '120');
         await row.locator('[data-testid="judge-add-time"]').click();
-        await bob.locator(`[data-testid="clock"][data-left="${left + 120}"]`).waitFor();
+        // The clock's next value (or the judge's error), then it is the old one plus 120 s.
+        await Promise.race([
+          bob.waitForFunction((l) => document.querySelector('[data-testid="clock"]')?.getAttribute('data-left') !== String(l), left, { timeout: 30000 }),
+          row.locator('[data-testid="judge-error"]').waitFor({ timeout: 30000 }),
+        ]);
+        if (await alice.locator('[data-testid="judge-error"]').count()) assert.fail(`add time was refused: ${await alice.locator('[data-testid="judge-error"]').innerText()}`);
+        assert.equal(Number(await clock.getAttribute('data-left')), left + 120, await clock.innerText());
         const mmss = `${Math.floor((left + 120) / 60)}:${String((left + 120) % 60).padStart(2, '0')}`;
         assert.ok((await clock.innerText()).includes(mmss), `${await clock.innerText()} shows ${mmss}`);
         await row.locator('[data-testid="judge-resume"]').click();
