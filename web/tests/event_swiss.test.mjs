@@ -50,11 +50,19 @@ function quick(seed) {
 /// `each` runs before each click; it returns true to stop clicking for now.
 async function playMatch(page, choose, each = null) {
   let clicks = 0;
+  let missed = 0;
   for (;;) {
     await page.locator('[data-action], [data-testid="back-to-lobby"]').first().waitFor({ state: 'attached', timeout: 120000 });
     if (await page.locator('[data-testid="back-to-lobby"]').count()) return clicks;
     if (each && (await each(page, clicks))) return clicks;
-    if (await clickOne(page, choose)) clicks += 1;
+    // An action that went away before its click (the page redrawn by a newer frame)
+    // times out: the page is read again, a few times at most.
+    try {
+      if (await clickOne(page, choose)) clicks += 1;
+    } catch (e) {
+      if (e?.name !== 'TimeoutError' || ++missed > 3) throw e;
+      await page.screenshot({ path: join(SHOTS, `event-missed-${missed}.png`) });
+    }
   }
 }
 
@@ -253,6 +261,10 @@ test('an 8-player Swiss event of 3 rounds run and played in the browser', { time
     await anon.locator('[data-testid="replay-step"]').filter({ hasText: 'action 0 of' }).waitFor();
     assert.deepEqual(sockets, [], 'the public pages need no WebSocket');
     console.log(`event test: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } catch (e) {
+    // What the pages showed when it failed.
+    for (const [i, ctx] of browser.contexts().entries()) for (const [j, p] of ctx.pages().entries()) await p.screenshot({ path: join(SHOTS, `event-failed-${i}-${j}.png`), fullPage: true }).catch(() => undefined);
+    throw e;
   } finally {
     if (loadtest && loadtest.exitCode === null) {
       const gone = new Promise((ok) => loadtest.once('exit', ok));
