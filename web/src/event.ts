@@ -1,10 +1,15 @@
-// The public page of an event (/event/ID): standings with their tie-breaks (OMW%, OOMW%),
-// every round's pairings with results, and each match's duels linked to their replay
-// pages. Read over HTTP (`/api/events/ID`, `/api/events/ID/duels`): no login.
+// The page of an event: standings with their tie-breaks (OMW%, OOMW%), every round's
+// pairings with results, and each match's duels linked to their replay pages. Read over
+// HTTP (`/api/events/ID`, `/api/events/ID/duels`): the public page (/event/ID) needs no
+// login and no WebSocket. Opened from the lobby (#event/ID) by a logged-in account, it
+// also has the controls, sent over the WebSocket: register a deck, drop, play my match;
+// for the organizer, pair and re-pair rounds and name judges; for the organizer and the
+// judges, each match of the round: watch, pause, resume, add time, award, propose a rewind.
 
 import { button, el } from './dom';
-import { render } from './state';
-import type { EventDuel, EventInfo, EventPairingInfo } from './types';
+import { send } from './network';
+import { app, nameKey, render } from './state';
+import type { DeckSource, EventDuel, EventInfo, EventPairingInfo } from './types';
 
 const page = {
   id: '',
@@ -14,6 +19,215 @@ const page = {
   /// A running event is read again every few seconds (standings update live).
   timer: 0,
 };
+
+/// The controls' values survive re-renders.
+const form = {
+  deckKind: 'builtin' as 'builtin' | 'ydke' | 'ydk',
+  deck: '',
+  ydke: '',
+  ydk: null as { text: string; file: string } | null,
+  judgeName: '',
+  repairReason: '',
+  /// Per table of the current round: the judge's inputs.
+  tables: new Map<number, { seconds: string; player: string; reason: string; step: string }>(),
+};
+
+/// An answer (`event` message) to a request this page sent over the WebSocket.
+export function eventArrived(info: EventInfo) {
+  if (page.id === info.id) page.info = info;
+}
+
+/// Sends an event request; its answer (or its error) comes back as `event` (or `error`).
+function request(action: string, msg: object) {
+  app.eventPending = action;
+  app.eventError = null;
+  send(msg);
+  render();
+}
+
+function errorFor(action: string, testid: string): HTMLElement | string {
+  const e = app.eventError;
+  if (!e || e.action !== action) return '';
+  // A refused deck names each violation: one a line.
+  const lines = e.message.split(/; |\n/);
+  return el('div', { class: 'error', 'data-testid': testid }, ...lines.map((l) => el('div', { class: 'violation' }, l)));
+}
+
+function deckSource(): DeckSource | null {
+  if (form.deckKind === 'ydk') return form.ydk ? { kind: 'ydk', text: form.ydk.text, file: form.ydk.file } : null;
+  if (form.deckKind === 'ydke') return { kind: 'ydke', url: form.ydke.trim() };
+  return form.deck ? { kind: 'builtin', name: form.deck } : null;
+}
+
+function textInput(value: string, set: (v: string) => void, attrs: Record<string, string>): HTMLInputElement {
+  const i = el('input', attrs) as HTMLInputElement;
+  i.value = value;
+  i.addEventListener('input', () => set(i.value));
+  return i;
+}
+
+/// The logged-in account's part: register (or change the deck), drop, play the match.
+function playerPanel(info: EventInfo): HTMLElement {
+  const me = nameKey(app.account ?? '');
+  const reg = info.players.find((p) => nameKey(p.name) === me);
+  const box = el('div', { class: 'panel', 'data-testid': 'player-panel' }, el('h3', {}, reg ? (reg.dropped ? 'You have dropped' : 'You are registered') : 'Take part'));
+  if (info.status === 'registration') {
+    const w = app.welcome;
+    const decks = w ? w.decks.filter((d) => d.startsWith(`${info.format}-`)) : [];
+    const choices = decks.length ? decks : (w?.decks ?? []);
+    if (!form.deck || !choices.includes(form.deck)) form.deck = choices[0] ?? '';
+    const kind = el('select', { 'data-testid': 'reg-deck-kind' }) as HTMLSelectElement;
+    for (const [v, l] of [['builtin', 'a saved deck'], ['ydke', 'ydke:// code'], ['ydk', '.ydk file']]) kind.append(el('option', { value: v }, l));
+    kind.value = form.deckKind;
+    kind.addEventListener('change', () => {
+      form.deckKind = kind.value as typeof form.deckKind;
+      render();
+    });
+    let pick: HTMLElement;
+    if (form.deckKind === 'builtin') {
+      const s = el('select', { 'data-testid': 'reg-deck' }) as HTMLSelectElement;
+      for (const d of choices) s.append(el('option', { value: d }, d));
+      s.value = form.deck;
+      s.addEventListener('change', () => (form.deck = s.value));
+      pick = s;
+    } else if (form.deckKind === 'ydke') {
+      pick = textInput(form.ydke, (v) => (form.ydke = v), { placeholder: 'ydke://...', 'data-testid': 'reg-ydke', class: 'wide-input' });
+    } else {
+      const f = el('input', { type: 'file', accept: '.ydk', 'data-testid': 'reg-ydk' }) as HTMLInputElement;
+      f.addEventListener('change', async () => {
+        const file = f.files?.[0];
+        if (file) form.ydk = { text: await file.text(), file: file.name };
+      });
+      pick = f;
+    }
+    const go = () => {
+      const deck = deckSource();
+      if (!deck) {
+        app.eventError = { action: 'register', message: 'choose a deck first' };
+        render();
+        return;
+      }
+      request('register', { type: 'event_register', event: info.id, deck });
+    };
+    box.append(
+      el('div', { class: 'form-row' }, el('label', {}, 'Deck ', kind), ' ', pick),
+      button(reg ? 'Change my deck' : 'Register', go, { 'data-testid': 'event-register' }),
+      errorFor('register', 'register-error'),
+      el('div', { class: 'hint' }, `The deck is checked against ${info.format} at once, then locked when the first round is paired.`),
+    );
+  }
+  if (reg && !reg.dropped && info.status !== 'finished') {
+    const mine = info.pairings.find((p) => p.round === info.round && (nameKey(p.a) === me || (p.b !== null && nameKey(p.b) === me)));
+    if (mine && info.status === 'running') {
+      const opp = nameKey(mine.a) === me ? mine.b : mine.a;
+      box.append(el('div', { 'data-testid': 'my-pairing' }, mine.b === null ? `Round ${info.round}: a bye` : `Round ${info.round}, table ${mine.table}: against ${opp}${mine.done ? ' (played)' : ''}`));
+      if (mine.b !== null && !mine.done) box.append(button('Play my match', () => request('play', { type: 'event_play', event: info.id }), { 'data-testid': 'event-play', class: 'big' }));
+    }
+    box.append(button('Drop from the event', () => request('drop', { type: 'event_drop', event: info.id }), { 'data-testid': 'event-drop', class: 'danger' }));
+  }
+  box.append(errorFor('play', 'play-error'), errorFor('drop', 'drop-error'));
+  return box;
+}
+
+/// The organizer's part: pair the next round, re-pair this one, name a judge.
+function organizerPanel(info: EventInfo): HTMLElement {
+  const done = info.pairings.filter((p) => p.round === info.round).every((p) => p.done);
+  const box = el('div', { class: 'panel', 'data-testid': 'organizer-panel' }, el('h3', {}, 'Organizer'));
+  if (info.status !== 'finished') {
+    const label = info.round === 0 ? 'Pair round 1' : `Pair round ${info.round + 1}`;
+    const row = el('div', { class: 'form-row' }, button(label, () => request('pair', { type: 'event_pair', event: info.id }), { 'data-testid': 'event-pair', class: 'big' }));
+    if (info.round > 0 && !done) row.append(el('span', { class: 'muted' }, ` round ${info.round} is still being played`));
+    box.append(row, errorFor('pair', 'pair-error'));
+  }
+  if (info.status === 'running') {
+    box.append(
+      el(
+        'div',
+        { class: 'form-row' },
+        textInput(form.repairReason, (v) => (form.repairReason = v), { placeholder: 'why re-pair', 'data-testid': 'repair-reason' }),
+        button(`Re-pair round ${info.round}`, () => request('repair', { type: 'event_repair', event: info.id, reason: form.repairReason }), { 'data-testid': 'event-repair' }),
+      ),
+      errorFor('repair', 'repair-error'),
+    );
+  }
+  box.append(
+    el(
+      'div',
+      { class: 'form-row' },
+      textInput(form.judgeName, (v) => (form.judgeName = v), { placeholder: 'account name', 'data-testid': 'judge-name' }),
+      button('Add judge', () => request('judge-add', { type: 'event_judge_add', event: info.id, name: form.judgeName.trim() }), { 'data-testid': 'judge-add' }),
+    ),
+    errorFor('judge-add', 'judge-add-error'),
+    info.judges.length ? el('div', { 'data-testid': 'judges' }, `Judges: ${info.judges.join(', ')}`) : '',
+  );
+  return box;
+}
+
+/// A judge's tools on each match of the current round.
+function judgePanel(info: EventInfo): HTMLElement {
+  const box = el('div', { class: 'panel', 'data-testid': 'judge-panel' }, el('h3', {}, `Judge: round ${info.round}`));
+  for (const p of info.pairings.filter((p) => p.round === info.round && p.b !== null)) {
+    let v = form.tables.get(p.table);
+    if (!v) {
+      v = { seconds: '300', player: p.a, reason: '', step: '0' };
+      form.tables.set(p.table, v);
+    }
+    const t = v;
+    const judge = (action: object, what: string) => request(`judge-${p.table}`, { type: 'event_judge', event: info.id, round: info.round, table: p.table, action, reason: t.reason.trim() || what });
+    const who = el('select', { 'data-testid': 'judge-player' }) as HTMLSelectElement;
+    for (const n of [p.a, p.b ?? '']) who.append(el('option', { value: n }, n));
+    who.value = t.player;
+    who.addEventListener('change', () => (t.player = who.value));
+    const row = el(
+      'div',
+      { class: 'judge-row', 'data-testid': 'judge-row', 'data-table': String(p.table) },
+      el('div', { class: 'judge-title' }, `Table ${p.table}: ${p.a} vs ${p.b}`, el('span', { class: 'muted' }, p.done ? ' · over' : p.room ? ' · playing' : ' · not started')),
+      el(
+        'div',
+        { class: 'form-row' },
+        button('Watch', () => request(`judge-${p.table}`, { type: 'event_judge', event: info.id, round: info.round, table: p.table, action: { kind: 'watch' } }), { 'data-testid': 'judge-watch' }),
+        button('Pause', () => judge({ kind: 'pause' }, ''), { 'data-testid': 'judge-pause' }),
+        button('Resume', () => judge({ kind: 'resume' }, ''), { 'data-testid': 'judge-resume' }),
+        textInput(t.seconds, (x) => (t.seconds = x), { type: 'number', min: '1', class: 'num', 'data-testid': 'judge-seconds', 'aria-label': 'seconds' }),
+        button('Add time', () => judge({ kind: 'add_time', seconds: Number(t.seconds) }, ''), { 'data-testid': 'judge-add-time' }),
+      ),
+      el(
+        'div',
+        { class: 'form-row' },
+        who,
+        textInput(t.reason, (x) => (t.reason = x), { placeholder: 'reason', 'data-testid': 'judge-reason' }),
+        button('Award game', () => judge({ kind: 'award_game', player: t.player }, ''), { 'data-testid': 'judge-award-game' }),
+        button('Award match', () => judge({ kind: 'award_match', player: t.player }, ''), { 'data-testid': 'judge-award-match' }),
+      ),
+      el(
+        'div',
+        { class: 'form-row' },
+        el('label', {}, 'rewind to step ', textInput(t.step, (x) => (t.step = x), { type: 'number', min: '0', class: 'num', 'data-testid': 'judge-step' })),
+        button('Propose rewind', () => judge({ kind: 'rewind', step: Number(t.step) }, ''), { 'data-testid': 'judge-rewind' }),
+      ),
+      errorFor(`judge-${p.table}`, 'judge-error'),
+    );
+    box.append(row);
+  }
+  if (info.log.length) {
+    const log = el('details', { 'data-testid': 'judge-log' }, el('summary', {}, `Judge log (${info.log.length})`));
+    for (const l of info.log) log.append(el('div', {}, `${l.judge}: ${l.action}${l.table !== null ? ` (round ${l.round}, table ${l.table})` : ''}: ${l.detail}${l.reason ? ` (${l.reason})` : ''}`));
+    box.append(log);
+  }
+  return box;
+}
+
+/// The controls a logged-in account has on this event (none on the public page).
+function controls(info: EventInfo): HTMLElement[] {
+  if (!app.welcome) return [el('div', { class: 'panel muted' }, 'To take part, ', el('a', { href: `/#event/${encodeURIComponent(info.id)}`, 'data-testid': 'event-login-link' }, 'open this event from the lobby'), ' and log in.')];
+  if (!app.account) return [el('div', { class: 'panel muted', 'data-testid': 'event-login-hint' }, 'Log in in the ', el('a', { href: '#' }, 'lobby'), ' to register or judge.')];
+  const me = nameKey(app.account);
+  const out = [playerPanel(info)];
+  const organizer = nameKey(info.organizer) === me;
+  if (organizer) out.push(organizerPanel(info));
+  if (info.status === 'running' && (organizer || info.judges.some((j) => nameKey(j) === me))) out.push(judgePanel(info));
+  return out;
+}
 
 async function getJson<T>(url: string): Promise<T> {
   const r = await fetch(url);
@@ -41,6 +255,14 @@ function load(id: string) {
       page.error = e instanceof Error ? e.message : String(e);
       render();
     });
+}
+
+/// The event's structure (`structure`: Swiss by default; the server may not send it yet).
+function structureText(info: EventInfo): string {
+  const s = (info as EventInfo & { structure?: { kind: string; top?: number } }).structure;
+  if (s?.kind === 'single_elimination') return 'single elimination';
+  if (s?.kind === 'swiss_top_cut') return `Swiss, ${info.rounds} rounds, then a top ${s.top ?? ''} cut`;
+  return `Swiss, ${info.rounds} rounds`;
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
@@ -105,7 +327,7 @@ export function eventScreen(id: string): HTMLElement {
     page.duels = [];
     page.error = null;
     if (page.timer) clearInterval(page.timer);
-    page.timer = window.setInterval(() => load(id), 10000);
+    page.timer = window.setInterval(() => load(id), 3000);
     load(id);
   }
   const root = el('div', { class: 'event-page', 'data-page': 'event', 'data-event-id': id });
@@ -125,7 +347,7 @@ export function eventScreen(id: string): HTMLElement {
       el(
         'div',
         {},
-        `${info.format} · Swiss, ${info.rounds} rounds · `,
+        `${info.format} · ${structureText(info)} · `,
         el('span', { 'data-testid': 'event-status' }, info.status === 'running' ? `round ${info.round} of ${info.rounds}` : info.status),
         ` · ${info.players.length} players · organizer ${info.organizer}`,
         info.grace_seconds > 0 ? ` · a player not at their match ${Math.round(info.grace_seconds / 60)} min after the pairing loses it` : '',
@@ -157,9 +379,10 @@ export function eventScreen(id: string): HTMLElement {
       ),
     );
   }
+  root.append(...controls(info));
   for (let r = info.round; r >= 1; r--) root.append(round(info, r));
   if (info.round === 0) {
-    root.append(el('div', { class: 'panel' }, el('h3', {}, 'Registered'), el('ul', {}, ...info.players.map((p) => el('li', {}, p.name)))));
+    root.append(el('div', { class: 'panel' }, el('h3', {}, `Registered (${info.players.length})`), el('ul', { 'data-testid': 'registered' }, ...info.players.map((p) => el('li', { 'data-testid': 'registered-player' }, p.name)))));
   }
   const lists = info.players.filter((p) => p.deck);
   if (lists.length) {

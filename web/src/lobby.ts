@@ -127,9 +127,79 @@ export function lobbyScreen(): HTMLElement {
   );
   const hist = el('div', { class: 'panel history', 'data-testid': 'history' }, el('h3', {}, 'Finished duels'));
   loadHistory(hist);
-  const events = el('div', { class: 'panel', 'data-testid': 'events' }, el('h3', {}, 'Events'));
+  const events = el('div', { class: 'panel', 'data-testid': 'events' }, el('h3', {}, 'Events ', button('Refresh', render, { 'data-testid': 'events-refresh', class: 'quiet' })));
+  if (app.account) events.append(createEventForm());
   loadEvents(events);
   return el('div', { class: 'lobby' }, el('h1', {}, 'ygo'), account, play, join, events, hist);
+}
+
+// The organizer's new event: its values survive re-renders.
+const ev = {
+  name: '',
+  format: 'goat',
+  structure: 'swiss' as 'swiss' | 'single_elimination' | 'swiss_top_cut',
+  rounds: '3',
+  top: '8',
+  publicLists: true,
+  grace: '600',
+};
+
+/// "Create event" (a logged-in account organizes it): name, format, structure, public
+/// decklists, the no-show grace time. The answer opens the event's page (#event/ID).
+function createEventForm(): HTMLElement {
+  const text = (key: 'name' | 'rounds' | 'grace', attrs: Record<string, string>) => {
+    const i = el('input', attrs) as HTMLInputElement;
+    i.value = ev[key];
+    i.addEventListener('input', () => (ev[key] = i.value));
+    return i;
+  };
+  const choose = (key: 'format' | 'structure' | 'top', options: [string, string][], testid: string) => {
+    const s = el('select', { 'data-testid': testid }) as HTMLSelectElement;
+    for (const [v, l] of options) s.append(el('option', { value: v }, l));
+    s.value = ev[key];
+    s.addEventListener('change', () => {
+      (ev as Record<string, unknown>)[key] = s.value;
+      render();
+    });
+    return s;
+  };
+  const lists = el('input', { type: 'checkbox', 'data-testid': 'ev-public-lists' }) as HTMLInputElement;
+  lists.checked = ev.publicLists;
+  lists.addEventListener('change', () => (ev.publicLists = lists.checked));
+  const create = () => {
+    const rounds = Number(ev.rounds);
+    const msg: Record<string, unknown> = {
+      type: 'create_event',
+      name: ev.name.trim(),
+      format: ev.format,
+      // Single elimination: the rounds follow from the player count (the server ignores these).
+      rounds: ev.structure === 'single_elimination' ? 1 : rounds,
+      public_lists: ev.publicLists,
+      grace_seconds: Number(ev.grace),
+    };
+    // Swiss is the default: the structure is named only when it is another one.
+    if (ev.structure === 'single_elimination') msg.structure = { kind: 'single_elimination' };
+    if (ev.structure === 'swiss_top_cut') msg.structure = { kind: 'swiss_top_cut', top: Number(ev.top) };
+    app.eventPending = 'create';
+    app.eventError = null;
+    send(msg);
+    render();
+  };
+  const err = app.eventError?.action === 'create' ? el('div', { class: 'error', 'data-testid': 'create-event-error' }, app.eventError.message) : null;
+  return el(
+    'details',
+    { class: 'create-event', 'data-testid': 'create-event-form', open: '' },
+    el('summary', {}, 'Create event'),
+    el('label', {}, 'Name ', text('name', { placeholder: 'event name', 'data-testid': 'ev-name', maxlength: '60' })),
+    el('label', {}, 'Format ', choose('format', [['goat', 'goat'], ['edison', 'edison']], 'ev-format')),
+    el('label', {}, 'Structure ', choose('structure', [['swiss', 'Swiss'], ['single_elimination', 'single elimination'], ['swiss_top_cut', 'Swiss + top cut']], 'ev-structure')),
+    ev.structure !== 'single_elimination' ? el('label', {}, 'Swiss rounds ', text('rounds', { type: 'number', min: '1', max: '15', class: 'num', 'data-testid': 'ev-rounds' })) : null,
+    ev.structure === 'swiss_top_cut' ? el('label', {}, 'Top ', choose('top', [['2', '2'], ['4', '4'], ['8', '8']], 'ev-top')) : null,
+    el('label', {}, lists, ' decklists public after the event'),
+    el('label', {}, 'Grace (s) ', text('grace', { type: 'number', min: '0', class: 'num', 'data-testid': 'ev-grace', title: 'a player not at their match this long after the pairing loses it (0: no rule)' })),
+    button('Create event', create, { 'data-testid': 'create-event' }),
+    err,
+  );
 }
 
 /// The newest events, each linked to its public page (`/event/ID`).
@@ -140,7 +210,9 @@ function loadEvents(box: HTMLElement) {
       if (!rows.length) box.append(el('div', { class: 'muted' }, 'None yet.'));
       for (const e of rows.slice(0, 10)) {
         const where = e.status === 'running' ? `round ${e.round} of ${e.rounds}` : e.status;
-        box.append(el('div', {}, el('a', { href: `/event/${encodeURIComponent(e.id)}`, 'data-testid': 'event-link' }, e.name), ` (${e.format}, ${where})`));
+        // Logged in: the event's page in this connection (its controls); otherwise its public page.
+        const href = app.account ? `#event/${encodeURIComponent(e.id)}` : `/event/${encodeURIComponent(e.id)}`;
+        box.append(el('div', {}, el('a', { href, 'data-testid': 'event-link' }, e.name), ` (${e.format}, ${where})`));
       }
     })
     .catch(() => undefined);

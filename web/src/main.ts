@@ -43,7 +43,7 @@ function draw() {
   if (pub?.kind === 'replay') root.append(replayScreen(pub.id));
   else if (pub?.kind === 'event') root.append(eventScreen(pub.id));
   else if (hash.startsWith('#replay/')) root.append(replayScreen(hash.slice(8)));
-  else if (hash.startsWith('#event/')) root.append(eventScreen(hash.slice(7)));
+  else if (hash.startsWith('#event/')) root.append(eventScreen(decodeURIComponent(hash.slice(7))));
   else if (app.code) root.append(roomScreen());
   else root.append(lobbyScreen());
   const o = overlayEl();

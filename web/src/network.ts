@@ -1,6 +1,7 @@
 // The WebSocket to the server (docs/PROTOCOL.md): hello, resume after a drop, and the
 // server's messages folded into the state.
 
+import { eventArrived } from './event';
 import { app, counter, forgetSeat, loadCards, render, saveSeat, savedSeat } from './state';
 import { PROTOCOL_VERSION, type ServerMsg, type WireSide, type WireSlot, type WireView } from './types';
 
@@ -81,8 +82,20 @@ function onMessage(m: ServerMsg) {
       else if (m.code === 'resume') {
         forgetSeat();
         app.error = m.message;
+      } else if (m.code === 'event' && app.eventPending) {
+        app.eventError = { action: app.eventPending, message: m.message };
+        app.eventPending = null;
       } else app.error = m.message;
       break;
+    case 'event': {
+      const { type: _type, ...info } = m;
+      const pending = app.eventPending;
+      app.eventPending = null;
+      app.eventError = null;
+      eventArrived(info);
+      if (pending === 'create') location.hash = `#event/${encodeURIComponent(info.id)}`;
+      break;
+    }
     case 'session':
       app.account = m.name;
       app.ratings = m.ratings;
@@ -97,6 +110,13 @@ function onMessage(m: ServerMsg) {
       }
       app.code = m.code;
       app.seat = m.seat;
+      app.eventPending = null;
+      // An event's match (or a judge watching one) was asked for from the event's page:
+      // the room shows now, and leaving it goes back to the event.
+      if (location.hash.startsWith('#event/')) {
+        app.eventReturn = decodeURIComponent(location.hash.slice(7));
+        history.replaceState(null, '', location.pathname + location.search);
+      }
       app.error = null;
       if (m.seat) saveSeat(m.code, m.token);
       break;

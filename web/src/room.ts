@@ -19,7 +19,9 @@ export function leaveRoom() {
   app.chat = [];
   app.overlay = null;
   app.menu = null;
-  location.hash = '';
+  const back = app.eventReturn;
+  app.eventReturn = null;
+  location.hash = back ? `#event/${encodeURIComponent(back)}` : '';
   render();
 }
 
@@ -96,7 +98,7 @@ function resultPanel(): HTMLElement | null {
     el('div', {}, match),
     r.ratings.length ? el('div', {}, 'Ratings: ' + r.ratings.map(([n, e]) => `${n} ${e}`).join(', ')) : null,
     replay,
-    r.match_over ? button('Back to the lobby', leaveRoom, { 'data-testid': 'back-to-lobby' }) : null,
+    r.match_over ? button(app.eventReturn ? 'Back to the event' : 'Back to the lobby', leaveRoom, { 'data-testid': 'back-to-lobby' }) : null,
   );
 }
 
@@ -251,9 +253,11 @@ function clockText(f: StateFrame): string | null {
   const over = app.results[app.results.length - 1]?.match_over;
   const elapsed = Math.floor((performance.now() - app.frameAt) / 1000);
   if (f.clock.match_left_s !== null && !over) {
-    // The clock stops with the duel (and while siding, when the server says so).
-    const running = f.view && !f.view.outcome;
-    parts.push(`match clock ${mmss(Math.max(0, f.clock.match_left_s - (running ? elapsed : 0)))}`);
+    // The clock stops with the duel (and while siding, when the server says so), and
+    // while a judge has paused it.
+    const running = f.view && !f.view.outcome && !f.clock.paused;
+    const left = mmss(Math.max(0, f.clock.match_left_s - (running ? elapsed : 0)));
+    parts.push(f.clock.paused ? `match clock ${left} paused by a judge` : `match clock ${left}`);
   }
   if (f.clock.waiting_for && !over) parts.push(`waiting for ${f.clock.waiting_for} to reconnect (${Math.max(0, (f.clock.waiting_left_s ?? 0) - elapsed)} s)`);
   return parts.length ? parts.join(' · ') : null;
@@ -263,6 +267,30 @@ setInterval(() => {
   const c = document.querySelector('[data-testid="clock"]');
   if (c && app.frame) c.textContent = clockText(app.frame) ?? '';
 }, 1000);
+
+/// A rewind a judge proposed: each player accepts or refuses it; it happens once both
+/// have accepted.
+function rewindPanel(f: StateFrame, names: [string, string]): HTMLElement | null {
+  const r = f.rewind;
+  if (!r) return null;
+  const mine = app.seat === 'A' ? 0 : app.seat === 'B' ? 1 : null;
+  const state = (i: number) => `${names[i]} ${r.accepted[i] ? 'accepted' : 'has not answered'}`;
+  return el(
+    'div',
+    { class: 'panel rewind', 'data-testid': 'rewind', 'data-step': String(r.step) },
+    el('h3', {}, `Judge ${r.judge} proposes to rewind this duel to step ${r.step} (it is at step ${f.step})`),
+    r.reason ? el('div', {}, `Reason: ${r.reason}`) : null,
+    el('div', { class: 'muted' }, `${state(0)} · ${state(1)}. It happens once both players accept.`),
+    mine !== null && !r.accepted[mine]
+      ? el(
+          'div',
+          {},
+          button('Accept the rewind', () => send({ type: 'rewind_answer', accept: true }), { 'data-testid': 'rewind-accept' }),
+          button('Refuse', () => send({ type: 'rewind_answer', accept: false }), { 'data-testid': 'rewind-refuse', class: 'danger' }),
+        )
+      : null,
+  );
+}
 
 export function roomScreen(): HTMLElement {
   const r = app.room;
@@ -279,8 +307,10 @@ export function roomScreen(): HTMLElement {
     r ? el('span', { class: 'players' }, ` · ${names[0]}${away(0)} vs ${r.seats[1] ? names[1] + away(1) : 'waiting for a player'}`) : null,
     app.seat ? null : el('span', {}, ` · watching (${r?.spectators ?? 0})`),
     r && r.options.mode === 'match' ? el('span', {}, ` · duels ${r.duel_wins[0]}-${r.duel_wins[1]}`) : null,
-    f && clockText(f) ? el('span', { class: 'clock', 'data-testid': 'clock' }, clockText(f) ?? '') : null,
-    button(app.seat ? 'Leave' : 'Lobby', askLeave, { 'data-testid': 'leave', class: 'leave' }),
+    f && clockText(f)
+      ? el('span', { class: 'clock', 'data-testid': 'clock', 'data-left': String(f.clock.match_left_s ?? ''), 'data-paused': String(f.clock.paused) }, clockText(f) ?? '')
+      : null,
+    button(app.seat ? 'Leave' : app.eventReturn ? 'Event' : 'Lobby', askLeave, { 'data-testid': 'leave', class: 'leave' }),
   );
   const left = el('div', { class: 'room-left' });
   if (r && r.status === 'waiting') {
@@ -292,13 +322,15 @@ export function roomScreen(): HTMLElement {
   const right = el('div', { class: 'room-right' });
   const res = resultPanel();
   if (res) right.append(res);
+  const rw = f ? rewindPanel(f, names) : null;
+  if (rw) right.append(rw);
   if (f) right.append(promptPanel(f, names));
   if (f?.view) {
     if (f.view.links.length) right.append(el('div', { class: 'desk-chain' }, chainPanel(f.view.links, names)));
     right.append(strip());
   }
   right.append(tabs(f, names));
-  const room = el('div', { class: 'room' }, head, el('div', { class: 'room-main' }, left, right));
+  const room = el('div', { class: 'room', 'data-step': String(f?.step ?? ''), 'data-duel': String(f?.duel ?? '') }, head, el('div', { class: 'room-main' }, left, right));
   room.addEventListener('click', () => {
     if (app.menu) {
       app.menu = null;

@@ -52,7 +52,19 @@ export const app = {
   sideIn: null as number | null,
   connected: false,
   reconnecting: false,
+  /// The event request waiting for its answer (`create`, `register`, `pair`, ...): an
+  /// `event` answer or an error of code `event` is its outcome.
+  eventPending: null as string | null,
+  /// The last event request the server refused, and why (shown next to its control).
+  eventError: null as { action: string; message: string } | null,
+  /// The event whose match (or judge's watch) this room is: leaving it goes back there.
+  eventReturn: null as string | null,
 };
+
+/// The key a name is unique under on the server (case-folded, NFKC).
+export function nameKey(name: string): string {
+  return name.trim().normalize('NFKC').toLowerCase().normalize('NFKC');
+}
 
 export const cards = new Map<number, CardText>();
 

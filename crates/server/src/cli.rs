@@ -108,6 +108,18 @@ pub struct LoadtestArgs {
     /// of the format's built-in decks, by turns.
     #[arg(long, requires = "event_players")]
     pub format: Option<String>,
+    /// Instead of rooms: join the event with this ID (organized by someone else, e.g. a
+    /// browser) with `--clients` protocol clients: each makes an account, registers a legal
+    /// built-in deck of the event's format, plays every match the event gives it (random
+    /// legal actions, attacks and summons first so duels end sooner; a judge's proposed
+    /// rewind accepted) until the event is finished.
+    /// Prints one JSON line (`event_finished`, `registered`, `matches_played`, `errors`,
+    /// `names`).
+    #[arg(long, value_name = "ID", conflicts_with = "event_players")]
+    pub join_event: Option<String>,
+    /// The clients that join the event (with --join-event).
+    #[arg(long, requires = "join_event", default_value_t = 6)]
+    pub clients: usize,
 }
 
 pub fn serve(a: ServeArgs) -> anyhow::Result<i32> {
@@ -150,6 +162,19 @@ pub fn serve(a: ServeArgs) -> anyhow::Result<i32> {
 }
 
 pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<i32> {
+    if let Some(event) = a.join_event {
+        if a.clients == 0 {
+            anyhow::bail!("--clients must be at least 1");
+        }
+        return crate::loadtest::run_join_command(crate::loadtest::JoinOptions {
+            addr: a.addr,
+            event,
+            clients: a.clients,
+            think: Duration::from_millis(a.think_ms),
+            seed: a.seed,
+            timeout: Duration::from_secs(a.timeout),
+        });
+    }
     if let Some(players) = a.event_players {
         if players < 2 {
             anyhow::bail!("--event-players must be at least 2");

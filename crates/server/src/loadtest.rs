@@ -205,6 +205,14 @@ struct Lite {
     code: Option<String>,
     #[serde(default)]
     message: Option<String>,
+    /// A rewind a judge proposed (state frames): the event's players accept it.
+    #[serde(default)]
+    rewind: Option<LiteRewind>,
+}
+
+#[derive(serde::Deserialize)]
+struct LiteRewind {
+    accepted: [bool; 2],
 }
 
 #[derive(serde::Deserialize)]
@@ -712,7 +720,7 @@ async fn event_player(
                 break Ok(());
             }
             seen_round = info.round;
-            if let Err(e) = play_pairing(&mut c, opts, &info, &name, &mut rng, &mut lat).await {
+            if let Err(e) = play_pairing(&mut c, opts, &info, &name, &mut rng, &mut lat, false).await {
                 break Err(e);
             }
             let _ = ctl.notes.send(Note::RoundDone);
@@ -766,7 +774,7 @@ async fn organize(
             anyhow::bail!("event_pair: round {} paired, {round} expected", info.round);
         }
         ctl.info.send_replace(Signal::Go(Arc::new(info.clone())));
-        play_pairing(c, opts, &info, name, rng, lat).await?;
+        play_pairing(c, opts, &info, name, rng, lat, false).await?;
         let mut done = 0;
         while done + gone < others {
             match notes.recv().await {
@@ -806,7 +814,8 @@ const MIN_GAP: Duration = Duration::from_millis(25);
 
 /// Plays this player's match of the event's current round (nothing for a bye): asks for
 /// its room (the first of the two opens it, the other joins), answers with random legal
-/// actions to the end of the match, leaves.
+/// actions to the end of the match (`keen`: see [`keen_pick`]), leaves.
+#[allow(clippy::too_many_arguments)]
 async fn play_pairing(
     c: &mut Client,
     opts: &EventOptions,
@@ -814,6 +823,7 @@ async fn play_pairing(
     name: &str,
     rng: &mut ChaCha8Rng,
     lat: &mut Vec<f64>,
+    keen: bool,
 ) -> anyhow::Result<()> {
     let mine = info.pairings.iter().find(|p| p.round == info.round && (p.a == name || p.b.as_deref() == Some(name)));
     let Some(p) = mine else { anyhow::bail!("{name} has no pairing in round {}", info.round) };
@@ -821,14 +831,14 @@ async fn play_pairing(
         return Ok(());
     }
     c.send(&ClientMsg::EventPlay { event: info.id.clone() }).await?;
-    loop {
+    let seat = loop {
         match c.recv_timeout(Duration::from_secs(120)).await? {
-            Some((_, ServerMsg::Joined { .. })) => break,
+            Some((_, ServerMsg::Joined { seat, .. })) => break seat,
             Some((_, ServerMsg::Error { code, message })) => anyhow::bail!("event_play (round {}): {code}: {message}", info.round),
             Some(_) => continue,
             None => anyhow::bail!("the server closed the connection"),
         }
-    }
+    };
     let mut sent: Option<Instant> = None;
     let mut last_send: Option<Instant> = None;
     loop {
@@ -839,10 +849,23 @@ async fn play_pairing(
                 if let Some(t) = sent.take() {
                     lat.push(t.elapsed().as_secs_f64() * 1000.0);
                 }
+                // A rewind a judge proposed is accepted (the other player decides it).
+                let mine = match seat.as_deref() {
+                    Some("A") => Some(0),
+                    Some("B") => Some(1),
+                    _ => None,
+                };
+                if let (Some(r), Some(i)) = (&msg.rewind, mine) {
+                    if !r.accepted[i] {
+                        c.send(&ClientMsg::RewindAnswer { accept: true }).await?;
+                        continue;
+                    }
+                }
                 if msg.actions.is_empty() {
                     continue;
                 }
-                let text = msg.actions[rng.random_range(0..msg.actions.len())].text.clone();
+                let i = if keen { keen_pick(&msg.actions, rng) } else { rng.random_range(0..msg.actions.len()) };
+                let text = msg.actions[i].text.clone();
                 if !opts.think.is_zero() {
                     tokio::time::sleep(opts.think).await;
                 }
@@ -863,6 +886,198 @@ async fn play_pairing(
     }
     c.send(&ClientMsg::Leave).await?;
     Ok(())
+}
+
+/// `ygo loadtest --join-event ID --clients N`: N protocol clients join an event someone
+/// else organizes (a browser test's event): each makes an account, registers one of the
+/// format's legal built-in decks, then plays every match the event gives it (random legal
+/// actions, accepting a judge's rewind) until the event is finished.
+#[derive(Clone, Debug)]
+pub struct JoinOptions {
+    pub addr: String,
+    pub event: String,
+    pub clients: usize,
+    pub think: Duration,
+    pub seed: u64,
+    pub timeout: Duration,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct JoinReport {
+    pub event_id: String,
+    pub clients: usize,
+    /// Clients whose registration the server accepted.
+    pub registered: u64,
+    /// Matches these clients played to their end (a match between two of them counts twice).
+    pub matches_played: u64,
+    /// The event reached `finished` before the clients stopped.
+    pub event_finished: bool,
+    pub errors: u64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub actions: usize,
+    pub seconds: f64,
+    /// The clients' account names.
+    pub names: Vec<String>,
+    pub first_error: Option<String>,
+}
+
+pub fn run_join_command(opts: JoinOptions) -> anyhow::Result<i32> {
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let report = rt.block_on(run_join(opts))?;
+    println!("{}", serde_json::to_string(&report)?);
+    Ok(if report.event_finished && report.errors == 0 { 0 } else { 1 })
+}
+
+#[derive(Default)]
+struct JoinShared {
+    registered: AtomicU64,
+    matches: AtomicU64,
+    finished: std::sync::atomic::AtomicBool,
+}
+
+pub async fn run_join(opts: JoinOptions) -> anyhow::Result<JoinReport> {
+    check_server(&opts.addr).await?;
+    if opts.clients == 0 {
+        anyhow::bail!("--clients: at least 1");
+    }
+    let (status, body) = crate::client::http_get(&opts.addr, &format!("/api/events/{}", opts.event)).await?;
+    if status != 200 {
+        anyhow::bail!("--join-event {}: HTTP {status}: {body}", opts.event);
+    }
+    let info: crate::event::EventInfo = serde_json::from_str(&body).map_err(|e| anyhow::anyhow!("/api/events/{}: unreadable ({e})", opts.event))?;
+    let decks = event_decks(&info.format)?;
+    let prefix = format!("lj{:06x}", random_suffix() & 0xff_ffff);
+    let names: Vec<String> = (0..opts.clients).map(|i| format!("{prefix}-{i}")).collect();
+    let shared = Arc::new(Shared::default());
+    let joined = Arc::new(JoinShared::default());
+    let start = Instant::now();
+    let mut tasks = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let (opts, shared, joined, name) = (opts.clone(), shared.clone(), joined.clone(), name.clone());
+        let deck = decks[i % decks.len()].clone();
+        let id = info.id.clone();
+        tasks.push(tokio::spawn(async move {
+            if let Err(e) = join_player(i, &opts, &shared, &joined, &id, &name, deck).await {
+                shared.error(format!("{name}: {e}"));
+            }
+        }));
+    }
+    join_by(tasks, opts.timeout, &shared, "the event").await;
+    let mut lat = std::mem::take(&mut *shared.latencies.lock().expect("lock"));
+    lat.sort_by(|a, b| a.total_cmp(b));
+    let pct = |p: f64| if lat.is_empty() { 0.0 } else { lat[((lat.len() - 1) as f64 * p).round() as usize] };
+    let round = |x: f64| (x * 100.0).round() / 100.0;
+    let first_error = shared.first_error.lock().expect("lock").clone();
+    Ok(JoinReport {
+        event_id: info.id,
+        clients: opts.clients,
+        registered: joined.registered.load(Ordering::Relaxed),
+        matches_played: joined.matches.load(Ordering::Relaxed),
+        event_finished: joined.finished.load(Ordering::Relaxed),
+        errors: shared.errors.load(Ordering::Relaxed),
+        p50_ms: round(pct(0.50)),
+        p99_ms: round(pct(0.99)),
+        actions: lat.len(),
+        seconds: round(start.elapsed().as_secs_f64()),
+        names,
+        first_error,
+    })
+}
+
+/// A keen player's choice: a direct attack, an attack, a summon, attack position, the
+/// Battle Phase, a zone, the End Phase, passing (each class nine times in ten when offered),
+/// else any action. Duels end sooner than with uniform choices (as a browser test's players
+/// play), every choice still a legal action.
+fn keen_pick(actions: &[LiteAction], rng: &mut ChaCha8Rng) -> usize {
+    let classes: [fn(&str) -> bool; 8] = [
+        |t| t.starts_with("attack ") && t.ends_with(" directly"),
+        |t| t.starts_with("attack "),
+        |t| ["normal summon", "tribute summon", "special summon", "flip summon"].iter().any(|p| t.starts_with(p)),
+        |t| matches!(t, "position atk" | "first" | "ready"),
+        |t| t.starts_with("battle phase"),
+        |t| t.starts_with("zone "),
+        |t| t.starts_with("end phase"),
+        |t| t.starts_with("pass"),
+    ];
+    for class in classes {
+        let pool: Vec<usize> = (0..actions.len()).filter(|&i| class(&actions[i].text)).collect();
+        if !pool.is_empty() && rng.random_bool(0.9) {
+            return pool[rng.random_range(0..pool.len())];
+        }
+    }
+    rng.random_range(0..actions.len())
+}
+
+/// How often a joined client asks for the event while it waits for its next pairing.
+const JOIN_POLL: Duration = Duration::from_millis(250);
+
+async fn join_player(i: usize, opts: &JoinOptions, shared: &Shared, joined: &JoinShared, id: &str, name: &str, deck: String) -> anyhow::Result<()> {
+    let mut c = Client::connect(&opts.addr).await?;
+    c.hello().await?;
+    let mut tries = 0;
+    loop {
+        c.send(&ClientMsg::Register { name: name.to_string(), password: format!("{name}-password") }).await?;
+        match c.recv_timeout(Duration::from_secs(120)).await? {
+            Some((_, ServerMsg::Session { .. })) => break,
+            Some((_, ServerMsg::Error { code, .. })) if code == "busy" && tries < 100 => {
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(200 + 50 * i as u64 % 500)).await;
+            }
+            Some((_, ServerMsg::Error { code, message })) => {
+                anyhow::bail!("register {name}: {code}: {message} (the server needs --max-accounts-per-hour 0 or at least the client count)")
+            }
+            Some(_) => continue,
+            None => anyhow::bail!("the server closed the connection"),
+        }
+    }
+    c.send(&ClientMsg::EventRegister { event: id.to_string(), deck: DeckSource::Builtin { name: deck } }).await?;
+    event_answer(&mut c).await?.map_err(|e| anyhow::anyhow!("event_register: {e}"))?;
+    joined.registered.fetch_add(1, Ordering::Relaxed);
+    let event_opts = EventOptions {
+        addr: opts.addr.clone(),
+        players: opts.clients,
+        format: String::new(),
+        think: opts.think,
+        seed: opts.seed,
+        timeout: opts.timeout,
+        connect_parallel: 1,
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed.wrapping_mul(1_000_003).wrapping_add(i as u64));
+    let mut lat = Vec::new();
+    let key = crate::db::name_key(name);
+    let mut played_round = 0;
+    let r = loop {
+        c.send(&ClientMsg::EventGet { event: id.to_string() }).await?;
+        let info = match event_answer(&mut c).await? {
+            Ok(info) => info,
+            Err(e) => break Err(anyhow::anyhow!("event_get: {e}")),
+        };
+        if info.status == crate::event::Status::Finished {
+            joined.finished.store(true, Ordering::Relaxed);
+            break Ok(());
+        }
+        let mine = info
+            .pairings
+            .iter()
+            .find(|p| p.round == info.round && (crate::db::name_key(&p.a) == key || p.b.as_deref().map(crate::db::name_key).as_deref() == Some(key.as_str())));
+        let due = info.round > played_round && mine.is_some_and(|p| !p.done && p.b.is_some());
+        if info.round > played_round && mine.is_some_and(|p| p.done || p.b.is_none()) {
+            played_round = info.round;
+        }
+        if due {
+            if let Err(e) = play_pairing(&mut c, &event_opts, &info, name, &mut rng, &mut lat, true).await {
+                break Err(e);
+            }
+            joined.matches.fetch_add(1, Ordering::Relaxed);
+            played_round = info.round;
+        } else {
+            tokio::time::sleep(JOIN_POLL).await;
+        }
+    };
+    shared.latencies.lock().expect("lock").extend(lat);
+    c.close().await;
+    r
 }
 
 #[cfg(test)]
