@@ -105,6 +105,21 @@ pub fn pair_first(seeds: &[usize], round: u32) -> Vec<Pairing> {
         .collect()
 }
 
+/// The seeds of a single elimination: the players `active` in a seeded random order.
+pub fn random_seeds(active: &[usize], seed: u64) -> Vec<usize> {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let mut order = active.to_vec();
+    order.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x005e_edb4_ace7));
+    order
+}
+
+/// The seeds of a top cut: the first `top` of the Swiss standings among the players
+/// `active` (those who dropped leave their place to the next).
+pub fn top_cut(swiss: &[Standing], active: &dyn Fn(usize) -> bool, top: u32) -> Vec<usize> {
+    swiss.iter().map(|s| s.entry).filter(|&e| active(e)).take(top as usize).collect()
+}
+
 /// The seeds of a bracket (entry -> seed, 1-based) read back from its first round (as
 /// [`pair_first`] made it).
 pub fn seeds_of(first: &[Pairing]) -> HashMap<usize, usize> {
@@ -246,18 +261,21 @@ mod tests {
     #[test]
     fn final_standings_follow_the_bracket_then_the_swiss() {
         let players: Vec<(String, String)> = (0..6).map(|i| (format!("p{i}"), "d".to_string())).collect();
-        // Swiss: 0 beats 1, 2 beats 3, 4 beats 5; then 0 beats 2, 4 beats 1, 3 beats 5.
+        // Three Swiss rounds: 0 wins all three (9 points), 1 has 6, the others 3 each.
         let mut done = vec![];
-        for (r, t, a, b) in [(1, 1, 0, 1), (1, 2, 2, 3), (1, 3, 4, 5), (2, 1, 0, 2), (2, 2, 4, 1), (2, 3, 3, 5)] {
+        for (r, t, a, b) in [(1, 1, 0, 1), (1, 2, 2, 3), (1, 3, 4, 5), (2, 1, 0, 2), (2, 2, 1, 4), (2, 3, 3, 5), (3, 1, 0, 4), (3, 2, 1, 2), (3, 3, 5, 3)] {
             done.push(Pairing { round: r, table: t, a, b: Some(b), winner: Some(a), duel_wins: [2, 0], judgment: None });
         }
         let swiss = standings_of(&players, &done);
         let top: Vec<usize> = swiss.iter().take(4).map(|s| s.entry).collect();
-        let semis = won(pair_first(&top, 3), &|p| p.b.unwrap());
-        let final_ = won(pair_next(&pair_first(&top, 3), &semis, &|_| true, 4), &|p| p.a);
+        assert_eq!(&top[..2], &[0, 1]);
+        // Upsets in both semi-finals; seed 3 wins the final. The finalist (6 points) has
+        // fewer than seed 1, a semi-final loser (9): the bracket, not the points, orders them.
+        let semis = won(pair_first(&top, 4), &|p| p.b.unwrap());
+        let final_ = won(pair_next(&pair_first(&top, 4), &semis, &|_| true, 5), &|p| p.a);
         done.extend(semis.iter().cloned());
         done.extend(final_.iter().cloned());
-        let order: Vec<usize> = standings(&players, &done, 2, 4).iter().map(|s| s.entry).collect();
+        let order: Vec<usize> = standings(&players, &done, 3, 5).iter().map(|s| s.entry).collect();
         let champion = final_[0].a;
         let finalist = final_[0].b.unwrap();
         assert_eq!(order[0], champion);
@@ -269,7 +287,9 @@ mod tests {
         assert_eq!(&order[2..4], &by_swiss[..]);
         let rest: Vec<usize> = swiss.iter().skip(4).map(|s| s.entry).collect();
         assert_eq!(&order[4..], &rest[..]);
-        assert!(standings(&players, &done, 2, 4).iter().enumerate().all(|(k, s)| s.rank == k + 1));
+        assert!(standings(&players, &done, 3, 5).iter().enumerate().all(|(k, s)| s.rank == k + 1));
+        let points: Vec<u32> = standings(&players, &done, 3, 5).iter().map(|s| s.points).collect();
+        assert!(points[1] < points[2], "the finalist ranks above a semi-final loser with more points: {points:?}");
     }
 
     proptest! {
