@@ -242,3 +242,30 @@ async fn a_swiss_of_6_then_a_top_4_seeds_the_bracket_from_the_standings_and_surv
     assert!(info.standings[1].points <= info.standings[2].points, "{:?}", info.standings);
     s.stop().await;
 }
+
+/// A match of an elimination round that ends drawn (the MATCH rules left it undecided)
+/// goes to the pairing's higher seed, its A; a Swiss round keeps the draw.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_drawn_elimination_match_goes_to_the_higher_seed() {
+    let dir = TempDir::new("bracket-draw");
+    let db = ygo_server::db::Db::open(&dir.db()).await.unwrap();
+    let deck = ygo_server::decks::resolve(&builtin("vanilla-yugi")).unwrap();
+    let top2 = Structure::SwissTopCut { top: 2 };
+    let id = db.create_event("Draws", "casual", 1, "org", false, 7, 0, top2).await.unwrap();
+    for n in ["Ann", "Ben"] {
+        db.register_player(&id, n, &deck).await.unwrap().unwrap();
+    }
+    for round in 1..=2 {
+        let snap = db.event(&id).await.unwrap().unwrap();
+        let (pairings, rounds) = snap.pairings_of(round).unwrap();
+        assert_eq!(rounds, 2);
+        assert!(db.store_round(&id, round - 1, &pairings, rounds).await.unwrap());
+        assert!(db.record_pairing(&id, round, 1, None, [1, 1], "m").await.unwrap());
+    }
+    let info = db.event(&id).await.unwrap().unwrap().info();
+    assert_eq!(info.status, Status::Finished);
+    let (swiss, final_) = (&round_of(&info, 1)[0], &round_of(&info, 2)[0]);
+    assert_eq!((swiss.stage, swiss.winner.as_deref()), (Stage::Swiss, None), "a Swiss draw stays a draw");
+    assert_eq!((final_.stage, final_.winner.as_deref()), (Stage::Elimination, Some(final_.a.as_str())));
+    assert_eq!(info.standings[0].player, final_.a);
+}
