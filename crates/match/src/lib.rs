@@ -9,6 +9,7 @@
 
 pub mod clock;
 pub mod deck;
+pub mod elimination;
 pub mod judge;
 pub mod league;
 pub mod play;

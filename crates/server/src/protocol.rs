@@ -118,7 +118,10 @@ pub enum ClientMsg {
         accept: bool,
     },
     Leave,
-    /// Creates a Swiss event (logged in): its organizer is the account.
+    /// Creates a Swiss event (logged in): its organizer is the account. Sent as
+    /// `create_event` without `structure`; the server reads every `create_event` as
+    /// [`ClientMsg::CreateEventAs`] (this form is kept for the clients that build it).
+    #[serde(skip_deserializing)]
     CreateEvent {
         name: String,
         format: String,
@@ -131,6 +134,23 @@ pub enum ClientMsg {
         /// [`crate::event::DEFAULT_GRACE_SECS`]; 0: no rule.
         #[serde(default)]
         grace_seconds: Option<u32>,
+    },
+    /// Creates an event (logged in) of a structure: `{"kind":"swiss"}` (absent: the
+    /// default; `rounds` Swiss rounds), `{"kind":"single_elimination"}` (ceil(log2 N)
+    /// rounds for N players; `rounds` is ignored) or `{"kind":"swiss_top_cut","top":N}`
+    /// (N = 2, 4 or 8: `rounds` Swiss rounds, then a single elimination of the top N).
+    #[serde(rename = "create_event")]
+    CreateEventAs {
+        name: String,
+        format: String,
+        #[serde(default)]
+        rounds: u32,
+        #[serde(default)]
+        public_lists: bool,
+        #[serde(default)]
+        grace_seconds: Option<u32>,
+        #[serde(default)]
+        structure: Option<crate::event::Structure>,
     },
     /// Registers the account in an event with a deck (checked at once, then locked), or
     /// replaces the deck while registration is open.

@@ -303,7 +303,11 @@ impl Conn {
             ClientMsg::RewindAnswer { accept } => self.to_room(|conn, from, token| RoomMsg::RewindAnswer { conn, from, token, accept }).await,
             ClientMsg::Leave => self.leave_room(true).await,
             ClientMsg::CreateEvent { name, format, rounds, public_lists, grace_seconds } => {
-                let r = self.create_event(&name, &format, rounds, public_lists, grace_seconds).await;
+                let r = self.create_event(&name, &format, rounds, public_lists, grace_seconds, None).await;
+                self.event_answer(r).await;
+            }
+            ClientMsg::CreateEventAs { name, format, rounds, public_lists, grace_seconds, structure } => {
+                let r = self.create_event(&name, &format, rounds, public_lists, grace_seconds, structure).await;
                 self.event_answer(r).await;
             }
             ClientMsg::EventRegister { event, deck } => {
@@ -370,9 +374,18 @@ impl Conn {
         }
     }
 
-    async fn create_event(&mut self, name: &str, format: &str, rounds: u32, public_lists: bool, grace: Option<u32>) -> Result<String, String> {
+    async fn create_event(
+        &mut self,
+        name: &str,
+        format: &str,
+        rounds: u32,
+        public_lists: bool,
+        grace: Option<u32>,
+        structure: Option<crate::event::Structure>,
+    ) -> Result<String, String> {
         let account = self.event_account()?;
-        let name = crate::event::check_new(name, rounds)?;
+        let structure = structure.unwrap_or_default();
+        let name = crate::event::check_new(name, rounds, structure)?;
         let grace = crate::event::check_grace(grace)?;
         let format = crate::formats::resolve(format)?;
         if let Some(only) = self.state.config.only_format.as_ref().filter(|&f| *f != format.name) {
@@ -380,7 +393,7 @@ impl Conn {
         }
         self.state
             .db
-            .create_event(&name, &format.name, rounds, &account, public_lists, random_seed(), grace)
+            .create_event(&name, &format.name, rounds, &account, public_lists, random_seed(), grace, structure)
             .await
             .map_err(|e| format!("the event could not be saved: {e}"))
     }
@@ -415,19 +428,15 @@ impl Conn {
         if crate::db::name_key(&account) != e.organizer {
             return Err("only the event's organizer pairs its rounds".into());
         }
-        if e.status == crate::event::Status::Finished || e.round >= e.rounds {
+        if e.status == crate::event::Status::Finished || (e.round > 0 && e.round >= e.rounds) {
             return Err(format!("the event has had its {} rounds", e.rounds));
         }
         if !snap.round_complete() {
             let open = snap.matches.iter().filter(|m| m.round == e.round && !m.done).count();
             return Err(format!("round {} still has {open} match(es) to finish", e.round));
         }
-        let active = snap.players.iter().filter(|p| !p.dropped).count();
-        if active < 2 {
-            return Err(format!("a round needs at least 2 players who have not dropped ({active})"));
-        }
-        let pairings = snap.next_pairings();
-        match self.state.db.store_round(&e.id, e.round, &pairings).await {
+        let (pairings, rounds) = snap.pairings_of(e.round + 1)?;
+        match self.state.db.store_round(&e.id, e.round, &pairings, rounds).await {
             Ok(true) => Ok(e.id.clone()),
             Ok(false) => Err(format!("round {} was paired already", e.round + 1)),
             Err(err) => Err(format!("the pairings could not be saved: {err}")),
@@ -445,22 +454,10 @@ impl Conn {
         if e.status != crate::event::Status::Running {
             return Err("no round is being played".into());
         }
-        if let Some(m) = snap.matches.iter().find(|m| m.round == e.round && m.b.is_some() && (m.done || m.room.is_some())) {
-            return Err(format!("round {} cannot be re-paired: the match at table {} has started", e.round, m.table));
-        }
-        let active = snap.players.iter().filter(|p| !p.dropped).count();
-        if active < 2 {
-            return Err(format!("a round needs at least 2 players who have not dropped ({active})"));
-        }
-        let old: Vec<String> = snap.matches.iter().filter(|m| m.round == e.round).map(|m| pairing_text(&snap, m)).collect();
-        // The round as it would be paired now, with a fresh seed (the Swiss rules hold:
-        // by match points, no rematch where one can be avoided, one bye each).
-        let mut before = snap.clone();
-        before.matches.retain(|m| m.round < e.round);
-        before.event.round = e.round - 1;
-        before.event.seed = random_seed();
-        let pairings = before.next_pairings();
-        match self.state.db.repair_round(&e.id, e.round, &pairings).await {
+        let (tables, pairings, rounds) = snap.repairings(random_seed())?;
+        let replaced: Vec<String> = snap.matches.iter().filter(|m| m.round == e.round && tables.contains(&m.table)).map(|m| pairing_text(&snap, m)).collect();
+        let kept: Vec<String> = snap.matches.iter().filter(|m| m.round == e.round && !tables.contains(&m.table)).map(|m| pairing_text(&snap, m)).collect();
+        match self.state.db.repair_round(&e.id, e.round, &tables, &pairings, rounds).await {
             Ok(true) => {}
             Ok(false) => return Err(format!("round {} cannot be re-paired: one of its matches has just started", e.round)),
             Err(err) => return Err(format!("the pairings could not be saved: {err}")),
@@ -483,7 +480,10 @@ impl Conn {
                 pairing_text(&snap, &m)
             })
             .collect();
-        let detail = format!("round {} re-paired: {} (was {})", e.round, new.join(", "), old.join(", "));
+        let mut detail = format!("round {} re-paired: {} (was {})", e.round, new.join(", "), replaced.join(", "));
+        if !kept.is_empty() {
+            detail.push_str(&format!("; started, kept: {}", kept.join(", ")));
+        }
         let reason = crate::event::clean_reason(reason);
         self.state.db.log_event(&e.id, &account, "repair", None, &detail, &reason).await.map_err(|e| format!("the log could not be saved: {e}"))?;
         Ok(e.id.clone())

@@ -33,25 +33,6 @@ async fn play_match(c: &mut Client, seed: u64) -> ResultInfo {
     }
 }
 
-/// The next `event` message (an error fails the test).
-async fn event(c: &mut Client) -> EventInfo {
-    let mut seen = Vec::new();
-    c.until(&mut seen, |m| match m {
-        ServerMsg::Event(e) => Some((**e).clone()),
-        ServerMsg::Error { code, message } => panic!("{code}: {message}"),
-        _ => None,
-    })
-    .await
-    .expect("an event message")
-}
-
-async fn refused(c: &mut Client, msg: ClientMsg) -> String {
-    c.send(&msg).await.unwrap();
-    let (code, message) = next_error(c).await;
-    assert_eq!(code, "event", "{message}");
-    message
-}
-
 /// Plays the current round: for every pairing with two players, A opens the room, B
 /// joins, both play random legal actions to the end of the match.
 async fn play_round(clients: &mut [(String, Client)], info: &EventInfo, seed: u64) {

@@ -6,7 +6,7 @@
 
 mod common;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use common::*;
 use rand::{RngExt, SeedableRng};
@@ -15,32 +15,6 @@ use ygo_server::client::{http_get, Client};
 use ygo_server::event::{EventInfo, Status};
 use ygo_server::protocol::{ClientMsg, JudgeAction, ResultInfo, ServerMsg, StateFrame};
 use ygo_server::wire::WireView;
-
-/// An answer the server sends at once: a missing one fails the test instead of waiting
-/// (the connection's pings would keep a plain receive waiting for ever).
-async fn soon<T>(f: impl std::future::Future<Output = T>) -> T {
-    tokio::time::timeout(std::time::Duration::from_secs(30), f).await.expect("no answer from the server in 30 s")
-}
-
-/// The next `event` message (an error fails the test).
-async fn event(c: &mut Client) -> EventInfo {
-    let mut seen = Vec::new();
-    soon(c.until(&mut seen, |m| match m {
-        ServerMsg::Event(e) => Some((**e).clone()),
-        ServerMsg::Error { code, message } => panic!("{code}: {message}"),
-        _ => None,
-    }))
-    .await
-    .expect("an event message")
-}
-
-/// Sends a message that must be refused with an `event` error; returns its text.
-async fn refused(c: &mut Client, msg: ClientMsg) -> String {
-    c.send(&msg).await.unwrap();
-    let (code, message) = soon(next_error(c)).await;
-    assert_eq!(code, "event", "{message}");
-    message
-}
 
 /// A judge action: the last state frame the judge received before the `event` answer
 /// (the judge watches the room), and that answer.
@@ -433,51 +407,68 @@ async fn a_rewind_happens_only_when_both_players_accept_and_rebuilds_the_duel_ex
     s.stop().await;
 }
 
-/// Re-pairing: the organizer pairs the current round again while none of its matches has
-/// started (a player dropped after the pairing): the new pairings leave out the dropped
-/// player, the change is logged; once a match's room is open the round stays as it is.
+/// Re-pairing: the organizer pairs the current round again after a player dropped: only
+/// the pairings whose match has not started are made anew (without the dropped player);
+/// the players of a started match keep it; each change is logged; with nothing left to
+/// change the re-pairing is refused.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_organizer_re_pairs_a_round_until_one_of_its_matches_starts() {
+async fn the_organizer_re_pairs_only_the_matches_that_have_not_started() {
     let dir = TempDir::new("judge-repair");
     let s = server(&dir.db()).await;
-    let names = ["Org", "Ann", "Ben", "Cat", "Dan"];
-    let (mut cs, info) = setup(&s, &names, &["Ann", "Ben", "Cat", "Dan"]).await;
+    let names = ["Org", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay"];
+    let (mut cs, info) = setup(&s, &names, &["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]).await;
     let id = info.id.clone();
-    assert_eq!(info.pairings.len(), 2);
-    assert!(info.pairings.iter().any(|p| p.a == "Dan" || p.b.as_deref() == Some("Dan")));
-
+    assert_eq!(info.pairings.len(), 3);
     let m = refused(&mut cs[1], ClientMsg::EventRepair { event: id.clone(), reason: String::new() }).await;
     assert!(m.contains("organizer"), "{m}");
-    // Dan drops before playing; the round is paired again without him.
-    cs[4].send(&ClientMsg::EventDrop { event: id.clone() }).await.unwrap();
-    event(&mut cs[4]).await;
-    cs[0].send(&ClientMsg::EventRepair { event: id.clone(), reason: "Dan dropped before round 1".into() }).await.unwrap();
-    let info = event(&mut cs[0]).await;
-    assert_eq!(info.round, 1);
-    let round: Vec<_> = info.pairings.iter().filter(|p| p.round == 1).collect();
-    assert_eq!(round.len(), 2, "{round:?}");
-    assert!(round.iter().all(|p| p.a != "Dan" && p.b.as_deref() != Some("Dan")), "{round:?}");
-    let bye = round.iter().find(|p| p.b.is_none()).expect("3 players: a bye");
-    assert!(bye.done && bye.winner.as_deref() == Some(bye.a.as_str()));
-    let played = round.iter().find(|p| p.b.is_some()).unwrap();
-    assert!(!played.done && played.room.is_none());
-    let e = info.log.last().unwrap();
-    assert_eq!((e.action.as_str(), e.judge.as_str(), e.reason.as_str()), ("repair", "Org", "Dan dropped before round 1"));
-    assert!(e.detail.contains("round 1 re-paired") && e.detail.contains("(was") && e.detail.contains("Dan"), "{e:?}");
 
-    // A match's room is open: the round is not re-paired any more.
-    let ia = index(&names, &played.a);
-    cs[ia].send(&ClientMsg::EventPlay { event: id.clone() }).await.unwrap();
-    let mut seen = Vec::new();
-    joined(&mut cs[ia], &mut seen).await;
-    // (The room may be saved with its pairing a moment after `joined`: then the check in
-    // the re-pairing's own transaction refuses it.)
-    let m = refused(&mut cs[0], ClientMsg::EventRepair { event: id.clone(), reason: String::new() }).await;
-    assert!(m.contains("has started") || m.contains("has just started"), "{m}");
-    cs[0].send(&ClientMsg::EventGet { event: id.clone() }).await.unwrap();
+    // Table 1's match starts (both players in its room).
+    let t1 = info.pairings.iter().find(|p| p.table == 1).unwrap().clone();
+    let (ia, ib) = (index(&names, &t1.a), index(&names, t1.b.as_deref().unwrap()));
+    let mut a = std::mem::replace(&mut cs[ia], connect(&s).await);
+    let mut b = std::mem::replace(&mut cs[ib], connect(&s).await);
+    let room = open_match(&mut a, &mut b, &id).await;
+    // A player of table 2 drops; the organizer re-pairs.
+    let gone = info.pairings.iter().find(|p| p.table == 2).unwrap().a.clone();
+    let mut g = connect(&s).await;
+    session(&mut g, ClientMsg::Login { name: gone.clone(), password: format!("{gone}-secret") }).await;
+    g.send(&ClientMsg::EventDrop { event: id.clone() }).await.unwrap();
+    event(&mut g).await;
+    cs[0].send(&ClientMsg::EventRepair { event: id.clone(), reason: format!("{gone} dropped") }).await.unwrap();
     let after = event(&mut cs[0]).await;
-    assert_eq!(after.pairings.iter().map(|p| (&p.a, &p.b)).collect::<Vec<_>>(), info.pairings.iter().map(|p| (&p.a, &p.b)).collect::<Vec<_>>());
-    assert_eq!(after.log.len(), info.log.len());
+    assert_eq!(after.round, 1);
+    let round: Vec<_> = after.pairings.iter().filter(|p| p.round == 1).collect();
+    // Table 1 is as it was, its room still open.
+    let kept = round.iter().find(|p| p.table == 1).unwrap();
+    assert_eq!((&kept.a, &kept.b, kept.room.as_deref()), (&t1.a, &t1.b, Some(room.as_str())));
+    // The other three players: a match and a bye, on tables 2 and 3, without the dropped one.
+    let rest: Vec<_> = round.iter().filter(|p| p.table != 1).collect();
+    assert_eq!(rest.len(), 2, "{round:?}");
+    assert_eq!(rest.iter().map(|p| p.table).collect::<BTreeSet<_>>(), [2, 3].into());
+    let players: BTreeSet<&str> = rest.iter().flat_map(|p| [Some(p.a.as_str()), p.b.as_deref()]).flatten().collect();
+    let expect: BTreeSet<&str> =
+        info.pairings.iter().filter(|p| p.table != 1).flat_map(|p| [Some(p.a.as_str()), p.b.as_deref()]).flatten().filter(|n| *n != gone).collect();
+    assert_eq!(players, expect);
+    let bye = rest.iter().find(|p| p.b.is_none()).expect("3 players: a bye");
+    assert!(bye.done && bye.winner.as_deref() == Some(bye.a.as_str()));
+    let e = after.log.last().unwrap();
+    assert_eq!((e.action.as_str(), e.judge.as_str(), e.reason.as_str()), ("repair", "Org", format!("{gone} dropped").as_str()));
+    assert!(e.detail.contains("round 1 re-paired") && e.detail.contains("(was") && e.detail.contains(&gone), "{e:?}");
+    assert!(e.detail.contains(&format!("started, kept: 1: {} - {}", t1.a, t1.b.as_deref().unwrap())), "{e:?}");
+
+    // The new table's match starts too: only the bye is left, which would stay as it is.
+    let t = rest.iter().find(|p| p.b.is_some()).unwrap();
+    let (ja, jb) = (index(&names, &t.a), index(&names, t.b.as_deref().unwrap()));
+    let mut c = std::mem::replace(&mut cs[ja], connect(&s).await);
+    let mut d = std::mem::replace(&mut cs[jb], connect(&s).await);
+    open_match(&mut c, &mut d, &id).await;
+    let m = refused(&mut cs[0], ClientMsg::EventRepair { event: id.clone(), reason: String::new() }).await;
+    assert!(m.contains("would stay as they are"), "{m}");
+    cs[0].send(&ClientMsg::EventGet { event: id.clone() }).await.unwrap();
+    let last = event(&mut cs[0]).await;
+    let pairs = |i: &EventInfo| i.pairings.iter().map(|p| (p.table, p.a.clone(), p.b.clone())).collect::<Vec<_>>();
+    assert_eq!(pairs(&last), pairs(&after));
+    assert_eq!(last.log.len(), after.log.len());
     s.stop().await;
 }
 

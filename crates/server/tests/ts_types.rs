@@ -250,6 +250,7 @@ fn event() -> ygo_server::event::EventInfo {
         name: "x".into(),
         format: "goat".into(),
         rounds: 1,
+        structure: ygo_server::event::Structure::Swiss,
         organizer: "x".into(),
         status: Status::Running,
         round: 1,
@@ -266,7 +267,18 @@ fn event() -> ygo_server::event::EventInfo {
             reason: String::new(),
         }],
         players: vec![EventPlayerInfo { name: "x".into(), dropped: false, deck: None }],
-        pairings: vec![EventPairingInfo { round: 1, table: 1, a: "x".into(), b: None, done: true, winner: None, wins: [0, 0], room: None, match_id: None }],
+        pairings: vec![EventPairingInfo {
+            round: 1,
+            stage: ygo_server::event::Stage::Swiss,
+            table: 1,
+            a: "x".into(),
+            b: None,
+            done: true,
+            winner: None,
+            wins: [0, 0],
+            room: None,
+            match_id: None,
+        }],
         standings: ygo_match::swiss::standings_of(&[("x".into(), "d".into())], &[]),
     }
 }

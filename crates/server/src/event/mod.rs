@@ -1,4 +1,5 @@
-//! Tournaments for people: Swiss events in the server (issue 36, first step).
+//! Tournaments for people: Swiss events, single elimination, and Swiss then a top cut, in
+//! the server (issue 36).
 //!
 //! An organizer (a logged-in account) creates an event: a name, a format, a number of
 //! Swiss rounds. Players register with an account and a deck, checked against the format
@@ -10,6 +11,12 @@
 //! join; the room records the result when the match ends (no reporting). Standings use
 //! the Swiss tie-breakers of `ygo-match` (OMW%, OOMW%, duel difference).
 //!
+//! An event's [`Structure`] says what its rounds are: Swiss rounds, then (a single
+//! elimination, or a top cut of the Swiss standings) a bracket paired by
+//! [`ygo_match::elimination`]: seeded once, byes to the highest seeds, each round the
+//! winners of the last; a loser leaves the bracket; a match left drawn goes to the higher
+//! seed; the event ends after the final, its standings in the bracket's order.
+//!
 //! Everything lives in the database ([`store`]), so a restart loses no registration,
 //! pairing or result, and two server processes on one PostgreSQL serve the same event
 //! (the round counter is advanced by a compare-and-set: one process pairs a round).
@@ -17,6 +24,7 @@
 pub mod store;
 
 use serde::{Deserialize, Serialize};
+pub use ygo_match::elimination::{Stage, Structure};
 use ygo_match::swiss::{Pairing, Standing};
 use ygo_match::RegisteredDeck;
 
@@ -68,7 +76,12 @@ pub struct Event {
     pub id: String,
     pub name: String,
     pub format: String,
+    /// The rounds in all (a bracket's once it is seeded; before, as many as the players
+    /// registered would make: [`Snapshot::rounds`]).
     pub rounds: u32,
+    pub structure: Structure,
+    /// The Swiss rounds; the rounds after them are elimination rounds.
+    pub swiss_rounds: u32,
     /// The organizer's account name key.
     pub organizer: String,
     pub status: Status,
@@ -182,11 +195,14 @@ pub struct Seat {
 }
 
 impl Snapshot {
-    /// The standings over the finished matches.
+    /// The standings over the finished matches: the Swiss standings, or once a bracket
+    /// has begun its order ([`ygo_match::elimination::standings`]).
     pub fn standings(&self) -> Vec<Standing> {
-        let players: Vec<(String, String)> = self.players.iter().map(|p| (p.name.clone(), p.deck.name.clone())).collect();
         let done: Vec<Pairing> = self.matches.iter().filter(|m| m.done).map(Match::pairing).collect();
-        ygo_match::swiss::standings_of(&players, &done)
+        match self.event.structure {
+            Structure::Swiss => ygo_match::swiss::standings_of(&self.names(), &done),
+            _ => ygo_match::elimination::standings(&self.names(), &done, self.event.swiss_rounds, self.event.rounds),
+        }
     }
 
     /// The player registered under an account, if any.
@@ -219,6 +235,122 @@ impl Snapshot {
         ygo_match::swiss::pair_round(&active, self.players.len(), &all, self.event.seed, self.event.round + 1)
     }
 
+    /// Whether round `round` is a Swiss or an elimination round.
+    pub fn stage(&self, round: u32) -> Stage {
+        if round <= self.event.swiss_rounds {
+            Stage::Swiss
+        } else {
+            Stage::Elimination
+        }
+    }
+
+    fn active(&self, entry: usize) -> bool {
+        self.players.get(entry).is_some_and(|p| !p.dropped)
+    }
+
+    /// The rounds in all: stored once the bracket is seeded (or for Swiss only); before,
+    /// as many as the players who have not dropped would make.
+    pub fn rounds(&self) -> u32 {
+        if self.event.structure == Structure::Swiss || self.event.round > self.event.swiss_rounds {
+            return self.event.rounds;
+        }
+        let players = self.players.iter().filter(|p| !p.dropped).count();
+        self.event.structure.total_rounds(self.event.swiss_rounds, players)
+    }
+
+    /// The pairings of round `round` (the next one, or the current one again for a
+    /// re-pairing) by the event's structure, and the rounds the event has in all then:
+    /// a Swiss round by [`ygo_match::swiss::pair_round`]; an elimination round by
+    /// [`ygo_match::elimination`] (its first seeded from the Swiss standings for a top
+    /// cut, in a seeded random order for a single elimination; later ones from the last
+    /// round's winners). Only the rounds before `round` count; dropped players are left out.
+    pub fn pairings_of(&self, round: u32) -> Result<(Vec<Pairing>, u32), String> {
+        let e = &self.event;
+        let before: Vec<Pairing> = self.matches.iter().filter(|m| m.round < round).map(Match::pairing).collect();
+        let active: Vec<usize> = self.players.iter().filter(|p| !p.dropped).map(|p| p.entry).collect();
+        if self.stage(round) == Stage::Swiss {
+            if active.len() < 2 {
+                return Err(format!("a round needs at least 2 players who have not dropped ({})", active.len()));
+            }
+            let rounds = if e.structure == Structure::Swiss { e.rounds } else { self.rounds() };
+            return Ok((ygo_match::swiss::pair_round(&active, self.players.len(), &before, e.seed, round), rounds));
+        }
+        let first = e.swiss_rounds + 1;
+        if round == first {
+            let seeds = match e.structure {
+                Structure::SwissTopCut { top } => {
+                    let done: Vec<Pairing> = self.matches.iter().filter(|m| m.done && m.round < round).map(Match::pairing).collect();
+                    let swiss = ygo_match::swiss::standings_of(&self.names(), &done);
+                    ygo_match::elimination::top_cut(&swiss, &|x| self.active(x), top)
+                }
+                _ => ygo_match::elimination::random_seeds(&active, e.seed),
+            };
+            if seeds.len() < 2 {
+                return Err(format!("a bracket needs at least 2 players who have not dropped ({})", seeds.len()));
+            }
+            let rounds = e.structure.total_rounds(e.swiss_rounds, seeds.len());
+            return Ok((ygo_match::elimination::pair_first(&seeds, round), rounds));
+        }
+        let of = |r: u32| -> Vec<Pairing> { before.iter().filter(|p| p.round == r).cloned().collect() };
+        let next = ygo_match::elimination::pair_next(&of(first), &of(round - 1), &|x| self.active(x), round);
+        if next.is_empty() {
+            return Err("no player is left in the bracket".into());
+        }
+        Ok((next, e.rounds))
+    }
+
+    /// The players as (name, deck name), entry `i` at `i`.
+    fn names(&self) -> Vec<(String, String)> {
+        self.players.iter().map(|p| (p.name.clone(), p.deck.name.clone())).collect()
+    }
+
+    /// The pairings of the current round made again for the matches that have not started
+    /// (no room opened, no result; a bye has not started): the players of a started match
+    /// keep it. A Swiss round pairs the players of the other pairings who have not
+    /// dropped anew (a fresh `seed`), on the tables those pairings free; an elimination
+    /// round keeps its bracket: each table that has not started is made again (a player
+    /// who dropped leaves a bye). Returns the tables replaced, the new pairings, and the
+    /// rounds in all.
+    pub fn repairings(&self, seed: u64) -> Result<(Vec<u32>, Vec<Pairing>, u32), String> {
+        let round = self.event.round;
+        let this: Vec<&Match> = self.matches.iter().filter(|m| m.round == round).collect();
+        let started = |m: &Match| m.b.is_some() && (m.done || m.room.is_some());
+        let kept: Vec<&Match> = this.iter().copied().filter(|m| started(m)).collect();
+        let freed: Vec<u32> = this.iter().filter(|m| !started(m)).map(|m| m.table).collect();
+        if freed.is_empty() {
+            return Err(format!("round {round} cannot be re-paired: every match of it has started"));
+        }
+        let in_kept = |x: usize| kept.iter().any(|m| m.a == x || m.b == Some(x));
+        if self.stage(round) == Stage::Elimination {
+            let (all, rounds) = self.pairings_of(round)?;
+            let new: Vec<Pairing> = all.into_iter().filter(|p| freed.contains(&p.table)).collect();
+            if let Some(x) = new.iter().flat_map(|p| [Some(p.a), p.b]).flatten().find(|&x| in_kept(x)) {
+                let name = &self.players[x].name;
+                return Err(format!("round {round} cannot be re-paired: {name} would play two matches of the bracket (one has started)"));
+            }
+            let rounds = if round == self.event.swiss_rounds + 1 { rounds } else { self.event.rounds };
+            return Ok((freed, new, rounds));
+        }
+        let pool: Vec<usize> =
+            this.iter().filter(|m| !started(m)).flat_map(|m| [Some(m.a), m.b]).flatten().filter(|&x| self.active(x) && !in_kept(x)).collect();
+        if pool.is_empty() {
+            return Err(format!("round {round} cannot be re-paired: no player of its unstarted pairings is left"));
+        }
+        let before: Vec<Pairing> = self.matches.iter().filter(|m| m.round < round).map(Match::pairing).collect();
+        let mut new = ygo_match::swiss::pair_round(&pool, self.players.len(), &before, seed, round);
+        let same = |p: &Pairing| this.iter().any(|m| !started(m) && ((m.a, m.b) == (p.a, p.b) || (Some(m.a), Some(p.a)) == (p.b, m.b)));
+        if new.iter().all(same) && new.len() == freed.len() {
+            return Err(format!("round {round}: its pairings that have not started would stay as they are"));
+        }
+        // The freed tables in order, the bye last (as pair_round orders them).
+        let mut tables = freed.clone();
+        tables.sort_unstable();
+        for (p, t) in new.iter_mut().zip(tables) {
+            p.table = t;
+        }
+        Ok((freed, new, self.event.rounds))
+    }
+
     /// The public description of the event: players, pairings with results, standings,
     /// and the decklists once the event is finished if the organizer made them public.
     pub fn info(&self) -> EventInfo {
@@ -228,7 +360,8 @@ impl Snapshot {
             id: self.event.id.clone(),
             name: self.event.name.clone(),
             format: self.event.format.clone(),
-            rounds: self.event.rounds,
+            rounds: self.rounds(),
+            structure: self.event.structure,
             organizer: self.event.organizer.clone(),
             status: self.event.status,
             round: self.event.round,
@@ -245,6 +378,7 @@ impl Snapshot {
                 .iter()
                 .map(|m| EventPairingInfo {
                     round: m.round,
+                    stage: self.stage(m.round),
                     table: m.table,
                     a: name(m.a),
                     b: m.b.map(name),
@@ -282,7 +416,10 @@ pub struct EventInfo {
     pub id: String,
     pub name: String,
     pub format: String,
+    /// The rounds in all (Swiss and elimination).
     pub rounds: u32,
+    /// Swiss, single elimination, or Swiss then a top cut (`{"kind": ...}`).
+    pub structure: Structure,
     pub organizer: String,
     pub status: Status,
     pub round: u32,
@@ -309,6 +446,8 @@ pub struct EventPlayerInfo {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EventPairingInfo {
     pub round: u32,
+    /// `swiss` or `elimination` (the round's).
+    pub stage: Stage,
     pub table: u32,
     pub a: String,
     /// `None`: a bye.
@@ -337,8 +476,11 @@ pub fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
-/// Checks an event's name and round count.
-pub fn check_new(name: &str, rounds: u32) -> Result<String, String> {
+/// Checks an event's name, round count (Swiss rounds; ignored by a single elimination)
+/// and structure.
+pub fn check_new(name: &str, rounds: u32, structure: Structure) -> Result<String, String> {
+    structure.check()?;
+    let rounds = if structure == Structure::SingleElimination { 1 } else { rounds };
     let n = name.trim();
     if n.is_empty() || n.chars().count() > NAME_MAX {
         return Err(format!("an event name has 1 to {NAME_MAX} characters"));
@@ -409,11 +551,15 @@ mod tests {
 
     #[test]
     fn names_and_rounds_are_checked() {
-        assert_eq!(check_new("  Goat Open  ", 5).unwrap(), "Goat Open");
-        assert!(check_new("", 5).is_err());
-        assert!(check_new("x", 0).unwrap_err().contains("rounds"));
-        assert!(check_new("x", MAX_ROUNDS + 1).is_err());
-        assert!(check_new("a\u{202E}b", 3).is_err());
+        let swiss = Structure::Swiss;
+        assert_eq!(check_new("  Goat Open  ", 5, swiss).unwrap(), "Goat Open");
+        assert!(check_new("", 5, swiss).is_err());
+        assert!(check_new("x", 0, swiss).unwrap_err().contains("rounds"));
+        assert!(check_new("x", MAX_ROUNDS + 1, swiss).is_err());
+        assert!(check_new("a\u{202E}b", 3, swiss).is_err());
+        assert!(check_new("x", 0, Structure::SingleElimination).is_ok(), "rounds follow from the players");
+        assert!(check_new("x", 0, Structure::SwissTopCut { top: 4 }).is_err());
+        assert!(check_new("x", 3, Structure::SwissTopCut { top: 6 }).unwrap_err().contains("top cut"));
     }
 
     #[test]

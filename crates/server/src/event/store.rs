@@ -7,7 +7,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 use ygo_match::RegisteredDeck;
 
-use super::{Event, LogEntry, Match, Player, Snapshot, Status, MAX_PLAYERS};
+use super::{Event, LogEntry, Match, Player, Snapshot, Status, Structure, MAX_PLAYERS};
 use crate::db::{name_key, now_secs, Db};
 
 fn event_of(r: &AnyRow) -> anyhow::Result<Event> {
@@ -25,13 +25,17 @@ fn event_of(r: &AnyRow) -> anyhow::Result<Event> {
         grace_secs: r.get::<i64, _>(10) as u32,
         round_started_ms: r.get(11),
         created_at: r.get(9),
+        structure: serde_json::from_str(&r.get::<String, _>(12)).map_err(|e| anyhow::anyhow!("event {}: unreadable structure: {e}", r.get::<String, _>(0)))?,
+        swiss_rounds: r.get::<i64, _>(13) as u32,
     })
 }
 
-const EVENT_COLS: &str = "id, name, format, rounds, organizer, status, round, seed, public_lists, created_at, grace_secs, round_started_ms";
+const EVENT_COLS: &str =
+    "id, name, format, rounds, organizer, status, round, seed, public_lists, created_at, grace_secs, round_started_ms, structure, swiss_rounds";
 
 impl Db {
-    /// Creates an event in registration; returns its id.
+    /// Creates an event in registration; returns its id. `rounds`: the Swiss rounds
+    /// (ignored by a single elimination).
     #[allow(clippy::too_many_arguments)]
     pub async fn create_event(
         &self,
@@ -42,21 +46,25 @@ impl Db {
         public_lists: bool,
         seed: u64,
         grace_secs: u32,
+        structure: Structure,
     ) -> anyhow::Result<String> {
         let id = crate::room::random_code(8);
+        let swiss = structure.swiss_rounds(rounds);
         sqlx::query(
-            "INSERT INTO events (id, name, format, rounds, organizer, status, round, seed, public_lists, created_at, grace_secs, round_started_ms) \
-             VALUES ($1, $2, $3, $4, $5, 'registration', 0, $6, $7, $8, $9, 0)",
+            "INSERT INTO events (id, name, format, rounds, organizer, status, round, seed, public_lists, created_at, grace_secs, round_started_ms, \
+             structure, swiss_rounds) VALUES ($1, $2, $3, $4, $5, 'registration', 0, $6, $7, $8, $9, 0, $10, $11)",
         )
         .bind(&id)
         .bind(name)
         .bind(format)
-        .bind(rounds as i64)
+        .bind(swiss as i64)
         .bind(name_key(organizer))
         .bind(seed as i64)
         .bind(i64::from(public_lists))
         .bind(now_secs())
         .bind(grace_secs as i64)
+        .bind(serde_json::to_string(&structure)?)
+        .bind(swiss as i64)
         .execute(&self.pool)
         .await?;
         Ok(id)
@@ -198,18 +206,21 @@ impl Db {
         Ok(r.rows_affected() == 1)
     }
 
-    /// Stores the pairings of the round after `from_round` and makes it the current one;
-    /// `false` if another process paired it first (nothing is written then).
-    pub async fn store_round(&self, id: &str, from_round: u32, pairings: &[ygo_match::swiss::Pairing]) -> anyhow::Result<bool> {
+    /// Stores the pairings of the round after `from_round` and makes it the current one,
+    /// with `rounds` rounds in all (a bracket's count is known once it is seeded); `false`
+    /// if another process paired it first (nothing is written then).
+    pub async fn store_round(&self, id: &str, from_round: u32, pairings: &[ygo_match::swiss::Pairing], rounds: u32) -> anyhow::Result<bool> {
         let mut tx = self.pool.begin().await?;
-        let moved =
-            sqlx::query("UPDATE events SET round = $1, status = 'running', round_started_ms = $4 WHERE id = $2 AND round = $3 AND status <> 'finished'")
-                .bind(from_round as i64 + 1)
-                .bind(id)
-                .bind(from_round as i64)
-                .bind(super::now_ms())
-                .execute(&mut *tx)
-                .await?;
+        let moved = sqlx::query(
+            "UPDATE events SET round = $1, status = 'running', round_started_ms = $4, rounds = $5 WHERE id = $2 AND round = $3 AND status <> 'finished'",
+        )
+        .bind(from_round as i64 + 1)
+        .bind(id)
+        .bind(from_round as i64)
+        .bind(super::now_ms())
+        .bind(rounds as i64)
+        .execute(&mut *tx)
+        .await?;
         if moved.rows_affected() != 1 {
             tx.rollback().await?;
             return Ok(false);
@@ -219,29 +230,37 @@ impl Db {
         Ok(true)
     }
 
-    /// Discards the pairings of the current round `round` and stores `pairings` instead,
-    /// unless one of its matches has started (a room opened, a result): then `false` and
-    /// nothing changes. The round's grace time counts again from now.
-    pub async fn repair_round(&self, id: &str, round: u32, pairings: &[ygo_match::swiss::Pairing]) -> anyhow::Result<bool> {
+    /// Replaces the pairings at `tables` of the current round `round` (none of them
+    /// started: no room opened, no result but a bye) by `pairings`, with `rounds` rounds in
+    /// all; the other pairings stay. If one of those tables has started meanwhile: `false`
+    /// and nothing changes. The round's grace time counts again from now.
+    pub async fn repair_round(&self, id: &str, round: u32, tables: &[u32], pairings: &[ygo_match::swiss::Pairing], rounds: u32) -> anyhow::Result<bool> {
         let mut tx = self.pool.begin().await?;
-        let moved = sqlx::query("UPDATE events SET round_started_ms = $1 WHERE id = $2 AND round = $3 AND status = 'running'")
+        let moved = sqlx::query("UPDATE events SET round_started_ms = $1, rounds = $4 WHERE id = $2 AND round = $3 AND status = 'running'")
             .bind(super::now_ms())
             .bind(id)
             .bind(round as i64)
+            .bind(rounds as i64)
             .execute(&mut *tx)
             .await?;
-        let started: i64 =
-            sqlx::query("SELECT COUNT(*) FROM event_pairings WHERE event_id = $1 AND round = $2 AND entry_b IS NOT NULL AND (room IS NOT NULL OR done = 1)")
-                .bind(id)
-                .bind(round as i64)
-                .fetch_one(&mut *tx)
-                .await?
-                .get(0);
-        if moved.rows_affected() != 1 || started > 0 {
+        if moved.rows_affected() != 1 {
             tx.rollback().await?;
             return Ok(false);
         }
-        sqlx::query("DELETE FROM event_pairings WHERE event_id = $1 AND round = $2").bind(id).bind(round as i64).execute(&mut *tx).await?;
+        for &t in tables {
+            let gone = sqlx::query(
+                "DELETE FROM event_pairings WHERE event_id = $1 AND round = $2 AND table_no = $3 AND room IS NULL AND (done = 0 OR entry_b IS NULL)",
+            )
+            .bind(id)
+            .bind(round as i64)
+            .bind(t as i64)
+            .execute(&mut *tx)
+            .await?;
+            if gone.rows_affected() != 1 {
+                tx.rollback().await?;
+                return Ok(false);
+            }
+        }
         insert_pairings(&mut tx, id, round, pairings).await?;
         tx.commit().await?;
         Ok(true)
@@ -297,8 +316,22 @@ impl Db {
     /// Records a match result (once), and finishes the event when it was the last match
     /// of the last round. `winner` is an entry number; `None` is a draw; `match_id` is the
     /// id the match's duels are stored under.
+    /// In an elimination round a drawn match goes to the pairing's higher seed, its `a`.
     pub async fn record_pairing(&self, id: &str, round: u32, table: u32, winner: Option<usize>, wins: [u8; 2], match_id: &str) -> anyhow::Result<bool> {
         let mut tx = self.pool.begin().await?;
+        let winner = match winner {
+            Some(w) => Some(w),
+            None => sqlx::query(
+                "SELECT p.entry_a FROM event_pairings p JOIN events e ON e.id = p.event_id \
+                 WHERE p.event_id = $1 AND p.round = $2 AND p.table_no = $3 AND p.round > e.swiss_rounds",
+            )
+            .bind(id)
+            .bind(round as i64)
+            .bind(table as i64)
+            .fetch_optional(&mut *tx)
+            .await?
+            .map(|r| r.get::<i64, _>(0) as usize),
+        };
         let r = sqlx::query(
             "UPDATE event_pairings SET done = 1, winner = $1, wins_a = $2, wins_b = $3, match_id = $4 WHERE event_id = $5 AND round = $6 AND table_no = $7 AND done = 0",
         )
@@ -373,8 +406,8 @@ impl Db {
     }
 }
 
-/// Inserts a round's pairings (a bye is won at once); a round of byes only (one player
-/// left) finishes the event when it is its last round.
+/// Inserts a round's pairings (a bye is won at once); a round with nothing left to play
+/// (byes only: one player left) finishes the event when it is its last round.
 async fn insert_pairings(tx: &mut sqlx::Transaction<'static, sqlx::Any>, id: &str, round: u32, pairings: &[ygo_match::swiss::Pairing]) -> anyhow::Result<()> {
     for p in pairings {
         let bye = p.b.is_none();
@@ -392,8 +425,14 @@ async fn insert_pairings(tx: &mut sqlx::Transaction<'static, sqlx::Any>, id: &st
         .execute(&mut **tx)
         .await?;
     }
-    if pairings.iter().all(|p| p.b.is_none()) {
-        // Only a bye (one player left): the round is over at once.
+    let open: i64 = sqlx::query("SELECT COUNT(*) FROM event_pairings WHERE event_id = $1 AND round = $2 AND done = 0")
+        .bind(id)
+        .bind(round as i64)
+        .fetch_one(&mut **tx)
+        .await?
+        .get(0);
+    if open == 0 {
+        // Only byes (one player left): the round is over at once.
         sqlx::query("UPDATE events SET status = 'finished' WHERE id = $1 AND rounds = $2").bind(id).bind(round as i64).execute(&mut **tx).await?;
     }
     Ok(())

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use ygo_server::client::{Client, Received};
+use ygo_server::event::EventInfo;
 use ygo_server::protocol::{ClientMsg, DeckSource, RatingLine, ResultInfo, RoomOptions, ServerMsg};
 use ygo_server::{Config, Running};
 
@@ -114,4 +115,30 @@ pub async fn session(c: &mut Client, msg: ClientMsg) -> Vec<RatingLine> {
     })
     .await
     .unwrap()
+}
+
+/// An answer the server sends at once: a missing one fails the test instead of waiting
+/// (the connection's pings would keep a plain receive waiting for ever).
+pub async fn soon<T>(f: impl std::future::Future<Output = T>) -> T {
+    tokio::time::timeout(std::time::Duration::from_secs(30), f).await.expect("no answer from the server in 30 s")
+}
+
+/// The next `event` message (an error fails the test).
+pub async fn event(c: &mut Client) -> EventInfo {
+    let mut seen = Vec::new();
+    soon(c.until(&mut seen, |m| match m {
+        ServerMsg::Event(e) => Some((**e).clone()),
+        ServerMsg::Error { code, message } => panic!("{code}: {message}"),
+        _ => None,
+    }))
+    .await
+    .expect("an event message")
+}
+
+/// Sends a message that must be refused with an `event` error; returns its text.
+pub async fn refused(c: &mut Client, msg: ClientMsg) -> String {
+    c.send(&msg).await.unwrap();
+    let (code, message) = soon(next_error(c)).await;
+    assert_eq!(code, "event", "{message}");
+    message
 }
