@@ -4,7 +4,9 @@
 # (web/tests/*.test.mjs: a whole duel against the AI, two pages through a room code with
 # a spectator, a page reloaded mid-duel, whole Goat duels at 1280x720 and 390x844 played by
 # clicking on the mat; a 4-player Goat event run by `ygo loadtest --event-players 4`, then
-# its public /event/ID page and a /replay/ID page opened without login). Screenshots go to target/web-check/ (docs/web-chain-*.png are the
+# its public /event/ID page and a /replay/ID page opened without login; an 8-player Goat
+# Swiss event of 3 rounds created, paired, judged and played by clicking in two pages beside
+# six `ygo loadtest --join-event` clients). Screenshots go to target/web-check/ (docs/web-chain-*.png are the
 # Goat tests' web-chain-*.png).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -257,11 +257,11 @@ function load(id: string) {
     });
 }
 
-/// The event's structure (`structure`: Swiss by default; the server may not send it yet).
+/// The event's structure (`structure`: Swiss by default).
 function structureText(info: EventInfo): string {
-  const s = (info as EventInfo & { structure?: { kind: string; top?: number } }).structure;
-  if (s?.kind === 'single_elimination') return 'single elimination';
-  if (s?.kind === 'swiss_top_cut') return `Swiss, ${info.rounds} rounds, then a top ${s.top ?? ''} cut`;
+  const s = info.structure;
+  if (s?.kind === 'single_elimination') return `single elimination, ${info.rounds} rounds`;
+  if (s?.kind === 'swiss_top_cut') return `Swiss, then a top ${s.top} cut: ${info.rounds} rounds in all`;
   return `Swiss, ${info.rounds} rounds`;
 }
 
@@ -312,10 +312,11 @@ function round(info: EventInfo, r: number): HTMLElement {
         links,
       );
     });
+  const elimination = info.pairings.some((p) => p.round === r && p.stage === 'elimination');
   return el(
     'div',
-    { class: 'panel', 'data-testid': 'round', 'data-round': String(r) },
-    el('h3', {}, `Round ${r}`),
+    { class: 'panel', 'data-testid': 'round', 'data-round': String(r), 'data-stage': elimination ? 'elimination' : 'swiss' },
+    el('h3', {}, elimination ? `Round ${r} (elimination)` : `Round ${r}`),
     el('table', { class: 'event-table', 'data-testid': 'pairings' }, el('thead', {}, head), el('tbody', {}, ...rows)),
   );
 }

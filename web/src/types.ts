@@ -189,6 +189,8 @@ export interface EventInfo {
   organizer: string;
   status: 'registration' | 'running' | 'finished';
   round: number;
+  /** Swiss (the default), single elimination, or Swiss then a top cut of `top`. */
+  structure: EventStructure;
   /** The no-show rule: seconds after a round's pairing to join its match (0: none). */
   grace_seconds: number;
   /** The judges the organizer named (the organizer judges too). */
@@ -228,7 +230,12 @@ export interface EventPairingInfo {
   wins: [number, number];
   room: string | null;
   match_id: string | null;
+  /** A Swiss round's pairing, or an elimination round's (no draws: the higher seed, `a`, advances). */
+  stage: 'swiss' | 'elimination';
 }
+
+/** An event's structure (`create_event`'s `structure`). */
+export type EventStructure = { kind: 'swiss' } | { kind: 'single_elimination' } | { kind: 'swiss_top_cut'; top: number };
 
 export interface Standing {
   rank: number;

@@ -692,6 +692,7 @@ async fn event_player(
             rounds,
             public_lists: true,
             grace_seconds: None,
+            structure: None,
         })
         .await?;
         let info = event_answer(&mut c).await?.map_err(|e| anyhow::anyhow!("create_event: {e}"))?;

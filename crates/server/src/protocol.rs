@@ -118,13 +118,15 @@ pub enum ClientMsg {
         accept: bool,
     },
     Leave,
-    /// Creates a Swiss event (logged in): its organizer is the account. Sent as
-    /// `create_event` without `structure`; the server reads every `create_event` as
-    /// [`ClientMsg::CreateEventAs`] (this form is kept for the clients that build it).
-    #[serde(skip_deserializing)]
+    /// Creates an event (logged in): its organizer is the account. Its `structure`:
+    /// `{"kind":"swiss"}` (absent: the default; `rounds` Swiss rounds),
+    /// `{"kind":"single_elimination"}` (ceil(log2 N) rounds for N players; `rounds` is
+    /// ignored) or `{"kind":"swiss_top_cut","top":N}` (N = 2, 4 or 8: `rounds` Swiss rounds,
+    /// then a single elimination of the top N).
     CreateEvent {
         name: String,
         format: String,
+        #[serde(default)]
         rounds: u32,
         /// The decklists are shown on the event's page once it is finished.
         #[serde(default)]
@@ -132,21 +134,6 @@ pub enum ClientMsg {
         /// Seconds after a round is paired within which each player must have joined
         /// their match's room: one who has not loses the match (the no-show rule). Absent:
         /// [`crate::event::DEFAULT_GRACE_SECS`]; 0: no rule.
-        #[serde(default)]
-        grace_seconds: Option<u32>,
-    },
-    /// Creates an event (logged in) of a structure: `{"kind":"swiss"}` (absent: the
-    /// default; `rounds` Swiss rounds), `{"kind":"single_elimination"}` (ceil(log2 N)
-    /// rounds for N players; `rounds` is ignored) or `{"kind":"swiss_top_cut","top":N}`
-    /// (N = 2, 4 or 8: `rounds` Swiss rounds, then a single elimination of the top N).
-    #[serde(rename = "create_event")]
-    CreateEventAs {
-        name: String,
-        format: String,
-        #[serde(default)]
-        rounds: u32,
-        #[serde(default)]
-        public_lists: bool,
         #[serde(default)]
         grace_seconds: Option<u32>,
         #[serde(default)]

@@ -302,11 +302,7 @@ impl Conn {
             },
             ClientMsg::RewindAnswer { accept } => self.to_room(|conn, from, token| RoomMsg::RewindAnswer { conn, from, token, accept }).await,
             ClientMsg::Leave => self.leave_room(true).await,
-            ClientMsg::CreateEvent { name, format, rounds, public_lists, grace_seconds } => {
-                let r = self.create_event(&name, &format, rounds, public_lists, grace_seconds, None).await;
-                self.event_answer(r).await;
-            }
-            ClientMsg::CreateEventAs { name, format, rounds, public_lists, grace_seconds, structure } => {
+            ClientMsg::CreateEvent { name, format, rounds, public_lists, grace_seconds, structure } => {
                 let r = self.create_event(&name, &format, rounds, public_lists, grace_seconds, structure).await;
                 self.event_answer(r).await;
             }

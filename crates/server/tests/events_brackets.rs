@@ -23,7 +23,7 @@ async fn setup(s: &ygo_server::Running, names: &[&str], rounds: u32, structure: 
         session(&mut c, ClientMsg::Register { name: n.to_string(), password: format!("{n}-secret") }).await;
         cs.push(c);
     }
-    let create = ClientMsg::CreateEventAs {
+    let create = ClientMsg::CreateEvent {
         name: "Bracket".into(),
         format: "casual".into(),
         rounds,
@@ -166,7 +166,7 @@ async fn a_swiss_of_6_then_a_top_4_seeds_the_bracket_from_the_standings_and_surv
     // A top cut of 3 is no structure.
     let mut other = connect(&s).await;
     session(&mut other, ClientMsg::Register { name: "Other".into(), password: "Other-secret".into() }).await;
-    let bad = ClientMsg::CreateEventAs {
+    let bad = ClientMsg::CreateEvent {
         name: "Bad".into(),
         format: "casual".into(),
         rounds: 2,
