@@ -707,7 +707,14 @@ impl Duel {
         match action {
             Action::NormalSummon(l) | Action::TributeSummon(l) => {
                 if let Some(card) = id(self, l) {
-                    self.normal_summons_left = self.normal_summons_left.saturating_sub(1);
+                    // PHASE-4: an additional Normal Summon for this monster is used first
+                    // (the turn's own stays free for any monster).
+                    let p = self.card(card).controller();
+                    if self.additional_normal_summon_for(p, card) {
+                        self.player_fx[p.idx()].additional_summon_used_turn = self.turn;
+                    } else {
+                        self.normal_summons_left = self.normal_summons_left.saturating_sub(1);
+                    }
                     // SUM-1: a Normal Summon without Tributes goes straight to its zone.
                     let stage = if matches!(action, Action::NormalSummon(_)) { SummonStage::Zone } else { SummonStage::Tributes };
                     self.tasks.push(Task::Summon { card, proc: SummonProc::Normal, stage, tributes: SmallVec::new() });

@@ -409,7 +409,10 @@ impl Duel {
     /// SUM-1, SUM-2: Normal Summon (with tributes) and Set of one hand monster.
     fn push_normal_summons(&self, c: CardId, loc: Loc, free_mmz: bool, once: &SummonFacts, out: &mut Vec<Action>) {
         let p = self.card(c).controller();
-        if self.normal_summons_left == 0 || self.player_fx[p.idx()].no_normal_summon_turn == self.turn {
+        // PHASE-4: the turn's Normal Summon/Set, or an additional Normal Summon (never a Set)
+        // for this monster (`Modifier::AdditionalNormalSummon`).
+        let regular = self.normal_summons_left > 0;
+        if self.player_fx[p.idx()].no_normal_summon_turn == self.turn || !(regular || self.additional_normal_summon_for(p, c)) {
             return;
         }
         // The Tributes available (their total value, and whether one frees a Main Monster
@@ -445,7 +448,7 @@ impl Duel {
         }
         // SUM-1 under "Light of Intervention": no monster can be Set.
         let set_need = self.tribute_range_from(c, crate::engine::SummonProc::Set, base).0;
-        if !*once.sets_forbidden.get_or_init(|| self.monster_sets_forbidden()) && (fits(set_need) || tributeless) {
+        if regular && !*once.sets_forbidden.get_or_init(|| self.monster_sets_forbidden()) && (fits(set_need) || tributeless) {
             out.push(Action::Set(loc));
         }
     }

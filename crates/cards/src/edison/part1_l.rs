@@ -18,7 +18,7 @@ const DES_FROG: u32 = 84451804;
 
 /// A "Frog" monster (by name: "Frog" or "frog", as "Unifrog"), except "Slime Toad" (the OCG's
 /// "Frog the Jam", which the Frog cards' texts leave out).
-fn frog() -> F {
+pub(super) fn frog() -> F {
     F::Monster & (F::NameHas("Frog".into()) | F::NameHas("frog".into())) & !F::Named(SLIME_TOAD)
 }
 

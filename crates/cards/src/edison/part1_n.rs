@@ -3,11 +3,18 @@
 //! its rules text in the project's own words. The rulings decided for them are in
 //! `docs/rulings/edison-1-e14.md`.
 
+use super::part1_l::frog;
 use ygo_core::card::{Attribute, Race};
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
 use ygo_core::types::SummonKind;
 
 const PLAGUESPREADER_ZOMBIE: u32 = 33420078;
+const SWAP_FROG: u32 = 9126351;
+
+/// A WATER monster.
+fn water() -> F {
+    F::Monster & F::Attribute(Attribute::Water)
+}
 
 /// A Zombie monster.
 fn zombie() -> F {
@@ -115,6 +122,36 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                         modifier: Modifier::ExtraAttacks { scope: Scope::This, count: Num::count_of(Obj::Affected) },
                         until: Duration::EndOfTurn,
                     }]),
+                ])
+            }
+        }
+        // Swap Frog
+        SWAP_FROG => {
+            let small_aqua = || water() & F::Race(Race::AQUA) & F::level_at_most(2);
+            Behavior {
+                summon_rule: Some(SummonRule::SendFromHand { count: 1, filter: water() }),
+                ..Behavior::with(vec![
+                    E::continuous("You can Special Summon it from your hand by discarding 1 other WATER monster."),
+                    // "From your Deck or face-up field": one place or the other, the player picks
+                    // (only a place holding one is offered); the card itself qualifies.
+                    E::optional_when(
+                        Trigger::Summoned { normal: true, flip: true, special: true, of: Subject::This },
+                        "When this card is Normal, Flip or Special Summoned: you can send 1 Level 2 or lower WATER Aqua monster from your Deck or your face-up field to the GY.",
+                    )
+                    .when(Condition::Any(vec![
+                        Condition::Exists { place: Place::Deck(Who::You), filter: small_aqua(), count: 1 },
+                        Condition::Exists { place: Place::Monsters(Who::You), filter: small_aqua() & F::FaceUp, count: 1 },
+                    ]))
+                    .op(Op::ChooseOne(vec![
+                        vec![Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: small_aqua(), min: 1, max: 1 }, Op::SendToGy(Obj::Chosen)],
+                        vec![Op::Choose { who: Who::You, place: Place::Monsters(Who::You), filter: small_aqua() & F::FaceUp, min: 1, max: 1 }, Op::SendToGy(Obj::Chosen)],
+                    ])),
+                    E::ignition(
+                        "Once per turn: you can return 1 monster you control to the hand (cost); this turn, in your Main Phase, you can Normal Summon 1 \"Frog\" monster (not \"Swap Frog\" nor \"Slime Toad\") in addition to your Normal Summon/Set. A player gains that extra Normal Summon only once per turn.",
+                    )
+                    .limit(Limit::PerCardPerTurn)
+                    .cost(Cost::Cards { how: CostMove::ToHand, from: CostFrom::Monsters, filter: F::Any, count: CostCount::Range(1, 1) })
+                    .op(Op::ApplyRule { modifier: Modifier::AdditionalNormalSummon { of: frog() & !F::Named(SWAP_FROG) }, until: Duration::EndOfTurn }),
                 ])
             }
         }

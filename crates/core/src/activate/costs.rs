@@ -118,6 +118,7 @@ impl Duel {
                 CostMove::Banish => c.zone() != Zone::Banished,
                 CostMove::Shuffle => c.zone().on_field(),
                 CostMove::DeckTop => c.zone() == Zone::Hand || c.zone().on_field(),
+                CostMove::ToHand => c.zone().on_field(),
             },
             Cost::Cards { count: CostCount::AnyNumber, .. } => {
                 let n = self.raw_cost_candidates(cost, p, card).len();

@@ -91,6 +91,7 @@ impl Duel {
                 let owner = self.card(c).owner();
                 self.move_card(c, Dest { player: owner, zone: Zone::Deck, slot: None, position: Position::FaceDownDefense }, Reason::Cost);
             }
+            CostMove::ToHand => self.return_to_hand(c, Reason::Cost),
         }
     }
 

@@ -250,6 +250,9 @@ pub enum CostMove {
     /// Placed on top of their owner's Deck, unshuffled ("place 1 card from your hand on top
     /// of your Deck").
     DeckTop,
+    /// Returned to their owner's hand from the field ("return 1 monster you control to the
+    /// hand" as a cost).
+    ToHand,
 }
 
 /// Where the cards of a [`Cost::Cards`] come from (from the controller's side).

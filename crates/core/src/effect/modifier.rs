@@ -250,6 +250,14 @@ pub enum Modifier {
         /// The Attribute they also have.
         attribute: crate::card::Attribute,
     },
+    /// PHASE-4's exception for some monsters: the source's controller may Normal Summon (not
+    /// Set) 1 monster matching `of` in addition to the turn's Normal Summon/Set, during their
+    /// Main Phase; a player gains such an additional Normal Summon at most once per turn, used
+    /// or not ("you can Normal Summon 1 "X" monster in addition to your Normal Summon/Set").
+    AdditionalNormalSummon {
+        /// The monsters that additional Normal Summon may be for.
+        of: Filter,
+    },
     /// Prohibition of a declared name: cards with this name (a passcode: [`Num::Declared`],
     /// fixed when applied) cannot be activated nor their effects, cannot be Normal Summoned,
     /// Set, Flip Summoned or Special Summoned, cannot attack and cannot change their battle
@@ -354,6 +362,7 @@ impl Modifier {
             Modifier::NameBecomes(_) => K::NAME_BECOMES,
             Modifier::RaceBecomes { .. } => K::RACE_BECOMES,
             Modifier::AlsoAttribute { .. } => K::ALSO_ATTRIBUTE,
+            Modifier::AdditionalNormalSummon { .. } => K::ADDITIONAL_NORMAL_SUMMON,
             Modifier::NameProhibited { .. } => K::NAME_PROHIBITED,
             Modifier::ShieldOncePerTurn(_) => K::SHIELD_ONCE_PER_TURN,
             Modifier::BattleShieldOncePerTurn(_) => K::BATTLE_SHIELD_ONCE_PER_TURN,
@@ -492,6 +501,8 @@ impl ModKinds {
     pub const FIELD_BANISHED_FOR_GY: u64 = 1 << 44;
     /// `AlsoAttribute`.
     pub const ALSO_ATTRIBUTE: u64 = 1 << 46;
+    /// `AdditionalNormalSummon`.
+    pub const ADDITIONAL_NORMAL_SUMMON: u64 = 1 << 47;
     /// Every kind.
     pub const ALL: u64 = u64::MAX;
 }

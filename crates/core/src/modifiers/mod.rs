@@ -87,6 +87,10 @@ pub struct PlayerFx {
     /// Turn in which this player was given a second Normal Summon/Set (PHASE-4's exception).
     #[serde(default)]
     pub second_normal_summon_turn: u32,
+    /// Turn in which this player used an additional Normal Summon of
+    /// `Modifier::AdditionalNormalSummon` (one a turn).
+    #[serde(default)]
+    pub additional_summon_used_turn: u32,
 }
 
 impl PlayerFx {
@@ -688,6 +692,16 @@ impl Duel {
             && self.modifiers_of(crate::effect::ModKinds::CANNOT_SET, |m| matches!(m, Modifier::PlayersCannot { act: PlayerAct::Set(_), .. })).any(|(src, ctrl, _, m)| {
                 matches!(m, Modifier::PlayersCannot { who, act: PlayerAct::Set(filter) } if self.who(*who, ctrl).contains(&p) && self.filter_matches(filter, card, ctrl, src))
             })
+    }
+
+    /// `Modifier::AdditionalNormalSummon`: may `p` still Normal Summon `card` by an
+    /// additional Normal Summon given this turn (none used yet)?
+    pub(crate) fn additional_normal_summon_for(&self, p: Player, card: CardId) -> bool {
+        self.player_fx[p.idx()].additional_summon_used_turn != self.turn
+            && self.may_apply(crate::effect::ModKinds::ADDITIONAL_NORMAL_SUMMON)
+            && self
+                .modifiers_of(crate::effect::ModKinds::ADDITIONAL_NORMAL_SUMMON, |m| matches!(m, Modifier::AdditionalNormalSummon { .. }))
+                .any(|(src, ctrl, _, m)| matches!(m, Modifier::AdditionalNormalSummon { of } if ctrl == p && self.filter_matches(of, card, ctrl, src)))
     }
 
     /// Summon locks by monster (`PlayerAct::SummonMatching`): may `p` not Normal or Special
