@@ -1,6 +1,7 @@
 //! Goat pool (part2_q): the last cards of `../shared/spec/pools/goat-2.txt`, each needing a
 //! general mechanic of its own (a card of the opponent's GY taken into your hand for the
-//! turn, monsters of the field banished instead of a GY's): each a declaration in the effect
+//! turn, monsters of the field banished instead of a GY's, a Spell of the opponent's GY
+//! used as your own): each a declaration in the effect
 //! vocabulary with its rules text in the project's own words. The rulings decided for them
 //! are in `docs/rulings/goat-2-q.md`.
 
@@ -25,6 +26,14 @@ pub fn behavior(id: u32) -> Option<Behavior> {
             "For the rest of this turn, whenever you would banish monsters from a GY (as a cost or by your effect), banish that many monsters from your field instead; the GY monsters stay.",
         )
         .op(Op::ApplyRule { modifier: Modifier::Duel(DuelRule::FieldBanishedForGy), until: Duration::EndOfTurn })]),
+        // Double Spell
+        24096228 => Behavior::with(vec![E::spell(
+            SpellKind::Normal,
+            "Discard 1 Spell, then target 1 Spell in your opponent's GY. On resolution it is put face-up on your field under your control and you apply its effect as part of this resolution (its own targets are chosen then; no cost is paid). A Normal or Quick-Play Spell then goes to its owner's GY; a Continuous, Field or Equip Spell stays.",
+        )
+        .cost(Cost::discard(1, F::Spell))
+        .target_in(Place::Gy(Who::Opponent), 1, 1, F::Spell)
+        .op(Op::UseAsOwn(Obj::Targets))]),
         _ => return None,
     })
 }

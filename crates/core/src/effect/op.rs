@@ -525,6 +525,14 @@ pub enum Op {
     /// ([`crate::effect::Capability::NewTarget`]); the link then resolves on the new card
     /// ("that Spell now targets the new target": "Shift", "Fairy's Hand Mirror").
     Retarget(Obj),
+    /// The effect controller uses the (first) card of the object, a Spell in a GY (the
+    /// opponent's too), as their own: it is placed face-up on their field (a free Spell &
+    /// Trap Zone, or the Field Zone), under their control; the targets of its activation
+    /// effect (each group) are chosen now, by them, and this resolution goes on as that
+    /// effect's (not a new chain link, no cost paid). As the chain ends a Normal or
+    /// Quick-Play Spell goes to its owner's GY; a Continuous, Field or Equip Spell stays as
+    /// if activated. Does nothing if the card left the GY or no zone is free.
+    UseAsOwn(Obj),
 }
 
 /// How an [`Op::Control`] changes the control of its cards.

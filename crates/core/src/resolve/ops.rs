@@ -89,6 +89,7 @@ impl Duel {
             | Op::Course(crate::effect::Course::RedirectAttack(..))
             | Op::Course(crate::effect::Course::NewAttacker(..))
             | Op::Retarget(..)
+            | Op::UseAsOwn(..)
             | Op::LockZones { .. }
             | Op::BattleNow { .. }
             | Op::Win(..) => self.run_negate_op(op, r),
@@ -703,6 +704,7 @@ impl Duel {
                 }
                 OpFlow::Next
             }
+            Op::UseAsOwn(what) => self.op_use_as_own(what, r),
             Op::LockZones { who, count } => self.op_lock_zones(*who, *count, r),
             Op::BattleNow { attacker, target, no_damage } => self.op_battle_now(attacker, target, *no_damage, r),
             Op::Win(who) => {
@@ -1073,6 +1075,90 @@ impl Duel {
     /// The remembered cards of `source`'s memory slot still where the effect left them.
     pub(crate) fn remembered(&self, source: CardId, slot: crate::effect::Mem) -> impl Iterator<Item = CardId> + '_ {
         self.memory.iter().filter(move |e| e.source == source && e.slot == slot && self.card(e.card).moves == e.card_moves).map(|e| e.card)
+    }
+
+    /// `Op::UseAsOwn`: the Spell is placed on its user's field (stage 0), the targets of its
+    /// activation effect are chosen group by group (stages 1 and 2), then this resolution
+    /// becomes that effect's, from its first step.
+    fn op_use_as_own(&mut self, what: &Obj, r: &mut Resolution) -> OpFlow {
+        use crate::card::{Kind, SpellKind};
+        let p = r.link.controller;
+        if r.custom_stage == 0 {
+            let Some(c) = self.acted_on(what, r).first().copied().filter(|&c| self.card(c).zone() == Zone::Gy && self.data(c).is_spell()) else {
+                r.did = false;
+                return OpFlow::Next;
+            };
+            let dest = if matches!(self.data(c).kind, Kind::Spell(SpellKind::Field)) {
+                self.replace_own_field_spell(p);
+                Dest { player: p, zone: Zone::Field, slot: Some(0), position: Position::FaceUpAttack }
+            } else {
+                let Some(&z) = self.free_spell_zones(p).first() else {
+                    r.did = false;
+                    return OpFlow::Next;
+                };
+                Dest { player: p, zone: Zone::SpellTrap, slot: Some(z), position: Position::FaceUpAttack }
+            };
+            self.move_card(c, dest, Reason::Activate);
+            r.link.facts.targets.clear();
+            r.list = smallvec::smallvec![c];
+            r.custom_stage = 1;
+        }
+        let Some(&c) = r.list.first() else { return OpFlow::Next };
+        let pool = self.pool.clone();
+        let effects = &pool.def(self.card(c).def).behavior.effects;
+        let Some(idx) = effects.iter().position(|e| e.kind.is_card_activation()) else {
+            r.did = false;
+            return OpFlow::Next;
+        };
+        let decl = &effects[idx];
+        loop {
+            let spec = match r.custom_stage {
+                1 => &decl.target,
+                2 => &decl.also_target,
+                _ => break,
+            };
+            if let Some(t) = spec {
+                if self.take_answer().is_some() {
+                    if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
+                        let picked: Vec<(CardId, u32)> = picked.into_iter().map(|id| (id, self.card(id).moves)).collect();
+                        r.link.facts.targets.extend(picked);
+                    }
+                    r.custom_stage += 1;
+                    continue;
+                }
+                let candidates: Vec<CardId> = self
+                    .spec_candidates(t, &Ctx::with_link(p, c, &r.link.facts))
+                    .into_iter()
+                    .filter(|x| !r.link.facts.targets.iter().any(|y| y.0 == *x))
+                    .collect();
+                if !candidates.is_empty() {
+                    let chooser = if t.by_opponent { p.opp() } else { p };
+                    let max = t.max.max(t.min).max(1).min(candidates.len() as u8);
+                    return OpFlow::Ask(Prompt::Select {
+                        player: chooser,
+                        purpose: SelectPurpose::Target,
+                        candidates,
+                        min: t.min.min(max),
+                        max,
+                        picked: Vec::new(),
+                    });
+                }
+            }
+            r.custom_stage += 1;
+        }
+        // This resolution is now the Spell's own: its card, its effect, its steps.
+        r.link.card = c;
+        r.link.effect = idx as u8;
+        r.link.card_moves = self.card(c).moves;
+        r.link.from = self.card(c).zone();
+        r.link.facts.copy = None;
+        self.resolved.push(c);
+        r.path = smallvec::smallvec![0];
+        r.progress = super::Progress::Start;
+        r.custom_stage = 0;
+        r.list.clear();
+        r.did = true;
+        OpFlow::Again
     }
 }
 
