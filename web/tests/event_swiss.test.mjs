@@ -14,19 +14,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { startServer, launch, clickOne, ROOT, SHOTS } from './helpers.mjs';
+import { startServer, launch, clickOne, seededRandom, ROOT, SHOTS } from './helpers.mjs';
 
 /// Quick duels (the clients' `keen` choice, crates/server/src/loadtest.rs): a direct
 /// attack, an attack, a summon, attack position, the Battle Phase, a zone, the End Phase,
 /// passing, each nine times in ten when offered; else any action (seeded).
 function quick(seed) {
-  let x = seed >>> 0 || 1;
-  const rnd = () => {
-    x ^= x << 13; x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5; x >>>= 0;
-    return x / 4294967296;
-  };
+  const rnd = seededRandom(seed);
   const classes = [
     (t) => t.startsWith('attack ') && t.endsWith(' directly'),
     (t) => t.startsWith('attack '),

@@ -41,15 +41,20 @@ export async function launch() {
   });
 }
 
-/// A seeded choice among the offered actions: attacks and summons first, so duels end.
-export function chooser(seed) {
+/// A seeded source of numbers in [0, 1) (xorshift32): the tests' choices repeat run to run.
+export function seededRandom(seed) {
   let x = seed >>> 0 || 1;
-  const rnd = () => {
+  return () => {
     x ^= x << 13; x >>>= 0;
     x ^= x >>> 17;
     x ^= x << 5; x >>>= 0;
     return x / 4294967296;
   };
+}
+
+/// A seeded choice among the offered actions: attacks and summons first, so duels end.
+export function chooser(seed) {
+  const rnd = seededRandom(seed);
   return (texts) => {
     const keen = texts.filter((t) => /^(attack|summon|activate|tribute|special|flip|set)/.test(t) || ['yes', 'first'].includes(t));
     const pool = keen.length && rnd() < 0.8 ? keen : texts;

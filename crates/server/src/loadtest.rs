@@ -669,22 +669,7 @@ async fn event_player(
         c
     };
     // The account (password hashing is bounded on the server: `busy` is waited out).
-    let mut tries = 0;
-    loop {
-        c.send(&ClientMsg::Register { name: name.clone(), password: format!("{name}-password") }).await?;
-        match c.recv_timeout(Duration::from_secs(120)).await? {
-            Some((_, ServerMsg::Session { .. })) => break,
-            Some((_, ServerMsg::Error { code, .. })) if code == "busy" && tries < 100 => {
-                tries += 1;
-                tokio::time::sleep(Duration::from_millis(200 + 50 * i as u64 % 500)).await;
-            }
-            Some((_, ServerMsg::Error { code, message })) => {
-                anyhow::bail!("register {name}: {code}: {message} (the server needs --max-accounts-per-hour 0 or at least the player count)")
-            }
-            Some(_) => continue,
-            None => anyhow::bail!("the server closed the connection"),
-        }
-    }
+    register_account(&mut c, &name, i, "player").await?;
     let id = if organizer.is_some() {
         c.send(&ClientMsg::CreateEvent {
             name: format!("Load test {}", ctl.prefix),
@@ -1010,28 +995,34 @@ fn keen_pick(actions: &[LiteAction], rng: &mut ChaCha8Rng) -> usize {
     rng.random_range(0..actions.len())
 }
 
+/// Creates client `i`'s account `name`, waiting out the server's `busy` answers (password
+/// hashing is bounded there); `who` names the count the server's limits must allow.
+async fn register_account(c: &mut Client, name: &str, i: usize, who: &str) -> anyhow::Result<()> {
+    let mut tries = 0;
+    loop {
+        c.send(&ClientMsg::Register { name: name.to_string(), password: format!("{name}-password") }).await?;
+        match c.recv_timeout(Duration::from_secs(120)).await? {
+            Some((_, ServerMsg::Session { .. })) => return Ok(()),
+            Some((_, ServerMsg::Error { code, .. })) if code == "busy" && tries < 100 => {
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(200 + 50 * i as u64 % 500)).await;
+            }
+            Some((_, ServerMsg::Error { code, message })) => {
+                anyhow::bail!("register {name}: {code}: {message} (the server needs --max-accounts-per-hour 0 or at least the {who} count)")
+            }
+            Some(_) => continue,
+            None => anyhow::bail!("the server closed the connection"),
+        }
+    }
+}
+
 /// How often a joined client asks for the event while it waits for its next pairing.
 const JOIN_POLL: Duration = Duration::from_millis(250);
 
 async fn join_player(i: usize, opts: &JoinOptions, shared: &Shared, joined: &JoinShared, id: &str, name: &str, deck: String) -> anyhow::Result<()> {
     let mut c = Client::connect(&opts.addr).await?;
     c.hello().await?;
-    let mut tries = 0;
-    loop {
-        c.send(&ClientMsg::Register { name: name.to_string(), password: format!("{name}-password") }).await?;
-        match c.recv_timeout(Duration::from_secs(120)).await? {
-            Some((_, ServerMsg::Session { .. })) => break,
-            Some((_, ServerMsg::Error { code, .. })) if code == "busy" && tries < 100 => {
-                tries += 1;
-                tokio::time::sleep(Duration::from_millis(200 + 50 * i as u64 % 500)).await;
-            }
-            Some((_, ServerMsg::Error { code, message })) => {
-                anyhow::bail!("register {name}: {code}: {message} (the server needs --max-accounts-per-hour 0 or at least the client count)")
-            }
-            Some(_) => continue,
-            None => anyhow::bail!("the server closed the connection"),
-        }
-    }
+    register_account(&mut c, name, i, "client").await?;
     c.send(&ClientMsg::EventRegister { event: id.to_string(), deck: DeckSource::Builtin { name: deck } }).await?;
     event_answer(&mut c).await?.map_err(|e| anyhow::anyhow!("event_register: {e}"))?;
     joined.registered.fetch_add(1, Ordering::Relaxed);

@@ -68,14 +68,24 @@ async fn a_swiss_event_is_registered_paired_played_and_survives_a_restart() {
     }
     // A guest cannot create events.
     let mut guest = connect(&s).await;
-    let m =
-        refused(&mut guest, ClientMsg::CreateEvent { name: "Open".into(), format: "casual".into(), rounds: 2, public_lists: true, grace_seconds: None, structure: None }).await;
+    let m = refused(
+        &mut guest,
+        ClientMsg::CreateEvent { name: "Open".into(), format: "casual".into(), rounds: 2, public_lists: true, grace_seconds: None, structure: None },
+    )
+    .await;
     assert!(m.contains("log in"), "{m}");
 
     let org = &mut clients[0].1;
-    org.send(&ClientMsg::CreateEvent { name: "Tuesday Swiss".into(), format: "casual".into(), rounds: 2, public_lists: true, grace_seconds: None, structure: None })
-        .await
-        .unwrap();
+    org.send(&ClientMsg::CreateEvent {
+        name: "Tuesday Swiss".into(),
+        format: "casual".into(),
+        rounds: 2,
+        public_lists: true,
+        grace_seconds: None,
+        structure: None,
+    })
+    .await
+    .unwrap();
     let info = event(org).await;
     assert_eq!((info.status, info.round, info.rounds), (ygo_server::event::Status::Registration, 0, 2));
     let id = info.id.clone();
@@ -181,7 +191,10 @@ async fn only_the_paired_player_enters_an_event_match_and_a_registration_locks_a
         session(&mut c, ClientMsg::Register { name: n.into(), password: format!("{n}-secret") }).await;
         cs.push(c);
     }
-    cs[0].send(&ClientMsg::CreateEvent { name: "Lock".into(), format: "casual".into(), rounds: 1, public_lists: false, grace_seconds: None, structure: None }).await.unwrap();
+    cs[0]
+        .send(&ClientMsg::CreateEvent { name: "Lock".into(), format: "casual".into(), rounds: 1, public_lists: false, grace_seconds: None, structure: None })
+        .await
+        .unwrap();
     let id = event(&mut cs[0]).await.id;
     for c in cs.iter_mut().take(2) {
         c.send(&ClientMsg::EventRegister { event: id.clone(), deck: builtin("vanilla-yugi") }).await.unwrap();
@@ -301,7 +314,14 @@ async fn a_player_who_does_not_show_within_the_grace_time_loses_the_match() {
     .await;
     assert!(m.contains("grace_seconds"), "{m}");
     cs[0]
-        .send(&ClientMsg::CreateEvent { name: "Grace".into(), format: "casual".into(), rounds: 1, public_lists: false, grace_seconds: Some(1), structure: None })
+        .send(&ClientMsg::CreateEvent {
+            name: "Grace".into(),
+            format: "casual".into(),
+            rounds: 1,
+            public_lists: false,
+            grace_seconds: Some(1),
+            structure: None,
+        })
         .await
         .unwrap();
     let info = event(&mut cs[0]).await;

@@ -44,7 +44,10 @@ async fn setup_rounds(s: &ygo_server::Running, names: &[&str], players: &[&str],
         session(&mut c, ClientMsg::Register { name: n.to_string(), password: format!("{n}-secret") }).await;
         cs.push(c);
     }
-    cs[0].send(&ClientMsg::CreateEvent { name: "Judged".into(), format: "casual".into(), rounds, public_lists: false, grace_seconds: Some(0), structure: None }).await.unwrap();
+    cs[0]
+        .send(&ClientMsg::CreateEvent { name: "Judged".into(), format: "casual".into(), rounds, public_lists: false, grace_seconds: Some(0), structure: None })
+        .await
+        .unwrap();
     let id = event(&mut cs[0]).await.id;
     for (i, n) in names.iter().enumerate() {
         if players.contains(n) {
