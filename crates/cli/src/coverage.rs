@@ -177,7 +177,7 @@ mod tests {
         let goat = Rules::of_format(ygo_data::Format::by_name("goat").unwrap());
         let set = deck_set(&goat);
         assert_eq!(set.len(), ygo_cards::decks::GOAT.len());
-        assert_eq!(set.len(), 31, "the ten 2005 lists, the fifteen Goat pool part 2 decks and the six of part 3");
+        assert_eq!(set.len(), 32, "the ten 2005 lists, the sixteen Goat pool part 2 decks and the six of part 3");
         assert!(set.iter().all(|d| ygo_cards::decks::format_of(&d.name) == Some("goat")));
         assert_eq!(deck_set(&Rules::default()).len(), ygo_cards::decks::BUILTIN.len());
     }
