@@ -15,7 +15,7 @@ case "$format" in
     decks=(goat-control chaos-control chaos-turbo warrior-toolbox zombie monarch bazoo-return lockdown-burn gravekeeper reasoning-gate
       reaction-traps trick-traps quick-answers pool2-monsters pool2-spells pool2-more pool2-rest
       pool3a-flip pool3a-battle pool3b-flip pool3b-battle goat-p2e-hands goat-p2d-partners goat-p3c-mechanics
-      goat-p2-responses goat-p2-late goat-p3-late goat-p2o-scorpions goat-p2n-tricks goat-p2l-spells goat-p2p-engine) ;;
+      goat-p2-responses goat-p2-late goat-p3-late goat-p2o-scorpions goat-p2n-tricks goat-p2l-spells goat-p2p-engine goat-p2q-engine) ;;
   edison)
     decks=(edison-lightsworn-monarchs edison-synchro-cat edison-gladiator-beasts edison-doomcal-gadgets edison-twilight
       edison-flamvell edison-x-sabers edison-blackwings edison-six-samurai edison-quickdraw-dandy) ;;
