@@ -14,7 +14,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { startServer, launch, clickOne, seededRandom, ROOT, SHOTS } from './helpers.mjs';
+import { startServer, launch, clickOne, seededRandom, assertStandings, ROOT, SHOTS } from './helpers.mjs';
 
 /// Quick duels (the clients' `keen` choice, crates/server/src/loadtest.rs): a direct
 /// attack, an attack, a summon, attack position, the Battle Phase, a zone, the End Phase,
@@ -228,16 +228,8 @@ test('an 8-player Swiss event of 3 rounds run and played in the browser', { time
     assert.ok(api.log.some((l) => l.action === 'rewind' && l.judge.toLowerCase() === 'alice'), JSON.stringify(api.log));
     assert.ok(api.log.some((l) => l.action === 'add_time'), JSON.stringify(api.log));
     await alice.locator('[data-page="event"][data-status="finished"]').waitFor({ timeout: 30000 });
-    const rows = alice.locator('[data-testid="standing-row"]');
-    assert.equal(await rows.count(), 8);
-    for (let i = 0; i < 8; i++) {
-      const s = api.standings[i];
-      const row = rows.nth(i);
-      assert.equal(await row.getAttribute('data-player'), s.player);
-      assert.equal(await row.locator('[data-testid="points"]').innerText(), String(s.points));
-      assert.equal(await row.locator('[data-testid="omw"]').innerText(), `${(s.omw * 100).toFixed(2)}%`);
-      assert.equal(await row.locator('[data-testid="oomw"]').innerText(), `${(s.oomw * 100).toFixed(2)}%`);
-    }
+    assert.equal(api.standings.length, 8);
+    await assertStandings(alice, api.standings);
     await alice.screenshot({ path: join(SHOTS, 'event-swiss-final.png'), fullPage: true });
 
     // A fresh context, no login: the event page and a replay page.

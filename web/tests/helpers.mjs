@@ -1,6 +1,7 @@
 // Shared by the browser tests: start `ygo serve` on a free loopback port (reading its
 // `listening on` line, no sleeps), launch Debian's Chromium through playwright-core, and
 // play a duel by clicking `data-action` elements.
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -156,4 +157,19 @@ export async function commandWords(page) {
     // An effect is named by what it does, never by a number ("activate Breaker: effect 3").
     return texts.filter((t) => re.test(t) || /ruledestroy|Race\(|: effect \d/.test(t));
   }, PLACE_SUFFIX.source);
+}
+
+/// The page's standings rows equal the server's (`/api/events/ID`'s `standings`, computed by
+/// ygo-match): player, points, OMW% and OOMW%, in the server's order.
+export async function assertStandings(page, standings) {
+  const rows = page.locator('[data-testid="standing-row"]');
+  assert.equal(await rows.count(), standings.length);
+  for (let i = 0; i < standings.length; i++) {
+    const s = standings[i];
+    const row = rows.nth(i);
+    assert.equal(await row.getAttribute('data-player'), s.player);
+    assert.equal(await row.locator('[data-testid="points"]').innerText(), String(s.points));
+    assert.equal(await row.locator('[data-testid="omw"]').innerText(), `${(s.omw * 100).toFixed(2)}%`);
+    assert.equal(await row.locator('[data-testid="oomw"]').innerText(), `${(s.oomw * 100).toFixed(2)}%`);
+  }
 }
