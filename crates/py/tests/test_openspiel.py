@@ -56,6 +56,23 @@ def test_openspiel_random_simulation_checks():
     pyspiel.random_sim_test(goat_game(), num_sims=2, serialize=True, verbose=False)
 
 
+def test_openspiel_python_simulation_checks():
+    """OpenSpiel's own Python simulation test (its games_sim_test): pickling the game, its
+    type and states, clones, serialization, for the first 1,000 actions of a duel."""
+    from open_spiel.python.tests import games_sim_test
+
+    np.random.seed(0)
+    games_sim_test.GamesSimTest().sim_game(goat_game())
+
+
+def test_a_duel_cut_at_max_game_length_is_a_draw():
+    game = pyspiel.load_game("python_ygo", dict(GOAT, max_game_length=50))
+    assert game.max_game_length() == 50 and game.max_move_number() == 51
+    state = play_random(game.new_initial_state(), 1000, np.random.RandomState(1))
+    assert state.is_terminal() and state.moves == 50 and state.duel.deciding is not None
+    assert state.returns() == [0.0, 0.0] and state.legal_actions() == []
+
+
 def test_serialize_deserialize_round_trip():
     game = goat_game()
     state = play_random(game.new_initial_state(), 300, np.random.RandomState(3))

@@ -104,6 +104,9 @@ class YgoGame(pyspiel.Game):
     def new_initial_state(self):
         return YgoState(self)
 
+    def max_chance_nodes_in_history(self):
+        return 1  # the deal's seed
+
     def make_py_observer(self, iig_obs_type=None, params=None):
         return YgoObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
