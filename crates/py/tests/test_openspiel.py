@@ -132,6 +132,20 @@ def test_resampled_states_keep_the_information_state():
         assert sample.duel.view(p) == state.duel.view(p)
 
 
+def test_rl_environment_plays_a_duel():
+    """OpenSpiel's RL environment (its agents' interface) over a whole duel."""
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(goat_game(), seed=1)
+    rng = np.random.RandomState(1)
+    ts = env.reset()
+    while not ts.last():
+        p = ts.observations["current_player"]
+        assert len(ts.observations["info_state"][p]) == env.game.information_state_tensor_size()
+        ts = env.step([int(rng.choice(ts.observations["legal_actions"][p]))])
+    assert sorted(ts.rewards) in ([-1.0, 1.0], [0.0, 0.0])
+
+
 def test_ismcts_plays_a_whole_goat_duel():
     """OpenSpiel's IS-MCTS bot (10 simulations a move, random rollouts) against a random
     player, to the end of a Goat duel."""
