@@ -32,7 +32,11 @@ import hashlib
 import json
 
 import numpy as np
-import pyspiel
+
+try:
+    import pyspiel
+except ImportError as e:  # pragma: no cover - open_spiel is optional
+    raise ImportError("ygo.openspiel needs OpenSpiel: pip install open_spiel (or ygo[openspiel])") from e
 
 import ygo
 from ygo._ygo import ACTION_COLS, ACTION_ROWS, CARD_COLS, CARD_ROWS, CHAIN_COLS, CHAIN_ROWS, EVENT_COLS, EVENT_ROWS, GLOBALS
