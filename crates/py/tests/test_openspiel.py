@@ -147,10 +147,11 @@ def test_rl_environment_plays_a_duel():
 
 
 def test_ismcts_plays_a_whole_goat_duel():
-    """OpenSpiel's IS-MCTS bot (10 simulations a move, random rollouts) against a random
-    player, to the end of a Goat duel."""
+    """OpenSpiel's IS-MCTS bot (10 simulations a move, random rollouts) against OpenSpiel's
+    uniform random bot, to the end of a Goat duel."""
     game = goat_game()
     bot = ismcts.ISMCTSBot(game, RolloutEvaluator(random_state=np.random.RandomState(1)), uct_c=2.0, max_simulations=10, random_state=np.random.RandomState(2))
+    opponent = pyspiel.make_uniform_random_bot(1, 4)
     rng = np.random.RandomState(3)
     state = game.new_initial_state()
     searched = 0
@@ -161,7 +162,7 @@ def test_ismcts_plays_a_whole_goat_duel():
             searched += len(state.legal_actions()) > 1
             state.apply_action(int(bot.step(state)))
         else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+            state.apply_action(opponent.step(state))
     assert state.duel.outcome is not None and searched > 10
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
 
