@@ -176,3 +176,20 @@ def test_rollout_evaluator_gives_results_and_a_uniform_prior():
     prior = ev.prior(state)
     assert [a for a, _ in prior] == state.legal_actions() and abs(sum(p for _, p in prior) - 1.0) < 1e-9
     assert state.duel.deciding is not None  # the rollouts played copies
+
+
+def test_more_legal_actions_than_rows_show_the_first_rows():
+    """No measured position has more than 60 legal actions; were one to have more than
+    ACTION_ROWS, the tensors show (and the actions offer) the first ACTION_ROWS."""
+
+    class Crowded:
+        def legal_actions(self):
+            return [(i, f"a{i}") for i in range(ygo.ACTION_ROWS + 5)]
+
+        def observe(self, seat, action_rows):
+            if action_rows < ygo.ACTION_ROWS + 5:
+                raise ygo.ObservationOverflow("too many")
+            return {"actions": np.ones((action_rows, ygo.ACTION_COLS), np.int16), "action_mask": np.ones(action_rows, np.int8)}
+
+    obs = ygo.openspiel._observe(Crowded(), "A")
+    assert obs["actions"].shape == (ygo.ACTION_ROWS, ygo.ACTION_COLS) and obs["action_mask"].shape == (ygo.ACTION_ROWS,)

@@ -115,6 +115,17 @@ class YgoGame(pyspiel.Game):
         return YgoObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
+def _observe(duel: ygo.Duel, seat: str) -> dict:
+    """``duel.observe(seat)``; a position with more legal actions than ``ACTION_ROWS`` (none
+    measured) shows its first ``ACTION_ROWS``, the ones offered as actions."""
+    try:
+        return duel.observe(seat, action_rows=ACTION_ROWS)
+    except ygo.ObservationOverflow:
+        obs = duel.observe(seat, action_rows=max(ACTION_ROWS, len(duel.legal_actions())))
+        obs["actions"], obs["action_mask"] = obs["actions"][:ACTION_ROWS], obs["action_mask"][:ACTION_ROWS]
+        return obs
+
+
 def _digest(obs: dict) -> str:
     h = hashlib.blake2b(digest_size=12)
     for name, _ in TABLES:
@@ -172,7 +183,7 @@ class YgoState(pyspiel.State):
             self.moves += 1
             self.records[player].append(f"me: {legal[action][1]}")
         for p, seat in enumerate(SEATS):
-            self.records[p].append(_digest(self.duel.observe(seat, action_rows=ACTION_ROWS)))
+            self.records[p].append(_digest(_observe(self.duel, seat)))
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
@@ -230,7 +241,7 @@ class YgoObserver:
         self.tensor.fill(0)
         if state.duel is None:
             return
-        obs = state.duel.observe(SEATS[player], action_rows=ACTION_ROWS)
+        obs = _observe(state.duel, SEATS[player])
         for name, view in self.dict.items():
             view[...] = obs[name]
 
