@@ -20,7 +20,7 @@ else
 fi
 [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
 echo "py_check: installing the package and the test dependencies into $VENV"
-"$VENV/bin/pip" install -q ./crates/py numpy gymnasium pettingzoo "ray[default]" pytest matplotlib
+"$VENV/bin/pip" install -q ./crates/py numpy gymnasium pettingzoo "ray[default]" pytest matplotlib open_spiel
 # Ray: no token authentication for the local test cluster.
 export RAY_AUTH_MODE=disabled
 "$VENV/bin/python" -m pytest -q -p no:cacheprovider crates/py/tests

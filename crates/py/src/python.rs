@@ -181,6 +181,15 @@ impl PyDuel {
         std::fs::write(&path, self.replay()?).map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display())))
     }
 
+    /// Plays this duel on to its end in place, seat A by the built-in AI `ai_a` and seat B
+    /// by `ai_b` (`random`, `rules`, `greedy`, `mcts:N`), without the GIL: the number of
+    /// decisions made. A rollout: `d.clone().play_out()` then `d.outcome`.
+    #[pyo3(signature = (ai_a = "random", ai_b = "random", seed = 0))]
+    fn play_out(&mut self, py: Python<'_>, ai_a: &str, ai_b: &str, seed: u64) -> PyResult<u64> {
+        let duel = &mut self.game.duel;
+        py.detach(|| ygo_ai::play_by_name(duel, [ai_a, ai_b], seed)).map_err(value_error)
+    }
+
     /// A duel `player` cannot tell from this one, the hidden cards dealt again from `seed`.
     fn determinized(&self, player: &Bound<'_, PyAny>, seed: u64) -> PyResult<PyDuel> {
         let duel = self.game.duel.determinized(seat(player)?, seed);

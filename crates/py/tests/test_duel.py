@@ -144,3 +144,16 @@ def test_search_and_samples(mid_duel):
     samples = [hand(mid_duel.determinized(p, seed)) for seed in range(8)]
     assert all(len(h) == len(hand(mid_duel)) for h in samples)
     assert any(h != hand(mid_duel) for h in samples), "the hidden hand is dealt again"
+
+
+def test_play_out_plays_on_in_place_and_leaves_the_original_alone(mid_duel):
+    d = mid_duel.clone()
+    before = mid_duel.view("A")
+    n = d.play_out("random", "greedy", seed=3)
+    assert n > 0 and d.deciding is None and d.outcome is not None
+    assert mid_duel.view("A") == before and mid_duel.deciding is not None
+    # Seeded: the same AIs and seed play the same duel.
+    again = mid_duel.clone()
+    assert again.play_out("random", "greedy", seed=3) == n and again.log() == d.log()
+    with pytest.raises(ValueError, match="unknown AI"):
+        mid_duel.clone().play_out("nobody", "random")

@@ -4,7 +4,8 @@ The duel (:class:`Duel`), observations as fixed-shape numpy arrays (``Duel.obser
 layout in ``docs/OBSERVATION.md``), a batched environment stepped in Rust
 (:class:`VecEnv`), the Rust information-set MCTS (:func:`mcts`) and samples of the hidden
 state (``Duel.determinized``). Framework environments: :mod:`ygo.gym` (Gymnasium,
-``gymnasium.make("ygo/Duel-v0")``) and :mod:`ygo.pettingzoo` (PettingZoo AEC).
+``gymnasium.make("ygo/Duel-v0")``) and :mod:`ygo.pettingzoo` (PettingZoo AEC); :mod:`ygo.openspiel`
+registers the OpenSpiel game ``python_ygo``.
 """
 
 from ygo._ygo import (
