@@ -16,10 +16,18 @@ impl Duel {
         W: Fn(&Modifier) -> Option<&Scope> + Copy,
     {
         // `which` answers only of `Cannot` and `Rule` modifiers (`cannot_scope`, `rule_scope`).
-        const KINDS: u64 = crate::effect::ModKinds::CANNOT | crate::effect::ModKinds::RULE;
-        self.may_apply(KINDS)
+        const KINDS: u64 = crate::effect::ModKinds::CANNOT | crate::effect::ModKinds::RULE | crate::effect::ModKinds::POSITION;
+        self.restricted_of(KINDS, card, which)
+    }
+
+    /// [`Duel::restricted`] for `which` answering only of modifiers of `kinds`.
+    fn restricted_of<W>(&self, kinds: u64, card: CardId, which: W) -> bool
+    where
+        W: Fn(&Modifier) -> Option<&Scope> + Copy,
+    {
+        self.may_apply(kinds)
             && self
-                .modifiers_of(KINDS, move |m| which(m).is_some())
+                .modifiers_of(kinds, move |m| which(m).is_some())
                 .any(|(src, ctrl, fixed, m)| which(m).is_some_and(|s| self.in_scope(s, src, ctrl, fixed, card)))
     }
 
@@ -52,13 +60,13 @@ impl Duel {
         self.restricted(card, |m| m.cannot_scope(Act::Attack))
     }
     pub(crate) fn cannot_change_position(&self, card: CardId) -> bool {
-        self.position_locked(card) || self.restricted(card, |m| m.rule_scope(MonsterRule::ForceDefense))
+        self.position_locked(card) || self.restricted_of(crate::effect::ModKinds::POSITION, card, |m| m.rule_scope(MonsterRule::ForceDefense))
     }
     /// "Cannot change its battle position" (POS-2): no manual change and no Flip Summon, which
     /// changes the position too ("Swords of Concealing Light"). A forced Defense Position
     /// still allows the Flip Summon (the monster is then changed to Defense Position).
     pub(crate) fn position_locked(&self, card: CardId) -> bool {
-        self.restricted(card, |m| match m {
+        self.restricted_of(crate::effect::ModKinds::POSITION, card, |m| match m {
             Modifier::Cannot { scope, act: Act::ChangePosition } | Modifier::Rule { scope, rule: MonsterRule::ForceDefense | MonsterRule::ForceAttack } => {
                 Some(scope)
             }
@@ -172,10 +180,13 @@ impl Duel {
     /// not a chain link).
     pub(crate) fn enforce_forced_defense(&mut self) {
         use crate::types::Position;
-        if self
-            .modifiers_of(crate::effect::ModKinds::RULE, |m| matches!(m, Modifier::Rule { rule: MonsterRule::ForceDefense | MonsterRule::ForceAttack, .. }))
-            .next()
-            .is_none()
+        if !self.may_apply(crate::effect::ModKinds::POSITION)
+            || self
+                .modifiers_of(crate::effect::ModKinds::POSITION, |m| {
+                    matches!(m, Modifier::Rule { rule: MonsterRule::ForceDefense | MonsterRule::ForceAttack, .. })
+                })
+                .next()
+                .is_none()
         {
             return;
         }
@@ -184,8 +195,12 @@ impl Duel {
             .into_iter()
             .filter(|&c| self.card(c).zone() == Zone::Monster)
             .filter_map(|c| match self.card(c).position() {
-                Position::FaceUpAttack if self.restricted(c, |m| m.rule_scope(MonsterRule::ForceDefense)) => Some((c, Position::FaceUpDefense)),
-                Position::FaceUpDefense if self.restricted(c, |m| m.rule_scope(MonsterRule::ForceAttack)) => Some((c, Position::FaceUpAttack)),
+                Position::FaceUpAttack if self.restricted_of(crate::effect::ModKinds::POSITION, c, |m| m.rule_scope(MonsterRule::ForceDefense)) => {
+                    Some((c, Position::FaceUpDefense))
+                }
+                Position::FaceUpDefense if self.restricted_of(crate::effect::ModKinds::POSITION, c, |m| m.rule_scope(MonsterRule::ForceAttack)) => {
+                    Some((c, Position::FaceUpAttack))
+                }
                 _ => None,
             })
             .collect();
