@@ -180,30 +180,31 @@ impl Duel {
     /// not a chain link).
     pub(crate) fn enforce_forced_defense(&mut self) {
         use crate::types::Position;
-        if !self.may_apply(crate::effect::ModKinds::POSITION)
-            || self
-                .modifiers_of(crate::effect::ModKinds::POSITION, |m| {
-                    matches!(m, Modifier::Rule { rule: MonsterRule::ForceDefense | MonsterRule::ForceAttack, .. })
-                })
-                .next()
-                .is_none()
-        {
+        const KINDS: u64 = crate::effect::ModKinds::POSITION;
+        if !self.may_apply(KINDS) {
             return;
         }
-        let forced: SmallVec<[(CardId, Position); 4]> = self
-            .field_cards()
-            .into_iter()
-            .filter(|&c| self.card(c).zone() == Zone::Monster)
-            .filter_map(|c| match self.card(c).position() {
-                Position::FaceUpAttack if self.restricted_of(crate::effect::ModKinds::POSITION, c, |m| m.rule_scope(MonsterRule::ForceDefense)) => {
-                    Some((c, Position::FaceUpDefense))
-                }
-                Position::FaceUpDefense if self.restricted_of(crate::effect::ModKinds::POSITION, c, |m| m.rule_scope(MonsterRule::ForceAttack)) => {
-                    Some((c, Position::FaceUpAttack))
-                }
-                _ => None,
-            })
-            .collect();
+        // The forced positions that apply, read once for all the monsters (not once per
+        // monster: this runs after every happening).
+        let forced: SmallVec<[(CardId, Position); 4]> = {
+            let rules: SmallVec<[crate::modifiers::ActiveModifier<'_>; 2]> =
+                self.modifiers_of(KINDS, |m| matches!(m, Modifier::Rule { rule: MonsterRule::ForceDefense | MonsterRule::ForceAttack, .. })).collect();
+            if rules.is_empty() {
+                return;
+            }
+            let forced_to = |c: CardId, rule: MonsterRule| {
+                rules.iter().any(|&(src, ctrl, fixed, m)| m.rule_scope(rule).is_some_and(|s| self.in_scope(s, src, ctrl, fixed, c)))
+            };
+            self.field_cards()
+                .into_iter()
+                .filter(|&c| self.card(c).zone() == Zone::Monster)
+                .filter_map(|c| match self.card(c).position() {
+                    Position::FaceUpAttack if forced_to(c, MonsterRule::ForceDefense) => Some((c, Position::FaceUpDefense)),
+                    Position::FaceUpDefense if forced_to(c, MonsterRule::ForceAttack) => Some((c, Position::FaceUpAttack)),
+                    _ => None,
+                })
+                .collect()
+        };
         for (c, to) in forced {
             self.set_position(c, to);
         }
