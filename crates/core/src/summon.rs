@@ -377,12 +377,35 @@ impl Duel {
 
     /// Does the GY hold the cards a `SummonRule::BanishFromGy` of `card` names (each filter
     /// its own card)?
+    ///
+    /// As many candidates ([`Duel::gy_proc_candidates`]) as filters, and each filter matched
+    /// by one of them: found in one pass over the GY that asks each filter once per card and
+    /// stops as soon as both hold (the Main Phase listing asks this of every such monster in
+    /// the hand).
     fn gy_proc_met(&self, card: CardId, fs: &[crate::effect::Filter]) -> bool {
         let p = self.card(card).controller();
-        let c = self.gy_proc_candidates(card, fs);
-        fs.iter().enumerate().all(|(i, f)| {
-            c.iter().any(|&x| self.filter_matches(f, x, p, card) && fs.iter().take(i).all(|g| !self.filter_matches(g, x, p, card) || c.len() > i))
-        }) && c.len() >= fs.len()
+        if fs.len() > 64 {
+            let c = self.gy_proc_candidates(card, fs);
+            return c.len() >= fs.len() && fs.iter().all(|f| c.iter().any(|&x| self.filter_matches(f, x, p, card)));
+        }
+        let all: u64 = if fs.len() == 64 { u64::MAX } else { (1u64 << fs.len()) - 1 };
+        let (mut matched, mut candidates) = (0u64, 0usize);
+        for &x in &self.player(p).gy {
+            let mut mask = 0u64;
+            for (i, f) in fs.iter().enumerate() {
+                if self.filter_matches(f, x, p, card) {
+                    mask |= 1 << i;
+                }
+            }
+            if mask != 0 {
+                candidates += 1;
+                matched |= mask;
+                if candidates >= fs.len() && matched == all {
+                    return true;
+                }
+            }
+        }
+        candidates >= fs.len() && matched == all
     }
 
     /// Can the summon procedure of `card` be used now (requirements and a free zone)?

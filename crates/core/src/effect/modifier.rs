@@ -367,6 +367,12 @@ impl Modifier {
             Modifier::ShieldOncePerTurn(_) => K::SHIELD_ONCE_PER_TURN,
             Modifier::BattleShieldOncePerTurn(_) => K::BATTLE_SHIELD_ONCE_PER_TURN,
             Modifier::DestroyOtherInstead { .. } => K::DESTROY_OTHER_INSTEAD,
+            // Asked after every happening (`Duel::enforce_forced_defense`) and for every
+            // monster a Main Phase listing may flip or change (`Duel::position_locked`): kept
+            // apart, so a duel without them answers from the mask.
+            Modifier::Cannot { act: Act::ChangePosition, .. } | Modifier::Rule { rule: MonsterRule::ForceDefense | MonsterRule::ForceAttack, .. } => {
+                K::POSITION
+            }
             Modifier::Cannot { .. } => K::CANNOT,
             Modifier::Rule { .. } => K::RULE,
             Modifier::Negate(Negation::CardsOnField(_)) => K::NEGATE_CARDS_ON_FIELD,
@@ -499,6 +505,10 @@ impl ModKinds {
     pub const HAND_PLAY_COST: u64 = 1 << 43;
     /// `Duel` with `DuelRule::FieldBanishedForGy`.
     pub const FIELD_BANISHED_FOR_GY: u64 = 1 << 44;
+    /// `Cannot` with [`Act::ChangePosition`] and `Rule` with [`MonsterRule::ForceDefense`] or
+    /// [`MonsterRule::ForceAttack`] (not `CANNOT` nor `RULE`): the battle positions a
+    /// monster is held in.
+    pub const POSITION: u64 = 1 << 45;
     /// `AlsoAttribute`.
     pub const ALSO_ATTRIBUTE: u64 = 1 << 46;
     /// `AdditionalNormalSummon`.

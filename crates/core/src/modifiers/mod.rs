@@ -187,7 +187,9 @@ impl Duel {
             .lingering
             .iter()
             .take(limit)
-            .filter(move |l| l.modifier.kind_bit() & kinds != 0 && want(&l.modifier) && self.lingering_applies(l))
+            // `want` first: an inlined match, where the kind is a call (and `want` accepts
+            // only modifiers of `kinds`, so the kind test rarely runs).
+            .filter(move |l| want(&l.modifier) && l.modifier.kind_bit() & kinds != 0 && self.lingering_applies(l))
             .map(|l| (l.source, l.controller, l.card.map(|x| x.0), &l.modifier));
         from_cards.chain(lingering)
     }

@@ -16,10 +16,18 @@ impl Duel {
         W: Fn(&Modifier) -> Option<&Scope> + Copy,
     {
         // `which` answers only of `Cannot` and `Rule` modifiers (`cannot_scope`, `rule_scope`).
-        const KINDS: u64 = crate::effect::ModKinds::CANNOT | crate::effect::ModKinds::RULE;
-        self.may_apply(KINDS)
+        const KINDS: u64 = crate::effect::ModKinds::CANNOT | crate::effect::ModKinds::RULE | crate::effect::ModKinds::POSITION;
+        self.restricted_of(KINDS, card, which)
+    }
+
+    /// [`Duel::restricted`] for `which` answering only of modifiers of `kinds`.
+    fn restricted_of<W>(&self, kinds: u64, card: CardId, which: W) -> bool
+    where
+        W: Fn(&Modifier) -> Option<&Scope> + Copy,
+    {
+        self.may_apply(kinds)
             && self
-                .modifiers_of(KINDS, move |m| which(m).is_some())
+                .modifiers_of(kinds, move |m| which(m).is_some())
                 .any(|(src, ctrl, fixed, m)| which(m).is_some_and(|s| self.in_scope(s, src, ctrl, fixed, card)))
     }
 
@@ -52,13 +60,13 @@ impl Duel {
         self.restricted(card, |m| m.cannot_scope(Act::Attack))
     }
     pub(crate) fn cannot_change_position(&self, card: CardId) -> bool {
-        self.position_locked(card) || self.restricted(card, |m| m.rule_scope(MonsterRule::ForceDefense))
+        self.position_locked(card) || self.restricted_of(crate::effect::ModKinds::POSITION, card, |m| m.rule_scope(MonsterRule::ForceDefense))
     }
     /// "Cannot change its battle position" (POS-2): no manual change and no Flip Summon, which
     /// changes the position too ("Swords of Concealing Light"). A forced Defense Position
     /// still allows the Flip Summon (the monster is then changed to Defense Position).
     pub(crate) fn position_locked(&self, card: CardId) -> bool {
-        self.restricted(card, |m| match m {
+        self.restricted_of(crate::effect::ModKinds::POSITION, card, |m| match m {
             Modifier::Cannot { scope, act: Act::ChangePosition } | Modifier::Rule { scope, rule: MonsterRule::ForceDefense | MonsterRule::ForceAttack } => {
                 Some(scope)
             }
@@ -172,23 +180,31 @@ impl Duel {
     /// not a chain link).
     pub(crate) fn enforce_forced_defense(&mut self) {
         use crate::types::Position;
-        if self
-            .modifiers_of(crate::effect::ModKinds::RULE, |m| matches!(m, Modifier::Rule { rule: MonsterRule::ForceDefense | MonsterRule::ForceAttack, .. }))
-            .next()
-            .is_none()
-        {
+        const KINDS: u64 = crate::effect::ModKinds::POSITION;
+        if !self.may_apply(KINDS) {
             return;
         }
-        let forced: SmallVec<[(CardId, Position); 4]> = self
-            .field_cards()
-            .into_iter()
-            .filter(|&c| self.card(c).zone() == Zone::Monster)
-            .filter_map(|c| match self.card(c).position() {
-                Position::FaceUpAttack if self.restricted(c, |m| m.rule_scope(MonsterRule::ForceDefense)) => Some((c, Position::FaceUpDefense)),
-                Position::FaceUpDefense if self.restricted(c, |m| m.rule_scope(MonsterRule::ForceAttack)) => Some((c, Position::FaceUpAttack)),
-                _ => None,
-            })
-            .collect();
+        // The forced positions that apply, read once for all the monsters (not once per
+        // monster: this runs after every happening).
+        let forced: SmallVec<[(CardId, Position); 4]> = {
+            let rules: SmallVec<[crate::modifiers::ActiveModifier<'_>; 2]> =
+                self.modifiers_of(KINDS, |m| matches!(m, Modifier::Rule { rule: MonsterRule::ForceDefense | MonsterRule::ForceAttack, .. })).collect();
+            if rules.is_empty() {
+                return;
+            }
+            let forced_to = |c: CardId, rule: MonsterRule| {
+                rules.iter().any(|&(src, ctrl, fixed, m)| m.rule_scope(rule).is_some_and(|s| self.in_scope(s, src, ctrl, fixed, c)))
+            };
+            self.field_cards()
+                .into_iter()
+                .filter(|&c| self.card(c).zone() == Zone::Monster)
+                .filter_map(|c| match self.card(c).position() {
+                    Position::FaceUpAttack if forced_to(c, MonsterRule::ForceDefense) => Some((c, Position::FaceUpDefense)),
+                    Position::FaceUpDefense if forced_to(c, MonsterRule::ForceAttack) => Some((c, Position::FaceUpAttack)),
+                    _ => None,
+                })
+                .collect()
+        };
         for (c, to) in forced {
             self.set_position(c, to);
         }

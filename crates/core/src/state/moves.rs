@@ -373,14 +373,21 @@ impl Duel {
         // Control by equips: only while an equip that takes control applies, and only for a
         // monster some card on the field is equipped to (`equip_controller` asks only the
         // sources equipped to it), in the zones' order.
-        let equipped = |d: &Duel, m: CardId| {
-            d.players.iter().any(|ps| ps.spells.iter().chain(ps.monsters.iter()).flatten().any(|&e| d.cards[e.0 as usize].equip_to == Some(m)))
-        };
-        let mut monsters: SmallVec<[CardId; 10]> = if self.may_apply(crate::effect::ModKinds::BOND) {
-            self.players.iter().flat_map(|ps| ps.monsters.iter().flatten().copied()).filter(|&m| equipped(self, m)).collect()
-        } else {
-            SmallVec::new()
-        };
+        let mut monsters: SmallVec<[CardId; 10]> = SmallVec::new();
+        if self.may_apply(crate::effect::ModKinds::BOND) {
+            // What the cards on the field are equipped to, found in one pass.
+            let mut equipped: SmallVec<[CardId; 4]> = SmallVec::new();
+            for ps in &self.players {
+                for &e in ps.spells.iter().chain(ps.monsters.iter()).flatten() {
+                    if let Some(t) = self.cards[e.0 as usize].equip_to {
+                        equipped.push(t);
+                    }
+                }
+            }
+            if !equipped.is_empty() {
+                monsters = self.players.iter().flat_map(|ps| ps.monsters.iter().flatten().copied()).filter(|m| equipped.contains(m)).collect();
+            }
+        }
         if !monsters.is_empty()
             && self
                 .modifiers_of(crate::effect::ModKinds::BOND, |m| matches!(m, crate::effect::Modifier::Bond(crate::effect::Bond::ControlEquipped)))
