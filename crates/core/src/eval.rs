@@ -533,11 +533,7 @@ impl Duel {
             // a Normal Monster, not an Effect Monster.
             Filter::Frame(crate::effect::Frame::Ability(bit)) => {
                 as_monster
-                    && if self.gemini_as_normal(id) {
-                        *bit & type_bits::NORMAL != 0 || (d.has(*bit) && *bit & type_bits::EFFECT == 0)
-                    } else {
-                        d.has(*bit)
-                    }
+                    && if self.gemini_as_normal(id) { *bit & type_bits::NORMAL != 0 || (d.has(*bit) && *bit & type_bits::EFFECT == 0) } else { d.has(*bit) }
             }
             Filter::Named(code) => match self.name_given(id) {
                 Some(name) => name == *code,
