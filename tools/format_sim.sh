@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Random self-play over every ordered pair of a format's built-in decks (goat: the thirty-one
 # Goat decks, the ten 2005 lists and those built for the Goat pool parts 2 and 3; edison: the
-# Edison lists that play), under --format FORMAT, seats alternating inside each pair, the
+# twelve Edison decks, the ten lists that play and the two coverage decks of the pool part 1), under --format FORMAT, seats alternating inside each pair, the
 # duel's invariants checked after every action (sim --check): prints one line per pair and
 # the totals; exit 1 if any game could not be played or broke an invariant.
 # Usage: tools/format_sim.sh FORMAT [YGO_BINARY] [GAMES_PER_PAIR] [SEED]
@@ -18,7 +18,7 @@ case "$format" in
       goat-p2-responses goat-p2-late goat-p3-late goat-p2o-scorpions goat-p2n-tricks goat-p2l-spells goat-p2p-engine goat-p2q-engine) ;;
   edison)
     decks=(edison-lightsworn-monarchs edison-synchro-cat edison-gladiator-beasts edison-doomcal-gadgets edison-twilight
-      edison-flamvell edison-x-sabers edison-blackwings edison-six-samurai edison-quickdraw-dandy) ;;
+      edison-flamvell edison-x-sabers edison-blackwings edison-six-samurai edison-quickdraw-dandy edison-p1-engine edison-p1-engine2) ;;
   *) echo "tools/format_sim.sh: unknown format '$format' (goat or edison)" >&2; exit 2 ;;
 esac
 total=0 errors=0 breaks=0

@@ -290,6 +290,16 @@ pub const EDISON: &[BuiltinDeck] = &[
         description: "Quickdraw Dandywarrior (1st SJC Edison, Jeff Jones): Quickdraw Synchron, Dandylion, Lonefire Blossom, Tytannial, Caius, Light and Darkness Dragon, Consecrated Light; Turbo, Nitro, Drill Warrior and Iron Chain Dragon",
         ydk: include_str!("../decks/edison-quickdraw-dandy.ydk"),
     },
+    BuiltinDeck {
+        name: "edison-p1-engine",
+        description: "Edison pool part 1 coverage (no tournament list): Swap, Dupe and Unifrog, Substitoad, Zombies with Revived King Ha Des and Doomkaiser Dragon, Volcanics, Malicious, Soul Exchange, Black Garden, Dimensional Fissure, Double Summon",
+        ydk: include_str!("../decks/edison-p1-engine.ydk"),
+    },
+    BuiltinDeck {
+        name: "edison-p1-engine2",
+        description: "Edison pool part 1 coverage (no tournament list): the Gemini Neos Alius, E - Emergency Call, Miracle Fusion, Absolute Zero and Gaia, Machinas, X-Sabers with The A. Forces, Koa'ki Meiru Gravirose, Double Summon",
+        ydk: include_str!("../decks/edison-p1-engine2.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`], then [`EDISON`].

@@ -133,6 +133,27 @@ pub fn run(decks: &[NamedDeck], rules: &Rules, games: u64, seed: u64, mut progre
     Ok(Coverage { duels: total, effects, never })
 }
 
+/// Effects that random self-play of the built-in decks is not expected to reach, and why
+/// (passcode, effect index, reason): the report prints the reason under such an effect when
+/// it never resolved nor applied, so a reader tells them from a finding. Each is checked by a
+/// scenario instead.
+pub const WHY_NEVER: &[(u32, usize, &str)] = &[
+    // Edison (issue 34).
+    (2322421, 0, "Road Warrior: its Tuner \"Road Synchron\" is not in the Edison pool; only Quickdraw Synchron (edison-quickdraw-dandy) may stand in, which random play rarely lines up with Level 3 (road-warrior.toml, quickdraw-synchron-for-road-warrior.toml)"),
+    (46195773, 0, "Turbo Warrior: its Tuner \"Turbo Synchron\" is not in the Edison pool; only Quickdraw Synchron may stand in (turbo-warrior.toml)"),
+    (39402797, 1, "Trident Dragion: a Level 10 Synchro of a Dragon Tuner and Dragons only, which no built-in deck holds (trident-dragion.toml)"),
+    (6021033, 0, "Doomkaiser Dragon: needs the Limited Plaguespreader Zombie and a Zombie non-Tuner on the field together (edison-p1-engine; doomkaiser-dragon.toml)"),
+    (50304345, 1, "Evil HERO Infernal Prodigy: needs it Tributed for the Tribute Summon of a HERO (Destiny HERO - Malicious in edison-p1-engine) that is still face-up in the End Phase (evil-hero-infernal-prodigy-draws.toml)"),
+    (19974580, 0, "Iron Chain Dragon: banishes \"Iron Chain\" monsters from the GY, and the pool's only one is itself, from the Extra Deck (iron-chain-dragon.toml)"),
+    (27970830, 4, "Gateway of the Six: no \"Shien\" monster is in the Edison pool, and 6 Bushido Counters are needed too (gateway-of-the-six.toml)"),
+    (25862681, 1, "Ancient Fairy Dragon: needs a Field Spell on the field; of the built-in Edison decks only edison-p1-engine plays one (Black Garden) (ancient-fairy-dragon.toml)"),
+];
+
+/// Why random play is not expected to reach this effect, if known ([`WHY_NEVER`]).
+pub fn why_never(id: u32, effect: usize) -> Option<&'static str> {
+    WHY_NEVER.iter().find(|&&(c, e, _)| c == id && e == effect).map(|&(_, _, why)| why)
+}
+
 /// The report in words: one line per effect, then the effects that never resolved or applied.
 pub fn report_text(c: &Coverage, label: &str) -> String {
     let mut text = String::new();
@@ -149,6 +170,9 @@ pub fn report_text(c: &Coverage, label: &str) -> String {
     ));
     for e in c.effects.iter().filter(|e| e.resolved == 0 && e.applied == 0) {
         text.push_str(&format!("  never: {} ({}) #{}: {}\n", e.name, e.id, e.effect, e.text));
+        if let Some(why) = why_never(e.id, e.effect) {
+            text.push_str(&format!("    why: {why}\n"));
+        }
     }
     text
 }
@@ -170,6 +194,18 @@ mod tests {
         assert!(c.effects.iter().any(|e| e.resolved > 0));
         assert_eq!(c.never, c.effects.iter().filter(|e| e.resolved == 0 && e.applied == 0).count());
         assert!(report_text(&c, "edition mr2020").contains("3 duels (edition mr2020)"));
+    }
+
+    #[test]
+    fn every_reason_names_a_declared_effect_of_a_deck_card() {
+        let edison = Rules::of_format(ygo_data::Format::by_name("edison").unwrap());
+        let in_decks: std::collections::BTreeSet<u32> =
+            deck_set(&edison).iter().flat_map(|d| d.list.main.iter().chain(&d.list.extra).copied().collect::<Vec<_>>()).collect();
+        for &(id, effect, why) in WHY_NEVER {
+            let def = edison.pool.get(id).unwrap_or_else(|| panic!("{why}"));
+            assert!(effect < def.behavior.effects.len() && in_decks.contains(&id), "{why}");
+            assert_eq!(why_never(id, effect), Some(why));
+        }
     }
 
     #[test]

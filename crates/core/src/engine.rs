@@ -705,16 +705,26 @@ impl Duel {
             }
         }
         match action {
+            // EFF-15: a Gemini Summon, the Normal Summon of a face-up Gemini monster on the
+            // field: no Tributes, no move; it is a Normal Summon (its negation window, then
+            // "when Normal Summoned"), and the monster gains its effects.
+            Action::NormalSummon(l) if l.zone == Zone::Monster => {
+                if let Some(card) = id(self, l) {
+                    let p = self.card(card).controller();
+                    self.use_normal_summon(p, card, false);
+                    self.player_fx[p.idx()].normal_summoned_turn = self.turn;
+                    self.new_timing();
+                    let card_moves = self.card(card).moves;
+                    self.memory.push(crate::state::MemoryEntry { source: card, slot: crate::effect::Mem::GEMINI, card, card_moves, turn: self.turn });
+                    self.open_summon_windows(card, SummonKind::Normal);
+                }
+            }
             Action::NormalSummon(l) | Action::TributeSummon(l) => {
                 if let Some(card) = id(self, l) {
                     // PHASE-4: an additional Normal Summon for this monster is used first
                     // (the turn's own stays free for any monster).
                     let p = self.card(card).controller();
-                    if self.additional_normal_summon_for(p, card) {
-                        self.player_fx[p.idx()].additional_summon_used_turn = self.turn;
-                    } else {
-                        self.normal_summons_left = self.normal_summons_left.saturating_sub(1);
-                    }
+                    self.use_normal_summon(p, card, false);
                     // SUM-1: a Normal Summon without Tributes goes straight to its zone.
                     let stage = if matches!(action, Action::NormalSummon(_)) { SummonStage::Zone } else { SummonStage::Tributes };
                     self.tasks.push(Task::Summon { card, proc: SummonProc::Normal, stage, tributes: SmallVec::new() });
@@ -723,7 +733,7 @@ impl Duel {
             Action::Set(l) => {
                 let Some(card) = id(self, l) else { return };
                 if self.data(card).is_monster() {
-                    self.normal_summons_left = self.normal_summons_left.saturating_sub(1);
+                    self.use_normal_summon(self.card(card).controller(), card, true);
                     self.tasks.push(Task::Summon { card, proc: SummonProc::Set, stage: SummonStage::Tributes, tributes: SmallVec::new() });
                 } else {
                     self.set_spell_trap(card);

@@ -529,7 +529,12 @@ impl Duel {
             Filter::Race(r) => as_monster && self.current_race(id) == Some(*r) && seen,
             Filter::Attribute(a) => as_monster && (self.current_attribute(id) == Some(*a) || self.has_also_attribute(id, *a)) && seen,
             Filter::Frame(crate::effect::Frame::EffectMonster) => as_monster && self.is_effect_monster(id),
-            Filter::Frame(crate::effect::Frame::Ability(bit)) => as_monster && d.has(*bit),
+            // EFF-15: a Gemini monster on the field (until Gemini Summoned) and in the GY is
+            // a Normal Monster, not an Effect Monster.
+            Filter::Frame(crate::effect::Frame::Ability(bit)) => {
+                as_monster
+                    && if self.gemini_as_normal(id) { *bit & type_bits::NORMAL != 0 || (d.has(*bit) && *bit & type_bits::EFFECT == 0) } else { d.has(*bit) }
+            }
             Filter::Named(code) => match self.name_given(id) {
                 Some(name) => name == *code,
                 None => d.id == *code || d.alias == *code,
@@ -543,6 +548,7 @@ impl Duel {
             Filter::Attacker => c.zone() == Zone::Monster && self.current_attacker() == Some(id),
             Filter::InBattle => c.zone() == Zone::Monster && self.current_attack().is_some_and(|a| a.attacker == id || a.target == Some(id)),
             Filter::PointedTo => self.points_to(source, id),
+            Filter::GeminiSummoned => c.zone() == Zone::Monster && self.gemini_summoned(id),
             // Once activated, "that monster" is one the activation responded to, still where it
             // was summoned (EFF-6); otherwise one summoned in the latest happening.
             Filter::JustSummoned => match ctx.link.filter(|l| !l.summoned.is_empty()) {
@@ -676,7 +682,26 @@ impl Duel {
     /// Is this monster an Effect-type monster (for "Effect Monster" filters)?
     pub(crate) fn is_effect_monster(&self, id: CardId) -> bool {
         let d = self.data(id);
-        matches!(d.kind, Kind::Monster(f) if f != MonsterFrame::Normal && f != MonsterFrame::Token) && d.has(type_bits::EFFECT)
+        matches!(d.kind, Kind::Monster(f) if f != MonsterFrame::Normal && f != MonsterFrame::Token) && d.has(type_bits::EFFECT) && !self.gemini_as_normal(id)
+    }
+
+    /// EFF-15: is this a Gemini monster treated as a Normal Monster now (in the GY, or on
+    /// the field until it is Gemini Summoned)?
+    pub(crate) fn gemini_as_normal(&self, id: CardId) -> bool {
+        let c = self.card(id);
+        self.data(id).has(type_bits::GEMINI)
+            && match c.zone() {
+                Zone::Gy => true,
+                Zone::Monster => !self.gemini_summoned(id),
+                _ => false,
+            }
+    }
+
+    /// EFF-15: has this Gemini monster been Gemini Summoned since it came to the field or
+    /// was last turned face-down (`Mem::GEMINI`, held while it has not moved)?
+    pub(crate) fn gemini_summoned(&self, id: CardId) -> bool {
+        let moves = self.card(id).moves;
+        self.memory.iter().any(|e| e.source == id && e.slot == crate::effect::Mem::GEMINI && e.card_moves == moves)
     }
 
     /// The turn an anchor names for `source` (none: a memory slot never filled).

@@ -411,7 +411,7 @@ impl Duel {
         let p = self.card(c).controller();
         // PHASE-4: the turn's Normal Summon/Set, or an additional Normal Summon (never a Set)
         // for this monster (`Modifier::AdditionalNormalSummon`).
-        let regular = self.normal_summons_left > 0;
+        let regular = self.regular_normal_summon_left(p);
         if self.player_fx[p.idx()].no_normal_summon_turn == self.turn || !(regular || self.additional_normal_summon_for(p, c)) {
             return;
         }
@@ -463,6 +463,16 @@ impl Duel {
             }
             let st = self.card(c);
             let loc = Loc::new(p, Zone::Monster, i);
+            // EFF-15: a face-up Gemini monster not yet Gemini Summoned may be Normal Summoned
+            // again (a Gemini Summon), by any Normal Summon its player still has.
+            if st.face_up()
+                && self.gemini_as_normal(c)
+                && self.player_fx[p.idx()].no_normal_summon_turn != self.turn
+                && (self.regular_normal_summon_left(p) || self.additional_normal_summon_for(p, c))
+                && !self.summon_barred(c, p)
+            {
+                out.push(Action::NormalSummon(loc));
+            }
             // GOAT-7: under the 2005 rules the "summoned or Set this turn" bar binds only the
             // player who controlled it then; a new controller may change its position.
             let fresh = st.entered_turn == self.turn

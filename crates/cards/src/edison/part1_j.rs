@@ -215,7 +215,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         BACKS_TO_THE_WALL => backs_to_the_wall(),
         SOLIDARITY => solidarity(),
         DOUBLE_SUMMON => Behavior::with(vec![E::spell(SpellKind::Normal, "This turn you can conduct 2 Normal Summons/Sets instead of 1.")
-            .op(Op::ApplyPlayer { who: Who::You, effect: PlayerEffect::SecondNormalSummon })]),
+            .op(Op::ApplyRule { modifier: Modifier::AdditionalNormalSummon { of: F::Any, raises_limit: true }, until: Duration::EndOfTurn })]),
         DIMENSIONAL_FISSURE => Behavior::with(vec![E::spell(
             SpellKind::Continuous,
             "While this card is face-up on the field, every monster that would be sent to the GY is banished instead.",

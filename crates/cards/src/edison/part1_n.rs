@@ -151,7 +151,7 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                     )
                     .limit(Limit::PerCardPerTurn)
                     .cost(Cost::Cards { how: CostMove::ToHand, from: CostFrom::Monsters, filter: F::Any, count: CostCount::Range(1, 1) })
-                    .op(Op::ApplyRule { modifier: Modifier::AdditionalNormalSummon { of: frog() & !F::Named(SWAP_FROG) }, until: Duration::EndOfTurn }),
+                    .op(Op::ApplyRule { modifier: Modifier::AdditionalNormalSummon { of: frog() & !F::Named(SWAP_FROG), raises_limit: false }, until: Duration::EndOfTurn }),
                 ])
             }
         }

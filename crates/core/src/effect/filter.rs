@@ -265,6 +265,11 @@ pub enum Filter {
     InBattle,
     /// A monster in a zone the effect's (Link) card points to (ZONE-3).
     PointedTo,
+    /// A Gemini monster Gemini Summoned (Normal Summoned again while face-up on the field,
+    /// EFF-15) since it last came to the field or was turned face-down: an Effect Monster
+    /// with its effects ("while this card is a Gemini-Summoned monster"; "while this card is
+    /// treated as an Effect Monster").
+    GeminiSummoned,
     /// Came to its place from there.
     CameFrom(Origin),
     /// Was moved to its place this way.

@@ -250,13 +250,24 @@ pub enum Modifier {
         /// The Attribute they also have.
         attribute: crate::card::Attribute,
     },
-    /// PHASE-4's exception for some monsters: the source's controller may Normal Summon (not
-    /// Set) 1 monster matching `of` in addition to the turn's Normal Summon/Set, during their
-    /// Main Phase; a player gains such an additional Normal Summon at most once per turn, used
-    /// or not ("you can Normal Summon 1 "X" monster in addition to your Normal Summon/Set").
+    /// PHASE-4's exceptions, more Normal Summons for the source's controller this turn, in
+    /// two kinds that add to each other but not to their own kind:
+    /// - `raises_limit: false`: they may Normal Summon (not Set) 1 monster matching `of` in
+    ///   addition to the turn's Normal Summon/Set, during their Main Phase; a player gains
+    ///   such an additional Normal Summon at most once per turn, whichever effect gives it,
+    ///   used or not ("you can Normal Summon 1 "X" monster in addition to your Normal
+    ///   Summon/Set");
+    /// - `raises_limit: true`: the turn's own limit becomes 2 Normal Summons/Sets instead of
+    ///   1 (Sets too; `of` is then `Filter::Any`); a second such effect still makes 2 ("you
+    ///   can conduct 2 Normal Summons/Sets this turn").
+    ///
+    /// A Gemini Summon (EFF-15) is a Normal Summon: it may use either.
     AdditionalNormalSummon {
         /// The monsters that additional Normal Summon may be for.
         of: Filter,
+        /// The turn's limit of Normal Summons/Sets becomes 2, rather than one additional
+        /// Normal Summon of `of`.
+        raises_limit: bool,
     },
     /// Prohibition of a declared name: cards with this name (a passcode: [`Num::Declared`],
     /// fixed when applied) cannot be activated nor their effects, cannot be Normal Summoned,

@@ -23,6 +23,10 @@ impl Mem {
     /// to the field again, so it names the Tributes of the summon that put it there ("the
     /// monster used for its Tribute Summon").
     pub const TRIBUTES: Mem = Mem(u8::MAX);
+    /// The slot the rules fill (EFF-15): a Gemini monster remembers itself here when it is
+    /// Gemini Summoned (Normal Summoned again while face-up on the field); the entry holds
+    /// while it has not moved (MISC-8) and is removed when it is turned face-down.
+    pub const GEMINI: Mem = Mem(u8::MAX - 1);
 }
 
 /// A set of cards an operation acts on.
@@ -165,9 +169,6 @@ pub enum PlayerEffect {
     /// the End Phase declines the second); monsters may attack again in it as in a new
     /// Battle Phase.
     BattlePhaseTwice,
-    /// PHASE-4's exception: this player may conduct 2 Normal Summons/Sets this turn instead
-    /// of 1 (one more than the rule's, once per turn: a second such effect adds none).
-    SecondNormalSummon,
 }
 
 /// A moment a scheduled step waits for ([`Op::Later`]).

@@ -84,7 +84,8 @@ pub struct PlayerFx {
     /// Turn whose Battle Phase is conducted twice, its second one not yet begun.
     #[serde(default)]
     pub second_battle_turn: u32,
-    /// Turn in which this player was given a second Normal Summon/Set (PHASE-4's exception).
+    /// Turn in which this player used the second Normal Summon/Set of a raised limit
+    /// (`Modifier::AdditionalNormalSummon` with `raises_limit`).
     #[serde(default)]
     pub second_normal_summon_turn: u32,
     /// Turn in which this player used an additional Normal Summon of
@@ -702,8 +703,38 @@ impl Duel {
         self.player_fx[p.idx()].additional_summon_used_turn != self.turn
             && self.may_apply(crate::effect::ModKinds::ADDITIONAL_NORMAL_SUMMON)
             && self
-                .modifiers_of(crate::effect::ModKinds::ADDITIONAL_NORMAL_SUMMON, |m| matches!(m, Modifier::AdditionalNormalSummon { .. }))
-                .any(|(src, ctrl, _, m)| matches!(m, Modifier::AdditionalNormalSummon { of } if ctrl == p && self.filter_matches(of, card, ctrl, src)))
+                .modifiers_of(crate::effect::ModKinds::ADDITIONAL_NORMAL_SUMMON, |m| matches!(m, Modifier::AdditionalNormalSummon { raises_limit: false, .. }))
+                .any(|(src, ctrl, _, m)| matches!(m, Modifier::AdditionalNormalSummon { of, raises_limit: false } if ctrl == p && self.filter_matches(of, card, ctrl, src)))
+    }
+
+    /// `Modifier::AdditionalNormalSummon` with `raises_limit`: may `p` still conduct the
+    /// second Normal Summon/Set of a limit raised to 2 this turn (PHASE-4's exception; the
+    /// first is the turn's own)?
+    pub(crate) fn raised_normal_summon_left(&self, p: Player) -> bool {
+        self.player_fx[p.idx()].second_normal_summon_turn != self.turn
+            && self.may_apply(crate::effect::ModKinds::ADDITIONAL_NORMAL_SUMMON)
+            && self
+                .modifiers_of(crate::effect::ModKinds::ADDITIONAL_NORMAL_SUMMON, |m| matches!(m, Modifier::AdditionalNormalSummon { raises_limit: true, .. }))
+                .any(|(_, ctrl, _, _)| ctrl == p)
+    }
+
+    /// PHASE-4: may `p` still Normal Summon or Set by the turn's own limit (1, or 2 under a
+    /// raised limit)?
+    pub(crate) fn regular_normal_summon_left(&self, p: Player) -> bool {
+        (p == self.turn_player && self.normal_summons_left > 0) || self.raised_normal_summon_left(p)
+    }
+
+    /// PHASE-4: uses one Normal Summon of `p`'s for `card` (`set`: a Set, which only the
+    /// turn's limit allows): an additional Normal Summon for this monster first (the turn's
+    /// own stays free for any monster), then the turn's own, then a raised limit's second.
+    pub(crate) fn use_normal_summon(&mut self, p: Player, card: CardId, set: bool) {
+        if !set && self.additional_normal_summon_for(p, card) {
+            self.player_fx[p.idx()].additional_summon_used_turn = self.turn;
+        } else if self.normal_summons_left > 0 {
+            self.normal_summons_left -= 1;
+        } else {
+            self.player_fx[p.idx()].second_normal_summon_turn = self.turn;
+        }
     }
 
     /// Summon locks by monster (`PlayerAct::SummonMatching`): may `p` not Normal or Special

@@ -422,14 +422,6 @@ impl Duel {
             PlayerEffect::NoBattlePhaseThisTurn => fx.no_battle_turn = turn,
             PlayerEffect::HandLimit(n) => fx.hand_limit = n,
             PlayerEffect::BattlePhaseTwice => fx.battle_twice = fx.battle_twice.saturating_add(1),
-            PlayerEffect::SecondNormalSummon => {
-                if fx.second_normal_summon_turn != turn {
-                    fx.second_normal_summon_turn = turn;
-                    if q == self.turn_player {
-                        self.normal_summons_left = self.normal_summons_left.saturating_add(1);
-                    }
-                }
-            }
             PlayerEffect::TrapsFromHand(n) => {
                 let before = if fx.traps_from_hand_turn == turn { fx.traps_from_hand_left } else { 0 };
                 fx.traps_from_hand_turn = turn;

@@ -768,7 +768,7 @@ impl Duel {
     }
     /// Normal Summons or Sets the turn player may still make this turn (PHASE-4).
     pub fn normal_summons_left(&self) -> u8 {
-        self.normal_summons_left
+        self.normal_summons_left + u8::from(self.raised_normal_summon_left(self.turn_player))
     }
     /// Number of decisions answered so far.
     pub fn decisions(&self) -> u64 {

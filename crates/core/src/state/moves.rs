@@ -685,6 +685,10 @@ impl Duel {
     fn turned_face_down(&mut self, id: CardId) {
         use crate::effect::{Bond, Modifier};
         self.clear_counters(id);
+        // EFF-15: a Gemini monster turned face-down is a Normal Monster again.
+        if !self.memory.is_empty() {
+            self.memory.retain(|e| !(e.source == id && e.slot == crate::effect::Mem::GEMINI));
+        }
         // MISC-8: it is a new card: its own once-per-turn uses are gone (its attack
         // declaration is kept: it still bars a Flip Summon this turn, POS-2).
         self.forget_card_uses(id);
