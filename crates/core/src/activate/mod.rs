@@ -327,6 +327,10 @@ impl Duel {
                 && matches!(c.zone(), Zone::Hand | Zone::Deck | Zone::Gy | Zone::Banished)
                 && self.filter_matches(f, by, self.card(by).controller(), id);
         }
+        // A card an effect summons as a Normal Monster (`SummonStep::AsNormalMonsters`).
+        if !d.is_monster() && matches!(c.zone(), Zone::Deck | Zone::Hand) && self.copied_stats.iter().any(|&(x, s)| x == id && s.as_monster) {
+            return !self.prohibited(id);
+        }
         // TRAP-5: a trap with monster stats summons itself from its S/T zone.
         if d.is_trap() {
             return c.zone() == Zone::SpellTrap && d.level > 0;
