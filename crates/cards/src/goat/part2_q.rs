@@ -1,7 +1,8 @@
 //! Goat pool (part2_q): the last cards of `../shared/spec/pools/goat-2.txt`, each needing a
 //! general mechanic of its own (a card of the opponent's GY taken into your hand for the
 //! turn, monsters of the field banished instead of a GY's, a Spell of the opponent's GY
-//! used as your own): each a declaration in the effect
+//! used as your own, Spells and Traps of the Deck summoned as monsters and shuffled with a
+//! face-down monster among their zones): each a declaration in the effect
 //! vocabulary with its rules text in the project's own words. The rulings decided for them
 //! are in `docs/rulings/goat-2-q.md`.
 

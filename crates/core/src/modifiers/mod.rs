@@ -620,8 +620,10 @@ impl Duel {
         if self.copied_stats.is_empty() {
             return;
         }
+        // Read through `as_normal_monster`: a hidden-card sample that dealt the card a
+        // monster's identity keeps it (the sample must not tell which card it was).
         let due: smallvec::SmallVec<[CardId; 4]> =
-            self.copied_stats.iter().filter(|&&(c, s)| s.battle_only && self.card(c).zone() == crate::types::Zone::Monster).map(|&(c, _)| c).collect();
+            self.copied_stats.iter().filter(|&&(c, s)| s.battle_only && self.as_normal_monster(c)).map(|&(c, _)| c).collect();
         for c in due {
             if self.card(c).zone() == crate::types::Zone::Monster {
                 self.send_to_gy(c, crate::event::Reason::Destroy);
