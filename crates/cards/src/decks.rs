@@ -207,7 +207,7 @@ pub const GOAT: &[BuiltinDeck] = &[
     },
     BuiltinDeck {
         name: "goat-p2q-engine",
-        description: "Goat pool part 2, part 2q (coverage deck): Graverobber with Spells to take, Spirit Elimination with Chaos Sorcerer, Peten the Dark Clown, Soul Release and Kycoo the Ghost Destroyer",
+        description: "Goat pool part 2, part 2q (coverage deck): Graverobber with Spells to take, Spirit Elimination with Chaos Sorcerer, Peten the Dark Clown, Soul Release, Kycoo the Ghost Destroyer, Double Spell, and Magical Hats with Spells and Traps in the Deck",
         ydk: include_str!("../decks/goat-p2q-engine.ydk"),
     },
     BuiltinDeck {

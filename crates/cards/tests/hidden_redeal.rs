@@ -74,3 +74,74 @@ fn a_card_drawn_face_up_stays_known_in_the_hand() {
     }
     assert!(moments > 50, "only {moments} moments compared");
 }
+
+/// Magical Hats (MISC-3, MISC-8, MISC-9): B attacks A's face-up "Mystical Elf"; A answers
+/// with "Magical Hats", picking the Elf and "Pot of Greed" and "Dark Hole" from the Deck.
+/// Returns the duel once B decides again (the replay), and where the Elf went.
+fn hats_after_shuffle(seed: u64) -> (Duel, u8) {
+    use ygo_core::{Phase, Placed, Player, PositionSetup};
+    let pool = ygo_cards::pool_with(ygo_cards::Versions::Goat2005);
+    let code = |name: &str| pool.def(pool.find(name).unwrap_or_else(|| panic!("no card {name}"))).data.id;
+    let mut pos = PositionSetup { turn: 4, turn_player: Player::B, phase: Phase::Battle, seed, edition: Edition::Expert, ..Default::default() };
+    let a = &mut pos.sides[0];
+    a.monsters = vec![Placed { zone: Some(2), ..Placed::new(code("Mystical Elf")) }];
+    a.spells = vec![Placed { position: Some(ygo_core::Position::FaceDownDefense), ..Placed::new(code("Magical Hats")) }];
+    a.deck = vec![code("Kuriboh"), code("Pot of Greed"), code("Celtic Guardian"), code("Dark Hole"), code("Kuriboh")];
+    pos.sides[1].monsters = vec![Placed::new(code("Gemini Elf"))];
+    pos.sides[1].deck = vec![code("Kuriboh"); 5];
+    let mut d = Duel::from_position(pool.clone(), &pos).unwrap();
+    let attack = d.find_action("attack Gemini Elf -> Mystical Elf").unwrap();
+    d.apply(Player::B, attack).unwrap();
+    let mut activated = false;
+    while let Some(p) = d.deciding_player() {
+        let legal = d.legal_actions_with_text();
+        if legal.len() == 1 {
+            d.apply(p, legal[0].0).unwrap();
+            continue;
+        }
+        if p == Player::B {
+            if activated && d.chain_len() == 0 {
+                break;
+            }
+            let pass = d.find_action("pass").unwrap();
+            d.apply(p, pass).unwrap();
+            continue;
+        }
+        let wanted = ["activate Magical Hats", "choose Mystical Elf", "choose Pot of Greed", "choose Dark Hole", "done"];
+        let pick = wanted.iter().find_map(|w| legal.iter().find(|(_, t)| t == w)).map(|(x, _)| *x).unwrap_or(legal[0].0);
+        activated |= legal.iter().any(|(x, t)| *x == pick && t == "activate Magical Hats");
+        d.apply(p, pick).unwrap();
+    }
+    let elf = d.player(Player::A).monsters.iter().flatten().copied().find(|&c| d.name(c) == "Mystical Elf").expect("the Elf is on the field");
+    assert_eq!(d.player(Player::A).monsters.iter().flatten().count(), 3, "seed {seed}: three face-down cards");
+    (d.clone(), d.card(elf).slot())
+}
+
+#[test]
+fn after_magical_hats_the_opponent_cannot_tell_where_the_monster_went() {
+    // RULE: MISC-3
+    // RULE: MISC-8
+    // RULE: MISC-9
+    use ygo_core::Player;
+    let (first, _) = hats_after_shuffle(0);
+    let view = first.view(Player::B);
+    let log = |d: &Duel| d.events().iter().map(|e| d.event_text_for(e, Some(Player::B))).collect::<Vec<_>>();
+    let first_log = log(&first);
+    let mut zones = std::collections::BTreeSet::new();
+    for seed in 0..24 {
+        let (d, zone) = hats_after_shuffle(seed);
+        zones.insert(zone);
+        assert_eq!(d.deciding_player(), Some(Player::B));
+        // The same view (with the same legal actions, as texts) and the same log as B reads it,
+        // wherever the Elf went.
+        assert_eq!(d.view(Player::B), view, "seed {seed}: B's view tells where the monster went");
+        assert_eq!(d.legal_actions(), first.legal_actions(), "seed {seed}: B's actions differ");
+        assert_eq!(log(&d), first_log, "seed {seed}: B's log tells where the monster went");
+        // Every face-down card reads alike to B: hidden, face-down Defense.
+        for c in d.player(Player::A).monsters.iter().flatten() {
+            assert!(!d.visible_to(*c, Player::B));
+        }
+    }
+    // The duel's own random source deals the zones: the Elf is not always in the same one.
+    assert!(zones.len() > 1, "the Elf always went to zone {zones:?}");
+}

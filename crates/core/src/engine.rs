@@ -385,12 +385,19 @@ impl Duel {
                 Flow::Continue
             }
             Task::EnterPhase(phase) => {
+                // Cards that cannot stay past the Battle Phase, if it ended before its End Step.
+                if phase != Phase::Battle {
+                    self.destroy_battle_only();
+                }
                 self.enter_phase(phase);
                 Flow::Continue
             }
             Task::EnterBattleStep(step) => {
                 self.step = Some(step);
                 self.emit(Event::StepEntered { step });
+                if step == BattleStep::End {
+                    self.destroy_battle_only();
+                }
                 let kind = match step {
                     BattleStep::Start => WindowKind::BattleStart,
                     BattleStep::Battle => WindowKind::BattleStep,

@@ -157,7 +157,7 @@ impl Duel {
                         // separate Pendulum Zones; from Master Rule 4 they are in `spells`).
                         || any_slot(&ps.pendulum, &mut f)
                         // TRAP-5: trap monsters are spell/trap cards on the field too.
-                        || any_slot(&ps.monsters, &mut |c| self.data(c).is_trap() && f(c))
+                        || any_slot(&ps.monsters, &mut |c| self.data(c).is_trap() && !self.as_normal_monster(c) && f(c))
                 }
                 Place::Hand(_) => ps.hand.iter().copied().any(&mut f),
                 Place::Deck(_) => ps.deck.iter().rev().copied().any(&mut f),
@@ -516,8 +516,10 @@ impl Duel {
             // SPELL-8, ZONE-4: a Pendulum card in a Pendulum Zone is a Spell Card.
             Filter::Spell => (d.is_spell() && c.zone() != Zone::Monster) || self.is_pendulum_spell(id),
             // TRAP-5: a trap monster is a trap too.
-            Filter::Trap => d.is_trap(),
-            Filter::SpellTrap => matches!(c.zone(), Zone::SpellTrap | Zone::Field | Zone::Pendulum) || !d.is_monster(),
+            // A card treated as a Normal Monster (`SummonStep::AsNormalMonsters`) is not a
+            // Spell or Trap while it is one.
+            Filter::Trap => d.is_trap() && !self.as_normal_monster(id),
+            Filter::SpellTrap => matches!(c.zone(), Zone::SpellTrap | Zone::Field | Zone::Pendulum) || (!d.is_monster() && !self.as_normal_monster(id)),
             Filter::FaceUp => c.face_up(),
             Filter::FaceDown => !c.face_up(),
             Filter::AttackPos => c.zone() == Zone::Monster && c.position().attack(),
@@ -950,6 +952,7 @@ impl Duel {
                                 | Op::Summon(crate::effect::SummonStep::Tokens { .. })
                                 | Op::Summon(crate::effect::SummonStep::TokensFor { .. })
                                 | Op::Summon(crate::effect::SummonStep::SelfAsMonster { .. })
+                                | Op::Summon(crate::effect::SummonStep::AsNormalMonsters { .. })
                                 | Op::Extra(_)
                         )
                     });

@@ -141,6 +141,12 @@ pub enum Event {
         /// Whose deck.
         player: Player,
     },
+    /// Face-down monsters of a player were dealt again among the Monster Zones they held
+    /// (`Op::ShuffleMonsterZones`): which card went where is hidden from every viewer.
+    MonstersShuffled {
+        /// Whose Monster Zones.
+        player: Player,
+    },
     /// MISC-5: one event however many cards were drawn: who drew and the cards drawn, in
     /// order (hidden from the opponent: MISC-3).
     Drew(Draw),
@@ -422,6 +428,8 @@ impl EventKinds {
     pub const PHASE_SKIPPED: u64 = 1 << 32;
     /// [`Event::EffectDamage`].
     pub const EFFECT_DAMAGE: u64 = 1 << 33;
+    /// [`Event::MonstersShuffled`].
+    pub const MONSTERS_SHUFFLED: u64 = 1 << 34;
     /// Every kind.
     pub const ALL: u64 = u64::MAX;
 }
@@ -436,6 +444,7 @@ impl Event {
             Event::PhaseEntered { .. } => EventKinds::PHASE_ENTERED,
             Event::StepEntered { .. } => EventKinds::STEP_ENTERED,
             Event::Shuffled { .. } => EventKinds::SHUFFLED,
+            Event::MonstersShuffled { .. } => EventKinds::MONSTERS_SHUFFLED,
             Event::Drew(_) => EventKinds::DREW,
             Event::Moved { .. } => EventKinds::MOVED,
             Event::NormalSummoned { .. } => EventKinds::NORMAL_SUMMONED,

@@ -40,6 +40,7 @@ impl Duel {
                 },
             },
             Event::Shuffled { player } => format!("{} shuffles their deck", player.name()),
+            Event::MonstersShuffled { player } => format!("{} shuffles face-down monsters among their zones", player.name()),
             Event::Drew(draw) => {
                 let (player, cards) = (draw.player(), draw.cards());
                 if viewer.is_some_and(|v| v != player) {

@@ -188,6 +188,7 @@ impl Duel {
             Event::TurnStarted { .. }
             | Event::PhaseEntered { .. }
             | Event::Shuffled { .. }
+            | Event::MonstersShuffled { .. }
             | Event::Drew(_)
             | Event::MonsterSet { .. }
             | Event::SpellSet { .. }

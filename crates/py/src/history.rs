@@ -205,6 +205,12 @@ pub fn public(duel: &Duel, viewer: Player) -> Public {
             Event::AttackDeclared { attacker, .. } => set(attacker, ATTACKED, &mut flags),
             Event::Activated { card, .. } => set(card, ACTIVATED, &mut flags),
             Event::Moved { card, reason, .. } if !matches!(reason, Reason::Summon | Reason::Set | Reason::Activate) => flags.retain(|(c, _)| *c != card),
+            // Face-down monsters dealt again among their zones: no flag may follow a card to
+            // its new zone (MISC-3: which card went where is hidden).
+            Event::MonstersShuffled { player } => flags.retain(|&(c, _)| {
+                let st = duel.card(c);
+                !(st.zone() == Zone::Monster && st.controller() == player && !st.face_up())
+            }),
             _ => {}
         }
     }

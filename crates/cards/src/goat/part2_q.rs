@@ -1,7 +1,8 @@
 //! Goat pool (part2_q): the last cards of `../shared/spec/pools/goat-2.txt`, each needing a
 //! general mechanic of its own (a card of the opponent's GY taken into your hand for the
 //! turn, monsters of the field banished instead of a GY's, a Spell of the opponent's GY
-//! used as your own): each a declaration in the effect
+//! used as your own, Spells and Traps of the Deck summoned as monsters and shuffled with a
+//! face-down monster among their zones): each a declaration in the effect
 //! vocabulary with its rules text in the project's own words. The rulings decided for them
 //! are in `docs/rulings/goat-2-q.md`.
 
@@ -34,6 +35,24 @@ pub fn behavior(id: u32) -> Option<Behavior> {
         .cost(Cost::discard(1, F::Spell))
         .target_in(Place::Gy(Who::Opponent), 1, 1, F::Spell)
         .op(Op::UseAsOwn(Obj::Targets))]),
+        // Magical Hats (its Goat entry, the "(GOAT)" passcode, plays the same effect)
+        81210420 => Behavior::with(vec![E::trap(
+            TrapKind::Normal,
+            "Only in your opponent's Battle Phase. Pick 1 monster you control (it is Set face-down if face-up) and 2 Spells/Traps from your Deck: those 2 are Special Summoned face-down in Defense Position as Normal Monsters with 0 ATK and 0 DEF, then the 3 face-down cards are shuffled among their zones. The 2 from the Deck are destroyed at the end of the Battle Phase.",
+        )
+        .when(Condition::All(vec![
+            Condition::opponents_turn(),
+            Condition::in_battle_phase(),
+            Condition::Exists { place: Place::Monsters(Who::You), filter: F::Monster, count: 1 },
+            Condition::Exists { place: Place::Deck(Who::You), filter: F::SpellTrap, count: 2 },
+            Condition::FreeMonsterZones(2),
+        ]))
+        .op(Op::Choose { who: Who::You, place: Place::Monsters(Who::You), filter: F::Monster, min: 1, max: 1 })
+        .op(Op::Remember { what: Obj::Chosen, slot: Mem(0) })
+        .op(Op::ChangePosition { what: Obj::Chosen, to: PosChange::FaceDownDefense })
+        .op(Op::Choose { who: Who::You, place: Place::Deck(Who::You), filter: F::SpellTrap, min: 2, max: 2 })
+        .op(Op::Summon(SummonStep::AsNormalMonsters { what: Obj::Chosen, atk: 0, def: 0, battle_only: true }))
+        .op(Op::ShuffleMonsterZones(Obj::Union(vec![Obj::Affected, Obj::Memory(Mem(0))])))]),
         _ => return None,
     })
 }

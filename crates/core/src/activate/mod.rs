@@ -327,6 +327,10 @@ impl Duel {
                 && matches!(c.zone(), Zone::Hand | Zone::Deck | Zone::Gy | Zone::Banished)
                 && self.filter_matches(f, by, self.card(by).controller(), id);
         }
+        // A card an effect summons as a Normal Monster (`SummonStep::AsNormalMonsters`).
+        if !d.is_monster() && matches!(c.zone(), Zone::Deck | Zone::Hand) && self.copied_stats.iter().any(|&(x, s)| x == id && s.as_monster) {
+            return !self.prohibited(id);
+        }
         // TRAP-5: a trap with monster stats summons itself from its S/T zone.
         if d.is_trap() {
             return c.zone() == Zone::SpellTrap && d.level > 0;
@@ -393,7 +397,27 @@ impl Duel {
 
     /// Legal targets of one target group, in a context.
     pub(crate) fn spec_candidates(&self, t: &TargetSpec, ctx: &Ctx<'_>) -> Vec<CardId> {
-        self.cards_in(t.place, ctx.p).into_iter().filter(|&c| self.targetable(c, ctx.source, ctx.p) && self.filter_in(&t.filter, c, ctx)).collect()
+        self.cards_in(t.place, ctx.p)
+            .into_iter()
+            .filter(|&c| self.targetable(c, ctx.source, ctx.p) && self.filter_in(&t.filter, c, ctx) && self.usable_if_used_as_own(c, ctx))
+            .collect()
+    }
+
+    /// `Op::UseAsOwn` ("Double Spell"): a Spell in a GY that the activation of `ctx.source`
+    /// would use as its player's own is a correct target only if that player could activate
+    /// it now by its own requirements, whatever its timing and place: its condition holds,
+    /// its targets exist and its first steps could do something ("Pot of Greed" needs 2
+    /// cards in their Deck). A Spell that itself uses a Spell as its own is never one (no
+    /// use of a use).
+    fn usable_if_used_as_own(&self, c: CardId, ctx: &Ctx<'_>) -> bool {
+        use crate::effect::{Obj, Op};
+        let uses = |card: CardId| self.effect_decl(card, 0).is_some_and(|e| e.ops.iter().any(|o| matches!(o, Op::UseAsOwn(Obj::Targets))));
+        if self.card(c).zone() != Zone::Gy || !uses(ctx.source) {
+            return true;
+        }
+        let Some(e) = self.effect_decl(c, 0).filter(|_| !uses(c)) else { return false };
+        let own = Ctx::of(ctx.p, c);
+        self.condition_in(&e.condition, &own) && self.targets_exist(e, &own) && self.ops_possible(&e.ops, &own)
     }
 
     /// Are there at least `need` legal targets in a group? (Counts without collecting.)
@@ -401,7 +425,7 @@ impl Duel {
         let mut found = 0;
         need == 0
             || self.any_card_in(t.place, ctx.p, |c| {
-                if self.filter_in(&t.filter, c, ctx) && self.targetable(c, ctx.source, ctx.p) {
+                if self.filter_in(&t.filter, c, ctx) && self.targetable(c, ctx.source, ctx.p) && self.usable_if_used_as_own(c, ctx) {
                     found += 1;
                 }
                 found >= need

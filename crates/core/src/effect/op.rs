@@ -534,6 +534,11 @@ pub enum Op {
     /// Quick-Play Spell goes to its owner's GY; a Continuous, Field or Equip Spell stays as
     /// if activated. Does nothing if the card left the GY or no zone is free.
     UseAsOwn(Obj),
+    /// The cards of the object, face-down monsters of one player's Monster Zones, are dealt
+    /// again among the zones they hold by the duel's random source, so that no player can
+    /// tell which card went where (one `Event::MonstersShuffled`, no move of a card is
+    /// shown). Face-up cards of the object, and cards off the field, stay where they are.
+    ShuffleMonsterZones(Obj),
 }
 
 /// How an [`Op::Control`] changes the control of its cards.
@@ -723,6 +728,23 @@ pub enum SummonStep {
     SelfAsMonster {
         /// The position the trap is summoned in.
         pos: SummonPos,
+    },
+    /// Cards that are not monsters (Spells and Traps, from the Deck or hand) are Special
+    /// Summoned in face-down Defense Position under the controller's control as Normal
+    /// Monsters with no Level, Type or Attribute and this ATK and DEF; they are monsters only
+    /// (no longer Spells or Traps) while they stay in the Monster Zone. `battle_only`: they
+    /// cannot stay on the field past this Battle Phase, and are destroyed as it ends (at the
+    /// start of its End Step, or as the phase ends otherwise). `Obj::Affected` names them
+    /// afterwards.
+    AsNormalMonsters {
+        /// The cards to summon.
+        what: Obj,
+        /// Their ATK as monsters.
+        atk: i32,
+        /// Their DEF as monsters.
+        def: i32,
+        /// Destroyed at the end of this Battle Phase.
+        battle_only: bool,
     },
     /// Create `count` tokens of the card `code` and Special Summon them under the
     /// controller's control (MISC-1; `Obj::Affected` names them afterwards).

@@ -600,8 +600,38 @@ impl Duel {
     }
 
     /// A copy token's stats ([`Duel::copied_stats`]), if `id` is one.
+    /// A card treated as a Normal Monster (`SummonStep::AsNormalMonsters`) reads its given
+    /// stats while its identity is not a monster's (a hidden-card sample that dealt it a
+    /// monster's identity reads that monster's).
     pub(crate) fn copied_of(&self, id: CardId) -> Option<crate::state::CopiedStats> {
-        self.copied_stats.iter().find(|&&(c, _)| c == id).map(|&(_, s)| s)
+        if self.copied_stats.is_empty() {
+            return None;
+        }
+        self.copied_stats.iter().find(|&&(c, s)| c == id && (!s.as_monster || !self.data(id).is_monster())).map(|&(_, s)| s)
+    }
+
+    /// A card that is not a monster treated as a Normal Monster where it is, in a Monster
+    /// Zone (`SummonStep::AsNormalMonsters`): it is not a Spell or Trap while it is one.
+    pub(crate) fn as_normal_monster(&self, id: CardId) -> bool {
+        self.card(id).zone() == crate::types::Zone::Monster && self.copied_of(id).is_some_and(|s| s.as_monster)
+    }
+
+    /// The cards treated as monsters that cannot stay past this Battle Phase are destroyed
+    /// (`SummonStep::AsNormalMonsters` with `battle_only`): at the start of the End Step,
+    /// or as the Battle Phase ends another way.
+    pub(crate) fn destroy_battle_only(&mut self) {
+        if self.copied_stats.is_empty() {
+            return;
+        }
+        // Read through `as_normal_monster`: a hidden-card sample that dealt the card a
+        // monster's identity keeps it (the sample must not tell which card it was).
+        let due: smallvec::SmallVec<[CardId; 4]> =
+            self.copied_stats.iter().filter(|&&(c, s)| s.battle_only && self.as_normal_monster(c)).map(|&(c, _)| c).collect();
+        for c in due {
+            if self.card(c).zone() == crate::types::Zone::Monster {
+                self.send_to_gy(c, crate::event::Reason::Destroy);
+            }
+        }
     }
 
     /// The monster's Attribute now: a copy token's copied one, else its printed one.

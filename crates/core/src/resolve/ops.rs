@@ -74,6 +74,7 @@ impl Duel {
             | Op::Summon(crate::effect::SummonStep::Pointed { .. })
             | Op::Summon(crate::effect::SummonStep::ReturnToField(..))
             | Op::Summon(crate::effect::SummonStep::SelfAsMonster { .. })
+            | Op::Summon(crate::effect::SummonStep::AsNormalMonsters { .. })
             | Op::Summon(crate::effect::SummonStep::Tokens { .. })
             | Op::Summon(crate::effect::SummonStep::TokensFor { .. })
             | Op::EquipAsCard { .. }
@@ -90,6 +91,7 @@ impl Duel {
             | Op::Course(crate::effect::Course::NewAttacker(..))
             | Op::Retarget(..)
             | Op::UseAsOwn(..)
+            | Op::ShuffleMonsterZones(..)
             | Op::LockZones { .. }
             | Op::BattleNow { .. }
             | Op::Win(..) => self.run_negate_op(op, r),
@@ -603,6 +605,9 @@ impl Duel {
             Op::Summon(crate::effect::SummonStep::Pointed { what, pos }) => self.op_special_summon(what, *pos, crate::effect::Side::You, r, true),
             Op::Summon(crate::effect::SummonStep::ReturnToField(o)) => self.op_return_to_field(o, r),
             Op::Summon(crate::effect::SummonStep::SelfAsMonster { pos }) => self.op_summon_self(*pos, r),
+            Op::Summon(crate::effect::SummonStep::AsNormalMonsters { what, atk, def, battle_only }) => {
+                self.op_summon_as_monsters(what, *atk, *def, *battle_only, r)
+            }
             Op::Summon(crate::effect::SummonStep::Tokens { code, count, pos, like }) => self.op_summon_tokens(p, *code, *count, *pos, like.as_ref(), r),
             Op::Summon(crate::effect::SummonStep::TokensFor { who, code, count, pos }) => {
                 let q = if *who == Who::Opponent { p.opp() } else { p };
@@ -705,6 +710,23 @@ impl Duel {
                 OpFlow::Next
             }
             Op::UseAsOwn(what) => self.op_use_as_own(what, r),
+            Op::ShuffleMonsterZones(what) => {
+                let cards: SmallVec<[CardId; 4]> =
+                    self.objects(what, r).into_iter().filter(|&c| self.card(c).zone() == Zone::Monster && !self.card(c).face_up()).collect();
+                // One player's zones: those of the first such card's controller.
+                let mine: SmallVec<[CardId; 4]> = match cards.first() {
+                    Some(&f) => {
+                        let who = self.card(f).controller();
+                        cards.iter().copied().filter(|&c| self.card(c).controller() == who).collect()
+                    }
+                    None => SmallVec::new(),
+                };
+                r.did = mine.len() > 1;
+                if r.did {
+                    self.shuffle_monster_zones(&mine);
+                }
+                OpFlow::Next
+            }
             Op::LockZones { who, count } => self.op_lock_zones(*who, *count, r),
             Op::BattleNow { attacker, target, no_damage } => self.op_battle_now(attacker, target, *no_damage, r),
             Op::Win(who) => {

@@ -214,6 +214,37 @@ impl Duel {
         flow
     }
 
+    /// `SummonStep::AsNormalMonsters`: the cards of `what` that are not monsters and are in
+    /// the Deck or hand are recorded as Normal Monsters with these stats, then Special
+    /// Summoned face-down in Defense Position by the controller (zone by zone); the records of
+    /// those not summoned are dropped.
+    pub(super) fn op_summon_as_monsters(&mut self, what: &Obj, atk: i32, def: i32, battle_only: bool, r: &mut Resolution) -> OpFlow {
+        if r.progress == Progress::Start {
+            let list: SmallVec<[CardId; 4]> = self
+                .objects(what, r)
+                .into_iter()
+                .filter(|&c| !self.data(c).is_monster() && matches!(self.card(c).zone(), Zone::Deck | Zone::Hand) && !self.prohibited(c))
+                .collect();
+            if list.is_empty() || self.special_summons_locked(r.link.controller) {
+                r.did = false;
+                return OpFlow::Next;
+            }
+            let stats = crate::state::CopiedStats { level: 0, attribute: None, race: None, atk, def, as_monster: true, battle_only };
+            self.copied_stats.retain(|&(c, _)| !list.contains(&c));
+            self.copied_stats.extend(list.iter().map(|&c| (c, stats)));
+            r.list = list;
+            r.affected.clear();
+            r.did = false;
+            r.progress = Progress::Summoning { index: 0, zone: None };
+        }
+        let flow = self.op_special_summon(&Obj::Affected, SummonPos::FaceDownDefense, Side::You, r, false);
+        if matches!(flow, OpFlow::Next) {
+            let cards = &self.cards;
+            self.copied_stats.retain(|&(c, s)| !s.as_monster || cards[c.0 as usize].zone() == Zone::Monster);
+        }
+        flow
+    }
+
     /// MISC-1: tokens are created for player `p` and Special Summoned to their field.
     pub(super) fn op_summon_tokens(&mut self, p: Player, code: u32, count: u8, pos: SummonPos, like: Option<&Obj>, r: &mut Resolution) -> OpFlow {
         if r.progress == Progress::Start {
@@ -227,6 +258,8 @@ impl Duel {
                         race: self.current_race(of),
                         atk: self.current_atk(of),
                         def: self.current_def(of),
+                        as_monster: false,
+                        battle_only: false,
                     })
                 }
                 None => None,

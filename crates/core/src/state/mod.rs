@@ -188,6 +188,13 @@ pub struct CopiedStats {
     pub atk: i32,
     /// Its original DEF.
     pub def: i32,
+    /// A card that is not a monster, treated as a Normal Monster with these stats while it
+    /// is in the Monster Zone ([`crate::effect::SummonStep::AsNormalMonsters`]).
+    #[serde(default)]
+    pub as_monster: bool,
+    /// Destroyed at the end of the Battle Phase it was summoned in.
+    #[serde(default)]
+    pub battle_only: bool,
 }
 
 /// How a card arrived where it is (for "sent to the GY this turn", "destroyed by an

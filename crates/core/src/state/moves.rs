@@ -119,6 +119,10 @@ impl Duel {
                 }
             }
         }
+        // A card treated as a monster by an effect is one only while it stays there.
+        if to.zone != Zone::Monster && !self.copied_stats.is_empty() {
+            self.copied_stats.retain(|&(c, s)| c != id || !s.as_monster);
+        }
         let left_field = from.zone.on_field() && !to.zone.on_field();
         if left_field || !to.zone.on_field() {
             self.clear_attacked_targets(id);
@@ -714,5 +718,26 @@ impl Duel {
             self.cards[c.0 as usize].known = 0;
         }
         self.emit(Event::Shuffled { player: p });
+    }
+
+    /// The face-down monsters `cards` (all in Monster Zones of one player) are dealt again
+    /// among the zones they hold by the duel's random source: no move of a card is recorded,
+    /// one `Event::MonstersShuffled` is, so no viewer can follow a card (MISC-3). What the
+    /// cards carry goes with them; a card that was known to a player is forgotten (MISC-7).
+    pub(crate) fn shuffle_monster_zones(&mut self, cards: &[CardId]) {
+        use rand::seq::SliceRandom;
+        let Some(&first) = cards.first() else { return };
+        let p = self.card(first).controller;
+        let mut slots: SmallVec<[u8; 4]> = cards.iter().map(|&c| self.card(c).slot).collect();
+        debug_assert!(cards.iter().all(|&c| self.card(c).zone == Zone::Monster && self.card(c).controller == p));
+        slots.shuffle(&mut self.rng);
+        for (&c, &slot) in cards.iter().zip(slots.iter()) {
+            self.cards[c.0 as usize].slot = slot;
+            self.cards[c.0 as usize].known = 0;
+            if let Some(s) = self.players[p.idx()].slot_mut(Zone::Monster, slot as usize) {
+                *s = Some(c);
+            }
+        }
+        self.emit(Event::MonstersShuffled { player: p });
     }
 }
