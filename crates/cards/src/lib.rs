@@ -155,6 +155,7 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("edison::part1_m", edison::part1_m::behavior),
     ("edison::part1_n", edison::part1_n::behavior),
     ("edison::part1_o", edison::part1_o::behavior),
+    ("edison::part1_q", edison::part1_q::behavior),
 ];
 
 /// The modules of 2005 versions: the Goat-pool behaviour of cards whose text changed later

@@ -20,3 +20,4 @@ pub(crate) mod part1_l;
 pub(crate) mod part1_m;
 pub(crate) mod part1_n;
 pub(crate) mod part1_o;
+pub(crate) mod part1_q;
