@@ -1,9 +1,12 @@
-//! Edison pool part 1 (part1_q): Machina Fortress and Power Tool Dragon; each a declaration in
-//! the effect vocabulary with its rules text in the project's own words. The rulings decided
-//! for them are in `docs/rulings/edison-1-e16.md`.
+//! Edison pool part 1 (part1_q): Machina Fortress, Power Tool Dragon and Future Fusion (with
+//! its 2010 version); each a declaration in the effect vocabulary with its rules text in the
+//! project's own words. The rulings decided for them are in `docs/rulings/edison-1-e16.md`.
 
 use ygo_core::card::{Race, SpellKind};
 use ygo_core::effect::{EffectDecl as E, Filter as F, *};
+use ygo_core::types::Phase;
+
+const FUTURE_FUSION: u32 = 77565204;
 
 /// A Machine monster.
 fn machine() -> F {
@@ -13,6 +16,54 @@ fn machine() -> F {
 /// An Equip Spell.
 fn equip_spell() -> F {
     F::spell_of(SpellKind::Equip)
+}
+
+/// Future Fusion's activation turn, remembered as its own activation ([`Anchor::Activation`]
+/// moves on with each effect it activates, its Standby Phase effects included).
+const ACTIVATED: Mem = Mem(1);
+
+/// "In your `n`th Standby Phase after this card's activation" (a mandatory trigger), while
+/// `also` holds.
+fn nth_standby(n: u8, also: Vec<Condition>, text: &str) -> E {
+    let mut all = vec![Condition::TurnsSince { anchor: Anchor::Memory(ACTIVATED), whose: Who::You, n }];
+    all.extend(also);
+    E::trigger(Trigger::Phase { phase: Phase::Standby, whose: Who::You }, text).when(Condition::All(all))
+}
+
+/// Future Fusion's step that sends the Fusion Materials from the Deck, on `e` (remembering
+/// the revealed monster).
+fn send_listed_materials(e: E) -> E {
+    e.op(Op::Extra(ExtraOp::FusionFromDeckMaterials { monster: F::Any, summon: false })).then_if_did(vec![Op::Remember { what: Obj::Affected, slot: Mem(0) }])
+}
+
+/// Future Fusion's summon in the 2nd Standby Phase, tied to the card both ways.
+fn future_fusion_summon() -> E {
+    nth_standby(
+        2,
+        vec![Condition::Remembered(Mem(0))],
+        "In your 2nd Standby Phase after its activation: Fusion Summon 1 monster with the revealed monster's name from your Extra Deck; this card targets it. When this card leaves the field, that monster is destroyed; when that monster is destroyed, this card is destroyed.",
+    )
+    .op(Op::Extra(ExtraOp::FusionFromDeckMaterials { monster: F::same_name_as(Obj::Memory(Mem(0))), summon: true }))
+    .then_if_did(vec![
+        Op::Apply { what: Obj::Affected, modifier: Modifier::destroyed_with_source(false), until: Duration::Permanent },
+        Op::Apply { what: Obj::Affected, modifier: Modifier::source_destroyed_with_it(), until: Duration::Permanent },
+    ])
+}
+
+/// The March 2010 behaviour of this module's cards whose text changed later, by passcode.
+pub fn behavior_2010(id: u32) -> Option<Behavior> {
+    Some(match id {
+        // Future Fusion (2010: the materials are sent when it resolves, not in the 1st Standby
+        // Phase; it cannot be activated unless a Fusion Monster's materials are in the Deck).
+        FUTURE_FUSION => Behavior::with(vec![
+            send_listed_materials(
+                E::spell(SpellKind::Continuous, "Reveal 1 Fusion Monster in your Extra Deck and send the Fusion Materials it lists from your Deck to the GY.")
+                    .op(Op::Remember { what: Obj::This, slot: ACTIVATED }),
+            ),
+            future_fusion_summon(),
+        ]),
+        _ => return None,
+    })
 }
 
 /// Today's behaviour of this module's cards, by passcode.
@@ -71,6 +122,16 @@ pub fn behavior(id: u32) -> Option<Behavior> {
                 ),
             ])
         },
+        // Future Fusion
+        FUTURE_FUSION => Behavior::with(vec![
+            E::spell(SpellKind::Continuous, "Stays face-up on the field; its effects come in your next two Standby Phases.").op(Op::Remember { what: Obj::This, slot: ACTIVATED }),
+            send_listed_materials(nth_standby(
+                1,
+                Vec::new(),
+                "In your 1st Standby Phase after its activation: reveal 1 Fusion Monster in your Extra Deck and send the Fusion Materials it lists from your Deck to the GY.",
+            )),
+            future_fusion_summon(),
+        ]),
         _ => return None,
     })
 }
