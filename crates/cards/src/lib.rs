@@ -155,6 +155,7 @@ const MODULES: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("edison::part1_m", edison::part1_m::behavior),
     ("edison::part1_n", edison::part1_n::behavior),
     ("edison::part1_o", edison::part1_o::behavior),
+    ("edison::part1_q", edison::part1_q::behavior),
     ("edison::part1_r", edison::part1_r::behavior),
 ];
 
@@ -192,6 +193,7 @@ const VERSIONS_2010: &[(&str, fn(u32) -> Option<Behavior>)] = &[
     ("edison::part1_j", edison::part1_j::behavior_2010),
     ("edison::part1_k", edison::part1_k::behavior_2010),
     ("edison::part1_o", edison::part1_o::behavior_2010),
+    ("edison::part1_q", edison::part1_q::behavior_2010),
 ];
 
 /// The card index (`crates/cards/CARDS.md`): every card with a declared behaviour, by name,

@@ -337,8 +337,9 @@ impl Duel {
                     self.tasks.push(Task::Attack(a.clone()));
                     match picked {
                         Some(s) if i < a.destroyed.len() => {
+                            let sent = self.substitute_is_sent(a.destroyed[i], s);
                             a.destroyed.remove(i);
-                            self.send_to_gy(s, Reason::Destroy);
+                            self.send_to_gy(s, if sent { Reason::Effect } else { Reason::Destroy });
                         }
                         _ => {
                             if let Some(&c) = a.destroyed.get(i) {

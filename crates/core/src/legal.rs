@@ -41,7 +41,12 @@ impl Duel {
                 // Tributes count by value (SUM-2: a monster may count as 2).
                 let tribute = if *purpose == crate::engine::SelectPurpose::Tribute { self.tribute_progress(picked) } else { None };
                 // A cost of "any number" of cards: only numbers that leave a possible effect.
-                let counted = if *purpose == crate::engine::SelectPurpose::Cost { self.cost_count_progress(picked.len(), candidates.len()) } else { None };
+                // A Level total to reach (`SummonRule::DiscardLevels`): picks go on until it is.
+                let counted = if *purpose == crate::engine::SelectPurpose::Cost {
+                    self.cost_count_progress(picked.len(), candidates.len()).or_else(|| self.level_total_progress(picked))
+                } else {
+                    None
+                };
                 let (more, enough) = match (tribute, counted) {
                     // `min` 0: no Tributes at all is also enough (SUM-2, "without Tributing").
                     (Some((value, need, max_value)), _) => (value < max_value, value >= need || (value == 0 && *min == 0)),
@@ -392,6 +397,17 @@ impl Duel {
                         out.push(Action::Set(loc));
                     }
                 }
+            }
+        }
+        // Procedures usable from the GY (`Behavior::summon_rule_from_gy`).
+        for (i, &c) in ps.gy.iter().enumerate() {
+            let behavior = &self.pool.def(self.card(c).def).behavior;
+            if behavior.summon_rule_from_gy
+                && !(locks.get(self).names && self.prohibited(c))
+                && self.summon_rule_ok(c)
+                && !ps.gy[..i].iter().any(|&x| self.card(x).code == self.card(c).code)
+            {
+                out.push(Action::SpecialSummon(Loc::new(p, Zone::Gy, i)));
             }
         }
         self.push_field_monster_actions(p, locks, out);

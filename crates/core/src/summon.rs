@@ -266,6 +266,8 @@ impl Duel {
                     SummonRule::Tribute { count, .. } | SummonRule::TributeOpponents { count, .. } => (*count, SelectPurpose::Tribute),
                     SummonRule::BanishFromGy(fs) => (fs.len() as u8, SelectPurpose::Cost),
                     SummonRule::BanishFromField { count, .. } | SummonRule::SendFromHand { count, .. } => (*count, SelectPurpose::Cost),
+                    // Ended by the Level total (`Self::level_total_progress`).
+                    SummonRule::DiscardLevels { .. } => (1, SelectPurpose::Cost),
                 };
                 if count == 0 {
                     self.tasks.push(Task::SummonProc { card, stage: ProcStage::Zone });
@@ -278,6 +280,7 @@ impl Duel {
                             match rule {
                                 SummonRule::Tribute { .. } | SummonRule::TributeOpponents { .. } => self.send_to_gy(id, Reason::Tribute),
                                 SummonRule::SendFromHand { .. } => self.send_to_gy(id, Reason::Cost),
+                                SummonRule::DiscardLevels { .. } => self.send_to_gy(id, Reason::Discard),
                                 _ => self.banish(id, false, Reason::Cost),
                             }
                         }
@@ -286,8 +289,9 @@ impl Duel {
                     return Flow::Continue;
                 }
                 let candidates = self.summon_rule_candidates(card, &rule).into_vec();
+                let max = if matches!(rule, SummonRule::DiscardLevels { .. }) { candidates.len().min(usize::from(u8::MAX)) as u8 } else { count };
                 self.tasks.push(Task::SummonProc { card, stage });
-                Flow::Ask(Prompt::Select { player: p, purpose, candidates, min: count, max: count, picked: Vec::new() })
+                Flow::Ask(Prompt::Select { player: p, purpose, candidates, min: count, max, picked: Vec::new() })
             }
             ProcStage::Zone => {
                 let zones = self.free_main_monster_zones(self.proc_side(card, p));
@@ -358,6 +362,16 @@ impl Duel {
             SummonRule::SendFromHand { filter, .. } => {
                 self.player(p).hand.iter().copied().filter(|&c| c != card && self.data(c).is_monster() && self.filter_matches(filter, c, p, card)).collect()
             }
+            // The monster itself too, when its procedure works from the GY it goes to.
+            SummonRule::DiscardLevels { filter, .. } => {
+                let itself = self.pool.def(self.card(card).def).behavior.summon_rule_from_gy && !self.gy_locked();
+                self.player(p)
+                    .hand
+                    .iter()
+                    .copied()
+                    .filter(|&c| (c != card || itself) && self.data(c).is_monster() && self.filter_matches(filter, c, p, card))
+                    .collect()
+            }
             SummonRule::BanishFromGy(_) if self.gy_banish_locked(p) || self.gy_locked() => SmallVec::new(),
             // `DuelRule::FieldBanishedForGy`: the GY holds what the procedure names, and
             // monsters of the field are banished instead.
@@ -373,6 +387,16 @@ impl Duel {
     fn gy_proc_candidates(&self, card: CardId, fs: &[crate::effect::Filter]) -> SmallVec<[CardId; 64]> {
         let p = self.card(card).controller();
         self.player(p).gy.iter().copied().filter(|&c| fs.iter().any(|f| self.filter_matches(f, c, p, card))).collect()
+    }
+
+    /// The Level-total selection of a `SummonRule::DiscardLevels` in progress: (more may be
+    /// picked, enough is picked), from the procedure frame under the prompt.
+    pub(crate) fn level_total_progress(&self, picked: &[CardId]) -> Option<(bool, bool)> {
+        let Some(Task::SummonProc { card, stage: ProcStage::Pay }) = self.tasks.last() else { return None };
+        let Some(crate::effect::SummonRule::DiscardLevels { total, .. }) = &self.pool.def(self.card(*card).def).behavior.summon_rule else { return None };
+        let sum: usize = picked.iter().map(|&c| self.stat(c, crate::effect::Stat::Level).max(0) as usize).sum();
+        let reached = sum >= usize::from(*total);
+        Some((!reached, reached))
     }
 
     /// Does the GY hold the cards a `SummonRule::BanishFromGy` of `card` names (each filter
@@ -414,6 +438,10 @@ impl Duel {
         let p = self.card(card).controller();
         let behavior = &self.pool.def(self.card(card).def).behavior;
         let Some(rule) = &behavior.summon_rule else { return false };
+        // From the GY only when its procedure says so, and never while the GYs are locked.
+        if self.card(card).zone() == Zone::Gy && (!behavior.summon_rule_from_gy || self.gy_locked()) {
+            return false;
+        }
         // "You can only control 1 face-up X" holds for its own procedure too.
         if behavior.summon_restriction.is_some_and(|r| self.restriction_broken(p, r)) || self.summon_barred(card, p) {
             return false;
@@ -427,6 +455,11 @@ impl Duel {
                 c.len() >= *count as usize && (free > 0 || c.iter().any(|&m| self.card(m).slot() < 5))
             }
             SummonRule::SendFromHand { count, .. } => free > 0 && self.summon_rule_candidates(card, rule).len() >= *count as usize,
+            SummonRule::DiscardLevels { total, .. } => {
+                free > 0
+                    && self.summon_rule_candidates(card, rule).iter().map(|&c| self.stat(c, crate::effect::Stat::Level).max(0) as usize).sum::<usize>()
+                        >= usize::from(*total)
+            }
             SummonRule::BanishFromGy(_) if self.gy_banish_locked(p) || self.gy_locked() => false,
             // `DuelRule::FieldBanishedForGy`: monsters of the field go instead (freeing zones).
             SummonRule::BanishFromGy(fs) if self.banishes_field_for_gy(p) => {

@@ -20,4 +20,5 @@ pub(crate) mod part1_l;
 pub(crate) mod part1_m;
 pub(crate) mod part1_n;
 pub(crate) mod part1_o;
+pub(crate) mod part1_q;
 pub(crate) mod part1_r;

@@ -44,7 +44,7 @@ fn samurai_effect(e: E, own: u32, also: Vec<Condition>, ops: Vec<Op>) -> E {
 /// control instead."
 fn samurai_substitute() -> E {
     E::continuous("If this card would be destroyed, you can destroy another face-up \"Six Samurai\" monster you control instead.")
-        .modifier(Modifier::DestroyOtherInstead { scope: Scope::This, with: six_samurai() })
+        .modifier(Modifier::DestroyOtherInstead { scope: Scope::This, with: six_samurai(), send: false })
 }
 
 /// Kamon and Yaichi: once per turn, with a comrade, target 1 Spell/Trap matching `which` and

@@ -706,6 +706,17 @@ pub enum SummonRule {
         /// What the sent cards must match.
         filter: Filter,
     },
+    /// Discard monsters from your hand matching `filter` whose Levels total at least
+    /// `total` (SUM-6): the selection goes on while the total is short of it and ends as soon
+    /// as it reaches it; the procedure is not offered while the hand cannot reach it. The
+    /// monster itself may be among the discards (it is then summoned from the GY, where its
+    /// procedure must be usable: [`Behavior::summon_rule_from_gy`]).
+    DiscardLevels {
+        /// What the discarded monsters must match.
+        filter: Filter,
+        /// The Level total to reach.
+        total: u8,
+    },
 }
 
 /// A way to win written on a card (WIN-3), checked while the card is in the hand or
@@ -737,8 +748,14 @@ pub struct Behavior {
     pub no_normal_summon: bool,
     /// Cannot be Special Summoned at all.
     pub no_special_summon: bool,
-    /// The monster's own Special Summon procedure from the hand.
+    /// The monster's own Special Summon procedure from the hand (and the GY, with
+    /// [`Behavior::summon_rule_from_gy`]).
     pub summon_rule: Option<SummonRule>,
+    /// Its own procedure ([`Behavior::summon_rule`]) may also be used while it is in its
+    /// owner's GY ("Special Summon this card from your hand or GY"); not while the GYs are
+    /// locked (`DuelRule::GyLocked`).
+    #[serde(default)]
+    pub summon_rule_from_gy: bool,
     /// Its own procedure ([`Behavior::summon_rule`]) places it in face-up Attack Position
     /// only ("Special Summon this card from your hand in Attack Position"; SUM-6).
     #[serde(default)]

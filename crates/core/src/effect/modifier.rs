@@ -293,16 +293,21 @@ pub enum Modifier {
     /// first such monster that would be destroyed by battle is not destroyed").
     BattleShieldOncePerTurn(Scope),
     /// Substitute destruction by choice: if a face-up monster in scope would be destroyed (by
-    /// battle or by a card effect), its controller may destroy instead 1 other face-up
-    /// monster they control that matches `with` and is not destroyed by the same battle or
-    /// effect ("if this card would be destroyed, you can destroy another face-up ... monster
-    /// you control instead"). Asked when the destruction happens; the substitute is not
-    /// protected in turn.
+    /// battle or by a card effect), its controller may destroy instead 1 other face-up card
+    /// they control (a monster, or a card of the Spell & Trap Zones) that matches `with` and
+    /// is not destroyed by the same battle or effect ("if this card would be destroyed, you
+    /// can destroy another face-up ... monster you control instead"), or, with `send`, send
+    /// it to the GY instead (not a destruction: "you can send 1 Equip Spell equipped to it to
+    /// the GY instead"). Asked when the destruction happens; the substitute is not protected
+    /// in turn.
     DestroyOtherInstead {
         /// The monsters protected.
         scope: Scope,
         /// What the substitute must match.
         with: Filter,
+        /// The substitute is sent to the GY, not destroyed.
+        #[serde(default)]
+        send: bool,
     },
     /// A restriction (the "cannot" family): monsters in scope cannot do the act, or cannot
     /// have it done to them ([`Act`]).

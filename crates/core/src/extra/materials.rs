@@ -81,9 +81,13 @@ impl Duel {
                     RitualFrom::Deck => ps.deck.iter().copied().filter(fits).collect(),
                 }
             }
-            Sel::Fusion(card, banish) => {
+            Sel::Fusion(card, FusionFrom::Deck) => {
                 let Some(Materials::Fusion { slots, .. }) = self.materials_of(card) else { return Pool::new() };
-                let first: &[CardId] = if banish { &ps.gy } else { &ps.hand };
+                ps.deck.iter().copied().filter(|&c| self.data(c).is_monster() && slots.iter().any(|f| self.filter_matches(f, c, p, card))).collect()
+            }
+            Sel::Fusion(card, from) => {
+                let Some(Materials::Fusion { slots, .. }) = self.materials_of(card) else { return Pool::new() };
+                let first: &[CardId] = if from == FusionFrom::FieldOrGy { &ps.gy } else { &ps.hand };
                 first
                     .iter()
                     .copied()
@@ -186,9 +190,10 @@ impl Duel {
                 let sum_ok = if exact { sum == lv } else { sum >= lv && set.iter().all(|&c| sum - self.level_of(c) < lv) };
                 sum_ok && !set.is_empty() && !self.summon_zones(p, monster, false, set).is_empty()
             }
-            Sel::Fusion(card, _) => {
+            Sel::Fusion(card, from) => {
                 let Some(Materials::Fusion { slots, .. }) = self.materials_of(card) else { return false };
-                set.len() == slots.len() && self.fusion_matches(card, p, slots, set) && !self.summon_zones(p, card, true, set).is_empty()
+                let deck = from == FusionFrom::Deck;
+                set.len() == slots.len() && self.fusion_matches(card, p, slots, set, !deck) && (deck || !self.summon_zones(p, card, true, set).is_empty())
             }
         }
     }
@@ -223,9 +228,10 @@ impl Duel {
     }
 
     /// SUM-9: the cards fill the slots one each; at most one substitute fills a named slot.
-    pub(super) fn fusion_matches(&self, card: CardId, p: Player, slots: &[Filter], set: &[CardId]) -> bool {
+    /// `subs_ok`: a Fusion Substitute may stand in at all.
+    pub(super) fn fusion_matches(&self, card: CardId, p: Player, slots: &[Filter], set: &[CardId], subs_ok: bool) -> bool {
         // "Only with the above materials": no Fusion Substitute.
-        let subs = u8::from(self.pool.def(self.card(card).def).behavior.fusion_materials_only);
+        let subs = u8::from(self.pool.def(self.card(card).def).behavior.fusion_materials_only || !subs_ok);
         fn go(d: &Duel, card: CardId, p: Player, slots: &[Filter], set: &[CardId], used: &mut SmallVec<[bool; 8]>, i: usize, subs: u8) -> bool {
             let Some(&c) = set.get(i) else { return true };
             for (s, f) in slots.iter().enumerate() {
@@ -404,14 +410,16 @@ impl Duel {
         let ps = self.player(p);
         let pile: &'a [CardId] = match op {
             ExtraOp::Ritual { .. } => &ps.hand,
-            ExtraOp::Fusion | ExtraOp::FusionByBanishing { .. } => &ps.extra,
+            ExtraOp::Fusion | ExtraOp::FusionByBanishing { .. } | ExtraOp::FusionFromDeckMaterials { .. } => &ps.extra,
         };
         let candidate = move |c: CardId| {
             !self.summon_locked_for(p, c)
                 && match op {
                     ExtraOp::Ritual { .. } => self.ritual_candidate(op, p, source, c),
                     ExtraOp::Fusion => self.fusion_candidate(c),
-                    ExtraOp::FusionByBanishing { monster } => self.fusion_candidate(c) && self.filter_matches(monster, c, p, source),
+                    ExtraOp::FusionByBanishing { monster } | ExtraOp::FusionFromDeckMaterials { monster, .. } => {
+                        self.fusion_candidate(c) && self.filter_matches(monster, c, p, source)
+                    }
                 }
         };
         pile.iter().enumerate().filter_map(move |(i, &c)| {
@@ -422,6 +430,10 @@ impl Duel {
 
     /// Could the materials of a Ritual/Fusion step summoning `monster` be found now?
     fn extra_op_completable(&self, op: &ExtraOp, p: Player, monster: CardId) -> bool {
+        // The summon half takes no materials: a zone is enough.
+        if matches!(op, ExtraOp::FusionFromDeckMaterials { summon: true, .. }) {
+            return !self.summon_zones(p, monster, true, &[]).is_empty();
+        }
         let sel = self.op_sel(op, monster);
         self.sel_completable(sel, p, &[], &self.sel_pool(sel, p))
     }
@@ -447,7 +459,7 @@ impl Duel {
         let ps = self.player(p);
         let all = match op {
             ExtraOp::Ritual { .. } => &ps.hand,
-            ExtraOp::Fusion | ExtraOp::FusionByBanishing { .. } => &ps.extra,
+            ExtraOp::Fusion | ExtraOp::FusionByBanishing { .. } | ExtraOp::FusionFromDeckMaterials { .. } => &ps.extra,
         };
         let from_extra = !matches!(op, ExtraOp::Ritual { .. });
         all.iter().copied().filter(|&c| c != source && codes.contains(&self.card(c).code) && (!from_extra || !self.card(c).face_up())).collect()
@@ -456,8 +468,9 @@ impl Duel {
     pub(super) fn op_sel<'a>(&self, op: &'a ExtraOp, monster: CardId) -> Sel<'a> {
         match op {
             ExtraOp::Ritual { from, material, exact, .. } => Sel::Ritual { monster, from: *from, material, exact: *exact },
-            ExtraOp::Fusion => Sel::Fusion(monster, false),
-            ExtraOp::FusionByBanishing { .. } => Sel::Fusion(monster, true),
+            ExtraOp::Fusion => Sel::Fusion(monster, FusionFrom::HandOrField),
+            ExtraOp::FusionByBanishing { .. } => Sel::Fusion(monster, FusionFrom::FieldOrGy),
+            ExtraOp::FusionFromDeckMaterials { .. } => Sel::Fusion(monster, FusionFrom::Deck),
         }
     }
 }

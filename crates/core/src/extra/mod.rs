@@ -127,6 +127,19 @@ pub enum ExtraOp {
         /// Which Fusion Monsters it may summon.
         monster: Filter,
     },
+    /// SUM-9 split over time, its materials from the Deck. Without `summon`: reveal 1 Fusion
+    /// Monster matching `monster` in the Extra Deck ("Polymerization" could summon it) whose
+    /// listed materials are all in the Deck, and send them from the Deck to the GY (one card
+    /// per material, no Fusion Substitute); the monster stays in the Extra Deck and is the
+    /// step's affected card (to remember). With `summon`: Fusion Summon 1 Fusion Monster
+    /// matching `monster` from the Extra Deck with no materials (sent earlier): "send the
+    /// Fusion Materials listed on it from your Deck to the GY ... later, Fusion Summon it".
+    FusionFromDeckMaterials {
+        /// Which Fusion Monsters it may reveal or summon.
+        monster: Filter,
+        /// The summon half (else the half that sends the materials).
+        summon: bool,
+    },
 }
 
 /// The summons that are actions of their own.
@@ -200,8 +213,19 @@ enum Sel<'a> {
         material: &'a Filter,
         exact: bool,
     },
-    /// The Fusion Monster; `banish`: the materials come from the field or GY and are banished.
-    Fusion(CardId, bool),
+    /// The Fusion Monster, and where its materials come from.
+    Fusion(CardId, FusionFrom),
+}
+
+/// Where the materials of a Fusion step come from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum FusionFrom {
+    /// The hand and field, sent to the GY ("Polymerization").
+    HandOrField,
+    /// The field and GY, banished.
+    FieldOrGy,
+    /// The Deck, sent to the GY, with no summon and no Fusion Substitute.
+    Deck,
 }
 
 /// A material selection goes on one card at a time: the prompt carries the cards picked

@@ -283,7 +283,9 @@ impl Duel {
                     let Some(&m) = picked.first() else { return OpFlow::Stop };
                     r.chosen = SmallVec::from_slice(&[m]);
                     r.list.clear();
-                    r.progress = Progress::Extra(SpellStage::Materials);
+                    // The summon half of a split Fusion takes no materials.
+                    let summon_only = matches!(op, ExtraOp::FusionFromDeckMaterials { summon: true, .. });
+                    r.progress = Progress::Extra(if summon_only { SpellStage::Zone } else { SpellStage::Materials });
                     return OpFlow::Again;
                 }
                 let candidates = self.extra_op_monsters(op, p, source);
@@ -321,15 +323,26 @@ impl Duel {
                     match op {
                         ExtraOp::Ritual { from: RitualFrom::HandOrField, .. } => self.send_to_gy(c, Reason::Tribute),
                         ExtraOp::FusionByBanishing { .. } => self.banish(c, false, Reason::Material),
+                        // Sent from the Deck by the effect: not (yet) used for a summon.
+                        ExtraOp::FusionFromDeckMaterials { .. } => self.send_to_gy(c, Reason::Effect),
                         _ => self.send_to_gy(c, Reason::Material),
                     }
+                }
+                // The half that sends the materials ends here: the monster, revealed, stays.
+                if matches!(op, ExtraOp::FusionFromDeckMaterials { summon: false, .. }) {
+                    if let Some(&m) = r.chosen.first() {
+                        self.emit(Event::Revealed { card: m });
+                        r.affected = SmallVec::from_slice(&[m]);
+                        r.did = true;
+                    }
+                    return OpFlow::Next;
                 }
                 r.progress = Progress::Extra(SpellStage::Zone);
                 OpFlow::Again
             }
             SpellStage::Zone => {
                 let Some(&m) = r.chosen.first() else { return OpFlow::Stop };
-                let zones = self.summon_zones(p, m, matches!(op, ExtraOp::Fusion | ExtraOp::FusionByBanishing { .. }), &[]);
+                let zones = self.summon_zones(p, m, !matches!(op, ExtraOp::Ritual { .. }), &[]);
                 if zones.is_empty() {
                     return OpFlow::Stop;
                 }
@@ -350,7 +363,7 @@ impl Duel {
                 };
                 self.special_summon(m, p, zone, pos);
                 let st = &mut self.cards[m.0 as usize];
-                st.summon = if matches!(op, ExtraOp::Fusion | ExtraOp::FusionByBanishing { .. }) { SummonKind::Fusion } else { SummonKind::Ritual };
+                st.summon = if matches!(op, ExtraOp::Ritual { .. }) { SummonKind::Ritual } else { SummonKind::Fusion };
                 // SUM-7: a Ritual or Fusion Summon is the proper summon.
                 st.properly_summoned = true;
                 st.materials_count = r.list.len() as u8;

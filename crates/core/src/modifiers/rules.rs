@@ -35,7 +35,13 @@ impl Duel {
     /// place when it would be destroyed (face-up, theirs, not `card`, none of `spared`: the
     /// cards the same battle or effect destroys), if such a modifier protects it.
     pub(crate) fn destroy_other_candidates(&self, card: CardId, spared: &[CardId]) -> SmallVec<[CardId; 4]> {
-        let mut out: SmallVec<[CardId; 4]> = SmallVec::new();
+        self.destroy_other_options(card, spared).into_iter().map(|(o, _)| o).collect()
+    }
+
+    /// [`Self::destroy_other_candidates`], each with whether it is sent to the GY (`send`)
+    /// rather than destroyed.
+    pub(crate) fn destroy_other_options(&self, card: CardId, spared: &[CardId]) -> SmallVec<[(CardId, bool); 4]> {
+        let mut out: SmallVec<[(CardId, bool); 4]> = SmallVec::new();
         const KIND: u64 = crate::effect::ModKinds::DESTROY_OTHER_INSTEAD;
         let c = self.card(card);
         if !self.may_apply(KIND) || c.zone() != Zone::Monster || !c.face_up() {
@@ -43,17 +49,24 @@ impl Duel {
         }
         let p = c.controller();
         for (src, ctrl, fixed, m) in self.modifiers_of(KIND, |m| matches!(m, Modifier::DestroyOtherInstead { .. })) {
-            let Modifier::DestroyOtherInstead { scope, with } = m else { continue };
+            let Modifier::DestroyOtherInstead { scope, with, send } = m else { continue };
             if !self.in_scope(scope, src, ctrl, fixed, card) {
                 continue;
             }
-            for &o in self.player(p).monsters.iter().flatten() {
-                if o != card && !spared.contains(&o) && !out.contains(&o) && self.card(o).face_up() && self.filter_matches(with, o, ctrl, src) {
-                    out.push(o);
+            let ps = self.player(p);
+            for &o in ps.monsters.iter().chain(ps.spells.iter()).flatten() {
+                if o != card && !spared.contains(&o) && !out.iter().any(|&(x, _)| x == o) && self.card(o).face_up() && self.filter_matches(with, o, ctrl, src) {
+                    out.push((o, *send));
                 }
             }
         }
         out
+    }
+
+    /// Is `sub`, taken as the substitute of `card`, sent to the GY rather than destroyed
+    /// (`Modifier::DestroyOtherInstead` with `send`)?
+    pub(crate) fn substitute_is_sent(&self, card: CardId, sub: CardId) -> bool {
+        self.destroy_other_options(card, &[]).iter().any(|&(o, send)| o == sub && send)
     }
 
     pub(crate) fn cannot_attack(&self, card: CardId) -> bool {

@@ -332,15 +332,24 @@ impl Duel {
                 } else {
                     let i = usize::from(r.custom_stage - 1);
                     let mut list = std::mem::take(&mut r.list);
+                    let mut next = i + 1;
                     if self.take_answer().is_some() {
                         if let Prompt::Select { picked, .. } = std::mem::replace(&mut self.prompt, Prompt::Over) {
                             if let (Some(&s), true) = (picked.first(), i < list.len()) {
                                 r.affected.push(list[i]);
-                                list[i] = s;
+                                // Sent to the GY at once (no destruction), or destroyed with
+                                // the others in its place.
+                                if self.substitute_is_sent(list[i], s) {
+                                    list.remove(i);
+                                    self.send_to_gy(s, Reason::Effect);
+                                    next = i;
+                                } else {
+                                    list[i] = s;
+                                }
                             }
                         }
                     }
-                    (list, i + 1)
+                    (list, next)
                 };
                 while next < list.len() {
                     let spared: SmallVec<[CardId; 8]> = list.iter().chain(r.affected.iter()).copied().collect();
