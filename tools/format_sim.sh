@@ -18,7 +18,7 @@ case "$format" in
       goat-p2-responses goat-p2-late goat-p3-late goat-p2o-scorpions goat-p2n-tricks goat-p2l-spells goat-p2p-engine goat-p2q-engine) ;;
   edison)
     decks=(edison-lightsworn-monarchs edison-synchro-cat edison-gladiator-beasts edison-doomcal-gadgets edison-twilight
-      edison-flamvell edison-x-sabers edison-blackwings edison-six-samurai edison-quickdraw-dandy edison-p1-engine edison-p1-engine2) ;;
+      edison-flamvell edison-x-sabers edison-blackwings edison-six-samurai edison-quickdraw-dandy edison-p1-engine edison-p1-engine2 edison-p1-engine3) ;;
   *) echo "tools/format_sim.sh: unknown format '$format' (goat or edison)" >&2; exit 2 ;;
 esac
 total=0 errors=0 breaks=0

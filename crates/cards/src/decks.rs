@@ -300,6 +300,11 @@ pub const EDISON: &[BuiltinDeck] = &[
         description: "Edison pool part 1 coverage (no tournament list): the Gemini Neos Alius, E - Emergency Call, Miracle Fusion, Absolute Zero and Gaia, Machinas, X-Sabers with The A. Forces, Koa'ki Meiru Gravirose, Double Summon",
         ydk: include_str!("../decks/edison-p1-engine2.ydk"),
     },
+    BuiltinDeck {
+        name: "edison-p1-engine3",
+        description: "Edison pool part 1 coverage (no tournament list): Doomcaliber Gadgets with Machina Fortress, Future Fusion, three Equip Spells and Power Tool Dragon",
+        ydk: include_str!("../decks/edison-p1-engine3.ydk"),
+    },
 ];
 
 /// Every built-in deck: [`BUILTIN`], then [`GOAT`], then [`EDISON`].
