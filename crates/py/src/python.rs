@@ -299,7 +299,8 @@ fn builtin_decks<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
 /// Plays one duel of two built-in AIs to the end, without the GIL:
 /// `play("goat-control", "chaos-control", "greedy", "mcts:50", seed=1)` (seat A, the first
 /// deck and the first AI, goes first). Returns `{"winner": "A"|"B"|None, "reason", "turns",
-/// "decisions"}`. AIs: `random`, `rules` (a fixed rule of thumb), `greedy`, `mcts`, `mcts:N`.
+/// "decisions"}`. AIs: `random`, `rules` (a fixed rule of thumb), `greedy`, `mcts`, `mcts:N`,
+/// `policy:FILE`, `mcts+policy:N:FILE` (a policy network: docs/POLICY.md).
 #[pyfunction]
 #[pyo3(signature = (deck_a, deck_b, ai_a, ai_b, seed = 0, edition = None, format = None))]
 #[allow(clippy::too_many_arguments)]
@@ -428,8 +429,8 @@ impl PyVecEnv {
         let decks = [game::load_deck(deck).map_err(value_error)?, game::load_deck(opponent_deck).map_err(value_error)?];
         let seat = env_seat(seat)?;
         if let Some(o) = &opponent {
-            if ygo_ai::by_name(o, 0).is_none() {
-                return Err(value_error(format!("unknown opponent {o:?} ({}, rules, or mcts:N)", ygo_ai::AI_NAMES.join(", "))));
+            if let Err(e) = ygo_ai::try_by_name(o, 0) {
+                return Err(value_error(format!("opponent: {e}")));
             }
         }
         let (edition, format) = game::resolve_rules([deck, opponent_deck], edition, format.as_deref()).map_err(value_error)?;
