@@ -252,6 +252,18 @@ fn mcts(py: Python<'_>, duel: &PyDuel, player: &Bound<'_, PyAny>, iterations: u3
     Ok((Game::id_of(d, &a), text))
 }
 
+/// A policy network file's reading of `duel` (docs/POLICY.md), computed by the Rust
+/// player's own inference: `(probs, value)`, one probability per legal action of the
+/// deciding player (in `legal_actions()` order) and the value for them (-1..1). For
+/// checking a trainer's export against the network it trained. A bad file raises
+/// `ValueError` naming it and the problem; a finished duel, `ValueError`.
+#[pyfunction]
+fn policy_evaluate(py: Python<'_>, path: &str, duel: &PyDuel) -> PyResult<(Vec<f32>, f32)> {
+    let policy = ygo_ai::policy::load_cached(path).map_err(value_error)?;
+    let d = &duel.game.duel;
+    py.detach(|| policy.evaluate_duel(d)).ok_or_else(|| value_error("the duel is over"))
+}
+
 /// The embedding index of a passcode (0 if the card is not in the pool).
 #[pyfunction]
 fn card_index(code: u32) -> i16 {
@@ -514,6 +526,7 @@ fn _ygo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     for f in [
         wrap_pyfunction!(verify_replay, m)?,
         wrap_pyfunction!(mcts, m)?,
+        wrap_pyfunction!(policy_evaluate, m)?,
         wrap_pyfunction!(card_index, m)?,
         wrap_pyfunction!(card_codes, m)?,
         wrap_pyfunction!(card_catalog, m)?,

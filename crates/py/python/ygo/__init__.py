@@ -40,6 +40,7 @@ from ygo._ygo import (
     deck_list,
     mcts,
     play,
+    policy_evaluate,
     table_extremes,
     verify_replay,
 )
@@ -79,6 +80,7 @@ __all__ = [
     "deck_list",
     "mcts",
     "play",
+    "policy_evaluate",
     "table_extremes",
     "verify_replay",
 ]
