@@ -106,6 +106,11 @@ class Policy(nn.Module):
 
     def forward(self, cards, globals_, actions, mask):
         """cards (N, R, 18), globals (N, 32), actions (N, A, 8), mask (N, A): (logits, masked rows -1e9; value)."""
+        # Only as many rows as the batch uses (the logits have as many columns as the
+        # longest action list of the batch: every legal row is among them).
+        k = int(mask.sum(1).max().clamp(min=1))
+        actions, mask = actions[:, :k], mask[:, :k]
+        cards = cards[:, : int(globals_[:, GN("cards")].max().clamp(min=1, max=cards.shape[1]))]
         n, rows = cards.shape[:2]
         n_cards = globals_[:, GN("cards")].long().clamp(0, rows)
         valid = torch.arange(rows)[None, :] < n_cards[:, None]  # (N, R)
