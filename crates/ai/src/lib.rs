@@ -10,6 +10,9 @@
 //! - [`MctsPlayer`]: information-set Monte Carlo tree search: every iteration samples the
 //!   hidden cards, walks a tree of both players' decisions and plays out the rest of the
 //!   next turn with a fast heuristic policy.
+//! - [`policy::PolicyPlayer`] (`policy:FILE`): a learned policy network read from a
+//!   safetensors file, inference in plain Rust (`docs/POLICY.md`); it also guides
+//!   [`MctsPlayer`] (`mcts+policy:N:FILE`).
 //!
 //! Omniscient play exists only for tests: [`Observation::omniscient`].
 
@@ -20,11 +23,13 @@ use ygo_core::{Action, Duel, View};
 pub mod eval;
 mod greedy;
 mod mcts;
+pub mod obs;
+pub mod policy;
 mod random;
 mod rules;
 
 pub use greedy::GreedyPlayer;
-pub use mcts::{Budget, MctsPlayer};
+pub use mcts::{Budget, Guide, MctsPlayer};
 pub use random::RandomPlayer;
 pub use rules::RulesPlayer;
 
@@ -102,21 +107,50 @@ pub trait Player: Send {
 /// The AI players by name, as the command line gives them.
 pub const AI_NAMES: [&str; 3] = ["random", "greedy", "mcts"];
 
-/// Builds an AI by name (`random`, `greedy`, `mcts`, `mcts:N` for N iterations per
-/// decision, `mcts:Nms` for a time budget; also `rules`, the fixed rule-based yardstick of
-/// the Python league, not listed in [`AI_NAMES`]).
+/// The AI names [`try_by_name`] knows, for messages.
+pub const AI_SYNTAX: &str = "random, rules, greedy, mcts, mcts:N, mcts:Nms, policy:FILE, mcts+policy:N:FILE, mcts+policy+value:N:FILE";
+
+/// Builds an AI by name, or `None` (see [`try_by_name`] for the names, and for why a name
+/// is refused).
 pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Player>> {
-    Some(match name {
+    try_by_name(name, seed).ok()
+}
+
+fn parse_budget(spec: &str) -> Option<Budget> {
+    Some(match spec.strip_suffix("ms") {
+        Some(ms) => Budget::Millis(ms.parse().ok()?),
+        None => Budget::Iterations(spec.parse().ok()?),
+    })
+}
+
+/// Builds an AI by name: `random`, `greedy`, `mcts`, `mcts:N` for N iterations per
+/// decision, `mcts:Nms` for a time budget; `rules`, the fixed rule-based yardstick of the
+/// Python league; `policy:FILE`, a policy network's argmax (deterministic: no sampling);
+/// `mcts+policy:N:FILE` (or `:Nms:`), MCTS with the network's probabilities as PUCT
+/// priors and play-outs at the leaves, `mcts+policy+value:N:FILE` with its value head
+/// instead of play-outs (`docs/POLICY.md`). Only the first four are in [`AI_NAMES`].
+/// An unknown name, or a policy file that cannot be used (missing, a tensor missing or of
+/// the wrong shape, another architecture or observation version), is an error naming it.
+pub fn try_by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, String> {
+    let unknown = || format!("unknown AI {name:?} ({AI_SYNTAX})");
+    Ok(match name {
         "random" => Box::new(RandomPlayer::new(seed)),
         "rules" => Box::new(RulesPlayer),
         "greedy" => Box::new(GreedyPlayer::new(seed)),
         "mcts" => Box::new(MctsPlayer::new(seed, Budget::default())),
         _ => {
-            let spec = name.strip_prefix("mcts:")?;
-            let budget = match spec.strip_suffix("ms") {
-                Some(ms) => Budget::Millis(ms.parse().ok()?),
-                None => Budget::Iterations(spec.parse().ok()?),
-            };
+            if let Some(file) = name.strip_prefix("policy:") {
+                return Ok(Box::new(policy::PolicyPlayer::new(policy::load_cached(file)?)));
+            }
+            for (prefix, value_leaf) in [("mcts+policy:", false), ("mcts+policy+value:", true)] {
+                if let Some(rest) = name.strip_prefix(prefix) {
+                    let (budget, file) = rest.split_once(':').ok_or_else(unknown)?;
+                    let budget = parse_budget(budget).ok_or_else(unknown)?;
+                    let guide = Guide { policy: policy::load_cached(file)?, value_leaf };
+                    return Ok(Box::new(MctsPlayer::guided(seed, budget, guide)));
+                }
+            }
+            let budget = name.strip_prefix("mcts:").and_then(parse_budget).ok_or_else(unknown)?;
             Box::new(MctsPlayer::new(seed, budget))
         }
     })
@@ -138,9 +172,7 @@ pub fn play_out(duel: &mut Duel, players: &mut [Box<dyn Player>; 2]) -> u64 {
 /// every league and `ygo.play` seeds them (so the same names and seed play the same duel
 /// everywhere): the number of decisions. An unknown name is refused before any move.
 pub fn play_by_name(duel: &mut Duel, ais: [&str; 2], seed: u64) -> Result<u64, String> {
-    let ai = |name: &str, salt: u64| {
-        by_name(name, seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ salt).ok_or_else(|| format!("unknown AI {name:?} (random, rules, greedy, mcts, mcts:N)"))
-    };
+    let ai = |name: &str, salt: u64| try_by_name(name, seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ salt);
     let mut players = [ai(ais[0], 1)?, ai(ais[1], 2)?];
     Ok(play_out(duel, &mut players))
 }

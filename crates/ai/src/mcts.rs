@@ -3,7 +3,14 @@
 //! decisions (an edge is an action; it is selectable only in samples where it is legal,
 //! UCB counting how often it was available), expands one new edge, plays the rest out with
 //! a fast heuristic policy up to the end of the next turn, and scores the result.
+//!
+//! Guided by a policy network ([`Guide`], `mcts+policy:N:FILE`): every node keeps the
+//! network's probabilities of its actions (in the sample that first reached it), and the
+//! walk picks by PUCT, `Q + C * P(a) * sqrt(N) / (1 + n(a))`, over all the actions legal
+//! in the sample (an action new to the node is its expansion); the leaf is scored by the
+//! play-out, or by the network's value head (`mcts+policy+value:N:FILE`).
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
@@ -11,6 +18,7 @@ use rand_chacha::ChaCha8Rng;
 use ygo_core::{Action, Duel, Player as Seat, View};
 
 use crate::eval::{advance, evaluate, prior, WIN};
+use crate::policy::Policy;
 use crate::{Observation, Player};
 
 /// How much search one decision gets.
@@ -46,6 +54,17 @@ const EVAL_SCALE: f64 = 2_500.0;
 const ROOT_PRIOR_VISITS: f64 = 8.0;
 /// Sampled duels for that look-ahead.
 const ROOT_PRIOR_SAMPLES: usize = 3;
+/// PUCT's exploration constant with a policy's priors (untuned: rewards are in 0..1 and the
+/// prior should lead at small budgets).
+const C_PUCT: f64 = 0.5;
+
+/// A policy network guiding the search.
+#[derive(Clone)]
+pub struct Guide {
+    pub policy: Arc<Policy>,
+    /// Score leaves by the value head instead of a play-out.
+    pub value_leaf: bool,
+}
 
 struct Edge {
     action: Action,
@@ -60,6 +79,9 @@ struct Edge {
 struct Node {
     player: Seat,
     edges: Vec<Edge>,
+    /// The policy's probability of each action legal where the node was made (guided
+    /// search only; an action missing here gets a uniform share).
+    priors: Vec<(Action, f32)>,
 }
 
 /// An evaluation (for the player who gets it) as a reward in 0..1.
@@ -74,11 +96,66 @@ fn reward(e: f64) -> f64 {
 pub struct MctsPlayer {
     rng: ChaCha8Rng,
     pub budget: Budget,
+    guide: Option<Guide>,
 }
 
 impl MctsPlayer {
     pub fn new(seed: u64, budget: Budget) -> MctsPlayer {
-        MctsPlayer { rng: ChaCha8Rng::seed_from_u64(seed), budget }
+        MctsPlayer { rng: ChaCha8Rng::seed_from_u64(seed), budget, guide: None }
+    }
+
+    /// The search guided by a policy network (PUCT priors, optionally its value at leaves).
+    pub fn guided(seed: u64, budget: Budget, guide: Guide) -> MctsPlayer {
+        MctsPlayer { guide: Some(guide), ..MctsPlayer::new(seed, budget) }
+    }
+
+    /// The policy's probabilities of `actions` (the legal actions of `d`), if guided.
+    fn priors(&self, d: &Duel, actions: &[Action]) -> Vec<(Action, f32)> {
+        match &self.guide {
+            Some(g) => g.policy.evaluate_duel(d).map_or_else(Vec::new, |(p, _)| actions.iter().copied().zip(p).collect()),
+            None => Vec::new(),
+        }
+    }
+
+    /// The leaf's reward for `me` by the value head, when guided so.
+    fn leaf_value(&self, d: &Duel, me: Seat, horizon: u32) -> Option<f64> {
+        let g = self.guide.as_ref().filter(|g| g.value_leaf)?;
+        if d.is_over() || d.turn() >= horizon {
+            return None;
+        }
+        let p = d.deciding_player()?;
+        let (_, v) = g.policy.evaluate_duel(d)?;
+        let r = (v as f64 + 1.0) / 2.0;
+        Some(if p == me { r } else { 1.0 - r })
+    }
+
+    /// PUCT over the actions legal here: the index of the chosen edge, and whether it is new.
+    fn puct(n: &mut Node, actions: &[Action]) -> (usize, bool) {
+        let legal = |e: &&Edge| actions.contains(&e.action);
+        let total: f64 = n.edges.iter().filter(legal).map(|e| e.visits as f64).sum();
+        let (q_sum, q_n) = n.edges.iter().filter(legal).filter(|e| e.visits > 0).fold((0.0, 0.0), |(s, k), e| (s + e.reward / e.visits as f64, k + 1.0));
+        // First-play urgency: an unvisited action counts as the mean of the visited ones.
+        let fpu = if q_n > 0.0 { q_sum / q_n } else { 0.5 };
+        let uniform = 1.0 / actions.len() as f64;
+        let mut best = (f64::NEG_INFINITY, actions[0]);
+        for &a in actions {
+            let p = n.priors.iter().find(|(b, _)| *b == a).map_or(uniform, |&(_, p)| p as f64);
+            let (q, v) = match n.edges.iter().find(|e| e.action == a) {
+                Some(e) if e.visits > 0 => (e.reward / e.visits as f64, e.visits as f64),
+                _ => (fpu, 0.0),
+            };
+            let score = q + C_PUCT * p * (total + 1.0).sqrt() / (1.0 + v);
+            if score > best.0 {
+                best = (score, a);
+            }
+        }
+        match n.edges.iter().position(|e| e.action == best.1) {
+            Some(i) => (i, false),
+            None => {
+                n.edges.push(Edge { action: best.1, child: NONE, visits: 0, reward: 0.0, avail: 1 });
+                (n.edges.len() - 1, true)
+            }
+        }
     }
 
     /// Fast play-out policy: the rule-of-thumb prior with a little noise.
@@ -128,7 +205,8 @@ impl MctsPlayer {
             }
             if node == NONE {
                 let player = d.deciding_player().unwrap_or(me);
-                tree.push(Node { player, edges: Vec::new() });
+                let priors = self.priors(&d, &actions);
+                tree.push(Node { player, edges: Vec::new(), priors });
                 node = tree.len() as u32 - 1;
                 if let Some(&(parent, e)) = path.last() {
                     tree[parent as usize].edges[e].child = node;
@@ -142,7 +220,11 @@ impl MctsPlayer {
                     None => untried.push(a),
                 }
             }
-            let edge = if !untried.is_empty() && !expanded {
+            let edge = if self.guide.is_some() {
+                let (i, new) = Self::puct(n, &actions);
+                expanded = new;
+                i
+            } else if !untried.is_empty() && !expanded {
                 // The most promising untried action first (the prior, a little noise).
                 let mut a = untried[0];
                 let mut best = f64::NEG_INFINITY;
@@ -182,7 +264,10 @@ impl MctsPlayer {
                 break;
             }
         }
-        let r = self.playout(&mut d, me, horizon);
+        let r = match self.leaf_value(&d, me, horizon) {
+            Some(r) => r,
+            None => self.playout(&mut d, me, horizon),
+        };
         for (n, e) in path {
             let node = &mut tree[n as usize];
             let edge = &mut node.edges[e];
@@ -227,7 +312,12 @@ impl Player for MctsPlayer {
         let first = obs.sample(self.rng.random());
         // Search to the start of this player's next turn (through the opponent's reply).
         let horizon = if first.turn_player() == me { first.turn() + 2 } else { first.turn() + 1 };
-        let mut tree = vec![Node { player: me, edges: self.root_edges(obs, me, &first) }];
+        let root = match &self.guide {
+            // The network's priors from the real observation (a function of the view).
+            Some(_) => Node { player: me, edges: Vec::new(), priors: self.priors(obs.duel, actions) },
+            None => Node { player: me, edges: self.root_edges(obs, me, &first), priors: Vec::new() },
+        };
+        let mut tree = vec![root];
         let start = Instant::now();
         let mut i = 0u32;
         let mut next = Some(first);
@@ -248,9 +338,14 @@ impl Player for MctsPlayer {
             .iter()
             .filter(|e| actions.contains(&e.action))
             .max_by(|a, b| a.visits.cmp(&b.visits).then(a.reward.total_cmp(&b.reward)))
+            .filter(|e| e.visits > 0)
             .map_or(actions[0], |e| e.action)
     }
     fn name(&self) -> &'static str {
-        "mcts"
+        if self.guide.is_some() {
+            "mcts+policy"
+        } else {
+            "mcts"
+        }
     }
 }

@@ -23,7 +23,7 @@ pub const PAIRS: &[(&str, &str)] = &[("goat-control", "chaos-control"), ("chaos-
 #[derive(Args, Debug, Clone)]
 pub struct LeagueArgs {
     /// Comma-separated AIs, the first the anchor (rated 0): random, rules, greedy, mcts,
-    /// mcts:N (N iterations a decision), mcts:Nms.
+    /// mcts:N (N iterations a decision), mcts:Nms, policy:FILE, mcts+policy:N:FILE.
     #[arg(long, default_value_t = AGENTS.join(","), value_parser = crate::args::Utf8Text)]
     pub agents: String,
     /// Deck pairs, 'a,b;c,d' (built-in names, .ydk paths or ydke:// links).
@@ -74,8 +74,8 @@ pub fn run(args: LeagueArgs, lookup: &ygo_data::CardLookup) -> anyhow::Result<i3
         bail!("--agents: give at least two AIs, comma-separated (got {:?})", args.agents);
     }
     for a in &agents {
-        if ygo_ai::by_name(a, 0).is_none() {
-            bail!("--agents: unknown AI {a:?} ({}, rules, or mcts:N / mcts:Nms for a budget)", ygo_ai::AI_NAMES.join(", "));
+        if let Err(e) = ygo_ai::try_by_name(a, 0) {
+            bail!("--agents: {e}");
         }
     }
     let mut seen = std::collections::BTreeSet::new();

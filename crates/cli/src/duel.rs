@@ -387,8 +387,7 @@ impl Session {
         let ai = match &opts.opponent {
             Opponent::Human => None,
             Opponent::Ai(name) => {
-                let p = ygo_ai::by_name(name, opts.seed ^ 0x5eed)
-                    .ok_or_else(|| anyhow::anyhow!("unknown opponent {name:?} ({}, human)", ygo_ai::AI_NAMES.join(", ")))?;
+                let p = ygo_ai::try_by_name(name, opts.seed ^ 0x5eed).map_err(|e| anyhow::anyhow!("opponent: {e} (or human)"))?;
                 Some((opts.seat.opp(), p))
             }
         };

@@ -77,7 +77,7 @@ enum Cmd {
         #[arg(long, default_value = "vanilla-kaiba", value_parser = Utf8Text)]
         opponent_deck: String,
         /// Opponent: an AI (mcts: 200 iterations a decision; mcts:N iterations, mcts:Nms;
-        /// greedy, random) or human (hot-seat).
+        /// greedy, random; policy:FILE, mcts+policy:N:FILE: docs/POLICY.md) or human (hot-seat).
         #[arg(long, default_value = "mcts")]
         vs: String,
         #[command(flatten)]
@@ -120,7 +120,8 @@ enum Cmd {
         /// mirror); seats alternate per game.
         #[arg(long = "deck", num_args = 1, value_parser = Utf8Text)]
         decks: Vec<String>,
-        /// AIs of side 1 and side 2: random, greedy, mcts (mcts:N iterations, mcts:Nms).
+        /// AIs of side 1 and side 2: random, greedy, mcts (mcts:N iterations, mcts:Nms),
+        /// policy:FILE, mcts+policy:N:FILE (docs/POLICY.md).
         #[arg(long = "ai", num_args = 1, value_parser = Utf8Text)]
         ais: Vec<String>,
         /// Also save every game's replay in this directory (game-NNNN.json): the very
@@ -223,8 +224,10 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             rules.check_deck(&opponent_deck, &them)?;
             let opponent = match vs.as_str() {
                 "human" => ygo_cli::duel::Opponent::Human,
-                ai if ygo_ai::by_name(ai, 0).is_some() => ygo_cli::duel::Opponent::Ai(ai.to_string()),
-                other => anyhow::bail!("unknown opponent {other:?} ({}, mcts:N, human)", ygo_ai::AI_NAMES.join(", ")),
+                ai => match ygo_ai::try_by_name(ai, 0) {
+                    Ok(_) => ygo_cli::duel::Opponent::Ai(ai.to_string()),
+                    Err(e) => anyhow::bail!("--vs: {e} (or human)"),
+                },
             };
             let seat = if second { Player::B } else { Player::A };
             let decks = if second { [them, me] } else { [me, them] };

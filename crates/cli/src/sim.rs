@@ -260,9 +260,7 @@ pub fn play_game(cfg: &SimConfig, game: u64, record: bool) -> Result<Played, Set
             }
         }
     } else {
-        let mk = |i: usize| {
-            ygo_ai::by_name(&cfg.ais[i], seed.wrapping_mul(31).wrapping_add(i as u64)).ok_or_else(|| SetupFailure(vec![format!("unknown AI {:?}", cfg.ais[i])]))
-        };
+        let mk = |i: usize| ygo_ai::try_by_name(&cfg.ais[i], seed.wrapping_mul(31).wrapping_add(i as u64)).map_err(|e| SetupFailure(vec![e]));
         // Seat A is side 0 unless swapped.
         let mut players = if swap { [mk(1)?, mk(0)?] } else { [mk(0)?, mk(1)?] };
         while let Some(obs) = Observation::new(&d) {
@@ -305,8 +303,8 @@ pub fn play_game(cfg: &SimConfig, game: u64, record: bool) -> Result<Played, Set
 /// Checks AI names before a run.
 pub fn check_ais(ais: &[String; 2]) -> anyhow::Result<()> {
     for a in ais {
-        if ygo_ai::by_name(a, 0).is_none() {
-            anyhow::bail!("--ai {a:?}: unknown AI ({}, or mcts:N / mcts:Nms for a budget)", ygo_ai::AI_NAMES.join(", "));
+        if let Err(e) = ygo_ai::try_by_name(a, 0) {
+            anyhow::bail!("--ai {a:?}: {e}");
         }
     }
     Ok(())

@@ -38,7 +38,10 @@ pub struct UnknownAi {
 
 /// Builds an AI player by name, seeded.
 pub fn ai_player(name: &str, seed: u64) -> Result<Box<dyn ygo_ai::Player>, UnknownAi> {
-    ygo_ai::by_name(name.trim().to_ascii_lowercase().as_str(), seed).ok_or_else(|| UnknownAi { name: name.to_string() })
+    // Names are case-blind, but for a policy file's path (`policy:FILE`), tried as given first.
+    ygo_ai::by_name(name.trim(), seed)
+        .or_else(|| ygo_ai::by_name(name.trim().to_ascii_lowercase().as_str(), seed))
+        .ok_or_else(|| UnknownAi { name: name.to_string() })
 }
 
 /// An AI player as a match competitor: goes first when it chooses, never sides.

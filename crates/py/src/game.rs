@@ -9,7 +9,7 @@ use ygo_core::replay::{Replay, ReplayFile, Verdict};
 use ygo_core::{Action, Duel, DuelSetup, Edition, Loc, Player, Rejected};
 use ygo_data::NamedDeck;
 
-use crate::encode::{encode, CardTable, Obs, Overflow};
+use crate::encode::{Obs, Overflow};
 use crate::ids::action_id;
 
 /// The benchmark decks: the default of every deck argument.
@@ -95,7 +95,7 @@ impl Game {
 
     /// The passcode at `loc` if `viewer` may see it there.
     pub fn visible_code(duel: &Duel, viewer: Player, loc: Loc) -> Option<u32> {
-        duel.card_at(loc).filter(|&id| duel.visible_to(id, viewer)).map(|id| duel.card(id).code)
+        ygo_ai::obs::visible_code(duel, viewer, loc)
     }
 
     /// The stable id of a legal action (deck cards named by the passcode the player sees).
@@ -135,12 +135,7 @@ impl Game {
 
     /// The observation arrays of `viewer` (with `action_rows` rows in the action table).
     pub fn observe(duel: &Duel, viewer: Player, action_rows: usize) -> (Obs, Result<(), Overflow>) {
-        let view = duel.view_table(viewer);
-        let actions = if view.deciding == Some(viewer) { duel.legal_actions() } else { Vec::new() };
-        let mut obs = Obs::new(action_rows);
-        let public = crate::history::public(duel, viewer);
-        let r = encode(&view, &public, &actions, &|l| Game::visible_code(duel, viewer, l), CardTable::shipped(), obs.as_mut());
-        (obs, r)
+        ygo_ai::obs::observe(duel, viewer, action_rows)
     }
 
     /// The replay file of the duel so far (the one `ygo replay --verify` reads).
@@ -170,24 +165,7 @@ impl Game {
     }
 }
 
-/// A duel `viewer` cannot tell from `duel`: the identities of the opponent's cards hidden
-/// from `viewer` (hand, Deck, face-down cards, ...) dealt again from `seed`, every card
-/// instance staying where it is and the history (the event log) kept. Unlike
-/// [`Duel::determinized`] (which drops the log, and redeals the viewer's own Deck too),
-/// this is for tests that an observation built from the view and the public history hides
-/// what it must.
-pub fn dealt_again(duel: &Duel, viewer: Player, seed: u64) -> Duel {
-    use rand::{RngExt, SeedableRng};
-    let mut d = duel.clone();
-    let opp = viewer.opp();
-    let ids: Vec<_> = d.card_ids().filter(|&id| d.card(id).owner() == opp && !d.visible_to(id, viewer)).collect();
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    for i in (1..ids.len()).rev() {
-        let j = rng.random_range(0..=i);
-        d.swap_hidden_identities(viewer, ids[i], ids[j]);
-    }
-    d
-}
+pub use ygo_ai::obs::dealt_again;
 
 /// One duel of two built-in AIs (`random`, `rules`, `greedy`, `mcts:N`, ...; A goes first),
 /// to the end: the finished duel and the decisions the AIs answered.

@@ -261,6 +261,18 @@ fn mcts(py: Python<'_>, duel: &PyDuel, player: &Bound<'_, PyAny>, iterations: u3
     Ok((Game::id_of(d, &a), text))
 }
 
+/// A policy network file's reading of `duel` (docs/POLICY.md), computed by the Rust
+/// player's own inference: `(probs, value)`, one probability per legal action of the
+/// deciding player (in `legal_actions()` order) and the value for them (-1..1). For
+/// checking a trainer's export against the network it trained. A bad file raises
+/// `ValueError` naming it and the problem; a finished duel, `ValueError`.
+#[pyfunction]
+fn policy_evaluate(py: Python<'_>, path: &str, duel: &PyDuel) -> PyResult<(Vec<f32>, f32)> {
+    let policy = ygo_ai::policy::load_cached(path).map_err(value_error)?;
+    let d = &duel.game.duel;
+    py.detach(|| policy.evaluate_duel(d)).ok_or_else(|| value_error("the duel is over"))
+}
+
 /// The embedding index of a passcode (0 if the card is not in the pool).
 #[pyfunction]
 fn card_index(code: u32) -> i16 {
@@ -308,7 +320,8 @@ fn builtin_decks<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
 /// Plays one duel of two built-in AIs to the end, without the GIL:
 /// `play("goat-control", "chaos-control", "greedy", "mcts:50", seed=1)` (seat A, the first
 /// deck and the first AI, goes first). Returns `{"winner": "A"|"B"|None, "reason", "turns",
-/// "decisions"}`. AIs: `random`, `rules` (a fixed rule of thumb), `greedy`, `mcts`, `mcts:N`.
+/// "decisions"}`. AIs: `random`, `rules` (a fixed rule of thumb), `greedy`, `mcts`, `mcts:N`,
+/// `policy:FILE`, `mcts+policy:N:FILE` (a policy network: docs/POLICY.md).
 #[pyfunction]
 #[pyo3(signature = (deck_a, deck_b, ai_a, ai_b, seed = 0, edition = None, format = None))]
 #[allow(clippy::too_many_arguments)]
@@ -437,8 +450,8 @@ impl PyVecEnv {
         let decks = [game::load_deck(deck).map_err(value_error)?, game::load_deck(opponent_deck).map_err(value_error)?];
         let seat = env_seat(seat)?;
         if let Some(o) = &opponent {
-            if ygo_ai::by_name(o, 0).is_none() {
-                return Err(value_error(format!("unknown opponent {o:?} ({}, rules, or mcts:N)", ygo_ai::AI_NAMES.join(", "))));
+            if let Err(e) = ygo_ai::try_by_name(o, 0) {
+                return Err(value_error(format!("opponent: {e}")));
             }
         }
         let (edition, format) = game::resolve_rules([deck, opponent_deck], edition, format.as_deref()).map_err(value_error)?;
@@ -522,6 +535,7 @@ fn _ygo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     for f in [
         wrap_pyfunction!(verify_replay, m)?,
         wrap_pyfunction!(mcts, m)?,
+        wrap_pyfunction!(policy_evaluate, m)?,
         wrap_pyfunction!(card_index, m)?,
         wrap_pyfunction!(card_codes, m)?,
         wrap_pyfunction!(card_catalog, m)?,

@@ -175,7 +175,7 @@ impl Slot {
         self.seat = cfg.seat.unwrap_or(if (self.episode + index as u64).is_multiple_of(2) { Player::A } else { Player::B });
         self.duel = new_duel(cfg, seed, self.seat)?;
         self.opponent = match &cfg.opponent {
-            Some(name) => Some(ygo_ai::by_name(name, seed ^ 0x5eed).ok_or_else(|| format!("unknown opponent {name:?}"))?),
+            Some(name) => Some(ygo_ai::try_by_name(name, seed ^ 0x5eed).map_err(|e| format!("opponent: {e}"))?),
             None => None,
         };
         self.advance(cfg);

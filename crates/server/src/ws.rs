@@ -844,9 +844,13 @@ impl Conn {
 }
 
 /// A room's AI within the server's bounds: `mcts:N` at most `--ai-max-iterations`,
-/// `mcts:Nms` at most `--ai-max-ms`.
+/// `mcts:Nms` at most `--ai-max-ms`; no policy file (`policy:FILE`, `mcts+policy:N:FILE`):
+/// a client does not name files on the server's disk.
 pub fn check_ai_budget(spec: &str, config: &crate::Config) -> Result<(), String> {
     let s = spec.trim().to_ascii_lowercase();
+    if s.contains("policy") {
+        return Err(format!("vs_ai {spec:?}: this server plays no policy file a client names ({})", ygo_ai::AI_NAMES.join(", ")));
+    }
     let Some(budget) = s.strip_prefix("mcts:") else { return Ok(()) };
     match budget.strip_suffix("ms") {
         Some(ms) => match ms.parse::<u64>() {

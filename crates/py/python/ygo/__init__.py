@@ -41,6 +41,7 @@ from ygo._ygo import (
     deck_list,
     mcts,
     play,
+    policy_evaluate,
     table_extremes,
     verify_replay,
 )
@@ -80,6 +81,7 @@ __all__ = [
     "deck_list",
     "mcts",
     "play",
+    "policy_evaluate",
     "table_extremes",
     "verify_replay",
 ]

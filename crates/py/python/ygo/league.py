@@ -10,7 +10,8 @@ anchored at the first agent (0), with 95% intervals from the curvature of the li
 One virtual draw per agent pair keeps the fit finite when one side won every game.
 
 Agents: ``random``, ``rules`` (a fixed rule of thumb, no search), ``greedy`` (one-step
-look-ahead on samples), ``mcts:N`` (information-set MCTS, N iterations per decision).
+look-ahead on samples), ``mcts:N`` (information-set MCTS, N iterations per decision),
+``policy:FILE`` and ``mcts+policy:N:FILE`` (a policy network's file: docs/POLICY.md).
 Each duel runs in Rust without the GIL (``ygo.play``); ``--threads`` plays several at once.
 """
 
@@ -100,8 +101,8 @@ def bradley_terry(agents: list[str], results: list[dict], prior_draws: float = 1
 def run(agents: list[str], pairs: list[tuple[str, str]], games: int, seed: int = 0, threads: int = 1, fmt: str | None = "goat", progress=None) -> dict:
     """Plays the round robin; the games and the ratings."""
     for a in agents:  # unknown names fail before any duel
-        if not re.fullmatch(r"random|rules|greedy|mcts(:\d+(ms)?)?", a):
-            raise ValueError(f"unknown agent {a!r} (random, rules, greedy, mcts, mcts:N, mcts:Nms)")
+        if not re.fullmatch(r"random|rules|greedy|mcts(:\d+(ms)?)?|(policy|mcts\+policy(\+value)?:\d+(ms)?):.+", a):
+            raise ValueError(f"unknown agent {a!r} (random, rules, greedy, mcts, mcts:N, mcts:Nms, policy:FILE, mcts+policy:N:FILE)")
     for d in {d for pair in pairs for d in pair}:  # so do decks not legal in the format
         ygo.Duel(d, d, format=fmt)
     todo = schedule(agents, pairs, games, seed)

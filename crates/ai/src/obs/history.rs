@@ -4,7 +4,7 @@
 //! viewer can see it now (MISC-3; a revealed card stays known: MISC-7), and an event that
 //! hid its card when it happened (a Set, a move face-down) names it only for its own
 //! controller. Two duels the viewer cannot tell apart, with the same public history, give
-//! the same [`Public`] (tested with `game::dealt_again`).
+//! the same [`Public`] (tested with [`super::dealt_again`]).
 
 use ygo_core::event::Reason;
 use ygo_core::{CardId, Duel, Event, Loc, Player, Zone};
@@ -249,8 +249,8 @@ pub fn public(duel: &Duel, viewer: Player) -> Public {
             }
             Event::Moved { from, to, .. } => {
                 row.player = Some(to.player);
-                row.from_zone = crate::ids::zone_code(from.zone);
-                row.to_zone = crate::ids::zone_code(to.zone);
+                row.from_zone = super::ids::zone_code(from.zone);
+                row.to_zone = super::ids::zone_code(to.zone);
             }
             Event::BattleDamage { player, amount, .. } | Event::EffectDamage { player, amount, .. } => {
                 row.player = Some(player);
@@ -285,26 +285,25 @@ pub fn public(duel: &Duel, viewer: Player) -> Public {
 
 #[cfg(test)]
 mod tests {
-    use ygo_ai::RandomPlayer;
-
     use super::*;
-    use crate::encode::{card, global, CardTable, CARD_COLS};
-    use crate::game::{dealt_again, Game};
+    use crate::obs::encode::{card, global, CardTable, CARD_COLS};
+    use crate::obs::{dealt_again, observe, test_duel};
+    use crate::RandomPlayer;
 
     /// Every position of a random Goat duel.
     fn positions(a: &str, b: &str, seed: u64) -> Vec<Duel> {
-        let mut g = Game::new(a, b, None, seed, Some("goat")).unwrap();
+        let mut duel = test_duel(a, b, Some("goat"), seed);
         let mut rng = RandomPlayer::new(seed);
         let mut out = Vec::new();
-        while g.duel.deciding_player().is_some() && out.len() < 3000 {
-            out.push(g.duel.clone());
-            let a = rng.pick(&g.duel.legal_actions());
-            g.duel.apply_unchecked(a);
+        while duel.deciding_player().is_some() && out.len() < 3000 {
+            out.push(duel.clone());
+            let a = rng.pick(&duel.legal_actions());
+            duel.apply_unchecked(a);
         }
         out
     }
 
-    fn cards(obs: &crate::encode::Obs) -> Vec<&[i16]> {
+    fn cards(obs: &crate::obs::encode::Obs) -> Vec<&[i16]> {
         obs.cards.chunks(CARD_COLS).take(obs.globals[global::CARDS] as usize).collect()
     }
 
@@ -321,10 +320,10 @@ mod tests {
                         continue;
                     }
                     with_reveals += 1;
-                    let (obs, _) = Game::observe(&d, viewer, 128);
+                    let (obs, _) = observe(&d, viewer, 128);
                     // Exactly the revealed cards are known in the opponent's hand, each at its place.
                     let hand: Vec<&[i16]> =
-                        cards(&obs).into_iter().filter(|r| r[card::SIDE] == 1 && r[card::ZONE] == crate::ids::zone_code(Zone::Hand)).collect();
+                        cards(&obs).into_iter().filter(|r| r[card::SIDE] == 1 && r[card::ZONE] == crate::obs::ids::zone_code(Zone::Hand)).collect();
                     assert_eq!(hand.len(), d.player(viewer.opp()).hand.len());
                     let shown: Vec<(i16, i16)> = hand.iter().filter(|r| r[card::KNOWN] == 1).map(|r| (r[card::SLOT], r[card::INDEX])).collect();
                     let revealed: Vec<(i16, i16)> = known.iter().map(|(j, k)| (*j as i16, table.index(k.code))).collect();
@@ -333,7 +332,7 @@ mod tests {
                         let s = dealt_again(&d, viewer, seed);
                         let opp = viewer.opp();
                         redealt += (s.player(opp).hand.iter().map(|&c| s.card(c).code).ne(d.player(opp).hand.iter().map(|&c| d.card(c).code))) as usize;
-                        assert_eq!(Game::observe(&s, viewer, 128), (obs.clone(), Ok(())), "{a} vs {b}, turn {}", d.turn());
+                        assert_eq!(observe(&s, viewer, 128), (obs.clone(), Ok(())), "{a} vs {b}, turn {}", d.turn());
                     }
                 }
             }
@@ -370,7 +369,7 @@ mod tests {
             let view = d.view_table(viewer);
             assert_eq!(p.chain_locs.len(), view.chain.len());
             chains += (view.chain.len() >= 2) as usize;
-            let (obs, _) = Game::observe(&d, viewer, 128);
+            let (obs, _) = observe(&d, viewer, 128);
             for (i, link) in view.chain.iter().enumerate().take(CHAIN_ROWS) {
                 let row = &obs.chain[i * CHAIN_COLS..(i + 1) * CHAIN_COLS];
                 assert_eq!(

@@ -18,8 +18,8 @@ use ygo_core::pool::CardPool;
 use ygo_core::view::{KnownCard, SeenCard};
 use ygo_core::{Action, BattleStep, DamageStep, Loc, Player, Position, View, Zone};
 
-use crate::history::{ch, ev, Public, CHAIN_COLS, CHAIN_ROWS, EVENT_COLS, EVENT_ROWS};
-use crate::ids::{kind, parts, position_code, zone_code};
+use super::history::{ch, ev, Public, CHAIN_COLS, CHAIN_ROWS, EVENT_COLS, EVENT_ROWS};
+use super::ids::{kind, parts, position_code, zone_code};
 
 /// The version of the observation layout (`docs/OBSERVATION.md` says what each changed).
 pub const OBSERVATION_VERSION: u32 = 2;
@@ -223,9 +223,9 @@ impl std::fmt::Display for Overflow {
     }
 }
 
-/// The stable card index (`crates/py/data/card_index.txt`): line *k* holds the passcode of
+/// The stable card index (`crates/ai/data/card_index.txt`): line *k* holds the passcode of
 /// index *k*; new cards are appended, so a card keeps its index from version to version.
-pub const CARD_INDEX_FILE: &str = include_str!("../data/card_index.txt");
+pub const CARD_INDEX_FILE: &str = include_str!("../../data/card_index.txt");
 
 /// Passcodes by embedding index (`[0]` = 0, "unknown"): the file's, then any card of `pool`
 /// the file lacks, in pool order (the `card_index_file_is_current` test asks for them).
@@ -679,29 +679,24 @@ pub fn encode(
 
 #[cfg(test)]
 mod tests {
-    use ygo_ai::RandomPlayer;
-
     use super::*;
-    use crate::game::Game;
-
-    fn observe(duel: &ygo_core::Duel, viewer: Player, rows: usize) -> (Obs, Result<(), Overflow>) {
-        Game::observe(duel, viewer, rows)
-    }
+    use crate::obs::{dealt_again, observe, test_duel};
+    use crate::RandomPlayer;
 
     /// Random positions of a duel of two built-in decks, every `every` decisions.
     fn positions(a: &str, b: &str, seed: u64, every: usize) -> Vec<ygo_core::Duel> {
-        let mut g = Game::new(a, b, Some("mr2020"), seed, None).unwrap();
+        let mut duel = test_duel(a, b, None, seed);
         let mut rng = RandomPlayer::new(seed);
         let mut out = Vec::new();
         for i in 0.. {
-            if g.duel.deciding_player().is_none() {
+            if duel.deciding_player().is_none() {
                 break;
             }
             if i % every == 0 {
-                out.push(g.duel.clone());
+                out.push(duel.clone());
             }
-            let a = rng.pick(&g.duel.legal_actions());
-            g.duel.apply_unchecked(a);
+            let a = rng.pick(&duel.legal_actions());
+            duel.apply_unchecked(a);
         }
         out
     }
@@ -713,7 +708,7 @@ mod tests {
             for d in positions(a, b, seed, 7) {
                 for viewer in Player::BOTH {
                     // The opponent's hidden cards dealt again, the history kept.
-                    let s = crate::game::dealt_again(&d, viewer, 17);
+                    let s = dealt_again(&d, viewer, 17);
                     assert_eq!(s.view(viewer), d.view(viewer));
                     compared += 1;
                     let opp = viewer.opp();
@@ -806,7 +801,7 @@ mod tests {
         let shipped = std::fs::read_to_string(path).unwrap_or_default();
         assert!(
             shipped == text,
-            "crates/py/data/card_index.txt lacks cards: run `YGO_WRITE_CARD_INDEX=1 cargo test --release -p ygo-py card_index_file` (it appends them)"
+            "crates/ai/data/card_index.txt lacks cards: run `YGO_WRITE_CARD_INDEX=1 cargo test --release -p ygo-ai card_index_file` (it appends them)"
         );
         assert!(text.starts_with(CARD_INDEX_FILE), "the compiled index is a prefix of the file");
         let mut sorted = codes.clone();

@@ -1,0 +1,165 @@
+use ygo_core::Player as Seat;
+
+use super::*;
+use crate::obs::test_duel;
+use crate::{play_out, try_by_name, RandomPlayer};
+
+/// A small random network: quick to evaluate, the shipped layout.
+fn small() -> Sizes {
+    Sizes { indices: 2048, embed: 8, card: 16, state: 32 }
+}
+
+/// A file in the temporary directory, unique to this test.
+fn temp(name: &str, bytes: &[u8]) -> String {
+    let dir = std::env::temp_dir().join(format!("ygo-policy-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p.display().to_string()
+}
+
+fn goat(seed: u64) -> Duel {
+    test_duel("goat-control", "chaos-control", Some("goat"), seed)
+}
+
+/// A Goat duel played to its end by two AIs, every action answered.
+fn play(ais: [&str; 2], seed: u64) -> (Vec<Action>, Duel) {
+    let mut d = goat(seed);
+    let mut players = [try_by_name(ais[0], seed).unwrap(), try_by_name(ais[1], seed + 1).unwrap()];
+    let mut actions = Vec::new();
+    while let Some(obs) = Observation::new(&d) {
+        let a = players[obs.seat().idx()].decide_observed(&obs);
+        assert!(obs.actions().contains(&a));
+        drop(obs);
+        actions.push(a);
+        d.apply_unchecked(a);
+    }
+    (actions, d)
+}
+
+#[test]
+fn a_random_file_loads_with_its_shapes() {
+    let bytes = Policy::random_file(Sizes::default(), 1);
+    let p = Policy::from_bytes(&bytes, "mem").unwrap();
+    assert_eq!(p.sizes, Sizes::default());
+    let weights: usize = Sizes::default().shapes().iter().map(|(_, s)| s.iter().product::<usize>()).sum();
+    assert!((100_000..1_000_000).contains(&weights), "{weights} weights");
+    // Seeded (the tensors: the header's metadata is a map, written in any order).
+    let tensor = |b: &[u8]| SafeTensors::deserialize(b).unwrap().tensor("action.weight").unwrap().data().to_vec();
+    assert!(tensor(&bytes) == tensor(&Policy::random_file(Sizes::default(), 1)), "seeded");
+    assert!(tensor(&bytes) != tensor(&Policy::random_file(Sizes::default(), 2)));
+    // The header names the architecture and the observation version.
+    let (_, meta) = SafeTensors::read_metadata(&bytes).unwrap();
+    let m = meta.metadata().clone().unwrap();
+    assert_eq!(m["architecture"], ARCHITECTURE);
+    assert_eq!(m["observation_version"], OBSERVATION_VERSION.to_string());
+}
+
+#[test]
+fn only_legal_rows_get_probability() {
+    let p = Policy::from_bytes(&Policy::random_file(small(), 3), "mem").unwrap();
+    let mut d = goat(5);
+    let mut rng = RandomPlayer::new(5);
+    let mut checked = 0;
+    while let Some(viewer) = d.deciding_player() {
+        let legal = d.legal_actions();
+        if checked < 200 {
+            let (obs, _) = observe(&d, viewer, ACTION_ROWS);
+            let e = p.evaluate(&obs);
+            assert_eq!(e.probs.len(), ACTION_ROWS);
+            for (i, (&pr, &m)) in e.probs.iter().zip(&obs.mask).enumerate() {
+                assert_eq!(m == 1, i < legal.len());
+                if m == 0 {
+                    assert_eq!(pr, 0.0, "row {i} is masked");
+                } else {
+                    assert!(pr > 0.0 && pr.is_finite());
+                }
+            }
+            let sum: f32 = e.probs.iter().sum();
+            assert!((sum - 1.0).abs() < 1e-4, "{sum}");
+            assert!(e.value > -1.0 && e.value < 1.0);
+            let (pd, vd) = p.evaluate_duel(&d).unwrap();
+            assert_eq!((&pd[..], vd), (&e.probs[..legal.len()], e.value));
+            checked += 1;
+        }
+        d.apply_unchecked(rng.pick(&legal));
+    }
+    assert!(checked > 50, "{checked} positions");
+    // No legal row: nothing gets probability.
+    let (mut obs, _) = observe(&goat(6), Seat::A, ACTION_ROWS);
+    obs.mask.fill(0);
+    assert!(p.evaluate(&obs).probs.iter().all(|&x| x == 0.0));
+}
+
+#[test]
+fn the_policy_plays_a_whole_goat_duel_the_same_way_twice() {
+    let file = temp("det.safetensors", &Policy::random_file(small(), 7));
+    let name = format!("policy:{file}");
+    let (a1, d1) = play([&name, "random"], 11);
+    let (a2, d2) = play([&name, "random"], 11);
+    assert!(d1.is_over() && a1.len() > 20, "{} decisions", a1.len());
+    assert_eq!(a1, a2, "same duel, same actions");
+    assert_eq!(d1.view(Seat::A), d2.view(Seat::A));
+    // Both seats a policy, through play_by_name as every front end takes it.
+    let mut d = goat(12);
+    let n = crate::play_by_name(&mut d, [&name, &name], 12).unwrap();
+    assert!(d.is_over() && n > 10);
+}
+
+#[test]
+fn mcts_with_the_policy_as_prior_plays_a_whole_goat_duel() {
+    let file = temp("mcts.safetensors", &Policy::random_file(small(), 8));
+    for ai in [format!("mcts+policy:20:{file}"), format!("mcts+policy+value:20:{file}")] {
+        let mut d = goat(13);
+        let mut players = [try_by_name(&ai, 1).unwrap(), try_by_name("random", 2).unwrap()];
+        assert_eq!(players[0].name(), "mcts+policy");
+        let n = play_out(&mut d, &mut players);
+        assert!(d.is_over() && n > 10, "{ai}: {n} decisions");
+    }
+    // Deterministic for a seed.
+    let name = format!("mcts+policy:5:{file}");
+    assert_eq!(play([&name, "greedy"], 3).0, play([&name, "greedy"], 3).0);
+}
+
+#[test]
+fn bad_files_are_refused_naming_the_file_and_the_problem() {
+    let err = |name: &str| try_by_name(name, 1).err().unwrap_or_else(|| panic!("{name} accepted"));
+    let missing = std::env::temp_dir().join("ygo-no-such-policy.safetensors").display().to_string();
+    let e = err(&format!("policy:{missing}"));
+    assert!(e.contains(&missing) && e.contains("No such file"), "{e}");
+
+    let not_st = temp("junk.safetensors", b"not a tensor file");
+    let e = err(&format!("policy:{not_st}"));
+    assert!(e.contains(&not_st) && e.contains("not a safetensors file"), "{e}");
+
+    // Tensors of the small network, to break one at a time.
+    let good: Vec<(String, Vec<usize>, Vec<u8>)> =
+        small().shapes().into_iter().map(|(n, s)| (n, s.clone(), vec![0u8; 4 * s.iter().product::<usize>()])).collect();
+    assert!(Policy::from_bytes(&write_file(&good, &[]), "ok").is_ok());
+
+    let without: Vec<_> = good.iter().filter(|(n, ..)| n != "score1.weight").cloned().collect();
+    let f = temp("missing.safetensors", &write_file(&without, &[]));
+    let e = err(&format!("policy:{f}"));
+    assert!(e.contains(&f) && e.contains("missing tensor \"score1.weight\""), "{e}");
+
+    let mut bad_shape = good.clone();
+    let t = bad_shape.iter_mut().find(|(n, ..)| n == "action.weight").unwrap();
+    t.1 = vec![32, 7];
+    t.2 = vec![0u8; 4 * 32 * 7];
+    let f = temp("shape.safetensors", &write_file(&bad_shape, &[]));
+    let e = err(&format!("mcts+policy:10:{f}"));
+    assert!(e.contains(&f) && e.contains("tensor \"action.weight\" has shape [32, 7], want [32, "), "{e}");
+
+    let f = temp("version.safetensors", &write_file(&good, &[("observation_version", "1")]));
+    let e = err(&format!("policy:{f}"));
+    assert!(e.contains(&f) && e.contains("observation version 1") && e.contains(&format!("version {OBSERVATION_VERSION}")), "{e}");
+
+    let f = temp("arch.safetensors", &write_file(&good, &[("architecture", "transformer-v9")]));
+    let e = err(&format!("policy:{f}"));
+    assert!(e.contains(&f) && e.contains("architecture \"transformer-v9\""), "{e}");
+
+    // Names that are no AI at all.
+    assert!(err("mcts+policy:x:file").contains("unknown AI"));
+    assert!(err("mcts+policy:20").contains("unknown AI"));
+    assert!(err("nobody").contains("unknown AI"));
+}
