@@ -424,7 +424,8 @@ impl Conn {
         if crate::db::name_key(&account) != e.organizer {
             return Err("only the event's organizer pairs its rounds".into());
         }
-        if e.status == crate::event::Status::Finished || (e.round > 0 && e.round >= e.rounds) {
+        let open_ended = e.structure == crate::event::Structure::DoubleElimination;
+        if e.status == crate::event::Status::Finished || (e.round > 0 && e.round >= e.rounds && !open_ended) {
             return Err(format!("the event has had its {} rounds", e.rounds));
         }
         if !snap.round_complete() {

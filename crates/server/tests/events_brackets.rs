@@ -269,3 +269,89 @@ async fn a_drawn_elimination_match_goes_to_the_higher_seed() {
     assert_eq!((final_.stage, final_.winner.as_deref()), (Stage::Elimination, Some(final_.a.as_str())));
     assert_eq!(info.standings[0].player, final_.a);
 }
+
+/// A double elimination of 6 run through the protocol: the organizer's awards decide the
+/// matches (the higher seed wins, but for an upset at every second table); the losers-
+/// bracket champion wins the first grand final, so a second is played (the bracket
+/// reset). Every player but the champion leaves with exactly 2 losses, nobody plays after
+/// a second loss, and the event has 2N-1 matches.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_double_elimination_of_6_runs_both_brackets_and_a_reset_grand_final() {
+    let dir = TempDir::new("bracket-double");
+    let s = server(&dir.db()).await;
+    let names = ["Org", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay"];
+    let (mut cs, info) = setup(&s, &names, 0, Structure::DoubleElimination).await;
+    let id = info.id.clone();
+    assert_eq!((info.structure, info.status), (Structure::DoubleElimination, Status::Registration));
+    let org = &mut cs[0];
+    let mut losses: std::collections::BTreeMap<String, u32> = names[1..].iter().map(|n| (n.to_string(), 0)).collect();
+    let mut info = info;
+    let mut grand_finals = 0;
+    for round in 1..=20u32 {
+        info = pair(org, &id).await;
+        let r = round_of(&info, round);
+        assert!(!r.is_empty(), "round {round} has pairings: {:?}", info.pairings);
+        for p in &r {
+            for x in [Some(&p.a), p.b.as_ref()].into_iter().flatten() {
+                assert!(losses[x] < 2, "{x} plays round {round} after a second loss");
+            }
+            let expect = match p.stage {
+                Stage::Winners => 0,
+                Stage::Losers => 1,
+                Stage::GrandFinal => losses[&p.a].min(p.b.as_ref().map_or(0, |b| losses[b])),
+                s => panic!("a double elimination pairing has stage {s:?}"),
+            };
+            assert!([Some(&p.a), p.b.as_ref()].into_iter().flatten().all(|x| losses[x] == expect || p.stage == Stage::GrandFinal), "{p:?}: {losses:?}");
+        }
+        if round == 1 {
+            assert_eq!(r.iter().filter(|p| p.b.is_none()).count(), 2, "6 players: 2 byes in a bracket of 8");
+        }
+        for p in r.iter().filter(|p| p.b.is_some()) {
+            let b = p.b.clone().unwrap();
+            let w = if p.stage == Stage::GrandFinal {
+                grand_finals += 1;
+                // The losers-bracket player wins the first grand final; the second goes to A.
+                if grand_finals == 1 {
+                    if losses[&p.a] == 1 {
+                        p.a.clone()
+                    } else {
+                        b.clone()
+                    }
+                } else {
+                    p.a.clone()
+                }
+            } else if p.table % 2 == 0 {
+                b.clone()
+            } else {
+                p.a.clone()
+            };
+            info = award(org, &id, p.table, &w).await;
+            let l = if w == p.a { b } else { p.a.clone() };
+            *losses.get_mut(&l).unwrap() += 1;
+        }
+        if info.status == Status::Finished {
+            break;
+        }
+    }
+    assert_eq!(info.status, Status::Finished);
+    assert_eq!(grand_finals, 2, "the bracket reset: {:?}", info.pairings);
+    assert_eq!(info.rounds, info.round);
+    let matches = info.pairings.iter().filter(|p| p.b.is_some()).count();
+    assert_eq!(matches, 2 * 6 - 1);
+    let champion: Vec<&String> = losses.iter().filter(|(_, l)| **l < 2).map(|(n, _)| n).collect();
+    assert_eq!(champion.len(), 1, "{losses:?}");
+    assert!(losses.values().filter(|l| **l == 2).count() == 5, "{losses:?}");
+    assert_eq!(&info.standings[0].player, champion[0]);
+    let last = round_of(&info, info.round);
+    assert_eq!((last.len(), last[0].stage), (1, Stage::GrandFinal));
+    let m = refused(org, ClientMsg::EventPair { event: id.clone() }).await;
+    assert!(m.contains("rounds"), "{m}");
+    // The JSON shapes.
+    let (status, body) = http_get(&s.addr.to_string(), &format!("/api/events/{id}")).await.unwrap();
+    assert_eq!(status, 200);
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["structure"], serde_json::json!({ "kind": "double_elimination" }));
+    let stages: BTreeSet<&str> = v["pairings"].as_array().unwrap().iter().map(|p| p["stage"].as_str().unwrap()).collect();
+    assert_eq!(stages, ["grand_final", "losers", "winners"].into());
+    s.stop().await;
+}

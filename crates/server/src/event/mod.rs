@@ -1,5 +1,5 @@
-//! Tournaments for people: Swiss events, single elimination, and Swiss then a top cut, in
-//! the server (issue 36).
+//! Tournaments for people: Swiss events, single and double elimination, and Swiss then a
+//! top cut, in the server (issue 36).
 //!
 //! An organizer (a logged-in account) creates an event: a name, a format, a number of
 //! Swiss rounds. Players register with an account and a deck, checked against the format
@@ -15,7 +15,12 @@
 //! elimination, or a top cut of the Swiss standings) a bracket paired by
 //! [`ygo_match::elimination`]: seeded once, byes to the highest seeds, each round the
 //! winners of the last; a loser leaves the bracket; a match left drawn goes to the higher
-//! seed; the event ends after the final, its standings in the bracket's order.
+//! seed; the event ends after the final, its standings in the bracket's order. A double
+//! elimination ([`ygo_match::elimination::pair_double`]) runs a winners and a losers
+//! bracket side by side (each pairing's stage says which): a player leaves after a second
+//! loss; the grand final pits the two brackets' champions, and if the losers-bracket
+//! player wins it, they play a second grand final (the bracket reset). Its rounds are not
+//! known in advance: the event ends when the bracket has its champion.
 //!
 //! Everything lives in the database ([`store`]), so a restart loses no registration,
 //! pairing or result, and two server processes on one PostgreSQL serve the same event
@@ -201,6 +206,7 @@ impl Snapshot {
         let done: Vec<Pairing> = self.matches.iter().filter(|m| m.done).map(Match::pairing).collect();
         match self.event.structure {
             Structure::Swiss => ygo_match::swiss::standings_of(&self.names(), &done),
+            Structure::DoubleElimination => ygo_match::elimination::double_standings(&self.names(), &done),
             _ => ygo_match::elimination::standings(&self.names(), &done, self.event.swiss_rounds, self.event.rounds),
         }
     }
@@ -251,6 +257,10 @@ impl Snapshot {
     /// The rounds in all: stored once the bracket is seeded (or for Swiss only); before,
     /// as many as the players who have not dropped would make.
     pub fn rounds(&self) -> u32 {
+        if self.event.structure == Structure::DoubleElimination && self.event.status != Status::Finished && self.event.round > 0 {
+            // Not known until the grand final (and its reset) is over: at least this.
+            return self.event.rounds.max(self.event.round);
+        }
         if self.event.structure == Structure::Swiss || self.event.round > self.event.swiss_rounds {
             return self.event.rounds;
         }
@@ -276,6 +286,13 @@ impl Snapshot {
             return Ok((ygo_match::swiss::pair_round(&active, self.players.len(), &before, e.seed, round), rounds));
         }
         let first = e.swiss_rounds + 1;
+        if e.structure == Structure::DoubleElimination && round > first {
+            let next = self.next_double(round);
+            if next.is_empty() {
+                return Err("the double elimination has its champion".into());
+            }
+            return Ok((next, e.rounds.max(round)));
+        }
         if round == first {
             let seeds = match e.structure {
                 Structure::SwissTopCut { top } => {
@@ -297,6 +314,31 @@ impl Snapshot {
             return Err("no player is left in the bracket".into());
         }
         Ok((next, e.rounds))
+    }
+
+    /// A double elimination's round `round` (after its first) from the rounds before it
+    /// ([`ygo_match::elimination::pair_double`]); empty: the bracket has its champion.
+    pub fn next_double(&self, round: u32) -> Vec<Pairing> {
+        let before: Vec<Pairing> = self.matches.iter().filter(|m| m.round < round).map(Match::pairing).collect();
+        let first: Vec<Pairing> = before.iter().filter(|p| p.round == 1).cloned().collect();
+        ygo_match::elimination::pair_double(&first, &before, &|x| self.active(x), round)
+    }
+
+    /// Each match's stage, in the order of `matches`: the round's ([`Snapshot::stage`]),
+    /// or in a double elimination its bracket's ([`ygo_match::elimination::double_stages`]).
+    pub fn match_stages(&self) -> Vec<Stage> {
+        if self.event.structure != Structure::DoubleElimination {
+            return self.matches.iter().map(|m| self.stage(m.round)).collect();
+        }
+        let mut order: Vec<usize> = (0..self.matches.len()).collect();
+        order.sort_by_key(|&i| (self.matches[i].round, self.matches[i].table));
+        let sorted: Vec<Pairing> = order.iter().map(|&i| self.matches[i].pairing()).collect();
+        let stages = ygo_match::elimination::double_stages(&sorted);
+        let mut out = vec![Stage::Winners; self.matches.len()];
+        for (k, &i) in order.iter().enumerate() {
+            out[i] = stages[k];
+        }
+        out
     }
 
     /// The players as (name, deck name), entry `i` at `i`.
@@ -356,6 +398,7 @@ impl Snapshot {
     pub fn info(&self) -> EventInfo {
         let lists = self.event.public_lists && self.event.status == Status::Finished;
         let name = |e: usize| self.players.get(e).map_or_else(String::new, |p| p.name.clone());
+        let stages = self.match_stages();
         EventInfo {
             id: self.event.id.clone(),
             name: self.event.name.clone(),
@@ -376,9 +419,10 @@ impl Snapshot {
             pairings: self
                 .matches
                 .iter()
-                .map(|m| EventPairingInfo {
+                .zip(stages)
+                .map(|(m, stage)| EventPairingInfo {
                     round: m.round,
-                    stage: self.stage(m.round),
+                    stage,
                     table: m.table,
                     a: name(m.a),
                     b: m.b.map(name),
@@ -418,7 +462,7 @@ pub struct EventInfo {
     pub format: String,
     /// The rounds in all (Swiss and elimination).
     pub rounds: u32,
-    /// Swiss, single elimination, or Swiss then a top cut (`{"kind": ...}`).
+    /// Swiss, single or double elimination, or Swiss then a top cut (`{"kind": ...}`).
     pub structure: Structure,
     pub organizer: String,
     pub status: Status,
@@ -446,7 +490,8 @@ pub struct EventPlayerInfo {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EventPairingInfo {
     pub round: u32,
-    /// `swiss` or `elimination` (the round's).
+    /// `swiss` or `elimination` (the round's); in a double elimination `winners`,
+    /// `losers` or `grand_final` (the bracket's).
     pub stage: Stage,
     pub table: u32,
     pub a: String,
@@ -480,7 +525,7 @@ pub fn now_ms() -> i64 {
 /// and structure.
 pub fn check_new(name: &str, rounds: u32, structure: Structure) -> Result<String, String> {
     structure.check()?;
-    let rounds = if structure == Structure::SingleElimination { 1 } else { rounds };
+    let rounds = if matches!(structure, Structure::SingleElimination | Structure::DoubleElimination) { 1 } else { rounds };
     let n = name.trim();
     if n.is_empty() || n.chars().count() > NAME_MAX {
         return Err(format!("an event name has 1 to {NAME_MAX} characters"));

@@ -354,7 +354,12 @@ impl Db {
             .fetch_one(&mut *tx)
             .await?
             .get(0);
-        if open == 0 {
+        let double = sqlx::query("SELECT structure FROM events WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .is_some_and(|r| serde_json::from_str::<Structure>(&r.get::<String, _>(0)).ok() == Some(Structure::DoubleElimination));
+        if open == 0 && !double {
             sqlx::query("UPDATE events SET status = 'finished' WHERE id = $1 AND round = $2 AND rounds = $2")
                 .bind(id)
                 .bind(round as i64)
@@ -362,6 +367,19 @@ impl Db {
                 .await?;
         }
         tx.commit().await?;
+        if open == 0 && double {
+            // A double elimination is over when its bracket has its champion (the grand
+            // final, or its reset, is over).
+            if let Some(snap) = self.event(id).await? {
+                if snap.event.round == round && snap.next_double(round + 1).is_empty() {
+                    sqlx::query("UPDATE events SET status = 'finished', rounds = $2 WHERE id = $1 AND round = $2")
+                        .bind(id)
+                        .bind(round as i64)
+                        .execute(&self.pool)
+                        .await?;
+                }
+            }
+        }
         Ok(true)
     }
 
