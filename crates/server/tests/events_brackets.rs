@@ -30,6 +30,7 @@ async fn setup(s: &ygo_server::Running, names: &[&str], rounds: u32, structure: 
         public_lists: false,
         grace_seconds: Some(0),
         structure: Some(structure),
+        settings: Default::default(),
     };
     cs[0].send(&create).await.unwrap();
     let id = event(&mut cs[0]).await.id;
@@ -173,6 +174,7 @@ async fn a_swiss_of_6_then_a_top_4_seeds_the_bracket_from_the_standings_and_surv
         public_lists: false,
         grace_seconds: None,
         structure: Some(Structure::SwissTopCut { top: 3 }),
+        settings: Default::default(),
     };
     let m = refused(&mut other, bad).await;
     assert!(m.contains("top cut of 3"), "{m}");
@@ -251,7 +253,7 @@ async fn a_drawn_elimination_match_goes_to_the_higher_seed() {
     let db = ygo_server::db::Db::open(&dir.db()).await.unwrap();
     let deck = ygo_server::decks::resolve(&builtin("vanilla-yugi")).unwrap();
     let top2 = Structure::SwissTopCut { top: 2 };
-    let id = db.create_event("Draws", "casual", 1, "org", false, 7, 0, top2).await.unwrap();
+    let id = db.create_event("Draws", "casual", 1, "org", false, 7, 0, top2, Default::default()).await.unwrap();
     for n in ["Ann", "Ben"] {
         db.register_player(&id, n, &deck).await.unwrap().unwrap();
     }
@@ -353,5 +355,68 @@ async fn a_double_elimination_of_6_runs_both_brackets_and_a_reset_grand_final() 
     assert_eq!(v["structure"], serde_json::json!({ "kind": "double_elimination" }));
     let stages: BTreeSet<&str> = v["pairings"].as_array().unwrap().iter().map(|p| p["stage"].as_str().unwrap()).collect();
     assert_eq!(stages, ["grand_final", "losers", "winners"].into());
+    s.stop().await;
+}
+
+/// An event's settings: the match-settings preset (and minutes), the round length and the
+/// registration deadline show in EventInfo; registration after the deadline is refused
+/// with a clear error; bad settings are refused; each pairing carries its round's deadline.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn event_settings_show_and_a_late_registration_is_refused() {
+    use ygo_server::event::{EventSettings, MatchSettings, Preset};
+    let dir = TempDir::new("event-settings");
+    let s = server(&dir.db()).await;
+    let mut cs = Vec::new();
+    for n in ["Org", "Ann", "Ben"] {
+        let mut c = connect(&s).await;
+        session(&mut c, ClientMsg::Register { name: n.to_string(), password: format!("{n}-secret") }).await;
+        cs.push(c);
+    }
+    let create = |settings: EventSettings| ClientMsg::CreateEvent {
+        name: "Settings".into(),
+        format: "casual".into(),
+        rounds: 1,
+        public_lists: false,
+        grace_seconds: Some(0),
+        structure: None,
+        settings,
+    };
+    let bad = EventSettings { match_settings: Some(MatchSettings { preset: Preset::Community, minutes: Some(0) }), ..Default::default() };
+    let m = refused(&mut cs[0], create(bad)).await;
+    assert!(m.contains("minutes 0"), "{m}");
+    let m = refused(&mut cs[0], create(EventSettings { round_hours: Some(1000), ..Default::default() })).await;
+    assert!(m.contains("round_hours 1000"), "{m}");
+
+    // Open: a deadline an hour from now; community rules of 45 minutes; 48-hour rounds.
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    let community = MatchSettings { preset: Preset::Community, minutes: Some(45) };
+    let open = EventSettings { match_settings: Some(community), round_hours: Some(48), registration_deadline: Some(now + 3600) };
+    cs[0].send(&create(open)).await.unwrap();
+    let info = event(&mut cs[0]).await;
+    assert_eq!((info.match_settings, info.round_hours, info.registration_deadline), (community, 48, Some(now + 3600)));
+    cs[1].send(&ClientMsg::EventRegister { event: info.id.clone(), deck: builtin("vanilla-yugi") }).await.unwrap();
+    assert_eq!(event(&mut cs[1]).await.players.len(), 1);
+    let (status, body) = http_get(&s.addr.to_string(), &format!("/api/events/{}", info.id)).await.unwrap();
+    assert_eq!(status, 200);
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["match_settings"], serde_json::json!({ "preset": "community", "minutes": 45 }));
+    assert_eq!(v["round_hours"], 48);
+
+    // Closed: the deadline has passed.
+    let closed = EventSettings { registration_deadline: Some(now - 60), ..Default::default() };
+    cs[0].send(&create(closed)).await.unwrap();
+    let late = event(&mut cs[0]).await;
+    assert_eq!(late.match_settings, MatchSettings { preset: Preset::Format, minutes: None });
+    let m = refused(&mut cs[2], ClientMsg::EventRegister { event: late.id.clone(), deck: builtin("vanilla-yugi") }).await;
+    assert!(m.contains("registration deadline") && m.contains(&(now - 60).to_string()), "{m}");
+
+    // The open event's round: its pairing has the round's deadline, 48 hours on.
+    cs[2].send(&ClientMsg::EventRegister { event: info.id.clone(), deck: builtin("vanilla-yugi") }).await.unwrap();
+    event(&mut cs[2]).await;
+    let info = pair(&mut cs[0], &info.id).await;
+    let d = info.pairings[0].deadline.expect("a 48-hour round has a deadline");
+    let hours = (d / 1000 - now) as f64 / 3600.0;
+    assert!((47.9..48.1).contains(&hours), "{hours} hours");
+    assert_eq!(late.pairings.len(), 0);
     s.stop().await;
 }

@@ -44,6 +44,90 @@ pub const DEFAULT_GRACE_SECS: u32 = 600;
 /// The longest grace time: 48 hours (a multi-day event's round).
 pub const MAX_GRACE_SECS: u32 = 48 * 3600;
 
+/// The longest match a `minutes` setting asks for: 3 hours.
+pub const MAX_MATCH_MINUTES: u32 = 180;
+/// The longest round of a multi-day event: a week.
+pub const MAX_ROUND_HOURS: u32 = 7 * 24;
+
+/// A preset of an event's match rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Preset {
+    /// The format's default: the server's match time and MATCH-5..8.
+    #[default]
+    Format,
+    /// The Goat community's rules: 50 minutes; a duel in progress at time plays to its
+    /// natural end; equal duel wins at time (1-1, 0-0) is a drawn match.
+    Community,
+    /// MATCH-5..8: 40 minutes, then extra turns, judgment and sudden death.
+    Official,
+}
+
+/// An event's match settings: a preset and an optional length (`{"preset":"community",
+/// "minutes":45}`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchSettings {
+    #[serde(default)]
+    pub preset: Preset,
+    /// The match length, overriding the preset's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub minutes: Option<u32>,
+}
+
+impl MatchSettings {
+    pub fn check(self) -> Result<MatchSettings, String> {
+        match self.minutes {
+            Some(m) if !(1..=MAX_MATCH_MINUTES).contains(&m) => Err(format!("match_settings minutes {m}: 1 to {MAX_MATCH_MINUTES}")),
+            _ => Ok(self),
+        }
+    }
+
+    /// The match length; `None`: the server's (the format preset without `minutes`).
+    pub fn time(self) -> Option<std::time::Duration> {
+        let minutes = self.minutes.or(match self.preset {
+            Preset::Format => None,
+            Preset::Community => Some(50),
+            Preset::Official => Some(40),
+        })?;
+        Some(std::time::Duration::from_secs(u64::from(minutes) * 60))
+    }
+
+    /// Whether a duel at time plays to its natural end ([`ygo_match::MatchConfig::natural_end`]).
+    pub fn natural_end(self) -> bool {
+        self.preset == Preset::Community
+    }
+}
+
+/// What `create_event` may add to the name, format, rounds and structure.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventSettings {
+    /// Absent: the format's default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_settings: Option<MatchSettings>,
+    /// A multi-day event's round length in hours: each round's deadline is this long
+    /// after its pairing; a match not finished by then is decided as at time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_hours: Option<u32>,
+    /// Unix seconds after which registration is refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub registration_deadline: Option<i64>,
+}
+
+impl EventSettings {
+    /// Checked: (match settings, round hours (0: none), registration deadline).
+    pub fn check(self) -> Result<(MatchSettings, u32, Option<i64>), String> {
+        let m = self.match_settings.unwrap_or_default().check()?;
+        let h = self.round_hours.unwrap_or(0);
+        if h > MAX_ROUND_HOURS {
+            return Err(format!("round_hours {h}: at most {MAX_ROUND_HOURS} (a week)"));
+        }
+        if let Some(t) = self.registration_deadline.filter(|&t| t <= 0) {
+            return Err(format!("registration_deadline {t}: a Unix time in seconds"));
+        }
+        Ok((m, h, self.registration_deadline))
+    }
+}
+
 /// Where an event is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -99,6 +183,11 @@ pub struct Event {
     pub grace_secs: u32,
     /// When the current round was paired (Unix milliseconds; 0 before the first).
     pub round_started_ms: i64,
+    pub match_settings: MatchSettings,
+    /// A round's length in hours (0: rounds have no deadline).
+    pub round_hours: u32,
+    /// Unix seconds after which registration is refused.
+    pub registration_deadline: Option<i64>,
 }
 
 /// A registered player.
@@ -129,6 +218,8 @@ pub struct Match {
     /// The match clock left when its last room closed without a result (and whether a
     /// judge had paused it); `None`: the full time.
     pub clock: Option<(std::time::Duration, bool)>,
+    /// The round's deadline for this match (Unix milliseconds); `None`: none.
+    pub deadline_ms: Option<i64>,
 }
 
 impl Match {
@@ -197,6 +288,14 @@ pub struct Seat {
     /// The match clock to start from (left, paused) when a room of this pairing ran it
     /// before (a restart); `None`: the full time.
     pub clock: Option<(std::time::Duration, bool)>,
+    /// The match length (`None`: the server's).
+    pub time: Option<std::time::Duration>,
+    /// A duel at time plays to its natural end; equal duel wins at time draw.
+    pub natural_end: bool,
+    /// The round's deadline (Unix milliseconds): the match clock ends there at the latest.
+    pub deadline_ms: Option<i64>,
+    /// An elimination round: a drawn match goes to the pairing's A (the higher seed).
+    pub elimination: bool,
 }
 
 impl Snapshot {
@@ -409,6 +508,9 @@ impl Snapshot {
             status: self.event.status,
             round: self.event.round,
             grace_seconds: self.event.grace_secs,
+            match_settings: self.event.match_settings,
+            round_hours: self.event.round_hours,
+            registration_deadline: self.event.registration_deadline,
             judges: self.judges.iter().map(|(_, n)| n.clone()).collect(),
             log: self.log.clone(),
             players: self
@@ -431,6 +533,7 @@ impl Snapshot {
                     wins: m.wins,
                     room: if m.done { None } else { m.room.clone() },
                     match_id: m.match_id.clone(),
+                    deadline: m.deadline_ms,
                 })
                 .collect(),
             standings: self.standings(),
@@ -469,6 +572,13 @@ pub struct EventInfo {
     pub round: u32,
     /// The no-show rule: seconds after a round's pairing to join its match (0: none).
     pub grace_seconds: u32,
+    /// The match rules: `{"preset":"format"|"community"|"official"}`, with `minutes` if
+    /// the organizer set the length.
+    pub match_settings: MatchSettings,
+    /// A round's length in hours (0: no deadline).
+    pub round_hours: u32,
+    /// Unix seconds after which registration is refused (`None`: until round 1).
+    pub registration_deadline: Option<i64>,
     /// The judges the organizer named (the organizer is a judge too).
     pub judges: Vec<String>,
     /// Every judge action: who, when, what, why.
@@ -505,6 +615,9 @@ pub struct EventPairingInfo {
     pub room: Option<String>,
     /// The match's duels (`/api/duels`, their replays) are stored under this id.
     pub match_id: Option<String>,
+    /// The round's deadline (Unix milliseconds; `round_hours` after its pairing): a match
+    /// not finished by then is decided as at time. `None`: no deadline.
+    pub deadline: Option<i64>,
 }
 
 /// The grace time an organizer asked for, checked (absent: the default).
