@@ -261,9 +261,28 @@ function load(id: string) {
 function structureText(info: EventInfo): string {
   const s = info.structure;
   if (s?.kind === 'single_elimination') return `single elimination, ${info.rounds} rounds`;
+  if (s?.kind === 'double_elimination') {
+    const n = info.status === 'finished' ? `${info.rounds} rounds` : `at least ${info.rounds} rounds`;
+    return `double elimination (a player leaves after a second loss; a grand final, and a second one if the losers-bracket player wins the first), ${n}`;
+  }
   if (s?.kind === 'swiss_top_cut') return `Swiss, then a top ${s.top} cut: ${info.rounds} rounds in all`;
   return `Swiss, ${info.rounds} rounds`;
 }
+
+/// The match rules (`match_settings`) in words.
+function rulesText(info: EventInfo): string {
+  const m = info.match_settings;
+  if (!m) return '';
+  const len = m.minutes ? `${m.minutes} min` : '';
+  if (m.preset === 'community') return `community rules: ${len || '50 min'}, a game at time plays to its natural end, 1-1 at time is a draw`;
+  if (m.preset === 'official') return `official rules: ${len || '40 min'}, then extra turns and judgment (MATCH-5..8)`;
+  return len ? `${len} matches` : '';
+}
+
+/// A Unix time (milliseconds) as the browser's local date and time.
+const when = (ms: number) => new Date(ms).toLocaleString();
+
+const STAGES: Record<string, string> = { winners: 'winners bracket', losers: 'losers bracket', grand_final: 'grand final', elimination: 'elimination', swiss: 'Swiss' };
 
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 
@@ -294,7 +313,8 @@ function standings(info: EventInfo): HTMLElement {
 }
 
 function round(info: EventInfo, r: number): HTMLElement {
-  const head = el('tr', {}, ...['Table', 'Player A', 'Player B', 'Result', 'Replays'].map((h) => el('th', {}, h)));
+  const double = info.structure?.kind === 'double_elimination';
+  const head = el('tr', {}, ...[...(double ? ['Bracket'] : []), 'Table', 'Player A', 'Player B', 'Result', 'Replays'].map((h) => el('th', {}, h)));
   const rows = info.pairings
     .filter((p) => p.round === r)
     .map((p) => {
@@ -304,7 +324,8 @@ function round(info: EventInfo, r: number): HTMLElement {
       }
       return el(
         'tr',
-        { 'data-testid': 'pairing-row', 'data-round': String(p.round), 'data-table': String(p.table) },
+        { 'data-testid': 'pairing-row', 'data-round': String(p.round), 'data-table': String(p.table), 'data-stage': p.stage },
+        double ? el('td', { 'data-testid': 'pairing-stage' }, STAGES[p.stage] ?? p.stage) : null,
         el('td', {}, String(p.table)),
         el('td', {}, p.a),
         el('td', {}, p.b ?? '(bye)'),
@@ -312,11 +333,15 @@ function round(info: EventInfo, r: number): HTMLElement {
         links,
       );
     });
-  const elimination = info.pairings.some((p) => p.round === r && p.stage === 'elimination');
+  const these = info.pairings.filter((p) => p.round === r);
+  const elimination = these.some((p) => p.stage !== 'swiss');
+  const stages = [...new Set(these.map((p) => STAGES[p.stage] ?? p.stage))];
+  const deadline = these.find((p) => p.deadline !== null)?.deadline ?? null;
   return el(
     'div',
     { class: 'panel', 'data-testid': 'round', 'data-round': String(r), 'data-stage': elimination ? 'elimination' : 'swiss' },
-    el('h3', {}, elimination ? `Round ${r} (elimination)` : `Round ${r}`),
+    el('h3', {}, elimination ? `Round ${r} (${double ? stages.join(', ') : 'elimination'})` : `Round ${r}`),
+    deadline !== null ? el('div', { class: 'hint', 'data-testid': 'round-deadline' }, `Deadline ${when(deadline)}: a match not finished by then is decided as at time.`) : null,
     el('table', { class: 'event-table', 'data-testid': 'pairings' }, el('thead', {}, head), el('tbody', {}, ...rows)),
   );
 }
@@ -352,6 +377,17 @@ export function eventScreen(id: string): HTMLElement {
         el('span', { 'data-testid': 'event-status' }, info.status === 'running' ? `round ${info.round} of ${info.rounds}` : info.status),
         ` · ${info.players.length} players · organizer ${info.organizer}`,
         info.grace_seconds > 0 ? ` · a player not at their match ${Math.round(info.grace_seconds / 60)} min after the pairing loses it` : '',
+      ),
+      el(
+        'div',
+        { 'data-testid': 'event-settings' },
+        [
+          rulesText(info),
+          info.round_hours > 0 ? `${info.round_hours}-hour rounds` : '',
+          info.registration_deadline !== null ? `registration until ${when(info.registration_deadline * 1000)}` : '',
+        ]
+          .filter((x) => x)
+          .join(' · '),
       ),
       el(
         'div',

@@ -137,23 +137,32 @@ export function lobbyScreen(): HTMLElement {
 const ev = {
   name: '',
   format: 'goat',
-  structure: 'swiss' as 'swiss' | 'single_elimination' | 'swiss_top_cut',
+  structure: 'swiss' as 'swiss' | 'single_elimination' | 'double_elimination' | 'swiss_top_cut',
   rounds: '3',
   top: '8',
   publicLists: true,
   grace: '600',
+  preset: 'format' as 'format' | 'community' | 'official',
+  minutes: '',
+  roundHours: '',
+  deadline: '',
 };
 
+/// The rounds follow from the player count (the server ignores `rounds`).
+const bracketOnly = () => ev.structure === 'single_elimination' || ev.structure === 'double_elimination';
+
 /// "Create event" (a logged-in account organizes it): name, format, structure, public
-/// decklists, the no-show grace time. The answer opens the event's page (#event/ID).
+/// decklists, the no-show grace time, the match rules (a preset, minutes), the round
+/// length of a multi-day event and the registration deadline. The answer opens the
+/// event's page (#event/ID).
 function createEventForm(): HTMLElement {
-  const text = (key: 'name' | 'rounds' | 'grace', attrs: Record<string, string>) => {
+  const text = (key: 'name' | 'rounds' | 'grace' | 'minutes' | 'roundHours' | 'deadline', attrs: Record<string, string>) => {
     const i = el('input', attrs) as HTMLInputElement;
     i.value = ev[key];
     i.addEventListener('input', () => (ev[key] = i.value));
     return i;
   };
-  const choose = (key: 'format' | 'structure' | 'top', options: [string, string][], testid: string) => {
+  const choose = (key: 'format' | 'structure' | 'top' | 'preset', options: [string, string][], testid: string) => {
     const s = el('select', { 'data-testid': testid }) as HTMLSelectElement;
     for (const [v, l] of options) s.append(el('option', { value: v }, l));
     s.value = ev[key];
@@ -173,13 +182,24 @@ function createEventForm(): HTMLElement {
       name: ev.name.trim(),
       format: ev.format,
       // Single elimination: the rounds follow from the player count (the server ignores these).
-      rounds: ev.structure === 'single_elimination' ? 1 : rounds,
+      rounds: bracketOnly() ? 1 : rounds,
       public_lists: ev.publicLists,
       grace_seconds: Number(ev.grace),
     };
     // Swiss is the default: the structure is named only when it is another one.
     if (ev.structure === 'single_elimination') msg.structure = { kind: 'single_elimination' };
+    if (ev.structure === 'double_elimination') msg.structure = { kind: 'double_elimination' };
     if (ev.structure === 'swiss_top_cut') msg.structure = { kind: 'swiss_top_cut', top: Number(ev.top) };
+    // The format's default match rules are the default: named only when changed.
+    if (ev.preset !== 'format' || ev.minutes.trim()) {
+      msg.match_settings = ev.minutes.trim() ? { preset: ev.preset, minutes: Number(ev.minutes) } : { preset: ev.preset };
+    }
+    if (ev.roundHours.trim()) msg.round_hours = Number(ev.roundHours);
+    if (ev.deadline) {
+      // A datetime-local value is the browser's local time.
+      const t = new Date(ev.deadline).getTime();
+      if (!Number.isNaN(t)) msg.registration_deadline = Math.floor(t / 1000);
+    }
     app.eventPending = 'create';
     app.eventError = null;
     send(msg);
@@ -192,9 +212,40 @@ function createEventForm(): HTMLElement {
     el('summary', {}, 'Create event'),
     el('label', {}, 'Name ', text('name', { placeholder: 'event name', 'data-testid': 'ev-name', maxlength: '60' })),
     el('label', {}, 'Format ', choose('format', [['goat', 'goat'], ['edison', 'edison']], 'ev-format')),
-    el('label', {}, 'Structure ', choose('structure', [['swiss', 'Swiss'], ['single_elimination', 'single elimination'], ['swiss_top_cut', 'Swiss + top cut']], 'ev-structure')),
-    ev.structure !== 'single_elimination' ? el('label', {}, 'Swiss rounds ', text('rounds', { type: 'number', min: '1', max: '15', class: 'num', 'data-testid': 'ev-rounds' })) : null,
+    el(
+      'label',
+      {},
+      'Structure ',
+      choose(
+        'structure',
+        [
+          ['swiss', 'Swiss'],
+          ['single_elimination', 'single elimination'],
+          ['double_elimination', 'double elimination'],
+          ['swiss_top_cut', 'Swiss + top cut'],
+        ],
+        'ev-structure',
+      ),
+    ),
+    !bracketOnly() ? el('label', {}, 'Swiss rounds ', text('rounds', { type: 'number', min: '1', max: '15', class: 'num', 'data-testid': 'ev-rounds' })) : null,
     ev.structure === 'swiss_top_cut' ? el('label', {}, 'Top ', choose('top', [['2', '2'], ['4', '4'], ['8', '8']], 'ev-top')) : null,
+    el(
+      'label',
+      {},
+      'Match rules ',
+      choose(
+        'preset',
+        [
+          ['format', "the format's default"],
+          ['community', 'community: 50 min, natural end, 1-1 draws'],
+          ['official', 'official: 40 min, extra turns (MATCH-5..8)'],
+        ],
+        'ev-preset',
+      ),
+    ),
+    el('label', {}, 'Minutes ', text('minutes', { type: 'number', min: '1', max: '180', class: 'num', placeholder: 'preset', 'data-testid': 'ev-minutes' })),
+    el('label', {}, 'Round hours ', text('roundHours', { type: 'number', min: '0', max: '168', class: 'num', placeholder: 'none', 'data-testid': 'ev-round-hours', title: 'a multi-day event: each round ends this long after its pairing; a match not finished by then is decided as at time' })),
+    el('label', {}, 'Registration until ', text('deadline', { type: 'datetime-local', 'data-testid': 'ev-deadline' })),
     el('label', {}, lists, ' decklists public after the event'),
     el('label', {}, 'Grace (s) ', text('grace', { type: 'number', min: '0', class: 'num', 'data-testid': 'ev-grace', title: 'a player not at their match this long after the pairing loses it (0: no rule)' })),
     button('Create event', create, { 'data-testid': 'create-event' }),

@@ -30,6 +30,8 @@ function draw() {
   const root = document.getElementById('app');
   if (!root) return;
   root.setAttribute('data-updates', String(counter.updates));
+  // State frames alone: the tests wait for the frame that follows an action.
+  root.setAttribute('data-states', String(counter.states));
   const active = document.activeElement as HTMLElement | null;
   const focusId = active?.getAttribute('data-testid');
   root.replaceChildren();

@@ -143,6 +143,7 @@ function onMessage(m: ServerMsg) {
       }
       app.frame = m;
       app.frameAt = performance.now();
+      counter.states += 1;
       // A menu of a card that has no action any more closes.
       if (!m.actions.length) app.menu = null;
       break;

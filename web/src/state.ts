@@ -69,7 +69,7 @@ export function nameKey(name: string): string {
 export const cards = new Map<number, CardText>();
 
 // Counts the messages drawn, so a test can wait for the next one instead of sleeping.
-export const counter = { updates: 0 };
+export const counter = { updates: 0, states: 0 };
 
 let renderHook: () => void = () => undefined;
 

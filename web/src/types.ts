@@ -193,6 +193,12 @@ export interface EventInfo {
   structure: EventStructure;
   /** The no-show rule: seconds after a round's pairing to join its match (0: none). */
   grace_seconds: number;
+  /** The match rules: a preset, and `minutes` if the organizer set the length. */
+  match_settings: MatchSettings;
+  /** A round's length in hours (0: rounds have no deadline). */
+  round_hours: number;
+  /** Unix seconds after which registration is refused (`null`: none). */
+  registration_deadline: number | null;
   /** The judges the organizer named (the organizer judges too). */
   judges: string[];
   /** Every judge action: who, when, what, why. */
@@ -230,12 +236,21 @@ export interface EventPairingInfo {
   wins: [number, number];
   room: string | null;
   match_id: string | null;
-  /** A Swiss round's pairing, or an elimination round's (no draws: the higher seed, `a`, advances). */
-  stage: 'swiss' | 'elimination';
+  /** A Swiss round's pairing, or an elimination round's (no draws: the higher seed, `a`,
+   * advances); a double elimination's: its winners or losers bracket, or the grand final. */
+  stage: 'swiss' | 'elimination' | 'winners' | 'losers' | 'grand_final';
+  /** The round's deadline (Unix milliseconds; `round_hours` after the pairing), or `null`. */
+  deadline: number | null;
+}
+
+/** `create_event`'s `match_settings`. */
+export interface MatchSettings {
+  preset: 'format' | 'community' | 'official';
+  minutes?: number;
 }
 
 /** An event's structure (`create_event`'s `structure`). */
-export type EventStructure = { kind: 'swiss' } | { kind: 'single_elimination' } | { kind: 'swiss_top_cut'; top: number };
+export type EventStructure = { kind: 'swiss' } | { kind: 'single_elimination' } | { kind: 'double_elimination' } | { kind: 'swiss_top_cut'; top: number };
 
 export interface Standing {
   rank: number;

@@ -44,19 +44,13 @@ function quick(seed) {
 /// `each` runs before each click; it returns true to stop clicking for now.
 async function playMatch(page, choose, each = null) {
   let clicks = 0;
-  let missed = 0;
   for (;;) {
     await page.locator('[data-action], [data-testid="back-to-lobby"]').first().waitFor({ state: 'attached', timeout: 120000 });
     if (await page.locator('[data-testid="back-to-lobby"]').count()) return clicks;
     if (each && (await each(page, clicks))) return clicks;
-    // An action that went away before its click (the page redrawn by a newer frame)
-    // times out: the page is read again, a few times at most.
-    try {
-      if (await clickOne(page, choose)) clicks += 1;
-    } catch (e) {
-      if (e?.name !== 'TimeoutError' || ++missed > 3) throw e;
-      await page.screenshot({ path: join(SHOTS, `event-missed-${missed}.png`) });
-    }
+    // clickOne waits for the state frame that follows its action: the next read is of
+    // the page after it.
+    if (await clickOne(page, choose)) clicks += 1;
   }
 }
 

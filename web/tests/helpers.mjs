@@ -67,6 +67,11 @@ export async function updates(page) {
   return Number(await page.getAttribute('#app', 'data-updates'));
 }
 
+/// State frames the page has had (`data-states`): an accepted action is followed by one.
+export async function states(page) {
+  return Number(await page.getAttribute('#app', 'data-states'));
+}
+
 /// Waits until this page has something to click or shows the result. Returns 'result',
 /// 'act' or 'none' (a page that is only watching). Every action is listed (as
 /// `data-action`, in the prompt's collapsed list) whether it is played on the mat or not.
@@ -78,37 +83,60 @@ export async function settle(page, timeout = 60000) {
 
 /// Plays one action the way a player does: on the mat (select the card, then its words in
 /// the prompt, or the attack's target; a highlighted zone; a pile's card), or with the
-/// prompt's buttons for answers that are not about a card. Waits for the next message.
-export async function perform(page, text) {
+/// prompt's buttons for answers that are not about a card. Then waits for what follows the
+/// action: its state frame, its result, or an error shown for it. `before`: the page's
+/// state frames when the action was read (by default, now). If the action went away before
+/// its click landed (a newer message withdrew it: the opponent's, the clock's), nothing is
+/// played and the answer is `null`: the caller reads the page again.
+export async function perform(page, text, before = null) {
   const q = JSON.stringify(text);
+  if (before === null) before = await states(page);
+  const seen = await updates(page);
+  const marks = () =>
+    page.evaluate(() => [document.querySelectorAll('[data-testid="error"]').length, document.querySelectorAll('[data-testid="result"], [data-testid="back-to-lobby"]').length]);
+  const [errors, results] = await marks();
   const via = await page.locator(`[data-action=${q}]`).first().getAttribute('data-via');
-  const before = await updates(page);
-  if (via.startsWith('place:')) {
-    await page.locator(`[data-place-action=${q}]`).first().click();
-  } else if (via.startsWith('pile:')) {
-    await page.locator(`[data-testid="${via.slice(5)}"]`).first().click();
-    // Two copies of a card in a pile have one text: either button plays it.
-    await page.locator(`.overlay [data-menu-action=${q}]`).first().click();
-  } else if (via.startsWith('card:')) {
-    const loc = via.slice(5);
-    if (!(await page.locator(`[data-loc="${loc}"].selected`).count())) await page.locator(`[data-loc="${loc}"]`).click();
-    const target = page.locator(`[data-attack=${q}]`);
-    if (await target.count()) await target.first().click();
-    else await page.locator(`[data-menu-action=${q}]`).first().click();
-  } else {
-    await page.locator(`[data-prompt-action=${q}]`).first().click();
+  try {
+    if (via.startsWith('place:')) {
+      await page.locator(`[data-place-action=${q}]`).first().click();
+    } else if (via.startsWith('pile:')) {
+      await page.locator(`[data-testid="${via.slice(5)}"]`).first().click();
+      // Two copies of a card in a pile have one text: either button plays it.
+      await page.locator(`.overlay [data-menu-action=${q}]`).first().click();
+    } else if (via.startsWith('card:')) {
+      const loc = via.slice(5);
+      if (!(await page.locator(`[data-loc="${loc}"].selected`).count())) await page.locator(`[data-loc="${loc}"]`).click();
+      const target = page.locator(`[data-attack=${q}]`);
+      if (await target.count()) await target.first().click();
+      else await page.locator(`[data-menu-action=${q}]`).first().click();
+    } else {
+      await page.locator(`[data-prompt-action=${q}]`).first().click();
+    }
+  } catch (e) {
+    const offered = await page.locator(`[data-action=${q}]`).count();
+    if (e?.name === 'TimeoutError' && (await updates(page)) > seen && !offered) return null;
+    throw e;
   }
-  await page.waitForFunction((n) => Number(document.getElementById('app').getAttribute('data-updates')) > n, before, { timeout: 60000 });
+  await page.waitForFunction(
+    ([n, e, r]) =>
+      Number(document.getElementById('app').getAttribute('data-states')) > n ||
+      document.querySelectorAll('[data-testid="error"]').length > e ||
+      document.querySelectorAll('[data-testid="result"], [data-testid="back-to-lobby"]').length > r,
+    [before, errors, results],
+    { timeout: 60000 },
+  );
   return via;
 }
 
-/// Clicks one offered action (chosen by `choose` among the canonical texts) on the mat.
+/// Clicks one offered action (chosen by `choose` among the canonical texts) on the mat;
+/// `null` if nothing was played (nothing offered, or the offer went away before the click).
 export async function clickOne(page, choose) {
+  // The state frame count first: the texts read belong to that frame or a newer one.
+  const before = await states(page);
   const texts = await page.$$eval('[data-action]', (es) => es.map((e) => e.getAttribute('data-action')));
   if (!texts.length) return null;
   const text = choose(texts);
-  await perform(page, text);
-  return text;
+  return (await perform(page, text, before)) === null ? null : text;
 }
 
 /// Plays until the result shows, by clicking on the mat. `each` runs at every decision.

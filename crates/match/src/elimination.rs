@@ -29,6 +29,10 @@ pub enum Structure {
     /// The event's `rounds` Swiss rounds, then a single elimination of the `top` (2, 4 or
     /// 8) best of the Swiss standings.
     SwissTopCut { top: u32 },
+    /// A double elimination of every player ([`pair_double`]): a player leaves after a
+    /// second match loss; a grand final, and a second one if the losers-bracket player
+    /// wins the first (a bracket reset).
+    DoubleElimination,
 }
 
 /// Where a round belongs.
@@ -37,6 +41,12 @@ pub enum Structure {
 pub enum Stage {
     Swiss,
     Elimination,
+    /// A double elimination's winners bracket (players without a loss).
+    Winners,
+    /// A double elimination's losers bracket (players with one loss).
+    Losers,
+    /// A double elimination's grand final (or its second match, after a bracket reset).
+    GrandFinal,
 }
 
 impl Structure {
@@ -51,7 +61,7 @@ impl Structure {
     /// The Swiss rounds before any elimination, for an event created with `rounds`.
     pub fn swiss_rounds(self, rounds: u32) -> u32 {
         match self {
-            Structure::SingleElimination => 0,
+            Structure::SingleElimination | Structure::DoubleElimination => 0,
             _ => rounds,
         }
     }
@@ -62,6 +72,7 @@ impl Structure {
             Structure::Swiss => swiss_rounds,
             Structure::SingleElimination => rounds_for(players),
             Structure::SwissTopCut { top } => swiss_rounds + rounds_for(players.min(top as usize)),
+            Structure::DoubleElimination => double_rounds(players),
         }
     }
 }
@@ -192,6 +203,187 @@ pub fn standings(players: &[(String, String)], done: &[Pairing], swiss_rounds: u
     }
     let mut table = all;
     table.sort_by_key(|s| (champion != Some(s.entry), std::cmp::Reverse(reached.get(&s.entry).copied().unwrap_or(0)), swiss_rank[&s.entry]));
+    for (k, s) in table.iter_mut().enumerate() {
+        s.rank = k + 1;
+    }
+    table
+}
+
+/// Who lost a finished pairing (a bye: nobody; a drawn match: `b`, see [`winner_of`]).
+fn loser_of(p: &Pairing) -> Option<usize> {
+    let b = p.b?;
+    Some(if winner_of(p) == p.a { b } else { p.a })
+}
+
+/// The stage of each of a double elimination's pairings (`pairings`: its rounds in order,
+/// every round before the last finished), in the same order: a pairing of two players
+/// without a loss (or a bye of one) is in the winners bracket; of players with one loss,
+/// the losers bracket; the match of the last player without a loss against the last with
+/// one is the grand final, and a match between its two players after it (both with one
+/// loss then: the bracket reset) is a grand final too.
+pub fn double_stages(pairings: &[Pairing]) -> Vec<Stage> {
+    let mut losses: HashMap<usize, u32> = HashMap::new();
+    let mut grand: Option<(usize, usize)> = None;
+    let mut out = vec![Stage::Winners; pairings.len()];
+    let mut rounds: Vec<u32> = pairings.iter().map(|p| p.round).collect();
+    rounds.dedup();
+    for r in rounds {
+        let idx: Vec<usize> = (0..pairings.len()).filter(|&i| pairings[i].round == r).collect();
+        for &i in &idx {
+            let p = &pairings[i];
+            let la = losses.get(&p.a).copied().unwrap_or(0);
+            out[i] = match p.b {
+                None if la == 0 => Stage::Winners,
+                None => Stage::Losers,
+                Some(b) => {
+                    let lb = losses.get(&b).copied().unwrap_or(0);
+                    let reset = grand.is_some_and(|(x, y)| (x, y) == (p.a.min(b), p.a.max(b)));
+                    if la != lb || reset {
+                        grand = Some((p.a.min(b), p.a.max(b)));
+                        Stage::GrandFinal
+                    } else if la == 0 {
+                        Stage::Winners
+                    } else {
+                        Stage::Losers
+                    }
+                }
+            };
+        }
+        for &i in &idx {
+            if let Some(l) = loser_of(&pairings[i]) {
+                *losses.entry(l).or_insert(0) += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The next round of a double elimination. `first` is its first round (made by
+/// [`pair_first`]: the seeds, byes to the highest); `before` every round since, finished.
+/// Players who have not dropped and have fewer than 2 losses go on:
+/// - the last without a loss and the last with one play the grand final (the higher seed
+///   as `a`, as everywhere: a drawn match goes to it); if the losers-bracket player wins,
+///   the two play it again (the bracket reset);
+/// - otherwise the winners bracket (no loss) pairs its players in bracket order (the
+///   winners of tables 2k-1 and 2k meet), and the losers bracket (one loss) pairs the
+///   players who lost in the last round (newcomers) against those already in it
+///   (survivors), in reverse order to put off rematches, when both are as many; else the
+///   survivors among themselves and the newcomers among themselves (an odd one of each
+///   meet; an odd one alone has a bye).
+///
+/// Every match gives one loss and a player leaves at the second, so a double
+/// elimination of N players has 2N-2 matches, 2N-1 with the reset. Tables: the winners
+/// bracket's first. No pairing: the bracket has its champion.
+pub fn pair_double(first: &[Pairing], before: &[Pairing], active: &dyn Fn(usize) -> bool, round: u32) -> Vec<Pairing> {
+    let seeds = seeds_of(first);
+    let size = (first.len() * 2).max(2).next_power_of_two();
+    let slots = bracket_slots(size);
+    let seed = |e: usize| seeds.get(&e).copied().unwrap_or(usize::MAX);
+    let slot = |e: usize| slots.iter().position(|&s| s == seed(e)).unwrap_or(usize::MAX);
+    let mut lost: HashMap<usize, Vec<u32>> = HashMap::new();
+    for p in before {
+        if let Some(l) = loser_of(p) {
+            lost.entry(l).or_default().push(p.round);
+        }
+    }
+    let losses = |e: usize| lost.get(&e).map_or(0, Vec::len);
+    let mut alive: Vec<usize> = seeds.keys().copied().filter(|&e| active(e) && losses(e) < 2).collect();
+    alive.sort_by_key(|&e| slot(e));
+    let zero: Vec<usize> = alive.iter().copied().filter(|&e| losses(e) == 0).collect();
+    let one: Vec<usize> = alive.iter().copied().filter(|&e| losses(e) == 1).collect();
+    let make = |x: usize, y: Option<usize>, table: u32| {
+        let (a, b) = match y {
+            Some(y) if seed(y) < seed(x) => (y, Some(x)),
+            _ => (x, y),
+        };
+        Pairing { round, table, a, b, winner: if b.is_none() { Some(a) } else { None }, duel_wins: [0, 0], judgment: None }
+    };
+    if zero.len() + one.len() < 2 {
+        return vec![];
+    }
+    if zero.len() <= 1 && one.len() <= 1 || zero.is_empty() && one.len() == 2 {
+        // The grand final (or its reset; or, the last player without a loss gone, the
+        // losers bracket's final).
+        let two: Vec<usize> = zero.iter().chain(&one).copied().collect();
+        return vec![make(two[0], Some(two[1]), 1)];
+    }
+    let last = before.iter().map(|p| p.round).max().unwrap_or(0);
+    let mut out: Vec<Pairing> = vec![];
+    let mut table = 0;
+    let mut push = |x: usize, y: Option<usize>, out: &mut Vec<Pairing>| {
+        table += 1;
+        out.push(make(x, y, table));
+    };
+    for two in zero.chunks(2) {
+        push(two[0], two.get(1).copied(), &mut out);
+    }
+    let (new, old): (Vec<usize>, Vec<usize>) = one.iter().copied().partition(|&e| lost.get(&e).is_some_and(|r| r.contains(&last)));
+    if new.len() == old.len() {
+        for (x, y) in old.iter().zip(new.iter().rev()) {
+            push(*x, Some(*y), &mut out);
+        }
+    } else {
+        let mut odd = vec![];
+        for group in [&old, &new] {
+            for two in group.chunks(2) {
+                match two {
+                    [x, y] => push(*x, Some(*y), &mut out),
+                    [x] => odd.push(*x),
+                    _ => {}
+                }
+            }
+        }
+        match odd[..] {
+            [x, y] => push(x, Some(y), &mut out),
+            [x] => push(x, None, &mut out),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The rounds of a double elimination of `players` when every match goes to its higher
+/// seed (no bracket reset): the rounds the event announces before it is over.
+pub fn double_rounds(players: usize) -> u32 {
+    if players < 2 {
+        return 0;
+    }
+    let seeds: Vec<usize> = (0..players).collect();
+    let first = pair_first(&seeds, 1);
+    let mut done = first.clone();
+    let mut round = 1;
+    loop {
+        let next = pair_double(&first, &done, &|_| true, round + 1);
+        if next.is_empty() {
+            return round;
+        }
+        round += 1;
+        done.extend(next.into_iter().map(|mut p| {
+            p.winner = Some(p.a);
+            p
+        }));
+    }
+}
+
+/// The standings of a double elimination (`done`: its finished pairings): by the last
+/// round each player played (latest first), then by fewer losses (so the grand final's
+/// winner, the champion, is first once it is over), then by the standings over every
+/// match. Points and tie-breakers of each line count every finished match.
+pub fn double_standings(players: &[(String, String)], done: &[Pairing]) -> Vec<Standing> {
+    let all = standings_of(players, done);
+    let mut last: HashMap<usize, u32> = HashMap::new();
+    let mut losses: HashMap<usize, u32> = HashMap::new();
+    for p in done {
+        for e in [Some(p.a), p.b].into_iter().flatten() {
+            let r = last.entry(e).or_insert(0);
+            *r = (*r).max(p.round);
+        }
+        if let Some(l) = loser_of(p) {
+            *losses.entry(l).or_insert(0) += 1;
+        }
+    }
+    let mut table = all;
+    table.sort_by_key(|s| (std::cmp::Reverse(last.get(&s.entry).copied().unwrap_or(0)), losses.get(&s.entry).copied().unwrap_or(0), s.rank));
     for (k, s) in table.iter_mut().enumerate() {
         s.rank = k + 1;
     }
@@ -343,6 +535,145 @@ mod tests {
                 r += 1;
             }
             prop_assert!(r <= rounds_for(n));
+        }
+    }
+
+    /// Runs a whole double elimination of `n` players, `pick` choosing each match's
+    /// winner (true: `a`; a `None` winner is a draw, which goes to `a`). Returns every
+    /// pairing and its stage.
+    fn run_double(n: usize, pick: &mut dyn FnMut(&Pairing) -> Option<bool>) -> (Vec<Pairing>, Vec<Stage>) {
+        let seeds: Vec<usize> = (0..n).map(|i| 10 + i).collect();
+        let first = pair_first(&seeds, 1);
+        let mut done: Vec<Pairing> = vec![];
+        let mut round = first.clone();
+        let mut r = 1;
+        loop {
+            for p in &mut round {
+                if p.b.is_some() {
+                    p.winner = match pick(p) {
+                        Some(true) => Some(p.a),
+                        Some(false) => p.b,
+                        None => None,
+                    };
+                }
+            }
+            done.extend(round.iter().cloned());
+            r += 1;
+            assert!(r < 4 * n as u32 + 4, "the bracket ends");
+            round = pair_double(&first, &done, &|_| true, r);
+            if round.is_empty() {
+                break;
+            }
+        }
+        let stages = double_stages(&done);
+        (done, stages)
+    }
+
+    fn check_double(n: usize, done: &[Pairing], stages: &[Stage]) {
+        let matches = done.iter().filter(|p| p.b.is_some()).count();
+        let mut losses: HashMap<usize, u32> = HashMap::new();
+        for p in done {
+            if let Some(l) = loser_of(p) {
+                *losses.entry(l).or_insert(0) += 1;
+            }
+        }
+        let reset = stages.iter().filter(|s| **s == Stage::GrandFinal).count() == 2;
+        assert!(stages.iter().filter(|s| **s == Stage::GrandFinal).count() >= 1, "{done:?}");
+        assert_eq!(matches, if reset { 2 * n - 1 } else { 2 * n - 2 }, "{done:?}");
+        let champions: Vec<usize> = (10..10 + n).filter(|e| losses.get(e).copied().unwrap_or(0) < 2).collect();
+        assert_eq!(champions.len(), 1, "one champion: {losses:?}");
+        assert!((10..10 + n).filter(|e| !champions.contains(e)).all(|e| losses[&e] == 2), "{losses:?}");
+        // Nobody plays after a second loss; a winners-bracket match is between players
+        // without a loss, a losers-bracket one between players with one.
+        let mut seen: HashMap<usize, u32> = HashMap::new();
+        let mut r = 0;
+        let mut pending: Vec<usize> = vec![];
+        for (p, s) in done.iter().zip(stages) {
+            if p.round != r {
+                for l in pending.drain(..) {
+                    *seen.entry(l).or_insert(0) += 1;
+                }
+                r = p.round;
+            }
+            let l = |e: usize| seen.get(&e).copied().unwrap_or(0);
+            for e in [Some(p.a), p.b].into_iter().flatten() {
+                assert!(l(e) < 2, "{e} played after a second loss");
+                assert!(matches!((s, l(e)), (Stage::Winners, 0) | (Stage::Losers, 1) | (Stage::GrandFinal, _)), "{p:?} {s:?} {}", l(e));
+            }
+            pending.extend(loser_of(p));
+        }
+        // The last match is a grand final; the champion is first in the standings.
+        assert_eq!(*stages.last().unwrap(), Stage::GrandFinal);
+        let players: Vec<(String, String)> = (0..10 + n).map(|i| (format!("p{i}"), "d".into())).collect();
+        let table = double_standings(&players, done);
+        assert_eq!(table[0].entry, champions[0]);
+    }
+
+    #[test]
+    fn a_double_elimination_of_8_seeds_the_winners_bracket_and_ends_with_a_grand_final() {
+        // The higher seed wins every match: no reset; 14 matches.
+        let (done, stages) = run_double(8, &mut |_| Some(true));
+        check_double(8, &done, &stages);
+        assert_eq!(done.iter().filter(|p| p.b.is_some()).count(), 14);
+        let gf = done.last().unwrap();
+        assert_eq!((gf.a, gf.b), (10, Some(11)), "seed 1 (winners bracket) v seed 2 (losers bracket)");
+        assert_eq!(double_rounds(8), done.last().unwrap().round);
+        // Round 2: the winners bracket's semi-finals, then the round-1 losers.
+        let r2: Vec<(&Pairing, Stage)> = done.iter().zip(stages.iter().copied()).filter(|(p, _)| p.round == 2).collect();
+        assert_eq!(r2.iter().map(|(_, s)| *s).collect::<Vec<_>>(), vec![Stage::Winners, Stage::Winners, Stage::Losers, Stage::Losers]);
+    }
+
+    #[test]
+    fn the_losers_bracket_champion_who_wins_the_grand_final_forces_a_reset() {
+        // Seed 1 wins everything but the first grand final.
+        let mut gf = 0;
+        let (done, stages) = run_double(8, &mut |p| {
+            if p.a == 10 && p.b == Some(11) && gf == 0 {
+                gf += 1;
+                return Some(false);
+            }
+            Some(true)
+        });
+        check_double(8, &done, &stages);
+        assert_eq!(done.iter().filter(|p| p.b.is_some()).count(), 15);
+        let n = done.len();
+        assert_eq!((stages[n - 2], stages[n - 1]), (Stage::GrandFinal, Stage::GrandFinal));
+        // A draw in the reset goes to the higher seed.
+        let mut gf = 0;
+        let (done, stages) = run_double(8, &mut |p| {
+            if p.a == 10 && p.b == Some(11) {
+                gf += 1;
+                return if gf == 1 { Some(false) } else { None };
+            }
+            Some(true)
+        });
+        check_double(8, &done, &stages);
+        assert_eq!(winner_of(done.last().unwrap()), 10);
+    }
+
+    #[test]
+    fn five_and_six_players_give_byes_to_the_highest_seeds() {
+        for n in [5, 6] {
+            let (done, stages) = run_double(n, &mut |_| Some(true));
+            check_double(n, &done, &stages);
+            let byes: Vec<usize> = done.iter().filter(|p| p.round == 1 && p.b.is_none()).map(|p| p.a).collect();
+            assert_eq!(byes, (10..10 + 8 - n).collect::<Vec<_>>(), "byes to seeds 1..={}", 8 - n);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn any_results_give_2n_minus_2_or_2n_minus_1_matches(n in 2usize..20, picks in proptest::collection::vec(0u8..3, 64)) {
+            let mut k = 0;
+            let (done, stages) = run_double(n, &mut |_| {
+                k += 1;
+                match picks[k % 64] {
+                    0 => Some(true),
+                    1 => Some(false),
+                    _ => None,
+                }
+            });
+            check_double(n, &done, &stages);
         }
     }
 }

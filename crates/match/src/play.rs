@@ -29,6 +29,11 @@ pub struct MatchConfig {
     pub extra_turns: u32,
     /// MATCH-7: turns of the extra duel of judgment 2.
     pub extra_duel_turns: u32,
+    /// Community rules instead of MATCH-6..8: a duel in progress when time runs out plays
+    /// to its natural end (no extra turns, no judgment), no duel starts after it, and a
+    /// match with equal duel wins at time (1-1, 0-0) is a draw (no extra duel).
+    #[serde(default)]
+    pub natural_end: bool,
     pub edition: Edition,
     pub lp: i32,
     pub seed: u64,
@@ -42,6 +47,7 @@ impl Default for MatchConfig {
             turn_guideline: Duration::from_secs(3 * 60),
             extra_turns: 3,
             extra_duel_turns: 4,
+            natural_end: false,
             edition: Edition::default(),
             lp: 8000,
             seed: 0,
@@ -218,6 +224,10 @@ pub fn play_match(
                     report.judgment = Some(Judgment::Lead);
                     break;
                 }
+                if config.natural_end {
+                    // Community rules: equal duel wins at time is a drawn match.
+                    break;
+                }
                 extra_duel = true;
             }
         }
@@ -234,6 +244,12 @@ pub fn play_match(
         report.duels.push(record);
         if extra_duel {
             report.judgment = Some(Judgment::ExtraDuel);
+            break;
+        }
+        if timed_out && score.effect_winner.is_none() && config.natural_end {
+            // Community rules: the duel went to its natural end; no duel after it. A lead
+            // wins the match, equal duel wins are a draw.
+            report.judgment = score.winner().map(|_| Judgment::Lead);
             break;
         }
         if timed_out && score.effect_winner.is_none() {
@@ -305,7 +321,7 @@ fn play_one(
     let form = SuddenDeath::for_edition(config.edition);
     let lp = [duel.lp(Player::A), duel.lp(Player::B)];
     let judge = if extra_duel { Judge::extra_duel(form, config.extra_duel_turns, lp) } else { Judge::new(form, config.extra_turns, lp, duel.turn()) };
-    let mut time = TimeBox { clock, deadline, turn_guideline: config.turn_guideline, duel: number };
+    let mut time = TimeBox { clock, deadline, turn_guideline: config.turn_guideline, duel: number, natural_end: config.natural_end };
     let result = run_duel(duel, players, &mut time, judge);
     Ok(DuelRecord { number, chosen_by, first, extra_duel, result })
 }

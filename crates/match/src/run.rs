@@ -90,6 +90,8 @@ pub struct TimeBox<'a> {
     pub turn_guideline: Duration,
     /// Number of this duel in the match (for warnings).
     pub duel: u8,
+    /// Time called plays the duel to its natural end (no MATCH-6 extra turns).
+    pub natural_end: bool,
 }
 
 /// Plays `duel` to its end. `judge` decides time-outs (a fresh [`Judge`] for a normal
@@ -119,7 +121,9 @@ pub fn run_duel(mut duel: Duel, players: &mut [&mut dyn Competitor; 2], time: &m
         if !res.time_called && time.clock.now() >= time.deadline {
             res.time_called = true;
             res.time_called_turn = Some(judge.turn());
-            judge.time_up();
+            if !time.natural_end {
+                judge.time_up();
+            }
         }
         let legal = duel.legal_actions();
         let action = if legal.len() == 1 {

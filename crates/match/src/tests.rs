@@ -359,7 +359,7 @@ fn the_extra_turns_start_with_the_other_players_turn() {
         let mut a = TurnLog { ai: ai_player("random", seed).unwrap(), turns: log.clone() };
         let mut b = TurnLog { ai: ai_player("random", seed + 9).unwrap(), turns: log.clone() };
         let mut clock = VirtualClock::per_decision(Duration::from_secs(1));
-        let mut tb = TimeBox { clock: &mut clock, deadline: Duration::from_secs(20), turn_guideline: Duration::from_secs(180), duel: 1 };
+        let mut tb = TimeBox { clock: &mut clock, deadline: Duration::from_secs(20), turn_guideline: Duration::from_secs(180), duel: 1, natural_end: false };
         let res = run_duel(duel, &mut [&mut a, &mut b], &mut tb, Judge::new(SuddenDeath::EndOfTurn, 3, [8000, 8000], 1));
         if res.end != DuelEnd::MoreLp {
             continue;
@@ -428,6 +428,51 @@ fn time_between_duels_at_zero_all_also_plays_the_extra_duel() {
     // A drawn duel 1 then time out: the driver plays the extra duel (checked through the
     // same path as 1-1, since `Score::winner` is `None`).
     assert!(!s.decided());
+}
+
+// ---- Community rules: a game in progress at time plays to its natural end -------------
+
+#[test]
+fn natural_end_plays_the_duel_out_and_ends_the_match_at_time() {
+    let mut timed_out = 0;
+    for seed in 0..20 {
+        let (cfg, mut clock) = timed(60, seed, Edition::Mr2020);
+        let cfg = MatchConfig { natural_end: true, ..cfg };
+        let r = play_seed(&cfg, seed, &mut clock);
+        let Some(k) = r.duels.iter().position(|d| d.result.time_called) else { continue };
+        timed_out += 1;
+        let d = &r.duels[k].result;
+        assert_eq!(k + 1, r.duels.len(), "no duel after the one time was called in (seed {seed})");
+        assert_eq!(d.extra_turns, 0, "no extra turns (seed {seed})");
+        assert!(matches!(d.end, DuelEnd::Engine(_)), "the duel ends by the engine, not a time judgment: {:?} (seed {seed})", d.end);
+        assert!(!d.sudden_death && !r.duels.iter().any(|d| d.extra_duel));
+        let w = |p: Player| r.duels.iter().filter(|d| d.result.winner == Some(p)).count();
+        let expect = match w(Player::A).cmp(&w(Player::B)) {
+            std::cmp::Ordering::Greater => Some(Player::A),
+            std::cmp::Ordering::Less => Some(Player::B),
+            std::cmp::Ordering::Equal => None,
+        };
+        assert_eq!(r.winner, expect, "at time: a lead wins, equal duel wins draw (seed {seed})");
+    }
+    assert!(timed_out > 0, "some seed ran out of time");
+}
+
+#[test]
+fn natural_end_makes_one_all_at_time_a_drawn_match() {
+    for seed in 0..40 {
+        let cfg = MatchConfig { time_limit: Duration::from_secs(40 * 60), natural_end: true, ..config(seed, Edition::Mr2020) };
+        // Interval 1 ends at 25 minutes, interval 2 at 50: time runs out before duel 3.
+        let mut clock = VirtualClock { now: Duration::ZERO, per_decision: Duration::ZERO, per_interval: Duration::from_secs(25 * 60) };
+        let r = play_seed(&cfg, seed, &mut clock);
+        let w = |i: usize| r.duels.get(i).and_then(|d| d.result.winner);
+        if w(0).is_none() || w(1) != w(0).map(Player::opp) {
+            continue;
+        }
+        assert_eq!(r.duels.len(), 2, "no extra duel (seed {seed})");
+        assert_eq!((r.winner, r.judgment, r.duel_wins), (None, None, [1, 1]), "a drawn match (seed {seed})");
+        return;
+    }
+    panic!("no seed reached 1-1 after two duels");
 }
 
 // ---- MATCH-8: sudden death -----------------------------------------------------------
@@ -514,7 +559,7 @@ fn seven_tools_duel(edition: Edition) -> DuelResult {
     let mut a = Script { commands: vec!["activate Royal Decree"] };
     let mut b = Script { commands: vec!["activate Seven Tools of the Bandit"] };
     let mut clock = free_clock();
-    let mut tb = TimeBox { clock: &mut clock, deadline: Duration::ZERO, turn_guideline: Duration::from_secs(180), duel: 1 };
+    let mut tb = TimeBox { clock: &mut clock, deadline: Duration::ZERO, turn_guideline: Duration::from_secs(180), duel: 1, natural_end: false };
     let judge = Judge::sudden_death(SuddenDeath::for_edition(edition), [8000, 8000], 3);
     run_duel(duel, &mut [&mut a, &mut b], &mut tb, judge)
 }

@@ -678,6 +678,7 @@ async fn event_player(
             public_lists: true,
             grace_seconds: None,
             structure: None,
+            settings: Default::default(),
         })
         .await?;
         let info = event_answer(&mut c).await?.map_err(|e| anyhow::anyhow!("create_event: {e}"))?;

@@ -138,6 +138,9 @@ pub enum ClientMsg {
         grace_seconds: Option<u32>,
         #[serde(default)]
         structure: Option<crate::event::Structure>,
+        /// `match_settings`, `round_hours`, `registration_deadline` (all optional).
+        #[serde(flatten)]
+        settings: crate::event::EventSettings,
     },
     /// Registers the account in an event with a deck (checked at once, then locked), or
     /// replaces the deck while registration is open.

@@ -302,8 +302,8 @@ impl Conn {
             },
             ClientMsg::RewindAnswer { accept } => self.to_room(|conn, from, token| RoomMsg::RewindAnswer { conn, from, token, accept }).await,
             ClientMsg::Leave => self.leave_room(true).await,
-            ClientMsg::CreateEvent { name, format, rounds, public_lists, grace_seconds, structure } => {
-                let r = self.create_event(&name, &format, rounds, public_lists, grace_seconds, structure).await;
+            ClientMsg::CreateEvent { name, format, rounds, public_lists, grace_seconds, structure, settings } => {
+                let r = self.create_event(&name, &format, rounds, public_lists, grace_seconds, structure, settings).await;
                 self.event_answer(r).await;
             }
             ClientMsg::EventRegister { event, deck } => {
@@ -378,9 +378,11 @@ impl Conn {
         public_lists: bool,
         grace: Option<u32>,
         structure: Option<crate::event::Structure>,
+        settings: crate::event::EventSettings,
     ) -> Result<String, String> {
         let account = self.event_account()?;
         let structure = structure.unwrap_or_default();
+        let settings = settings.check()?;
         let name = crate::event::check_new(name, rounds, structure)?;
         let grace = crate::event::check_grace(grace)?;
         let format = crate::formats::resolve(format)?;
@@ -389,7 +391,7 @@ impl Conn {
         }
         self.state
             .db
-            .create_event(&name, &format.name, rounds, &account, public_lists, random_seed(), grace, structure)
+            .create_event(&name, &format.name, rounds, &account, public_lists, random_seed(), grace, structure, settings)
             .await
             .map_err(|e| format!("the event could not be saved: {e}"))
     }
@@ -397,6 +399,9 @@ impl Conn {
     async fn event_register(&mut self, id: &str, deck: DeckSource) -> Result<String, String> {
         let account = self.event_account()?;
         let snap = self.load_event(id).await?;
+        if let Some(t) = snap.event.registration_deadline.filter(|&t| crate::event::now_ms() / 1000 > t) {
+            return Err(format!("registration is closed: the registration deadline (Unix time {t}) has passed"));
+        }
         let format = crate::formats::resolve(&snap.event.format)?;
         let deck = crate::decks::resolve(&deck)?;
         crate::formats::check_deck(&format, &deck.main, &deck.extra, &deck.side)?;
@@ -424,7 +429,8 @@ impl Conn {
         if crate::db::name_key(&account) != e.organizer {
             return Err("only the event's organizer pairs its rounds".into());
         }
-        if e.status == crate::event::Status::Finished || (e.round > 0 && e.round >= e.rounds) {
+        let open_ended = e.structure == crate::event::Structure::DoubleElimination;
+        if e.status == crate::event::Status::Finished || (e.round > 0 && e.round >= e.rounds && !open_ended) {
             return Err(format!("the event has had its {} rounds", e.rounds));
         }
         if !snap.round_complete() {
@@ -472,6 +478,7 @@ impl Conn {
                     room: None,
                     match_id: None,
                     clock: None,
+                    deadline_ms: None,
                 };
                 pairing_text(&snap, &m)
             })
@@ -622,6 +629,10 @@ impl Conn {
         let format = crate::formats::resolve(&snap.event.format)?;
         let seat = crate::event::Seat {
             clock: m.clock,
+            time: snap.event.match_settings.time(),
+            natural_end: snap.event.match_settings.natural_end(),
+            deadline_ms: m.deadline_ms,
+            elimination: snap.stage(m.round) != crate::event::Stage::Swiss,
             event: snap.event.id.clone(),
             round: m.round,
             table: m.table,

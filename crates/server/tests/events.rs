@@ -70,7 +70,15 @@ async fn a_swiss_event_is_registered_paired_played_and_survives_a_restart() {
     let mut guest = connect(&s).await;
     let m = refused(
         &mut guest,
-        ClientMsg::CreateEvent { name: "Open".into(), format: "casual".into(), rounds: 2, public_lists: true, grace_seconds: None, structure: None },
+        ClientMsg::CreateEvent {
+            name: "Open".into(),
+            format: "casual".into(),
+            rounds: 2,
+            public_lists: true,
+            grace_seconds: None,
+            structure: None,
+            settings: Default::default(),
+        },
     )
     .await;
     assert!(m.contains("log in"), "{m}");
@@ -83,6 +91,7 @@ async fn a_swiss_event_is_registered_paired_played_and_survives_a_restart() {
         public_lists: true,
         grace_seconds: None,
         structure: None,
+        settings: Default::default(),
     })
     .await
     .unwrap();
@@ -192,7 +201,15 @@ async fn only_the_paired_player_enters_an_event_match_and_a_registration_locks_a
         cs.push(c);
     }
     cs[0]
-        .send(&ClientMsg::CreateEvent { name: "Lock".into(), format: "casual".into(), rounds: 1, public_lists: false, grace_seconds: None, structure: None })
+        .send(&ClientMsg::CreateEvent {
+            name: "Lock".into(),
+            format: "casual".into(),
+            rounds: 1,
+            public_lists: false,
+            grace_seconds: None,
+            structure: None,
+            settings: Default::default(),
+        })
         .await
         .unwrap();
     let id = event(&mut cs[0]).await.id;
@@ -309,7 +326,15 @@ async fn a_player_who_does_not_show_within_the_grace_time_loses_the_match() {
     }
     let m = refused(
         &mut cs[0],
-        ClientMsg::CreateEvent { name: "Grace".into(), format: "casual".into(), rounds: 1, public_lists: false, grace_seconds: Some(999_999), structure: None },
+        ClientMsg::CreateEvent {
+            name: "Grace".into(),
+            format: "casual".into(),
+            rounds: 1,
+            public_lists: false,
+            grace_seconds: Some(999_999),
+            structure: None,
+            settings: Default::default(),
+        },
     )
     .await;
     assert!(m.contains("grace_seconds"), "{m}");
@@ -321,6 +346,7 @@ async fn a_player_who_does_not_show_within_the_grace_time_loses_the_match() {
             public_lists: false,
             grace_seconds: Some(1),
             structure: None,
+            settings: Default::default(),
         })
         .await
         .unwrap();

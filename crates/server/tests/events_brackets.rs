@@ -30,6 +30,7 @@ async fn setup(s: &ygo_server::Running, names: &[&str], rounds: u32, structure: 
         public_lists: false,
         grace_seconds: Some(0),
         structure: Some(structure),
+        settings: Default::default(),
     };
     cs[0].send(&create).await.unwrap();
     let id = event(&mut cs[0]).await.id;
@@ -173,6 +174,7 @@ async fn a_swiss_of_6_then_a_top_4_seeds_the_bracket_from_the_standings_and_surv
         public_lists: false,
         grace_seconds: None,
         structure: Some(Structure::SwissTopCut { top: 3 }),
+        settings: Default::default(),
     };
     let m = refused(&mut other, bad).await;
     assert!(m.contains("top cut of 3"), "{m}");
@@ -251,7 +253,7 @@ async fn a_drawn_elimination_match_goes_to_the_higher_seed() {
     let db = ygo_server::db::Db::open(&dir.db()).await.unwrap();
     let deck = ygo_server::decks::resolve(&builtin("vanilla-yugi")).unwrap();
     let top2 = Structure::SwissTopCut { top: 2 };
-    let id = db.create_event("Draws", "casual", 1, "org", false, 7, 0, top2).await.unwrap();
+    let id = db.create_event("Draws", "casual", 1, "org", false, 7, 0, top2, Default::default()).await.unwrap();
     for n in ["Ann", "Ben"] {
         db.register_player(&id, n, &deck).await.unwrap().unwrap();
     }
@@ -268,4 +270,153 @@ async fn a_drawn_elimination_match_goes_to_the_higher_seed() {
     assert_eq!((swiss.stage, swiss.winner.as_deref()), (Stage::Swiss, None), "a Swiss draw stays a draw");
     assert_eq!((final_.stage, final_.winner.as_deref()), (Stage::Elimination, Some(final_.a.as_str())));
     assert_eq!(info.standings[0].player, final_.a);
+}
+
+/// A double elimination of 6 run through the protocol: the organizer's awards decide the
+/// matches (the higher seed wins, but for an upset at every second table); the losers-
+/// bracket champion wins the first grand final, so a second is played (the bracket
+/// reset). Every player but the champion leaves with exactly 2 losses, nobody plays after
+/// a second loss, and the event has 2N-1 matches.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_double_elimination_of_6_runs_both_brackets_and_a_reset_grand_final() {
+    let dir = TempDir::new("bracket-double");
+    let s = server(&dir.db()).await;
+    let names = ["Org", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay"];
+    let (mut cs, info) = setup(&s, &names, 0, Structure::DoubleElimination).await;
+    let id = info.id.clone();
+    assert_eq!((info.structure, info.status), (Structure::DoubleElimination, Status::Registration));
+    let org = &mut cs[0];
+    let mut losses: std::collections::BTreeMap<String, u32> = names[1..].iter().map(|n| (n.to_string(), 0)).collect();
+    let mut info = info;
+    let mut grand_finals = 0;
+    for round in 1..=20u32 {
+        info = pair(org, &id).await;
+        let r = round_of(&info, round);
+        assert!(!r.is_empty(), "round {round} has pairings: {:?}", info.pairings);
+        for p in &r {
+            for x in [Some(&p.a), p.b.as_ref()].into_iter().flatten() {
+                assert!(losses[x] < 2, "{x} plays round {round} after a second loss");
+            }
+            let expect = match p.stage {
+                Stage::Winners => 0,
+                Stage::Losers => 1,
+                Stage::GrandFinal => losses[&p.a].min(p.b.as_ref().map_or(0, |b| losses[b])),
+                s => panic!("a double elimination pairing has stage {s:?}"),
+            };
+            assert!([Some(&p.a), p.b.as_ref()].into_iter().flatten().all(|x| losses[x] == expect || p.stage == Stage::GrandFinal), "{p:?}: {losses:?}");
+        }
+        if round == 1 {
+            assert_eq!(r.iter().filter(|p| p.b.is_none()).count(), 2, "6 players: 2 byes in a bracket of 8");
+        }
+        for p in r.iter().filter(|p| p.b.is_some()) {
+            let b = p.b.clone().unwrap();
+            let w = if p.stage == Stage::GrandFinal {
+                grand_finals += 1;
+                // The losers-bracket player wins the first grand final; the second goes to A.
+                if grand_finals == 1 {
+                    if losses[&p.a] == 1 {
+                        p.a.clone()
+                    } else {
+                        b.clone()
+                    }
+                } else {
+                    p.a.clone()
+                }
+            } else if p.table % 2 == 0 {
+                b.clone()
+            } else {
+                p.a.clone()
+            };
+            info = award(org, &id, p.table, &w).await;
+            let l = if w == p.a { b } else { p.a.clone() };
+            *losses.get_mut(&l).unwrap() += 1;
+        }
+        if info.status == Status::Finished {
+            break;
+        }
+    }
+    assert_eq!(info.status, Status::Finished);
+    assert_eq!(grand_finals, 2, "the bracket reset: {:?}", info.pairings);
+    assert_eq!(info.rounds, info.round);
+    let matches = info.pairings.iter().filter(|p| p.b.is_some()).count();
+    assert_eq!(matches, 2 * 6 - 1);
+    let champion: Vec<&String> = losses.iter().filter(|(_, l)| **l < 2).map(|(n, _)| n).collect();
+    assert_eq!(champion.len(), 1, "{losses:?}");
+    assert!(losses.values().filter(|l| **l == 2).count() == 5, "{losses:?}");
+    assert_eq!(&info.standings[0].player, champion[0]);
+    let last = round_of(&info, info.round);
+    assert_eq!((last.len(), last[0].stage), (1, Stage::GrandFinal));
+    let m = refused(org, ClientMsg::EventPair { event: id.clone() }).await;
+    assert!(m.contains("rounds"), "{m}");
+    // The JSON shapes.
+    let (status, body) = http_get(&s.addr.to_string(), &format!("/api/events/{id}")).await.unwrap();
+    assert_eq!(status, 200);
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["structure"], serde_json::json!({ "kind": "double_elimination" }));
+    let stages: BTreeSet<&str> = v["pairings"].as_array().unwrap().iter().map(|p| p["stage"].as_str().unwrap()).collect();
+    assert_eq!(stages, ["grand_final", "losers", "winners"].into());
+    s.stop().await;
+}
+
+/// An event's settings: the match-settings preset (and minutes), the round length and the
+/// registration deadline show in EventInfo; registration after the deadline is refused
+/// with a clear error; bad settings are refused; each pairing carries its round's deadline.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn event_settings_show_and_a_late_registration_is_refused() {
+    use ygo_server::event::{EventSettings, MatchSettings, Preset};
+    let dir = TempDir::new("event-settings");
+    let s = server(&dir.db()).await;
+    let mut cs = Vec::new();
+    for n in ["Org", "Ann", "Ben"] {
+        let mut c = connect(&s).await;
+        session(&mut c, ClientMsg::Register { name: n.to_string(), password: format!("{n}-secret") }).await;
+        cs.push(c);
+    }
+    let create = |settings: EventSettings| ClientMsg::CreateEvent {
+        name: "Settings".into(),
+        format: "casual".into(),
+        rounds: 1,
+        public_lists: false,
+        grace_seconds: Some(0),
+        structure: None,
+        settings,
+    };
+    let bad = EventSettings { match_settings: Some(MatchSettings { preset: Preset::Community, minutes: Some(0) }), ..Default::default() };
+    let m = refused(&mut cs[0], create(bad)).await;
+    assert!(m.contains("minutes 0"), "{m}");
+    let m = refused(&mut cs[0], create(EventSettings { round_hours: Some(1000), ..Default::default() })).await;
+    assert!(m.contains("round_hours 1000"), "{m}");
+
+    // Open: a deadline an hour from now; community rules of 45 minutes; 48-hour rounds.
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    let community = MatchSettings { preset: Preset::Community, minutes: Some(45) };
+    let open = EventSettings { match_settings: Some(community), round_hours: Some(48), registration_deadline: Some(now + 3600) };
+    cs[0].send(&create(open)).await.unwrap();
+    let info = event(&mut cs[0]).await;
+    assert_eq!((info.match_settings, info.round_hours, info.registration_deadline), (community, 48, Some(now + 3600)));
+    cs[1].send(&ClientMsg::EventRegister { event: info.id.clone(), deck: builtin("vanilla-yugi") }).await.unwrap();
+    assert_eq!(event(&mut cs[1]).await.players.len(), 1);
+    let (status, body) = http_get(&s.addr.to_string(), &format!("/api/events/{}", info.id)).await.unwrap();
+    assert_eq!(status, 200);
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["match_settings"], serde_json::json!({ "preset": "community", "minutes": 45 }));
+    assert_eq!(v["round_hours"], 48);
+
+    // Closed: the deadline has passed.
+    let closed = EventSettings { registration_deadline: Some(now - 60), ..Default::default() };
+    cs[0].send(&create(closed)).await.unwrap();
+    let late = event(&mut cs[0]).await;
+    assert_eq!(late.match_settings, MatchSettings { preset: Preset::Format, minutes: None });
+    let m = refused(&mut cs[2], ClientMsg::EventRegister { event: late.id.clone(), deck: builtin("vanilla-yugi") }).await;
+    assert!(m.contains("registration deadline") && m.contains(&(now - 60).to_string()), "{m}");
+
+    // The open event's round: its pairing has the round's deadline, 48 hours on.
+    cs[2].send(&ClientMsg::EventRegister { event: info.id.clone(), deck: builtin("vanilla-yugi") }).await.unwrap();
+    event(&mut cs[2]).await;
+    let info = pair(&mut cs[0], &info.id).await;
+    let d = info.pairings[0].deadline.expect("a 48-hour round has a deadline");
+    let hours = (d / 1000 - now) as f64 / 3600.0;
+    assert!((47.9..48.1).contains(&hours), "{hours} hours");
+    assert_eq!(late.pairings.len(), 0);
+    s.stop().await;
 }

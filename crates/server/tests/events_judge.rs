@@ -45,7 +45,15 @@ async fn setup_rounds(s: &ygo_server::Running, names: &[&str], players: &[&str],
         cs.push(c);
     }
     cs[0]
-        .send(&ClientMsg::CreateEvent { name: "Judged".into(), format: "casual".into(), rounds, public_lists: false, grace_seconds: Some(0), structure: None })
+        .send(&ClientMsg::CreateEvent {
+            name: "Judged".into(),
+            format: "casual".into(),
+            rounds,
+            public_lists: false,
+            grace_seconds: Some(0),
+            structure: None,
+            settings: Default::default(),
+        })
         .await
         .unwrap();
     let id = event(&mut cs[0]).await.id;

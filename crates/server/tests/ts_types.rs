@@ -255,6 +255,9 @@ fn event() -> ygo_server::event::EventInfo {
         status: Status::Running,
         round: 1,
         grace_seconds: 600,
+        match_settings: Default::default(),
+        round_hours: 0,
+        registration_deadline: None,
         judges: vec!["j".into()],
         log: vec![ygo_server::event::LogEntry {
             seq: 1,
@@ -278,6 +281,7 @@ fn event() -> ygo_server::event::EventInfo {
             wins: [0, 0],
             room: None,
             match_id: None,
+            deadline: None,
         }],
         standings: ygo_match::swiss::standings_of(&[("x".into(), "d".into())], &[]),
     }

@@ -1,5 +1,5 @@
-//! Tournaments for people: Swiss events, single elimination, and Swiss then a top cut, in
-//! the server (issue 36).
+//! Tournaments for people: Swiss events, single and double elimination, and Swiss then a
+//! top cut, in the server (issue 36).
 //!
 //! An organizer (a logged-in account) creates an event: a name, a format, a number of
 //! Swiss rounds. Players register with an account and a deck, checked against the format
@@ -15,7 +15,12 @@
 //! elimination, or a top cut of the Swiss standings) a bracket paired by
 //! [`ygo_match::elimination`]: seeded once, byes to the highest seeds, each round the
 //! winners of the last; a loser leaves the bracket; a match left drawn goes to the higher
-//! seed; the event ends after the final, its standings in the bracket's order.
+//! seed; the event ends after the final, its standings in the bracket's order. A double
+//! elimination ([`ygo_match::elimination::pair_double`]) runs a winners and a losers
+//! bracket side by side (each pairing's stage says which): a player leaves after a second
+//! loss; the grand final pits the two brackets' champions, and if the losers-bracket
+//! player wins it, they play a second grand final (the bracket reset). Its rounds are not
+//! known in advance: the event ends when the bracket has its champion.
 //!
 //! Everything lives in the database ([`store`]), so a restart loses no registration,
 //! pairing or result, and two server processes on one PostgreSQL serve the same event
@@ -38,6 +43,90 @@ pub const NAME_MAX: usize = 60;
 pub const DEFAULT_GRACE_SECS: u32 = 600;
 /// The longest grace time: 48 hours (a multi-day event's round).
 pub const MAX_GRACE_SECS: u32 = 48 * 3600;
+
+/// The longest match a `minutes` setting asks for: 3 hours.
+pub const MAX_MATCH_MINUTES: u32 = 180;
+/// The longest round of a multi-day event: a week.
+pub const MAX_ROUND_HOURS: u32 = 7 * 24;
+
+/// A preset of an event's match rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Preset {
+    /// The format's default: the server's match time and MATCH-5..8.
+    #[default]
+    Format,
+    /// The Goat community's rules: 50 minutes; a duel in progress at time plays to its
+    /// natural end; equal duel wins at time (1-1, 0-0) is a drawn match.
+    Community,
+    /// MATCH-5..8: 40 minutes, then extra turns, judgment and sudden death.
+    Official,
+}
+
+/// An event's match settings: a preset and an optional length (`{"preset":"community",
+/// "minutes":45}`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchSettings {
+    #[serde(default)]
+    pub preset: Preset,
+    /// The match length, overriding the preset's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub minutes: Option<u32>,
+}
+
+impl MatchSettings {
+    pub fn check(self) -> Result<MatchSettings, String> {
+        match self.minutes {
+            Some(m) if !(1..=MAX_MATCH_MINUTES).contains(&m) => Err(format!("match_settings minutes {m}: 1 to {MAX_MATCH_MINUTES}")),
+            _ => Ok(self),
+        }
+    }
+
+    /// The match length; `None`: the server's (the format preset without `minutes`).
+    pub fn time(self) -> Option<std::time::Duration> {
+        let minutes = self.minutes.or(match self.preset {
+            Preset::Format => None,
+            Preset::Community => Some(50),
+            Preset::Official => Some(40),
+        })?;
+        Some(std::time::Duration::from_secs(u64::from(minutes) * 60))
+    }
+
+    /// Whether a duel at time plays to its natural end ([`ygo_match::MatchConfig::natural_end`]).
+    pub fn natural_end(self) -> bool {
+        self.preset == Preset::Community
+    }
+}
+
+/// What `create_event` may add to the name, format, rounds and structure.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventSettings {
+    /// Absent: the format's default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_settings: Option<MatchSettings>,
+    /// A multi-day event's round length in hours: each round's deadline is this long
+    /// after its pairing; a match not finished by then is decided as at time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_hours: Option<u32>,
+    /// Unix seconds after which registration is refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub registration_deadline: Option<i64>,
+}
+
+impl EventSettings {
+    /// Checked: (match settings, round hours (0: none), registration deadline).
+    pub fn check(self) -> Result<(MatchSettings, u32, Option<i64>), String> {
+        let m = self.match_settings.unwrap_or_default().check()?;
+        let h = self.round_hours.unwrap_or(0);
+        if h > MAX_ROUND_HOURS {
+            return Err(format!("round_hours {h}: at most {MAX_ROUND_HOURS} (a week)"));
+        }
+        if let Some(t) = self.registration_deadline.filter(|&t| t <= 0) {
+            return Err(format!("registration_deadline {t}: a Unix time in seconds"));
+        }
+        Ok((m, h, self.registration_deadline))
+    }
+}
 
 /// Where an event is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -94,6 +183,11 @@ pub struct Event {
     pub grace_secs: u32,
     /// When the current round was paired (Unix milliseconds; 0 before the first).
     pub round_started_ms: i64,
+    pub match_settings: MatchSettings,
+    /// A round's length in hours (0: rounds have no deadline).
+    pub round_hours: u32,
+    /// Unix seconds after which registration is refused.
+    pub registration_deadline: Option<i64>,
 }
 
 /// A registered player.
@@ -124,6 +218,8 @@ pub struct Match {
     /// The match clock left when its last room closed without a result (and whether a
     /// judge had paused it); `None`: the full time.
     pub clock: Option<(std::time::Duration, bool)>,
+    /// The round's deadline for this match (Unix milliseconds); `None`: none.
+    pub deadline_ms: Option<i64>,
 }
 
 impl Match {
@@ -192,6 +288,14 @@ pub struct Seat {
     /// The match clock to start from (left, paused) when a room of this pairing ran it
     /// before (a restart); `None`: the full time.
     pub clock: Option<(std::time::Duration, bool)>,
+    /// The match length (`None`: the server's).
+    pub time: Option<std::time::Duration>,
+    /// A duel at time plays to its natural end; equal duel wins at time draw.
+    pub natural_end: bool,
+    /// The round's deadline (Unix milliseconds): the match clock ends there at the latest.
+    pub deadline_ms: Option<i64>,
+    /// An elimination round: a drawn match goes to the pairing's A (the higher seed).
+    pub elimination: bool,
 }
 
 impl Snapshot {
@@ -201,6 +305,7 @@ impl Snapshot {
         let done: Vec<Pairing> = self.matches.iter().filter(|m| m.done).map(Match::pairing).collect();
         match self.event.structure {
             Structure::Swiss => ygo_match::swiss::standings_of(&self.names(), &done),
+            Structure::DoubleElimination => ygo_match::elimination::double_standings(&self.names(), &done),
             _ => ygo_match::elimination::standings(&self.names(), &done, self.event.swiss_rounds, self.event.rounds),
         }
     }
@@ -251,6 +356,10 @@ impl Snapshot {
     /// The rounds in all: stored once the bracket is seeded (or for Swiss only); before,
     /// as many as the players who have not dropped would make.
     pub fn rounds(&self) -> u32 {
+        if self.event.structure == Structure::DoubleElimination && self.event.status != Status::Finished && self.event.round > 0 {
+            // Not known until the grand final (and its reset) is over: at least this.
+            return self.event.rounds.max(self.event.round);
+        }
         if self.event.structure == Structure::Swiss || self.event.round > self.event.swiss_rounds {
             return self.event.rounds;
         }
@@ -276,6 +385,13 @@ impl Snapshot {
             return Ok((ygo_match::swiss::pair_round(&active, self.players.len(), &before, e.seed, round), rounds));
         }
         let first = e.swiss_rounds + 1;
+        if e.structure == Structure::DoubleElimination && round > first {
+            let next = self.next_double(round);
+            if next.is_empty() {
+                return Err("the double elimination has its champion".into());
+            }
+            return Ok((next, e.rounds.max(round)));
+        }
         if round == first {
             let seeds = match e.structure {
                 Structure::SwissTopCut { top } => {
@@ -297,6 +413,31 @@ impl Snapshot {
             return Err("no player is left in the bracket".into());
         }
         Ok((next, e.rounds))
+    }
+
+    /// A double elimination's round `round` (after its first) from the rounds before it
+    /// ([`ygo_match::elimination::pair_double`]); empty: the bracket has its champion.
+    pub fn next_double(&self, round: u32) -> Vec<Pairing> {
+        let before: Vec<Pairing> = self.matches.iter().filter(|m| m.round < round).map(Match::pairing).collect();
+        let first: Vec<Pairing> = before.iter().filter(|p| p.round == 1).cloned().collect();
+        ygo_match::elimination::pair_double(&first, &before, &|x| self.active(x), round)
+    }
+
+    /// Each match's stage, in the order of `matches`: the round's ([`Snapshot::stage`]),
+    /// or in a double elimination its bracket's ([`ygo_match::elimination::double_stages`]).
+    pub fn match_stages(&self) -> Vec<Stage> {
+        if self.event.structure != Structure::DoubleElimination {
+            return self.matches.iter().map(|m| self.stage(m.round)).collect();
+        }
+        let mut order: Vec<usize> = (0..self.matches.len()).collect();
+        order.sort_by_key(|&i| (self.matches[i].round, self.matches[i].table));
+        let sorted: Vec<Pairing> = order.iter().map(|&i| self.matches[i].pairing()).collect();
+        let stages = ygo_match::elimination::double_stages(&sorted);
+        let mut out = vec![Stage::Winners; self.matches.len()];
+        for (k, &i) in order.iter().enumerate() {
+            out[i] = stages[k];
+        }
+        out
     }
 
     /// The players as (name, deck name), entry `i` at `i`.
@@ -356,6 +497,7 @@ impl Snapshot {
     pub fn info(&self) -> EventInfo {
         let lists = self.event.public_lists && self.event.status == Status::Finished;
         let name = |e: usize| self.players.get(e).map_or_else(String::new, |p| p.name.clone());
+        let stages = self.match_stages();
         EventInfo {
             id: self.event.id.clone(),
             name: self.event.name.clone(),
@@ -366,6 +508,9 @@ impl Snapshot {
             status: self.event.status,
             round: self.event.round,
             grace_seconds: self.event.grace_secs,
+            match_settings: self.event.match_settings,
+            round_hours: self.event.round_hours,
+            registration_deadline: self.event.registration_deadline,
             judges: self.judges.iter().map(|(_, n)| n.clone()).collect(),
             log: self.log.clone(),
             players: self
@@ -376,9 +521,10 @@ impl Snapshot {
             pairings: self
                 .matches
                 .iter()
-                .map(|m| EventPairingInfo {
+                .zip(stages)
+                .map(|(m, stage)| EventPairingInfo {
                     round: m.round,
-                    stage: self.stage(m.round),
+                    stage,
                     table: m.table,
                     a: name(m.a),
                     b: m.b.map(name),
@@ -387,6 +533,7 @@ impl Snapshot {
                     wins: m.wins,
                     room: if m.done { None } else { m.room.clone() },
                     match_id: m.match_id.clone(),
+                    deadline: m.deadline_ms,
                 })
                 .collect(),
             standings: self.standings(),
@@ -418,13 +565,20 @@ pub struct EventInfo {
     pub format: String,
     /// The rounds in all (Swiss and elimination).
     pub rounds: u32,
-    /// Swiss, single elimination, or Swiss then a top cut (`{"kind": ...}`).
+    /// Swiss, single or double elimination, or Swiss then a top cut (`{"kind": ...}`).
     pub structure: Structure,
     pub organizer: String,
     pub status: Status,
     pub round: u32,
     /// The no-show rule: seconds after a round's pairing to join its match (0: none).
     pub grace_seconds: u32,
+    /// The match rules: `{"preset":"format"|"community"|"official"}`, with `minutes` if
+    /// the organizer set the length.
+    pub match_settings: MatchSettings,
+    /// A round's length in hours (0: no deadline).
+    pub round_hours: u32,
+    /// Unix seconds after which registration is refused (`None`: until round 1).
+    pub registration_deadline: Option<i64>,
     /// The judges the organizer named (the organizer is a judge too).
     pub judges: Vec<String>,
     /// Every judge action: who, when, what, why.
@@ -446,7 +600,8 @@ pub struct EventPlayerInfo {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EventPairingInfo {
     pub round: u32,
-    /// `swiss` or `elimination` (the round's).
+    /// `swiss` or `elimination` (the round's); in a double elimination `winners`,
+    /// `losers` or `grand_final` (the bracket's).
     pub stage: Stage,
     pub table: u32,
     pub a: String,
@@ -460,6 +615,9 @@ pub struct EventPairingInfo {
     pub room: Option<String>,
     /// The match's duels (`/api/duels`, their replays) are stored under this id.
     pub match_id: Option<String>,
+    /// The round's deadline (Unix milliseconds; `round_hours` after its pairing): a match
+    /// not finished by then is decided as at time. `None`: no deadline.
+    pub deadline: Option<i64>,
 }
 
 /// The grace time an organizer asked for, checked (absent: the default).
@@ -480,7 +638,7 @@ pub fn now_ms() -> i64 {
 /// and structure.
 pub fn check_new(name: &str, rounds: u32, structure: Structure) -> Result<String, String> {
     structure.check()?;
-    let rounds = if structure == Structure::SingleElimination { 1 } else { rounds };
+    let rounds = if matches!(structure, Structure::SingleElimination | Structure::DoubleElimination) { 1 } else { rounds };
     let n = name.trim();
     if n.is_empty() || n.chars().count() > NAME_MAX {
         return Err(format!("an event name has 1 to {NAME_MAX} characters"));

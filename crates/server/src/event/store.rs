@@ -7,7 +7,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 use ygo_match::RegisteredDeck;
 
-use super::{Event, LogEntry, Match, Player, Snapshot, Status, Structure, MAX_PLAYERS};
+use super::{Event, LogEntry, Match, MatchSettings, Player, Snapshot, Status, Structure, MAX_PLAYERS};
 use crate::db::{name_key, now_secs, Db};
 
 fn event_of(r: &AnyRow) -> anyhow::Result<Event> {
@@ -27,11 +27,16 @@ fn event_of(r: &AnyRow) -> anyhow::Result<Event> {
         created_at: r.get(9),
         structure: serde_json::from_str(&r.get::<String, _>(12)).map_err(|e| anyhow::anyhow!("event {}: unreadable structure: {e}", r.get::<String, _>(0)))?,
         swiss_rounds: r.get::<i64, _>(13) as u32,
+        match_settings: serde_json::from_str(&r.get::<String, _>(14))
+            .map_err(|e| anyhow::anyhow!("event {}: unreadable match settings: {e}", r.get::<String, _>(0)))?,
+        round_hours: r.get::<i64, _>(15) as u32,
+        registration_deadline: r.get(16),
     })
 }
 
 const EVENT_COLS: &str =
-    "id, name, format, rounds, organizer, status, round, seed, public_lists, created_at, grace_secs, round_started_ms, structure, swiss_rounds";
+    "id, name, format, rounds, organizer, status, round, seed, public_lists, created_at, grace_secs, round_started_ms, structure, swiss_rounds, \
+     match_settings, round_hours, registration_deadline";
 
 impl Db {
     /// Creates an event in registration; returns its id. `rounds`: the Swiss rounds
@@ -47,12 +52,14 @@ impl Db {
         seed: u64,
         grace_secs: u32,
         structure: Structure,
+        settings: (MatchSettings, u32, Option<i64>),
     ) -> anyhow::Result<String> {
         let id = crate::room::random_code(8);
         let swiss = structure.swiss_rounds(rounds);
         sqlx::query(
             "INSERT INTO events (id, name, format, rounds, organizer, status, round, seed, public_lists, created_at, grace_secs, round_started_ms, \
-             structure, swiss_rounds) VALUES ($1, $2, $3, $4, $5, 'registration', 0, $6, $7, $8, $9, 0, $10, $11)",
+             structure, swiss_rounds, match_settings, round_hours, registration_deadline) \
+             VALUES ($1, $2, $3, $4, $5, 'registration', 0, $6, $7, $8, $9, 0, $10, $11, $12, $13, $14)",
         )
         .bind(&id)
         .bind(name)
@@ -65,6 +72,9 @@ impl Db {
         .bind(grace_secs as i64)
         .bind(serde_json::to_string(&structure)?)
         .bind(swiss as i64)
+        .bind(serde_json::to_string(&settings.0)?)
+        .bind(settings.1 as i64)
+        .bind(settings.2)
         .execute(&self.pool)
         .await?;
         Ok(id)
@@ -93,7 +103,7 @@ impl Db {
             players.push(Player { entry: r.get::<i64, _>(0) as usize, name_key: r.get(1), name: r.get(2), deck, dropped: r.get::<i64, _>(4) != 0 });
         }
         let rows = sqlx::query(
-            "SELECT round, table_no, entry_a, entry_b, done, winner, wins_a, wins_b, room, match_id, clock_ms, clock_paused FROM event_pairings \
+            "SELECT round, table_no, entry_a, entry_b, done, winner, wins_a, wins_b, room, match_id, clock_ms, clock_paused, deadline_ms FROM event_pairings \
              WHERE event_id = $1 ORDER BY round, table_no",
         )
         .bind(id)
@@ -112,6 +122,7 @@ impl Db {
                 room: r.get(8),
                 match_id: r.get(9),
                 clock: r.get::<Option<i64>, _>(10).map(|ms| (std::time::Duration::from_millis(ms.max(0) as u64), r.get::<i64, _>(11) != 0)),
+                deadline_ms: r.get(12),
             })
             .collect();
         let judges = sqlx::query("SELECT name_key, name FROM event_judges WHERE event_id = $1 ORDER BY added_at, name_key")
@@ -225,7 +236,8 @@ impl Db {
             tx.rollback().await?;
             return Ok(false);
         }
-        insert_pairings(&mut tx, id, from_round + 1, pairings).await?;
+        let deadline = round_deadline(&mut tx, id).await?;
+        insert_pairings(&mut tx, id, from_round + 1, pairings, deadline).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -261,7 +273,8 @@ impl Db {
                 return Ok(false);
             }
         }
-        insert_pairings(&mut tx, id, round, pairings).await?;
+        let deadline = round_deadline(&mut tx, id).await?;
+        insert_pairings(&mut tx, id, round, pairings, deadline).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -354,7 +367,12 @@ impl Db {
             .fetch_one(&mut *tx)
             .await?
             .get(0);
-        if open == 0 {
+        let double = sqlx::query("SELECT structure FROM events WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .is_some_and(|r| serde_json::from_str::<Structure>(&r.get::<String, _>(0)).ok() == Some(Structure::DoubleElimination));
+        if open == 0 && !double {
             sqlx::query("UPDATE events SET status = 'finished' WHERE id = $1 AND round = $2 AND rounds = $2")
                 .bind(id)
                 .bind(round as i64)
@@ -362,6 +380,19 @@ impl Db {
                 .await?;
         }
         tx.commit().await?;
+        if open == 0 && double {
+            // A double elimination is over when its bracket has its champion (the grand
+            // final, or its reset, is over).
+            if let Some(snap) = self.event(id).await? {
+                if snap.event.round == round && snap.next_double(round + 1).is_empty() {
+                    sqlx::query("UPDATE events SET status = 'finished', rounds = $2 WHERE id = $1 AND round = $2")
+                        .bind(id)
+                        .bind(round as i64)
+                        .execute(&self.pool)
+                        .await?;
+                }
+            }
+        }
         Ok(true)
     }
 
@@ -408,12 +439,25 @@ impl Db {
 
 /// Inserts a round's pairings (a bye is won at once); a round with nothing left to play
 /// (byes only: one player left) finishes the event when it is its last round.
-async fn insert_pairings(tx: &mut sqlx::Transaction<'static, sqlx::Any>, id: &str, round: u32, pairings: &[ygo_match::swiss::Pairing]) -> anyhow::Result<()> {
+/// The deadline of a round paired now: `round_hours` from now (Unix milliseconds), if the
+/// event has a round length.
+async fn round_deadline(tx: &mut sqlx::Transaction<'static, sqlx::Any>, id: &str) -> anyhow::Result<Option<i64>> {
+    let hours: i64 = sqlx::query("SELECT round_hours FROM events WHERE id = $1").bind(id).fetch_one(&mut **tx).await?.get(0);
+    Ok((hours > 0).then(|| super::now_ms() + hours * 3_600_000))
+}
+
+async fn insert_pairings(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    id: &str,
+    round: u32,
+    pairings: &[ygo_match::swiss::Pairing],
+    deadline_ms: Option<i64>,
+) -> anyhow::Result<()> {
     for p in pairings {
         let bye = p.b.is_none();
         sqlx::query(
-            "INSERT INTO event_pairings (event_id, round, table_no, entry_a, entry_b, done, winner, wins_a, wins_b, room, match_id) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, 0, 0, NULL, NULL)",
+            "INSERT INTO event_pairings (event_id, round, table_no, entry_a, entry_b, done, winner, wins_a, wins_b, room, match_id, deadline_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, 0, 0, NULL, NULL, $8)",
         )
         .bind(id)
         .bind(p.round as i64)
@@ -422,6 +466,7 @@ async fn insert_pairings(tx: &mut sqlx::Transaction<'static, sqlx::Any>, id: &st
         .bind(p.b.map(|b| b as i64))
         .bind(i64::from(bye))
         .bind(if bye { Some(p.a as i64) } else { None })
+        .bind(deadline_ms)
         .execute(&mut **tx)
         .await?;
     }

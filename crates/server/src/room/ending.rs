@@ -79,7 +79,8 @@ impl Room {
             || self.both_left
             || self.extra_duel
             || self.score.decided()
-            || (timed_out && self.score.winner().is_some());
+            || (timed_out && self.score.winner().is_some())
+            || (timed_out && self.natural_end());
         if !match_over && timed_out && self.score.effect_winner.is_none() {
             // MATCH-7 (judgment 2): equal duel wins when time ran out: an extra duel.
             self.extra_duel = true;
@@ -138,6 +139,11 @@ impl Room {
             match_winner: if match_over { self.match_winner().map(|w| names[w.idx()].clone()) } else { None },
             ratings,
         };
+        let mut info = info;
+        if let Some((name, note)) = self.advances_by_seed().filter(|_| match_over) {
+            info.match_winner = Some(name);
+            info.reason = format!("{}; {note}", info.reason);
+        }
         self.broadcast(&ServerMsg::Result(info));
         if match_over {
             self.report_event().await;
@@ -210,6 +216,24 @@ impl Room {
         }
     }
 
+    /// An event match played to the community rules: a duel at time plays to its natural
+    /// end, and equal duel wins at time are a drawn match.
+    pub(super) fn natural_end(&self) -> bool {
+        self.event.as_ref().is_some_and(|e| e.natural_end)
+    }
+
+    /// A drawn match of an elimination round goes to the pairing's higher seed (its A):
+    /// that player's name and why, for the result.
+    fn advances_by_seed(&self) -> Option<(String, String)> {
+        let e = self.event.as_ref().filter(|e| e.elimination)?;
+        if self.match_winner().is_some() {
+            return None;
+        }
+        let seat = Player::BOTH.into_iter().find(|&p| self.seat(p).account.as_deref().map(crate::db::name_key).as_deref() == Some(e.accounts[0].as_str()))?;
+        let name = self.seat(seat).name.clone();
+        Some((name.clone(), format!("a drawn match in an elimination round: {name} advances as the higher seed")))
+    }
+
     pub(super) fn match_winner(&self) -> Option<Player> {
         if let Some((p, _)) = &self.award {
             return Some(*p);
@@ -251,21 +275,28 @@ impl Room {
         };
         let winner = self.match_winner();
         self.report_event().await;
+        let mut reason = match self.forfeit {
+            _ if self.award.is_some() => self.award.as_ref().map(|(_, r)| r.clone()).unwrap_or_default(),
+            _ if self.both_left => format!("{} and {} left", names[0], names[1]),
+            Some(p) => format!("{} left", names[p.idx()]),
+            None if winner.is_none() => "time: equal duel wins, a drawn match (the event's rules: no extra duel)".into(),
+            None => "time: the match goes to the player with more duel wins".into(),
+        };
+        let mut match_winner = winner.map(|w| names[w.idx()].clone());
+        if let Some((name, note)) = self.advances_by_seed() {
+            match_winner = Some(name);
+            reason = format!("{reason}; {note}");
+        }
         self.broadcast(&ServerMsg::Result(ResultInfo {
             duel: self.duel_number,
             winner: None,
             winner_name: None,
-            reason: match self.forfeit {
-                _ if self.award.is_some() => self.award.as_ref().map(|(_, r)| r.clone()).unwrap_or_default(),
-                _ if self.both_left => format!("{} and {} left", names[0], names[1]),
-                Some(p) => format!("{} left", names[p.idx()]),
-                None => "time: the match goes to the player with more duel wins".into(),
-            },
+            reason,
             turns: 0,
             replay_id: String::new(),
             duel_wins: self.score.wins,
             match_over: true,
-            match_winner: winner.map(|w| names[w.idx()].clone()),
+            match_winner,
             ratings,
         }));
         self.broadcast_room();
@@ -279,7 +310,7 @@ impl Room {
         if self.match_deadline.is_some_and(|d| Instant::now() >= d) && !self.extra_duel {
             // MATCH-7: time ran out between duels: a lead wins (judgment 3), equal wins
             // play an extra duel (judgment 2).
-            if self.score.winner().is_some() {
+            if self.score.winner().is_some() || self.natural_end() {
                 self.finish_match(None).await;
                 return;
             }

@@ -726,10 +726,17 @@ impl Room {
         }
         if self.best_of_3 {
             // An event match whose earlier room ran the clock goes on from what was left.
+            // The event's match length (its preset's), ending at the round's deadline at the
+            // latest (a multi-day event: a match not finished by then is decided as at time).
+            let now = Instant::now();
+            let time = self.event.as_ref().and_then(|e| e.time).unwrap_or(self.state.config.match_time);
+            let round_end =
+                self.event.as_ref().and_then(|e| e.deadline_ms).map(|ms| now + Duration::from_millis(ms.saturating_sub(crate::event::now_ms()).max(0) as u64));
+            let cap = |d: Instant| round_end.map_or(d, |r| d.min(r));
             match self.event.as_ref().and_then(|e| e.clock) {
                 Some((left, true)) => self.clock_paused = Some(left),
-                Some((left, false)) => self.match_deadline = Some(Instant::now() + left),
-                None => self.match_deadline = Some(Instant::now() + self.state.config.match_time),
+                Some((left, false)) => self.match_deadline = Some(cap(now + left)),
+                None => self.match_deadline = Some(cap(now + time)),
             }
         }
         // MATCH-2: a random choice decides who chooses first or second in duel 1.
@@ -830,7 +837,11 @@ impl Room {
             if let Some(deadline) = self.match_deadline {
                 if !g.time_called && Instant::now() >= deadline {
                     g.time_called = true;
-                    g.judge.time_up();
+                    // MATCH-6's extra turns, unless the event plays a duel at time to its
+                    // natural end.
+                    if !self.event.as_ref().is_some_and(|e| e.natural_end) {
+                        g.judge.time_up();
+                    }
                 }
             }
             let legal = g.duel.legal_actions();
