@@ -994,11 +994,18 @@ impl Duel {
     /// Could an object of a link not yet resolving name a card `pred` holds for
     /// (`link_would_destroy`)?
     /// Does Fusion Monster `fusion` list the name of card `m` as one of its Fusion Materials
-    /// (a slot naming a card, SUM-9)?
+    /// (a slot naming a card, SUM-9; for a Fusion summoned from the field without
+    /// "Polymerization", its named first material: "Gladiator Beast Bestiari" of a Contact
+    /// Fusion, "Cyber Dragon" of Chimeratech Fortress Dragon)?
     pub(crate) fn lists_material_named(&self, fusion: CardId, m: CardId) -> bool {
-        let Some(crate::extra::Materials::Fusion { slots, .. }) = self.pool.def(self.card(fusion).def).behavior.materials.as_ref() else { return false };
         let d = self.data(m);
-        d.is_monster() && slots.iter().any(|s| matches!(s, Filter::Named(code) if d.id == *code || d.alias == *code))
+        let names = |f: &Filter| matches!(f, Filter::Named(code) if d.id == *code || d.alias == *code);
+        d.is_monster()
+            && match self.pool.def(self.card(fusion).def).behavior.materials.as_ref() {
+                Some(crate::extra::Materials::Fusion { slots, .. }) => slots.iter().any(names),
+                Some(crate::extra::Materials::FieldFusion { first, .. }) => names(first),
+                _ => false,
+            }
     }
 
     /// `crate::effect::LinkFact::WouldDestroyAtLeast`: how many cards matching `f` could chain
