@@ -146,6 +146,7 @@ pub const WHY_NEVER: &[(u32, usize, &str)] = &[
     (50304345, 1, "Evil HERO Infernal Prodigy: needs it Tributed for the Tribute Summon of a HERO (Destiny HERO - Malicious in edison-p1-engine) that is still face-up in the End Phase (evil-hero-infernal-prodigy-draws.toml)"),
     (19974580, 0, "Iron Chain Dragon: banishes \"Iron Chain\" monsters from the GY, and the pool's only one is itself, from the Extra Deck (iron-chain-dragon.toml)"),
     (27970830, 4, "Gateway of the Six: no \"Shien\" monster is in the Edison pool, and 6 Bushido Counters are needed too (gateway-of-the-six.toml)"),
+    (69031175, 2, "Blackwing Armor Master: needs a Wedge Counter on an opponent's monster, placed only on a monster it attacked that survived the battle (2500 ATK, it destroys most), then the removal in a later window; random play seldom builds that (blackwing-armor-master-counters-removed.toml)"),
     (25862681, 1, "Ancient Fairy Dragon: needs a Field Spell on the field; of the built-in Edison decks only edison-p1-engine plays one (Black Garden) (ancient-fairy-dragon.toml)"),
 ];
 
