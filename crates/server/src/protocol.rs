@@ -201,8 +201,9 @@ pub enum JudgeAction {
     Pause,
     /// Start it again.
     Resume,
-    /// Adds seconds to the match clock (MATCH-5: one clock for the match, both players').
-    AddTime { seconds: u32 },
+    /// Adds seconds to the match clock (MATCH-5: one clock for the match, both players');
+    /// a negative amount takes time off (a correction), down to 0 left: time is up.
+    AddTime { seconds: i32 },
     /// The named player wins the duel in progress.
     AwardGame { player: String },
     /// The named player wins the match.

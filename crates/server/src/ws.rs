@@ -554,10 +554,11 @@ impl Conn {
             JudgeAction::Pause => ("pause", Some(JudgeCmd::Pause)),
             JudgeAction::Resume => ("resume", Some(JudgeCmd::Resume)),
             JudgeAction::AddTime { seconds } => {
-                if seconds == 0 || seconds > crate::event::MAX_ADD_SECS {
-                    return Err(format!("add_time seconds {seconds}: 1 to {}", crate::event::MAX_ADD_SECS));
+                if seconds == 0 || seconds.unsigned_abs() > crate::event::MAX_ADD_SECS {
+                    let max = crate::event::MAX_ADD_SECS;
+                    return Err(format!("add_time seconds {seconds}: -{max} to {max}, not 0 (a negative amount takes time off)"));
                 }
-                ("add_time", Some(JudgeCmd::AddTime(Duration::from_secs(seconds as u64))))
+                ("add_time", Some(JudgeCmd::AddTime(i64::from(seconds))))
             }
             JudgeAction::AwardGame { player } => ("award_game", Some(JudgeCmd::AwardGame { key: player_of(&player)?.1 })),
             JudgeAction::AwardMatch { player } => {

@@ -86,12 +86,14 @@ impl Room {
             }
             (JudgeCmd::Resume, None, _) => Err("the clock is not paused".into()),
             (JudgeCmd::AddTime(t), Some(l), _) => {
-                self.clock_paused = Some(l + *t);
-                Ok(format!("+{} s: {} s left (paused)", t.as_secs(), (l + *t).as_secs()))
+                let l = shifted(l, *t);
+                self.clock_paused = Some(l);
+                Ok(format!("{t:+} s: {} s left (paused)", l.as_secs()))
             }
             (JudgeCmd::AddTime(t), None, Some(d)) => {
-                self.match_deadline = Some(d + *t);
-                Ok(format!("+{} s: {} s left", t.as_secs(), left(d + *t).as_secs()))
+                let l = shifted(left(d), *t);
+                self.match_deadline = Some(now + l);
+                Ok(format!("{t:+} s: {} s left", l.as_secs()))
             }
             _ => Err("this match has no clock".into()),
         }
@@ -180,5 +182,15 @@ impl Room {
         if let Err(err) = self.state.db.log_event(&e.event, judge, action, Some((e.round, e.table)), detail, reason).await {
             self.broadcast(&ServerMsg::error("database", format!("the event log could not be saved: {err}")));
         }
+    }
+}
+
+/// What is left on a clock after a judge adds `secs` (negative: takes them off, down to 0).
+fn shifted(left: Duration, secs: i64) -> Duration {
+    let d = Duration::from_secs(secs.unsigned_abs());
+    if secs >= 0 {
+        left + d
+    } else {
+        left.saturating_sub(d)
     }
 }

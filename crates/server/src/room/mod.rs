@@ -151,7 +151,8 @@ pub enum RoomMsg {
 pub enum JudgeCmd {
     Pause,
     Resume,
-    AddTime(Duration),
+    /// Seconds added to the match clock (negative: taken off, down to 0 left).
+    AddTime(i64),
     /// The player of this account (name key) wins the duel in progress.
     AwardGame {
         key: String,
