@@ -188,7 +188,7 @@ function judgePanel(info: EventInfo): HTMLElement {
         button('Watch', () => request(`judge-${p.table}`, { type: 'event_judge', event: info.id, round: info.round, table: p.table, action: { kind: 'watch' } }), { 'data-testid': 'judge-watch' }),
         button('Pause', () => judge({ kind: 'pause' }, ''), { 'data-testid': 'judge-pause' }),
         button('Resume', () => judge({ kind: 'resume' }, ''), { 'data-testid': 'judge-resume' }),
-        textInput(t.seconds, (x) => (t.seconds = x), { type: 'number', min: '1', class: 'num', 'data-testid': 'judge-seconds', 'aria-label': 'seconds' }),
+        textInput(t.seconds, (x) => (t.seconds = x), { type: 'number', min: '-3600', max: '3600', class: 'num', 'data-testid': 'judge-seconds', 'aria-label': 'seconds (negative: take time off)', title: 'seconds to add; a negative number takes time off' }),
         button('Add time', () => judge({ kind: 'add_time', seconds: Number(t.seconds) }, ''), { 'data-testid': 'judge-add-time' }),
       ),
       el(
