@@ -95,8 +95,10 @@ export async function perform(page, text, before = null) {
   const marks = () =>
     page.evaluate(() => [document.querySelectorAll('[data-testid="error"]').length, document.querySelectorAll('[data-testid="result"], [data-testid="back-to-lobby"]').length]);
   const [errors, results] = await marks();
-  const via = await page.locator(`[data-action=${q}]`).first().getAttribute('data-via');
+  let via = null;
   try {
+    // Inside the try: the action may have gone between the read of the texts and here.
+    via = await page.locator(`[data-action=${q}]`).first().getAttribute('data-via', { timeout: 10000 });
     if (via.startsWith('place:')) {
       await page.locator(`[data-place-action=${q}]`).first().click();
     } else if (via.startsWith('pile:')) {
