@@ -17,12 +17,7 @@ use ygo_server::protocol::{ClientMsg, JudgeAction};
 /// The organizer (first name) creates an event of `structure`; every other account
 /// registers.
 async fn setup(s: &ygo_server::Running, names: &[&str], rounds: u32, structure: Structure) -> (Vec<Client>, EventInfo) {
-    let mut cs = Vec::new();
-    for n in names {
-        let mut c = connect(s).await;
-        session(&mut c, ClientMsg::Register { name: n.to_string(), password: format!("{n}-secret") }).await;
-        cs.push(c);
-    }
+    let mut cs = accounts(s, names).await;
     let create = ClientMsg::CreateEvent {
         name: "Bracket".into(),
         format: "casual".into(),
@@ -366,12 +361,7 @@ async fn event_settings_show_and_a_late_registration_is_refused() {
     use ygo_server::event::{EventSettings, MatchSettings, Preset};
     let dir = TempDir::new("event-settings");
     let s = server(&dir.db()).await;
-    let mut cs = Vec::new();
-    for n in ["Org", "Ann", "Ben"] {
-        let mut c = connect(&s).await;
-        session(&mut c, ClientMsg::Register { name: n.to_string(), password: format!("{n}-secret") }).await;
-        cs.push(c);
-    }
+    let mut cs = accounts(&s, &["Org", "Ann", "Ben"]).await;
     let create = |settings: EventSettings| ClientMsg::CreateEvent {
         name: "Settings".into(),
         format: "casual".into(),

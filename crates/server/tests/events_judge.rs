@@ -38,12 +38,7 @@ async fn setup(s: &ygo_server::Running, names: &[&str], players: &[&str]) -> (Ve
 }
 
 async fn setup_rounds(s: &ygo_server::Running, names: &[&str], players: &[&str], rounds: u32) -> (Vec<Client>, EventInfo) {
-    let mut cs = Vec::new();
-    for n in names {
-        let mut c = connect(s).await;
-        session(&mut c, ClientMsg::Register { name: n.to_string(), password: format!("{n}-secret") }).await;
-        cs.push(c);
-    }
+    let mut cs = accounts(s, names).await;
     cs[0]
         .send(&ClientMsg::CreateEvent {
             name: "Judged".into(),

@@ -21,12 +21,7 @@ use ygo_server::protocol::{ClientMsg, JudgeAction, ResultInfo, ServerMsg, StateF
 /// Accounts (the first organizes), a 1-round casual event with these settings, every other
 /// account registered, the round paired.
 async fn setup(s: &ygo_server::Running, names: &[&str], settings: EventSettings) -> (Vec<Client>, EventInfo) {
-    let mut cs = Vec::new();
-    for n in names {
-        let mut c = connect(s).await;
-        session(&mut c, ClientMsg::Register { name: n.to_string(), password: format!("{n}-secret") }).await;
-        cs.push(c);
-    }
+    let mut cs = accounts(s, names).await;
     let create = ClientMsg::CreateEvent {
         name: "Timed".into(),
         format: "casual".into(),

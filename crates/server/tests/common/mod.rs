@@ -104,6 +104,17 @@ pub async fn next_error(c: &mut Client) -> (String, String) {
     .expect("an error message")
 }
 
+/// A connected client per name, each registered as a new account (password "NAME-secret").
+pub async fn accounts(s: &Running, names: &[&str]) -> Vec<Client> {
+    let mut cs = Vec::new();
+    for n in names {
+        let mut c = connect(s).await;
+        session(&mut c, ClientMsg::Register { name: n.to_string(), password: format!("{n}-secret") }).await;
+        cs.push(c);
+    }
+    cs
+}
+
 /// Registers or logs in; returns the account's ratings.
 pub async fn session(c: &mut Client, msg: ClientMsg) -> Vec<RatingLine> {
     c.send(&msg).await.unwrap();
