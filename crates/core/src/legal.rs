@@ -427,10 +427,10 @@ impl Duel {
         let p = self.card(c).controller();
         // PHASE-4: the turn's Normal Summon/Set, or an additional Normal Summon (never a Set)
         // for this monster (`Modifier::AdditionalNormalSummon`).
-        let regular = self.regular_normal_summon_left(p);
-        if self.player_fx[p.idx()].no_normal_summon_turn == self.turn || !(regular || self.additional_normal_summon_for(p, c)) {
+        if !self.normal_summon_left_for(p, c) {
             return;
         }
+        let regular = self.regular_normal_summon_left(p);
         // The Tributes available (their total value, and whether one frees a Main Monster
         // Zone), found once for this monster.
         let tributes = std::cell::OnceCell::new();
@@ -481,12 +481,7 @@ impl Duel {
             let loc = Loc::new(p, Zone::Monster, i);
             // EFF-15: a face-up Gemini monster not yet Gemini Summoned may be Normal Summoned
             // again (a Gemini Summon), by any Normal Summon its player still has.
-            if st.face_up()
-                && self.gemini_as_normal(c)
-                && self.player_fx[p.idx()].no_normal_summon_turn != self.turn
-                && (self.regular_normal_summon_left(p) || self.additional_normal_summon_for(p, c))
-                && !self.summon_barred(c, p)
-            {
+            if st.face_up() && self.gemini_as_normal(c) && self.normal_summon_left_for(p, c) && !self.summon_barred(c, p) {
                 out.push(Action::NormalSummon(loc));
             }
             // GOAT-7: under the 2005 rules the "summoned or Set this turn" bar binds only the

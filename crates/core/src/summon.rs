@@ -389,13 +389,17 @@ impl Duel {
         self.player(p).gy.iter().copied().filter(|&c| fs.iter().any(|f| self.filter_matches(f, c, p, card))).collect()
     }
 
+    /// The Levels of `cards` added up (a negative Level counts 0).
+    fn level_total(&self, cards: &[CardId]) -> usize {
+        cards.iter().map(|&c| self.stat(c, crate::effect::Stat::Level).max(0) as usize).sum()
+    }
+
     /// The Level-total selection of a `SummonRule::DiscardLevels` in progress: (more may be
     /// picked, enough is picked), from the procedure frame under the prompt.
     pub(crate) fn level_total_progress(&self, picked: &[CardId]) -> Option<(bool, bool)> {
         let Some(Task::SummonProc { card, stage: ProcStage::Pay }) = self.tasks.last() else { return None };
         let Some(crate::effect::SummonRule::DiscardLevels { total, .. }) = &self.pool.def(self.card(*card).def).behavior.summon_rule else { return None };
-        let sum: usize = picked.iter().map(|&c| self.stat(c, crate::effect::Stat::Level).max(0) as usize).sum();
-        let reached = sum >= usize::from(*total);
+        let reached = self.level_total(picked) >= usize::from(*total);
         Some((!reached, reached))
     }
 
@@ -455,11 +459,7 @@ impl Duel {
                 c.len() >= *count as usize && (free > 0 || c.iter().any(|&m| self.card(m).slot() < 5))
             }
             SummonRule::SendFromHand { count, .. } => free > 0 && self.summon_rule_candidates(card, rule).len() >= *count as usize,
-            SummonRule::DiscardLevels { total, .. } => {
-                free > 0
-                    && self.summon_rule_candidates(card, rule).iter().map(|&c| self.stat(c, crate::effect::Stat::Level).max(0) as usize).sum::<usize>()
-                        >= usize::from(*total)
-            }
+            SummonRule::DiscardLevels { total, .. } => free > 0 && self.level_total(&self.summon_rule_candidates(card, rule)) >= usize::from(*total),
             SummonRule::BanishFromGy(_) if self.gy_banish_locked(p) || self.gy_locked() => false,
             // `DuelRule::FieldBanishedForGy`: monsters of the field go instead (freeing zones).
             SummonRule::BanishFromGy(fs) if self.banishes_field_for_gy(p) => {

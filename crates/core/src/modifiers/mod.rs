@@ -754,6 +754,13 @@ impl Duel {
         (p == self.turn_player && self.normal_summons_left > 0) || self.raised_normal_summon_left(p)
     }
 
+    /// PHASE-4: may `p` still Normal Summon `card` this turn, as far as the count goes: no
+    /// "cannot Normal Summon this turn", and the turn's own, a raised limit's second or an
+    /// additional Normal Summon for this monster left (a Set needs the first two).
+    pub(crate) fn normal_summon_left_for(&self, p: Player, card: CardId) -> bool {
+        self.player_fx[p.idx()].no_normal_summon_turn != self.turn && (self.regular_normal_summon_left(p) || self.additional_normal_summon_for(p, card))
+    }
+
     /// PHASE-4: uses one Normal Summon of `p`'s for `card` (`set`: a Set, which only the
     /// turn's limit allows): an additional Normal Summon for this monster first (the turn's
     /// own stays free for any monster), then the turn's own, then a raised limit's second.
