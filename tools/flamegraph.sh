@@ -36,7 +36,7 @@ else
   out=${out:-docs/flamegraph.svg}
   title="ygo bench --games $games: Bench_Yugi_Classic vs Bench_Kaiba_Classic"
 fi
-cargo build --release -q -p ygo
+cargo build --profile profiling -q -p ygo
 if [ ! -x "$tools/bin/inferno-flamegraph" ]; then
   echo "installing inferno into $tools" >&2
   CARGO_TARGET_DIR="$tools/build" cargo install -q --locked inferno --root "$tools"
@@ -47,7 +47,7 @@ echo "recording $title" >&2
 # cpu-clock (CPU time in ns, on machines with and without hardware counters) at 2 kHz; DWARF
 # unwinding with 32 KB of stack per sample (perf's default 8 KB cuts the engine's deeper
 # stacks into separate roots).
-perf record -q -e cpu-clock -F 2000 -g --call-graph dwarf,32768 -o "$work/perf.data" -- "$target/release/ygo" bench --games "$games" "${decks[@]}" >&2
+perf record -q -e cpu-clock -F 2000 -g --call-graph dwarf,32768 -o "$work/perf.data" -- "$target/profiling/ygo" bench --games "$games" "${decks[@]}" >&2
 echo "rendering $out (perf script takes a minute)" >&2
 # The Rust runtime's frames below `ygo::run` (lang_start, catch_unwind) are cut away.
 perf script -i "$work/perf.data" 2>/dev/null | "$tools/bin/inferno-collapse-perf" | sed -E 's/^.*;ygo::run;/ygo::run;/' >"$work/stacks.txt"
