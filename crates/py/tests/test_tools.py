@@ -19,6 +19,7 @@ def test_selfplay_two_ray_workers(tmp_path):
     assert p.returncode == 0, p.stderr
     report = json.loads(p.stdout.strip().splitlines()[-1])
     assert report["games"] == 6 and report["workers"] == 2 and report["games_per_sec"] > 0
+    assert report["startup_seconds"] > 0 and report["seconds"] > 0, "Ray start-up is reported apart from the playing"
     assert sum(report["wins"].values()) == 6
     assert [w["games"] for w in report["per_worker"]] == [3, 3]
     files = sorted(os.listdir(out))
@@ -46,6 +47,12 @@ def test_bench_json_keys():
     r = json.loads(p.stdout)
     assert {"steps_per_sec_one_core", "steps_per_sec_all_cores", "cores"} <= set(r)
     assert r["steps_per_sec_one_core"] > 0 and r["cores"] >= 1
+    # The Goat pair under the Goat format, one stepping thread in the second measurement.
+    p = run("ygo.bench", "--json", "--seconds", "0.3", "--envs", "8", "--format", "goat", "--threads", "1")
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    assert r["decks"] == ["goat-control", "chaos-control"] and r["format"] == "goat" and r["cores"] == 1
+    assert r["all_cores"]["steps_per_cpu_sec"] > 0
 
 
 def test_learning_example_runs(tmp_path):

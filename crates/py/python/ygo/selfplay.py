@@ -36,10 +36,10 @@ def random_policy(obs: dict, rng: np.random.Generator) -> np.ndarray:
     return (rng.random(mask.shape, dtype=np.float32) * mask).argmax(axis=1)
 
 
-def play_games(games: int, worker: int, deck_a: str, deck_b: str, seed: int, keep: bool, policy: Policy = random_policy, envs: int = 16) -> dict:
+def play_games(games: int, worker: int, deck_a: str, deck_b: str, seed: int, keep: bool, policy: Policy = random_policy, envs: int = 16, fmt: str | None = None) -> dict:
     """Plays ``games`` self-play games in one process; results (and trajectories if ``keep``)."""
     n = max(1, min(envs, games))
-    env = VecEnv(n, deck_a, deck_b, opponent=None, seat="A", seed=seed * 1_000_003 + worker)  # deck_a in seat A
+    env = VecEnv(n, deck_a, deck_b, opponent=None, seat="A", seed=seed * 1_000_003 + worker, format=fmt)  # deck_a in seat A
     rng = np.random.default_rng([seed, worker])
     obs = env.reset()
     open_games = [[] for _ in range(n)]  # per duel: (obs row, action) of the current game
@@ -82,11 +82,14 @@ def _stack(episodes) -> dict:
     return fields
 
 
-def run(workers: int, games: int, address: str | None = None, out: str | None = None, deck_a: str = DEFAULT_DECKS[0], deck_b: str = DEFAULT_DECKS[1], seed: int = 0, policy: Policy = random_policy) -> dict:
-    """Runs the games on ``workers`` Ray actors; the gathered report."""
+def run(workers: int, games: int, address: str | None = None, out: str | None = None, deck_a: str = DEFAULT_DECKS[0], deck_b: str = DEFAULT_DECKS[1], seed: int = 0, policy: Policy = random_policy, fmt: str | None = None) -> dict:
+    """Runs the games on ``workers`` Ray actors; the gathered report. Ray's start-up (``ray.init``
+    and the actors' processes) is reported apart from the playing: ``startup_seconds`` and
+    ``games_per_sec`` (per worker, over its playing time only)."""
     import ray
 
-    VecEnv(1, deck_a, deck_b)  # bad deck arguments fail here, before Ray starts
+    VecEnv(1, deck_a, deck_b, format=fmt)  # bad deck arguments fail here, before Ray starts
+    t_init = time.perf_counter()
     started = not ray.is_initialized()
     if started:
         if address:
@@ -96,9 +99,11 @@ def run(workers: int, games: int, address: str | None = None, out: str | None = 
     try:
         Worker = ray.remote(num_cpus=1)(_Worker)
         actors = [Worker.remote() for _ in range(workers)]
+        ray.get([a.ready.remote() for a in actors])  # the actors' processes are up
         shares = [games // workers + (1 if k < games % workers else 0) for k in range(workers)]
         t0 = time.perf_counter()
-        results = ray.get([a.play.remote(shares[k], k, deck_a, deck_b, seed, out is not None, policy) for k, a in enumerate(actors)])
+        startup = t0 - t_init
+        results = ray.get([a.play.remote(shares[k], k, deck_a, deck_b, seed, out is not None, policy, fmt) for k, a in enumerate(actors)])
         elapsed = time.perf_counter() - t0
     finally:
         if started:
@@ -109,10 +114,13 @@ def run(workers: int, games: int, address: str | None = None, out: str | None = 
             np.savez_compressed(os.path.join(out, f"worker-{r['worker']}.npz"), **r.pop("trajectories"))
     wins = {k: sum(r["wins"][k] for r in results) for k in ("A", "B", "draw")}
     total = sum(r["games"] for r in results)
+    playing = sum(r["seconds"] for r in results)
     return {
         "games": total,
         "workers": workers,
-        "games_per_sec": total / elapsed / workers if elapsed > 0 else 0.0,
+        "startup_seconds": startup,
+        "seconds": elapsed,
+        "games_per_sec": total / playing if playing > 0 else 0.0,
         "games_per_sec_total": total / elapsed if elapsed > 0 else 0.0,
         "wins": wins,
         "decks": [deck_a, deck_b],
@@ -124,8 +132,11 @@ def run(workers: int, games: int, address: str | None = None, out: str | None = 
 class _Worker:
     """A Ray actor: plays its share of the games."""
 
-    def play(self, games, worker, deck_a, deck_b, seed, keep, policy):
-        return play_games(games, worker, deck_a, deck_b, seed, keep, policy)
+    def ready(self) -> bool:
+        return True
+
+    def play(self, games, worker, deck_a, deck_b, seed, keep, policy, fmt=None):
+        return play_games(games, worker, deck_a, deck_b, seed, keep, policy, fmt=fmt)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,15 +147,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", default=None, help="directory for the trajectories (worker-K.npz)")
     p.add_argument("--deck-a", default=DEFAULT_DECKS[0], help=f"first deck (default {DEFAULT_DECKS[0]})")
     p.add_argument("--deck-b", default=DEFAULT_DECKS[1], help=f"second deck (default {DEFAULT_DECKS[1]})")
+    p.add_argument("--format", default=None, help="a format (goat, edison, ...) for both decks; default today's cards under Master Rule 2020")
     p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
-    p.add_argument("--json", action="store_true", help="print one JSON object (keys games, workers, games_per_sec, wins, ...)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (keys games, workers, startup_seconds, seconds, games_per_sec, wins, ...)")
     args = p.parse_args(argv)
     if args.workers < 1:
         p.error("--workers must be at least 1")
     if args.games < 1:
         p.error("--games must be at least 1")
     try:
-        report = run(args.workers, args.games, args.address, args.out, args.deck_a, args.deck_b, args.seed)
+        report = run(args.workers, args.games, args.address, args.out, args.deck_a, args.deck_b, args.seed, fmt=args.format)
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
@@ -152,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(report))
     else:
         w = report["wins"]
-        print(f"{report['games']} games on {report['workers']} workers: {report['games_per_sec']:.1f} games/s per worker")
+        print(f"{report['games']} games on {report['workers']} workers: {report['games_per_sec']:.1f} games/s per worker while playing ({report['games_per_sec_total']:.1f} in all), after {report['startup_seconds']:.1f} s of Ray start-up")
         print(f"wins: A {w['A']}, B {w['B']}, draws {w['draw']}" + (f"; trajectories in {args.out}" if args.out else ""))
     return 0
 
