@@ -28,8 +28,8 @@ const form = {
   ydk: null as { text: string; file: string } | null,
   judgeName: '',
   repairReason: '',
-  /// Per table of the current round: the judge's inputs.
-  tables: new Map<number, { seconds: string; player: string; reason: string; step: string }>(),
+  /// Per round and table ("round/table"): the judge's inputs.
+  tables: new Map<string, { seconds: string; player: string; reason: string; step: string }>(),
 };
 
 /// An answer (`event` message) to a request this page sent over the WebSocket.
@@ -167,10 +167,12 @@ function organizerPanel(info: EventInfo): HTMLElement {
 function judgePanel(info: EventInfo): HTMLElement {
   const box = el('div', { class: 'panel', 'data-testid': 'judge-panel' }, el('h3', {}, `Judge: round ${info.round}`));
   for (const p of info.pairings.filter((p) => p.round === info.round && p.b !== null)) {
-    let v = form.tables.get(p.table);
+    // Per round and table: a table's players change from round to round.
+    const key = `${p.round}/${p.table}`;
+    let v = form.tables.get(key);
     if (!v) {
       v = { seconds: '300', player: p.a, reason: '', step: '0' };
-      form.tables.set(p.table, v);
+      form.tables.set(key, v);
     }
     const t = v;
     const judge = (action: object, what: string) => request(`judge-${p.table}`, { type: 'event_judge', event: info.id, round: info.round, table: p.table, action, reason: t.reason.trim() || what });
@@ -373,14 +375,22 @@ export function eventScreen(id: string): HTMLElement {
       el(
         'div',
         {},
-        `${info.format} · ${structureText(info)} · `,
+        `${info.format} · `,
+        el('span', { 'data-testid': 'event-structure', 'data-structure': info.structure?.kind ?? 'swiss' }, structureText(info)),
+        ' · ',
         el('span', { 'data-testid': 'event-status' }, info.status === 'running' ? `round ${info.round} of ${info.rounds}` : info.status),
         ` · ${info.players.length} players · organizer ${info.organizer}`,
         info.grace_seconds > 0 ? ` · a player not at their match ${Math.round(info.grace_seconds / 60)} min after the pairing loses it` : '',
       ),
       el(
         'div',
-        { 'data-testid': 'event-settings' },
+        {
+          'data-testid': 'event-settings',
+          'data-preset': info.match_settings?.preset ?? 'format',
+          'data-minutes': String(info.match_settings?.minutes ?? ''),
+          'data-round-hours': String(info.round_hours),
+          'data-registration-deadline': String(info.registration_deadline ?? ''),
+        },
         [
           rulesText(info),
           info.round_hours > 0 ? `${info.round_hours}-hour rounds` : '',

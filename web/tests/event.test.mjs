@@ -3,7 +3,8 @@
 // browser page opens /event/ID (standings with OMW%/OOMW% equal to the API's, every
 // pairing with its result and its duels' replay links), follows a replay link to
 // /replay/ID and steps the duel forward and back. Neither page opens a WebSocket. The
-// lobby links the event's page.
+// lobby links the event's page. Then an organizer creates a double elimination with every
+// setting of the form, and its page shows them and its rounds' stage labels.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -77,6 +78,98 @@ test('the event page and a replay page open without login', { timeout: 600000 },
     await lobby.locator('[data-testid="event-link"]').filter({ hasText: api.name }).click();
     await lobby.waitForURL(`**/event/${id}`);
     await lobby.locator(`[data-page="event"][data-event-id="${id}"] [data-testid="standing-row"]`).first().waitFor();
+
+    // An organizer creates a double elimination from the lobby's form with every setting
+    // (structure, match-rules preset, minutes, round hours, registration deadline): the
+    // event's page shows them. Three players register (protocol messages from the page);
+    // the organizer pairs each round and awards its match: the rounds carry their stage
+    // labels, the winners and losers brackets, then the grand final.
+    const doubleStarted = Date.now();
+    const octx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const org = await octx.newPage();
+    await org.goto(server.url);
+    await org.locator('[data-testid="user"]').fill('olga');
+    await org.locator('[data-testid="password"]').fill('olga-password');
+    await org.locator('[data-testid="register"]').click();
+    await org.locator('[data-testid="account"]').filter({ hasText: 'olga' }).waitFor();
+    // Two days from now, to the minute, as the form's datetime-local takes it (local time).
+    const [local, deadline] = await org.evaluate(() => {
+      const d = new Date(Date.now() + 2 * 86400000);
+      d.setSeconds(0, 0);
+      const two = (n) => String(n).padStart(2, '0');
+      return [`${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`, d.getTime() / 1000];
+    });
+    await org.locator('[data-testid="ev-name"]').fill('Double Goat');
+    await org.locator('[data-testid="ev-format"]').selectOption('goat');
+    await org.locator('[data-testid="ev-structure"]').selectOption('double_elimination');
+    assert.equal(await org.locator('[data-testid="ev-rounds"]').count(), 0, 'a double elimination has no Swiss rounds to set');
+    await org.locator('[data-testid="ev-preset"]').selectOption('community');
+    await org.locator('[data-testid="ev-minutes"]').fill('30');
+    await org.locator('[data-testid="ev-round-hours"]').fill('24');
+    await org.locator('[data-testid="ev-deadline"]').fill(local);
+    await org.locator('[data-testid="ev-grace"]').fill('0');
+    await org.locator('[data-testid="create-event"]').click();
+    const droot = org.locator('[data-page="event"]');
+    await droot.waitFor();
+    const did = await droot.getAttribute('data-event-id');
+    const structure = org.locator('[data-testid="event-structure"]');
+    assert.equal(await structure.getAttribute('data-structure'), 'double_elimination');
+    assert.match(await structure.innerText(), /^double elimination/);
+    const settings = org.locator('[data-testid="event-settings"]');
+    assert.equal(await settings.getAttribute('data-preset'), 'community');
+    assert.equal(await settings.getAttribute('data-minutes'), '30');
+    assert.equal(await settings.getAttribute('data-round-hours'), '24');
+    assert.equal(await settings.getAttribute('data-registration-deadline'), String(deadline));
+    const said = await settings.innerText();
+    for (const part of ['community rules: 30 min', '24-hour rounds', 'registration until']) assert.ok(said.includes(part), said);
+    const dapi = await (await fetch(`${server.url}/api/events/${did}`)).json();
+    assert.deepEqual([dapi.structure, dapi.match_settings, dapi.round_hours, dapi.registration_deadline], [{ kind: 'double_elimination' }, { preset: 'community', minutes: 30 }, 24, deadline]);
+    for (const name of ['dana', 'eli', 'fay']) {
+      const answer = await org.evaluate(
+        ([name, event]) =>
+          new Promise((ok) => {
+            const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
+            ws.onopen = () => {
+              ws.send(JSON.stringify({ type: 'hello', version: 1 }));
+              ws.send(JSON.stringify({ type: 'register', name, password: `${name}-password` }));
+              ws.send(JSON.stringify({ type: 'event_register', event, deck: { kind: 'builtin', name: 'goat-control' } }));
+            };
+            ws.onmessage = (m) => {
+              const msg = JSON.parse(m.data);
+              if (msg.type === 'event' || msg.type === 'error') {
+                ws.close();
+                ok(msg.type === 'event' ? 'registered' : msg.message);
+              }
+            };
+          }),
+        [name, did],
+      );
+      assert.equal(answer, 'registered', name);
+    }
+    const labels = new Set();
+    for (let r = 1; r <= 8; r += 1) {
+      await org.locator('[data-testid="event-pair"]').click();
+      const rows = org.locator(`[data-testid="pairing-row"][data-round="${r}"]`);
+      await rows.first().waitFor();
+      for (const row of await rows.all()) {
+        const stage = await row.getAttribute('data-stage');
+        const label = await row.locator('[data-testid="pairing-stage"]').innerText();
+        assert.equal(label, { winners: 'winners bracket', losers: 'losers bracket', grand_final: 'grand final' }[stage], `${stage}: ${label}`);
+        labels.add(label);
+      }
+      // Each match of the round (a bye has none) goes to its player A.
+      for (const judge of await org.locator('[data-testid="judge-row"]').all()) {
+        const table = await judge.getAttribute('data-table');
+        await judge.locator('[data-testid="judge-reason"]').fill('decided for the test');
+        await judge.locator('[data-testid="judge-award-match"]').click();
+        await org.locator(`[data-testid="pairing-row"][data-round="${r}"][data-table="${table}"] [data-testid="pairing-result"]`).filter({ hasText: ' wins ' }).waitFor();
+      }
+      if (labels.has('grand final')) break;
+    }
+    assert.deepEqual([...labels].sort(), ['grand final', 'losers bracket', 'winners bracket']);
+    await droot.and(org.locator('[data-status="finished"]')).waitFor();
+    await org.screenshot({ path: join(SHOTS, 'event-double.png'), fullPage: true });
+    console.log(`the double elimination's part: ${Date.now() - doubleStarted} ms`);
   } finally {
     await browser.close();
     await server.stop();

@@ -10,6 +10,11 @@
 //! table k is the winners of tables 2k-1 and 2k. Each pairing has the higher seed as its
 //! player `a`: a match without a winner (a draw the MATCH rules left undecided) goes to
 //! `a` ([`winner_of`]).
+//!
+//! A double elimination ([`pair_double`]) lays its players on a fixed bracket too: a
+//! winners bracket, a losers bracket whose players drop in from the winners bracket in a
+//! crossed order ([`drop_in`]), and a grand final. A dropped player's match still to be
+//! paired is a bye for the opponent; nobody else moves.
 
 use std::collections::HashMap;
 
@@ -215,131 +220,216 @@ fn loser_of(p: &Pairing) -> Option<usize> {
     Some(if winner_of(p) == p.a { b } else { p.a })
 }
 
-/// The stage of each of a double elimination's pairings (`pairings`: its rounds in order,
-/// every round before the last finished), in the same order: a pairing of two players
-/// without a loss (or a bye of one) is in the winners bracket; of players with one loss,
-/// the losers bracket; the match of the last player without a loss against the last with
-/// one is the grand final, and a match between its two players after it (both with one
-/// loss then: the bracket reset) is a grand final too.
-pub fn double_stages(pairings: &[Pairing]) -> Vec<Stage> {
-    let mut losses: HashMap<usize, u32> = HashMap::new();
-    let mut grand: Option<(usize, usize)> = None;
-    let mut out = vec![Stage::Winners; pairings.len()];
-    let mut rounds: Vec<u32> = pairings.iter().map(|p| p.round).collect();
-    rounds.dedup();
-    for r in rounds {
-        let idx: Vec<usize> = (0..pairings.len()).filter(|&i| pairings[i].round == r).collect();
-        for &i in &idx {
-            let p = &pairings[i];
-            let la = losses.get(&p.a).copied().unwrap_or(0);
-            out[i] = match p.b {
-                None if la == 0 => Stage::Winners,
-                None => Stage::Losers,
-                Some(b) => {
-                    let lb = losses.get(&b).copied().unwrap_or(0);
-                    let reset = grand.is_some_and(|(x, y)| (x, y) == (p.a.min(b), p.a.max(b)));
-                    if la != lb || reset {
-                        grand = Some((p.a.min(b), p.a.max(b)));
-                        Stage::GrandFinal
-                    } else if la == 0 {
-                        Stage::Winners
-                    } else {
-                        Stage::Losers
-                    }
-                }
-            };
-        }
-        for &i in &idx {
-            if let Some(l) = loser_of(&pairings[i]) {
-                *losses.entry(l).or_insert(0) += 1;
+/// One match of a double elimination's bracket: its stage and where its two players come
+/// from. The bracket of `size` (a power of two, 2^k) is fixed once seeded:
+/// - the winners bracket W1..Wk: W1 is the first round ([`pair_first`]), Wr's node t
+///   takes the winners of W(r-1)'s nodes 2t and 2t+1;
+/// - the losers bracket L1..L(2k-2): L1 pairs the losers of W1's nodes 2t and 2t+1; an
+///   even level L(2j) pairs the winner of L(2j-1)'s node t with the loser of W(j+1)'s node
+///   t^1 (crossed: see [`drop_in`]); an odd level L(2j+1) the winners of L(2j)'s nodes 2t
+///   and 2t+1;
+/// - the grand final: the winners bracket's winner against the losers bracket's (the
+///   loser of W1 when there is no losers bracket, for two players); then the bracket reset
+///   (the same two again) if the losers-bracket player wins it.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    stage: Stage,
+    from: [Src; 2],
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Src {
+    /// W1's node t: its players are the first round's table t+1.
+    First(usize),
+    Winner(usize),
+    Loser(usize),
+    /// The bracket reset: the grand final's players, if the losers-bracket one won it.
+    Reset(usize),
+}
+
+/// The node of the winners round that feeds node `t` of a losers level where `count`
+/// players drop in from the winners bracket: the neighbour's (t^1). L(2j-1)'s node t holds
+/// only players who lost in the winners bracket inside its own block of 2^(j+1) seeds
+/// (the block of W(j+1)'s node t), so the player dropping in from the neighbouring block
+/// has met none of them: a player's first losers match after a winners loss is never a
+/// rematch, and each odd level's node stays inside one block (the losers final, where a
+/// single node is left, is the exception). The players of one block still meet each other
+/// in the odd levels: in a bracket of 8 or more, a rematch there (the loser of W2 against
+/// a player it beat in W1, in L3) cannot be avoided by any order.
+fn drop_in(t: usize, count: usize) -> usize {
+    if count >= 2 {
+        t ^ 1
+    } else {
+        t
+    }
+}
+
+/// The nodes of a double elimination of `size` (a power of two, at least 2) in an order
+/// where every node comes after those it takes its players from.
+fn double_nodes(size: usize) -> Vec<Node> {
+    let k = size.trailing_zeros() as usize;
+    let mut nodes = vec![];
+    let mut winners: Vec<Vec<usize>> = vec![];
+    for r in 1..=k {
+        let count = size >> r;
+        let ids: Vec<usize> = (0..count)
+            .map(|t| {
+                let from = if r == 1 { [Src::First(t), Src::First(t)] } else { [Src::Winner(winners[r - 2][2 * t]), Src::Winner(winners[r - 2][2 * t + 1])] };
+                nodes.push(Node { stage: Stage::Winners, from });
+                nodes.len() - 1
+            })
+            .collect();
+        winners.push(ids);
+    }
+    let mut losers: Vec<usize> = vec![];
+    for m in 1..=2 * k.saturating_sub(1) {
+        let count = if m % 2 == 1 { size >> (m.div_ceil(2) + 1) } else { size >> (m / 2 + 1) };
+        losers = (0..count)
+            .map(|t| {
+                let from = match m {
+                    1 => [Src::Loser(winners[0][2 * t]), Src::Loser(winners[0][2 * t + 1])],
+                    m if m % 2 == 0 => [Src::Winner(losers[t]), Src::Loser(winners[m / 2][drop_in(t, count)])],
+                    _ => [Src::Winner(losers[2 * t]), Src::Winner(losers[2 * t + 1])],
+                };
+                nodes.push(Node { stage: Stage::Losers, from });
+                nodes.len() - 1
+            })
+            .collect();
+    }
+    let champion_w = Src::Winner(winners[k - 1][0]);
+    let champion_l = losers.first().map_or(Src::Loser(winners[0][0]), |&l| Src::Winner(l));
+    nodes.push(Node { stage: Stage::GrandFinal, from: [champion_w, champion_l] });
+    let gf = nodes.len() - 1;
+    nodes.push(Node { stage: Stage::GrandFinal, from: [Src::Reset(gf), Src::Reset(gf)] });
+    nodes
+}
+
+/// A double elimination laid on its fixed bracket ([`double_nodes`]): the node of each
+/// pairing played (`played`: node, pairing), and the pairings of `round` (`next`: node,
+/// pairing).
+struct DoubleLayout {
+    nodes: Vec<Node>,
+    played: Vec<(usize, Pairing)>,
+    next: Vec<(usize, Pairing)>,
+}
+
+/// Reads a double elimination's pairings (`before`: every round from the first, finished)
+/// onto its bracket and pairs round `round`. A node is played in the round after the
+/// later of the two it takes its players from; a node whose players have all left (a
+/// dropped player leaves both brackets) is empty, settled without a round, so what
+/// depends on it may be played at once. A node of `round` with one player still `active`
+/// (the other dropped, or a bye) is a bye: that player goes on exactly as a winner.
+fn double_layout(first: &[Pairing], before: &[Pairing], active: &dyn Fn(usize) -> bool, round: u32) -> DoubleLayout {
+    let size = (first.len() * 2).max(2).next_power_of_two();
+    let nodes = double_nodes(size);
+    let seeds = seeds_of(first);
+    let seed = |e: usize| seeds.get(&e).copied().unwrap_or(usize::MAX);
+    let start = first.iter().map(|p| p.round).min().unwrap_or(1);
+    // Each node settled: the round it was settled in, and its pairing (None: empty).
+    let mut settled: Vec<Option<(u32, Option<Pairing>)>> = vec![None; nodes.len()];
+    let mut expected: Vec<[Option<usize>; 2]> = vec![[None, None]; nodes.len()];
+    let mut played = vec![];
+    let mut next = vec![];
+    let mut table = 0;
+    for (i, node) in nodes.iter().enumerate() {
+        if let Src::First(t) = node.from[0] {
+            // Its result from `before` (`first` may be the pairings as made).
+            let at = |p: &&Pairing| p.round == start && p.table as usize == t + 1;
+            let p = before.iter().find(at).or_else(|| first.iter().find(at)).cloned();
+            if let Some(p) = &p {
+                expected[i] = [Some(p.a), p.b];
+                played.push((i, p.clone()));
             }
+            settled[i] = Some((start, p));
+            continue;
+        }
+        let feeder = |s: Src| match s {
+            Src::Winner(j) | Src::Loser(j) | Src::Reset(j) => j,
+            Src::First(_) => unreachable!("only W1 reads the first round"),
+        };
+        let (Some((r0, p0)), Some((r1, p1))) = (&settled[feeder(node.from[0])], &settled[feeder(node.from[1])]) else {
+            continue;
+        };
+        let outcome = |s: Src, p: &Option<Pairing>| -> Option<usize> {
+            let p = p.as_ref()?;
+            match s {
+                Src::Winner(_) => Some(winner_of(p)),
+                Src::Loser(_) => loser_of(p),
+                _ => None,
+            }
+        };
+        let occupants = match node.from[0] {
+            Src::Reset(gf) => match &settled[gf] {
+                Some((_, Some(p))) if p.b.is_some() && Some(winner_of(p)) == expected[gf][1] => [Some(p.a), p.b],
+                _ => [None, None],
+            },
+            _ => [outcome(node.from[0], p0), outcome(node.from[1], p1)],
+        };
+        expected[i] = occupants;
+        let feeders_done = (*r0).max(*r1);
+        let ready = feeders_done + 1;
+        if ready > round {
+            continue;
+        }
+        let has = |p: &Pairing, e: usize| p.a == e || p.b == Some(e);
+        if ready < round {
+            let found = before.iter().find(|p| p.round == ready && occupants.iter().flatten().any(|&e| has(p, e))).cloned();
+            match found {
+                Some(p) => {
+                    played.push((i, p.clone()));
+                    settled[i] = Some((ready, Some(p)));
+                }
+                None => settled[i] = Some((feeders_done, None)),
+            }
+            continue;
+        }
+        if occupants.iter().all(Option::is_none) {
+            settled[i] = Some((feeders_done, None));
+            continue;
+        }
+        table += 1;
+        let mut two: Vec<usize> = occupants.iter().flatten().copied().filter(|&e| active(e)).collect();
+        two.sort_by_key(|&e| seed(e));
+        match two[..] {
+            [] => settled[i] = Some((feeders_done, None)),
+            [a] => next.push((i, Pairing { round, table, a, b: None, winner: Some(a), duel_wins: [0, 0], judgment: None })),
+            [a, b, ..] => next.push((i, Pairing { round, table, a, b: Some(b), winner: None, duel_wins: [0, 0], judgment: None })),
         }
     }
-    out
+    DoubleLayout { nodes, played, next }
+}
+
+/// The stage of each of a double elimination's pairings (`pairings`: its rounds in order,
+/// every round before the last finished), in the same order: the stage of its node on
+/// the bracket ([`double_nodes`]): the winners bracket, the losers bracket, or the grand
+/// final (and the bracket reset).
+pub fn double_stages(pairings: &[Pairing]) -> Vec<Stage> {
+    let start = pairings.iter().map(|p| p.round).min().unwrap_or(1);
+    let end = pairings.iter().map(|p| p.round).max().unwrap_or(1);
+    let first: Vec<Pairing> = pairings.iter().filter(|p| p.round == start).cloned().collect();
+    let layout = double_layout(&first, pairings, &|_| true, end + 1);
+    pairings
+        .iter()
+        .map(|p| layout.played.iter().find(|(_, q)| (q.round, q.table) == (p.round, p.table)).map_or(Stage::Winners, |&(i, _)| layout.nodes[i].stage))
+        .collect()
 }
 
 /// The next round of a double elimination. `first` is its first round (made by
 /// [`pair_first`]: the seeds, byes to the highest); `before` every round since, finished.
-/// Players who have not dropped and have fewer than 2 losses go on:
-/// - the last without a loss and the last with one play the grand final (the higher seed
-///   as `a`, as everywhere: a drawn match goes to it); if the losers-bracket player wins,
-///   the two play it again (the bracket reset);
-/// - otherwise the winners bracket (no loss) pairs its players in bracket order (the
-///   winners of tables 2k-1 and 2k meet), and the losers bracket (one loss) pairs the
-///   players who lost in the last round (newcomers) against those already in it
-///   (survivors), in reverse order to put off rematches, when both are as many; else the
-///   survivors among themselves and the newcomers among themselves (an odd one of each
-///   meet; an odd one alone has a bye).
+/// The bracket is fixed once seeded ([`double_nodes`]): each round plays every node whose
+/// two players are known (the winners bracket's next round beside the losers bracket's),
+/// so results and drops never move a player to another place. A player who has dropped
+/// leaves both brackets: their match still to be paired is a bye for the opponent, who
+/// goes on exactly as a winner (a pairing with one player); both players gone, no table.
+/// The grand final pits the two brackets' winners (the higher seed as `a`, as everywhere:
+/// a drawn match goes to it); if the losers-bracket player wins it, the two play it again
+/// (the bracket reset).
 ///
-/// Every match gives one loss and a player leaves at the second, so a double
-/// elimination of N players has 2N-2 matches, 2N-1 with the reset. Tables: the winners
-/// bracket's first. No pairing: the bracket has its champion.
+/// Every match gives one loss and a player leaves at the second, so a double elimination
+/// of N players without drops has 2N-2 matches, 2N-1 with the reset. Tables: the winners
+/// bracket's first, in bracket order. No pairing: the bracket has its champion.
 pub fn pair_double(first: &[Pairing], before: &[Pairing], active: &dyn Fn(usize) -> bool, round: u32) -> Vec<Pairing> {
-    let seeds = seeds_of(first);
-    let size = (first.len() * 2).max(2).next_power_of_two();
-    let slots = bracket_slots(size);
-    let seed = |e: usize| seeds.get(&e).copied().unwrap_or(usize::MAX);
-    let slot = |e: usize| slots.iter().position(|&s| s == seed(e)).unwrap_or(usize::MAX);
-    let mut lost: HashMap<usize, Vec<u32>> = HashMap::new();
-    for p in before {
-        if let Some(l) = loser_of(p) {
-            lost.entry(l).or_default().push(p.round);
-        }
-    }
-    let losses = |e: usize| lost.get(&e).map_or(0, Vec::len);
-    let mut alive: Vec<usize> = seeds.keys().copied().filter(|&e| active(e) && losses(e) < 2).collect();
-    alive.sort_by_key(|&e| slot(e));
-    let zero: Vec<usize> = alive.iter().copied().filter(|&e| losses(e) == 0).collect();
-    let one: Vec<usize> = alive.iter().copied().filter(|&e| losses(e) == 1).collect();
-    let make = |x: usize, y: Option<usize>, table: u32| {
-        let (a, b) = match y {
-            Some(y) if seed(y) < seed(x) => (y, Some(x)),
-            _ => (x, y),
-        };
-        Pairing { round, table, a, b, winner: if b.is_none() { Some(a) } else { None }, duel_wins: [0, 0], judgment: None }
-    };
-    if zero.len() + one.len() < 2 {
-        return vec![];
-    }
-    if zero.len() <= 1 && one.len() <= 1 || zero.is_empty() && one.len() == 2 {
-        // The grand final (or its reset; or, the last player without a loss gone, the
-        // losers bracket's final).
-        let two: Vec<usize> = zero.iter().chain(&one).copied().collect();
-        return vec![make(two[0], Some(two[1]), 1)];
-    }
-    let last = before.iter().map(|p| p.round).max().unwrap_or(0);
-    let mut out: Vec<Pairing> = vec![];
-    let mut table = 0;
-    let mut push = |x: usize, y: Option<usize>, out: &mut Vec<Pairing>| {
-        table += 1;
-        out.push(make(x, y, table));
-    };
-    for two in zero.chunks(2) {
-        push(two[0], two.get(1).copied(), &mut out);
-    }
-    let (new, old): (Vec<usize>, Vec<usize>) = one.iter().copied().partition(|&e| lost.get(&e).is_some_and(|r| r.contains(&last)));
-    if new.len() == old.len() {
-        for (x, y) in old.iter().zip(new.iter().rev()) {
-            push(*x, Some(*y), &mut out);
-        }
-    } else {
-        let mut odd = vec![];
-        for group in [&old, &new] {
-            for two in group.chunks(2) {
-                match two {
-                    [x, y] => push(*x, Some(*y), &mut out),
-                    [x] => odd.push(*x),
-                    _ => {}
-                }
-            }
-        }
-        match odd[..] {
-            [x, y] => push(x, Some(y), &mut out),
-            [x] => push(x, None, &mut out),
-            _ => {}
-        }
-    }
-    out
+    double_layout(first, before, active, round).next.into_iter().map(|(_, p)| p).collect()
 }
 
 /// The rounds of a double elimination of `players` when every match goes to its higher
@@ -542,6 +632,16 @@ mod tests {
     /// winner (true: `a`; a `None` winner is a draw, which goes to `a`). Returns every
     /// pairing and its stage.
     fn run_double(n: usize, pick: &mut dyn FnMut(&Pairing) -> Option<bool>) -> (Vec<Pairing>, Vec<Stage>) {
+        run_double_with(n, &mut |p, _| pick(p), &|_, _| true)
+    }
+
+    /// [`run_double`] with drops: `active(e, r)` says whether `e` is still in when round
+    /// `r` is paired; `pick` sees the pairings before too.
+    fn run_double_with(
+        n: usize,
+        pick: &mut dyn FnMut(&Pairing, &[Pairing]) -> Option<bool>,
+        active: &dyn Fn(usize, u32) -> bool,
+    ) -> (Vec<Pairing>, Vec<Stage>) {
         let seeds: Vec<usize> = (0..n).map(|i| 10 + i).collect();
         let first = pair_first(&seeds, 1);
         let mut done: Vec<Pairing> = vec![];
@@ -550,7 +650,7 @@ mod tests {
         loop {
             for p in &mut round {
                 if p.b.is_some() {
-                    p.winner = match pick(p) {
+                    p.winner = match pick(p, &done) {
                         Some(true) => Some(p.a),
                         Some(false) => p.b,
                         None => None,
@@ -560,7 +660,7 @@ mod tests {
             done.extend(round.iter().cloned());
             r += 1;
             assert!(r < 4 * n as u32 + 4, "the bracket ends");
-            round = pair_double(&first, &done, &|_| true, r);
+            round = pair_double(&first, &done, &|e| active(e, r), r);
             if round.is_empty() {
                 break;
             }
@@ -674,6 +774,132 @@ mod tests {
                 }
             });
             check_double(n, &done, &stages);
+        }
+    }
+
+    /// The two-player matches of a double elimination by their node on the bracket, the
+    /// players `keep` keeps of each (a match left with two of them), in entry order.
+    fn matches_by_node(done: &[Pairing], keep: &dyn Fn(&Pairing, usize) -> bool) -> HashMap<usize, Vec<usize>> {
+        let first: Vec<Pairing> = done.iter().filter(|p| p.round == 1).cloned().collect();
+        let end = done.iter().map(|p| p.round).max().unwrap_or(1);
+        let layout = double_layout(&first, done, &|_| true, end + 1);
+        assert_eq!(layout.played.len(), done.len(), "every pairing is on the bracket: {done:?}");
+        layout
+            .played
+            .iter()
+            .filter_map(|(i, p)| {
+                let mut two: Vec<usize> = [Some(p.a), p.b].into_iter().flatten().filter(|&e| keep(p, e)).collect();
+                two.sort();
+                (two.len() == 2).then_some((*i, two))
+            })
+            .collect()
+    }
+
+    /// The number of `e`'s pairing in round `round` among its pairings (from 1).
+    fn nth(done: &[Pairing], e: usize, round: u32) -> usize {
+        done.iter().filter(|q| q.round < round && (q.a == e || q.b == Some(e))).count() + 1
+    }
+
+    proptest! {
+        /// Drops: a dropped player's match still to be paired is a bye for the opponent,
+        /// and nobody else's pairings move. The same results with the dropped players
+        /// losing every match from their drop on (and nobody dropping) give the same
+        /// bracket: each of its matches between two players still in is the drop run's
+        /// match on the same node.
+        #[test]
+        fn a_drop_forfeits_and_moves_no_other_pairing(
+            n in 2usize..20,
+            picks in proptest::collection::vec(0u8..3, 64),
+            drops in proptest::collection::vec(proptest::option::weighted(0.3, 1u32..8), 20),
+        ) {
+            let decide = |k: u8| match k {
+                0 => Some(true),
+                1 => Some(false),
+                _ => None,
+            };
+            let key = |p: &Pairing, before: &[Pairing]| picks[(p.a * 13 + p.b.unwrap() * 5 + nth(before, p.a, p.round) * 3) % 64];
+            let drop = |e: usize| drops[e - 10];
+            let (done, _) = run_double_with(n, &mut |p, before| decide(key(p, before)), &|e, r| drop(e).is_none_or(|d| r <= d));
+            let end = done.iter().map(|p| p.round).max().unwrap();
+            // Gone when the round after the last was paired (which found no match left).
+            let left = |e: usize| drop(e).is_some_and(|d| d <= end);
+            let mut losses: HashMap<usize, u32> = HashMap::new();
+            for p in &done {
+                for e in [Some(p.a), p.b].into_iter().flatten() {
+                    prop_assert!(drop(e).is_none_or(|d| p.round <= d), "{e} dropped after round {:?} but plays {p:?}", drop(e));
+                }
+                if let Some(l) = loser_of(p) {
+                    *losses.entry(l).or_insert(0) += 1;
+                }
+            }
+            prop_assert!(losses.values().all(|&l| l <= 2), "{losses:?}");
+            // Every player leaves with two losses or by a drop, but the champion.
+            let staying: Vec<usize> = (10..10 + n).filter(|&e| !left(e) && losses.get(&e).copied().unwrap_or(0) < 2).collect();
+            prop_assert!(staying.len() <= 1, "{staying:?} {losses:?} {done:?}");
+            if (10..10 + n).all(|e| !left(e)) {
+                prop_assert_eq!(staying.len(), 1);
+            }
+            // The same results, the dropped players losing from their drop on.
+            let mut count: HashMap<usize, usize> = HashMap::new();
+            for p in &done {
+                for e in [Some(p.a), p.b].into_iter().flatten() {
+                    *count.entry(e).or_insert(0) += 1;
+                }
+            }
+            let kept = |e: usize| if drop(e).is_some() { count.get(&e).copied().unwrap_or(0) } else { usize::MAX };
+            let (full, stages) = run_double_with(
+                n,
+                &mut |p, before| {
+                    let gone = |e: usize| nth(before, e, p.round) > kept(e);
+                    match (gone(p.a), gone(p.b.unwrap())) {
+                        (true, true) | (false, true) => Some(true),
+                        (true, false) => Some(false),
+                        _ => decide(key(p, before)),
+                    }
+                },
+                &|_, _| true,
+            );
+            check_double(n, &full, &stages);
+            let with_drops = matches_by_node(&done, &|_, _| true);
+            let without = matches_by_node(&full, &|p, e| nth(&full, e, p.round) <= kept(e));
+            prop_assert_eq!(with_drops, without);
+        }
+
+        /// A player who loses in the winners bracket meets, in their first losers-bracket
+        /// match, nobody they met in the winners bracket (the losers final aside).
+        #[test]
+        fn a_player_dropping_into_the_losers_bracket_meets_a_new_opponent(
+            k in 1u32..6,
+            picks in proptest::collection::vec(0u8..3, 64),
+        ) {
+            let n = 1usize << k;
+            let mut i = 0;
+            let (done, stages) = run_double(n, &mut |_| {
+                i += 1;
+                match picks[i % 64] {
+                    0 => Some(true),
+                    1 => Some(false),
+                    _ => None,
+                }
+            });
+            check_double(n, &done, &stages);
+            let losers_final = done.iter().zip(&stages).filter(|(_, s)| **s == Stage::Losers).map(|(p, _)| p.round).max();
+            let met: Vec<(usize, usize)> =
+                done.iter().zip(&stages).filter(|(p, s)| **s == Stage::Winners && p.b.is_some()).map(|(p, _)| (p.a, p.b.unwrap())).collect();
+            for (p, s) in done.iter().zip(&stages) {
+                let Some(b) = p.b else { continue };
+                if *s != Stage::Losers || Some(p.round) == losers_final {
+                    continue;
+                }
+                // A player whose previous match was in the winners bracket drops in here.
+                let dropping_in = [p.a, b].into_iter().any(|e| {
+                    let last = done.iter().zip(&stages).rfind(|(q, _)| q.round < p.round && (q.a == e || q.b == Some(e)));
+                    last.is_some_and(|(_, s)| *s == Stage::Winners)
+                });
+                if dropping_in {
+                    prop_assert!(!met.contains(&(p.a, b)) && !met.contains(&(b, p.a)), "a rematch in the losers bracket: {p:?} in {done:?}");
+                }
+            }
         }
     }
 }

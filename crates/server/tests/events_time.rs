@@ -1,7 +1,8 @@
 //! Time in an event match through the protocol (issue 36's match settings): the community
 //! preset plays a duel in progress at time to its natural end and draws a match tied at
 //! time; the format preset runs MATCH-6's extra turns; a round's deadline (`round_hours`)
-//! reached decides the match as at time.
+//! reached decides the match as at time, and a judge's added time or resume does not carry
+//! the clock past it.
 //!
 //! Nothing here waits on a clock. Time runs out when a judge takes the clock's time off
 //! (`add_time` with a negative amount: 0 left), at a moment the test chooses: the two
@@ -327,6 +328,25 @@ async fn a_round_deadline_reached_decides_the_match_as_at_time() {
     let (f, _) = u.until_frame(|_, _| true).await;
     let left = f.clock.match_left_s.expect("a match clock");
     assert!(left > 39 * 60 && left <= 40 * 60, "{:?}", f.clock);
+    // A judge's time does not carry it past the round's deadline (an hour from the
+    // pairing): an hour added to the 40 minutes, running or paused, leaves at most the
+    // round's hour; so does the resume.
+    let org = &mut cs[0];
+    let round_left = |g: &StateFrame| g.clock.match_left_s.expect("a match clock");
+    for (action, paused) in [
+        (JudgeAction::AddTime { seconds: 3600 }, false),
+        (JudgeAction::Pause, true),
+        (JudgeAction::AddTime { seconds: 3600 }, true),
+        (JudgeAction::Resume, false),
+    ] {
+        let add = matches!(action, JudgeAction::AddTime { .. });
+        let info = judge(org, &id, 2, action, "a long ruling").await;
+        let e = info.log.last().unwrap();
+        assert!(!add || e.detail.contains("s left (the round's deadline)"), "{e:?}");
+        let (g, _) = u.until_frame(|_, _| true).await;
+        assert_eq!(g.clock.paused, paused, "{:?}", g.clock);
+        assert!(round_left(&g) <= 3600 && round_left(&g) > 3500, "{e:?} {:?}", g.clock);
+    }
 
     // Table 1's clock ends at the round's deadline: nothing left.
     let mut t = Table::open(&s, &id, &t1, 4).await;

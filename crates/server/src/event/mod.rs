@@ -17,10 +17,12 @@
 //! winners of the last; a loser leaves the bracket; a match left drawn goes to the higher
 //! seed; the event ends after the final, its standings in the bracket's order. A double
 //! elimination ([`ygo_match::elimination::pair_double`]) runs a winners and a losers
-//! bracket side by side (each pairing's stage says which): a player leaves after a second
-//! loss; the grand final pits the two brackets' champions, and if the losers-bracket
-//! player wins it, they play a second grand final (the bracket reset). Its rounds are not
-//! known in advance: the event ends when the bracket has its champion.
+//! bracket side by side (each pairing's stage says which) on a bracket fixed once seeded: a
+//! player leaves after a second loss, or by dropping (their match still to be paired is a
+//! bye for the opponent; nobody else moves); the grand final pits the two brackets'
+//! champions, and if the losers-bracket player wins it, they play a second grand final (the
+//! bracket reset). Its rounds are not known in advance: the event ends when the bracket
+//! has its champion.
 //!
 //! Everything lives in the database ([`store`]), so a restart loses no registration,
 //! pairing or result, and two server processes on one PostgreSQL serve the same event

@@ -72,6 +72,12 @@ impl Room {
         }
         let now = Instant::now();
         let left = |d: Instant| d.saturating_duration_since(now);
+        // The round's deadline caps the clock, as when the match started.
+        let round_left = self.round_end(now).map(left);
+        let capped = |l: Duration| match round_left {
+            Some(r) if r < l => (r, " (the round's deadline)"),
+            _ => (l, ""),
+        };
         match (cmd, self.clock_paused, self.match_deadline) {
             (JudgeCmd::Pause, Some(_), _) => Err("the clock is paused already".into()),
             (JudgeCmd::Pause, None, Some(d)) => {
@@ -80,20 +86,21 @@ impl Room {
                 Ok(format!("clock paused: {} s left", left(d).as_secs()))
             }
             (JudgeCmd::Resume, Some(l), _) => {
+                let (l, why) = capped(l);
                 self.clock_paused = None;
                 self.match_deadline = Some(now + l);
-                Ok(format!("clock resumed: {} s left", l.as_secs()))
+                Ok(format!("clock resumed: {} s left{why}", l.as_secs()))
             }
             (JudgeCmd::Resume, None, _) => Err("the clock is not paused".into()),
             (JudgeCmd::AddTime(t), Some(l), _) => {
-                let l = shifted(l, *t);
+                let (l, why) = capped(shifted(l, *t));
                 self.clock_paused = Some(l);
-                Ok(format!("{t:+} s: {} s left (paused)", l.as_secs()))
+                Ok(format!("{t:+} s: {} s left{why} (paused)", l.as_secs()))
             }
             (JudgeCmd::AddTime(t), None, Some(d)) => {
-                let l = shifted(left(d), *t);
+                let (l, why) = capped(shifted(left(d), *t));
                 self.match_deadline = Some(now + l);
-                Ok(format!("{t:+} s: {} s left", l.as_secs()))
+                Ok(format!("{t:+} s: {} s left{why}", l.as_secs()))
             }
             _ => Err("this match has no clock".into()),
         }

@@ -721,6 +721,12 @@ impl Room {
         Err("no seat of this room has that token".into())
     }
 
+    /// The round's deadline of an event match (`round_hours`) as an instant: the match
+    /// clock never runs past it (from the start, nor after a judge's resume or added time).
+    pub(super) fn round_end(&self, now: Instant) -> Option<Instant> {
+        self.event.as_ref().and_then(|e| e.deadline_ms).map(|ms| now + Duration::from_millis(ms.saturating_sub(crate::event::now_ms()).max(0) as u64))
+    }
+
     async fn start_match(&mut self) {
         if self.stage != Stage::Waiting || self.seats.iter().any(|s| s.is_none()) {
             return;
@@ -731,8 +737,7 @@ impl Room {
             // latest (a multi-day event: a match not finished by then is decided as at time).
             let now = Instant::now();
             let time = self.event.as_ref().and_then(|e| e.time).unwrap_or(self.state.config.match_time);
-            let round_end =
-                self.event.as_ref().and_then(|e| e.deadline_ms).map(|ms| now + Duration::from_millis(ms.saturating_sub(crate::event::now_ms()).max(0) as u64));
+            let round_end = self.round_end(now);
             let cap = |d: Instant| round_end.map_or(d, |r| d.min(r));
             match self.event.as_ref().and_then(|e| e.clock) {
                 Some((left, true)) => self.clock_paused = Some(left),
