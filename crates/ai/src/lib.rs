@@ -12,7 +12,8 @@
 //!   next turn with a fast heuristic policy.
 //! - [`policy::PolicyPlayer`] (`policy:FILE`): a learned policy network read from a
 //!   safetensors file, inference in plain Rust (`docs/POLICY.md`); it also guides
-//!   [`MctsPlayer`] (`mcts+policy:N:FILE`).
+//!   [`MctsPlayer`] (`mcts+policy:N:FILE`). `policy` and `mcts+policy:N` play the network
+//!   shipped in `data/goat-policy.safetensors` ([`policy::builtin`]).
 //!
 //! Omniscient play exists only for tests: [`Observation::omniscient`].
 
@@ -105,10 +106,11 @@ pub trait Player: Send {
 }
 
 /// The AI players by name, as the command line gives them.
-pub const AI_NAMES: [&str; 3] = ["random", "greedy", "mcts"];
+pub const AI_NAMES: [&str; 5] = ["random", "greedy", "mcts", "policy", "mcts+policy"];
 
 /// The AI names [`try_by_name`] knows, for messages.
-pub const AI_SYNTAX: &str = "random, rules, greedy, mcts, mcts:N, mcts:Nms, policy:FILE, mcts+policy:N:FILE, mcts+policy+value:N:FILE";
+pub const AI_SYNTAX: &str =
+    "random, rules, greedy, mcts, mcts:N, mcts:Nms, policy, policy:FILE, mcts+policy, mcts+policy:N, mcts+policy:N:FILE, mcts+policy+value:N[:FILE]";
 
 /// Builds an AI by name, or `None` (see [`try_by_name`] for the names, and for why a name
 /// is refused).
@@ -128,9 +130,11 @@ fn parse_budget(spec: &str) -> Option<Budget> {
 /// Python league; `policy:FILE`, a policy network's argmax (deterministic: no sampling);
 /// `mcts+policy:N:FILE` (or `:Nms:`), MCTS with the network's probabilities as PUCT
 /// priors and play-outs at the leaves, `mcts+policy+value:N:FILE` with its value head
-/// instead of play-outs (`docs/POLICY.md`). Only the first four are in [`AI_NAMES`].
-/// An unknown name, or a policy file that cannot be used (missing, a tensor missing or of
-/// the wrong shape, another architecture or observation version), is an error naming it.
+/// instead of play-outs (`docs/POLICY.md`). Without `:FILE` (`policy`, `mcts+policy`,
+/// `mcts+policy:N`, `mcts+policy+value:N`) the network is the one shipped with the project
+/// ([`policy::builtin`]). An unknown name, or a policy file that cannot be used (missing,
+/// a tensor missing or of the wrong shape, another architecture or observation version),
+/// is an error naming it.
 pub fn try_by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, String> {
     let unknown = || format!("unknown AI {name:?} ({AI_SYNTAX})");
     Ok(match name {
@@ -138,16 +142,24 @@ pub fn try_by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, String> {
         "rules" => Box::new(RulesPlayer),
         "greedy" => Box::new(GreedyPlayer::new(seed)),
         "mcts" => Box::new(MctsPlayer::new(seed, Budget::default())),
+        "policy" => Box::new(policy::PolicyPlayer::new(policy::builtin()?)),
+        "mcts+policy" => Box::new(MctsPlayer::guided(seed, Budget::default(), Guide { policy: policy::builtin()?, value_leaf: false })),
         _ => {
             if let Some(file) = name.strip_prefix("policy:") {
                 return Ok(Box::new(policy::PolicyPlayer::new(policy::load_cached(file)?)));
             }
             for (prefix, value_leaf) in [("mcts+policy:", false), ("mcts+policy+value:", true)] {
                 if let Some(rest) = name.strip_prefix(prefix) {
-                    let (budget, file) = rest.split_once(':').ok_or_else(unknown)?;
+                    let (budget, file) = match rest.split_once(':') {
+                        Some((budget, file)) => (budget, Some(file)),
+                        None => (rest, None),
+                    };
                     let budget = parse_budget(budget).ok_or_else(unknown)?;
-                    let guide = Guide { policy: policy::load_cached(file)?, value_leaf };
-                    return Ok(Box::new(MctsPlayer::guided(seed, budget, guide)));
+                    let policy = match file {
+                        Some(file) => policy::load_cached(file)?,
+                        None => policy::builtin()?,
+                    };
+                    return Ok(Box::new(MctsPlayer::guided(seed, budget, Guide { policy, value_leaf })));
                 }
             }
             let budget = name.strip_prefix("mcts:").and_then(parse_budget).ok_or_else(unknown)?;

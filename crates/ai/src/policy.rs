@@ -453,6 +453,21 @@ pub fn load_cached(path: &str) -> Result<Arc<Policy>, String> {
     Ok(pol)
 }
 
+/// The network shipped with the project (`crates/ai/data/goat-policy.safetensors`): trained
+/// by `examples/train_ppo.py` piloting Goat Control against Chaos Control under the Goat
+/// format (the command, its wall time and its strength are in `docs/POLICY.md`). It plays
+/// any deck, best that one. The AI names `policy` and `mcts+policy[:N]` use it.
+pub const BUILTIN_FILE: &[u8] = include_bytes!("../data/goat-policy.safetensors");
+
+/// The name the shipped network goes by in errors.
+pub const BUILTIN_NAME: &str = "built-in goat-policy.safetensors";
+
+/// The shipped network, read once per process.
+pub fn builtin() -> Result<Arc<Policy>, String> {
+    static BUILTIN: std::sync::OnceLock<Result<Arc<Policy>, String>> = std::sync::OnceLock::new();
+    BUILTIN.get_or_init(|| Policy::from_bytes(BUILTIN_FILE, BUILTIN_NAME).map(Arc::new)).clone()
+}
+
 /// The policy as a player (`policy:FILE`): the legal action of highest probability
 /// (argmax, the first on a tie); no randomness, so the same duel gives the same actions.
 pub struct PolicyPlayer {

@@ -77,7 +77,8 @@ enum Cmd {
         #[arg(long, default_value = "vanilla-kaiba", value_parser = Utf8Text)]
         opponent_deck: String,
         /// Opponent: an AI (mcts: 200 iterations a decision; mcts:N iterations, mcts:Nms;
-        /// greedy, random; policy:FILE, mcts+policy:N:FILE: docs/POLICY.md) or human (hot-seat).
+        /// greedy, random; policy and mcts+policy:N, the shipped Goat network, or policy:FILE,
+        /// mcts+policy:N:FILE: docs/POLICY.md) or human (hot-seat).
         #[arg(long, default_value = "mcts")]
         vs: String,
         #[command(flatten)]
@@ -121,7 +122,8 @@ enum Cmd {
         #[arg(long = "deck", num_args = 1, value_parser = Utf8Text)]
         decks: Vec<String>,
         /// AIs of side 1 and side 2: random, greedy, mcts (mcts:N iterations, mcts:Nms),
-        /// policy:FILE, mcts+policy:N:FILE (docs/POLICY.md).
+        /// policy, mcts+policy:N (the shipped Goat network), policy:FILE, mcts+policy:N:FILE
+        /// (docs/POLICY.md).
         #[arg(long = "ai", num_args = 1, value_parser = Utf8Text)]
         ais: Vec<String>,
         /// Also save every game's replay in this directory (game-NNNN.json): the very

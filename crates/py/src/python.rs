@@ -321,7 +321,8 @@ fn builtin_decks<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
 /// `play("goat-control", "chaos-control", "greedy", "mcts:50", seed=1)` (seat A, the first
 /// deck and the first AI, goes first). Returns `{"winner": "A"|"B"|None, "reason", "turns",
 /// "decisions"}`. AIs: `random`, `rules` (a fixed rule of thumb), `greedy`, `mcts`, `mcts:N`,
-/// `policy:FILE`, `mcts+policy:N:FILE` (a policy network: docs/POLICY.md).
+/// `policy`, `mcts+policy:N` (the shipped Goat network), `policy:FILE`, `mcts+policy:N:FILE`
+/// (a policy network: docs/POLICY.md).
 #[pyfunction]
 #[pyo3(signature = (deck_a, deck_b, ai_a, ai_b, seed = 0, edition = None, format = None))]
 #[allow(clippy::too_many_arguments)]

@@ -855,15 +855,18 @@ impl Conn {
     }
 }
 
-/// A room's AI within the server's bounds: `mcts:N` at most `--ai-max-iterations`,
-/// `mcts:Nms` at most `--ai-max-ms`; no policy file (`policy:FILE`, `mcts+policy:N:FILE`):
-/// a client does not name files on the server's disk.
+/// A room's AI within the server's bounds: `mcts:N` and `mcts+policy:N` at most
+/// `--ai-max-iterations`, `mcts:Nms` and `mcts+policy:Nms` at most `--ai-max-ms`; the
+/// shipped network only (`policy`, `mcts+policy[:N]`), never a policy file
+/// (`policy:FILE`, `mcts+policy:N:FILE`): a client does not name files on the server's disk.
 pub fn check_ai_budget(spec: &str, config: &crate::Config) -> Result<(), String> {
     let s = spec.trim().to_ascii_lowercase();
-    if s.contains("policy") {
-        return Err(format!("vs_ai {spec:?}: this server plays no policy file a client names ({})", ygo_ai::AI_NAMES.join(", ")));
+    let names_file = s.starts_with("policy:") || (s.contains("policy") && s.matches(':').count() > 1);
+    if names_file {
+        return Err(format!("vs_ai {spec:?}: this server plays no policy file a client names, only its own network ({})", ygo_ai::AI_NAMES.join(", ")));
     }
-    let Some(budget) = s.strip_prefix("mcts:") else { return Ok(()) };
+    let budget = ["mcts:", "mcts+policy:", "mcts+policy+value:"].iter().find_map(|p| s.strip_prefix(p));
+    let Some(budget) = budget else { return Ok(()) };
     match budget.strip_suffix("ms") {
         Some(ms) => match ms.parse::<u64>() {
             Ok(n) if (1..=config.ai_max_ms).contains(&n) => Ok(()),
@@ -888,5 +891,27 @@ fn pairing_text(snap: &crate::event::Snapshot, m: &crate::event::Match) -> Strin
     match m.b {
         Some(b) => format!("{}: {} - {}", m.table, name(m.a), name(b)),
         None => format!("{}: {} (bye)", m.table, name(m.a)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_ai_budget;
+
+    #[test]
+    fn a_room_may_name_the_shipped_network_but_never_a_file() {
+        let config = crate::Config::default();
+        let max = config.ai_max_iterations;
+        for ok in ["greedy", "mcts", "policy", "mcts+policy", "mcts+policy:50", "mcts+policy+value:50", "mcts:20ms"] {
+            assert_eq!(check_ai_budget(ok, &config), Ok(()), "{ok}");
+        }
+        for file in ["policy:/etc/passwd", "mcts+policy:50:x.safetensors", "mcts+policy+value:5:a", "Policy:x"] {
+            let e = check_ai_budget(file, &config).unwrap_err();
+            assert!(e.contains("no policy file"), "{file}: {e}");
+        }
+        for over in [format!("mcts+policy:{}", max + 1), format!("mcts:{}", max + 1), "mcts+policy:0".to_string()] {
+            let e = check_ai_budget(&over, &config).unwrap_err();
+            assert!(e.contains("iterations"), "{over}: {e}");
+        }
     }
 }

@@ -160,6 +160,25 @@ fn bad_files_are_refused_naming_the_file_and_the_problem() {
 
     // Names that are no AI at all.
     assert!(err("mcts+policy:x:file").contains("unknown AI"));
-    assert!(err("mcts+policy:20").contains("unknown AI"));
+    assert!(err("mcts+policy:lots").contains("unknown AI"));
     assert!(err("nobody").contains("unknown AI"));
+}
+
+#[test]
+fn the_shipped_network_is_the_file_in_data_and_every_builtin_name_plays_it() {
+    let shipped = builtin().expect("the shipped file loads");
+    let on_disk = Policy::load(concat!(env!("CARGO_MANIFEST_DIR"), "/data/goat-policy.safetensors")).unwrap();
+    let d = goat(21);
+    assert_eq!(shipped.evaluate_duel(&d), on_disk.evaluate_duel(&d), "the embedded bytes are the file's");
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/data/goat-policy.safetensors");
+    let by_file = format!("policy:{file}");
+    assert_eq!(play(["policy", "random"], 22).0, play([&by_file, "random"], 22).0, "`policy` plays the shipped file");
+    assert_eq!(try_by_name("mcts+policy", 1).unwrap().name(), "mcts+policy");
+    for ai in ["policy", "mcts+policy:8", "mcts+policy+value:8"] {
+        let mut d = goat(23);
+        let n = crate::play_by_name(&mut d, [ai, "random"], 23).unwrap();
+        assert!(d.is_over() && n > 10, "{ai}: {n} decisions");
+    }
+    assert!(crate::AI_NAMES.contains(&"policy") && crate::AI_NAMES.contains(&"mcts+policy"));
+    assert!(try_by_name("mcts+policy:x", 1).is_err());
 }

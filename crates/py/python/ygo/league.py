@@ -11,7 +11,8 @@ One virtual draw per agent pair keeps the fit finite when one side won every gam
 
 Agents: ``random``, ``rules`` (a fixed rule of thumb, no search), ``greedy`` (one-step
 look-ahead on samples), ``mcts:N`` (information-set MCTS, N iterations per decision),
-``policy:FILE`` and ``mcts+policy:N:FILE`` (a policy network's file: docs/POLICY.md).
+``policy`` and ``mcts+policy:N`` (the network shipped with the project), ``policy:FILE`` and
+``mcts+policy:N:FILE`` (a policy network's file: docs/POLICY.md).
 Each duel runs in Rust without the GIL (``ygo.play``); ``--threads`` plays several at once.
 """
 
@@ -101,8 +102,8 @@ def bradley_terry(agents: list[str], results: list[dict], prior_draws: float = 1
 def run(agents: list[str], pairs: list[tuple[str, str]], games: int, seed: int = 0, threads: int = 1, fmt: str | None = "goat", progress=None) -> dict:
     """Plays the round robin; the games and the ratings."""
     for a in agents:  # unknown names fail before any duel
-        if not re.fullmatch(r"random|rules|greedy|mcts(:\d+(ms)?)?|(policy|mcts\+policy(\+value)?:\d+(ms)?):.+", a):
-            raise ValueError(f"unknown agent {a!r} (random, rules, greedy, mcts, mcts:N, mcts:Nms, policy:FILE, mcts+policy:N:FILE)")
+        if not re.fullmatch(r"random|rules|greedy|mcts(:\d+(ms)?)?|policy(:.+)?|mcts\+policy|mcts\+policy(\+value)?:\d+(ms)?(:.+)?", a):
+            raise ValueError(f"unknown agent {a!r} (random, rules, greedy, mcts, mcts:N, mcts:Nms, policy, policy:FILE, mcts+policy, mcts+policy:N, mcts+policy:N:FILE)")
     for d in {d for pair in pairs for d in pair}:  # so do decks not legal in the format
         ygo.Duel(d, d, format=fmt)
     todo = schedule(agents, pairs, games, seed)
@@ -133,16 +134,18 @@ def table(report: dict) -> str:
     """The ratings as a text table, best first."""
     rows = sorted(report["ratings"].items(), key=lambda kv: -kv[1]["elo"])
     pairs = ", ".join(f"{a} vs {b}" for a, b in report["pairs"])
+    # The agent column is as wide as the longest name (`mcts+policy:200`, a file's path).
+    w = max([12, *(len(a) for a in report["agents"])])
     lines = [
         f"ygo league: {len(report['agents'])} agents, {len(report['games'])} duels ({report['games_per_pair']} per agent pair) on {pairs}"
         f" (format {report['format']}), both deck orders, seats alternating; {report['seconds']:.0f} s",
         f"Bradley-Terry ratings, Elo scale, {report['agents'][0]} = 0, 95% intervals",
         "",
-        f"{'rank':<5} {'agent':<12} {'Elo':>6}  {'95% interval':<16} {'score':>6} {'games':>6}",
+        f"{'rank':<5} {'agent':<{w}} {'Elo':>6}  {'95% interval':<16} {'score':>6} {'games':>6}",
     ]
     for k, (a, r) in enumerate(rows, 1):
         interval = "(anchor)" if a == report["agents"][0] else f"[{r['low']:+.0f}, {r['high']:+.0f}]"
-        lines.append(f"{k:<5} {a:<12} {r['elo']:>+6.0f}  {interval:<16} {100 * r['score']:>5.1f}% {r['games']:>6}")
+        lines.append(f"{k:<5} {a:<{w}} {r['elo']:>+6.0f}  {interval:<16} {100 * r['score']:>5.1f}% {r['games']:>6}")
     return "\n".join(lines)
 
 
