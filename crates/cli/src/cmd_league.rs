@@ -23,7 +23,8 @@ pub const PAIRS: &[(&str, &str)] = &[("goat-control", "chaos-control"), ("chaos-
 #[derive(Args, Debug, Clone)]
 pub struct LeagueArgs {
     /// Comma-separated AIs, the first the anchor (rated 0): random, rules, greedy, mcts,
-    /// mcts:N (N iterations a decision), mcts:Nms, policy:FILE, mcts+policy:N:FILE.
+    /// mcts:N (N iterations a decision), mcts:Nms, policy, mcts+policy:N (the shipped Goat
+    /// network), policy:FILE, mcts+policy:N:FILE.
     #[arg(long, default_value_t = AGENTS.join(","), value_parser = crate::args::Utf8Text)]
     pub agents: String,
     /// Deck pairs, 'a,b;c,d' (built-in names, .ydk paths or ydke:// links).
@@ -186,10 +187,34 @@ pub fn table(agents: &[String], pairs: &[(String, String)], format: &str, per_pa
         agents.len()
     );
     out.push_str(&format!("Bradley-Terry ratings, Elo scale, {} = 0, 95% intervals\n\n", agents[0]));
-    out.push_str(&format!("{:<5} {:<12} {:>6}  {:<16} {:>6} {:>6}\n", "rank", "agent", "Elo", "95% interval", "score", "games"));
+    // The agent column is as wide as the longest name (`mcts+policy:200`, a file's path).
+    let w = agents.iter().map(|a| a.chars().count()).max().unwrap_or(0).max(12);
+    out.push_str(&format!("{:<5} {:<w$} {:>6}  {:<16} {:>6} {:>6}\n", "rank", "agent", "Elo", "95% interval", "score", "games"));
     for (k, (a, r)) in rows.iter().enumerate() {
         let interval = if *a == &agents[0] { "(anchor)".to_string() } else { format!("[{:+.0}, {:+.0}]", r.low, r.high) };
-        out.push_str(&format!("{:<5} {:<12} {:>+6.0}  {:<16} {:>5.1}% {:>6}\n", k + 1, a, r.elo, interval, 100.0 * r.score, r.games));
+        out.push_str(&format!("{:<5} {:<w$} {:>+6.0}  {:<16} {:>5.1}% {:>6}\n", k + 1, a, r.elo, interval, 100.0 * r.score, r.games));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_agent_name_keeps_the_columns_in_line() {
+        let agents: Vec<String> = ["random", "mcts+policy:200", "greedy"].iter().map(|s| s.to_string()).collect();
+        let r = |elo: f64| Rating { elo, low: elo - 100.0, high: elo + 100.0, score: 0.5, games: 16 };
+        let ratings = [r(0.0), r(480.0), r(490.0)];
+        let pairs = [("goat-control".to_string(), "chaos-control".to_string())];
+        let text = table(&agents, &pairs, "goat", 16, 24, 1.0, &ratings);
+        let lines: Vec<&str> = text.lines().skip(3).collect();
+        assert_eq!(lines.len(), 4, "{text}");
+        // Every row's interval starts where the header's does.
+        let at = lines[0].find("95% interval").unwrap();
+        for line in &lines[1..] {
+            assert!(matches!(line.as_bytes().get(at), Some(b'[' | b'(')), "{text}");
+        }
+        assert!(lines.iter().any(|l| l.contains("mcts+policy:200 ")), "{text}");
+    }
 }

@@ -46,3 +46,19 @@ def test_a_quick_league_prints_a_table_and_json(capsys):
     with pytest.raises(SystemExit):
         league.main(["--agents", "random"])
     assert league.main(["--agents", "random,nobody", "--games", "4"]) == 2
+
+
+def test_a_long_agent_name_keeps_the_columns_in_line():
+    r = lambda elo: {"elo": elo, "low": elo - 100, "high": elo + 100, "score": 0.5, "games": 16}  # noqa: E731
+    report = {
+        "agents": ["random", "mcts+policy:200", "greedy"],
+        "pairs": [["goat-control", "chaos-control"]],
+        "format": "goat",
+        "games": [{}] * 24,
+        "games_per_pair": 16,
+        "seconds": 1.0,
+        "ratings": {"random": r(0), "mcts+policy:200": r(480), "greedy": r(490)},
+    }
+    lines = league.table(report).splitlines()[3:]
+    at = lines[0].index("95% interval")
+    assert all(line[at] in "[(" for line in lines[1:]), lines
