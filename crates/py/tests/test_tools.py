@@ -33,6 +33,13 @@ def test_selfplay_two_ray_workers(tmp_path):
     assert t["action_mask"][np.arange(n), t["action"]].all()
 
 
+def test_selfplay_plays_the_goat_pair_under_the_goat_format():
+    p = run("ygo.selfplay", "--workers", "1", "--games", "2", "--format", "goat", "--json")
+    assert p.returncode == 0, p.stderr
+    report = json.loads(p.stdout.strip().splitlines()[-1])
+    assert report["decks"] == ["goat-control", "chaos-control"] and sum(report["wins"].values()) == 2
+
+
 def test_selfplay_and_bench_refuse_bad_input():
     p = run("ygo.selfplay", "--workers", "0")
     assert p.returncode == 2 and "--workers" in p.stderr
