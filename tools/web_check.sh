@@ -6,7 +6,8 @@
 # clicking on the mat; a 4-player Goat event run by `ygo loadtest --event-players 4`, then
 # its public /event/ID page and a /replay/ID page opened without login; an 8-player Goat
 # Swiss event of 3 rounds created, paired, judged and played by clicking in two pages beside
-# six `ygo loadtest --join-event` clients). Screenshots go to target/web-check/ (docs/web-chain-*.png are the
+# six `ygo loadtest --join-event` clients; a double elimination created from the lobby's
+# form with every setting, its rounds' stage labels through to the grand final). Screenshots go to target/web-check/ (docs/web-chain-*.png are the
 # Goat tests' web-chain-*.png).
 set -euo pipefail
 cd "$(dirname "$0")/.."
