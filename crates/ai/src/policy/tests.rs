@@ -166,11 +166,11 @@ fn bad_files_are_refused_naming_the_file_and_the_problem() {
 
 #[test]
 fn the_shipped_network_is_the_file_in_data_and_every_builtin_name_plays_it() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/data/goat-policy.safetensors");
     let shipped = builtin().expect("the shipped file loads");
-    let on_disk = Policy::load(concat!(env!("CARGO_MANIFEST_DIR"), "/data/goat-policy.safetensors")).unwrap();
+    let on_disk = Policy::load(file).unwrap();
     let d = goat(21);
     assert_eq!(shipped.evaluate_duel(&d), on_disk.evaluate_duel(&d), "the embedded bytes are the file's");
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/data/goat-policy.safetensors");
     let by_file = format!("policy:{file}");
     assert_eq!(play(["policy", "random"], 22).0, play([&by_file, "random"], 22).0, "`policy` plays the shipped file");
     assert_eq!(try_by_name("mcts+policy", 1).unwrap().name(), "mcts+policy");

@@ -21,6 +21,7 @@ import time
 
 import numpy as np
 
+from ygo._tools import GOAT_DECKS, tool_decks
 from ygo._ygo import DEFAULT_DECKS, table_extremes
 from ygo.vector import VecEnv
 
@@ -59,8 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print one JSON object (keys steps_per_sec_one_core, steps_per_sec_all_cores, cores, ...)")
     p.add_argument("--envs", type=int, default=256, help="duels per thread in the batch (default 256)")
     p.add_argument("--seconds", type=float, default=10.0, help="seconds per measurement (default 10)")
-    p.add_argument("--deck-a", default=None, help=f"first deck (default {DEFAULT_DECKS[0]}; goat-control with --format goat)")
-    p.add_argument("--deck-b", default=None, help=f"second deck (default {DEFAULT_DECKS[1]}; chaos-control with --format goat)")
+    p.add_argument("--deck-a", default=None, help=f"first deck (default {DEFAULT_DECKS[0]}; {GOAT_DECKS[0]} with --format goat)")
+    p.add_argument("--deck-b", default=None, help=f"second deck (default {DEFAULT_DECKS[1]}; {GOAT_DECKS[1]} with --format goat)")
     p.add_argument("--format", default=None, help="a format (goat, edison, ...): its card versions and rules; default today's cards under Master Rule 2020")
     p.add_argument("--threads", type=int, default=None, help="threads of the second measurement (default: one per core)")
     p.add_argument("--opponent", default=None, help="play seat B with this built-in AI instead of self-play (random, greedy, mcts)")
@@ -79,9 +80,7 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 print(f"{x['duels']} random duels ({x['decisions']} decisions): at most {x['max_actions']} legal actions ({x['max_actions_at']}), at most {x['max_visible_cards']} visible cards")
             return 0
-        goat = args.format == "goat"
-        args.deck_a = args.deck_a or ("goat-control" if goat else DEFAULT_DECKS[0])
-        args.deck_b = args.deck_b or ("chaos-control" if goat else DEFAULT_DECKS[1])
+        args.deck_a, args.deck_b = tool_decks(args.format, args.deck_a, args.deck_b)
         cores = args.threads or os.cpu_count() or 1
         VecEnv(1, args.deck_a, args.deck_b, opponent=args.opponent, format=args.format)  # bad decks or AI names fail here, before any work
         if not args.json:

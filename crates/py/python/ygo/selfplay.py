@@ -24,6 +24,7 @@ from typing import Callable
 
 import numpy as np
 
+from ygo._tools import GOAT_DECKS, tool_decks
 from ygo._ygo import DEFAULT_DECKS
 from ygo.vector import VecEnv
 
@@ -145,8 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=100, help="games in total (default 100)")
     p.add_argument("--address", default=None, help="an existing Ray cluster (ray://host:port or auto); default: a local Ray")
     p.add_argument("--out", default=None, help="directory for the trajectories (worker-K.npz)")
-    p.add_argument("--deck-a", default=None, help=f"first deck (default {DEFAULT_DECKS[0]}; goat-control with --format goat)")
-    p.add_argument("--deck-b", default=None, help=f"second deck (default {DEFAULT_DECKS[1]}; chaos-control with --format goat)")
+    p.add_argument("--deck-a", default=None, help=f"first deck (default {DEFAULT_DECKS[0]}; {GOAT_DECKS[0]} with --format goat)")
+    p.add_argument("--deck-b", default=None, help=f"second deck (default {DEFAULT_DECKS[1]}; {GOAT_DECKS[1]} with --format goat)")
     p.add_argument("--format", default=None, help="a format (goat, edison, ...) for both decks; default today's cards under Master Rule 2020")
     p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     p.add_argument("--json", action="store_true", help="print one JSON object (keys games, workers, startup_seconds, seconds, games_per_sec, wins, ...)")
@@ -155,9 +156,7 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--workers must be at least 1")
     if args.games < 1:
         p.error("--games must be at least 1")
-    goat = args.format == "goat"
-    args.deck_a = args.deck_a or ("goat-control" if goat else DEFAULT_DECKS[0])
-    args.deck_b = args.deck_b or ("chaos-control" if goat else DEFAULT_DECKS[1])
+    args.deck_a, args.deck_b = tool_decks(args.format, args.deck_a, args.deck_b)
     try:
         report = run(args.workers, args.games, args.address, args.out, args.deck_a, args.deck_b, args.seed, fmt=args.format)
     except ValueError as e:
