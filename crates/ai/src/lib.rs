@@ -110,7 +110,7 @@ pub const AI_NAMES: [&str; 5] = ["random", "greedy", "mcts", "policy", "mcts+pol
 
 /// The AI names [`try_by_name`] knows, for messages.
 pub const AI_SYNTAX: &str =
-    "random, rules, greedy, mcts, mcts:N, mcts:Nms, policy, policy:FILE, mcts+policy, mcts+policy:N, mcts+policy:N:FILE, mcts+policy+value:N[:FILE]";
+    "random, rules, greedy, mcts, mcts:N, mcts:Nms, policy, policy:FILE, mcts+policy, mcts+policy:N, mcts+policy:N:FILE, mcts+policy+value, mcts+policy+value:N[:FILE]";
 
 /// Builds an AI by name, or `None` (see [`try_by_name`] for the names, and for why a name
 /// is refused).
@@ -125,47 +125,105 @@ fn parse_budget(spec: &str) -> Option<Budget> {
     })
 }
 
+/// An AI's name, parsed: what [`try_by_name`] builds, and what a host that limits the AIs it
+/// runs (the server: no files, a bounded budget) inspects, with one reading of the syntax.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AiSpec {
+    Random,
+    /// The fixed rule-based yardstick of the Python league.
+    Rules,
+    Greedy,
+    Mcts(Budget),
+    /// A policy network's argmax; `None`: the network shipped with the project.
+    Policy(Option<String>),
+    /// MCTS guided by a policy network (`None`: the shipped one), its value head at the
+    /// leaves when `value_leaf`.
+    Guided {
+        budget: Budget,
+        file: Option<String>,
+        value_leaf: bool,
+    },
+}
+
+impl AiSpec {
+    /// Reads a name (see [`try_by_name`]); an unknown one is an error naming it.
+    pub fn parse(name: &str) -> Result<AiSpec, String> {
+        let unknown = || format!("unknown AI {name:?} ({AI_SYNTAX})");
+        Ok(match name {
+            "random" => AiSpec::Random,
+            "rules" => AiSpec::Rules,
+            "greedy" => AiSpec::Greedy,
+            "mcts" => AiSpec::Mcts(Budget::default()),
+            "policy" => AiSpec::Policy(None),
+            "mcts+policy" => AiSpec::Guided { budget: Budget::default(), file: None, value_leaf: false },
+            "mcts+policy+value" => AiSpec::Guided { budget: Budget::default(), file: None, value_leaf: true },
+            _ => {
+                if let Some(file) = name.strip_prefix("policy:") {
+                    return Ok(AiSpec::Policy(Some(file.to_string())));
+                }
+                for (prefix, value_leaf) in [("mcts+policy:", false), ("mcts+policy+value:", true)] {
+                    if let Some(rest) = name.strip_prefix(prefix) {
+                        let (budget, file) = match rest.split_once(':') {
+                            Some((budget, file)) => (budget, Some(file.to_string())),
+                            None => (rest, None),
+                        };
+                        let budget = parse_budget(budget).ok_or_else(unknown)?;
+                        return Ok(AiSpec::Guided { budget, file, value_leaf });
+                    }
+                }
+                AiSpec::Mcts(name.strip_prefix("mcts:").and_then(parse_budget).ok_or_else(unknown)?)
+            }
+        })
+    }
+
+    /// The search budget per decision, for the players that search.
+    pub fn budget(&self) -> Option<Budget> {
+        match self {
+            AiSpec::Mcts(b) | AiSpec::Guided { budget: b, .. } => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// The policy file the name gives, if any (without one, a policy player plays the
+    /// shipped network).
+    pub fn file(&self) -> Option<&str> {
+        match self {
+            AiSpec::Policy(f) | AiSpec::Guided { file: f, .. } => f.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// The player, seeded; a policy file that cannot be used is an error naming it.
+    pub fn build(&self, seed: u64) -> Result<Box<dyn Player>, String> {
+        let network = |file: &Option<String>| match file {
+            Some(file) => policy::load_cached(file),
+            None => policy::builtin(),
+        };
+        Ok(match self {
+            AiSpec::Random => Box::new(RandomPlayer::new(seed)),
+            AiSpec::Rules => Box::new(RulesPlayer),
+            AiSpec::Greedy => Box::new(GreedyPlayer::new(seed)),
+            AiSpec::Mcts(budget) => Box::new(MctsPlayer::new(seed, *budget)),
+            AiSpec::Policy(file) => Box::new(policy::PolicyPlayer::new(network(file)?)),
+            AiSpec::Guided { budget, file, value_leaf } => {
+                Box::new(MctsPlayer::guided(seed, *budget, Guide { policy: network(file)?, value_leaf: *value_leaf }))
+            }
+        })
+    }
+}
+
 /// Builds an AI by name: `random`, `greedy`, `mcts`, `mcts:N` for N iterations per
 /// decision, `mcts:Nms` for a time budget; `rules`, the fixed rule-based yardstick of the
 /// Python league; `policy:FILE`, a policy network's argmax (deterministic: no sampling);
 /// `mcts+policy:N:FILE` (or `:Nms:`), MCTS with the network's probabilities as PUCT
 /// priors and play-outs at the leaves, `mcts+policy+value:N:FILE` with its value head
 /// instead of play-outs (`docs/POLICY.md`). Without `:FILE` (`policy`, `mcts+policy`,
-/// `mcts+policy:N`, `mcts+policy+value:N`) the network is the one shipped with the project
-/// ([`policy::builtin`]). An unknown name, or a policy file that cannot be used (missing,
-/// a tensor missing or of the wrong shape, another architecture or observation version),
-/// is an error naming it.
+/// `mcts+policy:N`, `mcts+policy+value`, `mcts+policy+value:N`) the network is the one
+/// shipped with the project ([`policy::builtin`]). An unknown name, or a policy file that
+/// cannot be used (missing, a tensor missing or of the wrong shape, another architecture or
+/// observation version), is an error naming it. One reading of the syntax: [`AiSpec`].
 pub fn try_by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, String> {
-    let unknown = || format!("unknown AI {name:?} ({AI_SYNTAX})");
-    Ok(match name {
-        "random" => Box::new(RandomPlayer::new(seed)),
-        "rules" => Box::new(RulesPlayer),
-        "greedy" => Box::new(GreedyPlayer::new(seed)),
-        "mcts" => Box::new(MctsPlayer::new(seed, Budget::default())),
-        "policy" => Box::new(policy::PolicyPlayer::new(policy::builtin()?)),
-        "mcts+policy" => Box::new(MctsPlayer::guided(seed, Budget::default(), Guide { policy: policy::builtin()?, value_leaf: false })),
-        _ => {
-            if let Some(file) = name.strip_prefix("policy:") {
-                return Ok(Box::new(policy::PolicyPlayer::new(policy::load_cached(file)?)));
-            }
-            for (prefix, value_leaf) in [("mcts+policy:", false), ("mcts+policy+value:", true)] {
-                if let Some(rest) = name.strip_prefix(prefix) {
-                    let (budget, file) = match rest.split_once(':') {
-                        Some((budget, file)) => (budget, Some(file)),
-                        None => (rest, None),
-                    };
-                    let budget = parse_budget(budget).ok_or_else(unknown)?;
-                    let policy = match file {
-                        Some(file) => policy::load_cached(file)?,
-                        None => policy::builtin()?,
-                    };
-                    return Ok(Box::new(MctsPlayer::guided(seed, budget, Guide { policy, value_leaf })));
-                }
-            }
-            let budget = name.strip_prefix("mcts:").and_then(parse_budget).ok_or_else(unknown)?;
-            Box::new(MctsPlayer::new(seed, budget))
-        }
-    })
+    AiSpec::parse(name)?.build(seed)
 }
 
 /// Plays a duel to its end with one player per seat; returns the number of decisions.

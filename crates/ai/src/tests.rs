@@ -131,3 +131,31 @@ fn budgets_parse() {
     assert!(by_name("mcts:x", 1).is_none());
     assert!(by_name("nobody", 1).is_none());
 }
+
+#[test]
+fn ai_names_read_once_as_specs() {
+    use crate::{AiSpec, Budget};
+    let guided = |n, file: Option<&str>, value_leaf| AiSpec::Guided { budget: Budget::Iterations(n), file: file.map(str::to_string), value_leaf };
+    let cases = [
+        ("random", AiSpec::Random),
+        ("rules", AiSpec::Rules),
+        ("mcts", AiSpec::Mcts(Budget::default())),
+        ("mcts:50", AiSpec::Mcts(Budget::Iterations(50))),
+        ("mcts:20ms", AiSpec::Mcts(Budget::Millis(20))),
+        ("policy", AiSpec::Policy(None)),
+        ("policy:a:b.safetensors", AiSpec::Policy(Some("a:b.safetensors".into()))),
+        ("mcts+policy", guided(crate::mcts::DEFAULT_ITERATIONS, None, false)),
+        ("mcts+policy:8:x", guided(8, Some("x"), false)),
+        ("mcts+policy+value", guided(crate::mcts::DEFAULT_ITERATIONS, None, true)),
+        ("mcts+policy+value:9", guided(9, None, true)),
+    ];
+    for (name, want) in cases {
+        assert_eq!(AiSpec::parse(name), Ok(want.clone()), "{name}");
+    }
+    assert_eq!(AiSpec::parse("mcts+policy:8:x").unwrap().file(), Some("x"));
+    assert_eq!(AiSpec::parse("mcts:20ms").unwrap().budget(), Some(Budget::Millis(20)));
+    assert_eq!(AiSpec::parse("greedy").unwrap().budget(), None);
+    for bad in ["mcts:", "mcts:99999999999", "mcts+policy:lots", "Random", "policy+mcts"] {
+        assert!(AiSpec::parse(bad).unwrap_err().contains("unknown AI"), "{bad}");
+    }
+}

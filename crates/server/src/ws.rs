@@ -860,22 +860,19 @@ impl Conn {
 /// shipped network only (`policy`, `mcts+policy[:N]`), never a policy file
 /// (`policy:FILE`, `mcts+policy:N:FILE`): a client does not name files on the server's disk.
 pub fn check_ai_budget(spec: &str, config: &crate::Config) -> Result<(), String> {
-    let s = spec.trim().to_ascii_lowercase();
-    let names_file = s.starts_with("policy:") || (s.contains("policy") && s.matches(':').count() > 1);
-    if names_file {
+    let parsed = ygo_ai::AiSpec::parse(&spec.trim().to_ascii_lowercase())
+        .map_err(|e| format!("vs_ai: {e}; this server gives an AI 1 to {} iterations or 1 to {} ms a decision", config.ai_max_iterations, config.ai_max_ms))?;
+    if parsed.file().is_some() {
         return Err(format!("vs_ai {spec:?}: this server plays no policy file a client names, only its own network ({})", ygo_ai::AI_NAMES.join(", ")));
     }
-    let budget = ["mcts:", "mcts+policy:", "mcts+policy+value:"].iter().find_map(|p| s.strip_prefix(p));
-    let Some(budget) = budget else { return Ok(()) };
-    match budget.strip_suffix("ms") {
-        Some(ms) => match ms.parse::<u64>() {
-            Ok(n) if (1..=config.ai_max_ms).contains(&n) => Ok(()),
-            _ => Err(format!("vs_ai {spec:?}: this server gives an AI 1 to {} ms a decision (mcts:Nms)", config.ai_max_ms)),
-        },
-        None => match budget.parse::<u64>() {
-            Ok(n) if (1..=config.ai_max_iterations as u64).contains(&n) => Ok(()),
-            _ => Err(format!("vs_ai {spec:?}: this server gives an AI 1 to {} iterations a decision (mcts:N)", config.ai_max_iterations)),
-        },
+    match parsed.budget() {
+        None => Ok(()),
+        Some(ygo_ai::Budget::Millis(n)) if (1..=config.ai_max_ms).contains(&n) => Ok(()),
+        Some(ygo_ai::Budget::Millis(_)) => Err(format!("vs_ai {spec:?}: this server gives an AI 1 to {} ms a decision (mcts:Nms)", config.ai_max_ms)),
+        Some(ygo_ai::Budget::Iterations(n)) if (1..=config.ai_max_iterations).contains(&n) => Ok(()),
+        Some(ygo_ai::Budget::Iterations(_)) => {
+            Err(format!("vs_ai {spec:?}: this server gives an AI 1 to {} iterations a decision (mcts:N)", config.ai_max_iterations))
+        }
     }
 }
 
@@ -909,7 +906,10 @@ mod tests {
             let e = check_ai_budget(file, &config).unwrap_err();
             assert!(e.contains("no policy file"), "{file}: {e}");
         }
-        for over in [format!("mcts+policy:{}", max + 1), format!("mcts:{}", max + 1), "mcts+policy:0".to_string()] {
+        assert!(check_ai_budget("mcts+policy+value", &config).is_ok());
+        let e = check_ai_budget("nobody", &config).unwrap_err();
+        assert!(e.contains("unknown AI") && e.contains("iterations"), "{e}");
+        for over in [format!("mcts+policy:{}", max + 1), format!("mcts:{}", max + 1), "mcts+policy:0".to_string(), "mcts:99999999999999999999".to_string()] {
             let e = check_ai_budget(&over, &config).unwrap_err();
             assert!(e.contains("iterations"), "{over}: {e}");
         }
