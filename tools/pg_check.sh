@@ -15,13 +15,7 @@ trap cleanup EXIT
 su postgres -c "$B/initdb -D $D/data -A trust -U postgres" >/dev/null
 su postgres -c "$B/pg_ctl -D $D/data -l $D/log -w -o '-p $PORT -k $D -c listen_addresses=127.0.0.1' start" >/dev/null
 su postgres -c "$B/createdb -h 127.0.0.1 -p $PORT -U postgres ygo_test"
-# YGO_BIN: a `ygo` binary already built (.ci/run passes the one its tests built); else build it.
-if [ -z "${YGO_BIN:-}" ]; then
-  cargo build --release -q -p ygo
-  YGO_BIN="$PWD/target/release/ygo"
-fi
-YGO_BIN="$(realpath "$YGO_BIN")"
-export YGO_BIN
+. tools/ygo-bin.sh
 export YGO_TEST_PG_URL="postgres://postgres@127.0.0.1:$PORT/ygo_test"
 # Built with the workspace's features (as `cargo test --workspace` builds), so the
 # dependencies compiled by the tests are used again rather than built a second time.

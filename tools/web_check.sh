@@ -23,13 +23,7 @@ if [ -n "$(git status --porcelain -- dist)" ]; then
   exit 1
 fi
 cd ..
-# YGO_BIN: a `ygo` binary already built (.ci/run passes the one its tests built); else build it.
-if [ -z "${YGO_BIN:-}" ]; then
-  cargo build --release -q -p ygo
-  YGO_BIN="$PWD/target/release/ygo"
-fi
-YGO_BIN="$(realpath "$YGO_BIN")"
-export YGO_BIN
+. tools/ygo-bin.sh
 cd web
 # Two test files at a time (each starts its own server on a free port with its own
 # database, and its own Chromium): on 2 cores the files' waits for the page and the AI
