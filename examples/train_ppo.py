@@ -16,7 +16,8 @@ through the Rust player (``ygo.play``).
 The learner pilots ``goat-control`` against ``chaos-control`` in ``format="goat"``
 (``ygo.vector.VecEnv``: ``deck`` is always the learner's, ``seat="alternate"``, so it goes
 first in half the duels). With ``--both-decks`` it pilots ``--deck`` and
-``--opponent-deck`` in turn, an iteration each, and is evaluated on both. Each iteration plays ``--steps`` decisions in each of
+``--opponent-deck`` in turn, an iteration each, and is evaluated on both. ``--init FILE``
+starts from a network this script wrote (e.g. the shipped one) instead of random weights. Each iteration plays ``--steps`` decisions in each of
 ``--envs`` duels (one batch per opponent, its duels going on from iteration to iteration)
 against one opponent drawn from the pool: the built-in AIs played in Rust
 (``random``, ``rules``, ``greedy``) and the learner's own past versions (written every
@@ -42,7 +43,7 @@ import numpy as np
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
-from safetensors.torch import save_file
+from safetensors.torch import load_file, save_file
 
 import ygo
 from ygo.vector import VecEnv
@@ -302,6 +303,7 @@ def main(argv=None) -> int:
     p.add_argument("--gamma", type=float, default=0.999)
     p.add_argument("--lam", type=float, default=0.95)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--init", metavar="FILE", help="start from this network's weights (a file this script wrote) instead of random ones")
     p.add_argument("--check-export", action="store_true", help="only write an untrained network and compare PyTorch with the Rust inference")
     args = p.parse_args(argv)
 
@@ -312,6 +314,11 @@ def main(argv=None) -> int:
     pool_dir = os.path.join(out_dir, "pool")
     current = os.path.join(out_dir, "current.safetensors")
     net = Policy()
+    if args.init:
+        try:
+            net.load_state_dict(load_file(args.init))
+        except Exception as e:  # missing, not safetensors, or another shape: say which file
+            p.error(f"--init {args.init}: {e}")
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     builtins = [b for b in args.builtins.split(",") if b]
     pool: list[str] = []
