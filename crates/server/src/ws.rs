@@ -772,8 +772,7 @@ impl Conn {
                 if options.rated {
                     return Err("a match against an AI is not rated".into());
                 }
-                check_ai_budget(ai, &self.state.config)?;
-                let player = ygo_match::ai_player(ai, random_seed()).map_err(|e| e.to_string())?;
+                let player = check_ai_budget(ai, &self.state.config)?.build(random_seed())?;
                 let ai_deck = options.ai_deck.clone().unwrap_or_else(|| format.default_ai_deck().into());
                 let d = crate::decks::resolve(&DeckSource::Builtin { name: ai_deck })?;
                 crate::formats::check_deck(&format, &d.main, &d.extra, &d.side).map_err(|e| format!("the AI's deck: {e} (name a legal ai_deck)"))?;
@@ -859,17 +858,18 @@ impl Conn {
 /// `--ai-max-iterations`, `mcts:Nms` and `mcts+policy:Nms` at most `--ai-max-ms`; the
 /// shipped network only (`policy`, `mcts+policy[:N]`), never a policy file
 /// (`policy:FILE`, `mcts+policy:N:FILE`): a client does not name files on the server's disk.
-pub fn check_ai_budget(spec: &str, config: &crate::Config) -> Result<(), String> {
+/// The spec it returns is the one the room's player is built from: the name is read once.
+pub fn check_ai_budget(spec: &str, config: &crate::Config) -> Result<ygo_ai::AiSpec, String> {
     let parsed = ygo_ai::AiSpec::parse(&spec.trim().to_ascii_lowercase())
         .map_err(|e| format!("vs_ai: {e}; this server gives an AI 1 to {} iterations or 1 to {} ms a decision", config.ai_max_iterations, config.ai_max_ms))?;
     if parsed.file().is_some() {
         return Err(format!("vs_ai {spec:?}: this server plays no policy file a client names, only its own network ({})", ygo_ai::AI_NAMES.join(", ")));
     }
     match parsed.budget() {
-        None => Ok(()),
-        Some(ygo_ai::Budget::Millis(n)) if (1..=config.ai_max_ms).contains(&n) => Ok(()),
+        None => Ok(parsed),
+        Some(ygo_ai::Budget::Millis(n)) if (1..=config.ai_max_ms).contains(&n) => Ok(parsed),
         Some(ygo_ai::Budget::Millis(_)) => Err(format!("vs_ai {spec:?}: this server gives an AI 1 to {} ms a decision (mcts:Nms)", config.ai_max_ms)),
-        Some(ygo_ai::Budget::Iterations(n)) if (1..=config.ai_max_iterations).contains(&n) => Ok(()),
+        Some(ygo_ai::Budget::Iterations(n)) if (1..=config.ai_max_iterations).contains(&n) => Ok(parsed),
         Some(ygo_ai::Budget::Iterations(_)) => {
             Err(format!("vs_ai {spec:?}: this server gives an AI 1 to {} iterations a decision (mcts:N)", config.ai_max_iterations))
         }
@@ -900,7 +900,7 @@ mod tests {
         let config = crate::Config::default();
         let max = config.ai_max_iterations;
         for ok in ["greedy", "mcts", "policy", "mcts+policy", "mcts+policy:50", "mcts+policy+value:50", "mcts:20ms"] {
-            assert_eq!(check_ai_budget(ok, &config), Ok(()), "{ok}");
+            assert_eq!(check_ai_budget(ok, &config), ygo_ai::AiSpec::parse(ok), "{ok}");
         }
         for file in ["policy:/etc/passwd", "mcts+policy:50:x.safetensors", "mcts+policy+value:5:a", "Policy:x"] {
             let e = check_ai_budget(file, &config).unwrap_err();
