@@ -7,9 +7,9 @@ Rust player reads (docs/POLICY.md: ``policy:FILE``, ``mcts+policy:N:FILE``).
 
 STATUS: the network shipped in ``crates/ai/data/goat-policy.safetensors`` was trained by
 this script; the command, its wall time, how the snapshot was chosen and its strength are in
-``docs/POLICY.md`` ("The shipped network"). ``--check-export`` writes an untrained network and compares PyTorch's
-probabilities with the Rust player's (``ygo.policy_evaluate``) on random Goat positions
-(largest difference measured: 6e-8). The network below mirrors ``crates/ai/src/policy.rs``
+``docs/POLICY.md`` ("The shipped network"). ``--check-export`` writes an untrained
+network and compares PyTorch's probabilities with the Rust player's
+(``ygo.policy_evaluate``) on random Goat positions (largest difference measured: 6e-8). The network below mirrors ``crates/ai/src/policy.rs``
 (architecture ``ygo-mlp-v1``) tensor for tensor; every evaluation plays the written file
 through the Rust player (``ygo.play``).
 
@@ -17,8 +17,8 @@ The learner pilots ``goat-control`` against ``chaos-control`` in ``format="goat"
 (``ygo.vector.VecEnv``: ``deck`` is always the learner's, ``seat="alternate"``, so it goes
 first in half the duels). With ``--both-decks`` it pilots ``--deck`` and
 ``--opponent-deck`` in turn, an iteration each, and is evaluated on both. ``--init FILE``
-starts from a network this script wrote (e.g. the shipped one) instead of random weights. Each iteration plays ``--steps`` decisions in each of
-``--envs`` duels (one batch per opponent, its duels going on from iteration to iteration)
+starts from a network this script wrote (e.g. the shipped one) instead of random weights.
+Each iteration plays ``--steps`` decisions in each of ``--envs`` duels (one batch per opponent, its duels going on from iteration to iteration)
 against one opponent drawn from the pool: the built-in AIs played in Rust
 (``random``, ``rules``, ``greedy``) and the learner's own past versions (written every
 ``--snapshot`` iterations to ``<out dir>/pool/`` and played in Rust as ``policy:FILE``);
@@ -322,7 +322,7 @@ def main(argv=None) -> int:
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     builtins = [b for b in args.builtins.split(",") if b]
     pool: list[str] = []
-    envs: dict[str, list] = {}
+    envs: dict[tuple[str, str], list] = {}
     best = -1.0
     t0 = time.time()
     it = 0
@@ -339,7 +339,7 @@ def main(argv=None) -> int:
         else:
             opponent = rng.choice(builtins)
         mine, theirs = (args.opponent_deck, args.deck) if args.both_decks and it % 2 == 0 else (args.deck, args.opponent_deck)
-        key = f"{opponent} {mine}"
+        key = (opponent, mine)
         if key not in envs:  # one batch of duels per opponent and deck, kept from iteration to iteration
             env = VecEnv(args.envs, deck=mine, opponent_deck=theirs, opponent=opponent, seat="alternate", seed=args.seed * 100_003 + it, threads=args.threads, format="goat")
             envs[key] = [env, env.reset()]
@@ -353,9 +353,9 @@ def main(argv=None) -> int:
             path = os.path.join(pool_dir, f"v{it:05d}.safetensors")
             net.save(path, iteration=it)
             pool.append(path)
-            for old in pool[: -args.pool_size]:
-                for d in (args.deck, args.opponent_deck):
-                    envs.pop(f"policy:{old} {d}", None)
+            dropped = {f"policy:{old}" for old in pool[: -args.pool_size]}
+            for k in [k for k in envs if k[0] in dropped]:
+                del envs[k]
             pool = pool[-args.pool_size :]
         if it % args.eval_every == 0:
             net.save(current, iteration=it)
