@@ -55,8 +55,12 @@ test('two pages duel through a room code; a spectator sees neither hand', { time
       if (!acted) await Promise.race(pages.map((p) => settle(p)));
       if (!watchedHidden && clicks > 6) {
         // The spectator: both hands face down, names of the seats shown as text.
-        const hands = await watcher.locator('.hand .card').count();
-        const backs = await watcher.locator('.hand .card.back').count();
+        // Both counts are read in one evaluation: the board re-renders as the duel goes on,
+        // and two separate reads could see two different boards.
+        const [hands, backs] = await watcher.evaluate(() => [
+          document.querySelectorAll('.hand .card').length,
+          document.querySelectorAll('.hand .card.back').length,
+        ]);
         assert.ok(hands > 0 && hands === backs, `spectator hands: ${hands} cards, ${backs} backs`);
         assert.equal(await watcher.locator('[data-action]').count(), 0);
         await watcher.screenshot({ path: join(SHOTS, 'spectator.png'), fullPage: true });
