@@ -399,8 +399,10 @@ impl Duel {
                 }
             }
         }
-        // Procedures usable from the GY (`Behavior::summon_rule_from_gy`).
-        for (i, &c) in ps.gy.iter().enumerate() {
+        // Procedures usable from the GY (`Behavior::summon_rule_from_gy`; the index says
+        // whether any card of the duel has one).
+        let gy: &[CardId] = if self.index.gy_summon_rules { &ps.gy } else { &[] };
+        for (i, &c) in gy.iter().enumerate() {
             let behavior = &self.pool.def(self.card(c).def).behavior;
             if behavior.summon_rule_from_gy
                 && !(locks.get(self).names && self.prohibited(c))

@@ -350,6 +350,8 @@ impl Duel {
                 .collect(),
             modifier_sources: self.card_ids().filter(|&c| behavior(c).effects.iter().any(|e| !e.modifiers.is_empty())).collect(),
             either_player: self.card_ids().any(|c| pool.gates(self.card(c).def).either_player()),
+            gy_summon_rules: self.card_ids().any(|c| behavior(c).summon_rule_from_gy),
+            extra_procs: self.card_ids().any(|c| self.proc_kind(c).is_some()),
         });
         self.index_field_sources();
         self.index_negators();

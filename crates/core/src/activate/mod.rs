@@ -478,16 +478,18 @@ impl Duel {
             if let Some(n) = self.any_number_cost(e, ctx.p, ctx.source) {
                 return (1..=n).any(|k| self.cost_count_fits(e, ctx.p, ctx.source, k));
             }
-            return self.cost_cards(e, ctx.p, ctx.source).into_iter().any(|c| self.cost_fits(e, ctx.p, ctx.source, c));
+            let mut memo = FitMemo::default();
+            return self.cost_cards(e, ctx.p, ctx.source).into_iter().any(|c| memo.fits(self, e, ctx.p, ctx.source, c));
         }
         let group = |t: &TargetSpec| self.has_spec_candidates(t, ctx, t.min as usize);
         e.target.as_ref().is_none_or(group) && e.also_target.as_ref().is_none_or(group)
     }
 
-    /// With card `c` paid as the cost, could the targets be chosen and the first steps do
-    /// anything?
-    fn cost_fits(&self, e: &EffectDecl, p: Player, source: CardId, c: CardId) -> bool {
-        let facts = LinkFacts { cost: self.cost_facts(&[c], 0), ..LinkFacts::default() };
+    /// With a card paid as the cost that fixes `cost`, could the targets be chosen and the
+    /// first steps do anything? (A cost card matters only through what it fixes: see
+    /// [`FitMemo`].)
+    fn cost_fits(&self, e: &EffectDecl, p: Player, source: CardId, cost: crate::eval::CostFacts) -> bool {
+        let facts = LinkFacts { cost, ..LinkFacts::default() };
         let ctx = Ctx::with_link(p, source, &facts);
         let group = |t: &TargetSpec| self.has_spec_candidates(t, &ctx, t.min as usize);
         e.target.as_ref().is_none_or(group) && e.also_target.as_ref().is_none_or(group) && self.ops_possible(&e.ops, &ctx)
@@ -728,7 +730,9 @@ impl Duel {
         let gated = if e.copies_link { None } else { self.pool.gates(c.def).reads_cost(effect) };
         let reads = gated.unwrap_or_else(|| reads_cost(acting));
         self.costs_payable(e, p, card)
-            && self.targets_exist_as(acting, &ctx, reads)
+            // An effect that reads its cost: `costs_payable` may already have found a cost
+            // card that leaves it possible, the very question `targets_exist_as` asks.
+            && ((reads && !e.copies_link && costs_prove_targets(e)) || self.targets_exist_as(acting, &ctx, reads))
             // An effect that reads its cost had its first steps checked with each cost card.
             && (reads || self.ops_possible(&acting.ops, &ctx))
     }
@@ -738,6 +742,49 @@ impl Duel {
         let p = self.card(card).controller();
         self.pendulum_card(p, 0) == Some(card) || self.pendulum_card(p, 1) == Some(card)
     }
+}
+
+/// The answers of [`Duel::cost_fits`] within one question about one effect. Whether a cost
+/// card leaves the effect possible depends on the card only through what paying it fixes
+/// (its [`crate::eval::CostFacts`]: ATK, DEF, Level, successor), so cards alike in that
+/// ("Metamorphosis" with three Level 4 monsters to Tribute, or Sheep Tokens) are asked
+/// once. Holds a few answers in place (no allocation); past that, each card is asked.
+#[derive(Default)]
+pub(crate) struct FitMemo {
+    seen: [(crate::eval::CostFacts, bool); 6],
+    len: usize,
+}
+
+impl FitMemo {
+    /// Would paying card `c` leave effect `e` of `source` possible for `p`?
+    pub(crate) fn fits(&mut self, d: &Duel, e: &EffectDecl, p: Player, source: CardId, c: CardId) -> bool {
+        let facts = d.cost_facts(&[c], 0);
+        if let Some(&(_, fits)) = self.seen[..self.len].iter().find(|(f, _)| *f == facts) {
+            return fits;
+        }
+        let fits = d.cost_fits(e, p, source, facts);
+        if self.len < self.seen.len() {
+            self.seen[self.len] = (facts, fits);
+            self.len += 1;
+        }
+        fits
+    }
+}
+
+/// For an effect that reads its cost (and copies no link): does [`Duel::costs_payable`]
+/// being true mean that [`Duel::targets_exist_as`] is? It does when the effect has no "any
+/// number" card cost and its first card cost of a fixed range from the hand, the Monster
+/// Zones, the GY or named places takes at least one card: `costs_payable` counted cards of
+/// that cost that fit (`cost_candidates_at_least`), and `targets_exist_as` looks for one
+/// card of the same cost that fits.
+fn costs_prove_targets(e: &EffectDecl) -> bool {
+    if e.costs.iter().any(|c| matches!(c, Cost::Cards { count: CostCount::AnyNumber, .. })) {
+        return false;
+    }
+    e.costs
+        .iter()
+        .find(|c| matches!(c, Cost::Cards { from: CostFrom::Hand | CostFrom::Monsters | CostFrom::Gy | CostFrom::Places(_), count: CostCount::Range(..), .. }))
+        .is_some_and(|c| matches!(c, Cost::Cards { count: CostCount::Range(min, _), .. } if *min >= 1))
 }
 
 /// Does the effect read what its cost fixed (in a target group or a first step)?

@@ -341,7 +341,9 @@ impl Duel {
         let ps = self.player(p);
         // Identical face-down Extra Deck cards are interchangeable: the first stands for all.
         let same_face_down = |x: CardId, code: u32| self.card(x).code == code && !self.card(x).face_up();
-        for (i, &c) in ps.extra.iter().enumerate() {
+        // The index says whether any card of the duel has such a procedure.
+        let extra: &[CardId] = if self.index.extra_procs { &ps.extra } else { &[] };
+        for (i, &c) in extra.iter().enumerate() {
             let code = self.card(c).code;
             if self.card(c).face_up() || ps.extra[..i].iter().any(|&x| same_face_down(x, code)) {
                 continue;

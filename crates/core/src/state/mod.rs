@@ -388,6 +388,21 @@ pub(crate) struct CardIndex {
     /// Some card has an effect "either player can" use (the listing then looks at the
     /// opponent's activatable cards too).
     pub either_player: bool,
+    /// Some card has a summon procedure used from the GY (`Behavior::summon_rule_from_gy`);
+    /// without one, the Main Phase listing does not look through the GYs. (A duel saved
+    /// before this field reads it as true: look.)
+    #[serde(default = "looks")]
+    pub gy_summon_rules: bool,
+    /// Some card is brought out of the Extra Deck by an action of its own (a Synchro, Xyz,
+    /// Link or field Fusion procedure: [`Duel::proc_kind`]); without one, the Main Phase
+    /// listing does not look through the Extra Decks.
+    #[serde(default = "looks")]
+    pub extra_procs: bool,
+}
+
+/// An index flag missing from a saved duel: true, so the question it would skip is asked.
+fn looks() -> bool {
+    true
 }
 
 /// An entry of [`Duel::activatable`]: a card and what its definition's gates allow where it
