@@ -83,8 +83,7 @@ impl Duel {
         let mut v = self.raw_cost_candidates(cost, p, source);
         // "Any number" is narrowed by its count instead (`cost_count_progress`).
         if reads_cost(e) && !matches!(cost, Cost::Cards { count: CostCount::AnyNumber, .. }) {
-            let mut memo = FitMemo::default();
-            v.retain(|c| memo.fits(self, e, p, source, *c));
+            v.retain(|c| self.cost_fits(e, p, source, *c));
         }
         v
     }
@@ -96,8 +95,7 @@ impl Duel {
         if !reads_cost(e) || matches!(cost, Cost::Cards { count: CostCount::AnyNumber, .. }) {
             return v.len() >= min;
         }
-        let mut memo = FitMemo::default();
-        min == 0 || v.iter().filter(|&&c| memo.fits(self, e, p, source, c)).take(min).count() >= min
+        min == 0 || v.iter().filter(|&&c| self.cost_fits(e, p, source, c)).take(min).count() >= min
     }
 
     pub(crate) fn costs_payable(&self, e: &EffectDecl, p: Player, card: CardId) -> bool {

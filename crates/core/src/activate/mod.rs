@@ -478,18 +478,16 @@ impl Duel {
             if let Some(n) = self.any_number_cost(e, ctx.p, ctx.source) {
                 return (1..=n).any(|k| self.cost_count_fits(e, ctx.p, ctx.source, k));
             }
-            let mut memo = FitMemo::default();
-            return self.cost_cards(e, ctx.p, ctx.source).into_iter().any(|c| memo.fits(self, e, ctx.p, ctx.source, c));
+            return self.cost_cards(e, ctx.p, ctx.source).into_iter().any(|c| self.cost_fits(e, ctx.p, ctx.source, c));
         }
         let group = |t: &TargetSpec| self.has_spec_candidates(t, ctx, t.min as usize);
         e.target.as_ref().is_none_or(group) && e.also_target.as_ref().is_none_or(group)
     }
 
-    /// With a card paid as the cost that fixes `cost`, could the targets be chosen and the
-    /// first steps do anything? (A cost card matters only through what it fixes: see
-    /// [`FitMemo`].)
-    fn cost_fits(&self, e: &EffectDecl, p: Player, source: CardId, cost: crate::eval::CostFacts) -> bool {
-        let facts = LinkFacts { cost, ..LinkFacts::default() };
+    /// With card `c` paid as the cost, could the targets be chosen and the first steps do
+    /// anything?
+    fn cost_fits(&self, e: &EffectDecl, p: Player, source: CardId, c: CardId) -> bool {
+        let facts = LinkFacts { cost: self.cost_facts(&[c], 0), ..LinkFacts::default() };
         let ctx = Ctx::with_link(p, source, &facts);
         let group = |t: &TargetSpec| self.has_spec_candidates(t, &ctx, t.min as usize);
         e.target.as_ref().is_none_or(group) && e.also_target.as_ref().is_none_or(group) && self.ops_possible(&e.ops, &ctx)
@@ -741,33 +739,6 @@ impl Duel {
     pub(crate) fn in_pendulum_zone(&self, card: CardId) -> bool {
         let p = self.card(card).controller();
         self.pendulum_card(p, 0) == Some(card) || self.pendulum_card(p, 1) == Some(card)
-    }
-}
-
-/// The answers of [`Duel::cost_fits`] within one question about one effect. Whether a cost
-/// card leaves the effect possible depends on the card only through what paying it fixes
-/// (its [`crate::eval::CostFacts`]: ATK, DEF, Level, successor), so cards alike in that
-/// ("Metamorphosis" with three Level 4 monsters to Tribute, or Sheep Tokens) are asked
-/// once. Holds a few answers in place (no allocation); past that, each card is asked.
-#[derive(Default)]
-pub(crate) struct FitMemo {
-    seen: [(crate::eval::CostFacts, bool); 6],
-    len: usize,
-}
-
-impl FitMemo {
-    /// Would paying card `c` leave effect `e` of `source` possible for `p`?
-    pub(crate) fn fits(&mut self, d: &Duel, e: &EffectDecl, p: Player, source: CardId, c: CardId) -> bool {
-        let facts = d.cost_facts(&[c], 0);
-        if let Some(&(_, fits)) = self.seen[..self.len].iter().find(|(f, _)| *f == facts) {
-            return fits;
-        }
-        let fits = d.cost_fits(e, p, source, facts);
-        if self.len < self.seen.len() {
-            self.seen[self.len] = (facts, fits);
-            self.len += 1;
-        }
-        fits
     }
 }
 
