@@ -3,6 +3,14 @@
 
 use super::*;
 
+/// The first cost of `e` that picks a fixed range of cards, not from the Deck: the cost whose
+/// cards [`Duel::cost_cards`] offers for narrowing targets.
+pub(super) fn fixed_range_cost(e: &EffectDecl) -> Option<&Cost> {
+    e.costs
+        .iter()
+        .find(|c| matches!(c, Cost::Cards { from: CostFrom::Hand | CostFrom::Monsters | CostFrom::Gy | CostFrom::Places(_), count: CostCount::Range(..), .. }))
+}
+
 impl Duel {
     // ---- costs (EFF-5) ----------------------------------------------------------------------
 
@@ -22,14 +30,7 @@ impl Duel {
 
     /// The cards that could pay the first card cost of an effect (for narrowing targets).
     pub(super) fn cost_cards(&self, e: &EffectDecl, p: Player, source: CardId) -> SmallVec<[CardId; 64]> {
-        e.costs
-            .iter()
-            .find_map(|c| {
-                // The first cost that picks a fixed range of cards, not from the Deck.
-                matches!(c, Cost::Cards { from: CostFrom::Hand | CostFrom::Monsters | CostFrom::Gy | CostFrom::Places(_), count: CostCount::Range(..), .. })
-                    .then(|| self.raw_cost_candidates(c, p, source))
-            })
-            .unwrap_or_default()
+        fixed_range_cost(e).map(|c| self.raw_cost_candidates(c, p, source)).unwrap_or_default()
     }
 
     pub(super) fn raw_cost_candidates(&self, cost: &Cost, p: Player, source: CardId) -> SmallVec<[CardId; 64]> {

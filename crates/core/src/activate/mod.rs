@@ -744,18 +744,14 @@ impl Duel {
 
 /// For an effect that reads its cost (and copies no link): does [`Duel::costs_payable`]
 /// being true mean that [`Duel::targets_exist_as`] is? It does when the effect has no "any
-/// number" card cost and its first card cost of a fixed range from the hand, the Monster
-/// Zones, the GY or named places takes at least one card: `costs_payable` counted cards of
-/// that cost that fit (`cost_candidates_at_least`), and `targets_exist_as` looks for one
-/// card of the same cost that fits.
+/// number" card cost and its [`costs::fixed_range_cost`] takes at least one card:
+/// `costs_payable` counted cards of that cost that fit (`cost_candidates_at_least`), and
+/// `targets_exist_as` looks for one card of the same cost that fits.
 fn costs_prove_targets(e: &EffectDecl) -> bool {
     if e.costs.iter().any(|c| matches!(c, Cost::Cards { count: CostCount::AnyNumber, .. })) {
         return false;
     }
-    e.costs
-        .iter()
-        .find(|c| matches!(c, Cost::Cards { from: CostFrom::Hand | CostFrom::Monsters | CostFrom::Gy | CostFrom::Places(_), count: CostCount::Range(..), .. }))
-        .is_some_and(|c| matches!(c, Cost::Cards { count: CostCount::Range(min, _), .. } if *min >= 1))
+    costs::fixed_range_cost(e).is_some_and(|c| matches!(c, Cost::Cards { count: CostCount::Range(min, _), .. } if *min >= 1))
 }
 
 /// Does the effect read what its cost fixed (in a target group or a first step)?
