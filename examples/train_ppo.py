@@ -5,9 +5,12 @@ Rust player reads (docs/POLICY.md: ``policy:FILE``, ``mcts+policy:N:FILE``).
     python examples/train_ppo.py [--minutes 110] [--out runs/policy.safetensors]
     ygo league --agents greedy,policy:runs/policy.safetensors --games 400
 
-STATUS: the network shipped in ``crates/ai/data/goat-policy.safetensors`` was trained by
-this script; the command, its wall time, how the snapshot was chosen and its strength are in
-``docs/POLICY.md`` ("The shipped network"). ``--check-export`` writes an untrained
+STATUS: the networks shipped in ``crates/ai/data/goat-policy.safetensors`` (Goat Control)
+and ``goat-policy-chaos.safetensors`` (Chaos Control: ``--deck chaos-control
+--opponent-deck goat-control``) were trained by this script; the commands, wall times, how
+the snapshots were chosen and their strength are in ``docs/POLICY.md`` ("The shipped
+networks"). Without ``--both-decks`` every file written names the learner's deck in its
+metadata (``deck_cards``), so ``policy`` plays it for that deck. ``--check-export`` writes an untrained
 network and compares PyTorch's probabilities with the Rust player's
 (``ygo.policy_evaluate``) on random Goat positions (largest difference measured: 6e-8). The network below mirrors ``crates/ai/src/policy.rs``
 (architecture ``ygo-mlp-v1``) tensor for tensor; every evaluation plays the written file
@@ -163,10 +166,16 @@ class Policy(nn.Module):
         logits = logits.masked_fill(mask == 0, -1e9)
         return logits, value
 
+    # The passcodes of the deck the learner pilots, written as the files' ``deck_cards``
+    # (a player holding several networks plays the one of its own deck); empty: none.
+    deck_cards = ""
+
     def save(self, path: str, **meta):
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         tensors = {k: v.detach().float().contiguous() for k, v in self.state_dict().items()}
         info = {"architecture": ARCHITECTURE, "observation_version": str(ygo.OBSERVATION_VERSION)}
+        if self.deck_cards:
+            info["deck_cards"] = self.deck_cards
         info.update({k: str(v) for k, v in meta.items()})
         tmp = path + ".tmp"
         save_file(tensors, tmp, metadata=info)
@@ -314,6 +323,12 @@ def main(argv=None) -> int:
     pool_dir = os.path.join(out_dir, "pool")
     current = os.path.join(out_dir, "current.safetensors")
     net = Policy()
+    if not args.both_decks:
+        try:
+            deck = ygo.deck_list(args.deck)
+        except ValueError as e:
+            p.error(f"--deck {args.deck}: {e}")
+        net.deck_cards = ",".join(str(c) for c in deck["main"] + deck["extra"] + deck["side"])
     if args.init:
         try:
             net.load_state_dict(load_file(args.init))

@@ -12,8 +12,9 @@
 //!   next turn with a fast heuristic policy.
 //! - [`policy::PolicyPlayer`] (`policy:FILE`): a learned policy network read from a
 //!   safetensors file, inference in plain Rust (`docs/POLICY.md`); it also guides
-//!   [`MctsPlayer`] (`mcts+policy:N:FILE`). `policy` and `mcts+policy:N` play the network
-//!   shipped in `data/goat-policy.safetensors` ([`policy::builtin`]).
+//!   [`MctsPlayer`] (`mcts+policy:N:FILE`). `policy` and `mcts+policy:N` play the networks
+//!   shipped in `data/` (one per Goat deck, each player the one of its own deck:
+//!   [`policy::builtin`], [`policy::pick`]).
 //!
 //! Omniscient play exists only for tests: [`Observation::omniscient`].
 
@@ -76,6 +77,16 @@ impl<'a> Observation<'a> {
     /// `view(seat)`: the table as the deciding player sees it.
     pub fn view(&self) -> &View {
         self.view.get_or_init(|| self.duel.view(self.seat))
+    }
+
+    /// The passcodes of every card the deciding player owns (its deck list: Main, Extra and
+    /// Side as dealt, tokens left out), sorted: what a player knows of its own cards without
+    /// their order (MISC-9), the same in every sample.
+    pub fn own_cards(&self) -> Vec<u32> {
+        let mut v: Vec<u32> =
+            self.duel.card_ids().filter(|&c| self.duel.card(c).owner() == self.seat && !self.duel.data(c).is_token()).map(|c| self.duel.data(c).id).collect();
+        v.sort_unstable();
+        v
     }
 
     /// A duel the deciding player cannot tell from the real one, the hidden cards dealt
@@ -196,8 +207,8 @@ impl AiSpec {
     /// The player, seeded; a policy file that cannot be used is an error naming it.
     pub fn build(&self, seed: u64) -> Result<Box<dyn Player>, String> {
         let network = |file: &Option<String>| match file {
-            Some(file) => policy::load_cached(file),
-            None => policy::builtin(),
+            Some(file) => policy::load_cached(file).map(|p| policy::Networks::new(vec![p])),
+            None => policy::builtin().map(policy::Networks::new),
         };
         Ok(match self {
             AiSpec::Random => Box::new(RandomPlayer::new(seed)),
@@ -205,9 +216,7 @@ impl AiSpec {
             AiSpec::Greedy => Box::new(GreedyPlayer::new(seed)),
             AiSpec::Mcts(budget) => Box::new(MctsPlayer::new(seed, *budget)),
             AiSpec::Policy(file) => Box::new(policy::PolicyPlayer::new(network(file)?)),
-            AiSpec::Guided { budget, file, value_leaf } => {
-                Box::new(MctsPlayer::guided(seed, *budget, Guide { policy: network(file)?, value_leaf: *value_leaf }))
-            }
+            AiSpec::Guided { budget, file, value_leaf } => Box::new(MctsPlayer::guided(seed, *budget, Guide { nets: network(file)?, value_leaf: *value_leaf })),
         })
     }
 }

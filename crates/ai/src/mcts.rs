@@ -10,7 +10,6 @@
 //! in the sample (an action new to the node is its expansion); the leaf is scored by the
 //! play-out, or by the network's value head (`mcts+policy+value:N:FILE`).
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
@@ -18,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 use ygo_core::{Action, Duel, Player as Seat, View};
 
 use crate::eval::{advance, evaluate, prior, WIN};
-use crate::policy::Policy;
+use crate::policy::Networks;
 use crate::{Observation, Player};
 
 /// How much search one decision gets.
@@ -61,7 +60,9 @@ const C_PUCT: f64 = 0.5;
 /// A policy network guiding the search.
 #[derive(Clone)]
 pub struct Guide {
-    pub policy: Arc<Policy>,
+    /// The network (of those held, the one for the player's own deck) whose probabilities
+    /// are the priors of every node, both players' alike.
+    pub nets: Networks,
     /// Score leaves by the value head instead of a play-out.
     pub value_leaf: bool,
 }
@@ -112,7 +113,7 @@ impl MctsPlayer {
     /// The policy's probabilities of `actions` (the legal actions of `d`), if guided.
     fn priors(&self, d: &Duel, actions: &[Action]) -> Vec<(Action, f32)> {
         match &self.guide {
-            Some(g) => g.policy.evaluate_duel(d).map_or_else(Vec::new, |(p, _)| actions.iter().copied().zip(p).collect()),
+            Some(g) => g.nets.current().evaluate_duel(d).map_or_else(Vec::new, |(p, _)| actions.iter().copied().zip(p).collect()),
             None => Vec::new(),
         }
     }
@@ -124,7 +125,7 @@ impl MctsPlayer {
             return None;
         }
         let p = d.deciding_player()?;
-        let (_, v) = g.policy.evaluate_duel(d)?;
+        let (_, v) = g.nets.current().evaluate_duel(d)?;
         let r = (v as f64 + 1.0) / 2.0;
         Some(if p == me { r } else { 1.0 - r })
     }
@@ -309,6 +310,9 @@ impl Player for MctsPlayer {
             return actions[0];
         }
         let me = obs.seat();
+        if let Some(g) = &mut self.guide {
+            g.nets.for_player(obs);
+        }
         let first = obs.sample(self.rng.random());
         // Search to the start of this player's next turn (through the opponent's reply).
         let horizon = if first.turn_player() == me { first.turn() + 2 } else { first.turn() + 1 };

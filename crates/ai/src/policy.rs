@@ -207,6 +207,10 @@ pub struct Policy {
     /// Where it was read from (for messages).
     pub source: String,
     pub sizes: Sizes,
+    /// The passcodes of the deck it was trained to pilot, sorted, copies repeated (the
+    /// file's `deck_cards` metadata; empty when the file names none): a player holding
+    /// several networks plays the one whose deck is most like its own ([`pick`]).
+    pub deck: Vec<u32>,
     embed: Vec<f32>,
     card: Linear,
     trunk: Linear,
@@ -248,6 +252,17 @@ impl Policy {
             Some(Ok(v)) => return Err(err(format!("observation version {v}, this build encodes version {OBSERVATION_VERSION}"))),
             Some(Err(_)) | None => return Err(err(format!("no numeric \"observation_version\" in the header metadata (want {OBSERVATION_VERSION})"))),
         }
+        let mut deck = Vec::new();
+        if let Some(list) = info.get("deck_cards").filter(|l| !l.trim().is_empty()) {
+            for code in list.split(',') {
+                let code = code
+                    .trim()
+                    .parse::<u32>()
+                    .map_err(|_| err(format!("\"deck_cards\" in the header metadata holds {code:?}, not a passcode (want passcodes separated by commas)")))?;
+                deck.push(code);
+            }
+            deck.sort_unstable();
+        }
         let st = SafeTensors::deserialize(bytes).map_err(|e| err(format!("not a safetensors file ({e})")))?;
         let tensor = |name: &str| -> Result<TensorView<'_>, String> { st.tensor(name).map_err(|_| err(format!("missing tensor {name:?}"))) };
         let e = tensor(EMBED)?;
@@ -283,6 +298,7 @@ impl Policy {
         Ok(Policy {
             source: source.to_string(),
             sizes,
+            deck,
             embed,
             card: layer("card", ew + CARD_FEATURES),
             trunk: layer("trunk", 2 * cw + GLOBAL_FEATURES),
@@ -453,34 +469,92 @@ pub fn load_cached(path: &str) -> Result<Arc<Policy>, String> {
     Ok(pol)
 }
 
-/// The network shipped with the project (`crates/ai/data/goat-policy.safetensors`): trained
-/// by `examples/train_ppo.py` piloting Goat Control against Chaos Control under the Goat
-/// format (the command, its wall time and its strength are in `docs/POLICY.md`). It plays
-/// any deck, best that one. The AI names `policy` and `mcts+policy[:N]` use it.
-pub const BUILTIN_FILE: &[u8] = include_bytes!("../data/goat-policy.safetensors");
+/// The networks shipped with the project, each trained by `examples/train_ppo.py` piloting
+/// one deck under the Goat format (the commands, wall times and strengths are in
+/// `docs/POLICY.md`): `goat-policy.safetensors` Goat Control against Chaos Control, and
+/// `goat-policy-chaos.safetensors` Chaos Control against Goat Control. Each file names its
+/// deck (`deck_cards`); the AI names `policy` and `mcts+policy[:N]` play the one whose deck
+/// is most like the player's own ([`pick`]), so any deck gets the nearer of the two.
+pub const BUILTIN_FILES: [(&[u8], &str); 2] = [
+    (include_bytes!("../data/goat-policy.safetensors"), "built-in goat-policy.safetensors"),
+    (include_bytes!("../data/goat-policy-chaos.safetensors"), "built-in goat-policy-chaos.safetensors"),
+];
 
-/// The name the shipped network goes by in errors.
-pub const BUILTIN_NAME: &str = "built-in goat-policy.safetensors";
+/// The shipped networks, in [`BUILTIN_FILES`]'s order, read once per process.
+pub fn builtin() -> Result<Vec<Arc<Policy>>, String> {
+    static BUILTIN: std::sync::OnceLock<Result<Vec<Arc<Policy>>, String>> = std::sync::OnceLock::new();
+    BUILTIN.get_or_init(|| BUILTIN_FILES.iter().map(|&(bytes, name)| Policy::from_bytes(bytes, name).map(Arc::new)).collect()).clone()
+}
 
-/// The shipped network, read once per process.
-pub fn builtin() -> Result<Arc<Policy>, String> {
-    static BUILTIN: std::sync::OnceLock<Result<Arc<Policy>, String>> = std::sync::OnceLock::new();
-    BUILTIN.get_or_init(|| Policy::from_bytes(BUILTIN_FILE, BUILTIN_NAME).map(Arc::new)).clone()
+/// Of several networks (never none), the one whose deck shares the most cards with `own`
+/// (sorted passcodes, copies repeated: the player's own cards, [`Observation::own_cards`]);
+/// the first on a tie, so a network naming no deck is played only when no other shares a card.
+pub fn pick<'a>(nets: &'a [Arc<Policy>], own: &[u32]) -> &'a Arc<Policy> {
+    let shared = |deck: &[u32]| {
+        // Both sorted: a merge counts the copies in common.
+        let (mut i, mut j, mut n) = (0, 0, 0usize);
+        while i < deck.len() && j < own.len() {
+            match deck[i].cmp(&own[j]) {
+                std::cmp::Ordering::Less => i += 1,
+                std::cmp::Ordering::Greater => j += 1,
+                std::cmp::Ordering::Equal => (i, j, n) = (i + 1, j + 1, n + 1),
+            }
+        }
+        n
+    };
+    let mut best = &nets[0];
+    for net in &nets[1..] {
+        if shared(&net.deck) > shared(&best.deck) {
+            best = net;
+        }
+    }
+    best
+}
+
+/// The networks a player holds and the one it plays, chosen at its first decision from its
+/// own cards (a player knows its own deck list, MISC-9: never the opponent's).
+#[derive(Clone)]
+pub struct Networks {
+    nets: Vec<Arc<Policy>>,
+    chosen: Option<Arc<Policy>>,
+}
+
+impl Networks {
+    /// One network or several (at least one).
+    pub fn new(nets: Vec<Arc<Policy>>) -> Networks {
+        assert!(!nets.is_empty(), "a player needs a network");
+        let chosen = (nets.len() == 1).then(|| nets[0].clone());
+        Networks { nets, chosen }
+    }
+
+    /// The network for the deciding player of `obs` (chosen once, then kept).
+    pub fn for_player(&mut self, obs: &Observation<'_>) -> &Arc<Policy> {
+        if self.chosen.is_none() {
+            self.chosen = Some(pick(&self.nets, &obs.own_cards()).clone());
+        }
+        self.current()
+    }
+
+    /// The network chosen (the first held until a player's first decision chooses).
+    pub fn current(&self) -> &Arc<Policy> {
+        self.chosen.as_ref().unwrap_or(&self.nets[0])
+    }
 }
 
 /// The policy as a player (`policy:FILE`): the legal action of highest probability
 /// (argmax, the first on a tie); no randomness, so the same duel gives the same actions.
 pub struct PolicyPlayer {
-    policy: Arc<Policy>,
+    nets: Networks,
 }
 
 impl PolicyPlayer {
-    pub fn new(policy: Arc<Policy>) -> PolicyPlayer {
-        PolicyPlayer { policy }
+    pub fn new(nets: Networks) -> PolicyPlayer {
+        PolicyPlayer { nets }
     }
 
-    fn argmax(&self, duel: &Duel, actions: &[Action]) -> Action {
-        let Some((p, _)) = self.policy.evaluate_duel(duel) else { return actions[0] };
+    fn argmax(&mut self, obs: &Observation<'_>) -> Action {
+        let (duel, actions) = (obs.duel, obs.actions());
+        let Some((p, _)) = self.nets.for_player(obs).evaluate_duel(duel) else { return actions[0] };
         let mut best = 0;
         for (i, &x) in p.iter().enumerate() {
             if x > p[best] {
@@ -497,7 +571,7 @@ impl Player for PolicyPlayer {
         crate::eval::view_choice(view)
     }
     fn decide_observed(&mut self, obs: &Observation<'_>) -> Action {
-        self.argmax(obs.duel, obs.actions())
+        self.argmax(obs)
     }
     fn name(&self) -> &'static str {
         "policy"

@@ -165,14 +165,22 @@ fn bad_files_are_refused_naming_the_file_and_the_problem() {
 }
 
 #[test]
-fn the_shipped_network_is_the_file_in_data_and_every_builtin_name_plays_it() {
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/data/goat-policy.safetensors");
-    let shipped = builtin().expect("the shipped file loads");
-    let on_disk = Policy::load(file).unwrap();
+fn the_shipped_networks_are_the_files_in_data_and_every_builtin_name_plays_them() {
+    let files =
+        [concat!(env!("CARGO_MANIFEST_DIR"), "/data/goat-policy.safetensors"), concat!(env!("CARGO_MANIFEST_DIR"), "/data/goat-policy-chaos.safetensors")];
+    let shipped = builtin().expect("the shipped files load");
+    assert_eq!(shipped.len(), files.len());
     let d = goat(21);
-    assert_eq!(shipped.evaluate_duel(&d), on_disk.evaluate_duel(&d), "the embedded bytes are the file's");
-    let by_file = format!("policy:{file}");
-    assert_eq!(play(["policy", "random"], 22).0, play([&by_file, "random"], 22).0, "`policy` plays the shipped file");
+    for (net, file) in shipped.iter().zip(files) {
+        let on_disk = Policy::load(file).unwrap();
+        assert_eq!(net.evaluate_duel(&d), on_disk.evaluate_duel(&d), "the embedded bytes are {file}'s");
+    }
+    // `policy` piloting Goat Control (seat A of `goat`) plays the Goat Control network, and
+    // piloting Chaos Control the Chaos Control one: the same duels as the files by name.
+    let [gc, cc] = files.map(|f| format!("policy:{f}"));
+    assert_eq!(play(["policy", "random"], 22).0, play([&gc, "random"], 22).0, "`policy` with Goat Control plays goat-policy");
+    assert_eq!(play(["random", "policy"], 24).0, play(["random", &cc], 24).0, "`policy` with Chaos Control plays goat-policy-chaos");
+    assert_ne!(play(["random", &gc], 24).0, play(["random", &cc], 24).0, "the two networks play differently");
     assert_eq!(try_by_name("mcts+policy", 1).unwrap().name(), "mcts+policy");
     for ai in ["policy", "mcts+policy:8", "mcts+policy+value:8"] {
         let mut d = goat(23);
@@ -181,4 +189,38 @@ fn the_shipped_network_is_the_file_in_data_and_every_builtin_name_plays_it() {
     }
     assert!(crate::AI_NAMES.contains(&"policy") && crate::AI_NAMES.contains(&"mcts+policy"));
     assert!(try_by_name("mcts+policy:x", 1).is_err());
+}
+
+#[test]
+fn a_player_holding_several_networks_plays_the_one_of_its_own_deck() {
+    let mut a = Policy::from_bytes(&Policy::random_file(small(), 1), "a").unwrap();
+    let mut b = Policy::from_bytes(&Policy::random_file(small(), 2), "b").unwrap();
+    let none = Policy::from_bytes(&Policy::random_file(small(), 3), "none").unwrap();
+    (a.deck, b.deck) = (vec![1, 2, 2, 3], vec![2, 4, 5, 5]);
+    let nets: Vec<Arc<Policy>> = [none, a, b].into_iter().map(Arc::new).collect();
+    let pick_of = |own: &[u32]| pick(&nets, own).source.clone();
+    assert_eq!(pick_of(&[1, 2, 2, 9]), "a", "three cards shared with a, one with b");
+    assert_eq!(pick_of(&[2, 5, 5, 9]), "b", "copies count: two 5s");
+    assert_eq!(pick_of(&[2, 9]), "a", "a tie goes to the first");
+    assert_eq!(pick_of(&[9]), "none", "no card shared: the first");
+    // A player's own cards: its deck list, sorted, whatever the deal.
+    let d = goat(31);
+    let obs = Observation::new(&d).unwrap();
+    let own = obs.own_cards();
+    assert!(own.windows(2).all(|w| w[0] <= w[1]) && own.len() >= 40, "{own:?}");
+    let again = d.determinized(obs.seat(), 5);
+    assert_eq!(Observation::new(&again).unwrap().own_cards(), own, "the same in a sample");
+    // The deck list a file names is read from its metadata; a bad one is refused.
+    let tensors: Vec<(String, Vec<usize>, Vec<u8>)> = small()
+        .shapes()
+        .into_iter()
+        .map(|(n, s)| {
+            let k = s.iter().product::<usize>();
+            (n, s, vec![0u8; 4 * k])
+        })
+        .collect();
+    let meta = |deck: &str| write_file(&tensors, &[("deck_cards", deck)]);
+    assert_eq!(Policy::from_bytes(&meta("5, 3,5"), "m").unwrap().deck, vec![3, 5, 5]);
+    let err = Policy::from_bytes(&meta("5,x"), "m.safetensors").unwrap_err();
+    assert!(err.contains("m.safetensors") && err.contains("deck_cards") && err.contains("\"x\""), "{err}");
 }
