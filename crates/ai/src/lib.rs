@@ -79,9 +79,9 @@ impl<'a> Observation<'a> {
         self.view.get_or_init(|| self.duel.view(self.seat))
     }
 
-    /// The passcodes of every card the deciding player owns (its deck list: Main, Extra and
-    /// Side as dealt, tokens left out), sorted: what a player knows of its own cards without
-    /// their order (MISC-9), the same in every sample.
+    /// The passcodes of every card the deciding player owns (its Main and Extra Deck list:
+    /// a Side Deck is not in the duel; tokens left out), sorted: what a player knows of its
+    /// own cards without their order (MISC-9), the same in every sample.
     pub fn own_cards(&self) -> Vec<u32> {
         let mut v: Vec<u32> =
             self.duel.card_ids().filter(|&c| self.duel.card(c).owner() == self.seat && !self.duel.data(c).is_token()).map(|c| self.duel.data(c).id).collect();
