@@ -18,5 +18,7 @@ su postgres -c "$B/createdb -h 127.0.0.1 -p $PORT -U postgres ygo_test"
 . tools/ygo-bin.sh
 export YGO_TEST_PG_URL="postgres://postgres@127.0.0.1:$PORT/ygo_test"
 # Built with the workspace's features (as `cargo test --workspace` builds), so the
-# dependencies compiled by the tests are used again rather than built a second time.
-cargo test --release -q --workspace --features ygo-server/pg-tests --test postgres
+# dependencies compiled by the tests are used again rather than built a second time; the
+# feature belongs to a crate holding only this test (crates/pg-tests), so enabling it
+# rebuilds nothing else.
+cargo test --release -q --workspace --features ygo-pg-tests/pg --test postgres

@@ -1,5 +1,5 @@
 // The messages of docs/PROTOCOL.md (version 1), as the server sends them. The field names
-// are checked against the Rust types by crates/server/tests/ts_types.rs.
+// are checked against the Rust types by crates/server/tests/suite/ts_types.rs.
 
 export const PROTOCOL_VERSION = 1;
 

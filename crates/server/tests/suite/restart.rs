@@ -2,9 +2,7 @@
 //! result is shown. The server is stopped the moment the result arrives and a new one is
 //! started on the same file.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use ygo_core::replay::{ReplayFile, Verdict};
 use ygo_server::protocol::{ClientMsg, RoomOptions};
 

@@ -3,11 +3,9 @@
 //! The duel is rebuilt from its stored replay at each frame's step, and the engine's
 //! own visibility decides what the seat has seen so far.
 
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::*;
+use crate::common::*;
 use ygo_core::replay::ReplayFile;
 use ygo_core::{Duel, Player};
 use ygo_server::client::Received;

@@ -10,9 +10,7 @@
 //! time at its next decision. A round deadline is reached by writing a past deadline into
 //! the pairing before its match opens (the players came after the round's end).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use ygo_server::client::Client;

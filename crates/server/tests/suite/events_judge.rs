@@ -4,11 +4,9 @@
 //! (the `event` message and `GET /api/events/ID`). Nothing here waits on the clock: a
 //! paused clock does not move, so its values are exact.
 
-mod common;
-
 use std::collections::{BTreeMap, BTreeSet};
 
-use common::*;
+use crate::common::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use ygo_server::client::{http_get, Client};

@@ -4,9 +4,7 @@
 //! recorded by the room itself, standings and CSV exports follow, and a restart of the
 //! server loses nothing.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use ygo_server::client::{http_get, Client};

@@ -1,11 +1,9 @@
 //! Best-of-3 rooms (MATCH-1..4: siding between duels, decks reset) and a player who
 //! drops and does not come back in time (they lose the match).
 
-mod common;
-
 use std::time::Duration;
 
-use common::*;
+use crate::common::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use ygo_server::protocol::{ClientMsg, DeckSource, RoomOptions, ServerMsg};

@@ -3,11 +3,9 @@
 //! server never panics (a panic hook watches every thread), keeps serving, never shows a
 //! hand to anyone but its owner, and every room it describes is consistent.
 
-mod common;
-
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use common::*;
+use crate::common::*;
 use proptest::prelude::*;
 use ygo_server::client::Client;
 use ygo_server::protocol::{ClientMsg, RoomOptions, ServerMsg, PROTOCOL_VERSION};

@@ -5,11 +5,9 @@
 //! paired again, the end after the final, the final standings in the bracket's order, and
 //! a server restart in the middle of the bracket.
 
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::*;
+use crate::common::*;
 use ygo_server::client::{http_get, Client};
 use ygo_server::event::{EventInfo, EventPairingInfo, Stage, Status, Structure};
 use ygo_server::protocol::{ClientMsg, JudgeAction};

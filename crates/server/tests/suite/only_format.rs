@@ -1,9 +1,7 @@
 //! `ygo serve --format goat`: the lobby offers only that format and a room of another
 //! format is refused; a room of it is made (its decks checked against it).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use ygo_server::client::Client;
 use ygo_server::protocol::{ClientMsg, RoomOptions, ServerMsg, PROTOCOL_VERSION};
 use ygo_server::Config;

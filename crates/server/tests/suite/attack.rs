@@ -2,11 +2,9 @@
 //! bound that stops it. Waits are for what the server does (a message, a close, a health
 //! count), never for a clock to decide a result.
 
-mod common;
-
 use std::time::Duration;
 
-use common::*;
+use crate::common::*;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use ygo_server::client::{http_get, Client};
 use ygo_server::protocol::{ClientMsg, RoomOptions, ServerMsg};

@@ -1,9 +1,7 @@
 //! `/api/cards` serves the texts of the pool a room plays: `?format=goat` the 2005 versions
 //! (GOAT-8), no format today's cards, an unknown format a 400 naming the known ones.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use ygo_server::client::http_get;
 
 /// Armed Dragon LV5: its Goat entry plays a different text from today's.

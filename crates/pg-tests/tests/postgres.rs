@@ -1,8 +1,10 @@
 //! The PostgreSQL path: two `ygo serve` processes on one database share accounts,
 //! ratings, replays and events. Needs a server: `tools/pg_check.sh` starts a throwaway cluster,
-//! builds `ygo`, and runs this with `YGO_TEST_PG_URL` and `YGO_BIN` set (feature
-//! `pg-tests`, so `cargo test --workspace` leaves it out).
+//! builds `ygo`, and runs this with `YGO_TEST_PG_URL` and `YGO_BIN` set (this crate's
+//! feature `pg`, so `cargo test --workspace` leaves it out). The shared test helpers are the
+//! server tests' (`crates/server/tests/common`).
 
+#[path = "../../server/tests/common/mod.rs"]
 mod common;
 
 use std::io::{BufRead, BufReader};

@@ -8,7 +8,7 @@ use serde::Serialize;
 use ygo_server::protocol::{ClockInfo, ResultInfo, RoomInfo, RoomOptions, SeatInfo, ServerMsg, SideInfo, StateFrame};
 use ygo_server::wire::{WireAction, WireAttack, WireCard, WireLink, WireLoc, WireOutcome, WireSide, WireSlot, WireTarget, WireView};
 
-const TYPES_TS: &str = include_str!("../../../web/src/types.ts");
+const TYPES_TS: &str = include_str!("../../../../web/src/types.ts");
 
 /// The top-level field names of an object type's body (`a: T; b?: { c: U }[]`).
 fn fields(body: &str) -> BTreeSet<String> {

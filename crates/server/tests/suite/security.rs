@@ -1,9 +1,7 @@
 //! The protocol's guards: seat tokens, engine-checked actions, the version handshake, the
 //! Origin check, and the size and rate bounds.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use ygo_server::client::Client;
 use ygo_server::protocol::{ClientMsg, RoomOptions, ServerMsg};
 
