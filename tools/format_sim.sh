@@ -21,21 +21,45 @@ case "$format" in
       edison-flamvell edison-x-sabers edison-blackwings edison-six-samurai edison-quickdraw-dandy edison-p1-engine edison-p1-engine2 edison-p1-engine3) ;;
   *) echo "tools/format_sim.sh: unknown format '$format' (goat or edison)" >&2; exit 2 ;;
 esac
-total=0 errors=0 breaks=0
+# The pairs run in parallel, one `ygo sim` per core (YGO_SIM_JOBS to choose: `sim` plays on
+# one thread), each writing its JSON report to a file; one Python run then reads them all in
+# the pairs' order. On a terminal, a line per finished pair shows the progress.
+jobs=${YGO_SIM_JOBS:-$(nproc 2>/dev/null || echo 2)}
+[[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "tools/format_sim.sh: YGO_SIM_JOBS must be a positive number, not '$jobs'" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pairs="$tmp/pairs"
+n=0
 for a in "${decks[@]}"; do
   for b in "${decks[@]}"; do
-    # (exit 1 on a break: the JSON still says how many)
-    line=$("$ygo" sim --format "$format" --check --games "$games" --seed "$seed" --deck "$a" --deck "$b" --json || true)
-    # A run that printed no report (a crash: a panic, a stack overflow) counts as an error.
-    read -r g e k <<<"$(python3 -c '
-import json, sys
-try:
-    d = json.loads(sys.argv[1]); print(d["games"], d["errors"], d["invariants"]["breaks"])
-except (ValueError, KeyError):
-    print(0, 1, 0)' "$line")"
-    printf '%-28s %-28s %6s games %3s errors %3s invariant breaks\n' "$a" "$b" "$g" "$e" "$k"
-    total=$((total + g)) errors=$((errors + e)) breaks=$((breaks + k))
+    printf '%s %s %s\n' "$n" "$a" "$b" >>"$pairs"
+    n=$((n + 1))
   done
 done
-echo "every pair of the $format decks: $total games, $errors errors, $breaks invariant breaks"
-[ "$errors" -eq 0 ] && [ "$breaks" -eq 0 ]
+[ -t 2 ] && progress=1 || progress=0
+# (exit 1 on a break: the JSON still says how many; a run that printed no report, a crash,
+# leaves an empty or partial file, counted as an error below)
+xargs -P "$jobs" -L 1 sh -c '"$1" sim --format "$2" --check --games "$3" --seed "$4" --deck "$8" --deck "$9" --json >"$5/$7.json" 2>"$5/$7.err" || true
+  [ "$6" = 1 ] && echo "format_sim: $8 vs $9 done" >&2; exit 0' sh "$ygo" "$format" "$games" "$seed" "$tmp" "$progress" <"$pairs" ||
+  { echo "tools/format_sim.sh: a run could not be started" >&2; exit 1; }
+python3 - "$tmp" "$format" <<'PY_END'
+import json, sys, os
+tmp, fmt = sys.argv[1], sys.argv[2]
+total = errors = breaks = 0
+with open(os.path.join(tmp, "pairs")) as f:
+    for line in f:
+        i, a, b = line.split()
+        try:
+            with open(os.path.join(tmp, i + ".json")) as r:
+                d = json.loads(r.read())
+            g, e, k = d["games"], d["errors"], d["invariants"]["breaks"]
+        except (OSError, ValueError, KeyError):
+            g, e, k = 0, 1, 0
+            with open(os.path.join(tmp, i + ".err")) as r:
+                err = r.read().strip().splitlines()
+            print(f"{a} vs {b}: no report" + (f" ({err[-1]})" if err else ""), file=sys.stderr)
+        print(f"{a:<28} {b:<28} {g:>6} games {e:>3} errors {k:>3} invariant breaks")
+        total, errors, breaks = total + g, errors + e, breaks + k
+print(f"every pair of the {fmt} decks: {total} games, {errors} errors, {breaks} invariant breaks")
+sys.exit(0 if errors == 0 and breaks == 0 else 1)
+PY_END
