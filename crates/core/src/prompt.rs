@@ -55,6 +55,10 @@ pub enum Prompt {
         player: Player,
         /// The zones offered: 0-4 Main, 5-6 Extra Monster Zones.
         zones: SmallVec<[u8; 7]>,
+        /// `None`: the zones are the chooser's own, for the monster being placed.
+        /// `Some(side)`: they are `side`'s unused Main Monster Zones, picked to be locked
+        /// (`Op::LockZones`: "Ojama King" picks the opponent's).
+        lock: Option<Player>,
     },
     /// Choose the battle position a monster is placed in (`position atk` / `position def`).
     Position {

@@ -162,7 +162,7 @@ impl Duel {
                     return Flow::Continue; // cannot happen: legality checked a free zone
                 }
                 self.tasks.push(Task::Summon { card, proc, stage, tributes });
-                Flow::Ask(Prompt::Zone { player: p, zones: zones.into_iter().collect() })
+                Flow::Ask(Prompt::Zone { player: p, zones: zones.into_iter().collect(), lock: None })
             }
             SummonStage::Position(z) => match self.take_answer() {
                 Some(Action::Position(pos)) => {
@@ -303,7 +303,7 @@ impl Duel {
                     return Flow::Continue;
                 }
                 self.tasks.push(Task::SummonProc { card, stage });
-                Flow::Ask(Prompt::Zone { player: p, zones: zones.into_iter().collect() })
+                Flow::Ask(Prompt::Zone { player: p, zones: zones.into_iter().collect(), lock: None })
             }
             ProcStage::Position(z) => {
                 let options: SmallVec<[Position; 2]> = if self.pool.def(self.card(card).def).behavior.summon_rule_attack_only {

@@ -313,9 +313,10 @@ pub fn actions(duel: &Duel, seat: Player) -> Vec<WireAction> {
             let revealed = |l: Loc| l.zone == Zone::Hand && view.sides[l.player.idx()].known_hand.iter().any(|(i, _)| *i == l.index as usize);
             let card = a.subject_for(seat).or_else(|| a.subject().filter(|&l| revealed(l))).and_then(wire_loc);
             let target = a.attack_target().and_then(wire_loc);
-            // A zone answer places a monster in the deciding player's Monster Zone.
+            // A zone answer is a zone of the deciding player's Monster Zone (a monster placed
+            // there), or of the side whose zones are being locked.
             let place = match *a {
-                Action::Zone(z) => Some(WireLoc { player: seat.name().to_string(), zone: "monsters".into(), index: z }),
+                Action::Zone(z) => Some(WireLoc { player: ask.zones_of.unwrap_or(seat).name().to_string(), zone: "monsters".into(), index: z }),
                 _ => None,
             };
             WireAction { text: text.clone(), card, words: words::action_words(&view, &ask, a, text), target, place }

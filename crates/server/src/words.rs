@@ -328,6 +328,9 @@ pub struct Ask {
     /// (the card, the effect's index, the first sentence of its description), so the
     /// choice reads by what it does rather than by a number.
     pub effects: Vec<(Loc, u8, String)>,
+    /// A zone choice about another player's Monster Zone (zones to lock): whose, so a
+    /// `zone N` answer names the side it is on.
+    pub zones_of: Option<Player>,
 }
 
 /// A card named in a question: its name if `viewer` may see it.
@@ -346,7 +349,15 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 /// What the pending decision of `viewer` asks, in words (from the prompt, the chain and
 /// the card that asks; nothing the viewer may not see).
 pub fn ask(d: &Duel, viewer: Player) -> Ask {
-    let mut a = Ask { text: String::new(), purpose: None, cost_verb: "choose", chain: d.chain_len() > 0, trigger: false, effects: effects_offered(d, viewer) };
+    let mut a = Ask {
+        text: String::new(),
+        purpose: None,
+        cost_verb: "choose",
+        chain: d.chain_len() > 0,
+        trigger: false,
+        effects: effects_offered(d, viewer),
+        zones_of: None,
+    };
     let src = source_name(d, viewer);
     let src_or = |s: &str| src.clone().unwrap_or_else(|| s.to_string());
     a.text = match d.prompt() {
@@ -390,6 +401,11 @@ pub fn ask(d: &Duel, viewer: Player) -> Ask {
                     }
                 }
             }
+        }
+        Prompt::Zone { lock: Some(side), .. } => {
+            a.zones_of = Some(*side);
+            let whose = if *side == viewer { "your".to_string() } else { format!("{}'s", side.name()) };
+            format!("{}: choose an unused zone of {whose} Monster Zone; it cannot be used while the card stays face-up", src_or("the effect"))
         }
         Prompt::Zone { .. } => match (d.prompt_source(), src) {
             // The card being placed is still in the hand or the Extra Deck.
@@ -649,7 +665,11 @@ pub fn action_words(view: &View, ask: &Ask, a: &Action, canonical: &str) -> Stri
         Action::No => "no".into(),
         Action::Position(p) => position_words(*p).to_string(),
         Action::Zone(z) => format!(
-            "Monster Zone {}",
+            "{}Monster Zone {}",
+            match ask.zones_of {
+                Some(side) if Some(side) != view.deciding => format!("{}'s ", side.name()),
+                _ => String::new(),
+            },
             match z {
                 5 => "left (Extra Monster Zone)".to_string(),
                 6 => "right (Extra Monster Zone)".to_string(),

@@ -101,7 +101,7 @@ impl Duel {
                     }
                     _ => {
                         self.tasks.push(Task::Extra(t));
-                        Flow::Ask(Prompt::Zone { player: p, zones })
+                        Flow::Ask(Prompt::Zone { player: p, zones, lock: None })
                     }
                 }
             }
@@ -351,7 +351,7 @@ impl Duel {
                         r.progress = Progress::Extra(SpellStage::Position(z));
                         OpFlow::Again
                     }
-                    _ => OpFlow::Ask(Prompt::Zone { player: p, zones: zones.into_iter().collect() }),
+                    _ => OpFlow::Ask(Prompt::Zone { player: p, zones: zones.into_iter().collect(), lock: None }),
                 }
             }
             SpellStage::Position(zone) => {

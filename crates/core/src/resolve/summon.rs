@@ -65,7 +65,7 @@ impl Duel {
                     r.progress = Progress::Summoning { index, zone: Some(z) };
                     OpFlow::Again
                 }
-                _ => OpFlow::Ask(Prompt::Zone { player: to, zones: zones.into_iter().collect() }),
+                _ => OpFlow::Ask(Prompt::Zone { player: to, zones: zones.into_iter().collect(), lock: None }),
             };
         };
         let options: SmallVec<[Position; 2]> = match pos {
@@ -148,7 +148,7 @@ impl Duel {
         let on_field = self.card(card).moves == r.link.card_moves && self.card(card).zone() == Zone::Monster && self.card(card).face_up();
         if on_field && picked.count_ones() < count as u32 && !free.is_empty() {
             r.progress = Progress::Zones(picked);
-            return OpFlow::Ask(Prompt::Zone { player: p, zones: free.into_iter().collect() });
+            return OpFlow::Ask(Prompt::Zone { player: p, zones: free.into_iter().collect(), lock: Some(q) });
         }
         if picked != 0 {
             let (turn, source_moves) = (self.turn, self.card(card).moves);

@@ -21,3 +21,4 @@ mod only_format;
 mod restart;
 mod security;
 mod ts_types;
+mod zone_lock;
