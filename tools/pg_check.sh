@@ -20,5 +20,6 @@ export YGO_TEST_PG_URL="postgres://postgres@127.0.0.1:$PORT/ygo_test"
 # Built with the workspace's features (as `cargo test --workspace` builds), so the
 # dependencies compiled by the tests are used again rather than built a second time; the
 # feature belongs to a crate holding only this test (crates/pg-tests), so enabling it
-# rebuilds nothing else.
+# rebuilds nothing else (a web/dist rebuilt since the last build does recompile the
+# server, which embeds it: .ci/run runs this before tools/web_check.sh).
 cargo test --release -q --workspace --features ygo-pg-tests/pg --test postgres

@@ -404,8 +404,8 @@ pub fn ask(d: &Duel, viewer: Player) -> Ask {
         }
         Prompt::Zone { lock: Some(side), .. } => {
             a.zones_of = Some(*side);
-            let whose = if *side == viewer { "your".to_string() } else { format!("{}'s", side.name()) };
-            format!("{}: choose an unused zone of {whose} Monster Zone; it cannot be used while the card stays face-up", src_or("the effect"))
+            let whose = if *side == viewer { "your Monster Zone".to_string() } else { place_words(*side, Zone::Monster) };
+            format!("{}: choose an unused zone of {whose}; it cannot be used while the card stays face-up", src_or("the effect"))
         }
         Prompt::Zone { .. } => match (d.prompt_source(), src) {
             // The card being placed is still in the hand or the Extra Deck.
@@ -665,10 +665,10 @@ pub fn action_words(view: &View, ask: &Ask, a: &Action, canonical: &str) -> Stri
         Action::No => "no".into(),
         Action::Position(p) => position_words(*p).to_string(),
         Action::Zone(z) => format!(
-            "{}Monster Zone {}",
+            "{} {}",
             match ask.zones_of {
-                Some(side) if Some(side) != view.deciding => format!("{}'s ", side.name()),
-                _ => String::new(),
+                Some(side) if Some(side) != view.deciding => place_words(side, Zone::Monster),
+                _ => zone_words(Zone::Monster).to_string(),
             },
             match z {
                 5 => "left (Extra Monster Zone)".to_string(),

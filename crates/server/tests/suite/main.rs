@@ -2,8 +2,8 @@
 //! thirteen binaries they took about 280 s of a cold build's compile time, each compiling
 //! and linking the shared client code and the server again; one binary takes a fraction.)
 //! `cargo test -p ygo-server --test suite events::` runs one file's tests.
-//! `tests/postgres.rs` stays a binary of its own: it needs a database server and the
-//! `pg-tests` feature.
+//! The PostgreSQL test, which needs a database server, is `crates/pg-tests` (it uses
+//! `tests/common/` too).
 
 #[path = "../common/mod.rs"]
 mod common;
